@@ -1,0 +1,123 @@
+#include "cli.h"
+
+#include "commands.h"
+
+#include <trainplan/model/data_directory.h>
+#include <trainplan/model/scenario_json.h>
+
+#include <map>
+#include <ostream>
+
+#ifndef TRAINPLAN_VERSION
+#define TRAINPLAN_VERSION "0.0.0"
+#endif
+
+namespace trainplan::cli {
+
+namespace {
+
+struct Command {
+    int (*run)(CliContext&);
+    const char* usage;
+};
+
+const std::map<std::string, Command>& commands() {
+    static const std::map<std::string, Command> table = {
+        {"check", {cmdCheck, "check FILE                 validate a scenario and print every problem"}},
+        {"catalog", {cmdCatalog, "catalog list {gpus,links,models}   list the hardware and model catalog"}},
+        {"estimate", {cmdEstimate, "estimate FILE              memory, communication and step time of the scenario's plans"}},
+        {"validate", {cmdValidate, "validate [CSV]             predict published runs and report the error per row"}},
+    };
+    return table;
+}
+
+void printHelp(std::ostream& out) {
+    out << "Usage: trainplan-cli [--format table|json|csv] [--db PATH] COMMAND [ARGS]\n\n"
+           "TrainPlan estimates memory, communication and step time of distributed LLM training plans\n"
+           "(PyTorch DDP, FSDP, DeepSpeed ZeRO, Megatron-LM) on a described GPU cluster.\n\nCommands:\n";
+    for (const auto& [name, cmd] : commands()) out << "  " << cmd.usage << '\n';
+    out << "\nExit codes: 0 ok, 1 invalid input, 2 usage error.\n";
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string>& argsIn, std::ostream& out, std::ostream& err) {
+    CliContext ctx(out, err);
+    ctx.args = argsIn;
+    try {
+        if (ctx.takeFlag("--version")) {
+            out << "trainplan-cli " << TRAINPLAN_VERSION << '\n';
+            return kExitOk;
+        }
+        const bool help = ctx.takeFlag("--help") || ctx.takeFlag("-h");
+        if (auto f = ctx.takeOption("--format")) {
+            if (*f == "table") ctx.format = Format::Table;
+            else if (*f == "json") ctx.format = Format::Json;
+            else if (*f == "csv") ctx.format = Format::Csv;
+            else if (*f == "text") ctx.format = Format::Text;
+            else throw UsageError("--format: '" + *f + "' is not one of table, json, csv, text");
+        }
+        ctx.dbPath = ctx.takeOption("--db");
+        if (auto lang = ctx.takeOption("--lang")) {
+            if (*lang != "en" && *lang != "zh_CN") throw UsageError("--lang: '" + *lang + "' is not one of en, zh_CN");
+            ctx.lang = *lang;
+        }
+        if (help || ctx.args.empty()) {
+            printHelp(help ? out : err);
+            return help ? kExitOk : kExitUsage;
+        }
+        const std::string name = ctx.args.front();
+        ctx.args.erase(ctx.args.begin());
+        const auto it = commands().find(name);
+        if (it == commands().end()) throw UsageError("unknown command '" + name + "' (see trainplan-cli --help)");
+        return it->second.run(ctx);
+    } catch (const UsageError& e) {
+        err << "trainplan-cli: " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        err << "trainplan-cli: " << e.what() << '\n';
+        return kExitInvalidInput;
+    }
+}
+
+const model::Catalog& CliContext::catalog() {
+    if (!m_catalog) m_catalog = model::loadCatalog(dataDir() / "catalog");
+    return *m_catalog;
+}
+
+std::filesystem::path CliContext::dataDir() { return model::dataDirectory(); }
+
+std::optional<model::Scenario> CliContext::loadScenario(const std::string& file) {
+    model::ScenarioLoad load = model::loadScenarioFile(file, catalog());
+    if (load.ok()) return std::move(load.scenario);
+    for (const auto& issue : load.issues) err << (issue.path.empty() ? issue.message : file + ": " + issue.text()) << '\n';
+    return std::nullopt;
+}
+
+std::optional<std::string> CliContext::takeOption(const std::string& name) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == name) {
+            if (i + 1 >= args.size()) throw UsageError(name + " needs a value");
+            std::string v = args[i + 1];
+            args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
+            return v;
+        }
+        if (args[i].rfind(name + "=", 0) == 0) {
+            std::string v = args[i].substr(name.size() + 1);
+            args.erase(args.begin() + static_cast<long>(i));
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+bool CliContext::takeFlag(const std::string& name) {
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (args[i] == name) {
+            args.erase(args.begin() + static_cast<long>(i));
+            return true;
+        }
+    return false;
+}
+
+} // namespace trainplan::cli

@@ -1,0 +1,103 @@
+#include "commands.h"
+#include "text_table.h"
+
+#include <trainplan/simulator/estimate.h>
+#include <trainplan/simulator/estimate_json.h>
+
+#include <ostream>
+
+namespace trainplan::cli {
+
+namespace {
+
+void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
+    const auto& e = r.estimate;
+    const auto& m = e.memory;
+    const auto& t = e.time;
+    const auto& c = e.communication;
+    out << "\n" << model::displayName(e.plan.framework) << "  " << e.plan.label() << "  (grad accumulation "
+        << e.gradAccum << ")\n";
+    TextTable mem({"memory per GPU", "value"});
+    mem.addRow({"weights", formatGiB(m.weightsBytes)});
+    mem.addRow({"gradients", formatGiB(m.gradientsBytes)});
+    mem.addRow({"optimizer states", formatGiB(m.optimizerBytes)});
+    mem.addRow({"activations (" + std::to_string(m.inFlightMicroBatches) + " in flight)", formatGiB(m.activationsBytes)});
+    mem.addRow({"transient", formatGiB(m.transientBytes)});
+    mem.addRow({"buffers", formatGiB(m.buffersBytes)});
+    mem.addRow({"overhead", formatGiB(m.overheadBytes)});
+    mem.addRow({"peak / capacity", formatGiB(m.peakBytes) + " / " + formatGiB(m.capacityBytes)});
+    mem.print(out);
+    TextTable time({"step time", "value"});
+    time.addRow({"compute", formatSeconds(t.computeSeconds)});
+    time.addRow({"  of which recompute", formatSeconds(t.recomputeSeconds)});
+    time.addRow({"exposed comm, intra-node", formatSeconds(t.exposedIntraNodeSeconds)});
+    time.addRow({"exposed comm, inter-node", formatSeconds(t.exposedInterNodeSeconds)});
+    time.addRow({"pipeline bubble", formatSeconds(t.bubbleSeconds)});
+    time.addRow({"optimizer", formatSeconds(t.optimizerSeconds)});
+    time.addRow({"offload", formatSeconds(t.offloadSeconds)});
+    time.addRow({"step", formatSeconds(t.stepSeconds)});
+    time.print(out);
+    TextTable comm({"communication per GPU per step", "bytes", "time"});
+    auto row = [&](const char* name, double bytes, double seconds) {
+        if (bytes > 0) comm.addRow({name, formatGiB(bytes), formatSeconds(seconds)});
+    };
+    row("data parallel", c.dpBytes, c.dpSeconds);
+    row("tensor parallel", c.tpBytes, c.tpSeconds);
+    row("pipeline", c.ppBytes, c.ppSeconds);
+    row("context parallel", c.cpBytes, c.cpSeconds);
+    row("expert parallel", c.epBytes, c.epSeconds);
+    comm.addRow({"intra-node / inter-node", formatGiB(c.intraNodeBytes) + " / " + formatGiB(c.interNodeBytes), ""});
+    comm.print(out);
+}
+
+} // namespace
+
+std::vector<std::string> estimateRow(const sim::EstimateResult& r) {
+    const auto& e = r.estimate;
+    if (!r.valid)
+        return {std::string(model::toString(e.plan.framework)), e.plan.label(), "invalid", "", "", "", "", "", ""};
+    return {std::string(model::toString(e.plan.framework)),
+            e.plan.label(),
+            e.memory.fits ? "yes" : "no",
+            formatGiB(e.memory.peakBytes),
+            formatSeconds(e.time.stepSeconds),
+            formatPercent(e.throughput.mfu),
+            formatFixed(e.throughput.tokensPerSecondPerGpu, 0),
+            formatDuration(e.cost.timeToTrainSeconds),
+            formatUsd(e.cost.usd)};
+}
+
+int cmdEstimate(CliContext& ctx) {
+    if (ctx.args.size() != 1) throw UsageError("estimate needs exactly one FILE");
+    auto scenario = ctx.loadScenario(ctx.args.front());
+    if (!scenario) return kExitInvalidInput;
+    if (scenario->plans.empty()) {
+        ctx.err << ctx.args.front() << ": plans: the scenario has no plans to estimate (add \"plans\", or run "
+                << "'trainplan-cli compare' to search for the best plan per framework)\n";
+        return kExitInvalidInput;
+    }
+    const sim::PlanContext pc = sim::makeContext(*scenario);
+    std::vector<sim::EstimateResult> results;
+    for (const auto& p : scenario->plans) results.push_back(sim::estimatePlan(pc, p));
+    const Format fmt = ctx.format.value_or(Format::Table);
+    if (fmt == Format::Json) {
+        ctx.out << sim::estimateDocument(*scenario, results).dump(2) << '\n';
+        return kExitOk;
+    }
+    TextTable table({"framework", "plan", "fits", "peak memory", "step", "MFU", "tokens/s/GPU", "time to train", "cost"});
+    for (const auto& r : results) table.addRow(estimateRow(r));
+    if (fmt == Format::Csv) {
+        table.printCsv(ctx.out);
+        return kExitOk;
+    }
+    ctx.out << scenario->name << "\n\n";
+    table.print(ctx.out);
+    for (const auto& r : results) {
+        if (r.valid) printBreakdown(ctx.out, r);
+        else
+            for (const auto& e : r.errors) ctx.out << "  invalid: " << e.text() << '\n';
+    }
+    return kExitOk;
+}
+
+} // namespace trainplan::cli

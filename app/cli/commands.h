@@ -1,0 +1,13 @@
+#pragma once
+
+#include "cli_context.h"
+
+namespace trainplan::cli {
+
+// One function per command; each parses its own arguments from ctx.args.
+int cmdCheck(CliContext& ctx);
+int cmdCatalog(CliContext& ctx);
+int cmdEstimate(CliContext& ctx);
+int cmdValidate(CliContext& ctx);
+
+} // namespace trainplan::cli

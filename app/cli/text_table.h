@@ -1,0 +1,31 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace trainplan::cli {
+
+// A plain-text table: columns sized to their widest cell, numbers right-aligned.
+class TextTable {
+public:
+    explicit TextTable(std::vector<std::string> header);
+    void addRow(std::vector<std::string> row);
+    void print(std::ostream& out) const;
+    // RFC 4180 CSV of the same cells.
+    void printCsv(std::ostream& out) const;
+
+private:
+    std::vector<std::string> m_header;
+    std::vector<std::vector<std::string>> m_rows;
+};
+
+std::string csvEscape(const std::string& cell);
+std::string formatGiB(double bytes);
+std::string formatSeconds(double seconds);
+std::string formatDuration(double seconds); // hours / days
+std::string formatFixed(double v, int decimals);
+std::string formatPercent(double fraction, int decimals = 1);
+std::string formatUsd(double usd);
+
+} // namespace trainplan::cli

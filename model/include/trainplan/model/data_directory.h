@@ -1,0 +1,12 @@
+#pragma once
+
+#include <filesystem>
+
+namespace trainplan::model {
+
+// The directory holding catalog/, scenarios/ and reference/: $TRAINPLAN_DATA_DIR, else the
+// installed share/trainplan beside the executable, else the source tree's data/ (build tree use).
+// Throws std::runtime_error listing the places tried when none exists.
+[[nodiscard]] std::filesystem::path dataDirectory();
+
+} // namespace trainplan::model

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace trainplan::model {
+
+enum class Framework { Ddp, Fsdp, DeepSpeed, Megatron };
+enum class Offload { None, Cpu, Nvme };
+enum class Recompute { None, Selective, Full };
+
+inline constexpr Framework kAllFrameworks[] = {Framework::Ddp, Framework::Fsdp, Framework::DeepSpeed,
+                                               Framework::Megatron};
+
+[[nodiscard]] std::string_view toString(Framework f);
+[[nodiscard]] std::string_view displayName(Framework f);
+[[nodiscard]] std::optional<Framework> frameworkFromString(std::string_view s);
+[[nodiscard]] std::string_view toString(Offload o);
+[[nodiscard]] std::optional<Offload> offloadFromString(std::string_view s);
+[[nodiscard]] std::string_view toString(Recompute r);
+[[nodiscard]] std::optional<Recompute> recomputeFromString(std::string_view s);
+
+// How a job is laid out. zeroStage: 0-3 (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2, NO_SHARD = 0,
+// HYBRID_SHARD = 3 with hybridShard; Megatron's distributed optimizer = 1).
+struct Plan {
+    Framework framework = Framework::Ddp;
+    int dp = 1;
+    int tp = 1;
+    int pp = 1;
+    int cp = 1;
+    int ep = 1;
+    int vpp = 1; // interleaved virtual stages per pipeline rank
+    int microBatch = 1;
+    int zeroStage = 0;
+    bool hybridShard = false;   // shard inside a node, replicate across nodes
+    Offload offload = Offload::None; // optimizer states (and master weights)
+    bool offloadParams = false;      // ZeRO-3 parameter offload (ZeRO-Infinity)
+    Recompute recompute = Recompute::None;
+    bool sequenceParallel = false;
+    bool tpCommOverlap = false;      // Megatron/TE TP communication overlap
+
+    [[nodiscard]] long long gpus() const {
+        return static_cast<long long>(dp) * tp * pp * cp;
+    }
+    [[nodiscard]] std::string label() const; // e.g. "TP8·PP8·DP16 mb1 ZeRO-1 SP sel"
+    bool operator==(const Plan&) const = default;
+};
+
+} // namespace trainplan::model

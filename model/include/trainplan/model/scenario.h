@@ -1,0 +1,38 @@
+#pragma once
+
+#include <trainplan/model/cluster_spec.h>
+#include <trainplan/model/constraints_spec.h>
+#include <trainplan/model/efficiency_spec.h>
+#include <trainplan/model/plan.h>
+#include <trainplan/model/training_spec.h>
+#include <trainplan/model/transformer_spec.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace trainplan::model {
+
+inline constexpr const char* kScenarioSchema = "trainplan.scenario.v1";
+
+// Everything a user describes: what is trained, how, where, and (optionally) with which plans.
+struct Scenario {
+    std::string name;
+    std::string description;
+    TransformerSpec model;
+    std::string modelRef; // catalog name when the scenario referred to one
+    TrainingSpec training;
+    ClusterSpec cluster;
+    std::vector<Plan> plans;
+    EfficiencySpec efficiency;
+    ConstraintsSpec constraints;
+    // Readiness profile and roadmap: kept as JSON objects until the advisor defines them.
+    nlohmann::json team = nlohmann::json::object();
+    nlohmann::json platform = nlohmann::json::object();
+    nlohmann::json stages = nlohmann::json::array();
+
+    bool operator==(const Scenario&) const = default;
+};
+
+} // namespace trainplan::model

@@ -1,0 +1,298 @@
+#include <trainplan/model/catalog.h>
+#include <trainplan/model/units.h>
+
+#include "json_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace trainplan::model {
+
+using detail::ObjectReader;
+using nlohmann::json;
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+template <typename T>
+const T* findByName(const std::vector<T>& items, std::string_view name) {
+    const std::string key = lower(name);
+    for (const T& item : items)
+        if (lower(item.name) == key) return &item;
+    return nullptr;
+}
+
+template <typename T>
+std::string unknownMessage(const char* what, std::string_view name, const std::vector<T>& items) {
+    std::vector<std::string> names;
+    names.reserve(items.size());
+    for (const T& item : items) names.push_back(item.name);
+    std::string msg = std::string("unknown ") + what + " '" + std::string(name) + "'";
+    const auto close = closestNames(name, names);
+    if (!close.empty()) {
+        msg += " (did you mean ";
+        for (std::size_t i = 0; i < close.size(); ++i) msg += (i ? ", " : "") + close[i];
+        msg += "?)";
+    }
+    return msg;
+}
+
+std::size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+json readJsonFile(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw std::runtime_error(file.string() + ": cannot open the catalog file");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    try {
+        return json::parse(ss.str());
+    } catch (const json::parse_error& e) {
+        throw std::runtime_error(file.string() + ": not valid JSON (" + e.what() + ")");
+    }
+}
+
+} // namespace
+
+const GpuSpec* Catalog::findGpu(std::string_view name) const { return findByName(gpus, name); }
+const LinkSpec* Catalog::findLink(std::string_view name) const { return findByName(links, name); }
+const TransformerSpec* Catalog::findModel(std::string_view name) const { return findByName(models, name); }
+
+std::string Catalog::unknownGpuMessage(std::string_view name) const { return unknownMessage("GPU", name, gpus); }
+std::string Catalog::unknownLinkMessage(std::string_view name) const { return unknownMessage("link", name, links); }
+std::string Catalog::unknownModelMessage(std::string_view name) const {
+    return unknownMessage("model", name, models);
+}
+
+std::vector<std::string> closestNames(std::string_view name, const std::vector<std::string>& candidates,
+                                      std::size_t maxCount) {
+    const std::string key = lower(name);
+    std::vector<std::pair<std::size_t, std::string>> scored;
+    for (const std::string& c : candidates) {
+        const std::string lc = lower(c);
+        std::size_t d = editDistance(key, lc);
+        // A prefix or substring match is a strong hint ("h100" -> "H100-SXM5-80GB").
+        if (!key.empty() && lc.find(key) != std::string::npos) d = std::min<std::size_t>(d, 1);
+        scored.emplace_back(d, c);
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::string> out;
+    const std::size_t limit = std::max<std::size_t>(3, key.size() / 2);
+    for (const auto& [d, c] : scored) {
+        if (out.size() >= maxCount || d > limit) break;
+        out.push_back(c);
+    }
+    return out;
+}
+
+GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& issues) {
+    GpuSpec g;
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return g;
+    r.readString("name", g.name, true);
+    double gib = 0, fp32 = 0, tf32 = 0, bf16 = 0, fp8 = 0, hbm = 0;
+    r.readDouble("memory_gib", gib, true, 0.001, 1e6);
+    r.readDouble("fp32_tflops", fp32, false, 0, 1e7);
+    r.readDouble("tf32_tflops", tf32, false, 0, 1e7);
+    r.readDouble("bf16_tflops", bf16, true, 0.001, 1e7);
+    r.readDouble("fp8_tflops", fp8, false, 0, 1e7);
+    r.readDouble("hbm_gb_per_s", hbm, true, 0.001, 1e7);
+    r.readDouble("tdp_w", g.tdpWatts, false, 0, 1e6);
+    r.readString("source", g.source, false);
+    r.finish();
+    g.memoryBytes = gib * units::kGiB;
+    g.fp32FlopsPerSecond = fp32 * units::kTera;
+    g.tf32FlopsPerSecond = tf32 * units::kTera;
+    g.bf16FlopsPerSecond = bf16 * units::kTera;
+    g.fp8FlopsPerSecond = fp8 * units::kTera;
+    g.hbmBytesPerSecond = hbm * units::kGB;
+    return g;
+}
+
+LinkSpec linkFromJson(const json& j, const std::string& path, ValidationIssues& issues) {
+    LinkSpec l;
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return l;
+    r.readString("name", l.name, true);
+    r.readEnum("kind", l.kind, true, linkKindFromString, "nvlink, pcie, infiniband, roce, ethernet");
+    double gbps = 0, latencyUs = 0;
+    r.readDouble("gb_per_s", gbps, true, 0.001, 1e6);
+    r.readDouble("latency_us", latencyUs, false, 0, 1e6);
+    r.readString("source", l.source, false);
+    r.finish();
+    l.bytesPerSecond = gbps * units::kGB;
+    l.latencySeconds = latencyUs * units::kMicro;
+    return l;
+}
+
+TransformerSpec modelFromJson(const json& j, const std::string& path, ValidationIssues& issues) {
+    TransformerSpec m;
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return m;
+    r.readString("name", m.name, false);
+    r.readString("display_name", m.displayName, false);
+    r.readInt("layers", m.layers, true, 1, 100000);
+    r.readInt("hidden", m.hidden, true, 1, 1000000);
+    r.readInt("heads", m.heads, true, 1, 100000);
+    m.kvHeads = m.heads;
+    r.readInt("kv_heads", m.kvHeads, false, 1, 100000);
+    const bool hasHeadDim = r.readInt("head_dim", m.headDim, false, 1, 100000);
+    r.readInt("ffn_hidden", m.ffnHidden, true, 1, 10000000);
+    r.readEnum("ffn", m.ffn, false, ffnKindFromString, "gelu, swiglu");
+    r.readInt("vocab", m.vocab, true, 1, 100000000);
+    r.readInt("seq_len", m.seqLen, true, 1, 100000000);
+    r.readBool("tied_embeddings", m.tiedEmbeddings, false);
+    std::string pos = "none";
+    if (r.readString("position_embedding", pos, false)) {
+        if (pos == "learned")
+            m.positionEmbedding = PositionEmbedding::Learned;
+        else if (pos == "none")
+            m.positionEmbedding = PositionEmbedding::None;
+        else
+            r.add(r.fieldPath("position_embedding"), "'" + pos + "' is not one of learned, none");
+    }
+    if (const json* moe = r.raw("moe")) {
+        ObjectReader mr(*moe, r.fieldPath("moe"), issues);
+        if (mr.valid()) {
+            mr.readInt("experts", m.moe.experts, false, 0, 100000);
+            mr.readInt("top_k", m.moe.topK, false, 0, 100000);
+            mr.readInt("expert_ffn_hidden", m.moe.expertFfnHidden, false, 0, 10000000);
+            mr.readInt("shared_experts", m.moe.sharedExperts, false, 0, 100000);
+            mr.readInt("interval", m.moe.interval, false, 1, 100000);
+            mr.readInt("first_dense_layers", m.moe.firstDenseLayers, false, 0, 100000);
+            mr.readDouble("capacity_factor", m.moe.capacityFactor, false, 0.01, 1000);
+            mr.finish();
+        }
+    }
+    double publishedB = 0;
+    if (r.readDouble("published_parameters_b", publishedB, false, 0, 1e9)) m.publishedParameters = publishedB * 1e9;
+    r.readString("source", m.source, false);
+    r.finish();
+
+    // Shape checks that do not depend on the plan.
+    if (m.heads > 0 && m.kvHeads > 0 && m.heads % m.kvHeads != 0)
+        issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) + " does not divide heads (" +
+                                                       std::to_string(m.heads) + ")"});
+    if (m.kvHeads > m.heads)
+        issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) + " exceeds heads (" +
+                                                       std::to_string(m.heads) + ")"});
+    if (!hasHeadDim && m.heads > 0 && m.hidden > 0) {
+        if (m.hidden % m.heads != 0)
+            issues.push_back({r.fieldPath("heads"), std::to_string(m.heads) + " does not divide hidden (" +
+                                                        std::to_string(m.hidden) + "); set head_dim explicitly"});
+        m.headDim = m.hidden / m.heads;
+    }
+    if (m.moe.experts > 0) {
+        const std::string mp = r.fieldPath("moe");
+        if (m.moe.topK < 1) issues.push_back({mp + ".top_k", "must be at least 1 when experts > 0"});
+        if (m.moe.topK > m.moe.experts)
+            issues.push_back({mp + ".top_k", std::to_string(m.moe.topK) + " exceeds experts (" +
+                                                 std::to_string(m.moe.experts) + ")"});
+        if (m.moe.expertFfnHidden < 1) issues.push_back({mp + ".expert_ffn_hidden", "must be positive when experts > 0"});
+        if (m.moe.firstDenseLayers >= m.layers && m.layers > 0)
+            issues.push_back({mp + ".first_dense_layers", "leaves no MoE layer (model has " +
+                                                              std::to_string(m.layers) + " layers)"});
+    } else if (m.moe.topK > 0) {
+        issues.push_back({r.fieldPath("moe.top_k"), "is set but experts is 0"});
+    }
+    return m;
+}
+
+json toJson(const GpuSpec& g) {
+    return json{{"name", g.name},
+                {"memory_gib", g.memoryBytes / units::kGiB},
+                {"fp32_tflops", g.fp32FlopsPerSecond / units::kTera},
+                {"tf32_tflops", g.tf32FlopsPerSecond / units::kTera},
+                {"bf16_tflops", g.bf16FlopsPerSecond / units::kTera},
+                {"fp8_tflops", g.fp8FlopsPerSecond / units::kTera},
+                {"hbm_gb_per_s", g.hbmBytesPerSecond / units::kGB},
+                {"tdp_w", g.tdpWatts},
+                {"source", g.source}};
+}
+
+json toJson(const LinkSpec& l) {
+    return json{{"name", l.name},
+                {"kind", std::string(toString(l.kind))},
+                {"gb_per_s", l.bytesPerSecond / units::kGB},
+                {"latency_us", l.latencySeconds / units::kMicro},
+                {"source", l.source}};
+}
+
+json toJson(const TransformerSpec& m) {
+    json j{{"name", m.name},
+           {"layers", m.layers},
+           {"hidden", m.hidden},
+           {"heads", m.heads},
+           {"kv_heads", m.kvHeads},
+           {"head_dim", m.headDim},
+           {"ffn_hidden", m.ffnHidden},
+           {"ffn", std::string(toString(m.ffn))},
+           {"vocab", m.vocab},
+           {"seq_len", m.seqLen},
+           {"tied_embeddings", m.tiedEmbeddings},
+           {"position_embedding", m.positionEmbedding == PositionEmbedding::Learned ? "learned" : "none"},
+           {"moe",
+            {{"experts", m.moe.experts},
+             {"top_k", m.moe.topK},
+             {"expert_ffn_hidden", m.moe.expertFfnHidden},
+             {"shared_experts", m.moe.sharedExperts},
+             {"interval", m.moe.interval},
+             {"first_dense_layers", m.moe.firstDenseLayers},
+             {"capacity_factor", m.moe.capacityFactor}}}};
+    if (!m.displayName.empty()) j["display_name"] = m.displayName;
+    if (m.publishedParameters > 0) j["published_parameters_b"] = m.publishedParameters / 1e9;
+    if (!m.source.empty()) j["source"] = m.source;
+    return j;
+}
+
+Catalog loadCatalog(const std::filesystem::path& directory) {
+    Catalog c;
+    auto load = [&](const char* fileName, const char* arrayKey, auto parse, auto& out) {
+        const auto file = directory / fileName;
+        const json doc = readJsonFile(file);
+        ValidationIssues issues;
+        if (!doc.is_object() || !doc.contains(arrayKey) || !doc[arrayKey].is_array())
+            throw std::runtime_error(file.string() + ": expected an object with an array \"" + arrayKey + "\"");
+        if (doc.value("schema", std::string()) != kCatalogSchema)
+            issues.push_back({"schema", std::string("must be \"") + kCatalogSchema + "\""});
+        const json& items = doc[arrayKey];
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const std::string path = std::string(arrayKey) + "[" + std::to_string(i) + "]";
+            auto item = parse(items[i], path, issues);
+            if (item.name.empty()) {
+                issues.push_back({path + ".name", "is required"});
+                continue;
+            }
+            out.push_back(std::move(item));
+        }
+        if (!issues.empty()) {
+            std::string msg = file.string() + ": invalid catalog";
+            for (const auto& is : issues) msg += "\n  " + is.text();
+            throw std::runtime_error(msg);
+        }
+    };
+    load("gpus.json", "gpus", gpuFromJson, c.gpus);
+    load("links.json", "links", linkFromJson, c.links);
+    load("models.json", "models", modelFromJson, c.models);
+    return c;
+}
+
+} // namespace trainplan::model

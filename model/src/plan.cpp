@@ -1,0 +1,93 @@
+#include <trainplan/model/plan.h>
+
+#include <string>
+
+namespace trainplan::model {
+
+std::string_view toString(Framework f) {
+    switch (f) {
+    case Framework::Ddp: return "ddp";
+    case Framework::Fsdp: return "fsdp";
+    case Framework::DeepSpeed: return "deepspeed";
+    case Framework::Megatron: return "megatron";
+    }
+    return "ddp";
+}
+
+std::string_view displayName(Framework f) {
+    switch (f) {
+    case Framework::Ddp: return "PyTorch DDP";
+    case Framework::Fsdp: return "PyTorch FSDP";
+    case Framework::DeepSpeed: return "DeepSpeed ZeRO";
+    case Framework::Megatron: return "Megatron-LM";
+    }
+    return "";
+}
+
+std::optional<Framework> frameworkFromString(std::string_view s) {
+    for (Framework f : kAllFrameworks)
+        if (s == toString(f)) return f;
+    return std::nullopt;
+}
+
+std::string_view toString(Offload o) {
+    switch (o) {
+    case Offload::None: return "none";
+    case Offload::Cpu: return "cpu";
+    case Offload::Nvme: return "nvme";
+    }
+    return "none";
+}
+
+std::optional<Offload> offloadFromString(std::string_view s) {
+    for (Offload o : {Offload::None, Offload::Cpu, Offload::Nvme})
+        if (s == toString(o)) return o;
+    return std::nullopt;
+}
+
+std::string_view toString(Recompute r) {
+    switch (r) {
+    case Recompute::None: return "none";
+    case Recompute::Selective: return "selective";
+    case Recompute::Full: return "full";
+    }
+    return "none";
+}
+
+std::optional<Recompute> recomputeFromString(std::string_view s) {
+    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
+        if (s == toString(r)) return r;
+    return std::nullopt;
+}
+
+std::string Plan::label() const {
+    std::string s;
+    auto part = [&s](const char* name, int v) {
+        if (v <= 1) return;
+        if (!s.empty()) s += "·";
+        s += name + std::to_string(v);
+    };
+    part("TP", tp);
+    part("PP", pp);
+    part("VPP", vpp);
+    part("CP", cp);
+    part("EP", ep);
+    if (!s.empty()) s += "·";
+    s += "DP" + std::to_string(dp);
+    s += " mb" + std::to_string(microBatch);
+    if (framework == Framework::Fsdp) {
+        s += zeroStage == 3 ? (hybridShard ? " hybrid" : " full-shard")
+                            : (zeroStage == 2 ? " grad-op" : " no-shard");
+    } else if (framework == Framework::Megatron) {
+        if (zeroStage >= 1) s += " dist-opt";
+    } else if (framework == Framework::DeepSpeed) {
+        s += " ZeRO-" + std::to_string(zeroStage);
+    }
+    if (offload != Offload::None) s += std::string(" offload-") + std::string(toString(offload));
+    if (offloadParams) s += "+params";
+    if (sequenceParallel) s += " SP";
+    if (recompute != Recompute::None) s += std::string(" rc-") + std::string(toString(recompute));
+    return s;
+}
+
+} // namespace trainplan::model

@@ -1,0 +1,565 @@
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/model/units.h>
+
+#include "json_reader.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <cstring>
+#include <system_error>
+#include <unistd.h>
+
+namespace trainplan::model {
+
+using detail::ObjectReader;
+using nlohmann::json;
+
+namespace {
+
+constexpr long long kMaxGpus = 10'000'000;
+
+std::string str(long long v) { return std::to_string(v); }
+
+template <typename T, typename Parse>
+void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string& ref, Parse parseObject,
+                     const T* (Catalog::*find)(std::string_view) const,
+                     std::string (Catalog::*unknown)(std::string_view) const, const Catalog& catalog,
+                     ValidationIssues& issues) {
+    const json* v = r.raw(key);
+    const std::string path = r.fieldPath(key);
+    if (!v) {
+        issues.push_back({path, "is required (a catalog name or an object)"});
+        return;
+    }
+    if (v->is_string()) {
+        ref = v->get<std::string>();
+        if (const T* found = (catalog.*find)(ref)) {
+            out = *found;
+            ref = found->name;
+        } else {
+            issues.push_back({path, (catalog.*unknown)(ref)});
+        }
+    } else if (v->is_object()) {
+        out = parseObject(*v, path, issues);
+    } else {
+        issues.push_back({path, "must be a catalog name or an object, got " + detail::describeType(*v)});
+    }
+}
+
+Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven) {
+    Plan p;
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return p;
+    r.readEnum("framework", p.framework, true, frameworkFromString, "ddp, fsdp, deepspeed, megatron");
+    dpGiven = r.readInt("dp", p.dp, false, 1, kMaxGpus);
+    r.readInt("tp", p.tp, false, 1, 1'000'000);
+    r.readInt("pp", p.pp, false, 1, 1'000'000);
+    r.readInt("cp", p.cp, false, 1, 1'000'000);
+    r.readInt("ep", p.ep, false, 1, 1'000'000);
+    r.readInt("vpp", p.vpp, false, 1, 100000);
+    r.readInt("micro_batch", p.microBatch, false, 1, 1'000'000);
+    const bool stageGiven = r.readInt("zero_stage", p.zeroStage, false, 0, 3);
+    std::string sharding;
+    if (r.readString("sharding", sharding, false)) {
+        int stage = -1;
+        if (sharding == "full") stage = 3;
+        else if (sharding == "grad_op") stage = 2;
+        else if (sharding == "no_shard") stage = 0;
+        else if (sharding == "hybrid") { stage = 3; p.hybridShard = true; }
+        if (stage < 0)
+            r.add(r.fieldPath("sharding"), "'" + sharding + "' is not one of full, grad_op, hybrid, no_shard");
+        else if (stageGiven && stage != p.zeroStage)
+            r.add(r.fieldPath("sharding"), "'" + sharding + "' contradicts zero_stage " + str(p.zeroStage));
+        else
+            p.zeroStage = stage;
+    }
+    bool distOpt = false;
+    if (r.readBool("distributed_optimizer", distOpt, false)) {
+        if (stageGiven && p.zeroStage != (distOpt ? 1 : 0))
+            r.add(r.fieldPath("distributed_optimizer"), "contradicts zero_stage " + str(p.zeroStage));
+        else
+            p.zeroStage = distOpt ? 1 : 0;
+    }
+    r.readEnum("offload", p.offload, false, offloadFromString, "none, cpu, nvme");
+    r.readBool("offload_params", p.offloadParams, false);
+    r.readEnum("recompute", p.recompute, false, recomputeFromString, "none, selective, full");
+    r.readBool("sequence_parallel", p.sequenceParallel, false);
+    r.readBool("tp_comm_overlap", p.tpCommOverlap, false);
+    r.finish();
+    return p;
+}
+
+void readEfficiency(const json& j, const std::string& path, EfficiencySpec& e, ValidationIssues& issues) {
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return;
+    std::string profile;
+    if (r.readString("profile", profile, false)) e.profile = profile;
+    r.readOptionalDouble("gemm_efficiency", e.gemmEfficiency, 0.01, 1.0);
+    r.readOptionalDouble("intra_node_bandwidth_efficiency", e.intraNodeBandwidthEfficiency, 0.01, 1.0);
+    r.readOptionalDouble("inter_node_bandwidth_efficiency", e.interNodeBandwidthEfficiency, 0.01, 1.0);
+    r.readOptionalDouble("latency_scale", e.latencyScale, 0.0, 1000.0);
+    r.readOptionalDouble("memory_overhead_fraction", e.memoryOverheadFraction, 0.0, 1.0);
+    std::optional<double> ctxGib;
+    if (r.readOptionalDouble("cuda_context_gib", ctxGib, 0.0, 64.0)) e.cudaContextBytes = *ctxGib * units::kGiB;
+    r.finish();
+}
+
+void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c, ValidationIssues& issues) {
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return;
+    long long maxGpus = 0;
+    if (r.readInt64("max_gpus", maxGpus, false, 1, kMaxGpus)) c.maxGpus = maxGpus;
+    r.readDouble("memory_headroom", c.memoryHeadroomFraction, false, 0.0, 0.9);
+    if (const json* fw = r.raw("frameworks")) {
+        const std::string fp = r.fieldPath("frameworks");
+        if (!fw->is_array()) {
+            issues.push_back({fp, "must be an array of framework names"});
+        } else {
+            for (std::size_t i = 0; i < fw->size(); ++i) {
+                const json& v = (*fw)[i];
+                auto f = v.is_string() ? frameworkFromString(v.get<std::string>()) : std::nullopt;
+                if (f)
+                    c.frameworks.push_back(*f);
+                else
+                    issues.push_back({fp + "[" + str(static_cast<long long>(i)) + "]",
+                                      "must be one of ddp, fsdp, deepspeed, megatron"});
+            }
+        }
+    }
+    r.readBool("tp_across_nodes", c.tpAcrossNodes, false);
+    if (const json* fixed = r.raw("fixed")) {
+        ObjectReader fr(*fixed, r.fieldPath("fixed"), issues);
+        if (fr.valid()) {
+            auto optInt = [&](const char* key, std::optional<int>& out, int min, int max) {
+                int v = 0;
+                if (fr.readInt(key, v, false, min, max)) out = v;
+            };
+            optInt("tp", c.tp, 1, 1'000'000);
+            optInt("pp", c.pp, 1, 1'000'000);
+            optInt("dp", c.dp, 1, static_cast<int>(kMaxGpus));
+            optInt("cp", c.cp, 1, 1'000'000);
+            optInt("ep", c.ep, 1, 1'000'000);
+            optInt("vpp", c.vpp, 1, 100000);
+            optInt("micro_batch", c.microBatch, 1, 1'000'000);
+            optInt("zero_stage", c.zeroStage, 0, 3);
+            Recompute rc{};
+            if (fr.readEnum("recompute", rc, false, recomputeFromString, "none, selective, full")) c.recompute = rc;
+            Offload off{};
+            if (fr.readEnum("offload", off, false, offloadFromString, "none, cpu, nvme")) c.offload = off;
+            fr.finish();
+        }
+    }
+    r.finish();
+}
+
+ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalog& catalog,
+                            ValidationIssues& issues) {
+    ClusterSpec c;
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return c;
+    readRefOrObject(r, "gpu", c.gpu, c.gpuRef, gpuFromJson, &Catalog::findGpu, &Catalog::unknownGpuMessage,
+                    catalog, issues);
+    r.readInt("nodes", c.nodes, true, 1, 1'000'000);
+    r.readInt("gpus_per_node", c.gpusPerNode, true, 1, 1024);
+    readRefOrObject(r, "intra_node", c.intraNode, c.intraNodeRef, linkFromJson, &Catalog::findLink,
+                    &Catalog::unknownLinkMessage, catalog, issues);
+    readRefOrObject(r, "inter_node", c.interNode, c.interNodeRef, linkFromJson, &Catalog::findLink,
+                    &Catalog::unknownLinkMessage, catalog, issues);
+    r.readInt("nics_per_node", c.nicsPerNode, false, 1, 1024);
+    r.readDouble("oversubscription", c.oversubscription, false, 1.0, 1000.0);
+    r.readDouble("gpu_hour_usd", c.gpuHourUsd, false, 0.0, 1e6);
+    double v = 0;
+    if (r.readDouble("host_memory_gib_per_node", v, false, 0.001, 1e9)) c.hostMemoryBytesPerNode = v * units::kGiB;
+    if (r.readDouble("pcie_gb_per_s", v, false, 0.001, 1e6)) c.pcieBytesPerSecondPerGpu = v * units::kGB;
+    if (r.readDouble("nvme_gb_per_s_per_node", v, false, 0.001, 1e6)) c.nvmeBytesPerSecondPerNode = v * units::kGB;
+    if (r.readDouble("storage_gb_per_s", v, false, 0.001, 1e9)) c.storageBytesPerSecond = v * units::kGB;
+    r.readDouble("gpu_mtbf_hours", c.gpuMtbfHours, false, 1.0, 1e9);
+    r.readDouble("pue", c.pue, false, 1.0, 5.0);
+    r.finish();
+    if (c.gpuCount() > kMaxGpus)
+        issues.push_back({path, "nodes × gpus_per_node = " + str(c.gpuCount()) + " exceeds the supported " +
+                                    str(kMaxGpus) + " GPUs"});
+    if (!c.intraNodeRef.empty() || c.intraNode.bytesPerSecond > 0) {
+        if (c.intraNode.kind != LinkKind::NvLink && c.intraNode.kind != LinkKind::Pcie)
+            issues.push_back({path + ".intra_node", "'" + c.intraNode.name + "' is a " +
+                                                        std::string(toString(c.intraNode.kind)) +
+                                                        " link; an intra-node link must be nvlink or pcie"});
+    }
+    return c;
+}
+
+} // namespace
+
+ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog) {
+    ScenarioLoad out;
+    if (text.empty()) {
+        out.issues.push_back({"", "the scenario is empty"});
+        return out;
+    }
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        // nlohmann's message carries the byte position; strip its "[json.exception...]" prefix.
+        std::string what = e.what();
+        const auto pos = what.find("] ");
+        out.issues.push_back({"", "not valid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2))});
+        return out;
+    }
+    return parseScenario(doc, catalog);
+}
+
+ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
+    ScenarioLoad out;
+    ValidationIssues& issues = out.issues;
+    ObjectReader r(doc, "", issues);
+    if (!r.valid()) {
+        issues.back().message = "a scenario must be a JSON object, got " + detail::describeType(doc);
+        return out;
+    }
+    Scenario s;
+    std::string schema;
+    if (r.readString("schema", schema, true) && schema != kScenarioSchema)
+        r.add("schema", "'" + schema + "' is not supported (expected " + kScenarioSchema + ")");
+    r.readString("name", s.name, true);
+    r.readString("description", s.description, false);
+
+    if (const json* m = r.raw("model")) {
+        if (m->is_string()) {
+            s.modelRef = m->get<std::string>();
+            if (const TransformerSpec* found = catalog.findModel(s.modelRef)) {
+                s.model = *found;
+                s.modelRef = found->name;
+            } else {
+                issues.push_back({"model", catalog.unknownModelMessage(s.modelRef)});
+            }
+        } else if (m->is_object()) {
+            s.model = modelFromJson(*m, "model", issues);
+        } else {
+            issues.push_back({"model", "must be a catalog name or an object, got " + detail::describeType(*m)});
+        }
+    } else {
+        issues.push_back({"model", "is required (a catalog name or an object)"});
+    }
+
+    if (const json* t = r.raw("training")) {
+        ObjectReader tr(*t, "training", issues);
+        if (tr.valid()) {
+            tr.readInt64("global_batch", s.training.globalBatch, true, 1, 1'000'000'000LL);
+            tr.readEnum("precision", s.training.precision, false, precisionFromString, "fp32, fp16, bf16, fp8");
+            tr.readEnum("optimizer", s.training.optimizer, false, optimizerFromString, "adam, adamw, sgd-momentum");
+            tr.readDouble("train_tokens", s.training.trainTokens, false, 0.0, 1e18);
+            tr.readBool("flash_attention", s.training.flashAttention, false);
+            tr.finish();
+        }
+    } else {
+        issues.push_back({"training", "is required"});
+    }
+
+    if (const json* c = r.raw("cluster"))
+        s.cluster = clusterFromJson(*c, "cluster", catalog, issues);
+    else
+        issues.push_back({"cluster", "is required"});
+
+    std::vector<bool> dpGiven;
+    if (const json* plans = r.raw("plans")) {
+        if (!plans->is_array()) {
+            issues.push_back({"plans", "must be an array of plans"});
+        } else {
+            for (std::size_t i = 0; i < plans->size(); ++i) {
+                bool given = false;
+                s.plans.push_back(planFromJson((*plans)[i], "plans[" + str(static_cast<long long>(i)) + "]", issues, given));
+                dpGiven.push_back(given);
+            }
+        }
+    }
+    if (const json* e = r.raw("efficiency")) readEfficiency(*e, "efficiency", s.efficiency, issues);
+    if (const json* c = r.raw("constraints")) readConstraints(*c, "constraints", s.constraints, issues);
+    auto readObject = [&](const char* key, json& out) {
+        if (const json* v = r.raw(key)) {
+            if (v->is_object()) out = *v;
+            else issues.push_back({key, "must be an object, got " + detail::describeType(*v)});
+        }
+    };
+    readObject("team", s.team);
+    readObject("platform", s.platform);
+    if (const json* v = r.raw("stages")) {
+        if (v->is_array()) s.stages = *v;
+        else issues.push_back({"stages", "must be an array, got " + detail::describeType(*v)});
+    }
+    r.finish();
+
+    // Structural problems make the semantic checks noise; report those only on a well-formed file.
+    if (issues.empty()) {
+        // dp omitted = the rest of the cluster.
+        for (std::size_t i = 0; i < s.plans.size(); ++i) {
+            Plan& p = s.plans[i];
+            if (!dpGiven[i]) {
+                const long long model = static_cast<long long>(p.tp) * p.pp * p.cp;
+                if (model > 0 && s.cluster.gpuCount() % model == 0)
+                    p.dp = static_cast<int>(s.cluster.gpuCount() / model);
+            }
+        }
+        auto more = validateScenario(s);
+        issues.insert(issues.end(), more.begin(), more.end());
+    }
+    out.scenario = std::move(s);
+    return out;
+}
+
+ValidationIssues validateScenario(const Scenario& s) {
+    ValidationIssues issues;
+    const TransformerSpec& m = s.model;
+    if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) issues.push_back({"model", "layers, hidden and heads must be positive"});
+    if (s.training.globalBatch <= 0) issues.push_back({"training.global_batch", "must be positive"});
+    if (s.training.precision == Precision::Fp8 && s.cluster.gpu.fp8FlopsPerSecond <= 0)
+        issues.push_back({"training.precision", "fp8 needs fp8 tensor cores, which " + s.cluster.gpu.name + " lacks"});
+    if (s.cluster.gpu.memoryBytes <= 0) issues.push_back({"cluster.gpu", "memory must be positive"});
+    if (s.cluster.interNode.bytesPerSecond <= 0 && s.cluster.nodes > 1)
+        issues.push_back({"cluster.inter_node", "bandwidth must be positive for a multi-node cluster"});
+    if (s.constraints.maxGpus && *s.constraints.maxGpus > s.cluster.gpuCount())
+        issues.push_back({"constraints.max_gpus", str(*s.constraints.maxGpus) + " exceeds the cluster's " +
+                                                      str(s.cluster.gpuCount()) + " GPUs"});
+    for (std::size_t i = 0; i < s.plans.size(); ++i) {
+        auto more = validatePlan(s, s.plans[i], "plans[" + str(static_cast<long long>(i)) + "]");
+        issues.insert(issues.end(), more.begin(), more.end());
+    }
+    return issues;
+}
+
+ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::string& path) {
+    ValidationIssues out;
+    auto add = [&](const char* field, std::string msg) { out.push_back({path + "." + field, std::move(msg)}); };
+    const TransformerSpec& m = s.model;
+    const std::string fw(toString(p.framework));
+    for (auto [name, v] : {std::pair{"dp", p.dp}, {"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep},
+                           {"vpp", p.vpp}, {"micro_batch", p.microBatch}})
+        if (v < 1) add(name, str(v) + " must be at least 1");
+    if (!out.empty()) return out;
+
+    const long long gpus = p.gpus();
+    const long long clusterGpus = s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
+    if (gpus != clusterGpus)
+        add("dp", "dp×tp×pp×cp = " + str(p.dp) + "×" + str(p.tp) + "×" + str(p.pp) + "×" + str(p.cp) + " = " +
+                      str(gpus) + " GPUs, but the cluster has " + str(clusterGpus));
+    if (m.heads % p.tp != 0) add("tp", "model.heads: " + str(m.heads) + " is not divisible by tp=" + str(p.tp));
+    if (m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0)
+        add("tp", "model.kv_heads: " + str(m.kvHeads) + " and tp=" + str(p.tp) + " must divide one another");
+    if (m.ffnHidden % p.tp != 0) add("tp", "model.ffn_hidden: " + str(m.ffnHidden) + " is not divisible by tp=" + str(p.tp));
+    if (p.tp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
+        add("tp", "tp=" + str(p.tp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
+                      " GPUs; tensor parallelism needs the intra-node link (set constraints.tp_across_nodes to allow it)");
+    const long long stages = static_cast<long long>(p.pp) * p.vpp;
+    if (m.layers % stages != 0)
+        add("pp", "model.layers: " + str(m.layers) + " is not divisible by pp×vpp=" + str(stages));
+    if (p.vpp > 1 && p.pp < 2) add("vpp", "interleaving (vpp=" + str(p.vpp) + ") needs pp ≥ 2");
+    if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0)
+        add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
+                      " (load-balanced context parallelism splits the sequence into 2·cp chunks)");
+    if (p.ep > 1) {
+        if (!m.moe.enabled()) add("ep", "expert parallelism needs a MoE model (model.moe.experts is 0)");
+        else if (m.moe.experts % p.ep != 0)
+            add("ep", "model.moe.experts: " + str(m.moe.experts) + " is not divisible by ep=" + str(p.ep));
+        if ((static_cast<long long>(p.dp) * p.cp) % p.ep != 0)
+            add("ep", "ep=" + str(p.ep) + " must divide dp×cp=" + str(static_cast<long long>(p.dp) * p.cp) +
+                          " (experts are sharded across data-parallel ranks)");
+    }
+    const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
+    if (s.training.globalBatch % perStep != 0)
+        add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
+                               " is not divisible by micro_batch×dp=" + str(perStep));
+    if (p.sequenceParallel && p.tp < 2) add("sequence_parallel", "needs tp ≥ 2");
+    if (p.offloadParams && (p.zeroStage != 3 || p.offload == Offload::None))
+        add("offload_params", "parameter offload needs zero_stage 3 with offload cpu or nvme");
+
+    auto unsupported = [&](const char* field, const std::string& what) {
+        add(field, std::string(displayName(p.framework)) + " does not support " + what);
+    };
+    switch (p.framework) {
+    case Framework::Ddp:
+        if (p.tp > 1) unsupported("tp", "tensor parallelism (tp=" + str(p.tp) + ")");
+        if (p.pp > 1) unsupported("pp", "pipeline parallelism (pp=" + str(p.pp) + ")");
+        if (p.cp > 1) unsupported("cp", "context parallelism");
+        if (p.ep > 1) unsupported("ep", "expert parallelism");
+        if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
+        if (p.zeroStage != 0) unsupported("zero_stage", "sharding (zero_stage " + str(p.zeroStage) + "); use fsdp or deepspeed");
+        if (p.offload != Offload::None) unsupported("offload", "offload");
+        if (p.hybridShard) unsupported("sharding", "hybrid sharding");
+        break;
+    case Framework::Fsdp:
+        if (p.zeroStage == 1) unsupported("zero_stage", "stage 1 (FSDP shards gradients too: use full, grad_op or no_shard)");
+        if (p.ep > 1) unsupported("ep", "expert parallelism in this model");
+        if (p.offload == Offload::Nvme) unsupported("offload", "NVMe offload (only CPU offload)");
+        if (p.hybridShard && p.zeroStage != 3) add("sharding", "hybrid sharding is FULL_SHARD inside a node");
+        break;
+    case Framework::DeepSpeed:
+        if (p.cp > 1) unsupported("cp", "ring context parallelism (DeepSpeed-Ulysses is a different scheme)");
+        if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
+        if (p.pp > 1 && p.zeroStage > 1)
+            unsupported("zero_stage", "ZeRO-" + str(p.zeroStage) + " with pipeline parallelism (only ZeRO ≤ 1)");
+        if (p.offload != Offload::None && p.zeroStage == 0) add("offload", "optimizer offload needs zero_stage ≥ 1");
+        if (p.offload == Offload::Nvme && p.zeroStage != 3) add("offload", "NVMe offload (ZeRO-Infinity) needs zero_stage 3");
+        if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
+        break;
+    case Framework::Megatron:
+        if (p.zeroStage > 1) unsupported("zero_stage", "ZeRO-" + str(p.zeroStage) + " (its distributed optimizer is stage 1)");
+        if (p.offload != Offload::None) unsupported("offload", "optimizer offload in this model");
+        if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
+        break;
+    }
+    if (p.framework != Framework::Megatron && p.tpCommOverlap)
+        add("tp_comm_overlap", "is a Megatron/Transformer Engine option");
+    return out;
+}
+
+json toJson(const Plan& p) {
+    json j{{"framework", std::string(toString(p.framework))},
+           {"dp", p.dp},
+           {"tp", p.tp},
+           {"pp", p.pp},
+           {"cp", p.cp},
+           {"ep", p.ep},
+           {"vpp", p.vpp},
+           {"micro_batch", p.microBatch},
+           {"zero_stage", p.zeroStage},
+           {"offload", std::string(toString(p.offload))},
+           {"offload_params", p.offloadParams},
+           {"recompute", std::string(toString(p.recompute))},
+           {"sequence_parallel", p.sequenceParallel},
+           {"tp_comm_overlap", p.tpCommOverlap}};
+    if (p.hybridShard) j["sharding"] = "hybrid";
+    return j;
+}
+
+json toJson(const Scenario& s) {
+    json j;
+    j["schema"] = kScenarioSchema;
+    j["name"] = s.name;
+    if (!s.description.empty()) j["description"] = s.description;
+    j["model"] = s.modelRef.empty() ? toJson(s.model) : json(s.modelRef);
+    j["training"] = {{"global_batch", s.training.globalBatch},
+                     {"precision", std::string(toString(s.training.precision))},
+                     {"optimizer", std::string(toString(s.training.optimizer))},
+                     {"train_tokens", s.training.trainTokens},
+                     {"flash_attention", s.training.flashAttention}};
+    const ClusterSpec& c = s.cluster;
+    json cj;
+    cj["gpu"] = c.gpuRef.empty() ? toJson(c.gpu) : json(c.gpuRef);
+    cj["nodes"] = c.nodes;
+    cj["gpus_per_node"] = c.gpusPerNode;
+    cj["intra_node"] = c.intraNodeRef.empty() ? toJson(c.intraNode) : json(c.intraNodeRef);
+    cj["inter_node"] = c.interNodeRef.empty() ? toJson(c.interNode) : json(c.interNodeRef);
+    cj["nics_per_node"] = c.nicsPerNode;
+    cj["oversubscription"] = c.oversubscription;
+    cj["gpu_hour_usd"] = c.gpuHourUsd;
+    if (c.hostMemoryBytesPerNode > 0) cj["host_memory_gib_per_node"] = c.hostMemoryBytesPerNode / units::kGiB;
+    if (c.pcieBytesPerSecondPerGpu > 0) cj["pcie_gb_per_s"] = c.pcieBytesPerSecondPerGpu / units::kGB;
+    if (c.nvmeBytesPerSecondPerNode > 0) cj["nvme_gb_per_s_per_node"] = c.nvmeBytesPerSecondPerNode / units::kGB;
+    if (c.storageBytesPerSecond > 0) cj["storage_gb_per_s"] = c.storageBytesPerSecond / units::kGB;
+    if (c.gpuMtbfHours > 0) cj["gpu_mtbf_hours"] = c.gpuMtbfHours;
+    if (c.pue > 0) cj["pue"] = c.pue;
+    j["cluster"] = std::move(cj);
+    if (!s.plans.empty()) {
+        json plans = json::array();
+        for (const Plan& p : s.plans) plans.push_back(toJson(p));
+        j["plans"] = std::move(plans);
+    }
+    const EfficiencySpec& e = s.efficiency;
+    json ej = json::object();
+    if (e.profile) ej["profile"] = *e.profile;
+    if (e.gemmEfficiency) ej["gemm_efficiency"] = *e.gemmEfficiency;
+    if (e.intraNodeBandwidthEfficiency) ej["intra_node_bandwidth_efficiency"] = *e.intraNodeBandwidthEfficiency;
+    if (e.interNodeBandwidthEfficiency) ej["inter_node_bandwidth_efficiency"] = *e.interNodeBandwidthEfficiency;
+    if (e.latencyScale) ej["latency_scale"] = *e.latencyScale;
+    if (e.memoryOverheadFraction) ej["memory_overhead_fraction"] = *e.memoryOverheadFraction;
+    if (e.cudaContextBytes) ej["cuda_context_gib"] = *e.cudaContextBytes / units::kGiB;
+    if (!ej.empty()) j["efficiency"] = std::move(ej);
+
+    const ConstraintsSpec& k = s.constraints;
+    json kj = json::object();
+    if (k.maxGpus) kj["max_gpus"] = *k.maxGpus;
+    if (k.memoryHeadroomFraction > 0) kj["memory_headroom"] = k.memoryHeadroomFraction;
+    if (!k.frameworks.empty()) {
+        json fw = json::array();
+        for (Framework f : k.frameworks) fw.push_back(std::string(toString(f)));
+        kj["frameworks"] = std::move(fw);
+    }
+    if (k.tpAcrossNodes) kj["tp_across_nodes"] = true;
+    json fixed = json::object();
+    auto put = [&fixed](const char* key, const std::optional<int>& v) {
+        if (v) fixed[key] = *v;
+    };
+    put("tp", k.tp);
+    put("pp", k.pp);
+    put("dp", k.dp);
+    put("cp", k.cp);
+    put("ep", k.ep);
+    put("vpp", k.vpp);
+    put("micro_batch", k.microBatch);
+    put("zero_stage", k.zeroStage);
+    if (k.recompute) fixed["recompute"] = std::string(toString(*k.recompute));
+    if (k.offload) fixed["offload"] = std::string(toString(*k.offload));
+    if (!fixed.empty()) kj["fixed"] = std::move(fixed);
+    if (!kj.empty()) j["constraints"] = std::move(kj);
+    if (!s.team.empty()) j["team"] = s.team;
+    if (!s.platform.empty()) j["platform"] = s.platform;
+    if (!s.stages.empty()) j["stages"] = s.stages;
+    return j;
+}
+
+std::string toJsonText(const Scenario& s) { return toJson(s).dump(2) + "\n"; }
+
+ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& catalog) {
+    ScenarioLoad out;
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(status)) {
+        out.issues.push_back({"", file.string() + ": no such file"});
+        return out;
+    }
+    if (std::filesystem::is_directory(status)) {
+        out.issues.push_back({"", file.string() + ": is a directory, not a scenario file"});
+        return out;
+    }
+    constexpr std::uintmax_t kMaxBytes = 64ull * 1024 * 1024;
+    if (std::filesystem::file_size(file, ec) > kMaxBytes) {
+        out.issues.push_back({"", file.string() + ": larger than 64 MiB, not a scenario file"});
+        return out;
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        out.issues.push_back({"", file.string() + ": cannot be read (permission denied?)"});
+        return out;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    out = parseScenario(std::string_view(text), catalog);
+    for (auto& issue : out.issues)
+        if (issue.path.empty()) issue.message = file.string() + ": " + issue.message;
+    return out;
+}
+
+void saveScenarioFile(const Scenario& s, const std::filesystem::path& file) {
+    const std::string text = toJsonText(s);
+    const auto tmp = file.string() + ".tmp" + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error(file.string() + ": cannot write (" + std::strerror(errno) + ")");
+        out << text;
+        out.flush();
+        if (!out) {
+            std::filesystem::remove(tmp);
+            throw std::runtime_error(file.string() + ": write failed (disk full?)");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, file, ec);
+    if (ec) {
+        std::filesystem::remove(tmp);
+        throw std::runtime_error(file.string() + ": cannot replace the file (" + ec.message() + ")");
+    }
+}
+
+} // namespace trainplan::model

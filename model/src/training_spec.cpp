@@ -1,0 +1,36 @@
+#include <trainplan/model/training_spec.h>
+
+namespace trainplan::model {
+
+std::string_view toString(Precision p) {
+    switch (p) {
+    case Precision::Fp32: return "fp32";
+    case Precision::Fp16: return "fp16";
+    case Precision::Bf16: return "bf16";
+    case Precision::Fp8: return "fp8";
+    }
+    return "bf16";
+}
+
+std::optional<Precision> precisionFromString(std::string_view s) {
+    for (Precision p : {Precision::Fp32, Precision::Fp16, Precision::Bf16, Precision::Fp8})
+        if (s == toString(p)) return p;
+    return std::nullopt;
+}
+
+std::string_view toString(Optimizer o) {
+    switch (o) {
+    case Optimizer::Adam: return "adam";
+    case Optimizer::AdamW: return "adamw";
+    case Optimizer::SgdMomentum: return "sgd-momentum";
+    }
+    return "adamw";
+}
+
+std::optional<Optimizer> optimizerFromString(std::string_view s) {
+    for (Optimizer o : {Optimizer::Adam, Optimizer::AdamW, Optimizer::SgdMomentum})
+        if (s == toString(o)) return o;
+    return std::nullopt;
+}
+
+} // namespace trainplan::model

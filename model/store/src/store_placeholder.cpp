@@ -1,0 +1,2 @@
+// Replaced by the store implementation (issue 5).
+namespace trainplan::store {}

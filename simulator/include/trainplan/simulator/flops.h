@@ -1,0 +1,44 @@
+#pragma once
+
+#include <trainplan/model/plan.h>
+#include <trainplan/model/training_spec.h>
+#include <trainplan/model/transformer_spec.h>
+
+namespace trainplan::sim {
+
+// Forward FLOPs per token, by component (2 FLOPs per multiply-add).
+struct LayerFlops {
+    double qkv = 0;
+    double attentionCore = 0; // QK^T and AV as executed (causal halves it under flash attention)
+    double attentionCoreModel = 0; // the model-FLOP convention: full s×s (Narayanan eq. 3, PaLM)
+    double projection = 0;
+    double ffn = 0;       // dense FFN, or the routed top-k + shared experts of a MoE layer
+    double router = 0;
+
+    [[nodiscard]] double total() const { return qkv + attentionCore + projection + ffn + router; }
+    [[nodiscard]] double modelTotal() const { return qkv + attentionCoreModel + projection + ffn + router; }
+    [[nodiscard]] double gemm() const { return qkv + projection + ffn + router; }
+};
+
+struct FlopsPerToken {
+    LayerFlops dense;       // a dense layer
+    LayerFlops moe;         // a MoE layer (== dense for dense models)
+    double lmHead = 0;      // forward, per token
+    int denseLayers = 0;
+    int moeLayers = 0;
+
+    // Model FLOPs per token for forward + backward (backward = 2× forward), no recompute.
+    [[nodiscard]] double modelPerToken() const;
+    // Forward FLOPs of all transformer layers per token (executed convention).
+    [[nodiscard]] double layersForward() const;
+};
+
+[[nodiscard]] FlopsPerToken flopsPerToken(const model::TransformerSpec& m, bool flashAttention);
+
+// Extra forward FLOPs per token spent recomputing under the given recompute mode (all layers).
+[[nodiscard]] double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r);
+
+// Narayanan et al. 2021 eq. 3 FLOPs per step (recompute counted), for validating their Table 1.
+[[nodiscard]] double narayananFlopsPerStep(const model::TransformerSpec& m, double globalBatch);
+
+} // namespace trainplan::sim

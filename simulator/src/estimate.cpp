@@ -1,0 +1,734 @@
+#include <trainplan/simulator/estimate.h>
+
+#include <trainplan/model/scenario_json.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace trainplan::sim {
+
+using model::Framework;
+using model::Offload;
+using model::Plan;
+using model::Precision;
+using model::Recompute;
+
+namespace {
+
+constexpr double kSecondsPerHour = 3600.0;
+
+GroupPlacement place(int stride, int size, int gpusPerNode) {
+    GroupPlacement g;
+    g.size = std::max(1, size);
+    if (stride >= gpusPerNode)
+        g.perNode = 1;
+    else
+        g.perNode = std::min(g.size, std::max(1, gpusPerNode / std::max(1, stride)));
+    g.nodes = (g.size + g.perNode - 1) / g.perNode;
+    return g;
+}
+
+bool mixedPrecision(Precision p) { return p != Precision::Fp32; }
+
+// Bytes per parameter held by each rank before sharding (weights, gradients, optimizer states incl.
+// fp32 master weights).
+struct BytesPerParam {
+    double weights = 0, gradients = 0, optimizer = 0;
+};
+
+BytesPerParam bytesPerParam(Framework fw, Precision prec, model::Optimizer opt) {
+    const bool adam = opt != model::Optimizer::SgdMomentum;
+    const double states = adam ? 8.0 : 4.0; // Adam m and v, or SGD momentum, in fp32 (Kingma & Ba 2015)
+    BytesPerParam b;
+    if (!mixedPrecision(prec)) return {4.0, 4.0, states}; // fp32: no master copy
+    switch (fw) {
+    case Framework::Ddp:
+    case Framework::Fsdp:
+        // torch.autocast keeps fp32 parameters and gradients; FSDP MixedPrecision(param_dtype=bf16,
+        // reduce_dtype=fp32) keeps fp32 sharded parameters and gradients (torchtitan defaults).
+        b = {4.0, 4.0, states};
+        break;
+    case Framework::DeepSpeed:
+        // Mixed-precision Adam: 2 (fp16 weights) + 2 (fp16 grads) + 12 (fp32 master, m, v)
+        // (Rajbhandari et al. 2020, ZeRO §3.1, K = 12).
+        b = {2.0, 2.0, 4.0 + states};
+        break;
+    case Framework::Megatron:
+        // bf16 params with fp32 main grads: 6 + 12 bytes (Megatron-LM docs, distrib_optimizer.md table);
+        // fp16: 4 + 16 (fp16 grads plus an fp32 grad copy in the optimizer).
+        b = prec == Precision::Fp16 ? BytesPerParam{2.0, 2.0, 8.0 + states} : BytesPerParam{2.0, 4.0, 4.0 + states};
+        break;
+    }
+    // Transformer Engine FP8 keeps an fp8 copy of each GEMM weight and its transpose (TE docs, fp8 primer).
+    if (prec == Precision::Fp8) b.weights += 2.0;
+    return b;
+}
+
+// Parameters held by one rank of one pipeline stage (before data-parallel sharding).
+struct StageParams {
+    double dense = 0;  // replicated across the data-parallel group (non-expert)
+    double expert = 0; // replicated across the expert-data-parallel group
+    double largestLayer = 0; // largest single layer on this rank (FSDP/ZeRO-3 unit)
+    double layers = 0;       // transformer layers on the stage
+    double moeLayers = 0;
+};
+
+StageParams stageParams(const PlanContext& ctx, const Plan& p, StageKind kind) {
+    const auto& m = ctx.scenario->model;
+    const auto& pc = ctx.params;
+    const double t = p.tp;
+    StageParams s;
+    s.layers = static_cast<double>(m.layers) / p.pp;
+    s.moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
+    const double denseLayers = s.layers - s.moeLayers;
+    const double perLayerCommon = pc.attentionPerLayer + pc.normsPerLayer;
+    double routed = 0, sharedAndRouter = 0;
+    if (m.moe.enabled()) {
+        const double expert = pc.moeFfnPerMoeLayer - static_cast<double>(m.hidden) * m.moe.experts;
+        const double perExpert = expert / (m.moe.experts + m.moe.sharedExperts);
+        routed = perExpert * m.moe.experts;
+        sharedAndRouter = pc.moeFfnPerMoeLayer - routed;
+    }
+    // Megatron splits attention and FFN weights over tp (Shoeybi et al. 2019 §3); experts over ep.
+    s.dense = (s.layers * perLayerCommon + denseLayers * pc.denseFfnPerLayer + s.moeLayers * sharedAndRouter) / t;
+    s.expert = s.moeLayers * routed / (static_cast<double>(p.ep) * t);
+    const bool first = kind == StageKind::First || kind == StageKind::Only;
+    const bool last = kind == StageKind::Last || kind == StageKind::Only;
+    // Vocab-parallel embedding on the first stage, LM head on the last; tied embeddings keep a copy
+    // on the last stage when pp > 1 (Megatron-LM, Shoeybi et al. 2019 §3; megatron/core word embeddings).
+    if (first) s.dense += pc.embedding / t;
+    if (last) {
+        if (!m.tiedEmbeddings) s.dense += pc.lmHead / t;
+        else if (p.pp > 1) s.dense += static_cast<double>(m.vocab) * m.hidden / t;
+    }
+    const double denseLayer = (perLayerCommon + pc.denseFfnPerLayer) / t;
+    const double moeLayer = (perLayerCommon + sharedAndRouter) / t + routed / (static_cast<double>(p.ep) * t);
+    s.largestLayer = std::max(denseLayers > 0 ? denseLayer : 0.0, s.moeLayers > 0 ? moeLayer : 0.0);
+    return s;
+}
+
+// Activation bytes stored per token for one layer (Korthikanti et al. 2022 §4, generalised to
+// GQA, gated FFNs, MoE and flash attention). Returns bytes per token on this rank.
+double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLayer) {
+    const auto& m = ctx.scenario->model;
+    const auto& tr = ctx.scenario->training;
+    const double h = m.hidden, t = p.tp;
+    const double qDim = static_cast<double>(m.heads) * m.headDim;
+    const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
+    const double elem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
+    // Era-appropriate convention: unfused (non-flash) runs in the papers used dropout 0.1, flash-era
+    // LLM recipes train without dropout (listed as an assumption).
+    const bool dropout = !tr.flashAttention;
+    if (p.recompute == Recompute::Full) {
+        // Only the layer input is kept (Korthikanti eq. 2sbh, /t with sequence parallelism).
+        return elem * h / (p.sequenceParallel ? t : 1.0);
+    }
+    // Not split by tp without sequence parallelism: two norm inputs, QKV and MLP inputs, dropout masks
+    // (Korthikanti: 10sbh of the 34sbh).
+    double replicated = elem * (2.0 * h) + elem * h + elem * h + (dropout ? 2.0 * h : 0.0);
+    // Split by tp: Q, K, V, the projection input and the FFN internals.
+    double split = elem * (qDim + 2.0 * kvDim) + elem * qDim;
+    auto ffnBytes = [&](double width) {
+        // GELU keeps its input and output (2 × 4h·2 bytes, Korthikanti); SwiGLU keeps the fused fc1
+        // output (2 × width) and the down-projection input.
+        return m.ffn == model::FfnKind::SwiGlu ? elem * 3.0 * width : elem * 2.0 * width;
+    };
+    if (moeLayer) {
+        // Each token is copied to top_k experts (their inputs and internals), plus shared experts
+        // and fp32 router logits (Megatron-Core MoE token dispatcher).
+        const double k = m.moe.topK;
+        split += k * (elem * h + ffnBytes(m.moe.expertFfnHidden)) + m.moe.sharedExperts * ffnBytes(m.moe.expertFfnHidden) +
+                 4.0 * m.moe.experts;
+    } else {
+        split += ffnBytes(m.ffnHidden);
+    }
+    if (!tr.flashAttention && p.recompute != Recompute::Selective) {
+        // Softmax output, its dropout mask and dropout output: 5as per token (Korthikanti 5as²b).
+        split += (dropout ? 5.0 : 2.0) * m.heads * static_cast<double>(m.seqLen);
+    } else if (tr.flashAttention) {
+        split += 4.0 * m.heads; // flash attention's fp32 logsumexp per row (Dao et al. 2022)
+    }
+    if (p.sequenceParallel) return (replicated + split) / t;
+    return replicated + split / t;
+}
+
+double tokensPerMicroBatch(const PlanContext& ctx, const Plan& p) {
+    return static_cast<double>(p.microBatch) * ctx.scenario->model.seqLen / p.cp;
+}
+
+int inFlight(const Plan& p, int gradAccum, StageKind kind) {
+    // 1F1B keeps up to p micro-batches in flight on the first stage, one on the last
+    // (Narayanan et al. 2021 §2.2.1). Without a pipeline, one micro-batch at a time.
+    if (p.pp <= 1) return 1;
+    if (kind == StageKind::Last) return 1;
+    return std::min(p.pp, gradAccum);
+}
+
+struct Shards {
+    double dense = 1, expert = 1;
+};
+
+Shards shardDegrees(const Plan& p, const Placements& pl) {
+    Shards s;
+    const double dpcp = static_cast<double>(p.dp) * p.cp;
+    if (p.hybridShard) {
+        s.dense = std::max(1, pl.dp.perNode) * static_cast<double>(p.cp);
+    } else {
+        s.dense = dpcp;
+    }
+    s.expert = std::max(1.0, dpcp / p.ep);
+    return s;
+}
+
+MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placements& pl, int gradAccum,
+                            StageKind kind) {
+    const auto& sc = *ctx.scenario;
+    const auto& tr = sc.training;
+    const auto& eff = ctx.eff;
+    MemoryBreakdown mem;
+    mem.stage = kind;
+    mem.capacityBytes = sc.cluster.gpu.memoryBytes;
+
+    const StageParams sp = stageParams(ctx, p, kind);
+    const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
+    const Shards sh = shardDegrees(p, pl);
+    const double params = sp.dense + sp.expert;
+    const int z = p.zeroStage;
+    // Sharded size: ZeRO stage k partitions optimizer (k≥1), gradients (k≥2), parameters (k=3)
+    // over the data-parallel group (Rajbhandari et al. 2020 §5, Fig. 1).
+    auto sharded = [&](double bytesPerParam, bool isSharded) {
+        return isSharded ? bytesPerParam * (sp.dense / sh.dense + sp.expert / sh.expert) : bytesPerParam * params;
+    };
+    mem.weightsBytes = sharded(bpp.weights, z >= 3);
+    mem.gradientsBytes = sharded(bpp.gradients, z >= 2);
+    mem.optimizerBytes = sharded(bpp.optimizer, z >= 1);
+
+    const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
+    double buffers = 0;
+    double transient = 0;
+    if (p.framework == Framework::Fsdp && z == 2) {
+        // SHARD_GRAD_OP keeps the unsharded low-precision parameters from forward until backward ends.
+        mem.weightsBytes += paramElem * params;
+    }
+    if (p.offload != Offload::None) {
+        // ZeRO-Offload / ZeRO-Infinity keep optimizer states and fp32 master weights on the host
+        // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload moves parameters and gradients too.
+        mem.optimizerBytes = 0;
+        if (p.framework == Framework::Fsdp) {
+            mem.weightsBytes = 0;
+            mem.gradientsBytes = 0;
+        }
+        if (p.offloadParams) mem.weightsBytes = 0;
+    }
+    const double tokens = tokensPerMicroBatch(ctx, p);
+    switch (p.framework) {
+    case Framework::Ddp:
+        // DDP's reducer keeps bucket copies of every gradient unless gradient_as_bucket_view=True
+        // (PyTorch DistributedDataParallel docs).
+        buffers += bpp.gradients * params;
+        break;
+    case Framework::Fsdp:
+        if (z == 3) {
+            // Current and prefetched unsharded units (FSDP forward/backward prefetch) + the unsharded
+            // fp32 gradient of the unit being reduce-scattered.
+            buffers += 2.0 * paramElem * sp.largestLayer;
+            transient = std::max(transient, 4.0 * sp.largestLayer);
+        } else if (z == 2) {
+            transient = std::max(transient, 4.0 * sp.largestLayer);
+        }
+        break;
+    case Framework::DeepSpeed:
+        // reduce_bucket_size defaults to 5e8 elements (DeepSpeed config docs); ZeRO-3 holds the live
+        // unsharded parameters of the current and prefetched layer.
+        buffers += 2.0 * std::min(5e8, params);
+        if (z == 3) buffers += 2.0 * paramElem * sp.largestLayer;
+        break;
+    case Framework::Megatron:
+        // Sequence-parallel all-gather buffer (megatron global memory buffer).
+        if (p.sequenceParallel) buffers += paramElem * tokens * p.tp * sc.model.hidden / p.tp;
+        break;
+    }
+    int groups = 0;
+    for (int g : {p.dp, p.tp, p.pp, p.cp, p.ep}) groups += g > 1 ? 1 : 0;
+    buffers += groups * eff.ncclBufferBytes;
+
+    // Activations.
+    mem.inFlightMicroBatches = inFlight(p, gradAccum, kind);
+    const double denseLayers = sp.layers - sp.moeLayers;
+    const double perMb = tokens * (denseLayers * activationBytesPerToken(ctx, p, false) +
+                                   sp.moeLayers * (sp.moeLayers > 0 ? activationBytesPerToken(ctx, p, true) : 0.0));
+    double interleave = 1.0;
+    if (p.vpp > 1 && kind != StageKind::Last)
+        interleave = 1.0 + (p.pp - 1.0) / (static_cast<double>(p.pp) * p.vpp); // Korthikanti §4.2.3
+    mem.activationsBytes = perMb * mem.inFlightMicroBatches * interleave;
+    const double V = sc.model.vocab, h = sc.model.hidden;
+    if (kind == StageKind::Last || kind == StageKind::Only) {
+        // Final norm input and fp32 logits for the cross-entropy: 4sbh/t·(1 + V/h) (Korthikanti §4.1).
+        mem.activationsBytes += tokens * (2.0 * h / (p.sequenceParallel ? p.tp : 1) + 4.0 * V / p.tp);
+        transient = std::max(transient, tokens * 2.0 * V / p.tp); // logits gradient entering the LM head
+    }
+    if (p.recompute == Recompute::Full) {
+        // Recomputing one layer rebuilds its full activations during its backward.
+        Plan noRc = p;
+        noRc.recompute = Recompute::None;
+        const bool moe = sp.moeLayers > 0;
+        transient = std::max(transient, tokens * activationBytesPerToken(ctx, noRc, moe));
+    }
+    mem.transientBytes = transient;
+    mem.buffersBytes = buffers;
+
+    // Gradients allocated lazily and freed by zero_grad(set_to_none=True) coexist with the stored
+    // activations only when accumulated over several micro-batches; Megatron and DeepSpeed keep
+    // persistent contiguous gradient buffers (the "max vs sum" question, made explicit).
+    const bool persistentGrads = p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
+    const double statics = mem.weightsBytes + mem.optimizerBytes + mem.buffersBytes;
+    const double atBackwardStart = statics + mem.activationsBytes + transient + (persistentGrads ? mem.gradientsBytes : 0.0);
+    const double atBackwardEnd = statics + mem.gradientsBytes + transient;
+    const double allocated = std::max(atBackwardStart, atBackwardEnd);
+    mem.cudaContextBytes = eff.cudaContextBytes;
+    mem.overheadBytes = eff.cudaContextBytes + eff.memoryOverheadFraction * allocated;
+    mem.peakBytes = allocated + mem.overheadBytes;
+    mem.fits = mem.peakBytes <= mem.capacityBytes * (1.0 - ctx.memoryHeadroomFraction);
+    return mem;
+}
+
+// Achieved GEMM efficiency for a GEMM whose smallest dimension is n.
+double gemmEff(const Efficiency& e, double n) { return e.gemmEfficiency * n / (n + e.gemmHalfDim); }
+
+struct StageTime {
+    double forward = 0, backward = 0, recompute = 0; // compute seconds per micro-batch
+    double attentionForward = 0;                      // attention-core part of forward (CP overlap)
+};
+
+StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
+    const auto& sc = *ctx.scenario;
+    const auto& m = sc.model;
+    const auto& e = ctx.eff;
+    const bool flash = sc.training.flashAttention;
+    const double t = p.tp;
+    const double tokens = tokensPerMicroBatch(ctx, p);
+    const double peak = ctx.peakFlopsPerSecond;
+    const double hbm = ctx.hbmBytesPerSecond * e.hbmEfficiency;
+    const double h = m.hidden;
+    const double qDim = static_cast<double>(m.heads) * m.headDim;
+    const double layers = static_cast<double>(m.layers) / p.pp;
+    const double moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
+    const double denseLayers = layers - moeLayers;
+    const double elem = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    // GEMMs in fp8 run at the fp8 peak; everything else (attention core, elementwise) in bf16
+    // (Transformer Engine recipe).
+    const double attnPeak = sc.training.precision == Precision::Fp8 ? sc.cluster.gpu.bf16FlopsPerSecond : peak;
+
+    StageTime st;
+    auto addLayer = [&](const LayerFlops& lf, double count, bool moe) {
+        if (count <= 0) return;
+        double nMin = std::min({tokens, qDim / t, h});
+        double gemmSeconds;
+        if (moe) {
+            // Tokens per local expert after the all-to-all: tokens·ep·k/E (balanced routing).
+            const double perExpert = tokens * p.ep * m.moe.topK / std::max(1, m.moe.experts);
+            const double nExpert = std::min({perExpert, static_cast<double>(m.moe.expertFfnHidden) / t, h});
+            const double dense = lf.qkv + lf.projection + lf.router;
+            gemmSeconds = tokens / t * (dense / (peak * gemmEff(e, nMin)) + lf.ffn / (peak * gemmEff(e, nExpert)));
+        } else {
+            nMin = std::min(nMin, static_cast<double>(m.ffnHidden) / t);
+            gemmSeconds = tokens / t * lf.gemm() / (peak * gemmEff(e, nMin));
+        }
+        // Attention core: batched GEMMs with K = head_dim (or the fused flash kernel).
+        const double attnSeconds = tokens / t * lf.attentionCore / (attnPeak * gemmEff(e, m.headDim));
+        // Memory-bound traffic per token: two norms (8h) and two residual adds (12h) at `elem`/2 scale,
+        // the activation function (4f gelu, 6f swiglu), and the unfused softmax (8as) — bytes read+written.
+        const double ffnWidth = moe ? static_cast<double>(m.moe.expertFfnHidden) * (m.moe.topK + m.moe.sharedExperts)
+                                    : static_cast<double>(m.ffnHidden);
+        const double actFn = (m.ffn == model::FfnKind::SwiGlu ? 3.0 : 2.0) * ffnWidth * elem;
+        double memBytes = 10.0 * h * elem / (p.sequenceParallel ? t : 1.0) + actFn / t;
+        const double softmaxBytes = flash ? 0.0 : 4.0 * m.heads * static_cast<double>(m.seqLen) * elem / t;
+        memBytes += softmaxBytes;
+        const double memSeconds = tokens * memBytes / hbm;
+        const double fwd = gemmSeconds + attnSeconds + memSeconds;
+        st.forward += count * fwd;
+        st.attentionForward += count * attnSeconds;
+        // Backward = 2× forward GEMMs (Narayanan et al. 2021 §3); FlashAttention-2's backward is 2.5× its
+        // forward since it recomputes the scores (Dao 2023 §3.1).
+        st.backward += count * (2.0 * gemmSeconds + (flash ? 2.5 : 2.0) * attnSeconds + 2.0 * memSeconds);
+        if (p.recompute == Recompute::Full) st.recompute += count * fwd;
+        else if (p.recompute == Recompute::Selective)
+            st.recompute += count * (attnSeconds + tokens * softmaxBytes / hbm);
+    };
+    addLayer(ctx.flops.dense, denseLayers, false);
+    addLayer(ctx.flops.moe, moeLayers, true);
+    if (kind == StageKind::Last || kind == StageKind::Only) {
+        const double V = m.vocab;
+        const double n = std::min({tokens, h, V / t});
+        const double gemm = tokens / t * ctx.flops.lmHead / (peak * gemmEff(ctx.eff, n));
+        // Cross-entropy over fp32 logits: read/write 8V/t bytes per token forward, twice that backward.
+        const double ce = tokens * 8.0 * V / t / hbm;
+        st.forward += gemm + ce;
+        st.backward += 2.0 * gemm + 2.0 * ce;
+    }
+    return st;
+}
+
+struct MicroBatchComm {
+    CollectiveCost tp, cp, ep;
+    double exposedSeconds = 0;
+};
+
+MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Placements& pl, const StageTime& st) {
+    const auto& m = ctx.scenario->model;
+    const auto& bw = ctx.bandwidth;
+    const double tokens = tokensPerMicroBatch(ctx, p);
+    const double elem = ctx.scenario->training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const double layers = static_cast<double>(m.layers) / p.pp;
+    const double moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
+    MicroBatchComm c;
+    if (p.tp > 1) {
+        // Two all-reduces forward and two backward per layer (Shoeybi et al. 2019 Fig. 4); with sequence
+        // parallelism each becomes an all-gather + reduce-scatter of the same volume (Korthikanti §4.2.2).
+        // Full recompute repeats the forward pair.
+        const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
+        c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1).scaled(perLayer * layers);
+        const double hidden = p.tpCommOverlap ? ctx.eff.overlapFraction : 0.0; // TE userbuffers overlap
+        c.exposedSeconds += c.tp.seconds * (1.0 - hidden);
+    }
+    if (p.cp > 1) {
+        // Ring attention passes K,V around the cp ring: (cp−1) chunks forward, K,V and their gradients
+        // backward (Liu et al. 2023; Megatron-Core context parallelism), overlapped with attention compute.
+        const double kv = tokens * 2.0 * m.kvHeads * m.headDim * elem / p.tp;
+        const double passes = 3.0 + (p.recompute == Recompute::Full ? 1.0 : 0.0);
+        const double steps = (p.cp - 1.0) * passes * layers;
+        c.cp = pointToPoint(kv, pl.cp.crossesNodes(), bw, 1).scaled(steps);
+        const double attnCompute = st.attentionForward * (1.0 + 2.5 + (p.recompute == Recompute::Full ? 1.0 : 0.0));
+        c.exposedSeconds += std::max(0.0, c.cp.seconds - ctx.eff.overlapFraction * attnCompute);
+    }
+    if (p.ep > 1 && moeLayers > 0) {
+        // Token dispatch and combine all-to-all, forward and backward (Lepikhin et al. 2021 GShard §2.2).
+        const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
+        const double bytes = tokens * m.moe.topK * m.hidden * elem / (p.sequenceParallel ? p.tp : 1);
+        c.ep = allToAll(bytes, pl.ep, bw, 1).scaled(perLayer * moeLayers);
+        c.exposedSeconds += c.ep.seconds;
+    }
+    return c;
+}
+
+} // namespace
+
+Placements placeGroups(const Plan& p, int gpusPerNode) {
+    Placements pl;
+    pl.tp = place(1, p.tp, gpusPerNode);
+    pl.cp = place(p.tp, p.cp, gpusPerNode);
+    pl.dp = place(p.tp * p.cp, p.dp, gpusPerNode);
+    pl.ep = place(p.tp * p.cp, p.ep, gpusPerNode);
+    pl.dpExpert = place(p.tp * p.cp * p.ep, std::max(1, p.dp * p.cp / std::max(1, p.ep)), gpusPerNode);
+    pl.pp = place(p.tp * p.cp * p.dp, p.pp, gpusPerNode);
+    return pl;
+}
+
+PlanContext makeContext(const model::Scenario& scenario, const Efficiency& eff) {
+    PlanContext ctx;
+    ctx.scenario = &scenario;
+    ctx.eff = eff;
+    ctx.flops = flopsPerToken(scenario.model, scenario.training.flashAttention);
+    ctx.params = model::countParameters(scenario.model);
+    ctx.peakFlopsPerSecond = scenario.cluster.gpu.peakFlopsPerSecond(scenario.training.precision);
+    ctx.hbmBytesPerSecond = scenario.cluster.gpu.hbmBytesPerSecond;
+    const auto& c = scenario.cluster;
+    ctx.bandwidth.intraBytesPerSecond = c.intraNode.bytesPerSecond * eff.intraNodeBandwidthEfficiency;
+    ctx.bandwidth.intraLatencySeconds = c.intraNode.latencySeconds * eff.latencyScale;
+    // A rank's share of the node's NICs when all ranks communicate at once, derated by the fabric's
+    // oversubscription.
+    ctx.bandwidth.interBytesPerSecond = c.interNode.bytesPerSecond * c.nicsPerNode * eff.interNodeBandwidthEfficiency /
+                                        (static_cast<double>(c.gpusPerNode) * c.oversubscription);
+    ctx.bandwidth.interLatencySeconds = c.interNode.latencySeconds * eff.latencyScale;
+    if (ctx.bandwidth.interBytesPerSecond <= 0) ctx.bandwidth.interBytesPerSecond = 1.0; // single node: unused
+    if (ctx.bandwidth.intraBytesPerSecond <= 0) ctx.bandwidth.intraBytesPerSecond = 1.0;
+    ctx.clusterGpus = scenario.constraints.maxGpus ? *scenario.constraints.maxGpus : c.gpuCount();
+    ctx.memoryHeadroomFraction = scenario.constraints.memoryHeadroomFraction;
+    return ctx;
+}
+
+PlanContext makeContext(const model::Scenario& scenario) {
+    return makeContext(scenario, resolveEfficiency(scenario.efficiency));
+}
+
+MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
+    const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
+    const int gradAccum = static_cast<int>(ctx.scenario->training.globalBatch / (static_cast<long long>(p.microBatch) * p.dp));
+    if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, StageKind::Only);
+    MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, StageKind::First);
+    MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, StageKind::Last);
+    return first.peakBytes >= last.peakBytes ? first : last;
+}
+
+PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
+    const auto& sc = *ctx.scenario;
+    const auto& tr = sc.training;
+    const auto& m = sc.model;
+    const auto& eff = ctx.eff;
+    const auto& bw = ctx.bandwidth;
+    PlanEstimate est;
+    est.plan = p;
+    const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
+    est.gradAccum = static_cast<int>(std::max<long long>(1, tr.globalBatch / perStep));
+    const double mb = est.gradAccum;
+    const Placements pl = placeGroups(p, sc.cluster.gpusPerNode);
+
+    // Memory: first and last stage (middle stages never exceed the first).
+    if (p.pp <= 1) {
+        est.firstStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::Only);
+        est.lastStage = est.firstStage;
+    } else {
+        est.firstStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::First);
+        est.lastStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::Last);
+    }
+    est.memory = est.firstStage.peakBytes >= est.lastStage.peakBytes ? est.firstStage : est.lastStage;
+
+    // Compute per micro-batch on the slowest stage.
+    const StageKind kinds[2] = {p.pp <= 1 ? StageKind::Only : StageKind::First, StageKind::Last};
+    StageTime slow;
+    double slowSeconds = -1;
+    for (int i = 0; i < (p.pp <= 1 ? 1 : 2); ++i) {
+        const StageTime st = stageCompute(ctx, p, kinds[i]);
+        const double total = st.forward + st.backward + st.recompute;
+        if (total > slowSeconds) {
+            slowSeconds = total;
+            slow = st;
+        }
+    }
+    const MicroBatchComm mbc = microBatchComm(ctx, p, pl, slow);
+    const double computeMb = slow.forward + slow.backward + slow.recompute;
+
+    // Data-parallel traffic.
+    const StageParams spFirst = stageParams(ctx, p, p.pp <= 1 ? StageKind::Only : StageKind::First);
+    const double dense = spFirst.dense, expert = spFirst.expert;
+    const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
+    const double gradElem = std::min(bpp.gradients, 4.0);
+    CollectiveCost dpPerMb;   // per micro-batch (ZeRO-2/3, FSDP)
+    CollectiveCost dpReduce;  // once per step, overlapped with the last backward
+    CollectiveCost dpGather;  // once per step, after the optimizer
+    bool gatherOverlapped = false;
+    double perMbOverlapBase = 0; // compute a per-micro-batch collective can hide behind
+    const double dpBuckets = 25e6; // bytes per DDP bucket (bucket_cap_mb = 25, PyTorch docs)
+    auto grads = [&](double elemBytes, auto collective, double messages) {
+        CollectiveCost c = collective(dense * elemBytes, pl.dp, bw, messages);
+        if (expert > 0) c += collective(expert * elemBytes, pl.dpExpert, bw, messages);
+        return c;
+    };
+    const int z = p.zeroStage;
+    const double dpGroup = static_cast<double>(p.dp) * p.cp;
+    if (dpGroup > 1) {
+        switch (p.framework) {
+        case Framework::Ddp:
+            dpReduce = grads(gradElem, allReduce, std::max(1.0, (dense + expert) * gradElem / dpBuckets));
+            break;
+        case Framework::Megatron: {
+            const double buckets = std::max(1.0, (dense + expert) / 4e7); // 40M-element buckets (Megatron DDP)
+            if (z >= 1) {
+                // Distributed optimizer: reduce-scatter fp32 grads, all-gather bf16 params (Megatron docs).
+                dpReduce = grads(gradElem, reduceScatter, buckets);
+                dpGather = grads(paramElem, allGather, buckets);
+                gatherOverlapped = true; // --overlap-param-gather with the next forward
+            } else {
+                dpReduce = grads(gradElem, allReduce, buckets);
+            }
+            break;
+        }
+        case Framework::DeepSpeed: {
+            const double buckets = std::max(1.0, (dense + expert) / 5e8);
+            if (z == 0) {
+                dpReduce = grads(paramElem, allReduce, buckets);
+            } else if (z == 1) {
+                dpReduce = grads(paramElem, reduceScatter, buckets);
+                dpGather = grads(paramElem, allGather, buckets);
+            } else if (z == 2) {
+                dpPerMb = grads(paramElem, reduceScatter, buckets); // every micro-step (overlap_comm)
+                dpGather = grads(paramElem, allGather, buckets);
+            } else {
+                // ZeRO-3: all-gather forward and backward, reduce-scatter gradients, every micro-batch:
+                // 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2).
+                const double layers = std::max(1.0, spFirst.layers);
+                dpPerMb = grads(paramElem, allGather, layers);
+                dpPerMb += grads(paramElem, allGather, layers);
+                dpPerMb += grads(paramElem, reduceScatter, layers);
+            }
+            break;
+        }
+        case Framework::Fsdp: {
+            const double layers = std::max(1.0, spFirst.layers);
+            GroupPlacement shardGroup = pl.dp;
+            if (p.hybridShard) {
+                shardGroup = place(p.tp * p.cp, std::max(1, pl.dp.perNode), sc.cluster.gpusPerNode);
+            }
+            auto shardColl = [&](double elemBytes, auto collective) {
+                return collective(dense * elemBytes, shardGroup, bw, layers);
+            };
+            if (z == 3) {
+                // FULL_SHARD: all-gather in forward and again in backward, reduce-scatter gradients
+                // (fp32 reduce), per micro-batch (PyTorch FSDP docs; Zhao et al. 2023 §3).
+                dpPerMb = shardColl(paramElem, allGather);
+                dpPerMb += shardColl(paramElem, allGather);
+                dpPerMb += shardColl(4.0, reduceScatter);
+                if (p.hybridShard && pl.dp.nodes > 1) {
+                    GroupPlacement across = place(p.tp * p.cp * shardGroup.size, pl.dp.nodes, sc.cluster.gpusPerNode);
+                    dpReduce = allReduce(dense * 4.0 / shardGroup.size, across, bw, layers);
+                }
+            } else if (z == 2) {
+                dpPerMb = shardColl(paramElem, allGather);
+                dpPerMb += shardColl(4.0, reduceScatter);
+            } else {
+                dpReduce = grads(4.0, allReduce, std::max(1.0, dense * 4.0 / dpBuckets));
+            }
+            break;
+        }
+        }
+    }
+    perMbOverlapBase = computeMb;
+
+    // Per-micro-batch exposed communication (TP/CP/EP plus per-micro-batch DP gathers).
+    // Prefetching hides per-micro-batch gathers behind compute except the first unit's gather.
+    const double dpFirstUnit = dpPerMb.seconds / (3.0 * std::max(1.0, spFirst.layers));
+    const double dpPerMbExposed =
+        dpPerMb.seconds > 0 ? std::max(dpFirstUnit, dpPerMb.seconds - eff.overlapFraction * perMbOverlapBase) : 0.0;
+    const double tMb = computeMb + mbc.exposedSeconds + dpPerMbExposed;
+
+    // Pipeline: (m + (p−1)/v) micro-batch slots, the (p−1)/v being the bubble (Narayanan et al. 2021 §2.2).
+    const double bubbleSlots = (p.pp - 1.0) / p.vpp;
+    est.time.bubbleSeconds = bubbleSlots * tMb;
+    double pipeline = (mb + bubbleSlots) * tMb;
+    // Pipeline point-to-point: one activation send forward and one gradient send backward per micro-batch
+    // and chunk; Megatron's scatter/gather splits each message over the tp ranks (Narayanan §4.1).
+    CollectiveCost pp;
+    double ppExposed = 0;
+    if (p.pp > 1) {
+        const double msg = tokensPerMicroBatch(ctx, p) * m.hidden * paramElem / p.tp;
+        const CollectiveCost one = pointToPoint(msg, pl.pp.crossesNodes(), bw, 1);
+        pp = one.scaled(2.0 * mb * p.vpp);
+        ppExposed = 2.0 * (mb * p.vpp + p.pp - 1.0) * one.seconds * (1.0 - 0.5 * eff.overlapFraction);
+    }
+    // Step-level DP: the reduction of the last micro-batch overlaps its backward; the param all-gather
+    // overlaps the next forward where the framework does so.
+    const double lastBucket = dpReduce.seconds > 0 ? std::min(dpReduce.seconds, dpReduce.seconds * 0.05 + 1e-4) : 0.0;
+    const double dpReduceExposed = std::max(lastBucket, dpReduce.seconds - eff.overlapFraction * slow.backward);
+    const double dpGatherExposed =
+        gatherOverlapped ? std::max(0.0, dpGather.seconds - eff.overlapFraction * slow.forward) : dpGather.seconds;
+
+    // Optimizer step: memory-bound over the locally owned parameters (~34 bytes touched per Adam
+    // parameter in mixed precision: read grad, master, m, v; write master, m, v, low-precision copy).
+    const Shards sh = shardDegrees(p, pl);
+    const double optShardDense = z >= 1 ? dense / sh.dense : dense;
+    const double optShardExpert = z >= 1 ? expert / sh.expert : expert;
+    const double ownedParams = optShardDense + optShardExpert;
+    const bool adam = tr.optimizer != model::Optimizer::SgdMomentum;
+    const double optBytes = (adam ? 34.0 : 22.0) * ownedParams;
+    double optimizerSeconds = optBytes / (ctx.hbmBytesPerSecond * eff.hbmEfficiency);
+    double offloadSeconds = 0;
+    if (p.offload != Offload::None) {
+        const double pcie = sc.cluster.pcieBytesPerSecondPerGpu > 0 ? sc.cluster.pcieBytesPerSecondPerGpu : eff.pcieBytesPerSecond;
+        // CPU Adam over the owned shard (Ren et al. 2021 ZeRO-Offload); gradients stream to the host
+        // during backward, updated parameters come back after the step.
+        const double shard = p.framework == Framework::Fsdp ? dense / sh.dense : ownedParams;
+        optimizerSeconds = shard / eff.hostAdamParamsPerSecond;
+        const double down = shard * gradElem / pcie;
+        const double up = shard * paramElem / pcie;
+        offloadSeconds = up + std::max(0.0, down - eff.overlapFraction * slow.backward);
+        if (p.offload == Offload::Nvme) {
+            const double nvme = (sc.cluster.nvmeBytesPerSecondPerNode > 0 ? sc.cluster.nvmeBytesPerSecondPerNode
+                                                                          : eff.nvmeBytesPerSecondPerNode) /
+                                sc.cluster.gpusPerNode;
+            offloadSeconds += 2.0 * bpp.optimizer * shard / nvme; // read and write the states (ZeRO-Infinity)
+        }
+        if (p.offloadParams || p.framework == Framework::Fsdp) {
+            // Parameter shards are fetched from host memory before every all-gather, forward and backward.
+            const double fetch = 2.0 * shard * paramElem / pcie;
+            offloadSeconds += mb * std::max(0.0, fetch - eff.overlapFraction * computeMb);
+        }
+    }
+
+    // Assemble.
+    auto& T = est.time;
+    T.computeSeconds = mb * computeMb;
+    T.recomputeSeconds = mb * slow.recompute;
+    const double perMbExposed = mbc.exposedSeconds + dpPerMbExposed;
+    T.exposedCommSeconds = mb * perMbExposed + ppExposed + dpReduceExposed + dpGatherExposed;
+    T.optimizerSeconds = optimizerSeconds;
+    T.offloadSeconds = offloadSeconds;
+    T.stepSeconds = pipeline + ppExposed + dpReduceExposed + dpGatherExposed + optimizerSeconds + offloadSeconds;
+    // Split the exposed time by tier in proportion to each tier's share of the exposed collectives' time.
+    {
+        auto interShare = [&](const CollectiveCost& c) {
+            const double intraT = c.intraBytes / bw.intraBytesPerSecond, interT = c.interBytes / bw.interBytesPerSecond;
+            return intraT + interT > 0 ? interT / (intraT + interT) : 0.0;
+        };
+        double inter = 0;
+        const double tpExp = p.tpCommOverlap ? mbc.tp.seconds * (1 - eff.overlapFraction) : mbc.tp.seconds;
+        inter += mb * (tpExp * interShare(mbc.tp) + mbc.ep.seconds * interShare(mbc.ep) +
+                       std::max(0.0, mbc.exposedSeconds - tpExp - mbc.ep.seconds) * interShare(mbc.cp) +
+                       dpPerMbExposed * interShare(dpPerMb));
+        inter += ppExposed * (pl.pp.crossesNodes() ? 1.0 : 0.0);
+        inter += dpReduceExposed * interShare(dpReduce) + dpGatherExposed * interShare(dpGather);
+        T.exposedInterNodeSeconds = inter;
+        T.exposedIntraNodeSeconds = std::max(0.0, T.exposedCommSeconds - inter);
+    }
+
+    auto& C = est.communication;
+    const CollectiveCost tpC = mbc.tp.scaled(mb), cpC = mbc.cp.scaled(mb), epC = mbc.ep.scaled(mb);
+    CollectiveCost dpC = dpPerMb.scaled(mb);
+    dpC += dpReduce;
+    dpC += dpGather;
+    C.tpBytes = tpC.bytes();
+    C.cpBytes = cpC.bytes();
+    C.epBytes = epC.bytes();
+    C.ppBytes = pp.bytes();
+    C.dpBytes = dpC.bytes();
+    C.tpSeconds = tpC.seconds;
+    C.cpSeconds = cpC.seconds;
+    C.epSeconds = epC.seconds;
+    C.ppSeconds = pp.seconds;
+    C.dpSeconds = dpC.seconds;
+    C.intraNodeBytes = tpC.intraBytes + cpC.intraBytes + epC.intraBytes + pp.intraBytes + dpC.intraBytes;
+    C.interNodeBytes = tpC.interBytes + cpC.interBytes + epC.interBytes + pp.interBytes + dpC.interBytes;
+    C.perGpuBytes = C.intraNodeBytes + C.interNodeBytes;
+
+    // Throughput.
+    const double tokensPerStep = static_cast<double>(tr.globalBatch) * m.seqLen;
+    const double gpus = static_cast<double>(p.gpus());
+    est.modelFlopsPerStep = ctx.flops.modelPerToken() * tokensPerStep;
+    double recomputeModel = 0;
+    if (p.recompute == Recompute::Full)
+        recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.modelTotal() + ctx.flops.moeLayers * ctx.flops.moe.modelTotal();
+    else if (p.recompute == Recompute::Selective)
+        recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.attentionCoreModel +
+                         ctx.flops.moeLayers * ctx.flops.moe.attentionCoreModel;
+    est.hardwareFlopsPerStep = est.modelFlopsPerStep + recomputeModel * tokensPerStep;
+    auto& Th = est.throughput;
+    const double step = T.stepSeconds;
+    Th.tokensPerSecond = tokensPerStep / step;
+    Th.tokensPerSecondPerGpu = Th.tokensPerSecond / gpus;
+    Th.modelFlopsPerSecondPerGpu = est.modelFlopsPerStep / step / gpus;
+    // MFU against the dense peak of the training precision (Chowdhery et al. 2022, PaLM App. B).
+    Th.mfu = Th.modelFlopsPerSecondPerGpu / ctx.peakFlopsPerSecond;
+    Th.hfu = est.hardwareFlopsPerStep / step / gpus / ctx.peakFlopsPerSecond;
+
+    // Cost and energy.
+    auto& Co = est.cost;
+    Co.timeToTrainSeconds = tr.trainTokens > 0 ? tr.trainTokens / Th.tokensPerSecond : 0.0;
+    Co.gpuHours = Co.timeToTrainSeconds * gpus / kSecondsPerHour;
+    Co.usd = Co.gpuHours * sc.cluster.gpuHourUsd;
+    // Average board power = TDP × (idle floor 30% + 70% × busy fraction), times the facility PUE.
+    const double busy = std::clamp(T.computeSeconds / step, 0.0, 1.0);
+    const double pue = sc.cluster.pue > 0 ? sc.cluster.pue : 1.3;
+    Co.energyKwh = Co.gpuHours * sc.cluster.gpu.tdpWatts * (0.3 + 0.7 * busy) * pue / 1000.0;
+    return est;
+}
+
+EstimateResult estimatePlan(const PlanContext& ctx, const Plan& plan) {
+    EstimateResult r;
+    r.errors = model::validatePlan(*ctx.scenario, plan, "plan");
+    r.valid = r.errors.empty();
+    r.estimate.plan = plan;
+    if (r.valid) r.estimate = evaluatePlan(ctx, plan);
+    return r;
+}
+
+} // namespace trainplan::sim
