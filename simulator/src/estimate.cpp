@@ -609,9 +609,11 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     // Step-level DP: the reduction of the last micro-batch overlaps its backward; the param all-gather
     // overlaps the next forward where the framework does so.
     const double lastBucket = dpReduce.seconds > 0 ? std::min(dpReduce.seconds, dpReduce.seconds * 0.05 + 1e-4) : 0.0;
-    const double dpReduceExposed = std::max(lastBucket, dpReduce.seconds - eff.overlapFraction * slow.backward);
-    const double dpGatherExposed =
-        gatherOverlapped ? std::max(0.0, dpGather.seconds - eff.overlapFraction * slow.forward) : dpGather.seconds;
+    const double dpReduceExposed =
+        p.dpOverlap ? std::max(lastBucket, dpReduce.seconds - eff.overlapFraction * slow.backward) : dpReduce.seconds;
+    const double dpGatherExposed = gatherOverlapped && p.dpOverlap
+                                       ? std::max(0.0, dpGather.seconds - eff.overlapFraction * slow.forward)
+                                       : dpGather.seconds;
 
     // Optimizer step: memory-bound over the locally owned parameters (~34 bytes touched per Adam
     // parameter in mixed precision: read grad, master, m, v; write master, m, v, low-precision copy).

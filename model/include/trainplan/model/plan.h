@@ -39,6 +39,9 @@ struct Plan {
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
     bool tpCommOverlap = false;      // Megatron/TE TP communication overlap
+    // Overlap data-parallel gradient reduction (and parameter gathers) with compute: always on for
+    // PyTorch DDP/FSDP; DeepSpeed `overlap_comm`; Megatron `--overlap-grad-reduce --overlap-param-gather`.
+    bool dpOverlap = true;
 
     [[nodiscard]] long long gpus() const {
         return static_cast<long long>(dp) * tp * pp * cp;
