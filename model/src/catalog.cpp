@@ -58,14 +58,18 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
 }
 
 json readJsonFile(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec))
+        throw std::runtime_error(file.string() + ": cannot open the catalog file (missing or not a regular file)");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw std::runtime_error(file.string() + ": cannot open the catalog file");
     std::stringstream ss;
     ss << in.rdbuf();
     try {
-        return json::parse(ss.str());
-    } catch (const json::parse_error& e) {
-        throw std::runtime_error(file.string() + ": not valid JSON (" + e.what() + ")");
+        return detail::parseJsonText(ss.str());
+    } catch (const std::exception& e) {
+        // parse_error, out_of_range (1e400) or the nesting limit: all name the file.
+        throw std::runtime_error(file.string() + ": not valid JSON (" + detail::jsonErrorMessage(e) + ")");
     }
 }
 
@@ -84,20 +88,37 @@ std::string Catalog::unknownModelMessage(std::string_view name) const {
 std::vector<std::string> closestNames(std::string_view name, const std::vector<std::string>& candidates,
                                       std::size_t maxCount) {
     const std::string key = lower(name);
+    // The alphanumeric words of the name: "A100-80" -> {"a100", "80"}.
+    std::vector<std::string> words;
+    std::string word;
+    for (char ch : key + " ") {
+        if (std::isalnum(static_cast<unsigned char>(ch))) {
+            word += ch;
+        } else if (!word.empty()) {
+            words.push_back(word);
+            word.clear();
+        }
+    }
+    // Scores are in half edit-steps so a containment hint ranks above a one-character typo.
     std::vector<std::pair<std::size_t, std::string>> scored;
     for (const std::string& c : candidates) {
         const std::string lc = lower(c);
-        std::size_t d = editDistance(key, lc);
-        // A prefix or substring match is a strong hint ("h100" -> "H100-SXM5-80GB").
-        if (!key.empty() && lc.find(key) != std::string::npos) d = std::min<std::size_t>(d, 1);
-        scored.emplace_back(d, c);
+        std::size_t score = 2 * editDistance(key, lc);
+        // A substring match ("h100" -> "H100-SXM5-80GB") or every word of the name appearing in the
+        // candidate ("A100-80" -> "A100-SXM4-80GB", "llama3-70b" -> "llama3.1-70b") is a strong hint.
+        const bool contained = !key.empty() && lc.find(key) != std::string::npos;
+        const bool allWords = !words.empty() && std::all_of(words.begin(), words.end(), [&](const std::string& w) {
+            return lc.find(w) != std::string::npos;
+        });
+        if (contained || allWords) score = std::min<std::size_t>(score, 1);
+        scored.emplace_back(score, c);
     }
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<std::string> out;
-    const std::size_t limit = std::max<std::size_t>(3, key.size() / 2);
-    for (const auto& [d, c] : scored) {
-        if (out.size() >= maxCount || d > limit) break;
+    const std::size_t limit = 2 * std::max<std::size_t>(3, key.size() / 2);
+    for (const auto& [score, c] : scored) {
+        if (out.size() >= maxCount || score > limit) break;
         out.push_back(c);
     }
     return out;
@@ -116,6 +137,7 @@ GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& is
     r.readDouble("fp8_tflops", fp8, false, 0, 1e7);
     r.readDouble("hbm_gb_per_s", hbm, true, 0.001, 1e7);
     r.readDouble("tdp_w", g.tdpWatts, false, 0, 1e6);
+    r.readDouble("gemm_efficiency", g.gemmEfficiency, false, 0.05, 1.0);
     r.readString("source", g.source, false);
     r.finish();
     g.memoryBytes = gib * units::kGiB;
@@ -217,22 +239,26 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
 }
 
 json toJson(const GpuSpec& g) {
-    return json{{"name", g.name},
-                {"memory_gib", g.memoryBytes / units::kGiB},
-                {"fp32_tflops", g.fp32FlopsPerSecond / units::kTera},
-                {"tf32_tflops", g.tf32FlopsPerSecond / units::kTera},
-                {"bf16_tflops", g.bf16FlopsPerSecond / units::kTera},
-                {"fp8_tflops", g.fp8FlopsPerSecond / units::kTera},
-                {"hbm_gb_per_s", g.hbmBytesPerSecond / units::kGB},
-                {"tdp_w", g.tdpWatts},
-                {"source", g.source}};
+    using detail::toFileUnit;
+    json j{{"name", g.name},
+           {"memory_gib", toFileUnit(g.memoryBytes, units::kGiB)},
+           {"fp32_tflops", toFileUnit(g.fp32FlopsPerSecond, units::kTera)},
+           {"tf32_tflops", toFileUnit(g.tf32FlopsPerSecond, units::kTera)},
+           {"bf16_tflops", toFileUnit(g.bf16FlopsPerSecond, units::kTera)},
+           {"fp8_tflops", toFileUnit(g.fp8FlopsPerSecond, units::kTera)},
+           {"hbm_gb_per_s", toFileUnit(g.hbmBytesPerSecond, units::kGB)},
+           {"tdp_w", g.tdpWatts},
+           {"source", g.source}};
+    // 0 means "the simulator's default" and is not a valid value to read back (range [0.05, 1]).
+    if (g.gemmEfficiency > 0) j["gemm_efficiency"] = g.gemmEfficiency;
+    return j;
 }
 
 json toJson(const LinkSpec& l) {
     return json{{"name", l.name},
                 {"kind", std::string(toString(l.kind))},
-                {"gb_per_s", l.bytesPerSecond / units::kGB},
-                {"latency_us", l.latencySeconds / units::kMicro},
+                {"gb_per_s", detail::toFileUnit(l.bytesPerSecond, units::kGB)},
+                {"latency_us", detail::toFileUnit(l.latencySeconds, units::kMicro)},
                 {"source", l.source}};
 }
 
@@ -258,7 +284,7 @@ json toJson(const TransformerSpec& m) {
              {"first_dense_layers", m.moe.firstDenseLayers},
              {"capacity_factor", m.moe.capacityFactor}}}};
     if (!m.displayName.empty()) j["display_name"] = m.displayName;
-    if (m.publishedParameters > 0) j["published_parameters_b"] = m.publishedParameters / 1e9;
+    if (m.publishedParameters > 0) j["published_parameters_b"] = detail::toFileUnit(m.publishedParameters, 1e9);
     if (!m.source.empty()) j["source"] = m.source;
     return j;
 }
@@ -271,14 +297,25 @@ Catalog loadCatalog(const std::filesystem::path& directory) {
         ValidationIssues issues;
         if (!doc.is_object() || !doc.contains(arrayKey) || !doc[arrayKey].is_array())
             throw std::runtime_error(file.string() + ": expected an object with an array \"" + arrayKey + "\"");
-        if (doc.value("schema", std::string()) != kCatalogSchema)
+        const auto schema = doc.find("schema");
+        if (schema == doc.end() || !schema->is_string() || schema->get<std::string>() != kCatalogSchema)
             issues.push_back({"schema", std::string("must be \"") + kCatalogSchema + "\""});
         const json& items = doc[arrayKey];
         for (std::size_t i = 0; i < items.size(); ++i) {
             const std::string path = std::string(arrayKey) + "[" + std::to_string(i) + "]";
+            const std::size_t before = issues.size();
             auto item = parse(items[i], path, issues);
             if (item.name.empty()) {
-                issues.push_back({path + ".name", "is required"});
+                const bool reported = std::any_of(issues.begin() + static_cast<long>(before), issues.end(),
+                                                  [&](const ValidationIssue& is) {
+                                                      return is.path == path || is.path == path + ".name";
+                                                  });
+                if (!reported) issues.push_back({path + ".name", "is required (a non-empty name)"});
+                continue;
+            }
+            // Lookups are by case-insensitive name, so a second entry of the same name is unreachable.
+            if (findByName(out, item.name)) {
+                issues.push_back({path + ".name", "'" + item.name + "' is listed twice"});
                 continue;
             }
             out.push_back(std::move(item));

@@ -1,7 +1,11 @@
 #include "json_reader.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <stdexcept>
+#include <vector>
 
 namespace trainplan::model::detail {
 
@@ -23,6 +27,64 @@ std::string formatNumber(double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.15g", v);
     return buf;
+}
+
+std::string printable(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    auto hex = [&out](unsigned char c) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\x%02X", c);
+        out += buf;
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            if (c < 0x20 || c == 0x7F) hex(c);
+            else out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        // Length of a well-formed UTF-8 sequence starting here (RFC 3629), 0 when ill-formed.
+        std::size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (len == 0 || i + len > text.size()) len = 0;
+        for (std::size_t k = 1; k < len; ++k)
+            if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) len = 0;
+        if (len == 0) {
+            hex(c);
+            ++i;
+        } else {
+            out.append(text.substr(i, len));
+            i += len;
+        }
+    }
+    return out;
+}
+
+nlohmann::json parseJsonText(std::string_view text) {
+    const nlohmann::json::parser_callback_t limitDepth = [](int depth, nlohmann::json::parse_event_t,
+                                                             nlohmann::json&) {
+        if (depth > kMaxJsonDepth)
+            throw std::runtime_error("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        return true;
+    };
+    return nlohmann::json::parse(text.begin(), text.end(), limitDepth);
+}
+
+std::string jsonErrorMessage(const std::exception& e) {
+    std::string what = e.what();
+    if (what.rfind("[json.exception.", 0) == 0) {
+        const auto pos = what.find("] ");
+        if (pos != std::string::npos) what = what.substr(pos + 2);
+    }
+    return printable(what);
+}
+
+double toFileUnit(double si, double unit) {
+    const double v = si / unit;
+    if (!std::isfinite(v) || v == 0) return v;
+    return std::strtod(formatNumber(v).c_str(), nullptr);
 }
 
 ObjectReader::ObjectReader(const nlohmann::json& j, std::string path, ValidationIssues& issues)
@@ -150,10 +212,40 @@ bool ObjectReader::readString(std::string_view key, std::string& out, bool requi
     return true;
 }
 
+namespace {
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+} // namespace
+
 void ObjectReader::finish() {
     if (!m_obj) return;
-    for (auto it = m_obj->begin(); it != m_obj->end(); ++it)
-        if (!m_known.contains(it.key())) add(fieldPath(it.key()), "unknown key");
+    for (auto it = m_obj->begin(); it != m_obj->end(); ++it) {
+        if (m_known.contains(it.key())) continue;
+        // Suggest a known key only for a likely typo ("layer" -> "layers"), not any short key.
+        const std::string& key = it.key();
+        const std::size_t allowed = key.size() < 6 ? 1 : key.size() / 3;
+        std::string best;
+        std::size_t bestDistance = allowed + 1;
+        for (const std::string& k : m_known)
+            if (const std::size_t d = editDistance(key, k); d < bestDistance) {
+                bestDistance = d;
+                best = k;
+            }
+        std::string msg = "unknown key";
+        if (!best.empty()) msg += " (did you mean '" + best + "'?)";
+        add(fieldPath(printable(key)), msg);
+    }
 }
 
 } // namespace trainplan::model::detail

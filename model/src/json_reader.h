@@ -18,6 +18,19 @@ namespace trainplan::model::detail {
 
 std::string describeType(const nlohmann::json& j);
 std::string formatNumber(double v);
+// An SI value in a file unit (si / unit), rounded to 15 significant digits so that a value typed as
+// 0.1 and stored as 1e-7 s saves as 0.1 again, not 0.09999999999999999.
+double toFileUnit(double si, double unit);
+// `text` with control characters and bytes that are not valid UTF-8 written as \xNN, so a message
+// quoting a binary file stays printable.
+std::string printable(std::string_view text);
+// Parses JSON text, refusing nesting deeper than kMaxJsonDepth (deep nesting would exhaust the
+// stack when the value is later copied or printed). Throws nlohmann::json::exception (parse_error,
+// out_of_range for numbers like 1e400) or std::runtime_error for the depth limit.
+inline constexpr int kMaxJsonDepth = 256;
+nlohmann::json parseJsonText(std::string_view text);
+// One line describing why parseJsonText failed, without nlohmann's "[json.exception...]" prefix.
+std::string jsonErrorMessage(const std::exception& e);
 
 class ObjectReader {
 public:

@@ -86,6 +86,7 @@ Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issu
     r.readEnum("recompute", p.recompute, false, recomputeFromString, "none, selective, full");
     r.readBool("sequence_parallel", p.sequenceParallel, false);
     r.readBool("tp_comm_overlap", p.tpCommOverlap, false);
+    r.readBool("dp_overlap", p.dpOverlap, false);
     r.finish();
     return p;
 }
@@ -182,9 +183,9 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
                                     str(kMaxGpus) + " GPUs"});
     if (!c.intraNodeRef.empty() || c.intraNode.bytesPerSecond > 0) {
         if (c.intraNode.kind != LinkKind::NvLink && c.intraNode.kind != LinkKind::Pcie)
-            issues.push_back({path + ".intra_node", "'" + c.intraNode.name + "' is a " +
+            issues.push_back({path + ".intra_node", "'" + c.intraNode.name + "' is of kind " +
                                                         std::string(toString(c.intraNode.kind)) +
-                                                        " link; an intra-node link must be nvlink or pcie"});
+                                                        "; an intra-node link must be nvlink or pcie"});
     }
     return c;
 }
@@ -193,18 +194,20 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
 
 ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog) {
     ScenarioLoad out;
-    if (text.empty()) {
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
         out.issues.push_back({"", "the scenario is empty"});
+        return out;
+    }
+    if (text.find('\0') != std::string_view::npos) {
+        out.issues.push_back({"", "binary data (contains NUL bytes), not a JSON scenario"});
         return out;
     }
     json doc;
     try {
-        doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        // nlohmann's message carries the byte position; strip its "[json.exception...]" prefix.
-        std::string what = e.what();
-        const auto pos = what.find("] ");
-        out.issues.push_back({"", "not valid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2))});
+        doc = detail::parseJsonText(text);
+    } catch (const std::exception& e) {
+        // parse_error (syntax, with the byte position), out_of_range (1e400) or the depth limit.
+        out.issues.push_back({"", "not valid JSON: " + detail::jsonErrorMessage(e)});
         return out;
     }
     return parseScenario(doc, catalog);
@@ -276,29 +279,22 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
     }
     if (const json* e = r.raw("efficiency")) readEfficiency(*e, "efficiency", s.efficiency, issues);
     if (const json* c = r.raw("constraints")) readConstraints(*c, "constraints", s.constraints, issues);
-    auto readObject = [&](const char* key, json& out) {
-        if (const json* v = r.raw(key)) {
-            if (v->is_object()) out = *v;
-            else issues.push_back({key, "must be an object, got " + detail::describeType(*v)});
-        }
-    };
-    readObject("team", s.team);
-    readObject("platform", s.platform);
-    if (const json* v = r.raw("stages")) {
-        if (v->is_array()) s.stages = *v;
-        else issues.push_back({"stages", "must be an array, got " + detail::describeType(*v)});
-    }
+    if (const json* v = r.raw("team")) s.team = teamFromJson(*v, "team", issues);
+    if (const json* v = r.raw("platform")) s.platform = platformFromJson(*v, "platform", issues);
+    if (const json* v = r.raw("stages"))
+        s.stages = stagesFromJson(*v, "stages", issues, {planFromJson, &catalog, s.cluster.gpuCount()});
     r.finish();
 
     // Structural problems make the semantic checks noise; report those only on a well-formed file.
     if (issues.empty()) {
-        // dp omitted = the rest of the cluster.
+        // dp omitted = the rest of the GPUs the plan may use (constraints.max_gpus, else the cluster),
+        // the same count validatePlan checks against.
+        const long long gpus = s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
         for (std::size_t i = 0; i < s.plans.size(); ++i) {
             Plan& p = s.plans[i];
             if (!dpGiven[i]) {
                 const long long model = static_cast<long long>(p.tp) * p.pp * p.cp;
-                if (model > 0 && s.cluster.gpuCount() % model == 0)
-                    p.dp = static_cast<int>(s.cluster.gpuCount() / model);
+                if (model > 0 && gpus % model == 0) p.dp = static_cast<int>(gpus / model);
             }
         }
         auto more = validateScenario(s);
@@ -338,11 +334,14 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         if (v < 1) add(name, str(v) + " must be at least 1");
     if (!out.empty()) return out;
 
-    const long long gpus = p.gpus();
     const long long clusterGpus = s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
-    if (gpus != clusterGpus)
-        add("dp", "dp×tp×pp×cp = " + str(p.dp) + "×" + str(p.tp) + "×" + str(p.pp) + "×" + str(p.cp) + " = " +
-                      str(gpus) + " GPUs, but the cluster has " + str(clusterGpus));
+    const std::string layout = str(p.dp) + "×" + str(p.tp) + "×" + str(p.pp) + "×" + str(p.cp);
+    // The product of four counts read from a file can overflow 64 bits; compare it in double first.
+    if (static_cast<double>(p.dp) * p.tp * p.pp * p.cp > static_cast<double>(kMaxGpus))
+        add("dp", "dp×tp×pp×cp = " + layout + " exceeds the supported " + str(kMaxGpus) +
+                      " GPUs; the cluster has " + str(clusterGpus));
+    else if (const long long gpus = p.gpus(); gpus != clusterGpus)
+        add("dp", "dp×tp×pp×cp = " + layout + " = " + str(gpus) + " GPUs, but the cluster has " + str(clusterGpus));
     if (m.heads % p.tp != 0) add("tp", "model.heads: " + str(m.heads) + " is not divisible by tp=" + str(p.tp));
     if (m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0)
         add("tp", "model.kv_heads: " + str(m.kvHeads) + " and tp=" + str(p.tp) + " must divide one another");
@@ -408,6 +407,8 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
         break;
     }
+    if ((p.framework == Framework::Ddp || p.framework == Framework::Fsdp) && !p.dpOverlap)
+        add("dp_overlap", std::string(displayName(p.framework)) + " always overlaps gradient reduction with backward");
     if (p.framework != Framework::Megatron && p.tpCommOverlap)
         add("tp_comm_overlap", "is a Megatron/Transformer Engine option");
     return out;
@@ -427,7 +428,8 @@ json toJson(const Plan& p) {
            {"offload_params", p.offloadParams},
            {"recompute", std::string(toString(p.recompute))},
            {"sequence_parallel", p.sequenceParallel},
-           {"tp_comm_overlap", p.tpCommOverlap}};
+           {"tp_comm_overlap", p.tpCommOverlap},
+           {"dp_overlap", p.dpOverlap}};
     if (p.hybridShard) j["sharding"] = "hybrid";
     return j;
 }
@@ -453,10 +455,12 @@ json toJson(const Scenario& s) {
     cj["nics_per_node"] = c.nicsPerNode;
     cj["oversubscription"] = c.oversubscription;
     cj["gpu_hour_usd"] = c.gpuHourUsd;
-    if (c.hostMemoryBytesPerNode > 0) cj["host_memory_gib_per_node"] = c.hostMemoryBytesPerNode / units::kGiB;
-    if (c.pcieBytesPerSecondPerGpu > 0) cj["pcie_gb_per_s"] = c.pcieBytesPerSecondPerGpu / units::kGB;
-    if (c.nvmeBytesPerSecondPerNode > 0) cj["nvme_gb_per_s_per_node"] = c.nvmeBytesPerSecondPerNode / units::kGB;
-    if (c.storageBytesPerSecond > 0) cj["storage_gb_per_s"] = c.storageBytesPerSecond / units::kGB;
+    using detail::toFileUnit;
+    if (c.hostMemoryBytesPerNode > 0) cj["host_memory_gib_per_node"] = toFileUnit(c.hostMemoryBytesPerNode, units::kGiB);
+    if (c.pcieBytesPerSecondPerGpu > 0) cj["pcie_gb_per_s"] = toFileUnit(c.pcieBytesPerSecondPerGpu, units::kGB);
+    if (c.nvmeBytesPerSecondPerNode > 0)
+        cj["nvme_gb_per_s_per_node"] = toFileUnit(c.nvmeBytesPerSecondPerNode, units::kGB);
+    if (c.storageBytesPerSecond > 0) cj["storage_gb_per_s"] = toFileUnit(c.storageBytesPerSecond, units::kGB);
     if (c.gpuMtbfHours > 0) cj["gpu_mtbf_hours"] = c.gpuMtbfHours;
     if (c.pue > 0) cj["pue"] = c.pue;
     j["cluster"] = std::move(cj);
@@ -473,7 +477,7 @@ json toJson(const Scenario& s) {
     if (e.interNodeBandwidthEfficiency) ej["inter_node_bandwidth_efficiency"] = *e.interNodeBandwidthEfficiency;
     if (e.latencyScale) ej["latency_scale"] = *e.latencyScale;
     if (e.memoryOverheadFraction) ej["memory_overhead_fraction"] = *e.memoryOverheadFraction;
-    if (e.cudaContextBytes) ej["cuda_context_gib"] = *e.cudaContextBytes / units::kGiB;
+    if (e.cudaContextBytes) ej["cuda_context_gib"] = detail::toFileUnit(*e.cudaContextBytes, units::kGiB);
     if (!ej.empty()) j["efficiency"] = std::move(ej);
 
     const ConstraintsSpec& k = s.constraints;
@@ -502,9 +506,9 @@ json toJson(const Scenario& s) {
     if (k.offload) fixed["offload"] = std::string(toString(*k.offload));
     if (!fixed.empty()) kj["fixed"] = std::move(fixed);
     if (!kj.empty()) j["constraints"] = std::move(kj);
-    if (!s.team.empty()) j["team"] = s.team;
-    if (!s.platform.empty()) j["platform"] = s.platform;
-    if (!s.stages.empty()) j["stages"] = s.stages;
+    if (s.team != TeamProfile{}) j["team"] = toJson(s.team);
+    if (s.platform != PlatformProfile{}) j["platform"] = toJson(s.platform);
+    if (!s.stages.empty()) j["stages"] = stagesToJson(s.stages);
     return j;
 }
 
@@ -522,8 +526,18 @@ ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& 
         out.issues.push_back({"", file.string() + ": is a directory, not a scenario file"});
         return out;
     }
+    if (!std::filesystem::is_regular_file(status)) {
+        // A device or FIFO: reading it could block or never end.
+        out.issues.push_back({"", file.string() + ": not a regular file, not a scenario file"});
+        return out;
+    }
     constexpr std::uintmax_t kMaxBytes = 64ull * 1024 * 1024;
-    if (std::filesystem::file_size(file, ec) > kMaxBytes) {
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec) {
+        out.issues.push_back({"", file.string() + ": cannot be read (" + ec.message() + ")"});
+        return out;
+    }
+    if (size > kMaxBytes) {
         out.issues.push_back({"", file.string() + ": larger than 64 MiB, not a scenario file"});
         return out;
     }
@@ -550,14 +564,17 @@ void saveScenarioFile(const Scenario& s, const std::filesystem::path& file) {
         out << text;
         out.flush();
         if (!out) {
-            std::filesystem::remove(tmp);
+            out.close();
+            std::error_code ignored;
+            std::filesystem::remove(tmp, ignored);
             throw std::runtime_error(file.string() + ": write failed (disk full?)");
         }
     }
     std::error_code ec;
     std::filesystem::rename(tmp, file, ec);
     if (ec) {
-        std::filesystem::remove(tmp);
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
         throw std::runtime_error(file.string() + ": cannot replace the file (" + ec.message() + ")");
     }
 }

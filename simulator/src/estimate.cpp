@@ -123,6 +123,20 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
         // Only the layer input is kept (Korthikanti eq. 2sbh, /t with sequence parallelism).
         return elem * h / (p.sequenceParallel ? t : 1.0);
     }
+    const bool pytorchNative = p.framework == model::Framework::Ddp || p.framework == model::Framework::Fsdp;
+    if (p.recompute == Recompute::Selective && pytorchNative) {
+        // PyTorch-native selective checkpointing (torchtitan's per-op SAC policy): keep the block's two
+        // residual inputs, the SDPA output and logsumexp, and every second matmul output; norms and
+        // elementwise ops are recomputed (torchtitan activation_checkpoint.py, _save_list).
+        double ffnOut = moeLayer ? (m.moe.topK + m.moe.sharedExperts) * static_cast<double>(m.moe.expertFfnHidden)
+                                 : static_cast<double>(m.ffnHidden);
+        const double gateMatrices = m.ffn == model::FfnKind::SwiGlu ? 2.0 : 1.0;
+        const double mmOutputs = qDim + 2.0 * kvDim + h + gateMatrices * ffnOut + h;
+        const double replicatedSac = elem * 2.0 * h;
+        const double splitSac = elem * qDim + 4.0 * m.heads + 0.5 * elem * mmOutputs;
+        if (p.sequenceParallel) return (replicatedSac + splitSac) / t;
+        return replicatedSac + splitSac / t;
+    }
     // Not split by tp without sequence parallelism: two norm inputs, QKV and MLP inputs, dropout masks
     // (Korthikanti: 10sbh of the 34sbh).
     double replicated = elem * (2.0 * h) + elem * h + elem * h + (dropout ? 2.0 * h : 0.0);
@@ -263,9 +277,17 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     mem.activationsBytes = perMb * mem.inFlightMicroBatches * interleave;
     const double V = sc.model.vocab, h = sc.model.hidden;
     if (kind == StageKind::Last || kind == StageKind::Only) {
-        // Final norm input and fp32 logits for the cross-entropy: 4sbh/t·(1 + V/h) (Korthikanti §4.1).
-        mem.activationsBytes += tokens * (2.0 * h / (p.sequenceParallel ? p.tp : 1) + 4.0 * V / p.tp);
-        transient = std::max(transient, tokens * 2.0 * V / p.tp); // logits gradient entering the LM head
+        const double normInput = 2.0 * h / (p.sequenceParallel ? p.tp : 1);
+        if (p.framework == Framework::Megatron) {
+            // Fused vocab-parallel cross-entropy keeps fp32 logits: 4sbh/t·(1 + V/h) (Korthikanti §4.1).
+            mem.activationsBytes += tokens * (normInput + 4.0 * V / p.tp);
+            transient = std::max(transient, tokens * 2.0 * V / p.tp); // logits gradient entering the LM head
+        } else {
+            // Eager PyTorch cross-entropy: bf16 logits, their fp32 upcast and the saved log-softmax
+            // (2 + 4 + 4 bytes per logit), then an fp32 gradient during backward (torch.nn.functional.cross_entropy).
+            mem.activationsBytes += tokens * (normInput + 10.0 * V / p.tp);
+            transient = std::max(transient, tokens * 4.0 * V / p.tp);
+        }
     }
     if (p.recompute == Recompute::Full) {
         // Recomputing one layer rebuilds its full activations during its backward.
@@ -319,6 +341,7 @@ StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
     // (Transformer Engine recipe).
     const double attnPeak = sc.training.precision == Precision::Fp8 ? sc.cluster.gpu.bf16FlopsPerSecond : peak;
 
+    const bool pytorchNative = p.framework == Framework::Ddp || p.framework == Framework::Fsdp;
     StageTime st;
     auto addLayer = [&](const LayerFlops& lf, double count, bool moe) {
         if (count <= 0) return;
@@ -352,6 +375,8 @@ StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
         // forward since it recomputes the scores (Dao 2023 §3.1).
         st.backward += count * (2.0 * gemmSeconds + (flash ? 2.5 : 2.0) * attnSeconds + 2.0 * memSeconds);
         if (p.recompute == Recompute::Full) st.recompute += count * fwd;
+        else if (p.recompute == Recompute::Selective && pytorchNative)
+            st.recompute += count * (0.5 * gemmSeconds + memSeconds); // per-op SAC: every second matmul, all elementwise
         else if (p.recompute == Recompute::Selective)
             st.recompute += count * (attnSeconds + tokens * softmaxBytes / hbm);
     };
@@ -448,7 +473,11 @@ PlanContext makeContext(const model::Scenario& scenario, const Efficiency& eff) 
 }
 
 PlanContext makeContext(const model::Scenario& scenario) {
-    return makeContext(scenario, resolveEfficiency(scenario.efficiency));
+    Efficiency eff = resolveEfficiency(scenario.efficiency);
+    // The GPU's own achieved GEMM fraction (catalog, with its source) unless the scenario overrides it.
+    if (!scenario.efficiency.gemmEfficiency && scenario.cluster.gpu.gemmEfficiency > 0)
+        eff.gemmEfficiency = scenario.cluster.gpu.gemmEfficiency;
+    return makeContext(scenario, eff);
 }
 
 MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
@@ -536,6 +565,20 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         }
         case Framework::DeepSpeed: {
             const double buckets = std::max(1.0, (dense + expert) / 5e8);
+            // DeepSpeed's ZeRO collectives run flat over the data-parallel ranks: across nodes every byte a
+            // rank moves crosses its NIC share, which is what ZeRO++'s hierarchical partitioning (hpZ)
+            // later addressed (Wang et al. 2023, ZeRO++ §3).
+            const Placements flat = [&] {
+                Placements f = pl;
+                if (f.dp.crossesNodes()) f.dp = GroupPlacement{f.dp.size, 1, f.dp.size};
+                if (f.dpExpert.crossesNodes()) f.dpExpert = GroupPlacement{f.dpExpert.size, 1, f.dpExpert.size};
+                return f;
+            }();
+            auto grads = [&](double elemBytes, auto collective, double messages) {
+                CollectiveCost c = collective(dense * elemBytes, flat.dp, bw, messages);
+                if (expert > 0) c += collective(expert * elemBytes, flat.dpExpert, bw, messages);
+                return c;
+            };
             if (z == 0) {
                 dpReduce = grads(paramElem, allReduce, buckets);
             } else if (z == 1) {
@@ -589,7 +632,9 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     // Prefetching hides per-micro-batch gathers behind compute except the first unit's gather.
     const double dpFirstUnit = dpPerMb.seconds / (3.0 * std::max(1.0, spFirst.layers));
     const double dpPerMbExposed =
-        dpPerMb.seconds > 0 ? std::max(dpFirstUnit, dpPerMb.seconds - eff.overlapFraction * perMbOverlapBase) : 0.0;
+        dpPerMb.seconds <= 0 ? 0.0
+        : p.dpOverlap        ? std::max(dpFirstUnit, dpPerMb.seconds - eff.overlapFraction * perMbOverlapBase)
+                             : dpPerMb.seconds;
     const double tMb = computeMb + mbc.exposedSeconds + dpPerMbExposed;
 
     // Pipeline: (m + (p−1)/v) micro-batch slots, the (p−1)/v being the bubble (Narayanan et al. 2021 §2.2).
@@ -597,14 +642,16 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     est.time.bubbleSeconds = bubbleSlots * tMb;
     double pipeline = (mb + bubbleSlots) * tMb;
     // Pipeline point-to-point: one activation send forward and one gradient send backward per micro-batch
-    // and chunk; Megatron's scatter/gather splits each message over the tp ranks (Narayanan §4.1).
+    // and chunk; Megatron's scatter/gather splits each message over the tp ranks (Narayanan §4.1). The
+    // sends sit on the critical path between pipeline steps; with overlap on (Megatron's
+    // --overlap-p2p-communication, opt-in like gradient-reduce overlap) about half of each hides.
     CollectiveCost pp;
     double ppExposed = 0;
     if (p.pp > 1) {
         const double msg = tokensPerMicroBatch(ctx, p) * m.hidden * paramElem / p.tp;
         const CollectiveCost one = pointToPoint(msg, pl.pp.crossesNodes(), bw, 1);
         pp = one.scaled(2.0 * mb * p.vpp);
-        ppExposed = 2.0 * (mb * p.vpp + p.pp - 1.0) * one.seconds * (1.0 - 0.5 * eff.overlapFraction);
+        ppExposed = 2.0 * (mb * p.vpp + p.pp - 1.0) * one.seconds * (p.dpOverlap ? 1.0 - 0.5 * eff.overlapFraction : 1.0);
     }
     // Step-level DP: the reduction of the last micro-batch overlaps its backward; the param all-gather
     // overlaps the next forward where the framework does so.

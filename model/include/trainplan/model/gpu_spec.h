@@ -16,6 +16,8 @@ struct GpuSpec {
     double fp8FlopsPerSecond = 0;  // 0 when the GPU has no fp8 tensor cores
     double hbmBytesPerSecond = 0;
     double tdpWatts = 0;
+    // Achieved fraction of the dense peak on large GEMMs in training (0 = the simulator's default).
+    double gemmEfficiency = 0;
     std::string source;
 
     // Dense tensor-core peak used for GEMMs at this precision.

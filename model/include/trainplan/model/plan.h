@@ -39,8 +39,9 @@ struct Plan {
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
     bool tpCommOverlap = false;      // Megatron/TE TP communication overlap
-    // Overlap data-parallel gradient reduction (and parameter gathers) with compute: always on for
-    // PyTorch DDP/FSDP; DeepSpeed `overlap_comm`; Megatron `--overlap-grad-reduce --overlap-param-gather`.
+    // Overlap data-parallel gradient reduction (and parameter gathers) and pipeline sends with compute:
+    // always on for PyTorch DDP/FSDP; DeepSpeed `overlap_comm`; Megatron `--overlap-grad-reduce
+    // --overlap-param-gather --overlap-p2p-communication` (opt-in flags).
     bool dpOverlap = true;
 
     [[nodiscard]] long long gpus() const {

@@ -4,6 +4,7 @@
 #include <trainplan/model/constraints_spec.h>
 #include <trainplan/model/efficiency_spec.h>
 #include <trainplan/model/plan.h>
+#include <trainplan/model/readiness.h>
 #include <trainplan/model/training_spec.h>
 #include <trainplan/model/transformer_spec.h>
 
@@ -27,10 +28,10 @@ struct Scenario {
     std::vector<Plan> plans;
     EfficiencySpec efficiency;
     ConstraintsSpec constraints;
-    // Readiness profile and roadmap: kept as JSON objects until the advisor defines them.
-    nlohmann::json team = nlohmann::json::object();
-    nlohmann::json platform = nlohmann::json::object();
-    nlohmann::json stages = nlohmann::json::array();
+    // Readiness profile and migration roadmap (readiness.h; empty stages = the advisor's defaults).
+    TeamProfile team;
+    PlatformProfile platform;
+    std::vector<MigrationStage> stages;
 
     bool operator==(const Scenario&) const = default;
 };

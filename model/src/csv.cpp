@@ -1,0 +1,137 @@
+#include <trainplan/model/csv.h>
+
+#include "json_reader.h"
+
+#include <cerrno>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace trainplan::model {
+
+namespace {
+
+enum class State { FieldStart, Unquoted, Quoted, AfterQuote };
+
+} // namespace
+
+CsvDocument parseCsv(std::string_view text) {
+    CsvDocument doc;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+
+    std::size_t line = 1;
+    std::size_t quoteLine = 0; // where the open quoted field started
+    State state = State::FieldStart;
+    CsvRecord record{1, {}};
+    std::string field;
+    bool recordHasQuotes = false;
+
+    auto fail = [&](std::size_t where, std::string message) {
+        doc.error = CsvError{where, std::move(message)};
+        return doc;
+    };
+    auto endField = [&] {
+        record.fields.push_back(std::move(field));
+        field.clear();
+    };
+    auto endRecord = [&] {
+        endField();
+        const bool emptyLine = record.fields.size() == 1 && record.fields[0].empty() && !recordHasQuotes;
+        if (!emptyLine) doc.records.push_back(std::move(record));
+        record = CsvRecord{line, {}};
+        recordHasQuotes = false;
+    };
+
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\0') return fail(line, "contains a NUL byte (is this a binary file?)");
+        const bool lineBreak = c == '\n' || c == '\r';
+        if (lineBreak) {
+            const bool crlf = c == '\r' && i + 1 < text.size() && text[i + 1] == '\n';
+            if (crlf) ++i;
+            ++line;
+            if (state == State::Quoted) { // a line break inside a quoted field is data, kept as written
+                field += crlf ? "\r\n" : std::string(1, c);
+                continue;
+            }
+            endRecord();
+            state = State::FieldStart;
+            continue;
+        }
+        switch (state) {
+        case State::FieldStart:
+            if (c == '"') {
+                state = State::Quoted;
+                quoteLine = line;
+                recordHasQuotes = true;
+            } else if (c == ',') {
+                endField();
+            } else {
+                field += c;
+                state = State::Unquoted;
+            }
+            break;
+        case State::Unquoted:
+            if (c == ',') {
+                endField();
+                state = State::FieldStart;
+            } else if (c == '"') {
+                return fail(line, "a quote inside an unquoted field (quote the whole field and double the "
+                                  "quote: \"a \"\"b\"\" c\")");
+            } else {
+                field += c;
+            }
+            break;
+        case State::Quoted:
+            if (c == '"') {
+                if (i + 1 < text.size() && text[i + 1] == '"') {
+                    field += '"';
+                    ++i;
+                } else {
+                    state = State::AfterQuote;
+                }
+            } else {
+                field += c;
+            }
+            break;
+        case State::AfterQuote:
+            if (c == ',') {
+                endField();
+                state = State::FieldStart;
+            } else {
+                return fail(line, "unexpected '" + detail::printable(std::string_view(&c, 1)) +
+                                      "' after a closing quote (a quote inside a quoted field is written \"\")");
+            }
+            break;
+        }
+    }
+    if (state == State::Quoted)
+        return fail(quoteLine, "the quoted field starting on this line is never closed");
+    if (state != State::FieldStart || !record.fields.empty() || !field.empty()) endRecord();
+    return doc;
+}
+
+CsvDocument readCsvFile(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {
+        CsvDocument doc;
+        doc.error = CsvError{0, file.string() + ": is a directory, not a CSV file"};
+        return doc;
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        CsvDocument doc;
+        doc.error = CsvError{0, file.string() + ": cannot open (" + std::generic_category().message(errno) + ")"};
+        return doc;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) {
+        CsvDocument doc;
+        doc.error = CsvError{0, file.string() + ": read error"};
+        return doc;
+    }
+    return parseCsv(buffer.str());
+}
+
+} // namespace trainplan::model
