@@ -98,6 +98,7 @@ StageParams stageParams(const PlanContext& ctx, const Plan& p, StageKind kind) {
     // on the last stage when pp > 1 (Megatron-LM, Shoeybi et al. 2019 §3; megatron/core word embeddings).
     if (first) s.dense += pc.embedding / t;
     if (last) {
+        s.dense += m.hidden; // final norm, replicated across tp
         if (!m.tiedEmbeddings) s.dense += pc.lmHead / t;
         else if (p.pp > 1) s.dense += static_cast<double>(m.vocab) * m.hidden / t;
     }
