@@ -1,5 +1,7 @@
 #include <trainplan/simulator/estimate.h>
 
+#include "estimate_detail.h"
+
 #include <trainplan/model/scenario_json.h>
 
 #include <algorithm>
@@ -13,7 +15,7 @@ using model::Plan;
 using model::Precision;
 using model::Recompute;
 
-namespace {
+namespace detail {
 
 constexpr double kSecondsPerHour = 3600.0;
 
@@ -29,12 +31,6 @@ GroupPlacement place(int stride, int size, int gpusPerNode) {
 }
 
 bool mixedPrecision(Precision p) { return p != Precision::Fp32; }
-
-// Bytes per parameter held by each rank before sharding (weights, gradients, optimizer states incl.
-// fp32 master weights).
-struct BytesPerParam {
-    double weights = 0, gradients = 0, optimizer = 0;
-};
 
 BytesPerParam bytesPerParam(Framework fw, Precision prec, model::Optimizer opt) {
     const bool adam = opt != model::Optimizer::SgdMomentum;
@@ -63,15 +59,6 @@ BytesPerParam bytesPerParam(Framework fw, Precision prec, model::Optimizer opt) 
     if (prec == Precision::Fp8) b.weights += 2.0;
     return b;
 }
-
-// Parameters held by one rank of one pipeline stage (before data-parallel sharding).
-struct StageParams {
-    double dense = 0;  // replicated across the data-parallel group (non-expert)
-    double expert = 0; // replicated across the expert-data-parallel group
-    double largestLayer = 0; // largest single layer on this rank (FSDP/ZeRO-3 unit)
-    double layers = 0;       // transformer layers on the stage
-    double moeLayers = 0;
-};
 
 StageParams stageParams(const PlanContext& ctx, const Plan& p, StageKind kind) {
     const auto& m = ctx.scenario->model;
@@ -176,12 +163,9 @@ int inFlight(const Plan& p, int gradAccum, StageKind kind) {
     // (Narayanan et al. 2021 §2.2.1). Without a pipeline, one micro-batch at a time.
     if (p.pp <= 1) return 1;
     if (kind == StageKind::Last) return 1;
+    if (kind == StageKind::Middle) return std::min(p.pp - p.pp / 2, gradAccum); // stage p/2 holds p − p/2
     return std::min(p.pp, gradAccum);
 }
-
-struct Shards {
-    double dense = 1, expert = 1;
-};
 
 Shards shardDegrees(const Plan& p, const Placements& pl) {
     Shards s;
@@ -220,7 +204,6 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
 
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     double buffers = 0;
-    double transient = 0;
     if (p.framework == Framework::Fsdp && z == 2) {
         // SHARD_GRAD_OP keeps the unsharded low-precision parameters from forward until backward ends.
         mem.weightsBytes += paramElem * params;
@@ -247,9 +230,9 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
             // Current and prefetched unsharded units (FSDP forward/backward prefetch) + the unsharded
             // fp32 gradient of the unit being reduce-scattered.
             buffers += 2.0 * paramElem * sp.largestLayer;
-            transient = std::max(transient, 4.0 * sp.largestLayer);
+            mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
         } else if (z == 2) {
-            transient = std::max(transient, 4.0 * sp.largestLayer);
+            mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
         }
         break;
     case Framework::DeepSpeed:
@@ -276,38 +259,56 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     if (p.vpp > 1 && kind != StageKind::Last)
         interleave = 1.0 + (p.pp - 1.0) / (static_cast<double>(p.pp) * p.vpp); // Korthikanti §4.2.3
     mem.activationsBytes = perMb * mem.inFlightMicroBatches * interleave;
+    mem.layerActivationBytesPerMicroBatch = perMb;
+    mem.interleaveFactor = interleave;
+    mem.layersOnStage = sp.layers;
     const double V = sc.model.vocab, h = sc.model.hidden;
     if (kind == StageKind::Last || kind == StageKind::Only) {
         const double normInput = 2.0 * h / (p.sequenceParallel ? p.tp : 1);
         if (p.framework == Framework::Megatron) {
             // Fused vocab-parallel cross-entropy keeps fp32 logits: 4sbh/t·(1 + V/h) (Korthikanti §4.1).
-            mem.activationsBytes += tokens * (normInput + 4.0 * V / p.tp);
-            transient = std::max(transient, tokens * 2.0 * V / p.tp); // logits gradient entering the LM head
+            mem.lossActivationBytes = tokens * (normInput + 4.0 * V / p.tp);
+            mem.lossTransientBytes = tokens * 2.0 * V / p.tp; // logits gradient entering the LM head
         } else {
             // Eager PyTorch cross-entropy: bf16 logits, their fp32 upcast and the saved log-softmax
             // (2 + 4 + 4 bytes per logit), then an fp32 gradient during backward (torch.nn.functional.cross_entropy).
-            mem.activationsBytes += tokens * (normInput + 10.0 * V / p.tp);
-            transient = std::max(transient, tokens * 4.0 * V / p.tp);
+            mem.lossActivationBytes = tokens * (normInput + 10.0 * V / p.tp);
+            mem.lossTransientBytes = tokens * 4.0 * V / p.tp;
         }
     }
+    mem.activationsBytes += mem.lossActivationBytes;
     if (p.recompute == Recompute::Full) {
         // Recomputing one layer rebuilds its full activations during its backward.
         Plan noRc = p;
         noRc.recompute = Recompute::None;
         const bool moe = sp.moeLayers > 0;
-        transient = std::max(transient, tokens * activationBytesPerToken(ctx, noRc, moe));
+        mem.recomputeTransientBytes = tokens * activationBytesPerToken(ctx, noRc, moe);
     }
-    mem.transientBytes = transient;
     mem.buffersBytes = buffers;
 
     // Gradients allocated lazily and freed by zero_grad(set_to_none=True) coexist with the stored
     // activations only when accumulated over several micro-batches; Megatron and DeepSpeed keep
-    // persistent contiguous gradient buffers (the "max vs sum" question, made explicit).
-    const bool persistentGrads = p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
+    // persistent contiguous gradient buffers (the "max vs sum" question, made explicit phase by phase).
+    mem.persistentGradients = p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
     const double statics = mem.weightsBytes + mem.optimizerBytes + mem.buffersBytes;
-    const double atBackwardStart = statics + mem.activationsBytes + transient + (persistentGrads ? mem.gradientsBytes : 0.0);
-    const double atBackwardEnd = statics + mem.gradientsBytes + transient;
-    const double allocated = std::max(atBackwardStart, atBackwardEnd);
+    const double g = mem.gradientsBytes, act = mem.activationsBytes;
+    const double g0 = mem.persistentGradients ? g : 0.0;
+    auto phase = [&](MemoryPhase::Kind k, double a, double gr, double tr) {
+        mem.phases[k] = MemoryPhase{statics + a + gr + tr, a, gr, tr};
+    };
+    phase(MemoryPhase::StepStart, 0.0, g0, 0.0);
+    phase(MemoryPhase::ForwardEnd, act, g0, 0.0);
+    phase(MemoryPhase::BackwardStart, act, g0, mem.lossTransientBytes);
+    phase(MemoryPhase::BackwardMiddle, 0.5 * act, mem.persistentGradients ? g : 0.5 * g,
+          std::max(mem.recomputeTransientBytes, mem.gradUnitTransientBytes));
+    phase(MemoryPhase::BackwardEnd, 0.0, g, mem.gradUnitTransientBytes);
+    phase(MemoryPhase::OptimizerStep, 0.0, g, 0.0);
+    mem.peakPhase = MemoryPhase::StepStart;
+    for (int k = 1; k < MemoryPhase::Count; ++k)
+        if (mem.phases[k].allocatedBytes > mem.phases[mem.peakPhase].allocatedBytes)
+            mem.peakPhase = static_cast<MemoryPhase::Kind>(k);
+    const double allocated = mem.atPeak().allocatedBytes;
+    mem.transientBytes = mem.atPeak().transientBytes;
     mem.cudaContextBytes = eff.cudaContextBytes;
     mem.overheadBytes = eff.cudaContextBytes + eff.memoryOverheadFraction * allocated;
     mem.peakBytes = allocated + mem.overheadBytes;
@@ -397,6 +398,7 @@ StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
 
 struct MicroBatchComm {
     CollectiveCost tp, cp, ep;
+    double tpExposed = 0, cpExposed = 0, epExposed = 0;
     double exposedSeconds = 0;
 };
 
@@ -415,7 +417,7 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
         c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1).scaled(perLayer * layers);
         const double hidden = p.tpCommOverlap ? ctx.eff.overlapFraction : 0.0; // TE userbuffers overlap
-        c.exposedSeconds += c.tp.seconds * (1.0 - hidden);
+        c.tpExposed = c.tp.seconds * (1.0 - hidden);
     }
     if (p.cp > 1) {
         // Ring attention passes K,V around the cp ring: (cp−1) chunks forward, K,V and their gradients
@@ -425,19 +427,35 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         const double steps = (p.cp - 1.0) * passes * layers;
         c.cp = pointToPoint(kv, pl.cp.crossesNodes(), bw, 1).scaled(steps);
         const double attnCompute = st.attentionForward * (1.0 + 2.5 + (p.recompute == Recompute::Full ? 1.0 : 0.0));
-        c.exposedSeconds += std::max(0.0, c.cp.seconds - ctx.eff.overlapFraction * attnCompute);
+        c.cpExposed = std::max(0.0, c.cp.seconds - ctx.eff.overlapFraction * attnCompute);
     }
     if (p.ep > 1 && moeLayers > 0) {
         // Token dispatch and combine all-to-all, forward and backward (Lepikhin et al. 2021 GShard §2.2).
         const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
         const double bytes = tokens * m.moe.topK * m.hidden * elem / (p.sequenceParallel ? p.tp : 1);
         c.ep = allToAll(bytes, pl.ep, bw, 1).scaled(perLayer * moeLayers);
-        c.exposedSeconds += c.ep.seconds;
+        c.epExposed = c.ep.seconds;
     }
+    c.exposedSeconds = c.tpExposed + c.cpExposed + c.epExposed;
     return c;
 }
 
-} // namespace
+} // namespace detail
+
+using namespace detail;
+
+const char* toString(MemoryPhase::Kind k) {
+    switch (k) {
+    case MemoryPhase::StepStart: return "step start";
+    case MemoryPhase::ForwardEnd: return "end of forward";
+    case MemoryPhase::BackwardStart: return "start of backward";
+    case MemoryPhase::BackwardMiddle: return "middle of backward";
+    case MemoryPhase::BackwardEnd: return "end of backward";
+    case MemoryPhase::OptimizerStep: return "optimizer step";
+    case MemoryPhase::Count: break;
+    }
+    return "";
+}
 
 Placements placeGroups(const Plan& p, int gpusPerNode) {
     Placements pl;
@@ -641,7 +659,6 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     // Pipeline: (m + (p−1)/v) micro-batch slots, the (p−1)/v being the bubble (Narayanan et al. 2021 §2.2).
     const double bubbleSlots = (p.pp - 1.0) / p.vpp;
     est.time.bubbleSeconds = bubbleSlots * tMb;
-    double pipeline = (mb + bubbleSlots) * tMb;
     // Pipeline point-to-point: one activation send forward and one gradient send backward per micro-batch
     // and chunk; Megatron's scatter/gather splits each message over the tp ranks (Narayanan §4.1). The
     // sends sit on the critical path between pipeline steps; with overlap on (Megatron's
@@ -697,28 +714,33 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
 
     // Assemble.
     auto& T = est.time;
-    T.computeSeconds = mb * computeMb;
+    T.microBatchSeconds = tMb;
+    T.forwardSeconds = mb * slow.forward;
+    T.backwardSeconds = mb * slow.backward;
     T.recomputeSeconds = mb * slow.recompute;
-    const double perMbExposed = mbc.exposedSeconds + dpPerMbExposed;
-    T.exposedCommSeconds = mb * perMbExposed + ppExposed + dpReduceExposed + dpGatherExposed;
+    T.computeSeconds = mb * computeMb;
+    T.exposedTpSeconds = mb * mbc.tpExposed;
+    T.exposedCpSeconds = mb * mbc.cpExposed;
+    T.exposedEpSeconds = mb * mbc.epExposed;
+    T.exposedDpSeconds = mb * dpPerMbExposed + dpReduceExposed + dpGatherExposed;
+    T.exposedPpSeconds = ppExposed;
+    T.exposedCommSeconds = T.exposedTpSeconds + T.exposedCpSeconds + T.exposedEpSeconds + T.exposedDpSeconds + T.exposedPpSeconds;
     T.optimizerSeconds = optimizerSeconds;
     T.offloadSeconds = offloadSeconds;
-    T.stepSeconds = pipeline + ppExposed + dpReduceExposed + dpGatherExposed + optimizerSeconds + offloadSeconds;
-    // Split the exposed time by tier in proportion to each tier's share of the exposed collectives' time.
+    // Step = (m + (p−1)/v)·t_mb + step-level exposed communication + optimizer + offload.
+    T.stepSeconds = T.computeSeconds + T.exposedCommSeconds + T.bubbleSeconds + optimizerSeconds + offloadSeconds;
+    // Split the exposed time by tier in proportion to each group's inter-node share of its traffic time.
     {
         auto interShare = [&](const CollectiveCost& c) {
             const double intraT = c.intraBytes / bw.intraBytesPerSecond, interT = c.interBytes / bw.interBytesPerSecond;
             return intraT + interT > 0 ? interT / (intraT + interT) : 0.0;
         };
-        double inter = 0;
-        const double tpExp = p.tpCommOverlap ? mbc.tp.seconds * (1 - eff.overlapFraction) : mbc.tp.seconds;
-        inter += mb * (tpExp * interShare(mbc.tp) + mbc.ep.seconds * interShare(mbc.ep) +
-                       std::max(0.0, mbc.exposedSeconds - tpExp - mbc.ep.seconds) * interShare(mbc.cp) +
-                       dpPerMbExposed * interShare(dpPerMb));
-        inter += ppExposed * (pl.pp.crossesNodes() ? 1.0 : 0.0);
-        inter += dpReduceExposed * interShare(dpReduce) + dpGatherExposed * interShare(dpGather);
-        T.exposedInterNodeSeconds = inter;
-        T.exposedIntraNodeSeconds = std::max(0.0, T.exposedCommSeconds - inter);
+        double inter = T.exposedTpSeconds * interShare(mbc.tp) + T.exposedCpSeconds * interShare(mbc.cp) +
+                       T.exposedEpSeconds * interShare(mbc.ep) + mb * dpPerMbExposed * interShare(dpPerMb) +
+                       dpReduceExposed * interShare(dpReduce) + dpGatherExposed * interShare(dpGather) +
+                       ppExposed * (pl.pp.crossesNodes() ? 1.0 : 0.0);
+        T.exposedInterNodeSeconds = std::min(inter, T.exposedCommSeconds);
+        T.exposedIntraNodeSeconds = T.exposedCommSeconds - T.exposedInterNodeSeconds;
     }
 
     auto& C = est.communication;

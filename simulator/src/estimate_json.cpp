@@ -19,16 +19,26 @@ nlohmann::json toJson(const EstimateResult& r) {
            {"errors", errors},
            {"fits", r.valid && e.memory.fits}};
     const MemoryBreakdown& m = e.memory;
+    const MemoryPhase& peak = m.atPeak();
+    // The components present at the peak moment; they add up to peak_bytes. "sizes" gives each
+    // component's full size (gradients and activations do not always coexist).
     j["memory"] = {{"capacity_bytes", m.capacityBytes},
                    {"peak_bytes", m.peakBytes},
                    {"weights_bytes", m.weightsBytes},
-                   {"gradients_bytes", m.gradientsBytes},
+                   {"gradients_bytes", peak.gradientsBytes},
                    {"optimizer_bytes", m.optimizerBytes},
-                   {"activations_bytes", m.activationsBytes + m.transientBytes},
+                   {"activations_bytes", peak.activationsBytes + peak.transientBytes},
                    {"buffers_bytes", m.buffersBytes},
                    {"overhead_bytes", m.overheadBytes},
+                   {"peak_phase", toString(m.peakPhase)},
                    {"worst_stage", m.stage == StageKind::Last ? "last" : (m.stage == StageKind::Only ? "only" : "first")},
-                   {"in_flight_micro_batches", m.inFlightMicroBatches}};
+                   {"in_flight_micro_batches", m.inFlightMicroBatches},
+                   {"sizes",
+                    {{"gradients_bytes", m.gradientsBytes},
+                     {"activations_bytes", m.activationsBytes},
+                     {"loss_transient_bytes", m.lossTransientBytes},
+                     {"recompute_transient_bytes", m.recomputeTransientBytes},
+                     {"gradient_unit_transient_bytes", m.gradUnitTransientBytes}}}};
     const CommunicationBreakdown& c = e.communication;
     j["communication"] = {
         {"per_gpu_bytes", c.perGpuBytes},
@@ -63,7 +73,10 @@ nlohmann::json toJson(const EstimateResult& r) {
 nlohmann::json estimateDocument(const model::Scenario& s, const std::vector<EstimateResult>& results) {
     const auto params = model::countParameters(s.model);
     json arr = json::array();
-    for (const auto& r : results) arr.push_back(toJson(r));
+    for (const auto& r : results) {
+        json j = toJson(r);
+        arr.push_back(std::move(j));
+    }
     return json{{"schema", kEstimateSchema},
                 {"scenario", s.name},
                 {"model", {{"parameters", params.total}, {"active_parameters", params.active}}},

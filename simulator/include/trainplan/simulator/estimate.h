@@ -13,7 +13,19 @@ namespace trainplan::sim {
 
 enum class StageKind { First, Middle, Last, Only };
 
-// Per-GPU memory of one pipeline stage at its peak (bytes).
+// One moment of a training step and what is allocated then (bytes, before allocator overhead).
+struct MemoryPhase {
+    enum Kind { StepStart, ForwardEnd, BackwardStart, BackwardMiddle, BackwardEnd, OptimizerStep, Count };
+    double allocatedBytes = 0;
+    double activationsBytes = 0; // stored activations alive at this moment
+    double gradientsBytes = 0;   // gradients allocated at this moment
+    double transientBytes = 0;   // short-lived working memory at this moment
+};
+
+[[nodiscard]] const char* toString(MemoryPhase::Kind k);
+
+// Per-GPU memory of one pipeline stage (bytes). The component fields are sizes; `phases` says which
+// of them coexist at each moment of a step, and the peak is the largest moment plus overhead.
 struct MemoryBreakdown {
     double capacityBytes = 0;
     double peakBytes = 0;
@@ -28,6 +40,21 @@ struct MemoryBreakdown {
     int inFlightMicroBatches = 0;
     StageKind stage = StageKind::Only;
     bool fits = false;
+    // Peak-relevant transients, by when they occur.
+    double lossTransientBytes = 0;      // logits gradient at the start of backward
+    double recomputeTransientBytes = 0; // one layer rebuilt by full recompute
+    double gradUnitTransientBytes = 0;  // an unsharded gradient unit before its reduce-scatter
+    bool persistentGradients = false;   // gradient buffers live through the whole step
+    // How the stored activations are made up: transformer layers (per micro-batch × in flight ×
+    // interleave factor) plus the loss (final norm input and logits) on the last stage.
+    double layerActivationBytesPerMicroBatch = 0;
+    double interleaveFactor = 1;
+    double lossActivationBytes = 0;
+    double layersOnStage = 0;
+    MemoryPhase phases[MemoryPhase::Count];
+    MemoryPhase::Kind peakPhase = MemoryPhase::BackwardStart;
+
+    [[nodiscard]] const MemoryPhase& atPeak() const { return phases[peakPhase]; }
 };
 
 // Communication per GPU per step (bytes sent), by parallel group and by network tier.
@@ -39,12 +66,17 @@ struct CommunicationBreakdown {
     double dpSeconds = 0, tpSeconds = 0, ppSeconds = 0, cpSeconds = 0, epSeconds = 0;
 };
 
+// Step time = compute + exposed communication + bubble + optimizer + offload (each term per step).
 struct TimeBreakdown {
     double stepSeconds = 0;
     double computeSeconds = 0;      // forward + backward + recompute on the slowest stage, all micro-batches
-    double recomputeSeconds = 0;    // part of computeSeconds
-    double exposedCommSeconds = 0;  // communication not hidden behind compute
-    double exposedIntraNodeSeconds = 0;
+    double forwardSeconds = 0;      // parts of computeSeconds
+    double backwardSeconds = 0;
+    double recomputeSeconds = 0;
+    double microBatchSeconds = 0;   // one pipeline slot: compute + per-micro-batch exposed communication
+    double exposedCommSeconds = 0;  // communication not hidden behind compute, = the five groups below
+    double exposedTpSeconds = 0, exposedCpSeconds = 0, exposedEpSeconds = 0, exposedDpSeconds = 0, exposedPpSeconds = 0;
+    double exposedIntraNodeSeconds = 0; // the same exposed time split by network tier
     double exposedInterNodeSeconds = 0;
     double bubbleSeconds = 0;
     double optimizerSeconds = 0;
