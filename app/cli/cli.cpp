@@ -26,6 +26,11 @@ const std::map<std::string, Command>& commands() {
         {"check", {cmdCheck, "check FILE                 validate a scenario and print every problem"}},
         {"catalog", {cmdCatalog, "catalog list {gpus,links,models}   list the hardware and model catalog"}},
         {"estimate", {cmdEstimate, "estimate FILE              memory, communication and step time of the scenario's plans"}},
+        {"import", {cmdImport, "import FILE… [-o scenario.json]  build a scenario from config.json, ds_config.json,\n"
+                               "                           Megatron-LM, torchrun or Slurm scripts (--name, --model, --gpu,\n"
+                               "                           --intra-node, --inter-node, --nodes, --gpus-per-node, --seq-len)"}},
+        {"export", {cmdExport, "export FILE --plan FRAMEWORK|INDEX -o DIR  write ds_config.json, megatron_args.sh,\n"
+                               "                           torchrun.sh and job.sbatch for one of the scenario's plans"}},
         {"validate", {cmdValidate, "validate [CSV]             predict published runs and report the error per row"}},
     };
     return table;

@@ -8,6 +8,8 @@ namespace trainplan::cli {
 int cmdCheck(CliContext& ctx);
 int cmdCatalog(CliContext& ctx);
 int cmdEstimate(CliContext& ctx);
+int cmdExport(CliContext& ctx);
+int cmdImport(CliContext& ctx);
 int cmdValidate(CliContext& ctx);
 
 } // namespace trainplan::cli

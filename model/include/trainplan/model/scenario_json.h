@@ -23,6 +23,14 @@ struct ScenarioLoad {
 // Parses and validates a trainplan.scenario.v1 document. Never throws on bad input.
 [[nodiscard]] ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog);
 [[nodiscard]] ScenarioLoad parseScenario(const nlohmann::json& doc, const Catalog& catalog);
+// Text overloads: without them a std::string or a literal would be ambiguous between the two above
+// (nlohmann::json converts implicitly from strings).
+[[nodiscard]] inline ScenarioLoad parseScenario(const std::string& text, const Catalog& catalog) {
+    return parseScenario(std::string_view(text), catalog);
+}
+[[nodiscard]] inline ScenarioLoad parseScenario(const char* text, const Catalog& catalog) {
+    return parseScenario(std::string_view(text), catalog);
+}
 // Reads a file (missing, unreadable, directory, binary garbage -> one issue naming the file).
 [[nodiscard]] ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& catalog);
 

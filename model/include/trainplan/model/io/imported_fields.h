@@ -1,0 +1,94 @@
+#pragma once
+
+#include <trainplan/model/io/import_issue.h>
+#include <trainplan/model/plan.h>
+#include <trainplan/model/training_spec.h>
+#include <trainplan/model/transformer_spec.h>
+
+#include <optional>
+#include <string>
+
+namespace trainplan::model::io {
+
+// How much a value is worth when files disagree (see importFiles):
+// Explicit     written in the file;
+// ToolDefault  what the tool does when the file says nothing (Megatron ties embeddings unless
+//              --untie-embeddings-and-output-weights) — a real setting of the job;
+// Base         from a TrainPlan scenario given alongside (the files being imported replace it);
+// Guess        a stand-in (config.json's max_position_embeddings for the training seq_len).
+enum class Origin { Guess, Base, ToolDefault, Explicit };
+
+// One value a file says something about, with the key that said it.
+template <typename T>
+struct Field {
+    std::optional<T> value;
+    std::string key;
+    Origin origin = Origin::Explicit;
+
+    void set(T v, std::string k, Origin o = Origin::Explicit) {
+        value = std::move(v);
+        key = std::move(k);
+        origin = o;
+    }
+    [[nodiscard]] bool has() const { return value.has_value(); }
+    [[nodiscard]] const T& operator*() const { return *value; }
+};
+
+struct ImportedModel {
+    Field<std::string> name;
+    Field<std::string> displayName;
+    Field<int> layers, hidden, heads, kvHeads, headDim, ffnHidden, vocab, seqLen;
+    Field<FfnKind> ffn;
+    Field<bool> tiedEmbeddings;
+    Field<PositionEmbedding> positionEmbedding;
+    Field<int> experts, topK, expertFfnHidden, sharedExperts, moeInterval, firstDenseLayers;
+    Field<double> capacityFactor;
+};
+
+struct ImportedTraining {
+    Field<long long> globalBatch; // sequences per optimizer step
+    Field<Precision> precision;
+    Field<Optimizer> optimizer;
+    Field<bool> flashAttention;
+    Field<long long> trainSteps;   // optimizer steps (Megatron --train-iters, torchtitan --training.steps)
+    Field<long long> trainSamples; // sequences (Megatron --train-samples)
+};
+
+struct ImportedPlan {
+    Field<Framework> framework;
+    Field<int> dp, tp, pp, cp, ep, vpp, microBatch, zeroStage, gradAccum;
+    Field<int> layersPerVirtualStage; // Megatron --num-layers-per-virtual-pipeline-stage (vpp needs layers)
+    Field<Offload> offload;
+    Field<bool> offloadParams, hybridShard, sequenceParallel, tpCommOverlap;
+    Field<Recompute> recompute;
+};
+
+struct ImportedCluster {
+    Field<int> nodes, gpusPerNode;
+    Field<std::string> gpu; // a GPU type hint (Slurm --gres=gpu:h100:8), matched against the catalog
+};
+
+enum class FileKind { Unknown, HfConfig, DeepSpeedConfig, MegatronArgs, Launcher, Scenario };
+
+[[nodiscard]] std::string_view toString(FileKind k);
+
+// What one file says, every value optional so several files can be merged and checked against
+// each other. Produced by the per-format importers; consumed by importFiles.
+struct ImportedFields {
+    std::string file;
+    FileKind kind = FileKind::Unknown;
+    ImportedModel model;
+    ImportedTraining training;
+    ImportedPlan plan;
+    ImportedCluster cluster;
+    ImportIssues issues;
+
+    void error(std::string key, std::string message) { add(Severity::Error, std::move(key), std::move(message)); }
+    void warning(std::string key, std::string message) { add(Severity::Warning, std::move(key), std::move(message)); }
+    void note(std::string key, std::string message) { add(Severity::Note, std::move(key), std::move(message)); }
+    void add(Severity s, std::string key, std::string message) {
+        issues.push_back({s, file, std::move(key), std::move(message)});
+    }
+};
+
+} // namespace trainplan::model::io
