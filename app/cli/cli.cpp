@@ -31,6 +31,10 @@ const std::map<std::string, Command>& commands() {
                                "                           --intra-node, --inter-node, --nodes, --gpus-per-node, --seq-len)"}},
         {"export", {cmdExport, "export FILE --plan FRAMEWORK|INDEX -o DIR  write ds_config.json, megatron_args.sh,\n"
                                "                           torchrun.sh and job.sbatch for one of the scenario's plans"}},
+        {"compare", {cmdCompare, "compare FILE               search the best plan per framework and compare them side by side"}},
+        {"sweep", {cmdSweep, "sweep FILE --vary KEY=A..B best plan per framework as gpus, model, model_scale,\n"
+                             "                             inter_node_gb_per_s, global_batch or seq_len varies"}},
+        {"explain", {cmdExplain, "explain FILE [--plan N|--framework F]  the derivation, per-stage memory and assumptions"}},
         {"validate", {cmdValidate, "validate [CSV]             predict published runs and report the error per row"}},
     };
     return table;

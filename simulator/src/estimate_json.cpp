@@ -1,6 +1,7 @@
 #include <trainplan/simulator/estimate_json.h>
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/goodput_json.h>
 
 namespace trainplan::sim {
 
@@ -75,6 +76,8 @@ nlohmann::json estimateDocument(const model::Scenario& s, const std::vector<Esti
     json arr = json::array();
     for (const auto& r : results) {
         json j = toJson(r);
+        // Checkpoints, failures and goodput (docs/reliability.md); a compatible extension of v1.
+        if (r.valid) j["reliability"] = toJson(estimateGoodput(s, r.estimate));
         arr.push_back(std::move(j));
     }
     return json{{"schema", kEstimateSchema},

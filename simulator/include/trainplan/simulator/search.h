@@ -13,10 +13,10 @@ namespace trainplan::sim {
 
 struct SearchOptions {
     std::vector<model::Framework> frameworks; // empty = the scenario's constraints (or all four)
-    int runnersUp = 5;            // plans kept after the best, per framework
-    bool keepAll = false;         // keep a summary of every evaluated plan (plan-space scatter); this
-                                  // also times the plans that do not fit, so it is slower
-    int threads = 0;              // 0 = all cores; results are identical for any thread count
+    int runnersUp = 5;                        // plans kept after the best, per framework
+    bool keepAll = false; // keep a summary of every evaluated plan (plan-space scatter); this
+                          // also times the plans that do not fit, so it is slower
+    int threads = 0;      // 0 = all cores; results are identical for any thread count
     std::function<void(double fraction)> progress; // called from worker threads (serialized), 0..1
     std::function<bool()> cancelled;               // polled; true stops the search early
 };
@@ -33,33 +33,37 @@ struct PlanSummary {
 
 struct FrameworkResult {
     model::Framework framework = model::Framework::Ddp;
-    std::optional<PlanEstimate> best;   // fastest plan that fits
+    std::optional<PlanEstimate> best;    // fastest plan that fits
     std::vector<PlanEstimate> runnersUp; // next fastest that fit, best first
-    std::optional<PlanEstimate> closest; // when nothing fits: the plan with the smallest peak memory
-    double missBytes = 0;                // how far `closest` is over the usable memory
+    std::optional<PlanEstimate>
+        closest;          // when nothing fits: the plan with the smallest peak memory
+    double missBytes = 0; // how far `closest` is over the usable memory
     std::vector<std::string> exclusionReasons; // why nothing (or nothing that fits) was found
-    long long evaluatedPlans = 0;        // valid plans enumerated (memory evaluated for each)
+    long long evaluatedPlans = 0;              // valid plans enumerated (memory evaluated for each)
     long long fittingPlans = 0;
-    long long timedPlans = 0;            // plans whose step time was evaluated
-    // When no valid plan exists: the simplest plan the constraints allow and why validatePlan rejects it.
+    long long timedPlans = 0; // plans whose step time was evaluated
+    // When no valid plan exists: the simplest plan the constraints allow and why validatePlan
+    // rejects it.
     std::optional<model::Plan> rejectedPlan;
     model::ValidationIssues rejectedIssues;
 };
 
 struct SearchResult {
     std::vector<FrameworkResult> frameworks; // in the order searched
-    std::vector<PlanSummary> pareto;         // non-dominated over step time × peak memory × cost, fastest first
-    std::vector<PlanSummary> all;            // every evaluated plan when keepAll, in planKeyLess order
+    std::vector<PlanSummary>
+        pareto; // non-dominated over step time × peak memory × cost, fastest first
+    std::vector<PlanSummary> all; // every evaluated plan when keepAll, in planKeyLess order
     long long evaluatedPlans = 0;
     long long timedPlans = 0;
-    double usableBytes = 0;                  // per-GPU memory a plan may use (capacity minus headroom)
-    long long gpus = 0;                      // the GPU count every plan uses
+    double usableBytes = 0; // per-GPU memory a plan may use (capacity minus headroom)
+    long long gpus = 0;     // the GPU count every plan uses
     bool cancelled = false;
 };
 
 // Enumerates every valid plan per framework on the scenario's cluster (respecting its constraints)
 // and keeps the best by step time among those that fit.
-[[nodiscard]] SearchResult searchPlans(const model::Scenario& scenario, const SearchOptions& options = {});
+[[nodiscard]] SearchResult searchPlans(const model::Scenario& scenario,
+                                       const SearchOptions& options = {});
 // The same over a prepared context (e.g. with a calibrated Efficiency); ctx.scenario must be set.
 [[nodiscard]] SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options = {});
 
@@ -69,13 +73,17 @@ struct SearchResult {
                                                                const SearchOptions& options = {});
 
 // Every plan of `framework` the search considers, in planKeyLess order: exactly the plans
-// model::validatePlan accepts under the scenario's constraints, minus knob settings that describe the
-// same run as a listed plan (tp_comm_overlap with tp = 1, FSDP offload_params — FSDP's CPU offload
-// always moves parameters — and hybrid sharding whose data-parallel group fits in one node).
-[[nodiscard]] std::vector<model::Plan> enumeratePlans(const model::Scenario& scenario, model::Framework framework);
+// model::validatePlan accepts under the scenario's constraints, minus knob settings that describe
+// the same run as a listed plan (tp_comm_overlap with tp = 1, FSDP offload_params — FSDP's CPU
+// offload always moves parameters — and hybrid sharding whose data-parallel group fits in one node)
+// and minus dp_overlap = false (plans keep the overlapping schedule, which is never slower or
+// larger).
+[[nodiscard]] std::vector<model::Plan> enumeratePlans(const model::Scenario& scenario,
+                                                      model::Framework framework);
 
 // The stable total order on plans the search breaks ties with (framework, tp, pp, cp, dp, ep, vpp,
-// micro-batch, ZeRO stage, hybrid, offload, parameter offload, recompute, SP, TP overlap).
+// micro-batch, ZeRO stage, hybrid, offload, parameter offload, recompute, SP, TP overlap, DP
+// overlap on before off).
 [[nodiscard]] bool planKeyLess(const model::Plan& a, const model::Plan& b);
 // Search order: faster first, ties by planKeyLess.
 [[nodiscard]] bool fasterThan(const PlanEstimate& a, const PlanEstimate& b);

@@ -1,0 +1,171 @@
+#include "commands.h"
+#include "text_table.h"
+
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/estimate_json.h>
+#include <trainplan/simulator/goodput.h>
+#include <trainplan/simulator/goodput_json.h>
+#include <trainplan/simulator/search.h>
+
+#include <charconv>
+#include <ostream>
+
+namespace trainplan::cli {
+
+// Defined in cmd_estimate.cpp: the table cells of one estimate (framework … cost).
+std::vector<std::string> estimateRow(const sim::EstimateResult& r);
+
+namespace {
+
+constexpr const char* kCompareSchema = "trainplan.compare.v1";
+
+int intOption(CliContext& ctx, const std::string& name, int fallback, int minimum) {
+    const auto v = ctx.takeOption(name);
+    if (!v) return fallback;
+    int out = 0;
+    const auto [ptr, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
+    if (ec != std::errc() || ptr != v->data() + v->size() || out < minimum)
+        throw UsageError(name + ": '" + *v + "' is not a whole number ≥ " +
+                         std::to_string(minimum));
+    return out;
+}
+
+sim::EstimateResult asResult(const sim::PlanEstimate& e) {
+    sim::EstimateResult r;
+    r.estimate = e;
+    r.valid = true;
+    return r;
+}
+
+// The plan shown for a framework: the best, else the closest, else the rejected simplest plan.
+sim::EstimateResult shownResult(const sim::FrameworkResult& fr) {
+    if (fr.best) return asResult(*fr.best);
+    if (fr.closest) return asResult(*fr.closest);
+    sim::EstimateResult r;
+    r.estimate.plan = fr.rejectedPlan.value_or(model::Plan{});
+    r.estimate.plan.framework = fr.framework;
+    r.valid = false;
+    r.errors = fr.rejectedIssues;
+    return r;
+}
+
+// One trainplan.estimate.v1 result, as `estimate` prints it (with its reliability extension).
+nlohmann::json resultJson(const model::Scenario& s, const sim::EstimateResult& r) {
+    nlohmann::json j = sim::toJson(r);
+    if (r.valid) j["reliability"] = sim::toJson(sim::estimateGoodput(s, r.estimate));
+    return j;
+}
+
+nlohmann::json compareDocument(const model::Scenario& s, const sim::SearchResult& r) {
+    using nlohmann::json;
+    const auto params = model::countParameters(s.model);
+    json results = json::array();
+    for (const auto& fr : r.frameworks) {
+        json j = resultJson(s, shownResult(fr));
+        json runners = json::array();
+        for (const auto& e : fr.runnersUp)
+            runners.push_back(resultJson(s, asResult(e)));
+        j["runners_up"] = std::move(runners);
+        j["excluded"] = !fr.best.has_value();
+        j["reasons"] = fr.exclusionReasons;
+        j["miss_bytes"] = fr.missBytes;
+        j["evaluated_plans"] = fr.evaluatedPlans;
+        j["fitting_plans"] = fr.fittingPlans;
+        results.push_back(std::move(j));
+    }
+    json pareto = json::array();
+    for (const auto& p : r.pareto) {
+        pareto.push_back({{"framework", std::string(model::toString(p.plan.framework))},
+                          {"plan", model::toJson(p.plan)},
+                          {"label", p.plan.label()},
+                          {"step_s", p.stepSeconds},
+                          {"peak_bytes", p.peakBytes},
+                          {"usd", p.usd},
+                          {"mfu", p.mfu}});
+    }
+    return json{{"schema", kCompareSchema},
+                {"scenario", s.name},
+                {"model", {{"parameters", params.total}, {"active_parameters", params.active}}},
+                {"gpus", r.gpus},
+                {"usable_bytes_per_gpu", r.usableBytes},
+                {"evaluated_plans", r.evaluatedPlans},
+                {"cancelled", r.cancelled},
+                {"results", std::move(results)},
+                {"pareto", std::move(pareto)}};
+}
+
+std::string joined(const std::vector<std::string>& parts, const char* sep) {
+    std::string out;
+    for (const auto& p : parts)
+        out += (out.empty() ? "" : sep) + p;
+    return out;
+}
+
+} // namespace
+
+int cmdCompare(CliContext& ctx) {
+    sim::SearchOptions options;
+    options.threads = intOption(ctx, "--threads", 0, 0);
+    options.runnersUp = intOption(ctx, "--runners-up", 5, 0);
+    if (ctx.args.size() != 1) throw UsageError("compare needs exactly one FILE");
+    const std::string file = ctx.args.front();
+    const auto scenario = ctx.loadScenario(file);
+    if (!scenario) return kExitInvalidInput;
+    const sim::SearchResult result = sim::searchPlans(*scenario, options);
+
+    const Format fmt = ctx.format.value_or(Format::Table);
+    if (fmt == Format::Json) {
+        ctx.out << compareDocument(*scenario, result).dump(2) << '\n';
+        return kExitOk;
+    }
+    std::vector<std::string> header{"framework", "plan",       "fits",          "peak memory",
+                                    "step",      "MFU",        "tokens/s/GPU",  "time to train",
+                                    "cost",      "runners-up", "plans searched"};
+    if (fmt == Format::Csv) header.push_back("excluded because");
+    TextTable table(header);
+    for (const auto& fr : result.frameworks) {
+        std::vector<std::string> row = estimateRow(shownResult(fr));
+        if (!fr.best && !fr.closest) row[1] = "(no valid plan)";
+        row.push_back(std::to_string(fr.runnersUp.size()));
+        row.push_back(std::to_string(fr.evaluatedPlans));
+        if (fmt == Format::Csv) row.push_back(joined(fr.exclusionReasons, "; "));
+        table.addRow(std::move(row));
+    }
+    if (fmt == Format::Csv) {
+        table.printCsv(ctx.out);
+        return kExitOk;
+    }
+    ctx.out << scenario->name << ": best plan per framework on " << result.gpus << " GPUs ("
+            << formatGiB(result.usableBytes) << " usable per GPU), " << result.evaluatedPlans
+            << " plans searched\n\n";
+    table.print(ctx.out);
+    if (result.cancelled) ctx.out << "\nThe search was cancelled: the results are partial.\n";
+    bool excludedHeader = false;
+    for (const auto& fr : result.frameworks) {
+        if (fr.exclusionReasons.empty()) continue;
+        if (!excludedHeader) ctx.out << "\nExcluded:\n";
+        excludedHeader = true;
+        ctx.out << "  " << model::displayName(fr.framework) << ":\n";
+        for (const auto& why : fr.exclusionReasons)
+            ctx.out << "    - " << why << '\n';
+    }
+    if (!result.pareto.empty()) {
+        ctx.out << "\nPareto front over step time × peak memory × cost (" << result.pareto.size()
+                << " plans):\n";
+        TextTable front({"framework", "plan", "step", "peak memory", "cost", "MFU"});
+        constexpr std::size_t kShown = 12;
+        for (std::size_t i = 0; i < result.pareto.size() && i < kShown; ++i) {
+            const auto& p = result.pareto[i];
+            front.addRow({std::string(model::toString(p.plan.framework)), p.plan.label(),
+                          formatSeconds(p.stepSeconds), formatGiB(p.peakBytes), formatUsd(p.usd),
+                          formatPercent(p.mfu)});
+        }
+        front.print(ctx.out);
+        if (result.pareto.size() > kShown)
+            ctx.out << "(the " << kShown << " fastest shown; --format json lists all "
+                    << result.pareto.size() << ")\n";
+    }
+    return kExitOk;
+}
+
+} // namespace trainplan::cli

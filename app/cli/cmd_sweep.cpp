@@ -1,0 +1,174 @@
+#include "commands.h"
+#include "text_table.h"
+
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/sweep.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <ostream>
+
+namespace trainplan::cli {
+
+namespace {
+
+constexpr const char* kSweepSchema = "trainplan.sweep.v1";
+
+std::string raw(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    return buf;
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const auto& p : parts)
+        out += (out.empty() ? "" : "; ") + p;
+    return out;
+}
+
+nlohmann::json rowJson(const sim::SweepRow& r) {
+    using nlohmann::json;
+    json j{{"point", r.point},
+           {"label", r.label},
+           {"value", r.value},
+           {"gpus", r.gpus},
+           {"parameters", r.parameters},
+           {"framework", std::string(model::toString(r.framework))},
+           {"fits", r.fits},
+           {"usable_bytes", r.usableBytes},
+           {"miss_bytes", r.missBytes},
+           {"evaluated_plans", r.evaluatedPlans},
+           {"fitting_plans", r.fittingPlans},
+           {"reasons", r.reasons}};
+    if (r.estimate) {
+        const auto& e = *r.estimate;
+        json plan = model::toJson(e.plan);
+        plan["grad_accum"] = e.gradAccum;
+        j["plan"] = std::move(plan);
+        j["plan_label"] = e.plan.label();
+        j["step_s"] = e.time.stepSeconds;
+        j["peak_bytes"] = e.memory.peakBytes;
+        j["mfu"] = e.throughput.mfu;
+        j["tokens_per_s_per_gpu"] = e.throughput.tokensPerSecondPerGpu;
+        j["time_to_train_s"] = e.cost.timeToTrainSeconds;
+        j["usd"] = e.cost.usd;
+    } else {
+        j["plan"] = nullptr;
+    }
+    return j;
+}
+
+} // namespace
+
+int cmdSweep(CliContext& ctx) {
+    const auto vary = ctx.takeOption("--vary");
+    sim::SweepOptions options;
+    if (const auto t = ctx.takeOption("--threads")) {
+        const auto [ptr, ec] = std::from_chars(t->data(), t->data() + t->size(), options.threads);
+        if (ec != std::errc() || ptr != t->data() + t->size() || options.threads < 0)
+            throw UsageError("--threads: '" + *t + "' is not a whole number ≥ 0");
+    }
+    if (ctx.args.size() != 1) throw UsageError("sweep needs exactly one FILE");
+    if (!vary)
+        throw UsageError("sweep needs --vary KEY=A..B or KEY=V1,V2,… (e.g. --vary gpus=8..4096)");
+    const sim::SweepSpecParse spec = sim::parseSweepSpec(*vary);
+    if (!spec.spec) throw UsageError("--vary: " + spec.error);
+    const std::string file = ctx.args.front();
+    const auto scenario = ctx.loadScenario(file);
+    if (!scenario) return kExitInvalidInput;
+    for (const auto& name : spec.spec->models) {
+        if (!ctx.catalog().findModel(name)) {
+            ctx.err << "--vary: model: " << ctx.catalog().unknownModelMessage(name) << '\n';
+            return kExitInvalidInput;
+        }
+    }
+    const sim::SweepResult result = sim::runSweep(*scenario, *spec.spec, ctx.catalog(), options);
+    const std::vector<sim::SweepRow> rows = sim::sweepRows(result);
+    const std::string key(sim::toString(result.key));
+
+    const Format fmt = ctx.format.value_or(Format::Table);
+    if (fmt == Format::Json) {
+        nlohmann::json labels = nlohmann::json::array();
+        for (const auto& p : result.points)
+            labels.push_back(p.label);
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& r : rows)
+            arr.push_back(rowJson(r));
+        nlohmann::json fws = nlohmann::json::array();
+        for (auto f : result.frameworks)
+            fws.push_back(std::string(model::toString(f)));
+        const nlohmann::json doc{{"schema", kSweepSchema},
+                                 {"scenario", scenario->name},
+                                 {"vary", {{"key", key}, {"points", labels}}},
+                                 {"frameworks", fws},
+                                 {"cancelled", result.cancelled},
+                                 {"rows", arr}};
+        ctx.out << doc.dump(2) << '\n';
+        return kExitOk;
+    }
+    if (fmt == Format::Csv) {
+        // Raw SI numbers, one row per point × framework: ready for scaling and crossover charts.
+        TextTable csv({key, "value", "gpus", "parameters", "framework", "fits", "plan", "step_s",
+                       "peak_bytes", "usable_bytes", "miss_bytes", "mfu", "tokens_per_s_per_gpu",
+                       "time_to_train_s", "usd", "evaluated_plans", "fitting_plans", "reasons"});
+        for (const auto& r : rows) {
+            const auto* e = r.estimate ? &*r.estimate : nullptr;
+            csv.addRow({r.label, raw(r.value), std::to_string(r.gpus), raw(r.parameters),
+                        std::string(model::toString(r.framework)), r.fits ? "yes" : "no",
+                        e ? e->plan.label() : "", e ? raw(e->time.stepSeconds) : "",
+                        e ? raw(e->memory.peakBytes) : "", raw(r.usableBytes), raw(r.missBytes),
+                        e ? raw(e->throughput.mfu) : "",
+                        e ? raw(e->throughput.tokensPerSecondPerGpu) : "",
+                        e ? raw(e->cost.timeToTrainSeconds) : "", e ? raw(e->cost.usd) : "",
+                        std::to_string(r.evaluatedPlans), std::to_string(r.fittingPlans),
+                        joined(r.reasons)});
+        }
+        csv.printCsv(ctx.out);
+        return kExitOk;
+    }
+    const bool byGpus = result.key == sim::SweepKey::Gpus;
+    std::vector<std::string> header{
+        key,    "GPUs", "framework",    "fits",          "plan", "peak memory",
+        "step", "MFU",  "tokens/s/GPU", "time to train", "cost", "note"};
+    if (byGpus) header.erase(header.begin() + 1);
+    TextTable table(header);
+    std::vector<std::string> reasons; // unique, in order of appearance
+    for (const auto& r : rows) {
+        const auto* e = r.estimate ? &*r.estimate : nullptr;
+        std::string note;
+        if (!r.fits && e) {
+            note = "over by " + formatGiB(r.missBytes);
+        } else if (!r.fits && !r.reasons.empty()) {
+            const std::string line = r.label + ": " + r.reasons.front();
+            auto it = std::find(reasons.begin(), reasons.end(), line);
+            if (it == reasons.end()) it = reasons.insert(reasons.end(), line);
+            note = "no valid plan [" + std::to_string(it - reasons.begin() + 1) + "]";
+        }
+        std::vector<std::string> cells{r.label,
+                                       std::to_string(r.gpus),
+                                       std::string(model::toString(r.framework)),
+                                       r.fits ? "yes" : "no",
+                                       e ? e->plan.label() : "",
+                                       e ? formatGiB(e->memory.peakBytes) : "",
+                                       e ? formatSeconds(e->time.stepSeconds) : "",
+                                       e ? formatPercent(e->throughput.mfu) : "",
+                                       e ? formatFixed(e->throughput.tokensPerSecondPerGpu, 0) : "",
+                                       e ? formatDuration(e->cost.timeToTrainSeconds) : "",
+                                       e ? formatUsd(e->cost.usd) : "",
+                                       note};
+        if (byGpus) cells.erase(cells.begin() + 1);
+        table.addRow(std::move(cells));
+    }
+    ctx.out << scenario->name
+            << ": best plan per framework (or the closest when none fits), varying " << key
+            << "\n\n";
+    table.print(ctx.out);
+    for (std::size_t i = 0; i < reasons.size(); ++i)
+        ctx.out << (i ? "" : "\n") << "[" << i + 1 << "] " << reasons[i] << '\n';
+    if (result.cancelled) ctx.out << "\nThe sweep was cancelled: the results are partial.\n";
+    return kExitOk;
+}
+
+} // namespace trainplan::cli

@@ -1,0 +1,644 @@
+#include <trainplan/simulator/search.h>
+
+#include <trainplan/model/scenario_json.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <mutex>
+#include <numeric>
+#include <thread>
+#include <tuple>
+
+namespace trainplan::sim {
+
+using model::Framework;
+using model::Offload;
+using model::Plan;
+using model::Recompute;
+using model::Scenario;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::vector<int> divisors(long long n) {
+    std::vector<int> small, large;
+    if (n < 1) return small;
+    for (long long d = 1; d * d <= n; ++d) {
+        if (n % d != 0) continue;
+        small.push_back(static_cast<int>(d));
+        if (d != n / d) large.push_back(static_cast<int>(n / d));
+    }
+    small.insert(small.end(), large.rbegin(), large.rend());
+    return small;
+}
+
+bool allowed(const std::optional<int>& fixed, int v) {
+    return !fixed || *fixed == v;
+}
+
+// What each framework can do (DESIGN §2, mirrored by model::validatePlan).
+struct Capabilities {
+    bool tp = false, pp = false, cp = false, ep = false, vpp = false, tpOverlap = false;
+};
+
+Capabilities capabilities(Framework fw) {
+    switch (fw) {
+    case Framework::Ddp:
+        return {};
+    case Framework::Fsdp:
+        return {true, true, true, false, true, false};
+    case Framework::DeepSpeed:
+        return {true, true, false, true, false, false};
+    case Framework::Megatron:
+        return {true, true, true, true, true, true};
+    }
+    return {};
+}
+
+// Optimizer/gradient/parameter sharding and offload, as one knob.
+struct Sharding {
+    int zeroStage = 0;
+    bool hybrid = false;
+    Offload offload = Offload::None;
+    bool offloadParams = false;
+};
+
+std::vector<Sharding> shardings(Framework fw, const model::ConstraintsSpec& k) {
+    std::vector<Sharding> all;
+    switch (fw) {
+    case Framework::Ddp:
+        all = {{0, false, Offload::None, false}};
+        break;
+    case Framework::Fsdp:
+        // NO_SHARD, SHARD_GRAD_OP, FULL_SHARD, HYBRID_SHARD, each with or without CPUOffload (which
+        // always moves the parameters, so offload_params adds nothing).
+        for (int z : {0, 2, 3})
+            for (Offload o : {Offload::None, Offload::Cpu})
+                all.push_back({z, false, o, false});
+        for (Offload o : {Offload::None, Offload::Cpu})
+            all.push_back({3, true, o, false});
+        break;
+    case Framework::DeepSpeed:
+        // ZeRO-Offload needs stage ≥ 1; NVMe (ZeRO-Infinity) and parameter offload need stage 3.
+        for (int z : {0, 1, 2, 3}) {
+            all.push_back({z, false, Offload::None, false});
+            if (z >= 1) all.push_back({z, false, Offload::Cpu, false});
+            if (z == 3) {
+                all.push_back({z, false, Offload::Cpu, true});
+                all.push_back({z, false, Offload::Nvme, false});
+                all.push_back({z, false, Offload::Nvme, true});
+            }
+        }
+        break;
+    case Framework::Megatron:
+        all = {{0, false, Offload::None, false}, {1, false, Offload::None, false}};
+        break;
+    }
+    std::vector<Sharding> out;
+    for (const Sharding& s : all)
+        if (allowed(k.zeroStage, s.zeroStage) && (!k.offload || *k.offload == s.offload))
+            out.push_back(s);
+    return out;
+}
+
+// One factorization of the cluster with its framework: the unit of parallel work.
+struct Layout {
+    int fwIndex = 0;
+    Framework framework = Framework::Ddp;
+    int tp = 1, pp = 1, cp = 1, dp = 1, ep = 1, vpp = 1;
+    bool dpSpansNodes = false;
+    long long plans = 0; // plans in its inner space
+};
+
+// The knobs enumerated inside a layout.
+struct InnerSpace {
+    std::vector<int> microBatches;
+    std::vector<Sharding> shardings;
+    std::vector<Recompute> recomputes;
+    int spChoices = 1;      // 1: off; 2: off and on
+    int overlapChoices = 1; // likewise for tp_comm_overlap
+
+    [[nodiscard]] long long count() const {
+        return static_cast<long long>(microBatches.size()) *
+               static_cast<long long>(shardings.size()) *
+               static_cast<long long>(recomputes.size()) * spChoices * overlapChoices;
+    }
+};
+
+bool tpValid(const Scenario& s, int tp) {
+    const auto& m = s.model;
+    const int kv = m.kvHeads > 0 ? m.kvHeads : m.heads;
+    if (m.heads % tp != 0) return false;
+    if (kv % tp != 0 && tp % kv != 0) return false;
+    if (m.ffnHidden % tp != 0) return false;
+    if (tp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes) return false;
+    return true;
+}
+
+template <typename F>
+void forEachLayout(const Scenario& s, long long gpus, Framework fw, int fwIndex, F&& f) {
+    const auto& m = s.model;
+    const auto& k = s.constraints;
+    const long long batch = s.training.globalBatch;
+    if (gpus < 1 || batch < 1 || m.layers < 1 || m.heads < 1) return;
+    const Capabilities cap = capabilities(fw);
+    for (int tp : divisors(gpus)) {
+        if ((tp > 1 && !cap.tp) || !allowed(k.tp, tp) || !tpValid(s, tp)) continue;
+        for (int pp : divisors(gpus / tp)) {
+            if ((pp > 1 && !cap.pp) || !allowed(k.pp, pp) || m.layers % pp != 0) continue;
+            for (int cp : divisors(gpus / tp / pp)) {
+                if ((cp > 1 && !cap.cp) || !allowed(k.cp, cp)) continue;
+                if (cp > 1 && m.seqLen % (2 * cp) != 0) continue;
+                const long long dp = gpus / tp / pp / cp;
+                if (!allowed(k.dp, static_cast<int>(dp)) || batch % dp != 0) continue;
+                std::vector<int> eps{1};
+                if (m.moe.enabled() && cap.ep)
+                    eps = divisors(std::gcd(static_cast<long long>(m.moe.experts), dp * cp));
+                std::vector<int> vpps{1};
+                if (pp > 1 && cap.vpp) vpps = divisors(m.layers / pp);
+                Plan probe;
+                probe.tp = tp;
+                probe.cp = cp;
+                probe.dp = static_cast<int>(dp);
+                const bool spans = placeGroups(probe, s.cluster.gpusPerNode).dp.nodes > 1;
+                for (int ep : eps) {
+                    if (!allowed(k.ep, ep)) continue;
+                    for (int vpp : vpps) {
+                        if (!allowed(k.vpp, vpp)) continue;
+                        f(Layout{fwIndex, fw, tp, pp, cp, static_cast<int>(dp), ep, vpp, spans, 0});
+                    }
+                }
+            }
+        }
+    }
+}
+
+InnerSpace innerSpace(const Scenario& s, const Layout& l,
+                      const std::vector<Sharding>& fwShardings) {
+    const auto& k = s.constraints;
+    InnerSpace in;
+    for (int mb : divisors(s.training.globalBatch / l.dp))
+        if (allowed(k.microBatch, mb)) in.microBatches.push_back(mb);
+    for (const Sharding& sh : fwShardings) {
+        if (l.framework == Framework::DeepSpeed && l.pp > 1 && sh.zeroStage > 1) continue;
+        if (sh.hybrid && !l.dpSpansNodes) continue; // HYBRID_SHARD inside one node is FULL_SHARD
+        in.shardings.push_back(sh);
+    }
+    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
+        if (!k.recompute || *k.recompute == r) in.recomputes.push_back(r);
+    in.spChoices = l.tp > 1 ? 2 : 1;
+    in.overlapChoices = l.tp > 1 && capabilities(l.framework).tpOverlap ? 2 : 1;
+    return in;
+}
+
+// dp_overlap stays on (Plan's default): the overlapping schedule is the framework default (DDP,
+// FSDP) or a recommended flag (DeepSpeed overlap_comm, Megatron --overlap-grad-reduce …), and the
+// estimator never makes it slower or larger, so its non-overlapping twin could only be a dominated
+// copy.
+template <typename F> void forEachPlan(const Layout& l, const InnerSpace& in, F&& f) {
+    Plan p;
+    p.dpOverlap = true;
+    p.framework = l.framework;
+    p.tp = l.tp;
+    p.pp = l.pp;
+    p.cp = l.cp;
+    p.dp = l.dp;
+    p.ep = l.ep;
+    p.vpp = l.vpp;
+    // Micro-batch innermost: memory grows with it, so fitting changes at most about once per run
+    // and the fit prediction below is rarely wrong.
+    for (const Sharding& sh : in.shardings) {
+        p.zeroStage = sh.zeroStage;
+        p.hybridShard = sh.hybrid;
+        p.offload = sh.offload;
+        p.offloadParams = sh.offloadParams;
+        for (Recompute r : in.recomputes) {
+            p.recompute = r;
+            for (int sp = 0; sp < in.spChoices; ++sp) {
+                p.sequenceParallel = sp == 1;
+                for (int ov = 0; ov < in.overlapChoices; ++ov) {
+                    p.tpCommOverlap = ov == 1;
+                    for (int mb : in.microBatches) {
+                        p.microBatch = mb;
+                        if (!f(p)) return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+std::string gib(double bytes) {
+    char buf[64];
+    const double v = bytes / kGiB;
+    if (std::abs(v - std::round(v)) < 0.05)
+        std::snprintf(buf, sizeof buf, "%.0f GiB", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f GiB", v);
+    return buf;
+}
+
+// The simplest plan the constraints allow: what validatePlan is asked about when nothing is valid.
+Plan representativePlan(const Scenario& s, long long gpus, Framework fw) {
+    const auto& k = s.constraints;
+    Plan p;
+    p.framework = fw;
+    p.tp = k.tp.value_or(1);
+    p.pp = k.pp.value_or(1);
+    p.cp = k.cp.value_or(1);
+    p.ep = k.ep.value_or(1);
+    p.vpp = k.vpp.value_or(1);
+    p.microBatch = k.microBatch.value_or(1);
+    p.zeroStage = k.zeroStage.value_or(0);
+    p.offload = k.offload.value_or(Offload::None);
+    p.recompute = k.recompute.value_or(Recompute::None);
+    const long long rest =
+        static_cast<long long>(std::max(1, p.tp)) * std::max(1, p.pp) * std::max(1, p.cp);
+    p.dp = k.dp.value_or(static_cast<int>(std::max(1LL, gpus / rest)));
+    return p;
+}
+
+std::string fixedKnobs(const model::ConstraintsSpec& k) {
+    std::string s;
+    auto add = [&s](const char* name, const std::string& v) {
+        s += (s.empty() ? "" : ", ") + std::string(name) + "=" + v;
+    };
+    auto num = [&](const char* name, const std::optional<int>& v) {
+        if (v) add(name, std::to_string(*v));
+    };
+    num("tp", k.tp);
+    num("pp", k.pp);
+    num("dp", k.dp);
+    num("cp", k.cp);
+    num("ep", k.ep);
+    num("vpp", k.vpp);
+    num("micro_batch", k.microBatch);
+    num("zero_stage", k.zeroStage);
+    if (k.recompute) add("recompute", std::string(model::toString(*k.recompute)));
+    if (k.offload) add("offload", std::string(model::toString(*k.offload)));
+    return s;
+}
+
+// Search state of one framework in one worker.
+struct FrameworkAcc {
+    std::vector<PlanEstimate> top; // best first, at most runnersUp + 1
+    bool hasClosest = false;
+    Plan closestPlan;
+    double closestPeak = 0;
+    long long evaluated = 0, fitting = 0, timed = 0;
+
+    void offerClosest(const Plan& p, double peak) {
+        if (!hasClosest || peak < closestPeak ||
+            (peak == closestPeak && planKeyLess(p, closestPlan))) {
+            hasClosest = true;
+            closestPlan = p;
+            closestPeak = peak;
+        }
+    }
+    void offerTop(const PlanEstimate& e, std::size_t keep) {
+        if (top.size() >= keep && !fasterThan(e, top.back())) return;
+        top.insert(std::upper_bound(top.begin(), top.end(), e, fasterThan), e);
+        if (top.size() > keep) top.pop_back();
+    }
+};
+
+bool dominates(const PlanSummary& a, const PlanSummary& b) {
+    if (a.stepSeconds > b.stepSeconds || a.peakBytes > b.peakBytes || a.usd > b.usd) return false;
+    if (a.stepSeconds < b.stepSeconds || a.peakBytes < b.peakBytes || a.usd < b.usd) return true;
+    return planKeyLess(a.plan, b.plan); // exact tie: the first by key stands for both
+}
+
+void paretoInsert(std::vector<PlanSummary>& front, const PlanSummary& p) {
+    for (const PlanSummary& q : front)
+        if (dominates(q, p)) return;
+    std::erase_if(front, [&](const PlanSummary& q) { return dominates(p, q); });
+    front.push_back(p);
+}
+
+struct WorkerAcc {
+    std::vector<FrameworkAcc> frameworks;
+    std::vector<PlanSummary> pareto;
+    std::vector<PlanSummary> all;
+    std::exception_ptr error;
+};
+
+// Serializes progress reports and keeps them increasing.
+class ProgressReporter {
+public:
+    ProgressReporter(const std::function<void(double)>& callback, long long total)
+        : m_callback(callback)
+        , m_total(std::max(1LL, total)) {}
+
+    void advance(long long plans) {
+        const long long done = m_done.fetch_add(plans) + plans;
+        if (!m_callback) return;
+        const double fraction =
+            std::min(1.0, static_cast<double>(done) / static_cast<double>(m_total));
+        std::lock_guard lock(m_mutex);
+        if (fraction < m_last + 0.005 && fraction < 1.0) return;
+        if (fraction <= m_last) return;
+        m_last = fraction;
+        m_callback(fraction);
+    }
+    void finish() {
+        if (!m_callback) return;
+        std::lock_guard lock(m_mutex);
+        if (m_last < 1.0) {
+            m_last = 1.0;
+            m_callback(1.0);
+        }
+    }
+
+private:
+    const std::function<void(double)>& m_callback;
+    long long m_total;
+    std::atomic<long long> m_done{0};
+    std::mutex m_mutex;
+    double m_last = 0.0;
+};
+
+void explainNoFit(FrameworkResult& r, const PlanEstimate& closest, double usable) {
+    const std::string name(model::displayName(r.framework));
+    const auto& m = closest.memory;
+    r.exclusionReasons.push_back("no " + name + " plan fits: the smallest needs " +
+                                 gib(m.peakBytes) + " per GPU, " + gib(m.peakBytes - usable) +
+                                 " over the " + gib(usable) + " usable");
+    const double states = m.weightsBytes + m.gradientsBytes + m.optimizerBytes;
+    if (r.framework == Framework::Ddp) {
+        r.exclusionReasons.push_back(
+            name +
+            " does not support tensor/pipeline parallelism or sharding, so every GPU "
+            "holds the whole model: weights, gradients and optimizer states alone take " +
+            gib(states) + " per GPU");
+    } else {
+        r.exclusionReasons.push_back(
+            "its smallest plan (" + closest.plan.label() + ") holds " + gib(states) +
+            " of weights, gradients and optimizer states and " +
+            gib(m.activationsBytes + m.transientBytes) + " of activations per GPU");
+    }
+}
+
+void explainNoPlan(FrameworkResult& r, const Scenario& s, long long gpus) {
+    const Plan rep = representativePlan(s, gpus, r.framework);
+    model::ValidationIssues issues = model::validatePlan(s, rep, "plan");
+    std::string why;
+    for (const auto& issue : issues)
+        why += (why.empty() ? "" : "; ") + issue.message;
+    if (why.empty()) why = "no layout satisfies the model's divisibility rules";
+    std::string text = "no valid " + std::string(model::displayName(r.framework)) + " plan on " +
+                       std::to_string(gpus) + " GPUs: " + why;
+    const std::string fixed = fixedKnobs(s.constraints);
+    if (!fixed.empty()) text += " (the constraints fix " + fixed + ")";
+    r.exclusionReasons.push_back(std::move(text));
+    r.rejectedPlan = rep;
+    r.rejectedIssues = std::move(issues);
+}
+
+} // namespace
+
+bool planKeyLess(const Plan& a, const Plan& b) {
+    auto key = [](const Plan& p) {
+        return std::tuple(static_cast<int>(p.framework), p.tp, p.pp, p.cp, p.dp, p.ep, p.vpp,
+                          p.microBatch, p.zeroStage, p.hybridShard, static_cast<int>(p.offload),
+                          p.offloadParams, static_cast<int>(p.recompute), p.sequenceParallel,
+                          p.tpCommOverlap, !p.dpOverlap);
+    };
+    return key(a) < key(b);
+}
+
+bool fasterThan(const PlanEstimate& a, const PlanEstimate& b) {
+    if (a.time.stepSeconds != b.time.stepSeconds) return a.time.stepSeconds < b.time.stepSeconds;
+    return planKeyLess(a.plan, b.plan);
+}
+
+PlanSummary summarize(const PlanEstimate& e) {
+    return {e.plan,     e.time.stepSeconds, e.memory.peakBytes,
+            e.cost.usd, e.throughput.mfu,   e.memory.fits};
+}
+
+std::vector<PlanSummary> paretoFront(std::vector<PlanSummary> plans) {
+    std::erase_if(plans, [](const PlanSummary& p) { return !p.fits; });
+    std::sort(plans.begin(), plans.end(), [](const PlanSummary& a, const PlanSummary& b) {
+        return std::tie(a.stepSeconds, a.peakBytes, a.usd) <
+                   std::tie(b.stepSeconds, b.peakBytes, b.usd) ||
+               (std::tie(a.stepSeconds, a.peakBytes, a.usd) ==
+                    std::tie(b.stepSeconds, b.peakBytes, b.usd) &&
+                planKeyLess(a.plan, b.plan));
+    });
+    std::vector<PlanSummary> front;
+    for (const PlanSummary& p : plans)
+        paretoInsert(front, p);
+    std::sort(front.begin(), front.end(), [](const PlanSummary& a, const PlanSummary& b) {
+        return a.stepSeconds != b.stepSeconds ? a.stepSeconds < b.stepSeconds
+                                              : planKeyLess(a.plan, b.plan);
+    });
+    return front;
+}
+
+std::vector<Framework> searchedFrameworks(const Scenario& scenario, const SearchOptions& options) {
+    std::vector<Framework> in = options.frameworks;
+    if (in.empty()) in = scenario.constraints.frameworks;
+    if (in.empty()) in.assign(std::begin(model::kAllFrameworks), std::end(model::kAllFrameworks));
+    std::vector<Framework> out;
+    for (Framework f : in)
+        if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+    return out;
+}
+
+std::vector<Plan> enumeratePlans(const Scenario& scenario, Framework framework) {
+    const long long gpus =
+        scenario.constraints.maxGpus ? *scenario.constraints.maxGpus : scenario.cluster.gpuCount();
+    const std::vector<Sharding> sh = shardings(framework, scenario.constraints);
+    std::vector<Plan> out;
+    forEachLayout(scenario, gpus, framework, 0, [&](const Layout& l) {
+        forEachPlan(l, innerSpace(scenario, l, sh), [&](const Plan& p) {
+            out.push_back(p);
+            return true;
+        });
+    });
+    std::sort(out.begin(), out.end(), planKeyLess);
+    return out;
+}
+
+SearchResult searchPlans(const Scenario& scenario, const SearchOptions& options) {
+    const PlanContext ctx = makeContext(scenario);
+    return searchPlans(ctx, options);
+}
+
+SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
+    const Scenario& s = *ctx.scenario;
+    const std::vector<Framework> fws = searchedFrameworks(s, options);
+    const long long gpus = ctx.clusterGpus;
+    const std::size_t keep = static_cast<std::size_t>(std::max(0, options.runnersUp)) + 1;
+
+    SearchResult result;
+    result.gpus = gpus;
+    result.usableBytes = s.cluster.gpu.memoryBytes * (1.0 - ctx.memoryHeadroomFraction);
+
+    // Layouts of every framework, each with its inner space: the tasks the workers share.
+    std::vector<Layout> layouts;
+    std::vector<std::vector<Sharding>> fwShardings;
+    for (std::size_t i = 0; i < fws.size(); ++i) {
+        fwShardings.push_back(shardings(fws[i], s.constraints));
+        forEachLayout(s, gpus, fws[i], static_cast<int>(i), [&](Layout l) {
+            l.plans = innerSpace(s, l, fwShardings[i]).count();
+            if (l.plans > 0) layouts.push_back(l);
+        });
+    }
+    // Largest first, so the last tasks to be picked up are short (better balance; order never
+    // changes results).
+    std::stable_sort(layouts.begin(), layouts.end(),
+                     [](const Layout& a, const Layout& b) { return a.plans > b.plans; });
+    long long totalPlans = 0;
+    for (const Layout& l : layouts)
+        totalPlans += l.plans;
+
+    int threads = options.threads > 0 ? options.threads
+                                      : static_cast<int>(std::thread::hardware_concurrency());
+    threads = std::clamp(threads, 1, std::max<int>(1, static_cast<int>(layouts.size())));
+
+    std::vector<WorkerAcc> accs(static_cast<std::size_t>(threads));
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> completed{0};
+    std::atomic<bool> stop{false};
+    ProgressReporter progress(options.progress, totalPlans);
+    std::mutex cancelMutex;
+    auto pollCancel = [&]() {
+        if (stop.load(std::memory_order_relaxed)) return true;
+        if (!options.cancelled) return false;
+        std::lock_guard lock(cancelMutex);
+        if (options.cancelled()) stop.store(true);
+        return stop.load();
+    };
+
+    auto work = [&](WorkerAcc& out) {
+        // Accumulate locally (the workers' counters must not share cache lines), hand over at the
+        // end.
+        WorkerAcc acc;
+        acc.frameworks.resize(fws.size());
+        struct Handover {
+            WorkerAcc& from;
+            WorkerAcc& to;
+            ~Handover() { to = std::move(from); }
+        } handover{acc, out};
+        try {
+            for (;;) {
+                if (pollCancel()) return;
+                const std::size_t i = next.fetch_add(1);
+                if (i >= layouts.size()) return;
+                const Layout& l = layouts[i];
+                FrameworkAcc& fa = acc.frameworks[static_cast<std::size_t>(l.fwIndex)];
+                const InnerSpace in =
+                    innerSpace(s, l, fwShardings[static_cast<std::size_t>(l.fwIndex)]);
+                long long sincePoll = 0;
+                bool interrupted = false;
+                bool lastFit = false;
+                forEachPlan(l, in, [&](const Plan& p) {
+                    if (++sincePoll == 512) {
+                        sincePoll = 0;
+                        if (pollCancel()) {
+                            interrupted = true;
+                            return false;
+                        }
+                    }
+                    ++fa.evaluated;
+                    // Neighbouring plans mostly agree on fitting. When the previous one fitted,
+                    // evaluate in full straight away (evaluatePlan computes the same memory);
+                    // otherwise prune with the cheaper evaluateMemory first. Either way `fits`
+                    // comes from the same memory model, so the prediction changes only the speed,
+                    // never the result.
+                    if (!lastFit && !options.keepAll) {
+                        const MemoryBreakdown mem = evaluateMemory(ctx, p);
+                        if (!mem.fits) {
+                            fa.offerClosest(p, mem.peakBytes);
+                            return true;
+                        }
+                    }
+                    const PlanEstimate est = evaluatePlan(ctx, p);
+                    ++fa.timed;
+                    lastFit = est.memory.fits;
+                    const PlanSummary summary = summarize(est);
+                    if (options.keepAll) acc.all.push_back(summary);
+                    if (!est.memory.fits) {
+                        fa.offerClosest(p, est.memory.peakBytes);
+                        return true;
+                    }
+                    ++fa.fitting;
+                    fa.offerTop(est, keep);
+                    paretoInsert(acc.pareto, summary);
+                    return true;
+                });
+                if (interrupted) return;
+                completed.fetch_add(1);
+                progress.advance(l.plans);
+            }
+        } catch (...) {
+            acc.error = std::current_exception();
+            stop.store(true);
+        }
+    };
+
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(work, std::ref(accs[static_cast<std::size_t>(t)]));
+    work(accs[0]);
+    for (auto& t : pool)
+        t.join();
+    for (const auto& a : accs)
+        if (a.error) std::rethrow_exception(a.error);
+    result.cancelled = completed.load() < layouts.size();
+    if (!result.cancelled) progress.finish();
+
+    // Merge in a total order, so the outcome does not depend on which worker saw which plan.
+    for (std::size_t f = 0; f < fws.size(); ++f) {
+        FrameworkResult r;
+        r.framework = fws[f];
+        FrameworkAcc merged;
+        for (const auto& a : accs) {
+            const FrameworkAcc& fa = a.frameworks[f];
+            merged.evaluated += fa.evaluated;
+            merged.fitting += fa.fitting;
+            merged.timed += fa.timed;
+            for (const auto& e : fa.top)
+                merged.offerTop(e, keep);
+            if (fa.hasClosest) merged.offerClosest(fa.closestPlan, fa.closestPeak);
+        }
+        r.evaluatedPlans = merged.evaluated;
+        r.fittingPlans = merged.fitting;
+        r.timedPlans = merged.timed;
+        if (!merged.top.empty()) {
+            r.best = merged.top.front();
+            r.runnersUp.assign(merged.top.begin() + 1, merged.top.end());
+        } else if (merged.hasClosest) {
+            r.closest = evaluatePlan(ctx, merged.closestPlan);
+            r.missBytes = r.closest->memory.peakBytes - result.usableBytes;
+            explainNoFit(r, *r.closest, result.usableBytes);
+        } else if (!result.cancelled) {
+            explainNoPlan(r, s, gpus);
+        }
+        if (result.cancelled && !r.best)
+            r.exclusionReasons.push_back("the search was cancelled before it finished");
+        result.evaluatedPlans += r.evaluatedPlans;
+        result.timedPlans += r.timedPlans;
+        result.frameworks.push_back(std::move(r));
+    }
+    std::vector<PlanSummary> front;
+    for (const auto& a : accs)
+        for (const auto& p : a.pareto)
+            paretoInsert(front, p);
+    result.pareto = paretoFront(std::move(front));
+    if (options.keepAll) {
+        for (auto& a : accs)
+            result.all.insert(result.all.end(), a.all.begin(), a.all.end());
+        std::sort(
+            result.all.begin(), result.all.end(),
+            [](const PlanSummary& a, const PlanSummary& b) { return planKeyLess(a.plan, b.plan); });
+    }
+    return result;
+}
+
+} // namespace trainplan::sim

@@ -1,0 +1,731 @@
+#include <trainplan/model/catalog.h>
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/estimate.h>
+#include <trainplan/simulator/search.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace trainplan;
+using model::Framework;
+using model::Offload;
+using model::Plan;
+using model::Recompute;
+using model::Scenario;
+
+const model::Catalog& catalog() {
+    static const model::Catalog c = model::loadCatalog(TRAINPLAN_TEST_DATA_DIR "/catalog");
+    return c;
+}
+
+// A small decoder (about 3.4M parameters) on A100 nodes, so every plan can be brute-forced.
+Scenario tinyScenario(int nodes, int gpusPerNode, long long globalBatch) {
+    Scenario s;
+    s.name = "tiny";
+    auto& m = s.model;
+    m.name = "tiny";
+    m.layers = 4;
+    m.hidden = 256;
+    m.heads = 8;
+    m.kvHeads = 8;
+    m.headDim = 32;
+    m.ffnHidden = 1024;
+    m.vocab = 1000;
+    m.seqLen = 256;
+    s.training.globalBatch = globalBatch;
+    s.training.trainTokens = 1e9;
+    s.cluster.gpu = *catalog().findGpu("A100-SXM4-80GB");
+    s.cluster.nodes = nodes;
+    s.cluster.gpusPerNode = gpusPerNode;
+    s.cluster.intraNode = *catalog().findLink("NVLink3-NVSwitch");
+    s.cluster.interNode = *catalog().findLink("InfiniBand-HDR-200");
+    s.cluster.nicsPerNode = 4;
+    s.cluster.gpuHourUsd = 2.0;
+    return s;
+}
+
+Scenario scenarioFile(const std::string& name) {
+    auto load = model::loadScenarioFile(
+        std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / name, catalog());
+    EXPECT_TRUE(load.ok()) << name;
+    return *load.scenario;
+}
+
+// ---- The oracle: every Plan field combination, filtered by validatePlan alone. ----
+
+// Knob settings the search leaves out: they describe the same run as another plan, or (dp_overlap
+// off) a run that is never faster nor smaller than its overlapping twin.
+bool isDuplicate(const Scenario& s, const Plan& p) {
+    if (!p.dpOverlap) return true;
+    if (p.tpCommOverlap && p.tp == 1) return true;
+    if (p.framework == Framework::Fsdp && p.offloadParams) return true;
+    if (p.hybridShard && sim::placeGroups(p, s.cluster.gpusPerNode).dp.nodes <= 1) return true;
+    return false;
+}
+
+Plan canonical(const Scenario& s, Plan p) {
+    p.dpOverlap = true;
+    if (p.tp == 1) p.tpCommOverlap = false;
+    if (p.framework == Framework::Fsdp) p.offloadParams = false;
+    if (p.hybridShard && sim::placeGroups(p, s.cluster.gpusPerNode).dp.nodes <= 1)
+        p.hybridShard = false;
+    return p;
+}
+
+// Every combination of the knobs that are not layout: stage, hybrid, offload, parameter offload,
+// recompute, SP, TP overlap, DP overlap (a mixed-radix counter over their values).
+constexpr int kKnobCombinations = 4 * 2 * 3 * 2 * 3 * 2 * 2 * 2;
+
+void setKnobs(Plan& p, int k) {
+    auto digit = [&k](int radix) {
+        const int d = k % radix;
+        k /= radix;
+        return d;
+    };
+    p.zeroStage = digit(4);
+    p.hybridShard = digit(2) == 1;
+    p.offload = static_cast<Offload>(digit(3));
+    p.offloadParams = digit(2) == 1;
+    p.recompute = static_cast<Recompute>(digit(3));
+    p.sequenceParallel = digit(2) == 1;
+    p.tpCommOverlap = digit(2) == 1;
+    p.dpOverlap = digit(2) == 1;
+}
+
+std::vector<Plan> naiveValidPlans(const Scenario& s, Framework fw) {
+    const int gpus = static_cast<int>(s.constraints.maxGpus.value_or(s.cluster.gpuCount()));
+    const int maxEp = std::max(2, s.model.moe.experts);
+    std::vector<Plan> out;
+    Plan p;
+    p.framework = fw;
+    for (p.tp = 1; p.tp <= gpus; ++p.tp)
+        for (p.pp = 1; p.pp <= gpus; ++p.pp)
+            for (p.cp = 1; p.cp <= gpus; ++p.cp)
+                for (p.dp = 1; p.dp <= gpus; ++p.dp) {
+                    // validatePlan rejects every other product; skipping it here keeps the oracle
+                    // fast.
+                    if (p.gpus() != gpus) continue;
+                    for (p.ep = 1; p.ep <= maxEp; ++p.ep)
+                        for (p.vpp = 1; p.vpp <= s.model.layers; ++p.vpp)
+                            for (p.microBatch = 1; p.microBatch <= s.training.globalBatch;
+                                 ++p.microBatch) {
+                                // Also for speed: the knob rules of validatePlan only add
+                                // rejections, so a layout it rejects with the default knobs is
+                                // rejected with any.
+                                Plan layout = p;
+                                setKnobs(layout, 0);
+                                layout.dpOverlap = true;
+                                if (!model::validatePlan(s, layout).empty()) continue;
+                                for (int k = 0; k < kKnobCombinations; ++k) {
+                                    setKnobs(p, k);
+                                    if (model::validatePlan(s, p).empty()) out.push_back(p);
+                                }
+                            }
+                }
+    return out;
+}
+
+bool keyLess(const sim::PlanEstimate& a, const sim::PlanEstimate& b) {
+    return sim::fasterThan(a, b);
+}
+
+// Sets the GPU memory to a quantile of the valid plans' peaks (the median: about half of them fit).
+void squeezeMemory(Scenario& s, double quantile = 0.5) {
+    s.cluster.gpu.memoryBytes = 1e15;
+    const sim::PlanContext ctx = sim::makeContext(s);
+    std::vector<double> peaks;
+    for (Framework f : model::kAllFrameworks)
+        for (const Plan& p : sim::enumeratePlans(s, f))
+            peaks.push_back(sim::evaluateMemory(ctx, p).peakBytes);
+    ASSERT_FALSE(peaks.empty());
+    const auto k = static_cast<std::size_t>(quantile * static_cast<double>(peaks.size() - 1));
+    std::nth_element(peaks.begin(), peaks.begin() + static_cast<long>(k), peaks.end());
+    s.cluster.gpu.memoryBytes = peaks[k];
+}
+
+struct NaiveCase {
+    const char* name;
+    std::function<Scenario()> make;
+    double memoryQuantile = 0.5;
+    bool someExcluded = false; // the case must exercise the "nothing fits" path
+};
+
+class NaiveSearch : public ::testing::TestWithParam<NaiveCase> {};
+
+TEST_P(NaiveSearch, FindsTheBruteForceOptimumAndEnumeratesExactlyTheValidPlans) {
+    Scenario s = GetParam().make();
+    ASSERT_TRUE(model::validateScenario(s).empty());
+    squeezeMemory(s, GetParam().memoryQuantile);
+    const sim::PlanContext ctx = sim::makeContext(s);
+    sim::SearchOptions opt;
+    opt.runnersUp = 4;
+    opt.threads = 2;
+    const sim::SearchResult result = sim::searchPlans(s, opt);
+    ASSERT_EQ(result.frameworks.size(), 4u);
+    EXPECT_FALSE(result.cancelled);
+
+    std::vector<sim::PlanSummary> naiveFitting;
+    long long fittingFrameworks = 0;
+    for (const sim::FrameworkResult& fr : result.frameworks) {
+        SCOPED_TRACE(std::string(model::toString(fr.framework)));
+        const std::vector<Plan> naive = naiveValidPlans(s, fr.framework);
+        std::vector<Plan> naiveCanonical;
+        for (const Plan& p : naive)
+            if (!isDuplicate(s, p)) naiveCanonical.push_back(p);
+        std::sort(naiveCanonical.begin(), naiveCanonical.end(), sim::planKeyLess);
+
+        // The search enumerates exactly the valid plans (less documented duplicates)...
+        const std::vector<Plan> enumerated = sim::enumeratePlans(s, fr.framework);
+        EXPECT_EQ(enumerated, naiveCanonical);
+        EXPECT_EQ(fr.evaluatedPlans, static_cast<long long>(naiveCanonical.size()));
+        // ...and each duplicate estimates exactly like the plan that stands for it (without DP
+        // overlap: never faster, never smaller).
+        for (const Plan& p : naive) {
+            if (!isDuplicate(s, p)) continue;
+            const Plan c = canonical(s, p);
+            ASSERT_TRUE(std::binary_search(naiveCanonical.begin(), naiveCanonical.end(), c,
+                                           sim::planKeyLess))
+                << p.label();
+            const sim::PlanEstimate a = sim::evaluatePlan(ctx, p), b = sim::evaluatePlan(ctx, c);
+            if (p.dpOverlap) {
+                EXPECT_EQ(a.time.stepSeconds, b.time.stepSeconds) << p.label();
+                EXPECT_EQ(a.memory.peakBytes, b.memory.peakBytes) << p.label();
+            } else {
+                EXPECT_GE(a.time.stepSeconds, b.time.stepSeconds)
+                    << p.label() << " without DP overlap";
+                EXPECT_GE(a.memory.peakBytes, b.memory.peakBytes)
+                    << p.label() << " without DP overlap";
+                EXPECT_GE(a.cost.usd, b.cost.usd) << p.label() << " without DP overlap";
+            }
+        }
+
+        // Brute force over every valid plan (duplicates included): the fastest that fits, then the
+        // next.
+        std::vector<sim::PlanEstimate> fitting;
+        std::optional<sim::PlanEstimate> smallest;
+        for (const Plan& p : naive) {
+            sim::PlanEstimate e = sim::evaluatePlan(ctx, p);
+            if (e.memory.fits) {
+                fitting.push_back(e);
+                if (!isDuplicate(s, p)) naiveFitting.push_back(sim::summarize(e));
+            } else if (!smallest || e.memory.peakBytes < smallest->memory.peakBytes ||
+                       (e.memory.peakBytes == smallest->memory.peakBytes &&
+                        sim::planKeyLess(p, smallest->plan))) {
+                smallest = e;
+            }
+        }
+        std::sort(fitting.begin(), fitting.end(), keyLess);
+        if (fitting.empty()) {
+            EXPECT_FALSE(fr.best.has_value());
+            ASSERT_TRUE(fr.closest.has_value());
+            ASSERT_TRUE(smallest.has_value());
+            EXPECT_EQ(fr.closest->plan, canonical(s, smallest->plan));
+            EXPECT_DOUBLE_EQ(fr.missBytes, smallest->memory.peakBytes - s.cluster.gpu.memoryBytes);
+            continue;
+        }
+        ++fittingFrameworks;
+        ASSERT_TRUE(fr.best.has_value());
+        EXPECT_EQ(fr.best->plan, fitting.front().plan);
+        EXPECT_EQ(fr.best->time.stepSeconds, fitting.front().time.stepSeconds);
+        EXPECT_TRUE(fr.exclusionReasons.empty());
+        std::vector<sim::PlanEstimate> canonicalFitting;
+        for (const auto& e : fitting)
+            if (!isDuplicate(s, e.plan)) canonicalFitting.push_back(e);
+        EXPECT_EQ(fr.fittingPlans, static_cast<long long>(canonicalFitting.size()));
+        ASSERT_EQ(fr.runnersUp.size(), std::min<std::size_t>(4, canonicalFitting.size() - 1));
+        for (std::size_t i = 0; i < fr.runnersUp.size(); ++i) {
+            EXPECT_EQ(fr.runnersUp[i].plan, canonicalFitting[i + 1].plan) << i;
+            EXPECT_EQ(fr.runnersUp[i].time.stepSeconds, canonicalFitting[i + 1].time.stepSeconds)
+                << i;
+        }
+    }
+    EXPECT_GE(fittingFrameworks, 1);
+    if (GetParam().someExcluded) {
+        EXPECT_LT(fittingFrameworks, 4);
+    }
+
+    // Pareto front by definition: fitting plans no other fitting plan is at least as good on all
+    // three and better on one (exact ties: the first by plan key).
+    std::vector<sim::PlanSummary> front;
+    for (const auto& a : naiveFitting) {
+        bool dominated = false;
+        for (const auto& b : naiveFitting) {
+            const bool le =
+                b.stepSeconds <= a.stepSeconds && b.peakBytes <= a.peakBytes && b.usd <= a.usd;
+            const bool lt =
+                b.stepSeconds < a.stepSeconds || b.peakBytes < a.peakBytes || b.usd < a.usd;
+            if (le && (lt || sim::planKeyLess(b.plan, a.plan))) dominated = true;
+        }
+        if (!dominated) front.push_back(a);
+    }
+    std::sort(front.begin(), front.end(), [](const auto& a, const auto& b) {
+        return a.stepSeconds != b.stepSeconds ? a.stepSeconds < b.stepSeconds
+                                              : sim::planKeyLess(a.plan, b.plan);
+    });
+    ASSERT_EQ(result.pareto.size(), front.size());
+    for (std::size_t i = 0; i < front.size(); ++i)
+        EXPECT_EQ(result.pareto[i].plan, front[i].plan) << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SmallClusters, NaiveSearch,
+    ::testing::Values(NaiveCase{"DenseOn8Gpus", [] { return tinyScenario(2, 4, 8); }},
+                      NaiveCase{"GqaOn16Gpus",
+                                [] {
+                                    Scenario s = tinyScenario(2, 8, 16);
+                                    s.model.kvHeads = 2;
+                                    s.model.ffn = model::FfnKind::SwiGlu;
+                                    s.model.layers = 2;
+                                    return s;
+                                }},
+                      NaiveCase{"MoeOn8GpusTpAcrossNodes",
+                                [] {
+                                    Scenario s = tinyScenario(2, 4, 8);
+                                    s.model.moe.experts = 4;
+                                    s.model.moe.topK = 2;
+                                    s.model.moe.expertFfnHidden = 512;
+                                    s.constraints.tpAcrossNodes = true;
+                                    return s;
+                                }},
+                      // 200M parameters with memory at the 5th percentile: DDP (unsharded) cannot
+                      // fit, so the closest plan is checked too.
+                      NaiveCase{"WiderOn8GpusTightMemory",
+                                [] {
+                                    Scenario s = tinyScenario(2, 4, 8);
+                                    s.model.hidden = 2048;
+                                    s.model.headDim = 256;
+                                    s.model.ffnHidden = 8192;
+                                    return s;
+                                },
+                                0.05, true}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// ---- Published scenarios: what comes back is valid, fits, and is ordered. ----
+
+class ScenarioFiles : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScenarioFiles, NeverReturnsAnInvalidOrNonFittingPlanAsBest) {
+    const Scenario s = scenarioFile(GetParam());
+    sim::SearchOptions opt;
+    opt.runnersUp = 3;
+    const sim::SearchResult r = sim::searchPlans(s, opt);
+    const double usable = s.cluster.gpu.memoryBytes * (1.0 - s.constraints.memoryHeadroomFraction);
+    EXPECT_DOUBLE_EQ(r.usableBytes, usable);
+    EXPECT_GT(r.evaluatedPlans, 0);
+    bool anyFits = false;
+    for (const auto& fr : r.frameworks) {
+        SCOPED_TRACE(std::string(model::toString(fr.framework)));
+        EXPECT_LE(fr.fittingPlans, fr.evaluatedPlans);
+        EXPECT_LE(fr.timedPlans, fr.evaluatedPlans);
+        if (fr.best) {
+            anyFits = true;
+            EXPECT_TRUE(model::validatePlan(s, fr.best->plan).empty()) << fr.best->plan.label();
+            EXPECT_TRUE(fr.best->memory.fits);
+            EXPECT_LE(fr.best->memory.peakBytes, usable);
+            EXPECT_FALSE(fr.closest.has_value());
+            double previous = fr.best->time.stepSeconds;
+            for (const auto& e : fr.runnersUp) {
+                EXPECT_TRUE(model::validatePlan(s, e.plan).empty()) << e.plan.label();
+                EXPECT_TRUE(e.memory.fits);
+                EXPECT_GE(e.time.stepSeconds, previous);
+                previous = e.time.stepSeconds;
+            }
+            // The estimate handed back is the estimate of that plan.
+            const sim::PlanEstimate again = sim::evaluatePlan(sim::makeContext(s), fr.best->plan);
+            EXPECT_EQ(again.time.stepSeconds, fr.best->time.stepSeconds);
+        } else {
+            EXPECT_FALSE(fr.exclusionReasons.empty());
+            if (fr.closest) {
+                EXPECT_FALSE(fr.closest->memory.fits);
+                EXPECT_GT(fr.missBytes, 0.0);
+                EXPECT_DOUBLE_EQ(fr.missBytes, fr.closest->memory.peakBytes - usable);
+            }
+        }
+    }
+    EXPECT_TRUE(anyFits);
+    for (const auto& p : r.pareto) {
+        EXPECT_TRUE(p.fits);
+        EXPECT_LE(p.peakBytes, usable);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Published, ScenarioFiles,
+                         ::testing::Values("gpt3-175b-a100x1024.json", "llama2-7b-a100x8-pcie.json",
+                                           "llama31-70b-h100x256.json",
+                                           "mixtral-8x7b-h800x64-roce.json",
+                                           "qwen25-72b-h20x128.json"),
+                         [](const auto& info) {
+                             std::string n = info.param.substr(0, info.param.find('.'));
+                             std::replace(n.begin(), n.end(), '-', '_');
+                             return n;
+                         });
+
+TEST(Search, Gpt3OnA100BeatsThePublishedLayoutAndExplainsWhyDdpCannotRun) {
+    const Scenario s = scenarioFile("gpt3-175b-a100x1024.json");
+    const sim::PlanContext ctx = sim::makeContext(s);
+    const sim::PlanEstimate published =
+        sim::evaluatePlan(ctx, s.plans.front()); // TP8·PP8·DP16 SP selective
+    const sim::SearchResult r = sim::searchPlans(s);
+    ASSERT_EQ(r.gpus, 1024);
+    const auto& megatron = r.frameworks[3];
+    ASSERT_EQ(megatron.framework, Framework::Megatron);
+    ASSERT_TRUE(megatron.best.has_value());
+    ASSERT_TRUE(published.memory.fits);
+    EXPECT_LE(megatron.best->time.stepSeconds, published.time.stepSeconds);
+    EXPECT_GE(megatron.best->plan.tp * megatron.best->plan.pp, 8)
+        << "175B cannot fit 80 GB without model parallelism";
+
+    // DDP has dp = 1024, which does not divide the global batch of 1536.
+    const auto& noPlan = r.frameworks[0];
+    ASSERT_EQ(noPlan.framework, Framework::Ddp);
+    EXPECT_EQ(noPlan.evaluatedPlans, 0);
+    ASSERT_EQ(noPlan.exclusionReasons.size(), 1u);
+    EXPECT_EQ(noPlan.exclusionReasons[0],
+              "no valid PyTorch DDP plan on 1024 GPUs: training.global_batch: 1536 is not "
+              "divisible by micro_batch×dp=1024");
+
+    // With 2048 sequences DDP has plans (micro-batch 1 or 2, three recompute modes), none of which
+    // fits: fp32 weights, gradients and Adam states on every GPU take at least 16 bytes × 175e9
+    // = 2.8 TB.
+    Scenario big = s;
+    big.training.globalBatch = 2048;
+    const sim::FrameworkResult ddp = sim::searchPlans(big).frameworks[0];
+    EXPECT_FALSE(ddp.best.has_value());
+    ASSERT_TRUE(ddp.closest.has_value());
+    EXPECT_EQ(ddp.evaluatedPlans, 2 * 3);
+    EXPECT_EQ(ddp.fittingPlans, 0);
+    const sim::PlanContext bigCtx = sim::makeContext(big);
+    double smallest = 1e300;
+    for (const Plan& p : sim::enumeratePlans(big, Framework::Ddp))
+        smallest = std::min(smallest, sim::evaluateMemory(bigCtx, p).peakBytes);
+    EXPECT_EQ(ddp.closest->memory.peakBytes, smallest);
+    EXPECT_GT(ddp.missBytes, 2.8e12 - 80.0 * (1ull << 30));
+    ASSERT_EQ(ddp.exclusionReasons.size(), 2u);
+    EXPECT_EQ(ddp.exclusionReasons[0].rfind("no PyTorch DDP plan fits: the smallest needs ", 0), 0u)
+        << ddp.exclusionReasons[0];
+    EXPECT_NE(ddp.exclusionReasons[0].find(" over the 80 GiB usable"), std::string::npos)
+        << ddp.exclusionReasons[0];
+    EXPECT_NE(ddp.exclusionReasons[1].find("does not support tensor/pipeline parallelism"),
+              std::string::npos);
+}
+
+// ---- Hand-counted plan spaces. ----
+
+TEST(Search, CountsTheHandEnumeratedPlanSpace) {
+    Scenario s = tinyScenario(1, 8, 32); // dp = 8 when tp = pp = cp = 1: micro-batch 1, 2 or 4
+    s.constraints.tp = 1;
+    s.constraints.pp = 1;
+    s.constraints.cp = 1;
+    // × 3 recompute modes: DDP 1 sharding; FSDP 3 stages × {no offload, cpu} (one node: no hybrid);
+    // DeepSpeed stage 0, 1±cpu, 2±cpu, 3 × {none, cpu, cpu+params, nvme, nvme+params}; Megatron
+    // stage 0/1.
+    EXPECT_EQ(sim::enumeratePlans(s, Framework::Ddp).size(), 3u * 3u * 1u);
+    EXPECT_EQ(sim::enumeratePlans(s, Framework::Fsdp).size(), 3u * 3u * 6u);
+    EXPECT_EQ(sim::enumeratePlans(s, Framework::DeepSpeed).size(), 3u * 3u * 10u);
+    EXPECT_EQ(sim::enumeratePlans(s, Framework::Megatron).size(), 3u * 3u * 2u);
+
+    // Two nodes of 4: FSDP's data-parallel group of 8 spans both, so hybrid sharding appears
+    // (±cpu).
+    Scenario two = tinyScenario(2, 4, 32);
+    two.constraints = s.constraints;
+    EXPECT_EQ(sim::enumeratePlans(two, Framework::Fsdp).size(), 3u * 3u * 8u);
+
+    // Megatron with tp = 2 fixed: dp = 4 → micro-batch 1, 2, 4, 8; SP and TP-overlap double twice.
+    Scenario tp2 = tinyScenario(1, 8, 32);
+    tp2.constraints.tp = 2;
+    tp2.constraints.pp = 1;
+    tp2.constraints.cp = 1;
+    EXPECT_EQ(sim::enumeratePlans(tp2, Framework::Megatron).size(), 4u * 3u * 2u * 2u * 2u);
+}
+
+TEST(Search, ExplainsWhyAFrameworkHasNoValidPlan) {
+    Scenario s = tinyScenario(1, 8, 12); // DDP needs dp = 8 to divide the global batch of 12
+    const sim::SearchResult r = sim::searchPlans(s);
+    const auto& ddp = r.frameworks[0];
+    EXPECT_EQ(ddp.evaluatedPlans, 0);
+    EXPECT_FALSE(ddp.best || ddp.closest);
+    ASSERT_EQ(ddp.exclusionReasons.size(), 1u);
+    EXPECT_EQ(ddp.exclusionReasons[0],
+              "no valid PyTorch DDP plan on 8 GPUs: training.global_batch: 12 is not divisible by "
+              "micro_batch×dp=8");
+    ASSERT_TRUE(ddp.rejectedPlan.has_value());
+    EXPECT_EQ(ddp.rejectedPlan->dp, 8);
+    // FSDP can use tp = 2 (dp = 4 divides 12).
+    EXPECT_TRUE(r.frameworks[1].best.has_value());
+
+    Scenario fixed = tinyScenario(1, 8, 32);
+    fixed.constraints.tp = 4;
+    const sim::SearchResult fixedResult = sim::searchPlans(fixed);
+    const auto& ddp2 = fixedResult.frameworks[0];
+    ASSERT_EQ(ddp2.exclusionReasons.size(), 1u);
+    EXPECT_EQ(ddp2.exclusionReasons[0],
+              "no valid PyTorch DDP plan on 8 GPUs: PyTorch DDP does not support tensor "
+              "parallelism (tp=4) (the constraints fix tp=4)");
+}
+
+// ---- Constraints: every plan that comes back honours them. ----
+
+struct ConstraintCase {
+    const char* name;
+    std::function<void(Scenario&)> apply;
+    std::function<bool(const Plan&)> holds;
+};
+
+class Constraints : public ::testing::TestWithParam<ConstraintCase> {};
+
+TEST_P(Constraints, EveryReturnedPlanHonoursThem) {
+    Scenario s = tinyScenario(4, 4, 64); // 16 GPUs in nodes of 4
+    s.model.moe = {.experts = 4, .topK = 2, .expertFfnHidden = 512};
+    GetParam().apply(s);
+    ASSERT_TRUE(model::validateScenario(s).empty());
+    sim::SearchOptions opt;
+    opt.keepAll = true;
+    opt.runnersUp = 3;
+    const sim::SearchResult r = sim::searchPlans(s, opt);
+    ASSERT_FALSE(r.all.empty());
+    auto check = [&](const Plan& p) {
+        EXPECT_TRUE(GetParam().holds(p)) << p.label();
+        EXPECT_TRUE(model::validatePlan(s, p).empty()) << p.label();
+    };
+    for (const auto& p : r.all)
+        check(p.plan);
+    for (const auto& p : r.pareto)
+        check(p.plan);
+    bool anyBest = false;
+    for (const auto& fr : r.frameworks) {
+        if (fr.best) {
+            anyBest = true;
+            check(fr.best->plan);
+        }
+        for (const auto& e : fr.runnersUp)
+            check(e.plan);
+        if (fr.closest) check(fr.closest->plan);
+    }
+    EXPECT_TRUE(anyBest);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, Constraints,
+    ::testing::Values(
+        ConstraintCase{"MaxGpus", [](Scenario& s) { s.constraints.maxGpus = 8; },
+                       [](const Plan& p) { return p.gpus() == 8; }},
+        ConstraintCase{"Frameworks",
+                       [](Scenario& s) {
+                           s.constraints.frameworks = {Framework::Megatron, Framework::Fsdp};
+                       },
+                       [](const Plan& p) {
+                           return p.framework == Framework::Megatron ||
+                                  p.framework == Framework::Fsdp;
+                       }},
+        ConstraintCase{"TpInsideNode", [](Scenario&) {}, [](const Plan& p) { return p.tp <= 4; }},
+        ConstraintCase{"Tp", [](Scenario& s) { s.constraints.tp = 2; },
+                       [](const Plan& p) { return p.tp == 2; }},
+        ConstraintCase{"Pp", [](Scenario& s) { s.constraints.pp = 2; },
+                       [](const Plan& p) { return p.pp == 2; }},
+        ConstraintCase{"Dp", [](Scenario& s) { s.constraints.dp = 4; },
+                       [](const Plan& p) { return p.dp == 4; }},
+        ConstraintCase{"Cp", [](Scenario& s) { s.constraints.cp = 2; },
+                       [](const Plan& p) { return p.cp == 2; }},
+        ConstraintCase{"Ep", [](Scenario& s) { s.constraints.ep = 2; },
+                       [](const Plan& p) { return p.ep == 2; }},
+        ConstraintCase{"Vpp", [](Scenario& s) { s.constraints.vpp = 2; },
+                       [](const Plan& p) { return p.vpp == 2; }},
+        ConstraintCase{"MicroBatch", [](Scenario& s) { s.constraints.microBatch = 2; },
+                       [](const Plan& p) { return p.microBatch == 2; }},
+        ConstraintCase{"ZeroStage", [](Scenario& s) { s.constraints.zeroStage = 1; },
+                       [](const Plan& p) { return p.zeroStage == 1; }},
+        ConstraintCase{"Recompute", [](Scenario& s) { s.constraints.recompute = Recompute::Full; },
+                       [](const Plan& p) { return p.recompute == Recompute::Full; }},
+        ConstraintCase{"Offload", [](Scenario& s) { s.constraints.offload = Offload::Cpu; },
+                       [](const Plan& p) { return p.offload == Offload::Cpu; }},
+        ConstraintCase{"Headroom",
+                       [](Scenario& s) {
+                           s.cluster.gpu.memoryBytes = 3.0 * (1ull << 30);
+                           s.constraints.memoryHeadroomFraction = 0.25;
+                       },
+                       [](const Plan&) { return true; }}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Search, HeadroomExcludesPlansThatWouldFitTheFullMemory) {
+    Scenario s = tinyScenario(2, 4, 8);
+    squeezeMemory(s);
+    const sim::SearchResult full = sim::searchPlans(s);
+    s.constraints.memoryHeadroomFraction = 0.1;
+    const sim::SearchResult kept = sim::searchPlans(s);
+    EXPECT_DOUBLE_EQ(kept.usableBytes, 0.9 * s.cluster.gpu.memoryBytes);
+    long long fullFitting = 0, keptFitting = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        fullFitting += full.frameworks[i].fittingPlans;
+        keptFitting += kept.frameworks[i].fittingPlans;
+        if (kept.frameworks[i].best) {
+            EXPECT_LE(kept.frameworks[i].best->memory.peakBytes, kept.usableBytes);
+        }
+    }
+    EXPECT_LT(keptFitting, fullFitting);
+    EXPECT_EQ(kept.evaluatedPlans, full.evaluatedPlans);
+}
+
+TEST(Search, TpAcrossNodesOnlyWhenAllowed) {
+    Scenario s = tinyScenario(4, 4, 64);
+    auto maxTp = [&] {
+        int tp = 0;
+        for (const Plan& p : sim::enumeratePlans(s, Framework::Megatron))
+            tp = std::max(tp, p.tp);
+        return tp;
+    };
+    EXPECT_EQ(maxTp(), 4);
+    s.constraints.tpAcrossNodes = true;
+    EXPECT_EQ(maxTp(), 8); // heads = 8
+}
+
+TEST(Search, SearchOptionFrameworksOverrideTheScenarioOnes) {
+    Scenario s = tinyScenario(1, 8, 32);
+    s.constraints.frameworks = {Framework::Fsdp};
+    EXPECT_EQ(sim::searchedFrameworks(s), std::vector<Framework>{Framework::Fsdp});
+    sim::SearchOptions o;
+    o.frameworks = {Framework::Megatron, Framework::Ddp, Framework::Megatron};
+    EXPECT_EQ(sim::searchedFrameworks(s, o),
+              (std::vector<Framework>{Framework::Megatron, Framework::Ddp}));
+    s.constraints.frameworks.clear();
+    EXPECT_EQ(sim::searchedFrameworks(s).size(), 4u);
+}
+
+// ---- Threads, cancellation, progress. ----
+
+void expectSame(const sim::SearchResult& a, const sim::SearchResult& b) {
+    ASSERT_EQ(a.frameworks.size(), b.frameworks.size());
+    EXPECT_EQ(a.evaluatedPlans, b.evaluatedPlans);
+    for (std::size_t i = 0; i < a.frameworks.size(); ++i) {
+        const auto &x = a.frameworks[i], &y = b.frameworks[i];
+        EXPECT_EQ(x.best.has_value(), y.best.has_value());
+        if (x.best && y.best) {
+            EXPECT_EQ(x.best->plan, y.best->plan);
+            EXPECT_EQ(x.best->time.stepSeconds, y.best->time.stepSeconds);
+        }
+        ASSERT_EQ(x.runnersUp.size(), y.runnersUp.size());
+        for (std::size_t k = 0; k < x.runnersUp.size(); ++k)
+            EXPECT_EQ(x.runnersUp[k].plan, y.runnersUp[k].plan);
+        EXPECT_EQ(x.closest.has_value(), y.closest.has_value());
+        if (x.closest && y.closest) {
+            EXPECT_EQ(x.closest->plan, y.closest->plan);
+        }
+        EXPECT_EQ(x.missBytes, y.missBytes);
+        EXPECT_EQ(x.exclusionReasons, y.exclusionReasons);
+        EXPECT_EQ(x.fittingPlans, y.fittingPlans);
+    }
+    ASSERT_EQ(a.pareto.size(), b.pareto.size());
+    for (std::size_t i = 0; i < a.pareto.size(); ++i) {
+        EXPECT_EQ(a.pareto[i].plan, b.pareto[i].plan);
+        EXPECT_EQ(a.pareto[i].stepSeconds, b.pareto[i].stepSeconds);
+    }
+    ASSERT_EQ(a.all.size(), b.all.size());
+    for (std::size_t i = 0; i < a.all.size(); ++i) {
+        EXPECT_EQ(a.all[i].plan, b.all[i].plan);
+        EXPECT_EQ(a.all[i].stepSeconds, b.all[i].stepSeconds);
+        EXPECT_EQ(a.all[i].peakBytes, b.all[i].peakBytes);
+    }
+}
+
+TEST(Search, IdenticalResultsForAnyThreadCount) {
+    Scenario s = scenarioFile("llama31-70b-h100x256.json");
+    s.cluster.gpu.memoryBytes = 40.0 * (1ull << 30); // some frameworks fit, some do not
+    sim::SearchOptions o;
+    o.runnersUp = 8;
+    o.threads = 1;
+    const sim::SearchResult one = sim::searchPlans(s, o);
+    o.threads = 2;
+    const sim::SearchResult two = sim::searchPlans(s, o);
+    o.threads = 5;
+    const sim::SearchResult five = sim::searchPlans(s, o);
+    expectSame(one, two);
+    expectSame(one, five);
+
+    Scenario tiny = tinyScenario(2, 4, 8);
+    squeezeMemory(tiny);
+    o.keepAll = true;
+    o.threads = 1;
+    const sim::SearchResult a = sim::searchPlans(tiny, o);
+    o.threads = 2;
+    const sim::SearchResult b = sim::searchPlans(tiny, o);
+    expectSame(a, b);
+    EXPECT_EQ(static_cast<long long>(a.all.size()), a.evaluatedPlans);
+    EXPECT_EQ(a.timedPlans, a.evaluatedPlans); // keepAll times every plan
+}
+
+TEST(Search, CancelStopsEarlyAndSaysSo) {
+    const Scenario s = scenarioFile("llama31-70b-h100x256.json");
+    const sim::SearchResult full = sim::searchPlans(s);
+    ASSERT_FALSE(full.cancelled);
+
+    sim::SearchOptions o;
+    o.threads = 2;
+    o.cancelled = [] { return true; };
+    const sim::SearchResult none = sim::searchPlans(s, o);
+    EXPECT_TRUE(none.cancelled);
+    EXPECT_EQ(none.evaluatedPlans, 0);
+    for (const auto& fr : none.frameworks) {
+        EXPECT_FALSE(fr.best.has_value());
+        ASSERT_FALSE(fr.exclusionReasons.empty());
+        EXPECT_EQ(fr.exclusionReasons.back(), "the search was cancelled before it finished");
+    }
+
+    std::atomic<int> polls{0};
+    o.cancelled = [&] { return ++polls > 20; };
+    const sim::SearchResult part = sim::searchPlans(s, o);
+    EXPECT_TRUE(part.cancelled);
+    EXPECT_GT(part.evaluatedPlans, 0);
+    EXPECT_LT(part.evaluatedPlans, full.evaluatedPlans);
+}
+
+TEST(Search, ProgressIncreasesToOne) {
+    const Scenario s = scenarioFile("llama31-70b-h100x256.json");
+    std::mutex m;
+    std::vector<double> seen;
+    sim::SearchOptions o;
+    o.threads = 2;
+    o.progress = [&](double f) {
+        std::lock_guard lock(m);
+        seen.push_back(f);
+    };
+    (void)sim::searchPlans(s, o);
+    ASSERT_GE(seen.size(), 2u);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_GT(seen.front(), 0.0);
+    EXPECT_EQ(seen.back(), 1.0);
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), 1.0), 1);
+}
+
+// ---- Pareto front. ----
+
+TEST(Search, ParetoFrontKeepsTheNonDominatedFittingPlans) {
+    auto summary = [](int dp, double step, double peak, double usd, bool fits = true) {
+        sim::PlanSummary p;
+        p.plan.dp = dp;
+        p.stepSeconds = step;
+        p.peakBytes = peak;
+        p.usd = usd;
+        p.fits = fits;
+        return p;
+    };
+    const auto front =
+        sim::paretoFront({summary(1, 2.0, 10, 5), summary(2, 1.0, 20, 4), summary(3, 3.0, 5, 6),
+                          summary(4, 2.5, 12, 6),       // dominated by dp=1
+                          summary(5, 0.5, 1, 1, false), // does not fit
+                          summary(6, 2.0, 10, 5),       // exact tie with dp=1: key order keeps dp=1
+                          summary(7, 1.0, 20, 3.5)});   // cheaper twin of dp=2
+    ASSERT_EQ(front.size(), 3u);
+    EXPECT_EQ(front[0].plan.dp, 7);
+    EXPECT_EQ(front[1].plan.dp, 1);
+    EXPECT_EQ(front[2].plan.dp, 3);
+}
+
+} // namespace
