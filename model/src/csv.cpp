@@ -36,7 +36,8 @@ CsvDocument parseCsv(std::string_view text) {
     };
     auto endRecord = [&] {
         endField();
-        const bool emptyLine = record.fields.size() == 1 && record.fields[0].empty() && !recordHasQuotes;
+        const bool emptyLine =
+            record.fields.size() == 1 && record.fields[0].empty() && !recordHasQuotes;
         if (!emptyLine) doc.records.push_back(std::move(record));
         record = CsvRecord{line, {}};
         recordHasQuotes = false;
@@ -50,7 +51,8 @@ CsvDocument parseCsv(std::string_view text) {
             const bool crlf = c == '\r' && i + 1 < text.size() && text[i + 1] == '\n';
             if (crlf) ++i;
             ++line;
-            if (state == State::Quoted) { // a line break inside a quoted field is data, kept as written
+            // A line break inside a quoted field is data, kept as written.
+            if (state == State::Quoted) {
                 field += crlf ? "\r\n" : std::string(1, c);
                 continue;
             }
@@ -76,8 +78,9 @@ CsvDocument parseCsv(std::string_view text) {
                 endField();
                 state = State::FieldStart;
             } else if (c == '"') {
-                return fail(line, "a quote inside an unquoted field (quote the whole field and double the "
-                                  "quote: \"a \"\"b\"\" c\")");
+                return fail(
+                    line, "a quote inside an unquoted field (quote the whole field and double the "
+                          "quote: \"a \"\"b\"\" c\")");
             } else {
                 field += c;
             }
@@ -99,8 +102,10 @@ CsvDocument parseCsv(std::string_view text) {
                 endField();
                 state = State::FieldStart;
             } else {
-                return fail(line, "unexpected '" + detail::printable(std::string_view(&c, 1)) +
-                                      "' after a closing quote (a quote inside a quoted field is written \"\")");
+                return fail(
+                    line,
+                    "unexpected '" + detail::printable(std::string_view(&c, 1)) +
+                        "' after a closing quote (a quote inside a quoted field is written \"\")");
             }
             break;
         }
@@ -121,7 +126,8 @@ CsvDocument readCsvFile(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         CsvDocument doc;
-        doc.error = CsvError{0, file.string() + ": cannot open (" + std::generic_category().message(errno) + ")"};
+        doc.error = CsvError{0, file.string() + ": cannot open (" +
+                                    std::generic_category().message(errno) + ")"};
         return doc;
     }
     std::ostringstream buffer;

@@ -26,8 +26,8 @@ using BoolField = std::optional<bool> PublishedRun::*;
 struct Column {
     const char* name;
     std::variant<TextField, IntField, DoubleField, BoolField> field;
-    bool required = false;  // text: must not be empty
-    int minimum = 1;        // integers: smallest accepted value
+    bool required = false;                                    // text: must not be empty
+    int minimum = 1;                                          // integers: smallest accepted value
     double maximum = std::numeric_limits<double>::infinity(); // numbers: largest accepted value
 };
 
@@ -93,7 +93,8 @@ std::optional<double> parseNumber(std::string_view cell) {
     if (!cell.empty() && cell.front() == '+') cell.remove_prefix(1);
     double v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
-    if (ec != std::errc() || end != cell.data() + cell.size() || !std::isfinite(v)) return std::nullopt;
+    if (ec != std::errc() || end != cell.data() + cell.size() || !std::isfinite(v))
+        return std::nullopt;
     return v;
 }
 
@@ -115,9 +116,12 @@ std::string readCell(const Column& col, std::string_view raw, PublishedRun& run)
     if (cell.empty()) return {};
     if (const auto* flag = std::get_if<BoolField>(&col.field)) {
         const std::string v = lower(cell);
-        if (v == "y" || v == "yes" || v == "true" || v == "1") run.*(*flag) = true;
-        else if (v == "n" || v == "no" || v == "false" || v == "0") run.*(*flag) = false;
-        else return quoteCell(cell) + " is not y or n";
+        if (v == "y" || v == "yes" || v == "true" || v == "1")
+            run.*(*flag) = true;
+        else if (v == "n" || v == "no" || v == "false" || v == "0")
+            run.*(*flag) = false;
+        else
+            return quoteCell(cell) + " is not y or n";
         return {};
     }
     const std::optional<double> v = parseNumber(cell);
@@ -131,7 +135,8 @@ std::string readCell(const Column& col, std::string_view raw, PublishedRun& run)
     const auto intField = std::get<IntField>(col.field);
     if (*v != std::floor(*v)) return quoteCell(cell) + " is not a whole number";
     if (*v < col.minimum)
-        return quoteCell(cell) + (col.minimum == 0 ? " must not be negative" : " must be at least 1");
+        return quoteCell(cell) +
+               (col.minimum == 0 ? " must not be negative" : " must be at least 1");
     if (*v > std::numeric_limits<int>::max()) return quoteCell(cell) + " is too large";
     run.*intField = static_cast<int>(*v);
     return {};
@@ -149,7 +154,8 @@ std::string PublishedRunIssue::text() const {
 const std::vector<std::string>& publishedRunColumns() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;
-        for (const auto& c : columns()) out.emplace_back(c.name);
+        for (const auto& c : columns())
+            out.emplace_back(c.name);
         return out;
     }();
     return names;
@@ -161,7 +167,9 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
     PublishedRunsLoad out;
     if (doc.error) out.issues.push_back({doc.error->line, "", doc.error->message});
     if (doc.records.empty()) {
-        if (!doc.error) out.issues.push_back({1, "", "no header row (expected the columns source, model_name, ...)"});
+        if (!doc.error)
+            out.issues.push_back(
+                {1, "", "no header row (expected the columns source, model_name, ...)"});
         return out;
     }
 
@@ -174,8 +182,10 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
         const auto it = std::find_if(columns().begin(), columns().end(),
                                      [&](const Column& c) { return name == c.name; });
         if (it == columns().end()) {
-            std::string msg = "unknown column " + quoteCell(raw) + " (expected columns of published_runs.csv:";
-            for (const auto& c : columns()) msg += std::string(" ") + c.name;
+            std::string msg =
+                "unknown column " + quoteCell(raw) + " (expected columns of published_runs.csv:";
+            for (const auto& c : columns())
+                msg += std::string(" ") + c.name;
             out.issues.push_back({header.line, "", msg + ")"});
             byPosition.push_back(nullptr);
             continue;
@@ -189,13 +199,15 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
         byPosition.push_back(&*it);
     }
     for (const char* required : {"source", "model_name"})
-        if (!seen[required]) out.issues.push_back({header.line, required, "is missing from the header"});
+        if (!seen[required])
+            out.issues.push_back({header.line, required, "is missing from the header"});
 
     for (std::size_t r = 1; r < doc.records.size(); ++r) {
         const CsvRecord& rec = doc.records[r];
         if (rec.fields.size() != header.fields.size()) {
             out.issues.push_back({rec.line, "",
-                                  "has " + std::to_string(rec.fields.size()) + " fields but the header has " +
+                                  "has " + std::to_string(rec.fields.size()) +
+                                      " fields but the header has " +
                                       std::to_string(header.fields.size()) +
                                       " (a field with a comma must be quoted)"});
             continue;
@@ -224,7 +236,9 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
 
 } // namespace
 
-PublishedRunsLoad parsePublishedRuns(std::string_view csvText) { return fromDocument(parseCsv(csvText)); }
+PublishedRunsLoad parsePublishedRuns(std::string_view csvText) {
+    return fromDocument(parseCsv(csvText));
+}
 
 PublishedRunsLoad loadPublishedRuns(const std::filesystem::path& file) {
     const CsvDocument doc = readCsvFile(file);

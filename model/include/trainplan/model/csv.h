@@ -20,7 +20,9 @@ struct CsvError {
     std::size_t line = 0; // 1-based line where the problem is
     std::string message;
 
-    [[nodiscard]] std::string text() const { return "line " + std::to_string(line) + ": " + message; }
+    [[nodiscard]] std::string text() const {
+        return "line " + std::to_string(line) + ": " + message;
+    }
 };
 
 struct CsvDocument {

@@ -17,8 +17,8 @@ namespace trainplan::model {
 struct PublishedRun {
     std::size_t line = 0; // line of the CSV file where the row starts
 
-    std::string sourceText; // column "source": where the numbers come from (required)
-    std::string modelName;  // required
+    std::string sourceText;        // column "source": where the numbers come from (required)
+    std::string modelName;         // required
     std::optional<double> paramsB; // billions of parameters, as published
     std::optional<int> layers;
     std::optional<int> hidden;
@@ -45,8 +45,8 @@ struct PublishedRun {
     std::string zeroStage; // the cell as written: "1", "3", "FSDP2 full shard", ""
     std::optional<int> microBatch;
     std::optional<int> globalBatch;
-    std::string recompute;                 // "full", "selective (per-op SAC)", ""
-    std::optional<bool> sequenceParallel;  // y/n (also yes/no, true/false, 1/0)
+    std::string recompute;                // "full", "selective (per-op SAC)", ""
+    std::optional<bool> sequenceParallel; // y/n (also yes/no, true/false, 1/0)
     std::string precision;
     std::optional<double> measuredTflopsPerGpu;
     std::optional<double> measuredMfuPct; // percent, 0-100
@@ -64,13 +64,13 @@ struct PublishedRunIssue {
     std::string column;
     std::string message;
 
-    [[nodiscard]] std::string text() const;  // "line 12, column tp: 'x' is not a whole number"
+    [[nodiscard]] std::string text() const; // "line 12, column tp: 'x' is not a whole number"
     bool operator==(const PublishedRunIssue&) const = default;
 };
 
 struct PublishedRunsLoad {
-    std::vector<PublishedRun> runs;         // the rows without problems
-    std::vector<PublishedRunIssue> issues;  // every problem of every row
+    std::vector<PublishedRun> runs;        // the rows without problems
+    std::vector<PublishedRunIssue> issues; // every problem of every row
 
     [[nodiscard]] bool ok() const { return issues.empty(); }
 };
@@ -80,8 +80,8 @@ struct PublishedRunsLoad {
 
 // Parses CSV text whose header names the columns (any order; only "source" and "model_name" are
 // required, absent columns read as empty). Unknown or repeated columns, rows with the wrong number
-// of fields, malformed numbers, non-positive counts and missing required cells are reported per row,
-// naming the line and the column. Never throws on bad input.
+// of fields, malformed numbers, non-positive counts and missing required cells are reported per
+// row, naming the line and the column. Never throws on bad input.
 [[nodiscard]] PublishedRunsLoad parsePublishedRuns(std::string_view csvText);
 [[nodiscard]] PublishedRunsLoad loadPublishedRuns(const std::filesystem::path& file);
 
