@@ -3,6 +3,7 @@
 #include "estimate_detail.h"
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/model/units.h>
 
 #include <algorithm>
 #include <cmath>
@@ -209,6 +210,13 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         mem.weightsBytes += paramElem * params;
     }
     if (p.offload != Offload::None) {
+        // What leaves the GPU lives in host memory: with CPU offload all of it; with NVMe offload
+        // (ZeRO-Infinity) the optimizer states go to NVMe and only offloaded parameters stay in
+        // pinned host memory (Rajbhandari et al. 2021 §5).
+        double hostPerGpu = p.offload == Offload::Cpu ? mem.optimizerBytes : 0.0;
+        if (p.framework == Framework::Fsdp) hostPerGpu += mem.weightsBytes + mem.gradientsBytes;
+        else if (p.offloadParams) hostPerGpu += mem.weightsBytes;
+        mem.hostBytesPerNode = hostPerGpu * sc.cluster.gpusPerNode;
         // ZeRO-Offload / ZeRO-Infinity keep optimizer states and fp32 master weights on the host
         // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload moves parameters and gradients too.
         mem.optimizerBytes = 0;
@@ -312,7 +320,14 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     mem.cudaContextBytes = eff.cudaContextBytes;
     mem.overheadBytes = eff.cudaContextBytes + eff.memoryOverheadFraction * allocated;
     mem.peakBytes = allocated + mem.overheadBytes;
-    mem.fits = mem.peakBytes <= mem.capacityBytes * (1.0 - ctx.memoryHeadroomFraction);
+    mem.gpuFits = mem.peakBytes <= mem.capacityBytes * (1.0 - ctx.memoryHeadroomFraction);
+    // Host memory per node: the scenario's, else 256 GiB per GPU (2 TiB on an 8-GPU DGX A100/H100,
+    // NVIDIA DGX system user guides), with the same headroom kept free.
+    mem.hostCapacityBytesPerNode = sc.cluster.hostMemoryBytesPerNode > 0
+                                       ? sc.cluster.hostMemoryBytesPerNode
+                                       : 256.0 * model::units::kGiB * sc.cluster.gpusPerNode;
+    mem.hostFits = mem.hostBytesPerNode <= mem.hostCapacityBytesPerNode * (1.0 - ctx.memoryHeadroomFraction);
+    mem.fits = mem.gpuFits && mem.hostFits;
     return mem;
 }
 
@@ -506,6 +521,13 @@ MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, StageKind::First);
     MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, StageKind::Last);
     return first.peakBytes >= last.peakBytes ? first : last;
+}
+
+double missRankBytes(const MemoryBreakdown& m, double headroom) {
+    const double usableGpu = m.capacityBytes * (1.0 - headroom);
+    const double usableHost = m.hostCapacityBytesPerNode * (1.0 - headroom);
+    if (m.hostFits || usableHost <= 0) return m.peakBytes;
+    return std::max(m.peakBytes, usableGpu * m.hostBytesPerNode / usableHost);
 }
 
 PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {

@@ -364,6 +364,13 @@ private:
 void explainNoFit(FrameworkResult& r, const PlanEstimate& closest, double usable) {
     const std::string name(model::displayName(r.framework));
     const auto& m = closest.memory;
+    if (m.gpuFits && !m.hostFits) {
+        r.exclusionReasons.push_back("no " + name + " plan fits: the closest (" + closest.plan.label() +
+                                     ") fits on the GPU but offloads " + gib(m.hostBytesPerNode) +
+                                     " per node to host memory, over the " +
+                                     gib(m.hostCapacityBytesPerNode) + " the node has");
+        return;
+    }
     r.exclusionReasons.push_back("no " + name + " plan fits: the smallest needs " +
                                  gib(m.peakBytes) + " per GPU, " + gib(m.peakBytes - usable) +
                                  " over the " + gib(usable) + " usable");
@@ -554,7 +561,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
                     if (!lastFit && !options.keepAll) {
                         const MemoryBreakdown mem = evaluateMemory(ctx, p);
                         if (!mem.fits) {
-                            fa.offerClosest(p, mem.peakBytes);
+                            fa.offerClosest(p, missRankBytes(mem, ctx.memoryHeadroomFraction));
                             return true;
                         }
                     }
@@ -564,7 +571,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
                     const PlanSummary summary = summarize(est);
                     if (options.keepAll) acc.all.push_back(summary);
                     if (!est.memory.fits) {
-                        fa.offerClosest(p, est.memory.peakBytes);
+                        fa.offerClosest(p, missRankBytes(est.memory, ctx.memoryHeadroomFraction));
                         return true;
                     }
                     ++fa.fitting;
@@ -615,7 +622,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
             r.runnersUp.assign(merged.top.begin() + 1, merged.top.end());
         } else if (merged.hasClosest) {
             r.closest = evaluatePlan(ctx, merged.closestPlan);
-            r.missBytes = r.closest->memory.peakBytes - result.usableBytes;
+            r.missBytes = std::max(0.0, missRankBytes(r.closest->memory, ctx.memoryHeadroomFraction) - result.usableBytes);
             explainNoFit(r, *r.closest, result.usableBytes);
         } else if (!result.cancelled) {
             explainNoPlan(r, s, gpus);

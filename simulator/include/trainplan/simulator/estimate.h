@@ -39,7 +39,13 @@ struct MemoryBreakdown {
     double cudaContextBytes = 0;
     int inFlightMicroBatches = 0;
     StageKind stage = StageKind::Only;
-    bool fits = false;
+    // Host (CPU) memory per node taken by offloaded states (every GPU of the node offloads its
+    // shard) and what the node has; offload plans must fit there too.
+    double hostBytesPerNode = 0;
+    double hostCapacityBytesPerNode = 0;
+    bool gpuFits = false;
+    bool hostFits = true;
+    bool fits = false; // gpuFits && hostFits
     // Peak-relevant transients, by when they occur.
     double lossTransientBytes = 0;      // logits gradient at the start of backward
     double recomputeTransientBytes = 0; // one layer rebuilt by full recompute
@@ -133,6 +139,9 @@ struct PlanContext {
 [[nodiscard]] PlanEstimate evaluatePlan(const PlanContext& ctx, const model::Plan& plan);
 // Only the per-GPU memory of the worst stage (cheap; the search prunes with it).
 [[nodiscard]] MemoryBreakdown evaluateMemory(const PlanContext& ctx, const model::Plan& plan);
+// Ranks plans that do not fit by how far they miss: the GPU peak, or — when host memory is what
+// runs out — the host overage expressed as the same fraction of the usable GPU memory.
+[[nodiscard]] double missRankBytes(const MemoryBreakdown& memory, double memoryHeadroomFraction);
 
 struct EstimateResult {
     PlanEstimate estimate;
