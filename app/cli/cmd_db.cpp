@@ -1,0 +1,139 @@
+#include "cli_store.h"
+#include "commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace trainplan::cli {
+
+namespace {
+
+int check(CliContext& ctx) {
+    rejectUnknownOptions(ctx, "db check");
+    if (!ctx.args.empty()) throw UsageError("usage: db check");
+    const std::filesystem::path path = databasePath(ctx);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        ctx.err << "trainplan-cli: " << path.string()
+                << ": no database here yet (nothing to check)\n";
+        return kExitInvalidInput;
+    }
+    const store::IntegrityReport r = store::checkDatabaseFile(path);
+    if (ctx.format == Format::Json) {
+        ctx.out << nlohmann::json{{"path", path.string()},
+                                  {"ok", r.ok},
+                                  {"problems", r.problems},
+                                  {"schema_version", r.schemaVersion},
+                                  {"trainplan_database", r.trainplanDatabase},
+                                  {"journal_mode", r.journalMode},
+                                  {"page_count", r.pageCount},
+                                  {"page_size", r.pageSize}}
+                       .dump(2)
+                << '\n';
+        return r.ok ? kExitOk : kExitInvalidInput;
+    }
+    if (r.ok) {
+        ctx.out << path.string() << ": ok (schema v" << r.schemaVersion << ", " << r.pageCount
+                << " pages of " << r.pageSize << " bytes, journal " << r.journalMode << ")\n";
+        return kExitOk;
+    }
+    ctx.out << path.string() << ": " << r.problems.size()
+            << (r.problems.size() == 1 ? " problem" : " problems") << '\n';
+    for (const auto& p : r.problems)
+        ctx.out << "  " << p << '\n';
+    return kExitInvalidInput;
+}
+
+int pathCommand(CliContext& ctx) {
+    if (!ctx.args.empty()) throw UsageError("usage: db path");
+    ctx.out << databasePath(ctx).string() << '\n';
+    return kExitOk;
+}
+
+int exportLibrary(CliContext& ctx) {
+    const auto output = ctx.takeOption("-o");
+    rejectUnknownOptions(ctx, "library export -o FILE.json");
+    if (!output || !ctx.args.empty()) throw UsageError("usage: library export -o FILE.json");
+    std::optional<store::Store> st = openStoreForReading(ctx);
+    if (!st) {
+        // Nothing saved yet: an empty library document.
+        store::StoreOptions options;
+        options.builtinCatalog = ctx.catalog();
+        st = store::Store::openInMemory(options);
+    }
+    const nlohmann::json lib = st->exportLibrary();
+    writeOutputFile(ctx, *output,
+                    lib.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    if (*output != "-")
+        ctx.out << "exported " << lib["scenarios"].size() << " scenarios, " << lib["runs"].size()
+                << " runs, " << lib["comparisons"].size() << " comparisons, "
+                << lib["calibration_profiles"].size() << " calibration profiles and "
+                << lib["catalog"]["gpus"].size() + lib["catalog"]["links"].size() +
+                       lib["catalog"]["models"].size()
+                << " user catalog entries to " << *output << '\n';
+    return kExitOk;
+}
+
+int importLibrary(CliContext& ctx) {
+    rejectUnknownOptions(ctx, "library import FILE.json");
+    if (ctx.args.size() != 1) throw UsageError("usage: library import FILE.json");
+    const std::string file = ctx.args[0];
+    nlohmann::ordered_json lib;
+    const std::string text = readInputFile(file);
+    try {
+        lib = parseJsonText(text);
+    } catch (const std::exception& e) {
+        ctx.err << "trainplan-cli: " << file << ": not a library JSON file (" << e.what() << ")\n";
+        return kExitInvalidInput;
+    }
+    store::Store st = openStoreForWriting(ctx);
+    store::LibraryImportSummary s;
+    try {
+        s = st.importLibrary(lib);
+    } catch (const store::StoreError& e) {
+        if (e.kind() != store::StoreErrorKind::Invalid &&
+            e.kind() != store::StoreErrorKind::Conflict)
+            throw;
+        ctx.err << "trainplan-cli: " << file << ": " << e.message() << '\n';
+        for (const auto& issue : e.issues())
+            ctx.err << "  " << issue.text() << '\n';
+        return kExitInvalidInput;
+    }
+    auto line = [&](const char* what, const store::ImportSummary& x) {
+        ctx.out << "  " << what << ": " << x.added << " added, " << x.skipped
+                << " already present\n";
+    };
+    ctx.out << "imported " << file << " into " << st.location() << '\n';
+    line("catalog entries", s.catalog);
+    line("scenarios", s.scenarios);
+    line("scenario versions", s.versions);
+    line("measured runs", s.runs);
+    line("comparisons", s.comparisons);
+    line("calibration profiles", s.calibrationProfiles);
+    return kExitOk;
+}
+
+} // namespace
+
+int cmdDb(CliContext& ctx) {
+    if (ctx.args.empty()) throw UsageError("usage: db {check|path}");
+    const std::string sub = ctx.args.front();
+    ctx.args.erase(ctx.args.begin());
+    if (sub == "check") return check(ctx);
+    if (sub == "path") return pathCommand(ctx);
+    throw UsageError("db: unknown subcommand '" + sub + "' (usage: db {check|path})");
+}
+
+int cmdLibrary(CliContext& ctx) {
+    if (ctx.args.empty())
+        throw UsageError("usage: library {export -o FILE.json | import FILE.json}");
+    const std::string sub = ctx.args.front();
+    ctx.args.erase(ctx.args.begin());
+    if (sub == "export") return exportLibrary(ctx);
+    if (sub == "import") return importLibrary(ctx);
+    throw UsageError("library: unknown subcommand '" + sub +
+                     "' (usage: library {export -o FILE.json | import FILE.json})");
+}
+
+} // namespace trainplan::cli

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <trainplan/store/connection.h>
+
+#include <cstdint>
+
+namespace trainplan::store {
+
+// The schema this build writes. History (each step runs in its own transaction and sets
+// PRAGMA user_version):
+//   v1  catalog_gpus/links/models, scenarios (tags as comma text), scenario_versions,
+//       measured_runs (step time, tokens/s/GPU, peak memory, date, notes), comparisons.
+//   v2  scenario_tags table (tags split out of scenarios.tags), measured_runs gains source,
+//       achieved FLOP/s per GPU, MFU, details (the imported row) and a content fingerprint for
+//       de-duplication, calibration_profiles, meta (key/value: the built-in catalog's fingerprint).
+inline constexpr int kSchemaVersion = 2;
+
+// PRAGMA application_id of a TrainPlan database: "TPLN".
+inline constexpr std::int32_t kApplicationId = 0x54504C4E;
+
+// Brings the schema from its user_version up to `targetVersion` (never down), one transaction per
+// step; a step another process already applied is skipped. Returns the version found at the start.
+// The database must be empty (version 0) or a TrainPlan database.
+int migrateSchema(Connection& connection, int targetVersion = kSchemaVersion);
+
+} // namespace trainplan::store

@@ -1,2 +1,0 @@
-// Replaced by the store implementation (issue 5).
-namespace trainplan::store {}

@@ -1,0 +1,217 @@
+#include <trainplan/store/store.h>
+
+#include "json_text.h"
+#include "run_json.h"
+#include "store_internal.h"
+
+namespace trainplan::store {
+
+namespace {
+
+constexpr const char* kRunColumns =
+    "id, scenario_id, scenario_name, plan, step_time_s, tokens_per_s_per_gpu, peak_memory_bytes, "
+    "flops_per_s_per_gpu, mfu, measured_on, notes, source, details, created_at";
+
+MeasuredRun readRun(const Statement& q) {
+    MeasuredRun r;
+    r.id = q.int64(0);
+    r.scenarioId = q.optionalInt64(1);
+    r.scenarioName = q.text(2);
+    if (auto plan = q.optionalText(3)) r.plan = detail::parseJson(*plan);
+    r.stepSeconds = q.optionalReal(4);
+    r.tokensPerSecondPerGpu = q.optionalReal(5);
+    r.peakMemoryBytes = q.optionalReal(6);
+    r.flopsPerSecondPerGpu = q.optionalReal(7);
+    r.mfu = q.optionalReal(8);
+    r.measuredOn = q.optionalText(9);
+    r.notes = q.text(10);
+    r.source = q.text(11);
+    r.details = detail::parseJson(q.text(12));
+    r.createdAt = q.text(13);
+    return r;
+}
+
+std::string trimmed(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return {};
+    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+} // namespace
+
+bool Store::insertRun(const NewMeasuredRun& run, std::optional<std::int64_t> scenarioId,
+                      const std::optional<std::string>& createdAt) {
+    auto q = m_connection.cached(
+        "INSERT INTO measured_runs (scenario_id, scenario_name, plan, step_time_s, "
+        "tokens_per_s_per_gpu, "
+        "peak_memory_bytes, flops_per_s_per_gpu, mfu, measured_on, notes, source, details, "
+        "fingerprint, created_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, coalesce(?14, " +
+        std::string(detail::kNow) + ")) ON CONFLICT (fingerprint) DO NOTHING");
+    std::optional<std::string> plan;
+    if (run.plan) plan = detail::dumpJson(*run.plan);
+    q->bindAll(scenarioId, run.scenarioName, plan, run.stepSeconds, run.tokensPerSecondPerGpu,
+               run.peakMemoryBytes, run.flopsPerSecondPerGpu, run.mfu, run.measuredOn, run.notes,
+               run.source, detail::dumpJson(run.details), detail::runFingerprint(run), createdAt)
+        .run();
+    return m_connection.changes() == 1;
+}
+
+std::int64_t Store::addRun(const NewMeasuredRun& run) {
+    model::ValidationIssues issues = detail::validateRun(run, "run");
+    if (!issues.empty())
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         "the measured run is invalid; nothing was saved", issues);
+    Transaction tx(m_connection);
+    const ScenarioRecord owner = scenario(run.scenarioName);
+    NewMeasuredRun stored = run;
+    stored.scenarioName = owner.name; // as the library spells it
+    if (!insertRun(stored, owner.id))
+        throw StoreError(StoreErrorKind::Conflict, location(),
+                         "an identical run of '" + run.scenarioName +
+                             "' is already stored; nothing was saved");
+    const std::int64_t id = m_connection.lastInsertRowId();
+    tx.commit();
+    return id;
+}
+
+ImportSummary Store::importRuns(const std::vector<NewMeasuredRun>& runs) {
+    model::ValidationIssues issues;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        auto more = detail::validateRun(runs[i], "runs[" + std::to_string(i) + "]");
+        issues.insert(issues.end(), more.begin(), more.end());
+    }
+    if (!issues.empty())
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         "the runs are invalid; nothing was imported", issues);
+    ImportSummary summary;
+    Transaction tx(m_connection);
+    for (const auto& run : runs) {
+        if (insertRun(run, scenarioId(run.scenarioName)))
+            ++summary.added;
+        else
+            ++summary.skipped;
+    }
+    tx.commit();
+    return summary;
+}
+
+std::vector<MeasuredRun> Store::runs(const std::optional<std::string>& scenarioName) {
+    std::vector<MeasuredRun> out;
+    auto q = m_connection.cached(
+        "SELECT " + std::string(kRunColumns) +
+        " FROM measured_runs WHERE ?1 IS NULL OR scenario_name = ?1 COLLATE NOCASE ORDER BY id");
+    q->bindAll(scenarioName);
+    while (q->step())
+        out.push_back(readRun(*q));
+    return out;
+}
+
+void Store::deleteRun(std::int64_t id) {
+    Transaction tx(m_connection);
+    auto q = m_connection.cached("DELETE FROM measured_runs WHERE id = ?1");
+    q->bindAll(id).run();
+    if (m_connection.changes() == 0)
+        throw StoreError(StoreErrorKind::NotFound, location(),
+                         "no measured run with id " + std::to_string(id));
+    tx.commit();
+}
+
+// --- Comparisons
+
+std::int64_t Store::saveComparison(const std::string& name,
+                                   const std::optional<std::string>& scenarioName,
+                                   const nlohmann::json& result) {
+    if (result.is_discarded())
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         "the comparison result is not JSON; nothing was saved");
+    Transaction tx(m_connection);
+    const std::optional<std::int64_t> sid = scenarioName ? scenarioId(*scenarioName) : std::nullopt;
+    auto q = m_connection.cached(
+        "INSERT INTO comparisons (name, scenario_id, scenario_name, body) VALUES (?1, ?2, ?3, ?4)");
+    q->bindAll(trimmed(name), sid, scenarioName, detail::dumpJson(result)).run();
+    const std::int64_t id = m_connection.lastInsertRowId();
+    tx.commit();
+    return id;
+}
+
+std::vector<ComparisonRecord> Store::comparisons() {
+    std::vector<ComparisonRecord> out;
+    auto q = m_connection.cached(
+        "SELECT id, name, scenario_name, body, created_at FROM comparisons ORDER BY id");
+    while (q->step())
+        out.push_back({q->int64(0), q->text(1), q->optionalText(2), detail::parseJson(q->text(3)),
+                       q->text(4)});
+    return out;
+}
+
+ComparisonRecord Store::comparison(std::int64_t id) {
+    auto q = m_connection.cached(
+        "SELECT id, name, scenario_name, body, created_at FROM comparisons WHERE id = ?1");
+    q->bindAll(id);
+    if (!q->step())
+        throw StoreError(StoreErrorKind::NotFound, location(),
+                         "no saved comparison with id " + std::to_string(id));
+    return {q->int64(0), q->text(1), q->optionalText(2), detail::parseJson(q->text(3)), q->text(4)};
+}
+
+void Store::deleteComparison(std::int64_t id) {
+    Transaction tx(m_connection);
+    auto q = m_connection.cached("DELETE FROM comparisons WHERE id = ?1");
+    q->bindAll(id).run();
+    if (m_connection.changes() == 0)
+        throw StoreError(StoreErrorKind::NotFound, location(),
+                         "no saved comparison with id " + std::to_string(id));
+    tx.commit();
+}
+
+// --- Calibration profiles
+
+void Store::saveCalibrationProfile(const std::string& name, const nlohmann::json& parameters,
+                                   const std::string& notes) {
+    model::ValidationIssues issues;
+    if (trimmed(name).empty()) issues.push_back({"name", "is required"});
+    if (!parameters.is_object()) issues.push_back({"parameters", "must be a JSON object"});
+    if (!issues.empty())
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         "the calibration profile is invalid; nothing was saved", issues);
+    Transaction tx(m_connection);
+    auto q = m_connection.cached(
+        "INSERT INTO calibration_profiles (name, parameters, notes) VALUES (?1, ?2, ?3) ON "
+        "CONFLICT (name) DO UPDATE "
+        "SET parameters = excluded.parameters, notes = excluded.notes, updated_at = " +
+        std::string(detail::kNow));
+    q->bindAll(trimmed(name), detail::dumpJson(parameters), notes).run();
+    tx.commit();
+}
+
+std::vector<CalibrationProfile> Store::calibrationProfiles() {
+    std::vector<CalibrationProfile> out;
+    auto q = m_connection.cached("SELECT id, name, parameters, notes, created_at, updated_at FROM "
+                                 "calibration_profiles ORDER BY name");
+    while (q->step())
+        out.push_back({q->int64(0), q->text(1), detail::parseJson(q->text(2)), q->text(3),
+                       q->text(4), q->text(5)});
+    return out;
+}
+
+std::optional<CalibrationProfile> Store::findCalibrationProfile(const std::string& name) {
+    auto q = m_connection.cached("SELECT id, name, parameters, notes, created_at, updated_at FROM "
+                                 "calibration_profiles WHERE name = ?1");
+    q->bindAll(name);
+    if (!q->step()) return std::nullopt;
+    return CalibrationProfile{q->int64(0), q->text(1), detail::parseJson(q->text(2)),
+                              q->text(3),  q->text(4), q->text(5)};
+}
+
+void Store::deleteCalibrationProfile(const std::string& name) {
+    Transaction tx(m_connection);
+    auto q = m_connection.cached("DELETE FROM calibration_profiles WHERE name = ?1");
+    q->bindAll(name).run();
+    if (m_connection.changes() == 0)
+        throw StoreError(StoreErrorKind::NotFound, location(),
+                         "no calibration profile named '" + name + "'");
+    tx.commit();
+}
+
+} // namespace trainplan::store

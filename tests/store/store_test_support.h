@@ -1,0 +1,116 @@
+#pragma once
+
+// Shared helpers of the store tests: temporary directories, the built-in catalog, scenario texts.
+
+#include <trainplan/model/catalog.h>
+#include <trainplan/store/store.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace trainplan::test {
+
+namespace fs = std::filesystem;
+
+// A fresh directory under the system temp directory, removed (with everything in it) at the end.
+class TempDir {
+public:
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "trainplan-store-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr)
+            throw std::runtime_error("mkdtemp " + pattern + ": " + std::strerror(errno));
+        m_path = pattern;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::permissions(m_path, fs::perms::owner_all, fs::perm_options::add, ec);
+        fs::remove_all(m_path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    [[nodiscard]] const fs::path& path() const { return m_path; }
+    [[nodiscard]] fs::path operator/(const std::string& name) const { return m_path / name; }
+
+private:
+    fs::path m_path;
+};
+
+inline std::string readFile(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+inline void writeFile(const fs::path& file, const std::string& bytes) {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << bytes;
+}
+
+inline const model::Catalog& builtinCatalog() {
+    static const model::Catalog catalog =
+        model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
+    return catalog;
+}
+
+// Short busy timeout so lock tests finish quickly.
+inline store::StoreOptions testOptions() {
+    store::StoreOptions o;
+    o.builtinCatalog = builtinCatalog();
+    o.busyTimeout = std::chrono::milliseconds(200);
+    return o;
+}
+
+inline store::Store openTestStore(const fs::path& file) {
+    return store::Store::open(file, testOptions());
+}
+inline store::Store memoryStore() {
+    return store::Store::openInMemory(testOptions());
+}
+
+inline std::string dataText(const std::string& relative) {
+    return readFile(fs::path(TRAINPLAN_TEST_DATA_DIR) / relative);
+}
+
+// A valid scenario (llama2-7b on 8 PCIe A100s, one FSDP plan) named `name`, with `description`.
+inline nlohmann::json scenarioJson(const std::string& name, const std::string& description = "") {
+    nlohmann::json doc = nlohmann::json::parse(dataText("scenarios/llama2-7b-a100x8-pcie.json"));
+    doc["name"] = name;
+    doc["plans"] = nlohmann::json::array(
+        {{{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}}});
+    if (!description.empty()) doc["description"] = description;
+    return doc;
+}
+
+// The body of the current version of a stored scenario, parsed.
+inline nlohmann::json storedBody(store::Store& s, const std::string& name) {
+    return nlohmann::json::parse(s.scenario(name).body);
+}
+
+// Runs `body` and returns the StoreError it throws (fails the test when it does not throw).
+template <typename F> store::StoreError storeErrorOf(F&& body) {
+    try {
+        body();
+    } catch (const store::StoreError& e) {
+        return e;
+    }
+    throw std::runtime_error("expected a StoreError, nothing was thrown");
+}
+
+inline bool runningAsRoot() {
+    return ::geteuid() == 0;
+}
+
+} // namespace trainplan::test
