@@ -1,0 +1,148 @@
+#pragma once
+
+// The advisor's sentences as values: a template id plus typed arguments, rendered to English or
+// Simplified Chinese by a small message catalogue. Numbers are formatted from the argument values
+// at render time; no template contains a digit.
+
+#include <trainplan/model/plan.h>
+#include <trainplan/model/readiness.h>
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace trainplan::sim {
+
+enum class Lang { En, ZhCN };
+
+[[nodiscard]] std::string_view toString(Lang lang); // "en", "zh_CN"
+[[nodiscard]] std::optional<Lang> langFromString(std::string_view s);
+
+enum class MessageId {
+    // Recommendation and its reasons.
+    RecommendDefault,
+    RecommendAfterPrerequisites,
+    NothingFits,
+    SimplerWithinTolerance,
+    SwitchPaysOff,
+    FasterButMissing,
+    FasterButAlsoNeeds,
+    DoesNotFit,
+    NoValidPlan,
+    ExcludedByConstraints,
+    ReadyFor,
+    ReadinessMissingFor,
+    // Break points.
+    StopsFittingAbove,
+    FitsUpTo,
+    FitsUpToButComm,
+    FitsEverySize,
+    FitsNoSize,
+    ScalingBreak,
+    ScalingNoPlan,
+    ScalingNotReached,
+    ScalingAlwaysBelow,
+    BandwidthBreak,
+    BandwidthAlwaysExceeds,
+    BandwidthNeverExceeds,
+    // Roadmap stage titles.
+    StageDdpBaseline,
+    StageSharded,
+    StageStandardize,
+    StageMegatron,
+    StageValidate,
+    StageCustom,
+    StageUserTitle,
+    // Stage triggers.
+    TriggerOom,
+    TriggerMfuBelow,
+    TriggerCostAbove,
+    TriggerGpusAbove,
+    TriggerManual,
+    // Stage notes and gains.
+    GainBaseline,
+    GainFits,
+    GainSpeedup,
+    GainSlower,
+    GainPrerequisitesMissing,
+    GainPrerequisitesDone,
+    GainValidate,
+    BaselineSmallerModel,
+    BaselineUpTo,
+    TargetUnresolved,
+    StagePlanInvalid, // keep last (kMessageIdCount)
+};
+inline constexpr int kMessageIdCount = static_cast<int>(MessageId::StagePlanInvalid) + 1;
+
+// How an argument is formatted. Numeric kinds hold SI values (parameters as a count, bytes,
+// seconds, fractions for percentages, US dollars, bytes per second, weeks).
+enum class ArgKind {
+    Framework, // value = the model::Framework
+    Plan,      // text = Plan::label()
+    Items,     // items = readiness items, joined in the language
+    Name,      // text, verbatim (model names, precisions, optimizers)
+    Parameters,
+    Bytes,
+    Seconds,
+    Duration,
+    Percent,
+    Factor,
+    Usd,
+    Count,
+    BytesPerSecond,
+    Weeks,
+};
+
+struct MessageArg {
+    ArgKind kind = ArgKind::Name;
+    double value = 0;
+    std::string text;
+    std::vector<model::ReadinessItem> items;
+
+    [[nodiscard]] static MessageArg framework(model::Framework f);
+    [[nodiscard]] static MessageArg plan(const model::Plan& p);
+    [[nodiscard]] static MessageArg itemList(std::vector<model::ReadinessItem> list);
+    [[nodiscard]] static MessageArg name(std::string text);
+    [[nodiscard]] static MessageArg number(ArgKind kind, double value);
+
+    [[nodiscard]] bool isNumeric() const;
+    bool operator==(const MessageArg&) const = default;
+};
+
+struct Message {
+    MessageId id = MessageId::RecommendDefault;
+    std::vector<MessageArg> args;
+
+    bool operator==(const Message&) const = default;
+};
+
+// One catalogue entry: placeholders {0}..{n-1} stand for the arguments in order.
+struct MessageTemplate {
+    MessageId id;
+    std::string_view key; // stable snake_case id used in JSON
+    int argCount;
+    std::string_view en;
+    std::string_view zh;
+};
+
+[[nodiscard]] std::span<const MessageTemplate> messageCatalog();
+[[nodiscard]] const MessageTemplate& messageTemplate(MessageId id);
+[[nodiscard]] std::string_view messageKey(MessageId id);
+
+[[nodiscard]] std::string formatArg(const MessageArg& arg, Lang lang);
+[[nodiscard]] std::string render(const Message& m, Lang lang);
+
+// Readiness questionnaire text for the GUI and reports: a short label and why it matters.
+struct ReadinessItemText {
+    std::string_view label;
+    std::string_view why;
+};
+[[nodiscard]] ReadinessItemText readinessItemText(model::ReadinessItem item, Lang lang);
+
+enum class Difficulty { Low, Medium, High };
+[[nodiscard]] std::string_view toString(Difficulty d); // "low", "medium", "high"
+[[nodiscard]] std::string_view difficultyLabel(Difficulty d, Lang lang);
+
+} // namespace trainplan::sim
