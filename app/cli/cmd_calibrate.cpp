@@ -1,0 +1,495 @@
+#include "cli_store.h"
+#include "commands.h"
+#include "profile_resolver.h"
+#include "text_table.h"
+
+#include <trainplan/model/csv.h>
+#include <trainplan/model/published_run.h>
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/model/units.h>
+#include <trainplan/simulator/calibrate.h>
+#include <trainplan/simulator/calibrate_json.h>
+#include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/simulator/validation.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <ostream>
+
+namespace trainplan::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "calibrate (--runs CSV | --from-store) [--scenario FILE|NAME] [--fit "
+    "gemm,intra_bw,inter_bw,latency,mem_overhead] "
+    "[--source TEXT] [--no-memory] [--profile NAME [--notes TEXT]] [--format table|json]";
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+bool containsIgnoringCase(const std::string& haystack, const std::string& needle) {
+    return lower(haystack).find(lower(needle)) != std::string::npos;
+}
+
+// Runs ready to fit, and what could not be used (printed as notes).
+struct LoadedRuns {
+    std::vector<sim::CalibrationRun> runs;
+    std::vector<std::string> skipped;
+    bool inputProblems = false; // malformed input was reported on ctx.err
+};
+
+// `label`: replaces the run's label (default: the case's label and CSV line).
+void addReferenceCase(LoadedRuns& out, const sim::ReferenceCase& c, const std::string& where,
+                      const std::optional<std::string>& label = std::nullopt) {
+    if (!c.skipReason.empty()) {
+        out.skipped.push_back(where + ": " + c.skipReason);
+        return;
+    }
+    auto run = sim::calibrationRun(c);
+    if (!run) {
+        out.skipped.push_back(where + ": no valid plan for the published layout");
+        return;
+    }
+    if (label) run->label = *label;
+    out.runs.push_back(std::move(*run));
+}
+
+// data/reference/published_runs.csv rows, rebuilt as `validate` rebuilds them.
+LoadedRuns runsFromPublishedCsv(CliContext& ctx, const std::string& file,
+                                const std::optional<std::string>& source) {
+    LoadedRuns out;
+    const model::PublishedRunsLoad load = model::loadPublishedRuns(file);
+    for (const auto& issue : load.issues)
+        ctx.err << file << ": " << issue.text() << '\n';
+    out.inputProblems = !load.ok();
+    for (const model::PublishedRun& row : load.runs) {
+        if (source && !containsIgnoringCase(row.sourceText, *source) &&
+            !containsIgnoringCase(row.framework, *source))
+            continue;
+        addReferenceCase(out, sim::referenceCase(row, ctx.catalog()),
+                         "line " + std::to_string(row.line));
+    }
+    return out;
+}
+
+// The scenario document with `plan` as its only plan, parsed and validated (problems in `why`).
+std::optional<model::Scenario> withPlan(nlohmann::json doc, const nlohmann::json& plan,
+                                        const model::Catalog& catalog, std::string& why) {
+    doc["plans"] = nlohmann::json::array({plan});
+    const model::ScenarioLoad load = model::parseScenario(doc, catalog);
+    if (load.ok()) return load.scenario;
+    for (const auto& issue : load.issues) {
+        std::string path = issue.path;
+        if (path.rfind("plans[0]", 0) == 0) path = "plan" + path.substr(8);
+        why += (why.empty() ? "" : "; ") +
+               (path.empty() ? issue.message : path + ": " + issue.message);
+    }
+    return std::nullopt;
+}
+
+sim::CalibrationRun runOf(const model::Scenario& s, std::string label) {
+    sim::CalibrationRun run;
+    run.label = std::move(label);
+    run.scenario = s;
+    run.plan = s.plans.front();
+    run.scenario.plans.clear();
+    return run;
+}
+
+// Measurement columns of a measurements CSV (and their published_runs.csv spellings).
+std::optional<sim::ValidationMetric> measurementColumn(const std::string& name) {
+    if (name == "step_time_s" || name == "measured_step_time_s")
+        return sim::ValidationMetric::StepSeconds;
+    if (name == "tokens_per_s_per_gpu" || name == "measured_tokens_per_s_per_gpu")
+        return sim::ValidationMetric::TokensPerSecondPerGpu;
+    if (name == "mfu_pct" || name == "measured_mfu_pct") return sim::ValidationMetric::MfuPercent;
+    if (name == "peak_memory_gib" || name == "measured_peak_mem_gb")
+        return sim::ValidationMetric::PeakMemoryGiB;
+    return std::nullopt;
+}
+
+nlohmann::json cellValue(const std::string& cell) {
+    const std::string l = lower(cell);
+    if (l == "true" || l == "yes" || l == "y") return true;
+    if (l == "false" || l == "no" || l == "n") return false;
+    if (!cell.empty() &&
+        std::all_of(cell.begin(), cell.end(), [](unsigned char c) { return std::isdigit(c); }))
+        return std::stoll(cell);
+    return cell;
+}
+
+// A CSV of the user's own runs of one scenario: one row per run, plan columns named as the
+// scenario's plan keys (framework, dp, tp, pp, micro_batch, zero_stage, recompute, ...),
+// measurement columns step_time_s, tokens_per_s_per_gpu, mfu_pct, peak_memory_gib, and an optional
+// label.
+LoadedRuns runsFromMeasurementsCsv(CliContext& ctx, const std::string& file,
+                                   const model::CsvDocument& csv, const model::Scenario& scenario) {
+    LoadedRuns out;
+    const std::vector<std::string>& header = csv.records.front().fields;
+    const nlohmann::json doc = model::toJson(scenario);
+    for (std::size_t r = 1; r < csv.records.size(); ++r) {
+        const model::CsvRecord& rec = csv.records[r];
+        const std::string where = file + ": line " + std::to_string(rec.line);
+        if (rec.fields.size() != header.size()) {
+            ctx.err << where << ": " << rec.fields.size() << " fields, the header has "
+                    << header.size() << '\n';
+            out.inputProblems = true;
+            continue;
+        }
+        nlohmann::json plan = nlohmann::json::object();
+        std::vector<std::pair<sim::ValidationMetric, double>> measured;
+        std::string label = scenario.name + " run " + std::to_string(r);
+        bool bad = false;
+        for (std::size_t i = 0; i < header.size(); ++i) {
+            const std::string& name = header[i];
+            const std::string& cell = rec.fields[i];
+            if (cell.empty()) continue;
+            if (name == "label") {
+                label = cell;
+            } else if (name == "notes") {
+                continue;
+            } else if (const auto metric = measurementColumn(name)) {
+                try {
+                    std::size_t used = 0;
+                    const double v = std::stod(cell, &used);
+                    if (used != cell.size() || !(v > 0)) throw std::invalid_argument(cell);
+                    measured.emplace_back(*metric, v);
+                } catch (const std::exception&) {
+                    ctx.err << where << ", column " << name << ": '" << cell
+                            << "' is not a positive number\n";
+                    bad = true;
+                }
+            } else {
+                plan[name] = cellValue(cell);
+            }
+        }
+        if (bad) {
+            out.inputProblems = true;
+            continue;
+        }
+        if (measured.empty()) {
+            out.skipped.push_back(where + ": no measurement");
+            continue;
+        }
+        std::string why;
+        const auto s = withPlan(doc, plan, ctx.catalog(), why);
+        if (!s) {
+            ctx.err << where << ": " << why << '\n';
+            out.inputProblems = true;
+            continue;
+        }
+        sim::CalibrationRun run = runOf(*s, label);
+        run.measured = std::move(measured);
+        out.runs.push_back(std::move(run));
+    }
+    return out;
+}
+
+// A published row stored by `runs import` (its cells kept in `details`), back as a PublishedRun.
+std::optional<model::PublishedRun> publishedRowOf(const store::MeasuredRun& r) {
+    if (!r.details.is_object() || !r.details.contains("model_name") ||
+        !r.details.contains("source"))
+        return std::nullopt;
+    std::string header, row;
+    for (const auto& [key, value] : r.details.items()) {
+        header += (header.empty() ? "" : ",") + csvEscape(key);
+        row += (row.empty() ? "" : ",") +
+               csvEscape(value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    const model::PublishedRunsLoad load = model::parsePublishedRuns(header + "\n" + row + "\n");
+    if (load.runs.size() != 1) return std::nullopt;
+    return load.runs.front();
+}
+
+LoadedRuns runsFromStore(CliContext& ctx, store::Store& st,
+                         const std::optional<std::string>& scenarioName,
+                         const std::optional<std::string>& source) {
+    LoadedRuns out;
+    const model::Catalog catalog = st.catalog();
+    std::map<std::string, std::optional<model::Scenario>>
+        resolved; // scenario name -> with its profile applied
+    for (const store::MeasuredRun& r : st.runs(scenarioName)) {
+        if (source && !containsIgnoringCase(r.source, *source)) continue;
+        const std::string where = "run " + std::to_string(r.id) + " (" + r.scenarioName + ")";
+        if (!r.scenarioId) {
+            if (auto row = publishedRowOf(r)) {
+                const sim::ReferenceCase c = sim::referenceCase(*row, catalog);
+                addReferenceCase(out, c, where, c.label + " (run " + std::to_string(r.id) + ")");
+            } else {
+                out.skipped.push_back(where + ": not linked to a stored scenario");
+            }
+            continue;
+        }
+        const std::optional<store::ScenarioRecord> record = st.findScenario(r.scenarioName);
+        if (!record) {
+            out.skipped.push_back(where + ": scenario not found");
+            continue;
+        }
+        const nlohmann::json doc = nlohmann::json::parse(record->body);
+        nlohmann::json plan;
+        if (r.plan)
+            plan = *r.plan;
+        else if (doc.contains("plans") && doc["plans"].is_array() && doc["plans"].size() == 1)
+            plan = doc["plans"][0];
+        else {
+            out.skipped.push_back(where + ": the run does not say which plan it measured");
+            continue;
+        }
+        std::string why;
+        auto s = withPlan(doc, plan, catalog, why);
+        if (!s) {
+            out.skipped.push_back(where + ": " + why);
+            continue;
+        }
+        if (!applyStoredProfile(ctx, *s, where)) {
+            out.inputProblems = true;
+            continue;
+        }
+        sim::CalibrationRun run = runOf(*s, r.scenarioName + " #" + std::to_string(r.id));
+        if (r.stepSeconds)
+            run.measured.emplace_back(sim::ValidationMetric::StepSeconds, *r.stepSeconds);
+        if (r.tokensPerSecondPerGpu)
+            run.measured.emplace_back(sim::ValidationMetric::TokensPerSecondPerGpu,
+                                      *r.tokensPerSecondPerGpu);
+        if (r.mfu) run.measured.emplace_back(sim::ValidationMetric::MfuPercent, 100.0 * *r.mfu);
+        if (r.peakMemoryBytes)
+            run.measured.emplace_back(sim::ValidationMetric::PeakMemoryGiB,
+                                      *r.peakMemoryBytes / model::units::kGiB);
+        if (run.measured.empty()) {
+            // FLOP/s alone: the source's FLOP convention is not known for the user's own runs.
+            out.skipped.push_back(where + ": no step time, tokens/s, MFU or peak memory");
+            continue;
+        }
+        out.runs.push_back(std::move(run));
+    }
+    return out;
+}
+
+std::string formatMetric(sim::ValidationMetric m, double v) {
+    switch (m) {
+    case sim::ValidationMetric::StepSeconds:
+        return formatFixed(v, 3) + " s";
+    case sim::ValidationMetric::NarayananTflopsPerGpu:
+        return formatFixed(v, 1) + " TFLOP/s";
+    case sim::ValidationMetric::MfuPercent:
+        return formatFixed(v, 1) + "%";
+    case sim::ValidationMetric::TokensPerSecondPerGpu:
+        return formatFixed(v, 0) + " tok/s";
+    case sim::ValidationMetric::PeakMemoryGiB:
+        return formatFixed(v, 1) + " GiB";
+    }
+    return formatFixed(v, 3);
+}
+
+std::string signedPercent(double fraction) {
+    return (fraction >= 0 ? "+" : "") + formatPercent(fraction);
+}
+
+std::string formatParameter(sim::CalibrationParameter p, double v) {
+    return p == sim::CalibrationParameter::LatencyScale ? formatFixed(v, 3) : formatFixed(v, 4);
+}
+
+void printTable(CliContext& ctx, const sim::CalibrationResult& r) {
+    std::ostream& out = ctx.out;
+    if (r.ok()) {
+        TextTable params({"parameter", "start", "fitted", "± 1σ", "bounds", "informed by"});
+        for (const sim::FittedParameter& p : r.parameters)
+            params.addRow(
+                {std::string(sim::efficiencyKey(p.parameter)),
+                 formatParameter(p.parameter, p.start),
+                 formatParameter(p.parameter, p.value) + (p.atBound ? " (at bound)" : ""),
+                 std::isfinite(p.sigma) ? formatParameter(p.parameter, p.sigma) : "-",
+                 "[" + formatFixed(p.bounds.lower, 2) + ", " + formatFixed(p.bounds.upper, 2) + "]",
+                 std::to_string(p.informativeMeasurements) + " measurement" +
+                     (p.informativeMeasurements == 1 ? "" : "s")});
+        params.print(out);
+        out << '\n';
+    }
+    TextTable rows({"run", "metric", "measured", "before", "after", "leave-one-out"});
+    for (const sim::CalibrationResidual& x : r.residuals) {
+        const auto loo = x.errorLeaveOneOut();
+        rows.addRow(
+            {x.label + (x.fitted || !r.ok() ? "" : " (not fitted)"), sim::toString(x.metric),
+             formatMetric(x.metric, x.measured),
+             formatMetric(x.metric, x.before) + " (" + signedPercent(x.errorBefore()) + ")",
+             r.ok() ? formatMetric(x.metric, x.after) + " (" + signedPercent(x.errorAfter()) + ")"
+                    : "-",
+             loo ? formatMetric(x.metric, *x.leaveOneOut) + " (" + signedPercent(*loo) + ")"
+                 : "-"});
+    }
+    rows.print(out);
+    out << "\nmean |error|: before " << formatPercent(r.before.meanAbs);
+    if (r.ok()) {
+        out << ", after " << formatPercent(r.after.meanAbs);
+        if (r.leaveOneOut.count > 0)
+            out << ", leave-one-out " << formatPercent(r.leaveOneOut.meanAbs) << " ("
+                << r.leaveOneOut.count << " predicted)";
+        out << "\nmax |error|:  before " << formatPercent(r.before.maxAbs) << ", after "
+            << formatPercent(r.after.maxAbs);
+        if (r.leaveOneOut.count > 0)
+            out << ", leave-one-out " << formatPercent(r.leaveOneOut.maxAbs);
+        out << "\nresidual σ "
+            << (std::isfinite(r.residualSigma) ? formatPercent(r.residualSigma) : "-") << " with "
+            << r.degreesOfFreedom << " degree" << (r.degreesOfFreedom == 1 ? "" : "s")
+            << " of freedom, " << r.iterations << " iteration" << (r.iterations == 1 ? "" : "s")
+            << (r.converged ? "" : " (not converged)");
+    }
+    out << '\n';
+    if (r.ok() && r.parameters.size() > 1) {
+        out << "\ncorrelation:\n";
+        std::vector<std::string> header{""};
+        for (const auto& p : r.parameters)
+            header.emplace_back(sim::shortName(p.parameter));
+        TextTable corr(header);
+        for (std::size_t i = 0; i < r.parameters.size(); ++i) {
+            std::vector<std::string> row{std::string(sim::shortName(r.parameters[i].parameter))};
+            for (std::size_t j = 0; j < r.parameters.size(); ++j) {
+                const double c =
+                    r.correlation(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+                row.push_back(std::isfinite(c) ? formatFixed(c, 3) : "-");
+            }
+            corr.addRow(row);
+        }
+        corr.print(out);
+    }
+    for (const std::string& w : r.warnings)
+        out << "note: " << w << '\n';
+}
+
+} // namespace
+
+int cmdCalibrate(CliContext& ctx) {
+    const auto runsFile = ctx.takeOption("--runs");
+    const bool fromStore = ctx.takeFlag("--from-store");
+    const auto scenarioArg = ctx.takeOption("--scenario");
+    const auto fitArg = ctx.takeOption("--fit");
+    const auto source = ctx.takeOption("--source");
+    const bool noMemory = ctx.takeFlag("--no-memory");
+    const auto profileName = ctx.takeOption("--profile");
+    const auto notes = ctx.takeOption("--notes");
+    rejectUnknownOptions(ctx, kUsage);
+    if (!ctx.args.empty())
+        throw UsageError("calibrate: unexpected argument '" + ctx.args[0] + "' (usage: " + kUsage +
+                         ")");
+    if (runsFile.has_value() == fromStore)
+        throw UsageError(std::string("calibrate needs --runs CSV or --from-store (usage: ") +
+                         kUsage + ")");
+    if (notes && !profileName) throw UsageError("calibrate: --notes goes with --profile NAME");
+    const Format fmt = ctx.format.value_or(Format::Table);
+    if (fmt != Format::Table && fmt != Format::Json)
+        throw UsageError("calibrate: --format must be table or json");
+
+    sim::CalibrationOptions options;
+    options.useMemory = !noMemory;
+    for (const std::string& name : splitList(fitArg.value_or("gemm"))) {
+        const auto p = sim::calibrationParameterFromString(name);
+        if (!p)
+            throw UsageError("--fit: '" + name +
+                             "' is not one of gemm, intra_bw, inter_bw, latency, mem_overhead");
+        options.parameters.push_back(*p);
+    }
+
+    LoadedRuns loaded;
+    if (runsFile) {
+        const model::CsvDocument csv = model::readCsvFile(*runsFile);
+        if (!csv.ok() || csv.records.empty()) {
+            ctx.err << *runsFile << ": " << (csv.ok() ? "empty file" : csv.error->text()) << '\n';
+            return kExitInvalidInput;
+        }
+        const auto& header = csv.records.front().fields;
+        const bool published =
+            std::find(header.begin(), header.end(), "model_name") != header.end() &&
+            std::find(header.begin(), header.end(), "source") != header.end();
+        if (published) {
+            if (scenarioArg)
+                throw UsageError("calibrate: --scenario is for a CSV of your own runs; rows of "
+                                 "published_runs.csv "
+                                 "describe their own model and cluster");
+            loaded = runsFromPublishedCsv(ctx, *runsFile, source);
+        } else {
+            if (!scenarioArg)
+                throw UsageError("calibrate: " + *runsFile +
+                                 " is not in the published_runs.csv format, so --scenario FILE "
+                                 "must give the model "
+                                 "and cluster its runs ran on");
+            if (source)
+                throw UsageError(
+                    "calibrate: --source filters published_runs.csv rows or stored runs");
+            auto scenario = ctx.loadScenario(*scenarioArg);
+            if (!scenario) return kExitInvalidInput;
+            if (!applyStoredProfile(ctx, *scenario, *scenarioArg)) return kExitInvalidInput;
+            loaded = runsFromMeasurementsCsv(ctx, *runsFile, csv, *scenario);
+        }
+    } else {
+        std::optional<store::Store> st = openStoreForReading(ctx);
+        if (!st) {
+            ctx.err << "calibrate: no library at " << databasePath(ctx).string()
+                    << " (add runs with 'trainplan-cli runs add' or 'runs import')\n";
+            return kExitInvalidInput;
+        }
+        if (scenarioArg && st->runs(scenarioArg).empty()) {
+            ctx.err << "calibrate: --scenario: the library has no runs of '" << *scenarioArg
+                    << "'\n";
+            return kExitInvalidInput;
+        }
+        loaded = runsFromStore(ctx, *st, scenarioArg, source);
+    }
+    if (loaded.inputProblems) return kExitInvalidInput;
+    if (loaded.runs.empty()) {
+        ctx.err << "calibrate: no runs to fit";
+        if (!loaded.skipped.empty())
+            ctx.err << " (" << loaded.skipped.size() << " skipped: " << loaded.skipped.front()
+                    << ")";
+        ctx.err << '\n';
+        return kExitInvalidInput;
+    }
+
+    const sim::CalibrationResult result = sim::calibrate(loaded.runs, options);
+
+    if (fmt == Format::Json) {
+        nlohmann::json doc = sim::toJson(result);
+        doc["skipped"] = loaded.skipped;
+        if (profileName && result.ok()) doc["profile"] = *profileName;
+        ctx.out << doc.dump(2) << '\n';
+    } else {
+        std::string fitted;
+        for (auto p : options.parameters)
+            fitted += (fitted.empty() ? "" : ", ") + std::string(sim::shortName(p));
+        ctx.out << "Calibration of " << fitted << " on " << loaded.runs.size() << " run"
+                << (loaded.runs.size() == 1 ? "" : "s") << "\n\n";
+        printTable(ctx, result);
+        if (!loaded.skipped.empty()) {
+            ctx.out << "\nruns not used (" << loaded.skipped.size() << "):\n";
+            for (const auto& s : loaded.skipped)
+                ctx.out << "  " << s << '\n';
+        }
+    }
+    if (!result.ok()) {
+        ctx.err << "calibrate: refused: " << result.refusal << '\n';
+        return kExitInvalidInput;
+    }
+    if (profileName) {
+        store::Store st = openStoreForWriting(ctx);
+        std::string text = notes.value_or("");
+        if (text.empty()) {
+            text = "fitted on " + std::to_string(loaded.runs.size()) + " runs from " +
+                   (runsFile ? *runsFile : std::string("the library")) +
+                   (source ? " (source contains '" + *source + "')" : "");
+        }
+        st.saveCalibrationProfile(*profileName, sim::profileParameters(result), text);
+        (fmt == Format::Json ? ctx.err : ctx.out)
+            << "saved calibration profile '" << *profileName << "' in " << st.location()
+            << "; use it with \"efficiency\": {\"profile\": \"" << *profileName << "\"}\n";
+    }
+    return kExitOk;
+}
+
+} // namespace trainplan::cli
