@@ -1,10 +1,365 @@
 #include <trainplan/ui/main_window.h>
 
+#include <trainplan/model/data_directory.h>
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/ui/app_settings.h>
+#include <trainplan/ui/compare_tab.h>
+#include <trainplan/ui/explore_tab.h>
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/plans_section.h>
+#include <trainplan/ui/planner_controller.h>
+#include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/scenario_editor.h>
+#include <trainplan/ui/scenario_library_dock.h>
+#include <trainplan/ui/settings_dialog.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QUndoStack>
+
 namespace trainplan::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-    setWindowTitle(tr("TrainPlan"));
-    resize(1400, 900);
+namespace {
+
+std::shared_ptr<const model::Catalog> loadCatalogOrEmpty(QString* error) {
+    try {
+        return std::make_shared<const model::Catalog>(model::loadCatalog(model::dataDirectory() / "catalog"));
+    } catch (const std::exception& e) {
+        *error = QString::fromUtf8(e.what());
+        return std::make_shared<const model::Catalog>();
+    }
+}
+
+QString examplePath(const char* file) {
+    try {
+        return QString::fromStdString((model::dataDirectory() / "scenarios" / file).string());
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_catalog(loadCatalogOrEmpty(&m_catalogError))
+    , m_doc(new ScenarioDocument(m_catalog, this))
+    , m_controller(new PlannerController(m_catalog, this))
+    , m_library(new ScenarioLibraryDock(this))
+    , m_editorDock(new QDockWidget(tr("Scenario editor"), this))
+    , m_editor(new ScenarioEditor(m_doc))
+    , m_tabs(new QTabWidget)
+    , m_compare(new CompareTab(m_doc))
+    , m_explore(new ExploreTab)
+    , m_busy(new QLabel)
+    , m_latency(new QLabel) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon::fromTheme(QStringLiteral("office-chart-bar")));
+    m_editorDock->setObjectName(QStringLiteral("editorDock"));
+    m_editorDock->setWidget(m_editor);
+    addDockWidget(Qt::LeftDockWidgetArea, m_library);
+    addDockWidget(Qt::LeftDockWidgetArea, m_editorDock);
+    splitDockWidget(m_library, m_editorDock, Qt::Vertical);
+    resizeDocks({m_library, m_editorDock}, {180, 700}, Qt::Vertical);
+    resizeDocks({m_editorDock}, {430}, Qt::Horizontal);
+
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->setTabToolTip(0, tr("Best plan per framework for the edited scenario (Ctrl+1)."));
+    m_tabs->addTab(m_explore, tr("Explore"));
+    m_tabs->setTabToolTip(1, tr("What-if knobs, scaling, crossover and plan-space charts (Ctrl+2)."));
+    setCentralWidget(m_tabs);
+
+    m_busy->setToolTip(tr("Estimates run in the background; the window stays responsive."));
+    m_latency->setToolTip(tr("Time from the last edit's request to its results on screen."));
+    statusBar()->addPermanentWidget(m_busy);
+    statusBar()->addPermanentWidget(m_latency);
+
+    createMenus();
+    wire();
+    m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
+    m_explore->setBaseScenario(m_doc->scenario());
+    restoreGeometry(AppSettings::windowGeometry());
+    if (AppSettings::windowGeometry().isEmpty()) resize(1600, 1000);
+    restoreState(AppSettings::windowState());
+    updateTitle();
+    if (!m_catalogError.isEmpty())
+        QTimer::singleShot(0, this, [this] {
+            QMessageBox::critical(this, tr("Catalog"), tr("The hardware and model catalog could not be loaded:\n%1")
+                                                           .arg(m_catalogError));
+        });
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New scenario"), QKeySequence::New, this, &MainWindow::newScenario);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(QStringLiteral("Ctrl+Y"))});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Settings…"), QKeySequence(QStringLiteral("Ctrl+,")), this, &MainWindow::showSettings);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Compare"), QKeySequence(QStringLiteral("Ctrl+1")), this, [this] { showTab(0); });
+    view->addAction(tr("E&xplore"), QKeySequence(QStringLiteral("Ctrl+2")), this, [this] { showTab(1); });
+    view->addSeparator();
+    view->addAction(tr("Focus the &editor"), QKeySequence(QStringLiteral("Ctrl+E")), this, [this] {
+        m_editorDock->show();
+        m_editorDock->raise();
+        m_editor->focusField(QStringLiteral("cluster.nodes"));
+    });
+    view->addAction(tr("Focus the &library"), QKeySequence(QStringLiteral("Ctrl+L")), this, [this] {
+        m_library->show();
+        m_library->raise();
+        m_library->widget()->setFocus();
+    });
+    view->addAction(m_library->toggleViewAction());
+    view->addAction(m_editorDock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("&Recompute"), QKeySequence(Qt::Key_F5), this, [this] { m_controller->recomputeNow(); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::showShortcuts);
+    help->addAction(tr("&About TrainPlan"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::wire() {
+    connect(m_doc, &ScenarioDocument::scenarioChanged, this, [this] {
+        m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
+        m_explore->setBaseScenario(m_doc->scenario());
+        updateTitle();
+    });
+    connect(m_doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &ScenarioDocument::filePathChanged, this, [this](const QString& path) {
+        m_library->setCurrentFile(path);
+        updateTitle();
+    });
+    connect(m_controller, &PlannerController::compareFinished, this,
+            [this](std::shared_ptr<const CompareOutcome> outcome) {
+                m_compare->setOutcome(std::move(outcome));
+                m_latency->setText(tr("Recomputed in %1").arg(formatSeconds(m_controller->lastCompareLatencyMs() / 1e3)));
+            });
+    connect(m_controller, &PlannerController::compareUnavailable, m_compare, &CompareTab::setUnavailable);
+    connect(m_controller, &PlannerController::busyChanged, this, [this](bool busy) {
+        m_busy->setText(busy ? tr("Computing…") : QString());
+        m_compare->setBusy(busy);
+    });
+    connect(m_controller, &PlannerController::exploreFinished, m_explore, &ExploreTab::setExploreOutcome);
+    connect(m_controller, &PlannerController::sweepStarted, m_explore, &ExploreTab::setSweepStarted);
+    connect(m_controller, &PlannerController::sweepProgress, m_explore, &ExploreTab::setSweepProgress);
+    connect(m_controller, &PlannerController::sweepFinished, m_explore, &ExploreTab::setSweepOutcome);
+    connect(m_explore, &ExploreTab::whatIfChanged, m_controller, &PlannerController::setWhatIf);
+    connect(m_explore, &ExploreTab::cancelSweepRequested, m_controller, &PlannerController::cancelSweep);
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+            [this](int index) { m_controller->setExploreActive(m_tabs->widget(index) == m_explore); });
+    connect(m_compare, &CompareTab::pinRequested, this, [this](const model::Plan& plan) {
+        model::Scenario s = m_doc->scenario();
+        s.plans.push_back(plan);
+        const int index = static_cast<int>(s.plans.size()) - 1;
+        m_doc->edit(tr("Pin plan %1").arg(QString::fromStdString(plan.label())), QString(), std::move(s));
+        m_editor->plansSection()->selectPlan(index);
+        statusBar()->showMessage(tr("Pinned as fixed plan %1; edit its knobs in the editor or the Compare tab.").arg(index + 1),
+                                 5000);
+    });
+    connect(m_compare, &CompareTab::unpinRequested, this, [this](int index) {
+        model::Scenario s = m_doc->scenario();
+        if (index < 0 || index >= static_cast<int>(s.plans.size())) return;
+        s.plans.erase(s.plans.begin() + index);
+        m_doc->edit(tr("Unpin plan %1").arg(index + 1), QString(), std::move(s));
+    });
+    connect(m_library, &ScenarioLibraryDock::openRequested, this, [this](const QString& path) {
+        if (maybeSave()) openFile(path);
+    });
+    connect(m_library, &ScenarioLibraryDock::newRequested, this, &MainWindow::newScenario);
+    connect(m_library, &ScenarioLibraryDock::openFileRequested, this, &MainWindow::openDialog);
+}
+
+void MainWindow::showTab(int index) { m_tabs->setCurrentIndex(index); }
+
+void MainWindow::openInitial(const QString& path) {
+    if (!path.isEmpty()) {
+        openFile(path);
+        return;
+    }
+    const QString last = AppSettings::lastScenario();
+    if (!last.isEmpty() && QFileInfo::exists(last) && openFile(last, true)) return;
+    const QString example = examplePath("llama31-70b-h100x256.json");
+    if (!example.isEmpty() && QFileInfo::exists(example)) openFile(example, true);
+}
+
+bool MainWindow::openFile(const QString& path, bool quiet) {
+    const model::ScenarioLoad load = model::loadScenarioFile(path.toStdString(), *m_catalog);
+    if (!load.scenario) {
+        QStringList lines;
+        for (const auto& issue : load.issues) lines << QString::fromStdString(issue.text());
+        if (!quiet)
+            QMessageBox::warning(this, tr("Open scenario"),
+                                 tr("%1 could not be opened:\n\n%2").arg(QDir::toNativeSeparators(path), lines.join('\n')));
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_doc->reset(*load.scenario, absolute);
+    AppSettings::addRecentFile(absolute);
+    AppSettings::setLastScenario(absolute);
+    rebuildRecentMenu();
+    m_library->reload();
+    m_library->setCurrentFile(absolute);
+    if (!load.issues.empty())
+        statusBar()->showMessage(tr("Opened with %n problem(s); see the editor.", nullptr, static_cast<int>(load.issues.size())),
+                                 8000);
+    return true;
+}
+
+void MainWindow::newScenario() {
+    if (!maybeSave()) return;
+    m_doc->reset(ScenarioDocument::defaultScenario(*m_catalog));
+}
+
+void MainWindow::openDialog() {
+    if (!maybeSave()) return;
+    const QString dir = m_doc->filePath().isEmpty() ? QFileInfo(examplePath("x.json")).absolutePath()
+                                                    : QFileInfo(m_doc->filePath()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, tr("Scenario files (*.json)"));
+    if (!path.isEmpty()) openFile(path);
+}
+
+bool MainWindow::save() {
+    if (m_doc->filePath().isEmpty()) return saveAs();
+    QString error;
+    if (!m_doc->saveAs(m_doc->filePath(), &error)) {
+        QMessageBox::warning(this, tr("Save scenario"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_doc->filePath())), 4000);
+    return true;
+}
+
+bool MainWindow::saveAs() {
+    QString suggestion = m_doc->filePath();
+    if (suggestion.isEmpty()) suggestion = QDir::home().filePath(m_doc->displayName() + QStringLiteral(".json"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestion, tr("Scenario files (*.json)"));
+    if (path.isEmpty()) return false;
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");
+    QString error;
+    if (!m_doc->saveAs(path, &error)) {
+        QMessageBox::warning(this, tr("Save scenario"), error);
+        return false;
+    }
+    AppSettings::addRecentFile(path);
+    AppSettings::setLastScenario(path);
+    rebuildRecentMenu();
+    m_library->reload();
+    return true;
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_doc->isModified()) return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                    tr("“%1” has unsaved changes. Save them first?").arg(m_doc->displayName()), QMessageBox::NoButton, this);
+    auto* saveButton = box.addButton(tr("Save"), QMessageBox::AcceptRole);
+    auto* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+    box.addButton(tr("Cancel"), QMessageBox::RejectRole);
+    box.setDefaultButton(saveButton);
+    box.exec();
+    if (box.clickedButton() == static_cast<QAbstractButton*>(saveButton)) return save();
+    return box.clickedButton() == static_cast<QAbstractButton*>(discard);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    AppSettings::setWindow(saveGeometry(), saveState());
+    event->accept();
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1[*] — TrainPlan").arg(m_doc->displayName()));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = AppSettings::recentFiles();
+    for (const QString& path : files)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (maybeSave()) openFile(path);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showSettings() {
+    SettingsDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    m_controller->recomputeNow(); // units changed: re-render with the new formatting
+    if (dialog.restartRequested() && maybeSave()) {
+        AppSettings::setWindow(saveGeometry(), saveState());
+        QStringList args = QApplication::arguments().mid(1);
+        args.removeAll(QStringLiteral("--lang"));
+        QProcess::startDetached(QApplication::applicationFilePath(), args);
+        m_doc->undoStack()->setClean();
+        QApplication::quit();
+    }
+}
+
+void MainWindow::showShortcuts() {
+    const QList<QPair<QString, QString>> keys = {
+        {QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText), tr("New scenario")},
+        {QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), tr("Open a scenario file")},
+        {QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText), tr("Save")},
+        {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText), tr("Undo the last edit")},
+        {QKeySequence(QKeySequence::Redo).toString(QKeySequence::NativeText), tr("Redo")},
+        {QStringLiteral("Ctrl+1 / Ctrl+2"), tr("Compare / Explore tab")},
+        {QStringLiteral("Ctrl+E"), tr("Focus the scenario editor")},
+        {QStringLiteral("Ctrl+L"), tr("Focus the scenario library")},
+        {QStringLiteral("Ctrl+P"), tr("Pin the plan shown in the Compare details")},
+        {QStringLiteral("F5"), tr("Recompute now")},
+        {QStringLiteral("Esc"), tr("Cancel the Explore sweeps")},
+        {QStringLiteral("Ctrl+,"), tr("Settings")},
+    };
+    QString html = QStringLiteral("<table cellspacing='6'>");
+    for (const auto& [key, what] : keys)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), what.toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    QMessageBox::information(this, tr("Keyboard shortcuts"), html);
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About TrainPlan"),
+                       tr("<h3>TrainPlan %1</h3><p>Capacity planning for distributed LLM training: which framework and "
+                          "parallel layout to use for a model on a cluster, and what it costs.</p><p>Estimates come from "
+                          "an analytic simulator; every figure's tooltip names its formula and source.</p>")
+                           .arg(QApplication::applicationVersion()));
 }
 
 } // namespace trainplan::ui

@@ -1,0 +1,72 @@
+#include "ui_test_support.h"
+
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/language.h>
+
+#include <gtest/gtest.h>
+
+namespace trainplan::ui {
+namespace {
+
+class FormatTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        test::app();
+        installLanguage(QStringLiteral("en"));
+        setDisplayUnits({});
+    }
+    void TearDown() override {
+        installLanguage(QStringLiteral("en"));
+        setDisplayUnits({});
+    }
+};
+
+TEST_F(FormatTest, BytesUseBinaryOrDecimalUnits) {
+    EXPECT_EQ(formatBytes(80.0 * 1024 * 1024 * 1024), QStringLiteral("80.0 GiB"));
+    EXPECT_EQ(formatBytes(1.5 * 1024 * 1024), QStringLiteral("1.50 MiB"));
+    EXPECT_EQ(formatBytes(2.0 * 1024 * 1024 * 1024 * 1024), QStringLiteral("2.00 TiB"));
+    setDisplayUnits({MemoryUnit::Decimal, QStringLiteral("$"), 1.0});
+    EXPECT_EQ(formatBytes(80e9), QStringLiteral("80.0 GB"));
+    EXPECT_EQ(memoryUnitName(), QStringLiteral("GB"));
+}
+
+TEST_F(FormatTest, SecondsPickAReadableUnit) {
+    EXPECT_EQ(formatSeconds(0.0123), QStringLiteral("12.3 ms"));
+    EXPECT_EQ(formatSeconds(4.56), QStringLiteral("4.56 s"));
+    EXPECT_EQ(formatSeconds(25e-6), QStringLiteral("25.0 µs"));
+    EXPECT_EQ(formatSeconds(600), QStringLiteral("10.0 min"));
+}
+
+TEST_F(FormatTest, DurationsGoUpToDaysAndYears) {
+    EXPECT_EQ(formatDuration(1800), QStringLiteral("30.0 min"));
+    EXPECT_EQ(formatDuration(5 * 3600), QStringLiteral("5.00 h"));
+    EXPECT_EQ(formatDuration(12.5 * 86400), QStringLiteral("12.5 days"));
+    EXPECT_EQ(formatDuration(2 * 365.25 * 86400), QStringLiteral("2.00 years"));
+}
+
+TEST_F(FormatTest, RatesPercentAndMoney) {
+    EXPECT_EQ(formatFlopsPerSecond(989e12), QStringLiteral("989 TFLOP/s"));
+    EXPECT_EQ(formatFlopsPerSecond(1.98e15), QStringLiteral("1.98 PFLOP/s"));
+    EXPECT_EQ(formatTokensPerSecond(1.234e6), QStringLiteral("1.23 M tokens/s"));
+    EXPECT_EQ(formatPercent(0.4567), QStringLiteral("45.7 %"));
+    EXPECT_EQ(formatCurrency(2.5e6), QStringLiteral("$2.50 M"));
+    setDisplayUnits({MemoryUnit::Binary, QStringLiteral("¥"), 7.0});
+    EXPECT_EQ(formatCurrency(1e6), QStringLiteral("¥7.00 M"));
+    EXPECT_EQ(formatParameters(70.6e9), QStringLiteral("70.6 B parameters"));
+}
+
+TEST_F(FormatTest, ChineseUsesWanAndYi) {
+    installLanguage(QStringLiteral("zh_CN"));
+    EXPECT_EQ(formatCount(7.06e10), QStringLiteral("706亿"));
+    EXPECT_EQ(formatCount(1.5e12), QStringLiteral("1.50万亿"));
+    EXPECT_EQ(formatCount(35000), QStringLiteral("3.50万"));
+    EXPECT_TRUE(formatDuration(12.5 * 86400).contains(QStringLiteral("天"))) << formatDuration(12.5 * 86400).toStdString();
+}
+
+TEST_F(FormatTest, NonFiniteValuesShowADash) {
+    EXPECT_EQ(formatBytes(std::numeric_limits<double>::quiet_NaN()), QStringLiteral("—"));
+    EXPECT_EQ(formatSeconds(std::numeric_limits<double>::infinity()), QStringLiteral("—"));
+}
+
+} // namespace
+} // namespace trainplan::ui

@@ -1,0 +1,182 @@
+// Smoke test of the real main window on the offscreen platform: open the 70B example, edit the
+// node count in the editor, wait for the recompute, check the table and a chart changed, undo.
+// Also measures edit → results-on-screen latency (issue 6: ≤ 100 ms for 70B on 256 GPUs).
+#include "ui_test_support.h"
+
+#include <trainplan/ui/compare_tab.h>
+#include <trainplan/ui/compare_table_model.h>
+#include <trainplan/ui/explore_tab.h>
+#include <trainplan/ui/language.h>
+#include <trainplan/ui/main_window.h>
+#include <trainplan/ui/memory_chart.h>
+#include <trainplan/ui/plan_scatter_chart.h>
+#include <trainplan/ui/planner_controller.h>
+#include <trainplan/ui/scaling_chart.h>
+#include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/scenario_editor.h>
+#include <trainplan/ui/step_time_chart.h>
+#include <trainplan/ui/what_if_control.h>
+#include <trainplan/ui/what_if_panel.h>
+
+#include <QBarSet>
+#include <QChart>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTest>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace trainplan::ui {
+namespace {
+
+constexpr int kMegatronRow = 3;
+
+QString cell(const MainWindow& w, int row, int column) {
+    auto* m = w.compareTab()->tableModel();
+    return m->data(m->index(row, column)).toString();
+}
+
+bool resultsFor(const MainWindow& w, int nodes) {
+    const CompareOutcome* o = w.compareTab()->outcome();
+    return o && o->scenario.cluster.nodes == nodes && !w.controller()->isComparing();
+}
+
+class MainWindowSmokeTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        test::app();
+        installLanguage(QStringLiteral("en"));
+        window = std::make_unique<MainWindow>();
+        window->resize(1600, 1000);
+        window->show();
+        ASSERT_TRUE(window->openFile(QString::fromStdString(test::examplePath("llama31-70b-h100x256.json")), true));
+        ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, 32); }));
+        nodes = window->editor()->findChild<QSpinBox*>(QStringLiteral("cluster.nodes"));
+        ASSERT_NE(nodes, nullptr);
+    }
+    void TearDown() override {
+        window->document()->undoStack()->setClean();
+        window.reset();
+    }
+    std::unique_ptr<MainWindow> window;
+    QSpinBox* nodes = nullptr;
+};
+
+TEST_F(MainWindowSmokeTest, EditRecomputesAndUndoRestores) {
+    const QString stepBefore = cell(*window, kMegatronRow, CompareTableModel::StepColumn);
+    const QString planBefore = cell(*window, kMegatronRow, CompareTableModel::PlanColumn);
+    ASSERT_FALSE(stepBefore.isEmpty());
+    StepTimeChart* stepChart = window->compareTab()->stepTimeChart();
+    const double chartBefore = stepChart->total(kMegatronRow);
+    ASSERT_GT(chartBefore, 0);
+    ASSERT_EQ(window->compareTab()->memoryChart()->barSeries()->count(), 7);
+
+    nodes->setValue(16); // as if typed and confirmed: half the GPUs
+    ASSERT_TRUE(window->document()->isModified());
+    ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, 16); }));
+    EXPECT_NE(cell(*window, kMegatronRow, CompareTableModel::StepColumn), stepBefore);
+    EXPECT_NE(stepChart->total(kMegatronRow), chartBefore);
+    EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("llama31-70b-h100x256")));
+
+    window->document()->undoStack()->undo();
+    ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, 32); }));
+    EXPECT_EQ(nodes->value(), 32);
+    EXPECT_FALSE(window->document()->isModified());
+    EXPECT_EQ(cell(*window, kMegatronRow, CompareTableModel::StepColumn), stepBefore);
+    EXPECT_EQ(cell(*window, kMegatronRow, CompareTableModel::PlanColumn), planBefore);
+    EXPECT_DOUBLE_EQ(stepChart->total(kMegatronRow), chartBefore);
+}
+
+TEST_F(MainWindowSmokeTest, InvalidValueIsMarkedAtTheFieldAndResultsPause) {
+    auto* kv = window->editor()->findChild<QSpinBox*>(QStringLiteral("model.kv_heads"));
+    ASSERT_NE(kv, nullptr);
+    kv->setValue(7);
+    ASSERT_FALSE(window->document()->canEstimate());
+    auto* message = kv->parentWidget()->findChild<QLabel*>(QStringLiteral("validationMessage"));
+    ASSERT_NE(message, nullptr);
+    EXPECT_FALSE(message->isHidden());
+    EXPECT_TRUE(message->text().contains(QStringLiteral("heads")));
+    window->document()->undoStack()->undo();
+    EXPECT_TRUE(message->isHidden());
+    EXPECT_EQ(kv->value(), 8);
+}
+
+TEST_F(MainWindowSmokeTest, PinningAPlanAddsARowWithItsKnobs) {
+    window->compareTab()->selectRow(kMegatronRow);
+    const int before = window->compareTab()->tableModel()->rowCount();
+    QSignalSpy shown(window->compareTab(), &CompareTab::resultsShown);
+    emit window->compareTab()->pinRequested(window->compareTab()->tableModel()->rowAt(kMegatronRow)->plan);
+    ASSERT_EQ(window->document()->scenario().plans.size(), 1u);
+    ASSERT_TRUE(test::waitFor([&] { return window->compareTab()->tableModel()->rowCount() == before + 1; }));
+    const CompareRow* pinned = window->compareTab()->tableModel()->rowAt(before);
+    ASSERT_NE(pinned, nullptr);
+    EXPECT_EQ(pinned->kind, CompareRow::Kind::Pinned);
+    // Same plan as the best Megatron plan: same step time.
+    EXPECT_EQ(cell(*window, before, CompareTableModel::StepColumn), cell(*window, kMegatronRow, CompareTableModel::StepColumn));
+    window->document()->undoStack()->undo();
+    ASSERT_TRUE(test::waitFor([&] { return window->compareTab()->tableModel()->rowCount() == before; }));
+}
+
+TEST_F(MainWindowSmokeTest, ExploreShowsScatterAndSweepsAndFollowsWhatIf) {
+    QSignalSpy explored(window->exploreTab(), &ExploreTab::exploreShown);
+    QSignalSpy swept(window->exploreTab(), &ExploreTab::sweepShown);
+    window->showTab(1);
+    ASSERT_TRUE(test::waitFor([&] { return explored.count() >= 1 && swept.count() >= 1; }, 120000));
+    EXPECT_GT(window->exploreTab()->scatterChart()->plottedPoints(), 0);
+    EXPECT_FALSE(window->exploreTab()->scalingChart()->chart()->series().isEmpty());
+    const int before = explored.count();
+    window->exploreTab()->whatIfPanel()->gpus()->spinBox()->setValue(512);
+    ASSERT_TRUE(test::waitFor([&] { return explored.count() > before; }, 30000));
+    EXPECT_EQ(window->controller()->whatIfScenario().cluster.gpuCount(), 512);
+    EXPECT_EQ(window->document()->scenario().cluster.nodes, 32); // what-if never edits the scenario
+}
+
+// Edit → results on screen for Llama 3.1 70B on 256 H100s (the issue's ≤ 100 ms target).
+TEST_F(MainWindowSmokeTest, RecomputeLatencyAfterAnEdit) {
+    std::vector<double> ms, computeMs;
+    const int values[] = {16, 32, 24, 32, 40, 32, 16, 32, 48, 32, 28, 32};
+    for (int v : values) {
+        QTest::qWait(200); // past the debounce interval: each edit is a fresh request
+        QElapsedTimer t;
+        t.start();
+        nodes->setValue(v);
+        ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, v); }));
+        ms.push_back(static_cast<double>(t.nsecsElapsed()) * 1e-6);
+        computeMs.push_back(window->compareTab()->outcome()->computeSeconds * 1e3);
+    }
+    std::sort(ms.begin(), ms.end());
+    std::sort(computeMs.begin(), computeMs.end());
+    const double median = ms[ms.size() / 2];
+    const double worst = ms.back();
+    std::printf("[ latency ] edit -> table+charts updated, 70B on 256 GPUs: median %.1f ms, max %.1f ms (n=%zu); "
+                "of which the search on the worker thread: median %.1f ms\n",
+                median, worst, ms.size(), computeMs[computeMs.size() / 2]);
+    RecordProperty("median_ms", std::to_string(median));
+    RecordProperty("max_ms", std::to_string(worst));
+    // The target is 100 ms; allow slack for a loaded CI machine, print the real figure above.
+    EXPECT_LT(median, qEnvironmentVariableIsSet("TRAINPLAN_STRICT_LATENCY") ? 100.0 : 1000.0);
+}
+
+TEST(MainWindowChinese, InterfaceIsTranslated) {
+    test::app();
+    installLanguage(QStringLiteral("zh_CN"));
+    {
+        MainWindow w;
+        w.show();
+        EXPECT_EQ(w.tabs()->tabText(0), QStringLiteral("比较"));
+        EXPECT_EQ(w.tabs()->tabText(1), QStringLiteral("探索"));
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
+} // namespace
+} // namespace trainplan::ui

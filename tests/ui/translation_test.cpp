@@ -1,0 +1,59 @@
+// Every user-visible string has a Simplified Chinese translation, and the .qm is embedded.
+#include "ui_test_support.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTranslator>
+
+#include <gtest/gtest.h>
+
+namespace trainplan::ui {
+namespace {
+
+QString tsText() {
+    QFile f(QStringLiteral(TRAINPLAN_TEST_DATA_DIR "/translations/trainplan_zh_CN.ts"));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QString::fromUtf8(f.readAll());
+}
+
+TEST(Translations, EveryMessageIsTranslated) {
+    const QString ts = tsText();
+    ASSERT_FALSE(ts.isEmpty());
+    EXPECT_EQ(ts.count(QStringLiteral("type=\"unfinished\"")), 0);
+    EXPECT_EQ(ts.count(QStringLiteral("type=\"vanished\"")), 0);
+    const auto messages = ts.count(QStringLiteral("<message"));
+    EXPECT_GT(messages, 300);
+    // No empty translations (numerus forms included).
+    EXPECT_EQ(ts.count(QRegularExpression(QStringLiteral("<translation>\\s*</translation>"))), 0);
+    EXPECT_EQ(ts.count(QRegularExpression(QStringLiteral("<numerusform>\\s*</numerusform>"))), 0);
+}
+
+TEST(Translations, PlaceholdersSurviveTranslation) {
+    // A %1 in the source must appear in the translation, or .arg() would drop a number.
+    const QString ts = tsText();
+    const QRegularExpression message(QStringLiteral("<source>(.*?)</source>\\s*(?:<comment>.*?</comment>\\s*)?<translation[^>]*>(.*?)</translation>"),
+                                     QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpression placeholder(QStringLiteral("%(\\d|n)"));
+    int checked = 0;
+    for (auto it = message.globalMatch(ts); it.hasNext();) {
+        const auto m = it.next();
+        const QString source = m.captured(1), translation = m.captured(2);
+        for (auto p = placeholder.globalMatch(source); p.hasNext();) {
+            const QString token = p.next().captured(0);
+            EXPECT_TRUE(translation.contains(token)) << source.toStdString() << " -> " << translation.toStdString();
+        }
+        ++checked;
+    }
+    EXPECT_GT(checked, 300);
+}
+
+TEST(Translations, EmbeddedCatalogLoads) {
+    test::app();
+    QTranslator t;
+    ASSERT_TRUE(t.load(QStringLiteral(":/i18n/trainplan_zh_CN.qm")));
+    EXPECT_EQ(t.translate("trainplan::ui::MainWindow", "Compare"), QStringLiteral("比较"));
+    EXPECT_FALSE(t.translate("Metric", "Step time").isEmpty());
+}
+
+} // namespace
+} // namespace trainplan::ui

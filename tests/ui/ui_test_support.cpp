@@ -1,0 +1,58 @@
+#include "ui_test_support.h"
+
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/ui/language.h>
+
+#include <QDeadlineTimer>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <stdexcept>
+
+namespace trainplan::ui::test {
+
+QApplication& app() {
+    static QApplication* instance = [] {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+        static QTemporaryDir config;
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        qputenv("TRAINPLAN_DATA_DIR", TRAINPLAN_TEST_DATA_DIR);
+        static int argc = 1;
+        static char name[] = "ui_tests";
+        static char* argv[] = {name, nullptr};
+        auto* a = new QApplication(argc, argv);
+        QApplication::setOrganizationName(QStringLiteral("TrainPlanTests"));
+        QApplication::setApplicationName(QStringLiteral("ui_tests"));
+        installLanguage(QStringLiteral("en"));
+        return a;
+    }();
+    return *instance;
+}
+
+const std::shared_ptr<const model::Catalog>& catalog() {
+    static const auto c =
+        std::make_shared<const model::Catalog>(model::loadCatalog(std::string(TRAINPLAN_TEST_DATA_DIR) + "/catalog"));
+    return c;
+}
+
+std::string examplePath(const std::string& fileName) {
+    return std::string(TRAINPLAN_TEST_DATA_DIR) + "/scenarios/" + fileName;
+}
+
+model::Scenario loadExample(const std::string& fileName) {
+    auto load = model::loadScenarioFile(examplePath(fileName), *catalog());
+    if (!load.ok()) throw std::runtime_error("example " + fileName + " does not load");
+    return *load.scenario;
+}
+
+bool waitFor(const std::function<bool()>& done, int timeoutMs) {
+    QDeadlineTimer deadline(timeoutMs);
+    while (!done()) {
+        if (deadline.hasExpired()) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(1);
+    }
+    return true;
+}
+
+} // namespace trainplan::ui::test

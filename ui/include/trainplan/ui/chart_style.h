@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QChartView>
+#include <QString>
+
+class QAbstractAxis;
+class QValueAxis;
+
+namespace trainplan::ui {
+
+// The house chart: antialiased, no animation, legend at the bottom, colours from the application
+// palette (light or dark), and a centred message while there is nothing to show.
+class ChartView : public QChartView {
+    Q_OBJECT
+public:
+    explicit ChartView(QWidget* parent = nullptr);
+
+    void setChartTitle(const QString& title);
+    // Shown over an empty chart ("Computing…", "Nothing fits"); empty hides it.
+    void setPlaceholder(const QString& text);
+    [[nodiscard]] QString placeholder() const { return m_placeholder; }
+    // Re-applies palette colours to the chart, its legend and every axis (call after adding axes).
+    void applyPalette();
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    QString m_placeholder;
+};
+
+// Removes every series and axis from the chart.
+void clearChart(QChart* chart);
+
+} // namespace trainplan::ui

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QGroupBox>
+
+class QComboBox;
+class QLabel;
+
+namespace trainplan::ui {
+
+class FieldBinder;
+class ScenarioDocument;
+
+// Where it runs: GPU (with its datasheet figures), node count and size, links, NICs, price.
+class ClusterSection : public QGroupBox {
+    Q_OBJECT
+public:
+    ClusterSection(ScenarioDocument* doc, QWidget* parent = nullptr);
+    [[nodiscard]] FieldBinder* binder() const { return m_binder; }
+    void refresh();
+
+private:
+    ScenarioDocument* m_doc;
+    FieldBinder* m_binder;
+    QComboBox* m_gpu;
+    QComboBox* m_intra;
+    QComboBox* m_inter;
+    QLabel* m_gpuSpecs;
+    QLabel* m_intraSpecs;
+    QLabel* m_interSpecs;
+    QLabel* m_totalGpus;
+};
+
+} // namespace trainplan::ui

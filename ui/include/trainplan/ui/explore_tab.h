@@ -1,0 +1,60 @@
+#pragma once
+
+#include <trainplan/ui/planner_results.h>
+#include <trainplan/ui/what_if.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace trainplan::ui {
+
+class CompareTableModel;
+class CrossoverChart;
+class PlanScatterChart;
+class ScalingChart;
+class WhatIfPanel;
+
+// The Explore tab: what-if knobs with the best plan per framework under them, the scaling and
+// crossover sweeps (with progress and cancel) and the plan-space scatter.
+class ExploreTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExploreTab(QWidget* parent = nullptr);
+
+    void setBaseScenario(const model::Scenario& s);
+    void setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome);
+    void setSweepStarted();
+    void setSweepProgress(int permille);
+    void setSweepOutcome(std::shared_ptr<const SweepOutcome> outcome);
+
+    [[nodiscard]] WhatIfPanel* whatIfPanel() const { return m_panel; }
+    [[nodiscard]] CompareTableModel* summaryModel() const { return m_summary; }
+    [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
+    [[nodiscard]] CrossoverChart* crossoverChart() const { return m_crossover; }
+    [[nodiscard]] PlanScatterChart* scatterChart() const { return m_scatter; }
+
+signals:
+    void whatIfChanged(const trainplan::ui::WhatIf& whatIf);
+    void cancelSweepRequested();
+    void exploreShown();
+    void sweepShown();
+
+private:
+    WhatIfPanel* m_panel;
+    CompareTableModel* m_summary;
+    QTableView* m_summaryTable;
+    QLabel* m_status;
+    QProgressBar* m_progress;
+    QPushButton* m_cancel;
+    ScalingChart* m_scaling;
+    CrossoverChart* m_crossover;
+    PlanScatterChart* m_scatter;
+};
+
+} // namespace trainplan::ui

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <trainplan/model/catalog.h>
+#include <trainplan/model/scenario.h>
+#include <trainplan/model/validation_issue.h>
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QUndoStack;
+
+namespace trainplan::ui {
+
+// The scenario being edited: the value, its file, its undo history and its validation issues.
+// Every change goes through edit() so it can be undone.
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit ScenarioDocument(std::shared_ptr<const model::Catalog> catalog, QObject* parent = nullptr);
+    ~ScenarioDocument() override;
+
+    [[nodiscard]] const model::Scenario& scenario() const { return m_scenario; }
+    [[nodiscard]] const model::Catalog& catalog() const { return *m_catalog; }
+    [[nodiscard]] std::shared_ptr<const model::Catalog> sharedCatalog() const { return m_catalog; }
+    [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
+    [[nodiscard]] const model::ValidationIssues& issues() const { return m_issues; }
+    [[nodiscard]] bool canEstimate() const { return m_canEstimate; }
+    [[nodiscard]] QString filePath() const { return m_filePath; }
+    [[nodiscard]] bool isModified() const;
+    [[nodiscard]] QString displayName() const; // scenario name, or the file name, or "Untitled"
+
+    // Replaces the scenario (new/open): clears the undo history and marks it unmodified.
+    void reset(model::Scenario s, const QString& filePath = {});
+    // Records an undoable edit. Consecutive edits of the same field within a second merge into
+    // one undo step (a spin box dragged through values).
+    void edit(const QString& description, const QString& field, model::Scenario after);
+    // Writes the scenario as trainplan.scenario.v1 JSON; on failure returns false with a message.
+    bool saveAs(const QString& filePath, QString* error);
+
+    // Used by the undo commands.
+    void applyFromHistory(const model::Scenario& s, const QString& field);
+
+    // A reasonable starting scenario from the catalog.
+    [[nodiscard]] static model::Scenario defaultScenario(const model::Catalog& catalog);
+
+signals:
+    void scenarioChanged(const QString& field); // after any change; field empty = everything
+    void scenarioReset();
+    void issuesChanged();
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString& filePath);
+
+private:
+    void setScenario(model::Scenario s, const QString& field);
+
+    std::shared_ptr<const model::Catalog> m_catalog;
+    model::Scenario m_scenario;
+    model::ValidationIssues m_issues;
+    bool m_canEstimate = false;
+    QString m_filePath;
+    QUndoStack* m_undo = nullptr;
+};
+
+} // namespace trainplan::ui

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QScrollArea>
+
+#include <vector>
+
+class QLabel;
+
+namespace trainplan::ui {
+
+class ClusterSection;
+class FieldBinder;
+class ModelSection;
+class PlansSection;
+class ScenarioDocument;
+class TrainingSection;
+
+// The scenario editor: name, model, training, cluster, readiness (placeholder until the advisor
+// defines it) and fixed plans, with every validation issue shown at its field and the rest in a
+// banner at the top.
+class ScenarioEditor : public QScrollArea {
+    Q_OBJECT
+public:
+    ScenarioEditor(ScenarioDocument* doc, QWidget* parent = nullptr);
+    [[nodiscard]] PlansSection* plansSection() const { return m_plans; }
+    // The widget editing a field path (e.g. "cluster.nodes"), or nullptr.
+    [[nodiscard]] QWidget* fieldWidget(const QString& path) const;
+    void focusField(const QString& path);
+
+private:
+    void refresh();
+    void showIssues();
+
+    ScenarioDocument* m_doc;
+    QLabel* m_banner;
+    ModelSection* m_model;
+    TrainingSection* m_training;
+    ClusterSection* m_cluster;
+    PlansSection* m_plans;
+    FieldBinder* m_general;
+    std::vector<FieldBinder*> m_binders;
+};
+
+} // namespace trainplan::ui

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QWidget>
+
+class QDoubleSpinBox;
+class QSlider;
+
+namespace trainplan::ui {
+
+// A slider (logarithmic) and a spin box for one what-if value. Emits valueEdited while the user
+// drags or types; setValue() does not emit.
+class WhatIfControl : public QWidget {
+    Q_OBJECT
+public:
+    WhatIfControl(double min, double max, int decimals, const QString& suffix, const QString& toolTip,
+                  QWidget* parent = nullptr);
+    void setQuantum(double quantum); // values snap to multiples of this (e.g. GPUs per node)
+    void setValue(double value);
+    [[nodiscard]] double value() const;
+    void setOverridden(bool overridden); // bold when it differs from the scenario
+    [[nodiscard]] QSlider* slider() const { return m_slider; }
+    [[nodiscard]] QDoubleSpinBox* spinBox() const { return m_spin; }
+
+signals:
+    void valueEdited(double value);
+
+private:
+    [[nodiscard]] double snap(double v) const;
+    [[nodiscard]] int toSlider(double v) const;
+    [[nodiscard]] double fromSlider(int position) const;
+
+    QSlider* m_slider;
+    QDoubleSpinBox* m_spin;
+    double m_min;
+    double m_max;
+    double m_quantum = 0;
+};
+
+} // namespace trainplan::ui

@@ -1,0 +1,88 @@
+#include <trainplan/ui/chart_style.h>
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QChart>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QPainter>
+
+namespace trainplan::ui {
+
+ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent) {
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(280, 220);
+    QChart* c = chart();
+    c->setAnimationOptions(QChart::NoAnimation);
+    c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setShowToolTips(true);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->layout()->setContentsMargins(0, 0, 0, 0);
+    c->setBackgroundRoundness(0);
+    applyPalette();
+}
+
+void ChartView::setChartTitle(const QString& title) {
+    chart()->setTitle(title);
+    QFont f = font();
+    f.setBold(true);
+    chart()->setTitleFont(f);
+}
+
+void ChartView::setPlaceholder(const QString& text) {
+    if (text == m_placeholder) return;
+    m_placeholder = text;
+    viewport()->update();
+}
+
+void ChartView::applyPalette() {
+    const QPalette p = palette();
+    QChart* c = chart();
+    c->setBackgroundBrush(p.base());
+    c->setPlotAreaBackgroundVisible(false);
+    c->setTitleBrush(p.text());
+    c->legend()->setLabelColor(p.color(QPalette::Text));
+    c->legend()->setFont(font());
+    QColor grid = p.color(QPalette::Text);
+    grid.setAlpha(40);
+    QColor line = p.color(QPalette::Text);
+    line.setAlpha(120);
+    for (QAbstractAxis* axis : c->axes()) {
+        axis->setLabelsColor(p.color(QPalette::Text));
+        axis->setTitleBrush(p.text());
+        axis->setGridLineColor(grid);
+        axis->setMinorGridLineColor(grid);
+        axis->setLinePenColor(line);
+        axis->setLabelsFont(font());
+        QFont titleFont = font();
+        titleFont.setPointSizeF(font().pointSizeF() * 0.95);
+        axis->setTitleFont(titleFont);
+    }
+    setBackgroundBrush(p.base());
+}
+
+void ChartView::changeEvent(QEvent* event) {
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) applyPalette();
+}
+
+void ChartView::paintEvent(QPaintEvent* event) {
+    QChartView::paintEvent(event);
+    if (m_placeholder.isEmpty()) return;
+    QPainter painter(viewport());
+    QColor c = palette().color(QPalette::Text);
+    c.setAlpha(170);
+    painter.setPen(c);
+    painter.drawText(viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+}
+
+void clearChart(QChart* chart) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
+} // namespace trainplan::ui

@@ -1,0 +1,78 @@
+#include <trainplan/ui/compare_rows.h>
+
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
+
+#include <QCoreApplication>
+
+namespace trainplan::ui {
+
+namespace {
+QString fromStd(const std::string& s) { return QString::fromStdString(s); }
+} // namespace
+
+QString CompareRow::label() const {
+    if (kind == Kind::Pinned || kind == Kind::InvalidPinned)
+        return QCoreApplication::translate("CompareRow", "Pinned %1 · %2").arg(pinnedIndex + 1).arg(frameworkShortName(framework));
+    return frameworkName(framework);
+}
+
+QString CompareRow::shortLabel() const {
+    switch (kind) {
+    case Kind::Best: return frameworkShortName(framework);
+    case Kind::NoFit: return QCoreApplication::translate("CompareRow", "%1 (no fit)").arg(frameworkShortName(framework));
+    case Kind::Excluded: return QCoreApplication::translate("CompareRow", "%1 (none)").arg(frameworkShortName(framework));
+    case Kind::Pinned:
+    case Kind::InvalidPinned: return QCoreApplication::translate("CompareRow", "Pin %1").arg(pinnedIndex + 1);
+    }
+    return {};
+}
+
+std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
+    std::vector<CompareRow> rows;
+    for (const auto& fr : search.frameworks) {
+        CompareRow row;
+        row.framework = fr.framework;
+        row.evaluatedPlans = fr.evaluatedPlans;
+        row.fittingPlans = fr.fittingPlans;
+        if (fr.best) {
+            row.kind = CompareRow::Kind::Best;
+            row.estimate = fr.best;
+            row.plan = fr.best->plan;
+            row.runnersUp = fr.runnersUp;
+        } else if (fr.closest) {
+            row.kind = CompareRow::Kind::NoFit;
+            row.estimate = fr.closest;
+            row.plan = fr.closest->plan;
+            row.notes << QCoreApplication::translate("CompareRow", "Nothing fits: the plan with the least memory needs %1 more than the GPU offers.")
+                             .arg(formatBytes(fr.missBytes));
+        } else {
+            row.kind = CompareRow::Kind::Excluded;
+        }
+        for (const auto& reason : fr.exclusionReasons) row.notes << fromStd(reason);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::vector<CompareRow> compareRows(const CompareOutcome& outcome) {
+    std::vector<CompareRow> rows = compareRows(outcome.search);
+    for (std::size_t i = 0; i < outcome.pinned.size(); ++i) {
+        const sim::EstimateResult& r = outcome.pinned[i];
+        CompareRow row;
+        row.pinnedIndex = static_cast<int>(i);
+        row.plan = i < outcome.scenario.plans.size() ? outcome.scenario.plans[i] : r.estimate.plan;
+        row.framework = row.plan.framework;
+        if (r.valid) {
+            row.kind = CompareRow::Kind::Pinned;
+            row.estimate = r.estimate;
+        } else {
+            row.kind = CompareRow::Kind::InvalidPinned;
+            for (const auto& e : r.errors) row.notes << fromStd(e.text());
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+} // namespace trainplan::ui

@@ -1,0 +1,146 @@
+#include <trainplan/ui/compare_tab.h>
+
+#include <trainplan/ui/communication_chart.h>
+#include <trainplan/ui/compare_table_model.h>
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/memory_chart.h>
+#include <trainplan/ui/plan_details_view.h>
+#include <trainplan/ui/step_time_chart.h>
+
+#include <QGridLayout>
+
+#include <limits>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace trainplan::ui {
+
+CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
+    : QWidget(parent)
+    , m_model(new CompareTableModel(this))
+    , m_table(new QTableView)
+    , m_status(new QLabel)
+    , m_memory(new MemoryChart)
+    , m_step(new StepTimeChart)
+    , m_commGroup(new CommunicationChart(CommunicationChart::Mode::ByGroup))
+    , m_commTier(new CommunicationChart(CommunicationChart::Mode::ByTier))
+    , m_details(new PlanDetailsView(doc)) {
+    setObjectName(QStringLiteral("compareTab"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_status->setObjectName(QStringLiteral("compareStatus"));
+    m_status->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_status);
+
+    m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(CompareTableModel::PlanColumn, QHeaderView::Stretch);
+    m_table->setToolTip(tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans."));
+
+    auto* charts = new QWidget;
+    auto* grid = new QGridLayout(charts);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(6);
+    grid->addWidget(m_memory, 0, 0);
+    grid->addWidget(m_step, 0, 1);
+    grid->addWidget(m_commGroup, 1, 0);
+    grid->addWidget(m_commTier, 1, 1);
+
+    auto* lower = new QSplitter(Qt::Horizontal);
+    lower->addWidget(charts);
+    lower->addWidget(m_details);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 1);
+    lower->setChildrenCollapsible(false);
+    m_details->setMinimumWidth(360);
+
+    auto* vertical = new QSplitter(Qt::Vertical);
+    vertical->addWidget(m_table);
+    vertical->addWidget(lower);
+    vertical->setStretchFactor(0, 1);
+    vertical->setStretchFactor(1, 4);
+    vertical->setChildrenCollapsible(false);
+    const int rowHeight = m_table->verticalHeader()->defaultSectionSize();
+    m_table->setMinimumHeight(rowHeight * 4 + m_table->horizontalHeader()->sizeHint().height() + 4);
+    vertical->setSizes({rowHeight * 7 + 30, 800});
+    layout->addWidget(vertical, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CompareTab::showSelected);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid()) selectRow(fastestRow());
+    });
+    connect(m_details, &PlanDetailsView::pinRequested, this, &CompareTab::pinRequested);
+    connect(m_details, &PlanDetailsView::unpinRequested, this, &CompareTab::unpinRequested);
+    m_status->setText(tr("Computing…"));
+    m_memory->setPlaceholder(tr("Computing…"));
+    m_step->setPlaceholder(tr("Computing…"));
+    m_commGroup->setPlaceholder(tr("Computing…"));
+    m_commTier->setPlaceholder(tr("Computing…"));
+}
+
+void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
+    m_outcome = std::move(outcome);
+    const int selected = m_table->currentIndex().row();
+    if (!m_outcome->error.isEmpty()) {
+        m_status->setText(tr("The estimate failed: %1").arg(m_outcome->error));
+        return;
+    }
+    m_model->setRows(compareRows(*m_outcome));
+    const auto& rows = m_model->rowsData();
+    m_memory->setRows(rows);
+    m_step->setRows(rows);
+    m_commGroup->setRows(rows);
+    m_commTier->setRows(rows);
+    const auto& s = m_outcome->scenario;
+    m_status->setText(tr("%1 on %2 × %3 — %4 plans searched in %5")
+                          .arg(QString::fromStdString(s.model.displayName.empty() ? s.model.name : s.model.displayName),
+                               QLocale().toString(s.cluster.gpuCount()), QString::fromStdString(s.cluster.gpu.name),
+                               QLocale().toString(m_outcome->search.evaluatedPlans),
+                               formatSeconds(m_outcome->computeSeconds)));
+    if (selected >= 0 && selected < m_model->rowCount()) {
+        if (m_table->currentIndex().row() != selected) selectRow(selected);
+        else showSelected();
+    } else if (m_model->rowCount() > 0) {
+        selectRow(fastestRow());
+    }
+    emit resultsShown();
+}
+
+void CompareTab::setBusy(bool busy) {
+    if (busy && m_model->rowCount() == 0) m_status->setText(tr("Computing…"));
+}
+
+void CompareTab::setUnavailable() {
+    m_status->setText(tr("The scenario has problems (see the editor); results resume once they are fixed."));
+}
+
+void CompareTab::selectRow(int row) {
+    m_table->selectRow(row);
+    showSelected();
+}
+
+int CompareTab::fastestRow() const {
+    int best = 0;
+    double bestStep = std::numeric_limits<double>::infinity();
+    const auto& rows = m_model->rowsData();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].fits() && rows[i].estimate && rows[i].estimate->time.stepSeconds < bestStep) {
+            bestStep = rows[i].estimate->time.stepSeconds;
+            best = static_cast<int>(i);
+        }
+    return best;
+}
+
+void CompareTab::showSelected() { m_details->setRow(m_model->rowAt(m_table->currentIndex().row())); }
+
+} // namespace trainplan::ui

@@ -1,0 +1,120 @@
+#include <trainplan/ui/crossover_chart.h>
+
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/point_tool_tips.h>
+
+#include <QAreaSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace trainplan::ui {
+
+CrossoverChart::CrossoverChart(QWidget* parent) : ChartView(parent), m_tips(new PointToolTips(this)) {
+    setObjectName(QStringLiteral("crossoverChart"));
+    setChartTitle(tr("Best MFU by model size"));
+    setToolTip(tr("The scenario's model scaled in depth and width; each framework's best MFU on this cluster. "
+                  "A shaded band starts where the framework no longer fits in GPU memory."));
+    setPlaceholder(tr("Computing…"));
+    chart()->legend()->hide(); // the Explore tab shows one legend for its charts
+}
+
+void CrossoverChart::setSweep(const Sweep& sweep) {
+    QChart* c = chart();
+    clearChart(c);
+    m_tips->clear();
+    double maxMfu = 0, minX = 1e30, maxX = 0;
+    for (const auto& s : sweep.series)
+        for (const auto& p : s.points) {
+            minX = std::min(minX, p.x / 1e9);
+            maxX = std::max(maxX, p.x / 1e9);
+            if (p.best) maxMfu = std::max(maxMfu, p.best->throughput.mfu);
+        }
+    if (maxX <= 0) {
+        setPlaceholder(tr("No results"));
+        return;
+    }
+    setPlaceholder(maxMfu > 0 ? QString() : tr("No framework fits at any model size"));
+    auto* x = new QLogValueAxis;
+    x->setBase(10);
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setTitleText(tr("Model parameters (billions)"));
+    x->setRange(minX / 1.25, maxX * 1.25);
+    x->setMinorTickCount(8);
+    x->setMinorGridLineVisible(false);
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("Best MFU (%)"));
+    y->setRange(0, std::max(10.0, std::min(100.0, maxMfu * 100 * 1.15)));
+    y->applyNiceNumbers();
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+
+    for (const auto& s : sweep.series) {
+        const QColor color = frameworkColor(s.framework);
+        // Shade from the first size after which nothing fits any more.
+        std::size_t firstNoFit = s.points.size();
+        while (firstNoFit > 0 && !s.points[firstNoFit - 1].best) --firstNoFit;
+        if (firstNoFit < s.points.size()) {
+            const double from = firstNoFit == 0 ? x->min() : s.points[firstNoFit].x / 1e9;
+            auto* upper = new QLineSeries;
+            auto* lower = new QLineSeries;
+            upper->replace(QList<QPointF>{{from, y->max()}, {x->max(), y->max()}});
+            lower->replace(QList<QPointF>{{from, 0}, {x->max(), 0}});
+            auto* area = new QAreaSeries(upper, lower);
+            area->setName(tr("%1 does not fit").arg(frameworkShortName(s.framework)));
+            QColor fill = color;
+            fill.setAlpha(35);
+            area->setBrush(fill);
+            QPen edge(color);
+            edge.setWidthF(1.0);
+            edge.setStyle(Qt::DashLine);
+            area->setPen(edge);
+            c->addSeries(area);
+            area->attachAxis(x);
+            area->attachAxis(y);
+        }
+        QList<QPointF> points;
+        QStringList texts;
+        for (const auto& p : s.points) {
+            if (!p.best) continue;
+            points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
+            texts << tr("<b>%1</b>, %2<br>%3<br>MFU %4, step %5")
+                         .arg(frameworkName(s.framework), formatParameters(p.x),
+                              QString::fromStdString(p.best->plan.label()).toHtmlEscaped(),
+                              formatPercent(p.best->throughput.mfu), formatSeconds(p.best->time.stepSeconds));
+        }
+        if (points.isEmpty()) continue;
+        auto* line = new QLineSeries;
+        line->setName(frameworkShortName(s.framework));
+        QPen pen(color);
+        pen.setWidthF(2.5);
+        line->setPen(pen);
+        line->setPointsVisible(true);
+        line->replace(points);
+        c->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        m_tips->add(line, points, texts);
+    }
+    if (sweep.currentX > 0) {
+        auto* marker = new QLineSeries;
+        marker->setName(tr("This model"));
+        QPen pen(palette().color(QPalette::Text));
+        pen.setStyle(Qt::DotLine);
+        pen.setWidthF(1.5);
+        marker->setPen(pen);
+        marker->replace(QList<QPointF>{{sweep.currentX / 1e9, 0}, {sweep.currentX / 1e9, y->max()}});
+        c->addSeries(marker);
+        marker->attachAxis(x);
+        marker->attachAxis(y);
+    }
+    applyPalette();
+}
+
+} // namespace trainplan::ui

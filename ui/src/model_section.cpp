@@ -1,0 +1,155 @@
+#include <trainplan/ui/model_section.h>
+
+#include <trainplan/model/transformer_spec.h>
+#include <trainplan/ui/editor_widgets.h>
+#include <trainplan/ui/field_binder.h>
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/metric_info.h>
+#include <trainplan/ui/scenario_document.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+
+namespace trainplan::ui {
+
+namespace {
+
+using model::Scenario;
+
+// Editing an architecture field turns a catalog model into a custom one.
+void customize(Scenario& s) {
+    if (s.modelRef.empty()) return;
+    s.modelRef.clear();
+    s.model.name += "-custom";
+    if (!s.model.displayName.empty()) s.model.displayName += " (custom)";
+    s.model.publishedParameters = 0;
+}
+
+void updateHeadDim(Scenario& s) {
+    s.model.headDim = (s.model.heads > 0 && s.model.hidden % s.model.heads == 0) ? s.model.hidden / s.model.heads : 0;
+}
+
+} // namespace
+
+ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
+    : QGroupBox(tr("Model"), parent)
+    , m_doc(doc)
+    , m_binder(new FieldBinder(doc, this))
+    , m_catalog(new QComboBox)
+    , m_parameters(new QLabel) {
+    auto* form = makeForm(this);
+    m_catalog->addItem(tr("Custom architecture"), QString());
+    for (const auto& m : doc->catalog().models) {
+        const QString name = QString::fromStdString(m.name);
+        const QString display = m.displayName.empty() ? name : QString::fromStdString(m.displayName);
+        m_catalog->addItem(display, name);
+        m_catalog->setItemData(m_catalog->count() - 1, QString::fromStdString(m.source), Qt::ToolTipRole);
+    }
+    m_catalog->setToolTip(tr("A model from the catalog (with its published architecture), or your own."));
+    form->addRow(tr("Model"), m_binder->bindChoice(
+                                  m_catalog, QStringLiteral("model"), tr("model"),
+                                  [](const Scenario& s) { return QString::fromStdString(s.modelRef); },
+                                  [doc](Scenario& s, const QString& name) {
+                                      if (name.isEmpty()) {
+                                          customize(s);
+                                          return;
+                                      }
+                                      if (const auto* m = doc->catalog().findModel(name.toStdString())) {
+                                          s.model = *m;
+                                          s.modelRef = m->name;
+                                      }
+                                  }));
+    m_parameters->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_parameters->setWordWrap(true);
+    m_parameters->setToolTip(metricToolTip(Metric::Parameters));
+    QFont bold = m_parameters->font();
+    bold.setBold(true);
+    m_parameters->setFont(bold);
+    form->addRow(tr("Parameters"), m_parameters);
+
+    auto intField = [&](const char* key, const QString& label, int min, int max, const QString& tip,
+                        int model::TransformerSpec::*member, bool shapesHeads = false) {
+        auto* spin = makeIntSpin(min, max, tip);
+        form->addRow(label, m_binder->bindInt(
+                                spin, QStringLiteral("model.") + QLatin1String(key), label,
+                                [member](const Scenario& s) { return s.model.*member; },
+                                [member, shapesHeads](Scenario& s, int v) {
+                                    customize(s);
+                                    s.model.*member = v;
+                                    if (shapesHeads) updateHeadDim(s);
+                                }));
+    };
+    intField("layers", tr("Layers"), 1, 100000, tr("Transformer blocks (decoder layers)."), &model::TransformerSpec::layers);
+    intField("hidden", tr("Hidden size"), 1, 1000000, tr("Model width d_model."), &model::TransformerSpec::hidden, true);
+    intField("heads", tr("Attention heads"), 1, 100000, tr("Query heads; hidden ÷ heads is the head size."),
+             &model::TransformerSpec::heads, true);
+    intField("kv_heads", tr("KV heads"), 1, 100000,
+             tr("Key/value heads: equal to heads for multi-head attention, fewer for grouped-query (GQA), 1 for MQA."),
+             &model::TransformerSpec::kvHeads);
+    intField("ffn_hidden", tr("FFN hidden size"), 1, 10000000, tr("Inner width of the feed-forward block."),
+             &model::TransformerSpec::ffnHidden);
+    auto* ffn = new QComboBox;
+    ffn->addItem(tr("GELU (2 matrices)"), QStringLiteral("gelu"));
+    ffn->addItem(tr("SwiGLU (3 matrices, gated)"), QStringLiteral("swiglu"));
+    ffn->setToolTip(tr("Feed-forward kind: gated SwiGLU has a third projection matrix."));
+    form->addRow(tr("FFN kind"), m_binder->bindChoice(
+                                     ffn, QStringLiteral("model.ffn"), tr("FFN kind"),
+                                     [](const Scenario& s) { return toQString(model::toString(s.model.ffn)); },
+                                     [](Scenario& s, const QString& v) {
+                                         customize(s);
+                                         s.model.ffn = model::ffnKindFromString(v.toStdString()).value_or(model::FfnKind::Gelu);
+                                     }));
+    intField("vocab", tr("Vocabulary"), 1, 100000000, tr("Tokenizer vocabulary size (embedding and LM-head rows)."),
+             &model::TransformerSpec::vocab);
+    intField("seq_len", tr("Sequence length"), 1, 100000000, tr("Tokens per training sequence."),
+             &model::TransformerSpec::seqLen);
+    auto* tied = new QCheckBox(tr("Tied input/output embeddings"));
+    tied->setToolTip(tr("The LM head reuses the embedding matrix (no separate output weights)."));
+    form->addRow(QString(), m_binder->bindBool(
+                                tied, QStringLiteral("model.tied_embeddings"), tr("tied embeddings"),
+                                [](const Scenario& s) { return s.model.tiedEmbeddings; },
+                                [](Scenario& s, bool v) {
+                                    customize(s);
+                                    s.model.tiedEmbeddings = v;
+                                }));
+
+    auto moeField = [&](const char* key, const QString& label, int max, const QString& tip, int model::MoeSpec::*member) {
+        auto* spin = makeIntSpin(0, max, tip);
+        form->addRow(label, m_binder->bindInt(
+                                spin, QStringLiteral("model.moe.") + QLatin1String(key), label,
+                                [member](const Scenario& s) { return s.model.moe.*member; },
+                                [member](Scenario& s, int v) {
+                                    customize(s);
+                                    s.model.moe.*member = v;
+                                }));
+    };
+    moeField("experts", tr("MoE experts"), 100000, tr("Routed experts per MoE layer; 0 for a dense model."),
+             &model::MoeSpec::experts);
+    moeField("top_k", tr("MoE top-k"), 100000, tr("Experts each token is routed to."), &model::MoeSpec::topK);
+    moeField("expert_ffn_hidden", tr("Expert FFN size"), 10000000, tr("Inner width of each expert's feed-forward block."),
+             &model::MoeSpec::expertFfnHidden);
+    moeField("shared_experts", tr("Shared experts"), 100000, tr("Experts every token goes through (DeepSeek-style)."),
+             &model::MoeSpec::sharedExperts);
+}
+
+void ModelSection::refresh() {
+    m_binder->refresh();
+    const auto& m = m_doc->scenario().model;
+    if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
+        m_parameters->setText(QStringLiteral("—"));
+        return;
+    }
+    const model::ParameterCount p = model::countParameters(m);
+    QString text = formatParameters(p.total);
+    if (m.moe.enabled()) text += tr(" (%1 active per token)").arg(formatCount(p.active));
+    m_parameters->setText(text);
+    m_parameters->setToolTip(metricToolTip(Metric::Parameters) + QLatin1Char('\n') +
+                             tr("Embeddings %1, per layer: attention %2, FFN %3.")
+                                 .arg(formatCount(p.embedding + p.lmHead), formatCount(p.attentionPerLayer),
+                                      formatCount(m.moe.enabled() ? p.moeFfnPerMoeLayer : p.denseFfnPerLayer)));
+}
+
+} // namespace trainplan::ui

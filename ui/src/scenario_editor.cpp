@@ -1,0 +1,128 @@
+#include <trainplan/ui/scenario_editor.h>
+
+#include <trainplan/ui/cluster_section.h>
+#include <trainplan/ui/editor_widgets.h>
+#include <trainplan/ui/field_binder.h>
+#include <trainplan/ui/model_section.h>
+#include <trainplan/ui/plan_knobs_editor.h>
+#include <trainplan/ui/plans_section.h>
+#include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/training_section.h>
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace trainplan::ui {
+
+using model::Scenario;
+
+ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
+    : QScrollArea(parent)
+    , m_doc(doc)
+    , m_banner(new QLabel)
+    , m_model(new ModelSection(doc))
+    , m_training(new TrainingSection(doc))
+    , m_cluster(new ClusterSection(doc))
+    , m_plans(new PlansSection(doc)) {
+    setObjectName(QStringLiteral("scenarioEditor"));
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+
+    m_banner->setObjectName(QStringLiteral("issuesBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::RichText);
+    m_banner->setMargin(6);
+    m_banner->setAutoFillBackground(true);
+    layout->addWidget(m_banner);
+
+    auto* general = new QGroupBox(tr("Scenario"));
+    auto* form = makeForm(general);
+    m_general = new FieldBinder(doc, this);
+    auto* name = new QLineEdit;
+    name->setToolTip(tr("A name for this scenario, shown in the library and reports."));
+    form->addRow(tr("Name"), m_general->bindText(name, QStringLiteral("name"), tr("name"),
+                                                 [](const Scenario& s) { return QString::fromStdString(s.name); },
+                                                 [](Scenario& s, const QString& v) { s.name = v.toStdString(); }));
+    auto* description = new QLineEdit;
+    description->setToolTip(tr("What this scenario is about (free text)."));
+    form->addRow(tr("Description"),
+                 m_general->bindText(description, QStringLiteral("description"), tr("description"),
+                                     [](const Scenario& s) { return QString::fromStdString(s.description); },
+                                     [](Scenario& s, const QString& v) { s.description = v.toStdString(); }));
+    layout->addWidget(general);
+    layout->addWidget(m_model);
+    layout->addWidget(m_training);
+    layout->addWidget(m_cluster);
+
+    // Filled by the advisor (issue 7): team experience and platform prerequisites.
+    auto* readiness = new QGroupBox(tr("Team and platform readiness"));
+    readiness->setObjectName(QStringLiteral("readinessGroup"));
+    auto* rl = new QVBoxLayout(readiness);
+    auto* note = new QLabel(tr("The readiness questionnaire (team experience, gang scheduling, RDMA network, checkpoint "
+                               "storage, monitoring…) comes with the advisor. Values in the scenario file are kept."));
+    note->setWordWrap(true);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    rl->addWidget(note);
+    layout->addWidget(readiness);
+    layout->addWidget(m_plans);
+    layout->addStretch();
+    setWidget(content);
+
+    m_binders = {m_general, m_model->binder(), m_training->binder(), m_cluster->binder(), m_plans->knobs()->binder()};
+    connect(doc, &ScenarioDocument::scenarioChanged, this, &ScenarioEditor::refresh);
+    connect(doc, &ScenarioDocument::issuesChanged, this, &ScenarioEditor::showIssues);
+    refresh();
+    showIssues();
+}
+
+void ScenarioEditor::refresh() {
+    m_general->refresh();
+    m_model->refresh();
+    m_training->refresh();
+    m_cluster->refresh();
+    m_plans->refresh();
+    showIssues(); // the selected plan may have changed
+}
+
+void ScenarioEditor::showIssues() {
+    model::ValidationIssues rest = m_doc->issues();
+    const auto total = rest.size();
+    for (FieldBinder* b : m_binders) rest = b->showIssues(rest);
+    QPalette p = palette();
+    if (total == 0) {
+        m_banner->setText(tr("✓ Valid — results update as you edit."));
+        p.setColor(QPalette::Window, QColor(0x2e, 0x7d, 0x32, 40));
+    } else {
+        QString text = tr("⚠ %n problem(s): fix the marked fields.", nullptr, static_cast<int>(total));
+        if (!m_doc->canEstimate()) text += QLatin1Char(' ') + tr("Results are paused until then.");
+        if (!rest.empty()) {
+            text += QStringLiteral("<ul style='margin:0'>");
+            for (const auto& issue : rest)
+                text += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(issue.text()).toHtmlEscaped());
+            text += QStringLiteral("</ul>");
+        }
+        m_banner->setText(text);
+        p.setColor(QPalette::Window, QColor(0xd3, 0x2f, 0x2f, 40));
+    }
+    m_banner->setPalette(p);
+}
+
+QWidget* ScenarioEditor::fieldWidget(const QString& path) const {
+    for (FieldBinder* b : m_binders)
+        if (QWidget* w = b->widgetForPath(path)) return w;
+    return nullptr;
+}
+
+void ScenarioEditor::focusField(const QString& path) {
+    if (QWidget* w = fieldWidget(path)) {
+        ensureWidgetVisible(w);
+        w->setFocus(Qt::OtherFocusReason);
+    }
+}
+
+} // namespace trainplan::ui

@@ -1,0 +1,55 @@
+#include <trainplan/ui/step_time_chart.h>
+
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/metric_info.h>
+
+#include <algorithm>
+
+namespace trainplan::ui {
+
+namespace {
+std::vector<BarComponent> components() {
+    const Metric ms[] = {Metric::Compute, Metric::ExposedIntraNode, Metric::ExposedInterNode,
+                         Metric::Bubble,  Metric::OptimizerStep,    Metric::Offload};
+    std::vector<BarComponent> out;
+    int i = 0;
+    for (Metric m : ms) out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
+    return out;
+}
+} // namespace
+
+StepTimeChart::StepTimeChart(QWidget* parent) : StackedBarChart(components(), parent) {
+    setObjectName(QStringLiteral("stepTimeChart"));
+    setChartTitle(tr("Step time"));
+    setToolTip(metricToolTip(Metric::StepTime));
+}
+
+void StepTimeChart::setRows(const std::vector<CompareRow>& rows) {
+    QStringList cats, tips;
+    std::vector<QList<qreal>> v(6);
+    double longest = 0;
+    for (const auto& r : rows)
+        if (r.estimate && r.fits()) longest = std::max(longest, r.estimate->time.stepSeconds);
+    const bool ms = longest < 1.0;
+    const double scale = ms ? 1e3 : 1.0;
+    for (const auto& r : rows) {
+        if (!r.estimate || r.kind == CompareRow::Kind::InvalidPinned) continue;
+        cats << r.shortLabel();
+        tips << r.label() + QStringLiteral(" — ") + QString::fromStdString(r.plan.label());
+        const auto& t = r.estimate->time;
+        // Plans that do not fit have no meaningful speed: leave their bar empty.
+        const bool show = r.fits();
+        const double parts[] = {t.computeSeconds,  t.exposedIntraNodeSeconds, t.exposedInterNodeSeconds,
+                                t.bubbleSeconds,   t.optimizerSeconds,        t.offloadSeconds};
+        for (std::size_t k = 0; k < 6; ++k) v[k] << (show ? parts[k] * scale : 0.0);
+    }
+    if (cats.isEmpty()) {
+        clearValues(tr("No plan to show"));
+        return;
+    }
+    setValues(cats, tips, v, ms ? tr("milliseconds per step") : tr("seconds per step"),
+              [scale](double x) { return formatSeconds(x / scale); });
+}
+
+} // namespace trainplan::ui
