@@ -1,0 +1,228 @@
+// The pieces of the report: its string table, the breakdowns the charts stack, chart export,
+// the output formats, both languages on one scenario, and `trainplan-cli report` without a display.
+
+#include "report_test_support.h"
+
+#include <trainplan/report/report.h>
+#include <trainplan/report/report_charts.h>
+#include <trainplan/report/report_labels.h>
+#include <trainplan/report/report_numbers.h>
+#include <trainplan/report/report_strings.h>
+
+#include <QChart>
+#include <QGraphicsScene>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QSvgRenderer>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+namespace trainplan::report {
+namespace {
+
+const std::filesystem::path kSmall = "llama2-7b-a100x8-pcie.json";
+
+std::set<QString> placeholders(const QString& s) {
+    std::set<QString> out;
+    auto it = QRegularExpression(QStringLiteral("%[1-9]")).globalMatch(s);
+    while (it.hasNext()) out.insert(it.next().captured(0));
+    return out;
+}
+
+// The Latin-letter words of a text: a Chinese text without Han characters may keep names such as
+// "MFU" or "GPU" and change punctuation, but must not keep English words such as "of".
+std::set<QString> latinWords(const QString& s) {
+    std::set<QString> out;
+    auto it = QRegularExpression(QStringLiteral("[A-Za-z]+")).globalMatch(s);
+    while (it.hasNext()) out.insert(it.next().captured(0));
+    return out;
+}
+
+TEST(ReportStrings, EveryTextHasBothLanguagesWithTheSamePlaceholders) {
+    const auto catalog = textCatalog();
+    ASSERT_EQ(catalog.size(), static_cast<std::size_t>(Text::Count));
+    const QRegularExpression han(QStringLiteral("\\p{Han}"));
+    int chinese = 0;
+    for (const TextEntry& e : catalog) {
+        const QString en = QString::fromUtf8(e.en), zh = QString::fromUtf8(e.zh);
+        EXPECT_FALSE(en.isEmpty());
+        EXPECT_FALSE(zh.isEmpty()) << e.en;
+        EXPECT_EQ(placeholders(en), placeholders(zh)) << e.en;
+        if (zh.contains(han)) ++chinese;
+        else {
+            const std::set<QString> enWords = latinWords(en), zhWords = latinWords(zh);
+            EXPECT_TRUE(std::includes(enWords.begin(), enWords.end(), zhWords.begin(), zhWords.end()))
+                << "untranslated: " << e.en; // only names such as "GPU", "MFU" and punctuation may stay
+        }
+    }
+    EXPECT_GT(chinese, static_cast<int>(catalog.size()) * 9 / 10);
+}
+
+TEST(ReportStrings, ChartIdsRoundTrip) {
+    for (ChartKind k : kAllCharts) {
+        EXPECT_EQ(chartKindFromId(chartId(k)), k);
+        EXPECT_FALSE(chartTitle(k, sim::Lang::En).isEmpty());
+        EXPECT_NE(chartTitle(k, sim::Lang::En), chartTitle(k, sim::Lang::ZhCN));
+    }
+    EXPECT_FALSE(chartKindFromId(QStringLiteral("nope")).has_value());
+}
+
+TEST(ReportFormat, ChosenBySuffix) {
+    EXPECT_EQ(formatFromPath(QStringLiteral("a/b.PDF")), OutputFormat::Pdf);
+    EXPECT_EQ(formatFromPath(QStringLiteral("r.htm")), OutputFormat::Html);
+    EXPECT_EQ(formatFromPath(QStringLiteral("r.md")), OutputFormat::Markdown);
+    EXPECT_EQ(formatFromPath(QStringLiteral("r.csv")), OutputFormat::Csv);
+    EXPECT_EQ(formatFromPath(QStringLiteral("r.json")), OutputFormat::Json);
+    EXPECT_FALSE(formatFromPath(QStringLiteral("r.docx")).has_value());
+}
+
+// The stacked bars add up to the numbers the tables print.
+TEST(ReportBreakdowns, MemoryAndStepPartsAddUpForEveryComparedPlan) {
+    for (const auto& file : test::builtInScenarios()) {
+        const ReportData d = test::computeFor(test::loadScenario(file), false);
+        for (const ComparedPlan& c : d.compared) {
+            if (!c.result.valid) continue;
+            const sim::PlanEstimate& e = c.estimate();
+            EXPECT_NEAR(memoryAtPeak(e.memory).total(), e.memory.peakBytes, 1e-6 * e.memory.peakBytes) << file;
+            EXPECT_NEAR(stepParts(e.time).total(), e.time.stepSeconds, 1e-6 * e.time.stepSeconds) << file;
+        }
+    }
+}
+
+TEST(ReportData, HeadlineIsTheRecommendedPlanAndDerivationMatchesIt) {
+    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    ASSERT_TRUE(d.advice.has_value());
+    const ComparedPlan* h = d.headlinePlan();
+    ASSERT_NE(h, nullptr);
+    ASSERT_TRUE(d.headline.has_value());
+    EXPECT_EQ(d.headline->plan, h->estimate().plan);
+    EXPECT_DOUBLE_EQ(d.headline->memory.value, h->estimate().memory.peakBytes);
+    if (d.advice->recommendation.status != sim::RecommendationStatus::DoesNotFit) {
+        EXPECT_TRUE(h->recommended);
+        EXPECT_EQ(h->framework, d.advice->recommendation.framework);
+    }
+    EXPECT_FALSE(d.sources.empty());
+    EXPECT_FALSE(d.efficiency.empty());
+    ASSERT_TRUE(d.validation.has_value());
+    EXPECT_GT(d.validation->totalRows, 0);
+}
+
+TEST(ReportCharts, PngScalesWithDpiAndSvgIsValid) {
+    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const QString dir = test::outputDir(QStringLiteral("charts"));
+    for (ChartKind k : {ChartKind::Memory, ChartKind::StepTime, ChartKind::Pareto}) {
+        ASSERT_TRUE(chartHasData(k, d)) << chartId(k).toStdString();
+        const QString base = dir + QLatin1Char('/') + chartId(k);
+        QString error;
+        ASSERT_TRUE(exportChart(k, d, sim::Lang::ZhCN, base + QStringLiteral("-72.png"), 72, QSizeF(400, 240), &error))
+            << error.toStdString();
+        ASSERT_TRUE(exportChart(k, d, sim::Lang::ZhCN, base + QStringLiteral("-216.png"), 216, QSizeF(400, 240), &error));
+        ASSERT_TRUE(exportChart(k, d, sim::Lang::En, base + QStringLiteral(".svg"), 0, QSizeF(400, 240), &error));
+        const QImage low(base + QStringLiteral("-72.png")), high(base + QStringLiteral("-216.png"));
+        EXPECT_EQ(low.size(), QSize(400, 240));
+        EXPECT_EQ(high.size(), QSize(1200, 720));
+        EXPECT_GT(test::inkFraction(high), 0.03);
+        QSvgRenderer svg(base + QStringLiteral(".svg"));
+        EXPECT_TRUE(svg.isValid());
+        EXPECT_EQ(svg.viewBoxF(), QRectF(0, 0, 400, 240));
+    }
+    QString error;
+    EXPECT_FALSE(exportChart(ChartKind::Memory, d, sim::Lang::En, dir + QStringLiteral("/x.gif"), 72, QSizeF(100, 100), &error));
+    EXPECT_TRUE(error.contains(QStringLiteral(".png")));
+}
+
+// A chart that lives in someone else's scene (the GUI's view) is exported at a chosen size and
+// given back at its own size.
+TEST(ReportCharts, ExportingAChartShownElsewhereKeepsItsSize) {
+    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    auto chart = makeChart(ChartKind::Memory, d, {});
+    QGraphicsScene scene;
+    scene.addItem(chart.get());
+    chart->resize(300, 200);
+    const QImage image = chartImage(*chart, QSizeF(600, 300), 144);
+    EXPECT_EQ(image.size(), QSize(1200, 600));
+    EXPECT_EQ(chart->size(), QSizeF(300, 200));
+    EXPECT_EQ(chart->scene(), &scene);
+    scene.removeItem(chart.get());
+}
+
+TEST(ReportPdf, BothLanguagesOfOneScenarioWithEmbeddedFonts) {
+    if (!test::hasPoppler()) GTEST_SKIP() << "poppler-utils not installed";
+    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall));
+    const QString dir = test::outputDir(QStringLiteral("languages"));
+    for (sim::Lang lang : {sim::Lang::En, sim::Lang::ZhCN}) {
+        const QString path = dir + (lang == sim::Lang::En ? QStringLiteral("/en.pdf") : QStringLiteral("/zh.pdf"));
+        const WriteResult r = writeReport(d, path, {lang});
+        ASSERT_TRUE(r.ok) << r.error.toStdString();
+        const QString text = test::pdfText(path);
+        EXPECT_TRUE(text.contains(tr(Text::SecSummary, lang)));
+        EXPECT_TRUE(text.contains(tr(Text::Contents, lang)));
+        EXPECT_TRUE(text.contains(tr(Text::PageOf, lang).arg(r.pages).arg(r.pages)));
+        const QString fonts = test::run(QStringLiteral("pdffonts"), {path}).value_or(QString());
+        if (lang == sim::Lang::ZhCN) {
+            EXPECT_TRUE(fonts.contains(QStringLiteral("NotoSansCJK"))) << fonts.toStdString();
+            EXPECT_TRUE(text.contains(QStringLiteral("推荐方案")));
+        }
+        // Every font is embedded ("emb" column).
+        for (const QString& line : fonts.split(QLatin1Char('\n')).mid(2)) {
+            if (line.trimmed().isEmpty()) continue;
+            EXPECT_TRUE(line.contains(QRegularExpression(QStringLiteral(R"(\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$)"))))
+                << line.toStdString();
+        }
+    }
+}
+
+// Regression: Qt's PDF engine loses the Unicode mapping of digits set in Noto Sans CJK, so the
+// numbers vanished from the text layer of Chinese reports until Latin text got its own font.
+TEST(ReportPdf, DigitsInChineseTextStaySearchable) {
+    if (!test::hasPoppler()) GTEST_SKIP() << "poppler-utils not installed";
+    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const QString path = test::outputDir(QStringLiteral("digits")) + QStringLiteral("/zh.pdf");
+    ASSERT_TRUE(writeReport(d, path, {sim::Lang::ZhCN}).ok);
+    const QString text = test::pdfText(path);
+    const ComparedPlan* h = d.headlinePlan();
+    ASSERT_NE(h, nullptr);
+    EXPECT_TRUE(text.contains(fmtSeconds(h->estimate().time.stepSeconds, sim::Lang::ZhCN)));
+    EXPECT_TRUE(text.contains(QStringLiteral("2025-01-31")));
+}
+
+TEST(ReportCli, WritesAReportWithoutADisplay) {
+    const QString dir = test::outputDir(QStringLiteral("cli"));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(QString::fromLatin1(name));
+    env.insert(QStringLiteral("TRAINPLAN_DATA_DIR"), QString::fromStdString(test::dataDir().string()));
+    p.setProcessEnvironment(env);
+    const QString scenario = QString::fromStdString((test::dataDir() / "scenarios" / kSmall).string());
+    p.start(QStringLiteral(TRAINPLAN_CLI_EXE),
+            {QStringLiteral("report"), scenario, QStringLiteral("-o"), dir + QStringLiteral("/r.html"), QStringLiteral("--lang"),
+             QStringLiteral("zh_CN"), QStringLiteral("--date"), QStringLiteral("2025-02-01")});
+    ASSERT_TRUE(p.waitForFinished(180000));
+    EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
+    QFile html(dir + QStringLiteral("/r.html"));
+    ASSERT_TRUE(html.open(QIODevice::ReadOnly));
+    const QString content = QString::fromUtf8(html.readAll());
+    EXPECT_TRUE(content.contains(QStringLiteral("lang=\"zh-CN\"")));
+    EXPECT_TRUE(content.contains(QStringLiteral("2025-02-01")));
+    EXPECT_TRUE(QString::fromUtf8(p.readAllStandardOutput()).contains(QStringLiteral("wrote ")));
+
+    // Usage errors: no -o, an unknown suffix, --deck to something other than PDF.
+    const QList<QStringList> bad = {{QStringLiteral("report"), scenario},
+                                    {QStringLiteral("report"), scenario, QStringLiteral("-o"), dir + QStringLiteral("/r.docx")},
+                                    {QStringLiteral("report"), scenario, QStringLiteral("--deck"), QStringLiteral("-o"),
+                                     dir + QStringLiteral("/r.html")}};
+    for (const QStringList& args : bad) {
+        p.start(QStringLiteral(TRAINPLAN_CLI_EXE), args);
+        ASSERT_TRUE(p.waitForFinished(60000));
+        EXPECT_EQ(p.exitCode(), 2) << args.join(QLatin1Char(' ')).toStdString();
+    }
+}
+
+} // namespace
+} // namespace trainplan::report

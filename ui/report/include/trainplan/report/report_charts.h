@@ -1,0 +1,76 @@
+#pragma once
+
+// The report's charts as QChart objects built from ReportData, and the rendering that puts any
+// QChart into a painter (vector in PDF and SVG), a PNG at a chosen DPI or an SVG file. The GUI can
+// call the QChart overloads with its own charts (chartView->chart()).
+
+#include <trainplan/report/report_data.h>
+#include <trainplan/simulator/advice_text.h>
+
+#include <QByteArray>
+#include <QImage>
+#include <QSizeF>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QChart;
+class QPainter;
+class QRectF;
+
+namespace trainplan::report {
+
+enum class ChartKind {
+    Memory,        // per-GPU memory at the peak, by component, per compared plan
+    StepTime,      // step time by component, per compared plan
+    Communication, // bytes per GPU per step by network tier, per compared plan
+    Scaling,       // MFU vs GPU count, per framework
+    Crossover,     // MFU vs model size, per framework (where the line ends, the framework stops fitting)
+    Pareto,        // every fitting plan: step time vs peak memory, and the Pareto front
+};
+
+inline constexpr ChartKind kAllCharts[] = {ChartKind::Memory,  ChartKind::StepTime,  ChartKind::Communication,
+                                           ChartKind::Scaling, ChartKind::Crossover, ChartKind::Pareto};
+
+[[nodiscard]] QString chartId(ChartKind kind); // "memory", "step_time", ... (file names, HTML ids)
+[[nodiscard]] std::optional<ChartKind> chartKindFromId(const QString& id);
+[[nodiscard]] QString chartTitle(ChartKind kind, sim::Lang lang);
+
+struct ChartStyle {
+    sim::Lang lang = sim::Lang::En;
+    int fontPixels = 9;       // axis labels and legend; titles are a little larger
+    bool showTitle = false;   // reports caption charts themselves
+};
+
+// Whether the data has anything to draw for this chart.
+[[nodiscard]] bool chartHasData(ChartKind kind, const ReportData& data);
+
+// A new chart (owned by the caller, not in any scene). Charts without data show a note instead.
+[[nodiscard]] std::unique_ptr<QChart> makeChart(ChartKind kind, const ReportData& data, const ChartStyle& style);
+
+// Lays the chart out at `size` (logical pixels = points) and draws it into `target`, scaled.
+// On a PDF or SVG painter the result stays vector (text stays text).
+void renderChart(QChart& chart, QPainter& painter, const QRectF& target, QSizeF size);
+
+// Raster: `size` in points, rendered at `dpi` (72 = one pixel per point).
+[[nodiscard]] QImage chartImage(QChart& chart, QSizeF size, double dpi);
+// SVG document (UTF-8) with a viewBox of `size`.
+[[nodiscard]] QByteArray chartSvg(QChart& chart, QSizeF size, const QString& title = {});
+
+// Files; `error` (optional) receives a message a user can act on.
+bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi, QString* error = nullptr);
+bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error = nullptr);
+// Indices of the fitting plans no other fitting plan beats on both step time and peak memory,
+// fastest first (the front the Pareto chart draws).
+[[nodiscard]] std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plans);
+
+// How many plans the Pareto chart draws (the front, plus the rest thinned to a grid).
+[[nodiscard]] std::size_t paretoPointsDrawn(const ReportData& data);
+
+// One of the report's charts to PATH.png or PATH.svg (chosen by the suffix).
+bool exportChart(ChartKind kind, const ReportData& data, sim::Lang lang, const QString& path,
+                 double dpi = 144, QSizeF size = QSizeF(640, 380), QString* error = nullptr);
+
+} // namespace trainplan::report

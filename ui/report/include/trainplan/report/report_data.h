@@ -1,0 +1,112 @@
+#pragma once
+
+// Everything a planning report shows, computed once from a scenario: plain values (no Qt), so the
+// GUI can compute it on a worker thread and every output format renders the same numbers.
+
+#include <trainplan/model/catalog.h>
+#include <trainplan/model/published_run.h>
+#include <trainplan/model/scenario.h>
+#include <trainplan/simulator/advisor.h>
+#include <trainplan/simulator/efficiency.h>
+#include <trainplan/simulator/estimate.h>
+#include <trainplan/simulator/explain.h>
+#include <trainplan/simulator/goodput.h>
+#include <trainplan/simulator/search.h>
+#include <trainplan/simulator/validation.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trainplan::report {
+
+// One row of the framework comparison: the best plan of a framework, its closest plan when nothing
+// fits, or a plan the scenario fixes.
+struct ComparedPlan {
+    enum class Origin { Best, Closest, Pinned };
+    Origin origin = Origin::Best;
+    model::Framework framework = model::Framework::Ddp;
+    int pinnedIndex = -1;        // index into scenario.plans for Origin::Pinned
+    sim::EstimateResult result;  // estimate + valid + errors
+    bool recommended = false;    // the advisor's recommended plan
+    double missBytes = 0;        // Closest: how far over the usable memory
+
+    [[nodiscard]] bool fits() const { return result.valid && result.estimate.memory.fits; }
+    [[nodiscard]] const sim::PlanEstimate& estimate() const { return result.estimate; }
+};
+
+// One framework at one x of a sweep (GPU count or model size).
+struct SweepSample {
+    double x = 0;       // GPUs, or parameters
+    bool fits = false;
+    double mfu = 0;
+    double stepSeconds = 0;
+    double tokensPerSecond = 0;
+    double peakBytes = 0;
+    std::string plan;   // the plan's label (the closest one when nothing fits)
+};
+
+struct SweepSeries {
+    model::Framework framework = model::Framework::Ddp;
+    std::vector<SweepSample> samples; // by increasing x
+};
+
+// A published source behind a number of the report.
+struct SourceEntry {
+    enum class Kind { Catalog, Formula, Parameter, Reference };
+    Kind kind = Kind::Formula;
+    std::string subject; // what it is the source of ("GPU A100-SXM4-80GB", "weights", ...)
+    std::string source;
+};
+
+struct ReportData {
+    model::Scenario scenario;
+    model::ParameterCount parameters;
+    std::string version;   // the tool's version
+    std::string date;      // ISO date the report was generated on
+
+    sim::SearchResult search;          // with every evaluated plan (plan space, Pareto)
+    std::optional<sim::Advice> advice; // recommendation, reasons, break points, roadmap
+    std::vector<ComparedPlan> compared; // per framework (best or closest), then the scenario's plans
+    int headlineIndex = -1;            // index into compared of the plan the report leads with
+
+    std::optional<sim::Explanation> headline; // the derivation of the headline plan
+    std::optional<sim::GoodputEstimate> goodput; // checkpoints, failures and goodput of the headline plan
+
+    std::vector<SweepSeries> scaling;   // x = GPUs, the scenario's global batch
+    std::vector<SweepSeries> crossover; // x = parameters, the scenario's cluster
+    double mfuThreshold = 0.35;
+
+    std::vector<sim::EfficiencySource> efficiency;
+    std::optional<sim::ValidationReport> validation;
+    std::vector<SourceEntry> sources;
+
+    [[nodiscard]] const ComparedPlan* headlinePlan() const {
+        return headlineIndex >= 0 && headlineIndex < static_cast<int>(compared.size()) ? &compared[headlineIndex]
+                                                                                     : nullptr;
+    }
+    [[nodiscard]] long long gpus() const { return scenario.cluster.gpuCount(); }
+};
+
+struct ReportInputs {
+    const model::Catalog* catalog = nullptr;              // required: resolves sweeps and stage targets
+    const std::vector<model::PublishedRun>* publishedRuns = nullptr; // accuracy section; nullptr skips it
+    std::string version;
+    std::string date;
+    bool breakPoints = true;     // the advisor's break-point searches (the slowest part)
+    bool crossover = true;       // the model-size sweep
+    int threads = 0;             // 0 = all cores
+    std::function<void(double)> progress; // 0..1
+    std::function<bool()> cancelled;
+};
+
+// Runs the search, the advisor, the sweeps, the derivation of the headline plan and the
+// validation against published runs. Pure apart from the work it does; throws nothing for a valid
+// scenario (invalid fixed plans become rows with their errors).
+[[nodiscard]] ReportData computeReportData(const model::Scenario& scenario, const ReportInputs& inputs);
+
+// The model-size factors of the crossover sweep (relative to the scenario's model).
+[[nodiscard]] std::vector<double> crossoverFactors();
+
+} // namespace trainplan::report

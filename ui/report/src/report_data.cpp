@@ -1,0 +1,245 @@
+#include <trainplan/report/report_data.h>
+
+#include <trainplan/simulator/sweep.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace trainplan::report {
+
+namespace {
+
+bool isCancelled(const ReportInputs& in) { return in.cancelled && in.cancelled(); }
+
+void progress(const ReportInputs& in, double fraction) {
+    if (in.progress) in.progress(std::clamp(fraction, 0.0, 1.0));
+}
+
+double tokensPerStep(const model::Scenario& s) {
+    return static_cast<double>(s.training.globalBatch) * static_cast<double>(s.model.seqLen);
+}
+
+SweepSample sampleOf(double x, const sim::PlanEstimate& e, bool fits) {
+    SweepSample out;
+    out.x = x;
+    out.fits = fits;
+    out.mfu = e.throughput.mfu;
+    out.stepSeconds = e.time.stepSeconds;
+    out.tokensPerSecond = e.throughput.tokensPerSecond;
+    out.peakBytes = e.memory.peakBytes;
+    out.plan = e.plan.label();
+    return out;
+}
+
+// Scaling from the advisor's GPU-count scan (the same searches the break points use).
+std::vector<SweepSeries> scalingFromBreakPoints(const model::Scenario& s, const sim::BreakPoints& bp) {
+    std::vector<SweepSeries> out;
+    for (const sim::GpuCountBreak& b : bp.gpuCount) {
+        SweepSeries series{b.framework, {}};
+        for (const sim::ScalingPoint& p : b.points) {
+            SweepSample sample;
+            sample.x = static_cast<double>(p.gpus);
+            sample.fits = p.fits;
+            sample.mfu = p.mfu;
+            sample.stepSeconds = p.stepSeconds;
+            sample.tokensPerSecond = p.fits && p.stepSeconds > 0 ? tokensPerStep(s) / p.stepSeconds : 0;
+            if (p.plan) sample.plan = p.plan->label();
+            series.samples.push_back(std::move(sample));
+        }
+        out.push_back(std::move(series));
+    }
+    return out;
+}
+
+std::vector<SweepSeries> seriesFromSweep(const sim::SweepResult& r, bool byGpus) {
+    std::vector<SweepSeries> out;
+    for (model::Framework f : r.frameworks) out.push_back({f, {}});
+    for (const sim::SweepRow& row : sim::sweepRows(r)) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const SweepSeries& s) { return s.framework == row.framework; });
+        if (it == out.end()) continue;
+        const double x = byGpus ? static_cast<double>(row.gpus) : row.parameters;
+        if (row.estimate) it->samples.push_back(sampleOf(x, *row.estimate, row.fits));
+        else it->samples.push_back(SweepSample{x, false, 0, 0, 0, 0, {}});
+    }
+    for (SweepSeries& s : out)
+        std::stable_sort(s.samples.begin(), s.samples.end(), [](const SweepSample& a, const SweepSample& b) { return a.x < b.x; });
+    return out;
+}
+
+void collectSources(const sim::DerivationTerm& t, std::vector<SourceEntry>& out, std::set<std::string>& seen) {
+    if (!t.source.empty() && seen.insert(t.source).second)
+        out.push_back({SourceEntry::Kind::Formula, t.name, t.source});
+    for (const sim::DerivationTerm& c : t.children) collectSources(c, out, seen);
+}
+
+} // namespace
+
+std::vector<double> crossoverFactors() {
+    std::vector<double> f;
+    for (int k = -6; k <= 4; ++k) f.push_back(std::pow(2.0, k));
+    return f;
+}
+
+ReportData computeReportData(const model::Scenario& scenario, const ReportInputs& in) {
+    ReportData d;
+    d.scenario = scenario;
+    d.parameters = model::countParameters(scenario.model);
+    d.version = in.version;
+    d.date = in.date;
+    progress(in, 0.0);
+
+    // 1. Every plan per framework (kept for the plan-space chart and the Pareto front).
+    sim::SearchOptions so;
+    so.keepAll = true;
+    so.threads = in.threads;
+    so.cancelled = in.cancelled;
+    d.search = sim::searchPlans(scenario, so);
+    progress(in, 0.2);
+
+    // 2. The advisor: recommendation, reasons, break points, roadmap.
+    if (!isCancelled(in)) {
+        sim::AdvisorOptions ao;
+        ao.breakPoints = in.breakPoints;
+        ao.catalog = in.catalog;
+        ao.threads = in.threads;
+        ao.cancelled = in.cancelled;
+        d.advice = sim::advise(scenario, ao);
+        d.mfuThreshold = d.advice->options.mfuThreshold;
+    }
+    progress(in, 0.6);
+
+    // 3. The comparison rows: best (or closest) per framework, then the scenario's own plans.
+    const sim::PlanContext ctx = sim::makeContext(scenario);
+    for (const sim::FrameworkResult& fr : d.search.frameworks) {
+        ComparedPlan row;
+        row.framework = fr.framework;
+        if (fr.best) {
+            row.origin = ComparedPlan::Origin::Best;
+            row.result = {*fr.best, true, {}};
+        } else if (fr.closest) {
+            row.origin = ComparedPlan::Origin::Closest;
+            row.result = {*fr.closest, true, {}};
+            row.missBytes = fr.missBytes;
+        } else {
+            continue; // no valid plan at all: the advisor's reasons say why
+        }
+        d.compared.push_back(std::move(row));
+    }
+    for (std::size_t i = 0; i < scenario.plans.size(); ++i) {
+        ComparedPlan row;
+        row.origin = ComparedPlan::Origin::Pinned;
+        row.framework = scenario.plans[i].framework;
+        row.pinnedIndex = static_cast<int>(i);
+        row.result = sim::estimatePlan(ctx, scenario.plans[i]);
+        d.compared.push_back(std::move(row));
+    }
+
+    // The headline: the advisor's recommended plan when it fits, else the fastest fitting row.
+    if (d.advice && d.advice->recommendation.plan && d.advice->recommendation.status != sim::RecommendationStatus::DoesNotFit) {
+        const model::Plan& rec = d.advice->recommendation.plan->plan;
+        for (std::size_t i = 0; i < d.compared.size(); ++i)
+            if (d.compared[i].origin == ComparedPlan::Origin::Best && d.compared[i].estimate().plan == rec) {
+                d.compared[i].recommended = true;
+                d.headlineIndex = static_cast<int>(i);
+                break;
+            }
+    }
+    if (d.headlineIndex < 0) {
+        double bestStep = 0;
+        for (std::size_t i = 0; i < d.compared.size(); ++i) {
+            const ComparedPlan& c = d.compared[i];
+            if (!c.fits()) continue;
+            if (d.headlineIndex < 0 || c.estimate().time.stepSeconds < bestStep) {
+                d.headlineIndex = static_cast<int>(i);
+                bestStep = c.estimate().time.stepSeconds;
+            }
+        }
+    }
+    if (d.headlineIndex < 0)
+        for (std::size_t i = 0; i < d.compared.size(); ++i)
+            if (d.compared[i].result.valid) {
+                d.headlineIndex = static_cast<int>(i);
+                break;
+            }
+
+    // 4. The derivation, checkpoints and goodput of the headline plan.
+    if (const ComparedPlan* h = d.headlinePlan(); h && h->result.valid) {
+        d.headline = sim::explainPlan(ctx, h->estimate().plan);
+        d.goodput = sim::estimateGoodput(scenario, h->estimate());
+    }
+
+    // 5. Scaling with the GPU count (from the advisor's scan when it ran) and with model size.
+    if (!isCancelled(in)) {
+        if (d.advice && !d.advice->breakPoints.gpuCount.empty()) {
+            d.scaling = scalingFromBreakPoints(scenario, d.advice->breakPoints);
+        } else if (in.catalog) {
+            sim::SweepSpec spec;
+            spec.key = sim::SweepKey::Gpus;
+            const int perNode = std::max(1, scenario.cluster.gpusPerNode);
+            std::set<int> nodes;
+            for (int n = 1; n <= std::max(8, scenario.cluster.nodes * 4); n *= 2) nodes.insert(n);
+            nodes.insert(scenario.cluster.nodes);
+            for (int n : nodes) spec.values.push_back(static_cast<double>(n) * perNode);
+            sim::SweepOptions o;
+            o.threads = in.threads;
+            o.cancelled = in.cancelled;
+            d.scaling = seriesFromSweep(sim::runSweep(scenario, spec, *in.catalog, o), true);
+        }
+    }
+    progress(in, 0.75);
+    if (in.crossover && in.catalog && !isCancelled(in)) {
+        sim::SweepSpec spec;
+        spec.key = sim::SweepKey::ModelScale;
+        spec.values = crossoverFactors();
+        sim::SweepOptions o;
+        o.threads = in.threads;
+        o.cancelled = in.cancelled;
+        o.progress = [&](double f) { progress(in, 0.75 + 0.2 * f); };
+        d.crossover = seriesFromSweep(sim::runSweep(scenario, spec, *in.catalog, o), false);
+    }
+    progress(in, 0.95);
+
+    // 6. Assumptions, accuracy and sources.
+    d.efficiency = sim::describeEfficiency(scenario.efficiency);
+    if (in.publishedRuns && in.catalog && !in.publishedRuns->empty())
+        d.validation = sim::validatePublishedRuns(*in.publishedRuns, *in.catalog);
+
+    const model::ClusterSpec& c = scenario.cluster;
+    auto catalogSource = [&](std::string subject, const std::string& source) {
+        if (!source.empty()) d.sources.push_back({SourceEntry::Kind::Catalog, std::move(subject), source});
+    };
+    catalogSource("GPU " + c.gpu.name, c.gpu.source);
+    catalogSource("Intra-node link " + c.intraNode.name, c.intraNode.source);
+    catalogSource("Inter-node link " + c.interNode.name, c.interNode.source);
+    catalogSource("Model " + (scenario.model.displayName.empty() ? scenario.model.name : scenario.model.displayName),
+                  scenario.model.source);
+    std::set<std::string> seen;
+    if (d.headline) {
+        collectSources(d.headline->memory, d.sources, seen);
+        collectSources(d.headline->stepTime, d.sources, seen);
+        collectSources(d.headline->communication, d.sources, seen);
+        collectSources(d.headline->flops, d.sources, seen);
+    }
+    for (const sim::EfficiencySource& e : d.efficiency)
+        if (!e.source.empty() && seen.insert(e.source).second)
+            d.sources.push_back({SourceEntry::Kind::Parameter, e.name, e.source});
+    if (d.goodput) {
+        d.sources.push_back({SourceEntry::Kind::Formula, "checkpoint interval",
+                             "Young 1974 (τ = √(2δM)); Daly 2006 (higher-order interval and expected wall time)"});
+        if (d.goodput->failures.defaultMtbf)
+            d.sources.push_back({SourceEntry::Kind::Parameter, "GPU mean time between interruptions",
+                                 "Dubey et al. 2024 (The Llama 3 Herd of Models) §3.3.4: 419 interruptions in 54 days on "
+                                 "16,384 H100 GPUs"});
+    }
+    if (in.publishedRuns) {
+        std::set<std::string> refs;
+        for (const model::PublishedRun& r : *in.publishedRuns)
+            if (!r.sourceText.empty() && refs.insert(r.sourceText).second)
+                d.sources.push_back({SourceEntry::Kind::Reference, r.modelName, r.sourceText});
+    }
+    progress(in, 1.0);
+    return d;
+}
+
+} // namespace trainplan::report

@@ -1,0 +1,744 @@
+#include <trainplan/report/report_document.h>
+
+#include <trainplan/report/report_labels.h>
+#include <trainplan/report/report_numbers.h>
+#include <trainplan/report/report_strings.h>
+#include <trainplan/simulator/break_points.h>
+
+#include <algorithm>
+#include <set>
+
+namespace trainplan::report {
+
+namespace {
+
+using Lang = sim::Lang;
+constexpr QChar kStar(0x2605);
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// Small builders so the section code reads like the report.
+struct SectionBuilder {
+    Section section;
+    Lang lang;
+
+    QString t(Text id) const { return tr(id, lang); }
+    void paragraph(const QString& text, const QString& lead = {}) {
+        Block b;
+        b.kind = Block::Kind::Paragraph;
+        b.text = text;
+        b.lead = lead;
+        section.blocks.push_back(std::move(b));
+    }
+    void note(const QString& text) {
+        Block b;
+        b.kind = Block::Kind::Note;
+        b.text = text;
+        section.blocks.push_back(std::move(b));
+    }
+    void callout(const QString& lead, const QString& text) {
+        Block b;
+        b.kind = Block::Kind::Callout;
+        b.lead = lead;
+        b.text = text;
+        section.blocks.push_back(std::move(b));
+    }
+    void subheading(const QString& text) {
+        Block b;
+        b.kind = Block::Kind::Subheading;
+        b.text = text;
+        section.blocks.push_back(std::move(b));
+    }
+    void bullets(const QStringList& items) {
+        if (items.isEmpty()) return;
+        Block b;
+        b.kind = Block::Kind::Bullets;
+        b.items = items;
+        section.blocks.push_back(std::move(b));
+    }
+    void checklist(const QStringList& items, const QList<bool>& checked) {
+        if (items.isEmpty()) return;
+        Block b;
+        b.kind = Block::Kind::Checklist;
+        b.items = items;
+        b.checked = checked;
+        section.blocks.push_back(std::move(b));
+    }
+    void table(Table table) {
+        Block b;
+        b.kind = Block::Kind::Table;
+        b.table = std::move(table);
+        section.blocks.push_back(std::move(b));
+    }
+    void chart(ChartKind kind, const QString& caption) {
+        Block b;
+        b.kind = Block::Kind::Chart;
+        b.chart = kind;
+        b.text = caption;
+        section.blocks.push_back(std::move(b));
+    }
+};
+
+SectionBuilder start(const char* id, Text title, Lang lang, bool appendix = false) {
+    SectionBuilder s{{}, lang};
+    s.section.id = QString::fromLatin1(id);
+    s.section.title = tr(title, lang);
+    s.section.appendix = appendix;
+    return s;
+}
+
+Table keyValues(const QList<QPair<QString, QString>>& rows) {
+    Table t;
+    for (const auto& [k, v] : rows) t.rows.push_back({k, v});
+    return t;
+}
+
+QString yesNo(bool v, Lang lang) { return tr(v ? Text::Yes : Text::No, lang); }
+
+QString statusText(sim::RecommendationStatus s, Lang lang) {
+    switch (s) {
+    case sim::RecommendationStatus::Ready: return tr(Text::StatusReady, lang);
+    case sim::RecommendationStatus::NeedsPrerequisites: return tr(Text::StatusNeedsPrerequisites, lang);
+    case sim::RecommendationStatus::DoesNotFit: return tr(Text::StatusDoesNotFit, lang);
+    }
+    return {};
+}
+
+QString modelName(const model::Scenario& s) {
+    return qs(s.model.displayName.empty() ? (s.model.name.empty() ? s.modelRef : s.model.name) : s.model.displayName);
+}
+
+QString clusterSummary(const model::Scenario& s, Lang lang) {
+    return tr(Text::ClusterSummary, lang)
+        .arg(s.cluster.nodes)
+        .arg(s.cluster.gpusPerNode)
+        .arg(qs(s.cluster.gpu.name))
+        .arg(s.cluster.gpuCount());
+}
+
+double usableBytes(const ReportData& d) {
+    return d.search.usableBytes > 0 ? d.search.usableBytes : d.scenario.cluster.gpu.memoryBytes;
+}
+
+QString frameworkCell(const ComparedPlan& c, Lang lang) {
+    QString name = frameworkName(c.framework);
+    if (c.origin == ComparedPlan::Origin::Pinned)
+        name += QStringLiteral(" (") + tr(Text::RowPinned, lang).arg(c.pinnedIndex + 1) + QLatin1Char(')');
+    if (c.recommended) name += QLatin1Char(' ') + kStar;
+    return name;
+}
+
+// ---------------------------------------------------------------------------------------------
+Section summarySection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("summary", Text::SecSummary, lang);
+    const ComparedPlan* h = d.headlinePlan();
+    if (d.advice) {
+        const sim::Recommendation& rec = d.advice->recommendation;
+        QString body = frameworkName(rec.framework);
+        if (rec.plan) body += QStringLiteral(", ") + qs(rec.plan->plan.label());
+        body += QStringLiteral(" — ") + statusText(rec.status, lang);
+        s.callout(s.t(Text::Recommendation), body);
+        if (!d.advice->reasons.empty()) s.paragraph(qs(sim::render(d.advice->reasons.front(), lang)));
+    } else {
+        s.paragraph(s.t(Text::NoAdvice));
+    }
+
+    if (h && h->fits()) {
+        const sim::PlanEstimate& e = h->estimate();
+        s.subheading(s.t(Text::KeyNumbers));
+        QList<QPair<QString, QString>> rows;
+        rows << qMakePair(s.t(Text::ColPlan), frameworkName(h->framework) + QStringLiteral(", ") + qs(e.plan.label()));
+        rows << qMakePair(s.t(Text::KStepTime), fmtSeconds(e.time.stepSeconds, lang));
+        rows << qMakePair(s.t(Text::KMfu), fmtPercent(e.throughput.mfu, lang));
+        rows << qMakePair(s.t(Text::KThroughput), fmtTokensPerSecond(e.throughput.tokensPerSecond));
+        rows << qMakePair(s.t(Text::KPeakMemory),
+                          tr(Text::KOfCapacity, lang).arg(fmtBytes(e.memory.peakBytes, lang), fmtBytes(e.memory.capacityBytes, lang)));
+        if (d.scenario.training.trainTokens > 0) {
+            rows << qMakePair(s.t(Text::KTimeToTrain).arg(fmtParameters(d.scenario.training.trainTokens, lang)),
+                              fmtDuration(e.cost.timeToTrainSeconds, lang));
+            rows << qMakePair(s.t(Text::KGpuHours), fmtGpuHours(e.cost.gpuHours));
+            if (e.cost.usd > 0) rows << qMakePair(s.t(Text::KCost), fmtUsd(e.cost.usd, lang));
+            rows << qMakePair(s.t(Text::KEnergy), fmtEnergy(e.cost.energyKwh));
+        }
+        if (d.goodput) rows << qMakePair(s.t(Text::KGoodput), fmtPercent(d.goodput->goodput, lang));
+        s.table(keyValues(rows));
+    }
+
+    if (d.advice && d.advice->reasons.size() > 1) {
+        s.subheading(s.t(Text::Why));
+        QStringList items;
+        for (std::size_t i = 1; i < d.advice->reasons.size(); ++i) items << qs(sim::render(d.advice->reasons[i], lang));
+        s.bullets(items);
+    }
+
+    // Sentences computed here from the comparison (every number from the estimates).
+    QStringList said;
+    std::vector<const ComparedPlan*> fitting;
+    const ComparedPlan* closest = nullptr;
+    for (const ComparedPlan& c : d.compared) {
+        if (c.origin == ComparedPlan::Origin::Best && c.fits()) fitting.push_back(&c);
+        if (c.origin == ComparedPlan::Origin::Closest &&
+            (!closest || c.estimate().memory.peakBytes < closest->estimate().memory.peakBytes))
+            closest = &c;
+    }
+    said << s.t(Text::SumFitCount)
+                .arg(fitting.size())
+                .arg(d.search.frameworks.size())
+                .arg(fmtBytes(usableBytes(d), lang));
+    if (!fitting.empty()) {
+        auto faster = [](const ComparedPlan* a, const ComparedPlan* b) {
+            return a->estimate().time.stepSeconds < b->estimate().time.stepSeconds;
+        };
+        const ComparedPlan* fastest = *std::min_element(fitting.begin(), fitting.end(), faster);
+        const ComparedPlan* slowest = *std::max_element(fitting.begin(), fitting.end(), faster);
+        const sim::PlanEstimate& f = fastest->estimate();
+        said << s.t(Text::SumFastest)
+                    .arg(frameworkName(fastest->framework), qs(f.plan.label()), fmtSeconds(f.time.stepSeconds, lang),
+                         fmtPercent(f.throughput.mfu, lang));
+        if (slowest != fastest)
+            said << s.t(Text::SumSlowest)
+                        .arg(frameworkName(slowest->framework),
+                             fmtFactor(slowest->estimate().time.stepSeconds / f.time.stepSeconds, lang));
+    } else if (closest) {
+        said << s.t(Text::SumNothingFits)
+                    .arg(frameworkName(closest->framework), qs(closest->estimate().plan.label()),
+                         fmtBytes(closest->estimate().memory.peakBytes, lang));
+    }
+    if (h && h->fits()) {
+        const sim::PlanEstimate& e = h->estimate();
+        said << s.t(Text::SumHeadlineMemory)
+                    .arg(fmtBytes(e.memory.peakBytes, lang), fmtPercent(e.memory.peakBytes / usableBytes(d), lang),
+                         fmtBytes(usableBytes(d), lang));
+        if (e.time.stepSeconds > 0) {
+            said << s.t(Text::SumComm)
+                        .arg(fmtPercent(e.time.exposedCommSeconds / e.time.stepSeconds, lang),
+                             fmtPercent(e.time.exposedInterNodeSeconds / e.time.stepSeconds, lang));
+            if (e.time.bubbleSeconds / e.time.stepSeconds >= 0.01)
+                said << s.t(Text::SumBubble).arg(fmtPercent(e.time.bubbleSeconds / e.time.stepSeconds, lang));
+        }
+        if (d.scenario.training.trainTokens > 0 && e.cost.usd > 0)
+            said << s.t(Text::SumTrain)
+                        .arg(fmtParameters(d.scenario.training.trainTokens, lang), fmtDuration(e.cost.timeToTrainSeconds, lang))
+                        .arg(d.gpus())
+                        .arg(fmtUsd(e.cost.usd, lang), fmtGpuHours(e.cost.gpuHours));
+    }
+    s.subheading(s.t(Text::WhatTheNumbersSay));
+    s.bullets(said);
+    return std::move(s.section);
+}
+
+// ---------------------------------------------------------------------------------------------
+Section scenarioSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("scenario", Text::SecScenario, lang);
+    const model::Scenario& sc = d.scenario;
+    if (!sc.description.empty()) s.paragraph(qs(sc.description));
+
+    const model::TransformerSpec& m = sc.model;
+    s.subheading(s.t(Text::SubModel));
+    QList<QPair<QString, QString>> model;
+    model << qMakePair(s.t(Text::RowName), modelName(sc));
+    model << qMakePair(s.t(Text::RowParameters),
+                       s.t(Text::ParametersValue).arg(fmtParameters(d.parameters.total, lang), fmtParameters(d.parameters.active, lang)));
+    model << qMakePair(s.t(Text::RowLayers), QString::number(m.layers));
+    model << qMakePair(s.t(Text::RowHidden), QString::number(m.hidden));
+    model << qMakePair(s.t(Text::RowHeads), s.t(Text::HeadsValue).arg(m.heads).arg(m.kvHeads));
+    model << qMakePair(s.t(Text::RowFfn), qs(model::toString(m.ffn)) + QStringLiteral(", ") + QString::number(m.ffnHidden));
+    model << qMakePair(s.t(Text::RowVocab), QString::number(m.vocab));
+    model << qMakePair(s.t(Text::RowSeqLen), QString::number(m.seqLen));
+    model << qMakePair(s.t(Text::RowMoe), m.moe.enabled() ? s.t(Text::MoeValue).arg(m.moe.experts).arg(m.moe.topK).arg(m.moe.sharedExperts)
+                                                          : s.t(Text::Dense));
+    s.table(keyValues(model));
+
+    const model::TrainingSpec& t = sc.training;
+    s.subheading(s.t(Text::SubTraining));
+    QList<QPair<QString, QString>> training;
+    training << qMakePair(s.t(Text::RowGlobalBatch),
+                          s.t(Text::GlobalBatchValue)
+                              .arg(t.globalBatch)
+                              .arg(fmtParameters(static_cast<double>(t.globalBatch) * m.seqLen, lang)));
+    training << qMakePair(s.t(Text::RowPrecision), qs(model::toString(t.precision)));
+    training << qMakePair(s.t(Text::RowOptimizer), qs(model::toString(t.optimizer)));
+    training << qMakePair(s.t(Text::RowTokens), fmtParameters(t.trainTokens, lang));
+    training << qMakePair(s.t(Text::RowFlashAttention), yesNo(t.flashAttention, lang));
+    s.table(keyValues(training));
+
+    const model::ClusterSpec& c = sc.cluster;
+    s.subheading(s.t(Text::SubCluster));
+    QList<QPair<QString, QString>> cluster;
+    cluster << qMakePair(s.t(Text::RowGpu), s.t(Text::GpuValue).arg(qs(c.gpu.name), fmtBytes(c.gpu.memoryBytes, lang),
+                                                                   fmtFlopsPerSecond(c.gpu.bf16FlopsPerSecond),
+                                                                   fmtBandwidth(c.gpu.hbmBytesPerSecond, lang)));
+    cluster << qMakePair(s.t(Text::RowNodes), QString::number(c.nodes));
+    cluster << qMakePair(s.t(Text::RowGpus), clusterSummary(sc, lang));
+    cluster << qMakePair(s.t(Text::RowIntraNode),
+                         s.t(Text::IntraNodeValue).arg(qs(c.intraNode.name), fmtBandwidth(c.intraNode.bytesPerSecond, lang)));
+    if (c.nodes > 1 || !c.interNode.name.empty())
+        cluster << qMakePair(s.t(Text::RowInterNode), s.t(Text::InterNodeValue)
+                                                          .arg(qs(c.interNode.name))
+                                                          .arg(c.nicsPerNode)
+                                                          .arg(fmtBandwidth(c.interNode.bytesPerSecond, lang)));
+    cluster << qMakePair(s.t(Text::RowOversubscription), fmtFactor(c.oversubscription, lang));
+    if (c.gpuHourUsd > 0) cluster << qMakePair(s.t(Text::RowPrice), QStringLiteral("$") + fmtFixed(c.gpuHourUsd, 2));
+    s.table(keyValues(cluster));
+
+    s.subheading(s.t(Text::SubReadiness));
+    Table r;
+    r.header = {s.t(Text::ColItem), s.t(Text::ColInPlace), s.t(Text::ColWhy)};
+    for (model::ReadinessItem item : model::kAllReadinessItems) {
+        const sim::ReadinessItemText text = sim::readinessItemText(item, lang);
+        r.rows.push_back({qs(text.label), yesNo(model::isInPlace(item, sc.team, sc.platform, c), lang), qs(text.why)});
+    }
+    r.compact = true;
+    s.table(std::move(r));
+    return std::move(s.section);
+}
+
+// ---------------------------------------------------------------------------------------------
+Table comparisonTable(const ReportData& d, Lang lang) {
+    Table t;
+    t.header = {tr(Text::ColFramework, lang), tr(Text::ColPlan, lang),    tr(Text::ColFits, lang),
+                tr(Text::ColPeakMemory, lang), tr(Text::ColStep, lang),   tr(Text::ColMfu, lang),
+                tr(Text::ColTokens, lang),     tr(Text::ColTimeToTrain, lang), tr(Text::ColCost, lang)};
+    t.numericColumns = {3, 4, 5, 6, 7, 8};
+    for (const ComparedPlan& c : d.compared) {
+        const sim::PlanEstimate& e = c.estimate();
+        QStringList row{frameworkCell(c, lang), qs(e.plan.label())};
+        if (!c.result.valid) {
+            row << tr(Text::RowInvalid, lang) << QString() << QString() << QString() << QString() << QString() << QString();
+        } else {
+            if (c.origin == ComparedPlan::Origin::Closest) row << tr(Text::RowClosest, lang).arg(fmtBytes(c.missBytes, lang));
+            else row << yesNo(c.fits(), lang);
+            row << fmtBytes(e.memory.peakBytes, lang) << fmtSeconds(e.time.stepSeconds, lang)
+                << fmtPercent(e.throughput.mfu, lang) << fmtTokensPerSecond(e.throughput.tokensPerSecond)
+                << fmtDuration(e.cost.timeToTrainSeconds, lang) << fmtUsd(e.cost.usd, lang);
+        }
+        t.rows.push_back(row);
+        t.rowEmphasis.push_back(c.recommended);
+    }
+    return t;
+}
+
+Section comparisonSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("comparison", Text::SecComparison, lang);
+    s.paragraph(s.t(Text::CompareIntro).arg(d.gpus()));
+    s.table(comparisonTable(d, lang));
+    if (std::any_of(d.compared.begin(), d.compared.end(), [](const ComparedPlan& c) { return c.recommended; }))
+        s.note(s.t(Text::MarkRecommended));
+    QStringList invalid;
+    for (const ComparedPlan& c : d.compared) {
+        if (c.result.valid) continue;
+        QStringList errors;
+        for (const model::ValidationIssue& i : c.result.errors) errors << qs(i.text());
+        invalid << s.t(Text::InvalidPlanNote).arg(c.pinnedIndex + 1).arg(qs(c.estimate().plan.label()), errors.join(QStringLiteral("; ")));
+    }
+    s.bullets(invalid);
+
+    s.subheading(s.t(Text::SubPlanSpace));
+    Table space;
+    space.header = {s.t(Text::ColFramework), s.t(Text::ColValidPlans), s.t(Text::ColFitPlans), s.t(Text::ColTimedPlans)};
+    space.numericColumns = {1, 2, 3};
+    QStringList reasons;
+    for (const sim::FrameworkResult& fr : d.search.frameworks) {
+        space.rows.push_back({frameworkName(fr.framework), QString::number(fr.evaluatedPlans),
+                              QString::number(fr.fittingPlans), QString::number(fr.timedPlans)});
+        if (!fr.best)
+            for (const std::string& why : fr.exclusionReasons) reasons << frameworkName(fr.framework) + QStringLiteral(": ") + qs(why);
+    }
+    s.table(std::move(space));
+    s.bullets(reasons);
+    return std::move(s.section);
+}
+
+// ---------------------------------------------------------------------------------------------
+Section whereSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("breakdown", Text::SecWhere, lang);
+    s.subheading(chartTitle(ChartKind::Memory, lang));
+    s.chart(ChartKind::Memory, s.t(Text::CapMemory));
+    s.subheading(chartTitle(ChartKind::StepTime, lang));
+    s.chart(ChartKind::StepTime, s.t(Text::CapStepTime));
+    s.subheading(chartTitle(ChartKind::Communication, lang));
+    s.chart(ChartKind::Communication, s.t(Text::CapCommunication));
+
+    Table comm;
+    comm.header = {s.t(Text::ColFramework), QStringLiteral("DP"), QStringLiteral("TP"), QStringLiteral("PP"),
+                   QStringLiteral("CP"), QStringLiteral("EP"), s.t(Text::CommIntra), s.t(Text::CommInter)};
+    comm.numericColumns = {1, 2, 3, 4, 5, 6, 7};
+    for (const ComparedPlan& c : d.compared) {
+        if (!c.result.valid) continue;
+        const sim::CommunicationBreakdown& m = c.estimate().communication;
+        auto gib = [&](double bytes) { return bytes > 0 ? fmtBytes(bytes, lang) : QStringLiteral("–"); };
+        comm.rows.push_back({comparedLabel(c, lang), gib(m.dpBytes), gib(m.tpBytes), gib(m.ppBytes), gib(m.cpBytes),
+                             gib(m.epBytes), gib(m.intraNodeBytes), gib(m.interNodeBytes)});
+    }
+    comm.compact = true;
+    s.table(std::move(comm));
+    return std::move(s.section);
+}
+
+bool isBreakPointMessage(sim::MessageId id) {
+    return id >= sim::MessageId::StopsFittingAbove && id <= sim::MessageId::BandwidthNeverExceeds;
+}
+
+Section scalingSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("scaling", Text::SecScaling, lang);
+    s.subheading(chartTitle(ChartKind::Scaling, lang));
+    s.chart(ChartKind::Scaling, s.t(Text::CapScaling).arg(fmtPercent(d.mfuThreshold, lang)));
+    if (!d.crossover.empty()) {
+        s.subheading(chartTitle(ChartKind::Crossover, lang));
+        s.chart(ChartKind::Crossover, s.t(Text::CapCrossover));
+    }
+    if (!d.advice) return std::move(s.section);
+    const sim::BreakPoints& bp = d.advice->breakPoints;
+    if (bp.modelSize.empty() && bp.gpuCount.empty() && bp.bandwidth.empty()) return std::move(s.section);
+
+    s.subheading(s.t(Text::SubBreakPoints));
+    const QString mfu = fmtPercent(bp.mfuThreshold, lang), dp = fmtPercent(bp.dpCommThreshold, lang);
+    Table t;
+    t.header = {s.t(Text::ColFramework), s.t(Text::ColLargestModel), s.t(Text::ColMfuUpTo).arg(mfu),
+                s.t(Text::ColDpCommBelow).arg(dp)};
+    t.numericColumns = {1, 2, 3};
+    const QString na = s.t(Text::NotApplicable);
+    for (const sim::FrameworkFit& f : d.advice->frameworks) {
+        QString size = na, scale = na, bandwidth = na;
+        if (const auto* b = bp.modelSizeOf(f.framework)) {
+            if (b->status == sim::ModelSizeStatus::Found) size = fmtParameters(b->largestParameters, lang);
+            else if (b->status == sim::ModelSizeStatus::AllFit) size = QStringLiteral("≥ ") + fmtParameters(b->largestParameters, lang);
+            else size = QStringLiteral("< ") + fmtParameters(b->nextParameters, lang);
+        }
+        if (const auto* b = bp.gpuCountOf(f.framework)) {
+            switch (b->status) {
+            case sim::GpuScaleStatus::Found:
+            case sim::GpuScaleStatus::NoPlanAt: scale = QString::number(b->lastGpus); break;
+            case sim::GpuScaleStatus::NotReached: scale = QStringLiteral("≥ ") + QString::number(b->lastGpus); break;
+            case sim::GpuScaleStatus::AlwaysBelow: scale = s.t(Text::None); break;
+            case sim::GpuScaleStatus::NeverFits: break;
+            }
+        }
+        if (const auto* b = bp.bandwidthOf(f.framework)) {
+            switch (b->status) {
+            case sim::BandwidthStatus::Found: bandwidth = fmtBandwidth(b->bytesPerSecondPerNic, lang); break;
+            case sim::BandwidthStatus::AlwaysExceeds: bandwidth = QStringLiteral("> ") + fmtBandwidth(b->bytesPerSecondPerNic, lang); break;
+            case sim::BandwidthStatus::NeverExceeds: bandwidth = QStringLiteral("< ") + fmtBandwidth(b->bytesPerSecondPerNic, lang); break;
+            case sim::BandwidthStatus::NotApplicable: break;
+            }
+        }
+        t.rows.push_back({frameworkName(f.framework), size, scale, bandwidth});
+    }
+    s.table(std::move(t));
+    QStringList sentences;
+    for (const sim::Message& m : d.advice->reasons)
+        if (isBreakPointMessage(m.id)) sentences << qs(sim::render(m, lang));
+    s.bullets(sentences);
+    return std::move(s.section);
+}
+
+Section tradeoffSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("tradeoffs", Text::SecTradeoffs, lang);
+    const auto fitting = std::count_if(d.search.all.begin(), d.search.all.end(), [](const sim::PlanSummary& p) { return p.fits; });
+    s.chart(ChartKind::Pareto, s.t(Text::CapPareto).arg(paretoPointsDrawn(d)).arg(fitting));
+    if (!d.search.pareto.empty()) {
+        s.subheading(s.t(Text::SubPareto));
+        Table t;
+        t.header = {s.t(Text::ColFramework), s.t(Text::ColPlan), s.t(Text::ColStep), s.t(Text::ColMemory),
+                    s.t(Text::ColCost), s.t(Text::ColMfu)};
+        t.numericColumns = {2, 3, 4, 5};
+        const std::size_t n = std::min<std::size_t>(d.search.pareto.size(), 15);
+        for (std::size_t i = 0; i < n; ++i) {
+            const sim::PlanSummary& p = d.search.pareto[i];
+            t.rows.push_back({frameworkName(p.plan.framework), qs(p.plan.label()), fmtSeconds(p.stepSeconds, lang),
+                              fmtBytes(p.peakBytes, lang), fmtUsd(p.usd, lang), fmtPercent(p.mfu, lang)});
+        }
+        t.compact = true;
+        s.table(std::move(t));
+    }
+    return std::move(s.section);
+}
+
+// ---------------------------------------------------------------------------------------------
+QString triggerStatus(sim::TriggerStatus st, Lang lang) {
+    switch (st) {
+    case sim::TriggerStatus::Met: return tr(Text::TriggerMet, lang);
+    case sim::TriggerStatus::NotMet: return tr(Text::TriggerNotMet, lang);
+    case sim::TriggerStatus::Manual: return tr(Text::TriggerManual, lang);
+    }
+    return {};
+}
+
+QString prerequisiteText(const model::StagePrerequisite& p, Lang lang) {
+    if (p.item && p.text.empty()) return qs(sim::readinessItemText(*p.item, lang).label);
+    if (p.item) return qs(sim::readinessItemText(*p.item, lang).label) + QStringLiteral(" — ") + qs(p.text);
+    return qs(p.text);
+}
+
+Section roadmapSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("roadmap", Text::SecRoadmap, lang);
+    if (!d.advice) return std::move(s.section);
+    s.paragraph(s.t(d.advice->defaultRoadmap ? Text::RoadmapDefaultIntro : Text::RoadmapScenarioIntro));
+    Table t;
+    t.header = {QStringLiteral("#"), s.t(Text::ColStage), s.t(Text::ColFramework), s.t(Text::ColTrigger),
+                s.t(Text::ColTarget), s.t(Text::ColPlan), s.t(Text::ColStep), s.t(Text::ColMfu)};
+    t.numericColumns = {0, 6, 7};
+    int index = 0;
+    for (const sim::RoadmapStage& r : d.advice->stages) {
+        const QString target = s.t(Text::TargetValue)
+                                   .arg(qs(r.targetModelName), fmtParameters(r.targetParameters, lang))
+                                   .arg(r.targetGpus);
+        const std::optional<sim::PlanEstimate>& e = r.estimate ? r.estimate : r.closest;
+        t.rows.push_back({QString::number(++index), qs(sim::render(r.title, lang)), frameworkShortName(r.framework),
+                          qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") + triggerStatus(r.triggerStatus, lang) + QLatin1Char(')'),
+                          target, e ? qs(e->plan.label()) : QString(), e ? fmtSeconds(e->time.stepSeconds, lang) : QString(),
+                          e ? fmtPercent(e->throughput.mfu, lang) : QString()});
+    }
+    t.compact = true;
+    s.table(std::move(t));
+
+    index = 0;
+    for (const sim::RoadmapStage& r : d.advice->stages) {
+        s.subheading(QString::number(++index) + QStringLiteral(". ") + qs(sim::render(r.title, lang)));
+        QStringList notes;
+        for (const sim::Message& n : r.notes) notes << qs(sim::render(n, lang));
+        if (!r.stage.expectedGain.text.empty()) notes << qs(r.stage.expectedGain.text);
+        if (r.missingWeeks > 0) notes << s.t(Text::MissingWeeks).arg(fmtWeeks(r.missingWeeks, lang));
+        s.bullets(notes);
+        QStringList items;
+        QList<bool> done;
+        for (const model::StagePrerequisite& p : r.stage.prerequisites) {
+            items << prerequisiteText(p, lang);
+            done << p.done;
+        }
+        s.checklist(items, done);
+    }
+    return std::move(s.section);
+}
+
+Section reliabilitySection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("reliability", Text::SecReliability, lang);
+    const sim::GoodputEstimate& g = *d.goodput;
+    s.paragraph(s.t(Text::ReliabilityIntro));
+    QList<QPair<QString, QString>> rows;
+    rows << qMakePair(s.t(Text::RowCheckpointSize), fmtBytes(g.checkpoint.bytes, lang));
+    rows << qMakePair(s.t(Text::RowLayout),
+                      s.t(g.checkpoint.layout == sim::CheckpointLayout::Sharded ? Text::LayoutSharded : Text::LayoutGathered));
+    rows << qMakePair(s.t(Text::RowSaveTime), fmtSeconds(g.checkpoint.saveSeconds, lang));
+    rows << qMakePair(s.t(Text::RowLoadTime), fmtSeconds(g.checkpoint.loadSeconds, lang));
+    rows << qMakePair(s.t(Text::RowGpuMtbf), s.t(Text::Hours).arg(fmtCount(g.failures.gpuMtbfHours, lang)));
+    rows << qMakePair(s.t(Text::RowJobMtbf), fmtDuration(g.failures.jobMtbfSeconds, lang));
+    rows << qMakePair(s.t(Text::RowInterruptionsPerDay), fmtFixed(g.failures.interruptionsPerDay, 2));
+    rows << qMakePair(s.t(Text::RowInterval),
+                      s.t(Text::IntervalValue).arg(fmtDuration(g.intervalSeconds, lang)).arg(g.intervalSteps));
+    if (g.usefulSeconds > 0) {
+        rows << qMakePair(s.t(Text::RowExpectedInterruptions), fmtFixed(g.expectedInterruptions, 1));
+        rows << qMakePair(s.t(Text::RowGoodput), fmtPercent(g.goodput, lang));
+        rows << qMakePair(s.t(Text::RowExpectedTime), fmtDuration(g.expectedSeconds, lang));
+        if (g.usd > 0) rows << qMakePair(s.t(Text::RowExpectedCost), fmtUsd(g.usd, lang));
+    } else {
+        rows << qMakePair(s.t(Text::RowGoodput), fmtPercent(g.goodput, lang));
+    }
+    s.table(keyValues(rows));
+    return std::move(s.section);
+}
+
+QString efficiencyValue(const sim::EfficiencySource& e, Lang lang) {
+    if (e.unit == "fraction") return fmtPercent(e.value, lang);
+    if (e.unit == "factor") return fmtFactor(e.value, lang);
+    if (e.unit == "elements") return fmtCount(e.value, lang);
+    if (e.unit == "parameters/s") return sig3Si(e.value) + QStringLiteral(" params/s");
+    return fmtWithUnit(e.value, e.unit, lang);
+}
+
+Section assumptionsSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("assumptions", Text::SecAssumptions, lang);
+    s.paragraph(s.t(Text::AssumptionsIntro));
+    s.subheading(s.t(Text::SubEfficiency));
+    Table t;
+    t.header = {s.t(Text::ColParameter), s.t(Text::ColValue), s.t(Text::ColSetBy), s.t(Text::ColSource)};
+    t.numericColumns = {1};
+    std::set<std::string> names;
+    for (const sim::EfficiencySource& e : d.efficiency) {
+        names.insert(e.name);
+        t.rows.push_back({qs(e.name), efficiencyValue(e, lang), s.t(e.isDefault ? Text::SetByDefault : Text::SetByScenario),
+                          qs(e.source)});
+    }
+    t.compact = true;
+    s.table(std::move(t));
+    if (d.headline) {
+        Table o;
+        o.header = t.header;
+        for (const sim::Assumption& a : d.headline->assumptions) {
+            if (names.count(a.name)) continue;
+            o.rows.push_back({qs(a.name), qs(a.value), s.t(a.defaulted ? Text::SetByDefault : Text::SetByScenario), qs(a.source)});
+        }
+        if (!o.rows.empty()) {
+            s.subheading(s.t(Text::SubDefaults));
+            o.compact = true;
+            s.table(std::move(o));
+        }
+    }
+    return std::move(s.section);
+}
+
+Section accuracySection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("accuracy", Text::SecAccuracy, lang);
+    if (!d.validation) {
+        s.paragraph(s.t(Text::NoValidation));
+        return std::move(s.section);
+    }
+    const sim::ValidationReport& v = *d.validation;
+    s.paragraph(s.t(Text::AccuracyIntro).arg(v.totalRows).arg(fmtPercent(v.meanAbsError, lang)));
+    Table t;
+    t.header = {s.t(Text::ColSource), s.t(Text::ColMetric), s.t(Text::ColRows), s.t(Text::ColMeanError), s.t(Text::ColMaxError)};
+    t.numericColumns = {2, 3, 4};
+    for (const sim::ValidationGroupSummary& g : v.summary)
+        t.rows.push_back({qs(g.group), metricName(g.metric, lang), QString::number(g.rows), fmtPercent(g.meanAbsError, lang),
+                          fmtPercent(g.maxAbsError, lang)});
+    s.table(std::move(t));
+    if (!v.skipped.empty()) s.note(s.t(Text::AccuracySkipped).arg(v.skipped.size()));
+    return std::move(s.section);
+}
+
+Section sourcesSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("sources", Text::SecSources, lang);
+    s.paragraph(s.t(Text::SourcesIntro));
+    const std::pair<SourceEntry::Kind, Text> kinds[] = {{SourceEntry::Kind::Catalog, Text::SubCatalog},
+                                                        {SourceEntry::Kind::Formula, Text::SubFormulas},
+                                                        {SourceEntry::Kind::Parameter, Text::SubParameters},
+                                                        {SourceEntry::Kind::Reference, Text::SubReferences}};
+    for (const auto& [kind, title] : kinds) {
+        Table t;
+        t.header = {s.t(Text::ColSubject), s.t(Text::ColSource)};
+        for (const SourceEntry& e : d.sources)
+            if (e.kind == kind) t.rows.push_back({qs(e.subject), qs(e.source)});
+        if (t.rows.empty()) continue;
+        t.compact = true;
+        s.subheading(s.t(title));
+        s.table(std::move(t));
+    }
+    return std::move(s.section);
+}
+
+// ---------------------------------------------------------------------------------------------
+void addTerm(Table& t, const sim::DerivationTerm& term, int depth, Lang lang) {
+    t.rows.push_back({qs(term.name), fmtWithUnit(term.value, term.unit, lang), qs(term.formula), qs(term.source)});
+    t.rowIndent.push_back(depth);
+    t.rowEmphasis.push_back(depth == 0);
+    for (const sim::DerivationTerm& c : term.children) addTerm(t, c, depth + 1, lang);
+}
+
+Section derivationSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("derivation", Text::SecDerivation, lang, true);
+    const ComparedPlan* h = d.headlinePlan();
+    if (!d.headline || !h) {
+        s.paragraph(s.t(Text::NoDerivation));
+        return std::move(s.section);
+    }
+    const sim::Explanation& x = *d.headline;
+    s.paragraph(s.t(Text::DerivationIntro).arg(frameworkName(h->framework), qs(x.plan.label())));
+    const std::pair<Text, const sim::DerivationTerm*> trees[] = {{Text::SubPeakMemory, &x.memory},
+                                                                 {Text::SubStepTime, &x.stepTime},
+                                                                 {Text::SubCommunication, &x.communication},
+                                                                 {Text::SubFlops, &x.flops}};
+    for (const auto& [title, tree] : trees) {
+        s.subheading(s.t(title));
+        Table t;
+        t.header = {s.t(Text::ColTerm), s.t(Text::ColValue), s.t(Text::ColFormula), s.t(Text::ColSource)};
+        t.numericColumns = {1};
+        t.compact = true;
+        addTerm(t, *tree, 0, lang);
+        s.table(std::move(t));
+    }
+
+    s.subheading(s.t(Text::SubStages));
+    Table st;
+    st.header = {s.t(Text::ColStage), s.t(Text::ColLayers), s.t(Text::ColInFlight), s.t(Text::ColWeights),
+                 s.t(Text::ColGradients), s.t(Text::ColOptimizer), s.t(Text::ColActivations), s.t(Text::ColPeak)};
+    st.numericColumns = {1, 2, 3, 4, 5, 6, 7};
+    for (const sim::StageMemoryRow& r : x.stages)
+        st.rows.push_back({qs(r.stage), fmtCount(r.layers, lang), QString::number(r.inFlightMicroBatches),
+                           fmtBytes(r.memory.weightsBytes, lang), fmtBytes(r.memory.gradientsBytes, lang),
+                           fmtBytes(r.memory.optimizerBytes, lang), fmtBytes(r.memory.activationsBytes, lang),
+                           fmtBytes(r.memory.peakBytes, lang)});
+    st.compact = true;
+    s.table(std::move(st));
+
+    s.subheading(s.t(Text::SubPhases));
+    Table ph;
+    ph.header = {s.t(Text::ColMoment), s.t(Text::ColAllocated), s.t(Text::ColActivations), s.t(Text::ColGradients),
+                 s.t(Text::ColTransient)};
+    ph.numericColumns = {1, 2, 3, 4};
+    const sim::MemoryBreakdown& m = x.estimate.memory;
+    for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
+        const auto kind = static_cast<sim::MemoryPhase::Kind>(k);
+        const sim::MemoryPhase& p = m.phases[k];
+        QString name = phaseName(kind, lang);
+        if (kind == m.peakPhase) name = s.t(Text::PeakMarker).arg(name);
+        ph.rows.push_back({name, fmtBytes(p.allocatedBytes, lang), fmtBytes(p.activationsBytes, lang),
+                           fmtBytes(p.gradientsBytes, lang), fmtBytes(p.transientBytes, lang)});
+        ph.rowEmphasis.push_back(kind == m.peakPhase);
+    }
+    s.table(std::move(ph));
+    return std::move(s.section);
+}
+
+Section validationRowsSection(const ReportData& d, Lang lang) {
+    SectionBuilder s = start("validation-rows", Text::SecValidationRows, lang, true);
+    Table t;
+    t.header = {s.t(Text::ColLine), s.t(Text::ColRun), s.t(Text::ColPlan), s.t(Text::ColMetric),
+                s.t(Text::ColMeasured), s.t(Text::ColPredicted), s.t(Text::ColError)};
+    t.numericColumns = {0, 4, 5, 6};
+    for (const sim::ValidationRow& r : d.validation->rows)
+        t.rows.push_back({QString::number(r.line), qs(r.label), qs(r.plan), metricName(r.metric, lang),
+                          metricValue(r.metric, r.measured), metricValue(r.metric, r.predicted),
+                          (r.relativeError >= 0 ? QStringLiteral("+") : QString()) + fmtPercent(r.relativeError, lang)});
+    t.compact = true;
+    s.table(std::move(t));
+    return std::move(s.section);
+}
+
+} // namespace
+
+std::vector<ChartKind> Document::charts() const {
+    std::vector<ChartKind> out;
+    for (const Section& s : sections)
+        for (const Block& b : s.blocks)
+            if (b.kind == Block::Kind::Chart) out.push_back(b.chart);
+    return out;
+}
+
+QString sectionNumber(const Document& doc, std::size_t index) {
+    int body = 0, appendix = 0;
+    for (std::size_t i = 0; i <= index && i < doc.sections.size(); ++i) {
+        if (doc.sections[i].appendix) ++appendix;
+        else ++body;
+    }
+    if (index < doc.sections.size() && doc.sections[index].appendix) return QString(QChar('A' + appendix - 1));
+    return QString::number(body);
+}
+
+Document buildReportDocument(const ReportData& d, Lang lang) {
+    Document doc;
+    doc.lang = lang;
+    doc.title = tr(Text::ReportTitle, lang);
+    doc.subtitle = qs(d.scenario.name);
+    doc.facts << qMakePair(tr(Text::FactScenario, lang), qs(d.scenario.name));
+    doc.facts << qMakePair(tr(Text::FactModel, lang),
+                           modelName(d.scenario) + QStringLiteral(" (") + fmtParameters(d.parameters.total, lang) + QLatin1Char(')'));
+    doc.facts << qMakePair(tr(Text::FactCluster, lang), clusterSummary(d.scenario, lang));
+    doc.facts << qMakePair(tr(Text::FactDate, lang), qs(d.date));
+    doc.facts << qMakePair(tr(Text::FactVersion, lang), QStringLiteral("TrainPlan ") + qs(d.version));
+
+    doc.sections.push_back(summarySection(d, lang));
+    doc.sections.push_back(scenarioSection(d, lang));
+    doc.sections.push_back(comparisonSection(d, lang));
+    doc.sections.push_back(whereSection(d, lang));
+    doc.sections.push_back(scalingSection(d, lang));
+    doc.sections.push_back(tradeoffSection(d, lang));
+    if (d.advice) doc.sections.push_back(roadmapSection(d, lang));
+    if (d.goodput) doc.sections.push_back(reliabilitySection(d, lang));
+    doc.sections.push_back(assumptionsSection(d, lang));
+    doc.sections.push_back(accuracySection(d, lang));
+    doc.sections.push_back(sourcesSection(d, lang));
+    doc.sections.push_back(derivationSection(d, lang));
+    if (d.validation && !d.validation->rows.empty()) doc.sections.push_back(validationRowsSection(d, lang));
+    return doc;
+}
+
+} // namespace trainplan::report
