@@ -24,18 +24,31 @@ struct Command {
 const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
         {"check", {cmdCheck, "check FILE                 validate a scenario and print every problem"}},
+        {"advise", {cmdAdvise, "advise FILE [--lang en|zh_CN]  recommended framework and why, break points, migration roadmap\n"
+                               "                           (--format text|json, --mfu-threshold F, --dp-comm-threshold F)"}},
+        {"calibrate", {cmdCalibrate, "calibrate (--runs CSV | --from-store) [--scenario FILE|NAME] [--fit gemm,inter_bw,...]\n"
+                                     "                           [--profile NAME]  fit efficiency parameters to measured runs"}},
         {"catalog", {cmdCatalog, "catalog list {gpus,links,models}   list the hardware and model catalog"}},
+        {"compare", {cmdCompare, "compare FILE               search the best plan per framework and compare them side by side"}},
         {"estimate", {cmdEstimate, "estimate FILE              memory, communication and step time of the scenario's plans"}},
+        {"sweep", {cmdSweep, "sweep FILE --vary KEY=A..B best plan per framework as gpus, model, model_scale,\n"
+                             "                             inter_node_gb_per_s, global_batch or seq_len varies"}},
         {"import", {cmdImport, "import FILE… [-o scenario.json]  build a scenario from config.json, ds_config.json,\n"
                                "                           Megatron-LM, torchrun or Slurm scripts (--name, --model, --gpu,\n"
                                "                           --intra-node, --inter-node, --nodes, --gpus-per-node, --seq-len)"}},
         {"export", {cmdExport, "export FILE --plan FRAMEWORK|INDEX -o DIR  write ds_config.json, megatron_args.sh,\n"
                                "                           torchrun.sh and job.sbatch for one of the scenario's plans"}},
-        {"compare", {cmdCompare, "compare FILE               search the best plan per framework and compare them side by side"}},
-        {"sweep", {cmdSweep, "sweep FILE --vary KEY=A..B best plan per framework as gpus, model, model_scale,\n"
-                             "                             inter_node_gb_per_s, global_batch or seq_len varies"}},
         {"explain", {cmdExplain, "explain FILE [--plan N|--framework F]  the derivation, per-stage memory and assumptions"}},
         {"validate", {cmdValidate, "validate [CSV]             predict published runs and report the error per row"}},
+        {"scenario", {cmdScenario, "scenario {list,show NAME,save FILE [--name N] [--tags a,b],export NAME -o FILE,\n"
+                                   "                           delete NAME,history NAME,restore NAME VERSION}  the scenario library"}},
+        {"runs", {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV}  measured runs for calibration"}},
+        {"db", {cmdDb, "db {check,path}            integrity check / location of the library database"}},
+        {"library", {cmdLibrary, "library {export -o FILE.json,import FILE.json}  the whole library as one JSON file"}},
+#ifdef TRAINPLAN_HAVE_REPORT
+        {"report", {cmdReport, "report FILE -o OUT.{pdf,html,md,csv,json} [--deck] [--lang en|zh_CN]  planning report,\n"
+                               "                           or with --deck a 16:9 review deck (PDF); works without a display"}},
+#endif
     };
     return table;
 }

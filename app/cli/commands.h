@@ -5,14 +5,21 @@
 namespace trainplan::cli {
 
 // One function per command; each parses its own arguments from ctx.args.
+int cmdAdvise(CliContext& ctx);
+int cmdCalibrate(CliContext& ctx);
 int cmdCheck(CliContext& ctx);
 int cmdCatalog(CliContext& ctx);
 int cmdCompare(CliContext& ctx);
 int cmdEstimate(CliContext& ctx);
 int cmdExplain(CliContext& ctx);
-int cmdSweep(CliContext& ctx);
 int cmdExport(CliContext& ctx);
 int cmdImport(CliContext& ctx);
+int cmdSweep(CliContext& ctx);
 int cmdValidate(CliContext& ctx);
+int cmdScenario(CliContext& ctx);
+int cmdRuns(CliContext& ctx);
+int cmdDb(CliContext& ctx);
+int cmdLibrary(CliContext& ctx);
+int cmdReport(CliContext& ctx); // only in builds with the report renderer (TRAINPLAN_HAVE_REPORT)
 
 } // namespace trainplan::cli
