@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "commands.h"
+#include "profile_resolver.h"
 
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/scenario_json.h>
@@ -111,7 +112,11 @@ std::filesystem::path CliContext::dataDir() { return model::dataDirectory(); }
 
 std::optional<model::Scenario> CliContext::loadScenario(const std::string& file) {
     model::ScenarioLoad load = model::loadScenarioFile(file, catalog());
-    if (load.ok()) return std::move(load.scenario);
+    if (load.ok()) {
+        // A scenario that names a calibration profile gets its values from the library.
+        if (!applyStoredProfile(*this, *load.scenario, file)) return std::nullopt;
+        return std::move(load.scenario);
+    }
     for (const auto& issue : load.issues) err << (issue.path.empty() ? issue.message : file + ": " + issue.text()) << '\n';
     return std::nullopt;
 }

@@ -425,7 +425,6 @@ int cmdCalibrate(CliContext& ctx) {
                     "calibrate: --source filters published_runs.csv rows or stored runs");
             auto scenario = ctx.loadScenario(*scenarioArg);
             if (!scenario) return kExitInvalidInput;
-            if (!applyStoredProfile(ctx, *scenario, *scenarioArg)) return kExitInvalidInput;
             loaded = runsFromMeasurementsCsv(ctx, *runsFile, csv, *scenario);
         }
     } else {

@@ -3,6 +3,9 @@
 
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/estimate_json.h>
+#include <trainplan/simulator/search.h>
+
+#include <nlohmann/json.hpp>
 
 #include <ostream>
 
@@ -71,17 +74,36 @@ int cmdEstimate(CliContext& ctx) {
     if (ctx.args.size() != 1) throw UsageError("estimate needs exactly one FILE");
     auto scenario = ctx.loadScenario(ctx.args.front());
     if (!scenario) return kExitInvalidInput;
-    if (scenario->plans.empty()) {
-        ctx.err << ctx.args.front() << ": plans: the scenario has no plans to estimate (add \"plans\", or run "
-                << "'trainplan-cli compare' to search for the best plan per framework)\n";
-        return kExitInvalidInput;
-    }
     const sim::PlanContext pc = sim::makeContext(*scenario);
     std::vector<sim::EstimateResult> results;
-    for (const auto& p : scenario->plans) results.push_back(sim::estimatePlan(pc, p));
+    // Without plans, estimate what the search finds: each framework's best plan, or the plan that
+    // comes closest to fitting when none fits (docs/cli.md).
+    const bool searched = scenario->plans.empty();
+    std::vector<std::string> excluded;
+    if (searched) {
+        const sim::SearchResult found = sim::searchPlans(pc);
+        for (const sim::FrameworkResult& f : found.frameworks) {
+            const std::optional<sim::PlanEstimate>& pick = f.best ? f.best : f.closest;
+            if (pick) results.push_back(sim::estimatePlan(pc, pick->plan));
+            else
+                for (const std::string& why : f.exclusionReasons)
+                    excluded.push_back(std::string(model::displayName(f.framework)) + ": " + why);
+        }
+        if (results.empty()) {
+            ctx.err << ctx.args.front() << ": plans: the scenario has no plans and the search found no valid plan";
+            for (const std::string& why : excluded) ctx.err << "; " << why;
+            ctx.err << '\n';
+            return kExitInvalidInput;
+        }
+    } else {
+        for (const auto& p : scenario->plans) results.push_back(sim::estimatePlan(pc, p));
+    }
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
-        ctx.out << sim::estimateDocument(*scenario, results).dump(2) << '\n';
+        nlohmann::json doc = sim::estimateDocument(*scenario, results);
+        // Where the plans came from; a compatible extension of trainplan.estimate.v1.
+        doc["plans_source"] = searched ? "search" : "scenario";
+        ctx.out << doc.dump(2) << '\n';
         return kExitOk;
     }
     TextTable table({"framework", "plan", "fits", "peak memory", "step", "MFU", "tokens/s/GPU", "time to train", "cost"});
@@ -91,7 +113,11 @@ int cmdEstimate(CliContext& ctx) {
         return kExitOk;
     }
     ctx.out << scenario->name << "\n\n";
+    if (searched)
+        ctx.out << "The scenario has no plans: estimating the best plan per framework found by the search "
+                   "(the closest plan where none fits).\n\n";
     table.print(ctx.out);
+    for (const std::string& why : excluded) ctx.out << "  excluded " << why << '\n';
     for (const auto& r : results) {
         if (r.valid) printBreakdown(ctx.out, r);
         else

@@ -1,5 +1,4 @@
 #include "commands.h"
-#include "profile_resolver.h"
 
 #include <trainplan/model/published_run.h>
 #include <trainplan/report/report.h>
@@ -56,7 +55,6 @@ int cmdReport(CliContext& ctx) {
     const std::string file = ctx.args.front();
     auto scenario = ctx.loadScenario(file);
     if (!scenario) return kExitInvalidInput;
-    if (!applyStoredProfile(ctx, *scenario, file)) return kExitInvalidInput;
 
     // The accuracy section uses the same published runs as `validate`; rows with problems are that
     // command's business and are left out here.

@@ -83,10 +83,14 @@ nlohmann::json estimateDocument(const model::Scenario& s, const std::vector<Esti
         if (r.valid) j["reliability"] = toJson(estimateGoodput(s, r.estimate));
         arr.push_back(std::move(j));
     }
-    return json{{"schema", kEstimateSchema},
-                {"scenario", s.name},
-                {"model", {{"parameters", params.total}, {"active_parameters", params.active}}},
-                {"results", arr}};
+    json doc{{"schema", kEstimateSchema},
+             {"scenario", s.name},
+             {"model", {{"parameters", params.total}, {"active_parameters", params.active}}},
+             {"results", arr}};
+    // Which calibration profile set the efficiency parameters (docs/calibration.md); a compatible
+    // extension of v1, absent when the built-in defaults were used.
+    if (s.efficiency.profile) doc["calibration_profile"] = *s.efficiency.profile;
+    return doc;
 }
 
 } // namespace trainplan::sim
