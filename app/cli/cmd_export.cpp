@@ -2,6 +2,7 @@
 
 #include <trainplan/model/io/export_plan.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/search.h>
 
 #include <nlohmann/json.hpp>
 
@@ -30,12 +31,28 @@ int cmdExport(CliContext& ctx) {
     const std::string file = ctx.args.front();
     auto scenario = ctx.loadScenario(file);
     if (!scenario) return kExitInvalidInput;
-    const model::Scenario& s = *scenario;
+    model::Scenario& s = *scenario;
     if (s.plans.empty()) {
-        ctx.err << file << ": plans: the scenario has no plans, and export writes the launch files of one plan. Add the "
-                << "plan to the scenario's \"plans\" (e.g. the one 'trainplan-cli compare " << file
-                << "' recommends) and pass --plan FRAMEWORK or --plan INDEX\n";
-        return kExitInvalidInput;
+        const auto fw = planArg ? model::frameworkFromString(*planArg) : std::nullopt;
+        if (!fw) {
+            ctx.err << file << ": plans: the scenario has no plans, and export writes the launch files of one plan. "
+                    << "Pass --plan FRAMEWORK to export the best plan the search finds for that framework, or add "
+                    << "the plan to the scenario's \"plans\" (e.g. the one 'trainplan-cli compare " << file
+                    << "' recommends)\n";
+            return kExitInvalidInput;
+        }
+        // The search's best plan for that framework, exactly as `compare` reports it.
+        sim::SearchOptions options;
+        options.frameworks = {*fw};
+        const sim::SearchResult found = sim::searchPlans(s, options);
+        if (found.frameworks.empty() || !found.frameworks.front().best) {
+            ctx.err << file << ": no " << model::displayName(*fw) << " plan fits this scenario";
+            if (!found.frameworks.empty())
+                for (const std::string& why : found.frameworks.front().exclusionReasons) ctx.err << "; " << why;
+            ctx.err << '\n';
+            return kExitInvalidInput;
+        }
+        s.plans.push_back(found.frameworks.front().best->plan);
     }
     std::size_t index = 0;
     if (planArg) {

@@ -87,6 +87,28 @@ TEST_F(CliImportExportIntegration, ExportNeedsAPlan) {
     EXPECT_FALSE(fs::exists(path("out")));
 }
 
+TEST_F(CliImportExportIntegration, ExportWithoutPlansTakesTheSearchsBestPlanForTheFramework) {
+    const std::string file = dataFile("scenarios/llama31-70b-h100x256.json");
+    const CliRun r = runCli({"export", file, "--plan", "megatron", "-o", path("out"), "--format", "json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto doc = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(fs::exists(path("out/megatron_args.sh")));
+    EXPECT_TRUE(fs::exists(path("out/job.sbatch")));
+    // The same plan `compare` reports as Megatron's best.
+    const CliRun cmp = runCli({"compare", file, "--format", "json"});
+    ASSERT_EQ(cmp.exitCode, 0) << cmp.err;
+    bool found = false;
+    const auto compared = nlohmann::json::parse(cmp.out);
+    for (const auto& res : compared["results"]) {
+        if (res["framework"] != "megatron") continue;
+        found = true;
+        EXPECT_EQ(res["plan"]["tp"], doc["plan"]["tp"]);
+        EXPECT_EQ(res["plan"]["pp"], doc["plan"]["pp"]);
+        EXPECT_EQ(res["plan"]["micro_batch"], doc["plan"]["micro_batch"]);
+    }
+    EXPECT_TRUE(found);
+}
+
 TEST_F(CliImportExportIntegration, ExportUsageErrors) {
     const std::string scenario = path("s.json");
     ASSERT_EQ(runCli({"import", ioFixture("hf/llama-3.1-70b/config.json"), ioFixture("megatron/llama3_70b.sh"), "-o",
