@@ -2,9 +2,11 @@
 #include "text_table.h"
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/sweep.h>
 
 #include <algorithm>
+#include <optional>
 #include <charconv>
 #include <cstdio>
 #include <ostream>
@@ -28,7 +30,14 @@ std::string joined(const std::vector<std::string>& parts) {
     return out;
 }
 
-nlohmann::json rowJson(const sim::SweepRow& r) {
+// Checkpoints, failures and goodput of a row's plan on its point's scenario (more GPUs fail more
+// often: docs/reliability.md); empty when the row has no plan or the point is invalid.
+std::optional<sim::GoodputEstimate> rowGoodput(const sim::SweepRow& r, const std::vector<sim::SweepScenario>& points) {
+    if (!r.estimate || r.point >= points.size() || !points[r.point].scenario) return std::nullopt;
+    return sim::estimateGoodput(*points[r.point].scenario, *r.estimate);
+}
+
+nlohmann::json rowJson(const sim::SweepRow& r, const std::optional<sim::GoodputEstimate>& g) {
     using nlohmann::json;
     json j{{"point", r.point},
            {"label", r.label},
@@ -54,6 +63,12 @@ nlohmann::json rowJson(const sim::SweepRow& r) {
         j["tokens_per_s_per_gpu"] = e.throughput.tokensPerSecondPerGpu;
         j["time_to_train_s"] = e.cost.timeToTrainSeconds;
         j["usd"] = e.cost.usd;
+        if (g) {
+            j["goodput"] = g->goodput;
+            j["interruptions_per_day"] = g->failures.interruptionsPerDay;
+            j["expected_time_to_train_s"] = g->expectedSeconds;
+            j["expected_usd"] = g->usd;
+        }
     } else {
         j["plan"] = nullptr;
     }
@@ -87,6 +102,11 @@ int cmdSweep(CliContext& ctx) {
     const sim::SweepResult result = sim::runSweep(*scenario, *spec.spec, ctx.catalog(), options);
     const std::vector<sim::SweepRow> rows = sim::sweepRows(result);
     const std::string key(sim::toString(result.key));
+    std::vector<sim::SweepScenario> points;
+    for (std::size_t i = 0; i < result.points.size(); ++i)
+        points.push_back(sim::sweepScenario(*scenario, *spec.spec, i, ctx.catalog()));
+    std::vector<std::optional<sim::GoodputEstimate>> goodputs;
+    for (const auto& r : rows) goodputs.push_back(rowGoodput(r, points));
 
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
@@ -94,8 +114,8 @@ int cmdSweep(CliContext& ctx) {
         for (const auto& p : result.points)
             labels.push_back(p.label);
         nlohmann::json arr = nlohmann::json::array();
-        for (const auto& r : rows)
-            arr.push_back(rowJson(r));
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            arr.push_back(rowJson(rows[i], goodputs[i]));
         nlohmann::json fws = nlohmann::json::array();
         for (auto f : result.frameworks)
             fws.push_back(std::string(model::toString(f)));
@@ -112,8 +132,11 @@ int cmdSweep(CliContext& ctx) {
         // Raw SI numbers, one row per point × framework: ready for scaling and crossover charts.
         TextTable csv({key, "value", "gpus", "parameters", "framework", "fits", "plan", "step_s",
                        "peak_bytes", "usable_bytes", "miss_bytes", "mfu", "tokens_per_s_per_gpu",
-                       "time_to_train_s", "usd", "evaluated_plans", "fitting_plans", "reasons"});
-        for (const auto& r : rows) {
+                       "time_to_train_s", "usd", "evaluated_plans", "fitting_plans", "reasons",
+                       "goodput", "interruptions_per_day", "expected_time_to_train_s", "expected_usd"});
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const sim::SweepRow& r = rows[i];
+            const auto& g = goodputs[i];
             const auto* e = r.estimate ? &*r.estimate : nullptr;
             csv.addRow({r.label, raw(r.value), std::to_string(r.gpus), raw(r.parameters),
                         std::string(model::toString(r.framework)), r.fits ? "yes" : "no",
@@ -123,7 +146,9 @@ int cmdSweep(CliContext& ctx) {
                         e ? raw(e->throughput.tokensPerSecondPerGpu) : "",
                         e ? raw(e->cost.timeToTrainSeconds) : "", e ? raw(e->cost.usd) : "",
                         std::to_string(r.evaluatedPlans), std::to_string(r.fittingPlans),
-                        joined(r.reasons)});
+                        joined(r.reasons), g ? raw(g->goodput) : "",
+                        g ? raw(g->failures.interruptionsPerDay) : "", g ? raw(g->expectedSeconds) : "",
+                        g ? raw(g->usd) : ""});
         }
         csv.printCsv(ctx.out);
         return kExitOk;
@@ -131,11 +156,13 @@ int cmdSweep(CliContext& ctx) {
     const bool byGpus = result.key == sim::SweepKey::Gpus;
     std::vector<std::string> header{
         key,    "GPUs", "framework",    "fits",          "plan", "peak memory",
-        "step", "MFU",  "tokens/s/GPU", "time to train", "cost", "note"};
+        "step", "MFU",  "tokens/s/GPU", "time to train", "cost", "goodput", "note"};
     if (byGpus) header.erase(header.begin() + 1);
     TextTable table(header);
     std::vector<std::string> reasons; // unique, in order of appearance
-    for (const auto& r : rows) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const sim::SweepRow& r = rows[i];
+        const auto& g = goodputs[i];
         const auto* e = r.estimate ? &*r.estimate : nullptr;
         std::string note;
         if (!r.fits && e) {
@@ -157,6 +184,7 @@ int cmdSweep(CliContext& ctx) {
                                        e ? formatFixed(e->throughput.tokensPerSecondPerGpu, 0) : "",
                                        e ? formatDuration(e->cost.timeToTrainSeconds) : "",
                                        e ? formatUsd(e->cost.usd) : "",
+                                       g ? formatPercent(g->goodput) : "",
                                        note};
         if (byGpus) cells.erase(cells.begin() + 1);
         table.addRow(std::move(cells));
