@@ -1,4 +1,4 @@
-// trainplan [SCENARIO.json] [--lang zh_CN|en] [--tab compare|explore] [--version] — the GUI. Wiring only.
+// trainplan [SCENARIO.json] [--lang zh_CN|en] [--tab compare|explore] [--db PATH] [--version] — the GUI. Wiring only.
 #include <trainplan/ui/app_settings.h>
 #include <trainplan/ui/command_line.h>
 #include <trainplan/ui/format.h>
@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     trainplan::ui::applyTheme(AppSettings::theme());
 
     trainplan::ui::MainWindow window;
+    window.openLibrary(cli.databaseFile);
     window.show();
     window.openInitial(cli.scenarioFile);
     window.showTab(cli.tab);

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChartExport</name>
+    <message>
+        <source>%1: the resolution must be positive, not %2 dpi</source>
+        <translation>%1：分辨率必须为正数，而不是 %2 dpi</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>PNG encoding failed</source>
+        <translation>PNG 编码失败</translation>
+    </message>
+    <message>
+        <source>Copy chart</source>
+        <translation>复制图表</translation>
+    </message>
+    <message>
+        <source>Copies the chart as an image at twice the screen&apos;s resolution.</source>
+        <translation>以屏幕两倍分辨率将图表复制为图片。</translation>
+    </message>
+    <message>
+        <source>Save chart as PNG…</source>
+        <translation>将图表另存为 PNG…</translation>
+    </message>
+    <message>
+        <source>%1 dpi</source>
+        <translation>%1 dpi</translation>
+    </message>
+    <message>
+        <source>Save chart as PNG</source>
+        <translation>将图表另存为 PNG</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>分辨率</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Save chart as SVG…</source>
+        <translation>将图表另存为 SVG…</translation>
+    </message>
+    <message>
+        <source>Save chart as SVG</source>
+        <translation>将图表另存为 SVG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图片 (*.svg)</translation>
+    </message>
+</context>
+<context>
     <name>ClusterSection</name>
     <message>
         <source>%1 (custom)</source>
@@ -31,7 +86,7 @@
         <translation>要打开的 trainplan.scenario.v1 JSON 文件。</translation>
     </message>
     <message>
-        <source>--lang: '%1' is not one of zh_CN, en</source>
+        <source>--lang: &apos;%1&apos; is not one of zh_CN, en</source>
         <translation>--lang：“%1”不是 zh_CN 或 en 之一</translation>
     </message>
     <message>
@@ -39,12 +94,20 @@
         <translation>最多只能指定一个场景文件，实际给出了 %1 个</translation>
     </message>
     <message>
-        <source>Tab to show first: compare or explore.</source>
-        <translation>启动时显示的页面：compare 或 explore。</translation>
+        <source>Library database file (default: $TRAINPLAN_DB, else $XDG_DATA_HOME/trainplan/trainplan.db).</source>
+        <translation>场景库数据库文件（默认：$TRAINPLAN_DB，否则 $XDG_DATA_HOME/trainplan/trainplan.db）。</translation>
     </message>
     <message>
-        <source>--tab: '%1' is not one of compare, explore</source>
-        <translation>--tab：“%1”不是 compare 或 explore 之一</translation>
+        <source>--db: the path is empty</source>
+        <translation>--db：路径为空</translation>
+    </message>
+    <message>
+        <source>Tab to show first: compare, explore, roadmap, accuracy or calibration.</source>
+        <translation>首先显示的标签页：compare、explore、roadmap、accuracy 或 calibration。</translation>
+    </message>
+    <message>
+        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, accuracy, calibration</source>
+        <translation>--tab：“%1”不是 compare、explore、roadmap、accuracy、calibration 之一</translation>
     </message>
 </context>
 <context>
@@ -68,6 +131,173 @@
     <message>
         <source>Nothing fits: the plan with the least memory needs %1 more than the GPU offers.</source>
         <translation>没有能放下的方案：显存占用最小的方案仍比 GPU 显存多需要 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>DerivationTerm</name>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>stored activations</source>
+        <translation>保存的激活值</translation>
+    </message>
+    <message>
+        <source>transformer layers</source>
+        <translation>Transformer 层</translation>
+    </message>
+    <message>
+        <source>loss (final norm input and logits)</source>
+        <translation>损失（最终归一化输入与 logits）</translation>
+    </message>
+    <message>
+        <source>working memory</source>
+        <translation>工作内存</translation>
+    </message>
+    <message>
+        <source>communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>exposed tensor-parallel communication</source>
+        <translation>未被掩盖的张量并行通信</translation>
+    </message>
+    <message>
+        <source>exposed context-parallel communication</source>
+        <translation>未被掩盖的上下文并行通信</translation>
+    </message>
+    <message>
+        <source>exposed expert-parallel communication</source>
+        <translation>未被掩盖的专家并行通信</translation>
+    </message>
+    <message>
+        <source>exposed data-parallel communication</source>
+        <translation>未被掩盖的数据并行通信</translation>
+    </message>
+    <message>
+        <source>exposed pipeline send/receive</source>
+        <translation>未被掩盖的流水线收发</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>offload traffic</source>
+        <translation>卸载传输</translation>
+    </message>
+    <message>
+        <source>communication per GPU per step</source>
+        <translation>每 GPU 每步通信量</translation>
+    </message>
+    <message>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step</source>
+        <translation>每步模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>dense layers</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 层</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>语言模型输出头</translation>
+    </message>
+    <message>
+        <source>first stage</source>
+        <translation>第一阶段</translation>
+    </message>
+    <message>
+        <source>middle stage</source>
+        <translation>中间阶段</translation>
+    </message>
+    <message>
+        <source>last stage</source>
+        <translation>最后阶段</translation>
+    </message>
+    <message>
+        <source>the only stage</source>
+        <translation>唯一阶段</translation>
+    </message>
+    <message>
+        <source>peak memory per GPU (%1, at %2)</source>
+        <translation>每 GPU 峰值显存（%1，%2时）</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2时的%1</translation>
+    </message>
+    <message>
+        <source>%1 PFLOP</source>
+        <translation>%1 PFLOP</translation>
     </message>
 </context>
 <context>
@@ -211,6 +441,33 @@
     <message>
         <source>k tokens/s</source>
         <translation>千 token/秒</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPhase</name>
+    <message>
+        <source>step start</source>
+        <translation>步开始</translation>
+    </message>
+    <message>
+        <source>end of forward</source>
+        <translation>前向结束</translation>
+    </message>
+    <message>
+        <source>start of backward</source>
+        <translation>反向开始</translation>
+    </message>
+    <message>
+        <source>middle of backward</source>
+        <translation>反向中途</translation>
+    </message>
+    <message>
+        <source>end of backward</source>
+        <translation>反向结束</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
     </message>
 </context>
 <context>
@@ -360,7 +617,7 @@
         <translation>并行布局：张量（TP）、流水线（PP）、上下文（CP）、专家（EP）和数据（DP）并行度，以及微批大小、分片、卸载和重计算，由方案搜索得出。</translation>
     </message>
     <message>
-        <source>Whether the worst pipeline stage's peak memory stays within the GPU's memory less the configured headroom.</source>
+        <source>Whether the worst pipeline stage&apos;s peak memory stays within the GPU&apos;s memory less the configured headroom.</source>
         <translation>最差流水线阶段的峰值显存是否在 GPU 显存减去预留余量之内。</translation>
     </message>
     <message>
@@ -372,7 +629,7 @@
         <translation>一次优化器更新步的时间：按实际 GEMM 效率计算的计算时间，加上未被掩盖的通信（基于 NCCL 总线带宽的 α–β 模型）、流水线气泡、优化器和卸载时间。</translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation: model FLOPs per second without recompute divided by the GPU's dense peak for the precision (Chowdhery et al. 2022).</source>
+        <source>Model FLOPs utilisation: model FLOPs per second without recompute divided by the GPU&apos;s dense peak for the precision (Chowdhery et al. 2022).</source>
         <translation>模型算力利用率：不含重计算的每秒模型 FLOPs 除以 GPU 在该精度下的稠密峰值算力（Chowdhery 等，2022）。</translation>
     </message>
     <message>
@@ -392,11 +649,11 @@
         <translation>每张 GPU 每秒执行的模型 FLOPs（Narayanan 等，2021，式 3）。</translation>
     </message>
     <message>
-        <source>Wall-clock time to process the scenario's training tokens at this throughput, without failures or restarts.</source>
+        <source>Wall-clock time to process the scenario&apos;s training tokens at this throughput, without failures or restarts.</source>
         <translation>以该吞吐处理完场景中全部训练 token 所需的实际时间，不含故障和重启。</translation>
     </message>
     <message>
-        <source>GPU-hours × the cluster's price per GPU-hour, converted to the display currency.</source>
+        <source>GPU-hours × the cluster&apos;s price per GPU-hour, converted to the display currency.</source>
         <translation>GPU 时 × 集群每 GPU 时单价，并换算为显示货币。</translation>
     </message>
     <message>
@@ -503,6 +760,41 @@
         <source>Inter-node</source>
         <translation>节点间</translation>
     </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>Cost with failures</source>
+        <translation>含故障的花费</translation>
+    </message>
+    <message>
+        <source>Useful training time ÷ expected wall time with checkpoints, lost work and restarts, checkpointing at Daly&apos;s optimal interval (Daly 2006; failure rate from the Llama 3 report unless the cluster states its MTBF).</source>
+        <translation>有效训练时间 ÷ 计入检查点、故障损失的工作和重启后的期望墙钟时间，按 Daly 最优间隔保存检查点（Daly 2006；除非集群给出 MTBF，故障率取自 Llama 3 报告）。</translation>
+    </message>
+    <message>
+        <source>The cost of the expected wall time including checkpoint stalls, work lost to failures and restarts.</source>
+        <translation>按期望墙钟时间计算的花费，包含检查点停顿、因故障损失的工作和重启。</translation>
+    </message>
+</context>
+<context>
+    <name>PipelineStage</name>
+    <message>
+        <source>first (embeddings)</source>
+        <translation>第一阶段（嵌入层）</translation>
+    </message>
+    <message>
+        <source>middle</source>
+        <translation>中间阶段</translation>
+    </message>
+    <message>
+        <source>last (LM head)</source>
+        <translation>最后阶段（输出头）</translation>
+    </message>
+    <message>
+        <source>only</source>
+        <translation>唯一阶段</translation>
+    </message>
 </context>
 <context>
     <name>PlanScatterChart</name>
@@ -513,6 +805,416 @@
     <message>
         <source>&lt;br&gt;&lt;i&gt;does not fit&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;放不下&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::AccuracyChart</name>
+    <message>
+        <source>Predicted vs measured</source>
+        <translation>预测值与实测值</translation>
+    </message>
+    <message>
+        <source>Each published measurement (x) against the simulator&apos;s prediction (y), in the metric&apos;s own unit; on the diagonal the prediction is exact, above it the simulator over-predicts.</source>
+        <translation>每条公开实测值（x）与模拟器预测值（y）的对比，单位为该指标自身的单位；落在对角线上表示预测准确，在其上方表示模拟器高估。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>No published rows could be reproduced</source>
+        <translation>没有可复现的公开数据行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (line %2)&lt;br&gt;%3&lt;br&gt;%4: measured %5, predicted %6 (%7)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（第 %2 行）&lt;br&gt;%3&lt;br&gt;%4：实测 %5，预测 %6（%7）</translation>
+    </message>
+    <message>
+        <source>Measured (metric&apos;s unit)</source>
+        <translation>实测值（指标自身单位）</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <source>y = x</source>
+        <translation>y = x</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::AccuracySummaryModel</name>
+    <message>
+        <source>All comparisons</source>
+        <translation>全部对比</translation>
+    </message>
+    <message>
+        <source>Mean of |predicted − measured| / measured over the rows.</source>
+        <translation>各行 |预测 − 实测| / 实测 的平均值。</translation>
+    </message>
+    <message>
+        <source>Largest |predicted − measured| / measured among the rows.</source>
+        <translation>各行中 |预测 − 实测| / 实测 的最大值。</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Mean |error|</source>
+        <translation>平均 |误差|</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::AccuracyTab</name>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>The published runs could not be validated: %1</source>
+        <translation>无法验证公开训练数据：%1</translation>
+    </message>
+    <message>
+        <source>%1 comparisons from %2 published runs in &lt;code&gt;%3&lt;/code&gt;; mean |error| &lt;b&gt;%4&lt;/b&gt;. The same numbers as &lt;code&gt;trainplan-cli validate&lt;/code&gt;.</source>
+        <translation>来自 &lt;code&gt;%3&lt;/code&gt; 中 %2 个公开训练任务的 %1 项对比；平均 |误差| &lt;b&gt;%4&lt;/b&gt;。与 &lt;code&gt;trainplan-cli validate&lt;/code&gt; 的数字相同。</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) not reproduced (hover for why).</source>
+        <translation>
+            <numerusform>%n 行未能复现（悬停查看原因）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Problems in the file: %1</source>
+        <translation>文件中的问题：%1</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::AccuracyTableModel</name>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>TFLOP/s per GPU (eq. 3)</source>
+        <translation>每 GPU TFLOP/s（式 3）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU 词元/秒</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation>%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>Line %1 of published_runs.csv: %2.</source>
+        <translation>published_runs.csv 第 %1 行：%2。</translation>
+    </message>
+    <message>
+        <source>The row&apos;s line in data/reference/published_runs.csv.</source>
+        <translation>该行在 data/reference/published_runs.csv 中的行号。</translation>
+    </message>
+    <message>
+        <source>The plan rebuilt from the publication; knobs it did not publish were searched.</source>
+        <translation>根据公开资料重建的方案；未公开的参数通过搜索确定。</translation>
+    </message>
+    <message>
+        <source>What the source measured, in its own convention.</source>
+        <translation>来源按其自身口径测得的数值。</translation>
+    </message>
+    <message>
+        <source>What TrainPlan&apos;s simulator predicts for the same model, cluster and plan.</source>
+        <translation>TrainPlan 模拟器对相同模型、集群和方案的预测值。</translation>
+    </message>
+    <message>
+        <source>(predicted − measured) / measured. Orange above 10%, red above 20%.</source>
+        <translation>（预测 − 实测）/ 实测。超过 10% 显示为橙色，超过 20% 显示为红色。</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::BreakPointsChart</name>
+    <message>
+        <source>Break points: best MFU by model size</source>
+        <translation>临界点：不同模型规模下的最佳 MFU</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s model scaled in width and depth together (the advisor&apos;s model family); each framework&apos;s best MFU on this cluster. A ring marks the largest model a framework fits; the shaded band starts at the next size, which no longer fits in GPU memory.</source>
+        <translation>将场景模型的宽度和深度同步缩放（顾问使用的模型族）；各框架在此集群上的最佳 MFU。圆环标出框架能容纳的最大模型；阴影带从下一个规模开始，该规模已无法装入 GPU 显存。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>No results</source>
+        <translation>无结果</translation>
+    </message>
+    <message>
+        <source>Model parameters (billions)</source>
+        <translation>模型参数量（十亿）</translation>
+    </message>
+    <message>
+        <source>Best MFU (%)</source>
+        <translation>最佳 MFU（%）</translation>
+    </message>
+    <message>
+        <source>%1 does not fit</source>
+        <translation>%1 放不下</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2&lt;br&gt;%3&lt;br&gt;MFU %4, step %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，%2&lt;br&gt;%3&lt;br&gt;MFU %4，步时间 %5</translation>
+    </message>
+    <message>
+        <source>%1 largest that fits</source>
+        <translation>%1 可容纳的最大模型</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: largest model that fits, %2&lt;br&gt;%3&lt;br&gt;MFU %4; %5 no longer fits</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：可容纳的最大模型 %2&lt;br&gt;%3&lt;br&gt;MFU %4；%5 已放不下</translation>
+    </message>
+    <message>
+        <source>This model</source>
+        <translation>当前模型</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::CalibrationParameterModel</name>
+    <message>
+        <source>The fit pushed this parameter to a bound; its uncertainty is not meaningful.</source>
+        <translation>拟合把此参数推到了边界；其不确定度没有意义。</translation>
+    </message>
+    <message>
+        <source>%1 (at bound)</source>
+        <translation>%1（在边界上）</translation>
+    </message>
+    <message>
+        <source>The value before the fit (the mean of the runs&apos; resolved values).</source>
+        <translation>拟合前的值（各训练任务解析值的平均）。</translation>
+    </message>
+    <message>
+        <source>One standard deviation, from σ²·(JᵀJ)⁻¹ of the least-squares fit.</source>
+        <translation>一个标准差，由最小二乘拟合的 σ²·(JᵀJ)⁻¹ 得出。</translation>
+    </message>
+    <message>
+        <source>Measurements whose prediction depends on this parameter.</source>
+        <translation>预测值依赖此参数的测量数。</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>初值</translation>
+    </message>
+    <message>
+        <source>Fitted</source>
+        <translation>拟合值</translation>
+    </message>
+    <message>
+        <source>± 1σ</source>
+        <translation>± 1σ</translation>
+    </message>
+    <message>
+        <source>Bounds</source>
+        <translation>边界</translation>
+    </message>
+    <message>
+        <source>Informed by</source>
+        <translation>依据测量数</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::CalibrationResidualModel</name>
+    <message>
+        <source>Not used in the fit: it depends on none of the fitted parameters.</source>
+        <translation>未用于拟合：它不依赖任何被拟合的参数。</translation>
+    </message>
+    <message>
+        <source>Predicted with the default efficiency, and its relative error.</source>
+        <translation>用默认效率得到的预测值及其相对误差。</translation>
+    </message>
+    <message>
+        <source>Predicted with the fitted parameters.</source>
+        <translation>用拟合参数得到的预测值。</translation>
+    </message>
+    <message>
+        <source>Predicted by a fit that left this run out: whether the fit generalizes to runs it has not seen.</source>
+        <translation>由排除此训练任务的拟合得到的预测值：检验拟合能否推广到未见过的任务。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>拟合前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>拟合后</translation>
+    </message>
+    <message>
+        <source>Leave-one-out</source>
+        <translation>留一法</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::CalibrationView</name>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <source>All published runs</source>
+        <translation>全部公开训练数据</translation>
+    </message>
+    <message>
+        <source>Which published runs to fit. Calibrate on runs of one cluster: one set of values serves every run, so mixing GPU generations averages them.</source>
+        <translation>要拟合哪些公开训练数据。请用同一集群的数据校准：一组参数适用于所有任务，混合不同代 GPU 会把它们平均掉。</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>训练数据</translation>
+    </message>
+    <message>
+        <source>Fit %1 (the scenario&apos;s efficiency key), bounded to [%2, %3].</source>
+        <translation>拟合 %1（场景的 efficiency 键），范围限定在 [%2, %3]。</translation>
+    </message>
+    <message>
+        <source>Also fit peak-memory measurements (they inform the memory overhead only).</source>
+        <translation>同时拟合峰值显存测量（只影响显存开销参数）。</translation>
+    </message>
+    <message>
+        <source>Predicted vs measured: before and after the fit</source>
+        <translation>预测值与实测值：拟合前后</translation>
+    </message>
+    <message>
+        <source>Each measurement (x) against its prediction (y) with the default efficiency (hollow), the fitted parameters (filled) and the leave-one-out fit (small); the dashed line is y = x.</source>
+        <translation>每个测量值（x）与其预测值（y）：默认效率（空心）、拟合参数（实心）和留一法拟合（小点）；虚线为 y = x。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>Fitting…</source>
+        <translation>拟合中…</translation>
+    </message>
+    <message>
+        <source>The calibration failed: %1</source>
+        <translation>校准失败：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Fit refused&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;拒绝拟合&lt;/b&gt;：%1</translation>
+    </message>
+    <message>
+        <source>Mean |error| before &lt;b&gt;%1&lt;/b&gt;, after &lt;b&gt;%2&lt;/b&gt;, leave-one-out &lt;b&gt;%3&lt;/b&gt; (%4 measurements); max |error| %5 → %6 (leave-one-out %7). Residual σ %8 with %9 degrees of freedom.</source>
+        <translation>平均 |误差|：拟合前 &lt;b&gt;%1&lt;/b&gt;，拟合后 &lt;b&gt;%2&lt;/b&gt;，留一法 &lt;b&gt;%3&lt;/b&gt;（%4 个测量）；最大 |误差| %5 → %6（留一法 %7）。残差 σ %8，自由度 %9。</translation>
+    </message>
+    <message>
+        <source>No measurements</source>
+        <translation>没有测量数据</translation>
+    </message>
+    <message>
+        <source>Measured (metric&apos;s unit)</source>
+        <translation>实测值（指标自身单位）</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <source>y = x</source>
+        <translation>y = x</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>拟合前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>拟合后</translation>
+    </message>
+    <message>
+        <source>Leave-one-out</source>
+        <translation>留一法</translation>
     </message>
 </context>
 <context>
@@ -582,7 +1284,7 @@
         <translation>节点间网络</translation>
     </message>
     <message>
-        <source>Network adapters per node; the node's GPUs share them.</source>
+        <source>Network adapters per node; the node&apos;s GPUs share them.</source>
         <translation>每个节点的网卡数，由该节点的 GPU 共享。</translation>
     </message>
     <message>
@@ -652,10 +1354,6 @@
 <context>
     <name>trainplan::ui::CompareTab</name>
     <message>
-        <source>Click a row to see its plan, the runner-up plans and the knobs of pinned plans.</source>
-        <translation>点击一行查看其方案、候选方案以及固定方案的参数。</translation>
-    </message>
-    <message>
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
@@ -670,6 +1368,38 @@
     <message>
         <source>The scenario has problems (see the editor); results resume once they are fixed.</source>
         <translation>场景存在问题（见编辑器）；修正后结果会恢复更新。</translation>
+    </message>
+    <message>
+        <source>Click a row to see its plan, the runner-up plans and the knobs of pinned plans; double-click a number to see how it is derived.</source>
+        <translation>单击一行查看其方案、候补方案以及固定方案的参数；双击某个数字查看它的推导过程。</translation>
+    </message>
+    <message>
+        <source>All plans</source>
+        <translation>所有方案</translation>
+    </message>
+    <message>
+        <source>Memory, step time and communication of every row of the table.</source>
+        <translation>表格中每一行的显存、步时间与通信量。</translation>
+    </message>
+    <message>
+        <source>Selected plan: memory</source>
+        <translation>所选方案：显存</translation>
+    </message>
+    <message>
+        <source>Memory of the selected row&apos;s plan per pipeline stage and over one training step.</source>
+        <translation>所选行方案在各流水线阶段及一个训练步内的显存。</translation>
+    </message>
+    <message>
+        <source>Show derivation…</source>
+        <translation>显示推导…</translation>
+    </message>
+    <message>
+        <source>%1 — %2: how “%3” is derived</source>
+        <translation>%1 — %2：“%3”是如何推导的</translation>
+    </message>
+    <message>
+        <source>Select a row with a plan</source>
+        <translation>请选择一行有方案的记录</translation>
     </message>
 </context>
 <context>
@@ -702,6 +1432,79 @@
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>%1 interruptions per day; checkpoint every %2 (%3 stall each); expected time to train %4.</source>
+        <translation>每天 %1 次中断；每 %2 保存一次检查点（每次停顿 %3）；期望训练时间 %4。</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::ConfigFiles</name>
+    <message>
+        <source>&amp;Import configs…</source>
+        <translation>导入配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Build a scenario from Hugging Face config.json, DeepSpeed ds_config.json, Megatron-LM, torchrun or Slurm scripts (or drop the files on the window)</source>
+        <translation>从 Hugging Face config.json、DeepSpeed ds_config.json、Megatron-LM、torchrun 或 Slurm 脚本生成场景（也可以把文件拖到窗口上）</translation>
+    </message>
+    <message>
+        <source>E&amp;xport launch files…</source>
+        <translation>导出启动文件(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Write ds_config.json, megatron_args.sh, torchrun.sh and job.sbatch for the plan selected in the Compare tab</source>
+        <translation>为“对比”页中选中的方案写出 ds_config.json、megatron_args.sh、torchrun.sh 和 job.sbatch</translation>
+    </message>
+    <message>
+        <source>Import configs</source>
+        <translation>导入配置</translation>
+    </message>
+    <message>
+        <source>These files do not make a scenario:
+
+%1</source>
+        <translation>这些文件无法组成一个场景：
+
+%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Imported %1 into a new, unsaved scenario.</source>
+        <translation>已将 %1 导入为一个新的、尚未保存的场景。</translation>
+    </message>
+    <message>
+        <source>Export launch files</source>
+        <translation>导出启动文件</translation>
+    </message>
+    <message>
+        <source>Select a framework&apos;s plan in the Compare tab first (the selected row has no plan).</source>
+        <translation>请先在“对比”页中选择一个框架的方案（当前选中的行没有方案）。</translation>
+    </message>
+    <message>
+        <source>Could not write the launch files: %1</source>
+        <translation>无法写出启动文件：%1</translation>
+    </message>
+    <message>
+        <source>Wrote the launch files of %1:
+%2</source>
+        <translation>已写出方案 %1 的启动文件：
+%2</translation>
+    </message>
+    <message>
+        <source>Import framework configs</source>
+        <translation>导入框架配置</translation>
+    </message>
+    <message>
+        <source>Configs and launch scripts (*.json *.sh *.sbatch *.slurm *.txt);;All files (*)</source>
+        <translation>配置与启动脚本 (*.json *.sh *.sbatch *.slurm *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export launch files into</source>
+        <translation>将启动文件导出到</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::CrossoverChart</name>
@@ -710,7 +1513,7 @@
         <translation>不同模型规模下的最佳 MFU</translation>
     </message>
     <message>
-        <source>The scenario's model scaled in depth and width; each framework's best MFU on this cluster. A shaded band starts where the framework no longer fits in GPU memory.</source>
+        <source>The scenario&apos;s model scaled in depth and width; each framework&apos;s best MFU on this cluster. A shaded band starts where the framework no longer fits in GPU memory.</source>
         <translation>按深度和宽度缩放场景中的模型，显示各框架在此集群上的最佳 MFU。阴影区从该框架放不进 GPU 显存的规模开始。</translation>
     </message>
     <message>
@@ -744,6 +1547,98 @@
     <message>
         <source>This model</source>
         <translation>当前模型</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::DerivationDialog</name>
+    <message>
+        <source>Derivation</source>
+        <translation>推导</translation>
+    </message>
+    <message>
+        <source>Each term is the sum of the terms below it; hover a row for its formula, inputs and source.</source>
+        <translation>每一项等于其下各项之和；将鼠标悬停在某行上可查看公式、输入与来源。</translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <source>Collapse all</source>
+        <translation>全部折叠</translation>
+    </message>
+    <message>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <source>Set by</source>
+        <translation>设定方</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>The scenario does not set this; TrainPlan used its default.</source>
+        <translation>场景未设置此项；TrainPlan 使用了默认值。</translation>
+    </message>
+    <message>
+        <source>Taken from the scenario.</source>
+        <translation>取自场景。</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::DerivationTreeModel</name>
+    <message>
+        <source>Inputs: %1</source>
+        <translation>输入：%1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The sum of the %n term(s) below.</source>
+        <translation>
+            <numerusform>下面 %n 项之和。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
     </message>
 </context>
 <context>
@@ -794,10 +1689,278 @@
     </message>
 </context>
 <context>
+    <name>trainplan::ui::ExportReportDialog</name>
+    <message>
+        <source>Review deck (16:9 slides) instead of the report</source>
+        <translation>评审幻灯片（16:9）而非报告</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF (A4 report, or the review deck)</source>
+        <translation>PDF（A4 报告或评审幻灯片）</translation>
+    </message>
+    <message>
+        <source>HTML (one self-contained file)</source>
+        <translation>HTML（单个自包含文件）</translation>
+    </message>
+    <message>
+        <source>Markdown (charts as PNG/SVG beside it)</source>
+        <translation>Markdown（图表以 PNG/SVG 存于旁边）</translation>
+    </message>
+    <message>
+        <source>CSV (comparison and sweep tables)</source>
+        <translation>CSV（对比表与扫描表）</translation>
+    </message>
+    <message>
+        <source>JSON (trainplan.estimate.v1 with the advice)</source>
+        <translation>JSON（trainplan.estimate.v1 及建议）</translation>
+    </message>
+    <message>
+        <source>The format of the written file; the same numbers in each.</source>
+        <translation>写出文件的格式；各格式中的数字相同。</translation>
+    </message>
+    <message>
+        <source>Ten 16:9 slides for an architecture review: the question, the recommendation, the comparison, three charts, the roadmap, risks and assumptions.</source>
+        <translation>用于架构评审的十页 16:9 幻灯片：问题、推荐方案、对比、三张图表、迁移路线、风险与假设。</translation>
+    </message>
+    <message>
+        <source>Language of the report&apos;s text, charts and the advisor&apos;s sentences.</source>
+        <translation>报告正文、图表和顾问语句所用的语言。</translation>
+    </message>
+    <message>
+        <source>The file to write; its suffix follows the format.</source>
+        <translation>要写入的文件；其后缀随格式而定。</translation>
+    </message>
+    <message>
+        <source>Reports the scenario as it is in the editor, unsaved edits included.</source>
+        <translation>按编辑器中的场景生成报告，包括尚未保存的修改。</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Save to</source>
+        <translation>保存到</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>HTML files (*.html *.htm)</source>
+        <translation>HTML 文件 (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Markdown files (*.md *.markdown)</source>
+        <translation>Markdown 文件 (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export report to</source>
+        <translation>导出报告到</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>choose a file to write to</source>
+        <translation>请选择要写入的文件</translation>
+    </message>
+    <message>
+        <source>the file name must end in .pdf, .html, .md, .csv or .json</source>
+        <translation>文件名必须以 .pdf、.html、.md、.csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>the folder %1 is not writable</source>
+        <translation>文件夹 %1 不可写</translation>
+    </message>
+    <message>
+        <source>the file exists and is read-only</source>
+        <translation>文件已存在且为只读</translation>
+    </message>
+    <message>
+        <source>the scenario has problems that block estimates; fix the fields marked in the editor first</source>
+        <translation>场景存在阻止估算的问题；请先修正编辑器中标出的字段</translation>
+    </message>
+    <message>
+        <source>Computing the report: search, advisor, sweeps…</source>
+        <translation>正在计算报告：搜索、顾问、扫描…</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+    <message>
+        <source>the report writer gave no reason</source>
+        <translation>报告写入器未给出原因</translation>
+    </message>
+    <message>
+        <source>Computed in %1 s, written in %2 s.</source>
+        <translation>计算用时 %1 秒，写入用时 %2 秒。</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>未写入：%1</translation>
+    </message>
+    <message>
+        <source>The report could not be written to %1:
+
+%2</source>
+        <translation>无法将报告写入 %1：
+
+%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n page(s)).</source>
+        <translation>
+            <numerusform>已写入 %1（%n 页）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>And %n more file(s) beside it.</source>
+        <translation>
+            <numerusform>另有 %n 个文件在其旁边。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+</context>
+<context>
     <name>trainplan::ui::FieldBinder</name>
     <message>
         <source>Change %1</source>
         <translation>修改%1</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::LibraryHistoryDialog</name>
+    <message>
+        <source>History of “%1”</source>
+        <translation>“%1”的历史</translation>
+    </message>
+    <message>
+        <source>Every save is kept. Restoring a version saves it again as the newest; nothing is lost.</source>
+        <translation>每次保存都会保留。恢复某个版本会把它再次保存为最新版本；不会丢失任何内容。</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存时间</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1（当前）</translation>
+    </message>
+    <message>
+        <source>Open this version</source>
+        <translation>打开此版本</translation>
+    </message>
+    <message>
+        <source>Restore as newest</source>
+        <translation>恢复为最新版本</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::LibrarySaveDialog</name>
+    <message>
+        <source>Save to library</source>
+        <translation>保存到场景库</translation>
+    </message>
+    <message>
+        <source>comma-separated, e.g. 70b, h100, review</source>
+        <translation>以逗号分隔，例如 70b, h100, review</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Enter a name.</source>
+        <translation>请输入名称。</translation>
+    </message>
+    <message>
+        <source>“%1” is in the library: this save adds a new version; the earlier ones stay in its history.</source>
+        <translation>“%1”已在场景库中：本次保存将新增一个版本，之前的版本保留在其历史中。</translation>
+    </message>
+    <message>
+        <source>A new scenario in %1.</source>
+        <translation>在 %1 中新建场景。</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::LibraryStore</name>
+    <message>
+        <source>The library was upgraded to schema version %1; the previous file was copied to %2.</source>
+        <translation>场景库已升级到结构版本 %1；原文件已复制到 %2。</translation>
+    </message>
+    <message>
+        <source>no library database is open</source>
+        <translation>未打开场景库数据库</translation>
+    </message>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot open (%2)</source>
+        <translation>%1：无法打开（%2）</translation>
+    </message>
+    <message>
+        <source>%1: not a library file (%2)</source>
+        <translation>%1：不是场景库文件（%2）</translation>
     </message>
 </context>
 <context>
@@ -827,7 +1990,7 @@
         <translation>估算在后台运行，窗口始终保持响应。</translation>
     </message>
     <message>
-        <source>Time from the last edit's request to its results on screen.</source>
+        <source>Time from the last edit&apos;s request to its results on screen.</source>
         <translation>从最近一次编辑发起计算到结果显示在屏幕上的时间。</translation>
     </message>
     <message>
@@ -954,7 +2117,9 @@
     </message>
     <message numerus="yes">
         <source>Opened with %n problem(s); see the editor.</source>
-        <translation><numerusform>已打开，但有 %n 个问题；请查看编辑器。</numerusform></translation>
+        <translation>
+            <numerusform>已打开，但有 %n 个问题；请查看编辑器。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Scenario files (*.json)</source>
@@ -1049,8 +2214,112 @@
         <translation>关于 TrainPlan</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;TrainPlan %1&lt;/h3&gt;&lt;p&gt;Capacity planning for distributed LLM training: which framework and parallel layout to use for a model on a cluster, and what it costs.&lt;/p&gt;&lt;p&gt;Estimates come from an analytic simulator; every figure's tooltip names its formula and source.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;TrainPlan %1&lt;/h3&gt;&lt;p&gt;Capacity planning for distributed LLM training: which framework and parallel layout to use for a model on a cluster, and what it costs.&lt;/p&gt;&lt;p&gt;Estimates come from an analytic simulator; every figure&apos;s tooltip names its formula and source.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;TrainPlan %1&lt;/h3&gt;&lt;p&gt;分布式大模型训练的容量规划：给定模型和集群，应选用哪个框架和并行布局，以及需要多少成本。&lt;/p&gt;&lt;p&gt;估算来自解析模拟器；每个数值的提示都注明了其公式和出处。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Roadmap</source>
+        <translation>路线图</translation>
+    </message>
+    <message>
+        <source>The advisor&apos;s recommendation, the migration stages and the break points (Ctrl+3).</source>
+        <translation>顾问的建议、迁移阶段和临界点（Ctrl+3）。</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确度</translation>
+    </message>
+    <message>
+        <source>The simulator against published training runs (Ctrl+4).</source>
+        <translation>模拟器与公开训练数据的对比（Ctrl+4）。</translation>
+    </message>
+    <message>
+        <source>Save to &amp;library…</source>
+        <translation>保存到场景库(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Road&amp;map</source>
+        <translation>路线图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Accuracy</source>
+        <translation>准确度(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The library is not available: %1</source>
+        <translation>场景库不可用：%1</translation>
+    </message>
+    <message>
+        <source>“%1” could not be opened:
+
+%2</source>
+        <translation>无法打开“%1”：
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened version %1 of “%2” from the library.</source>
+        <translation>已从场景库打开“%2”的版本 %1。</translation>
+    </message>
+    <message>
+        <source>Save to library</source>
+        <translation>保存到场景库</translation>
+    </message>
+    <message>
+        <source>Saved “%1” in the library.</source>
+        <translation>已将“%1”保存到场景库。</translation>
+    </message>
+    <message>
+        <source>Saved “%1” in the library as version %2.</source>
+        <translation>已将“%1”保存到场景库，版本 %2。</translation>
+    </message>
+    <message>
+        <source>Fix the fields marked in the editor before presenting.</source>
+        <translation>演示前请先修正编辑器中标出的字段。</translation>
+    </message>
+    <message>
+        <source>Save the scenario to the library</source>
+        <translation>将场景保存到场景库</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>Show how a number in the Compare table is derived</source>
+        <translation>显示对比表中某个数字的推导</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Fit the efficiency parameters to published runs, with uncertainty (Ctrl+5).</source>
+        <translation>用公开训练数据拟合效率参数，并给出不确定度（Ctrl+5）。</translation>
+    </message>
+    <message>
+        <source>Roadmap / Accuracy / Calibration tab</source>
+        <translation>路线图 / 准确度 / 校准标签页</translation>
+    </message>
+    <message>
+        <source>Calibratio&amp;n</source>
+        <translation>校准(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Export the planning report</source>
+        <translation>导出规划报告</translation>
+    </message>
+    <message>
+        <source>Presentation mode (Esc leaves)</source>
+        <translation>演示模式（Esc 退出）</translation>
     </message>
 </context>
 <context>
@@ -1070,6 +2339,45 @@
     <message>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::MemoryPhaseChart</name>
+    <message>
+        <source>Memory over one step</source>
+        <translation>一个训练步内的显存</translation>
+    </message>
+    <message>
+        <source>What is allocated at each moment of a training step on the worst stage. Weights, optimizer states and buffers stay all step; activations build up in forward and are freed in backward while gradients appear; the peak is the fullest moment, not the sum of every component&apos;s maximum.</source>
+        <translation>最差阶段在一个训练步各时刻已分配的显存。权重、优化器状态和缓冲区整步常驻；激活值在前向中累积、在反向中释放，同时梯度逐渐出现；峰值是最满的那个时刻，而不是各部分最大值之和。</translation>
+    </message>
+    <message>
+        <source>%1 ◀ peak</source>
+        <translation>%1 ◀ 峰值</translation>
+    </message>
+    <message>
+        <source>%1 (%2 stage): %3 in use</source>
+        <translation>%1（%2）：已用 %3</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每 GPU %1</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Peak on the %1 stage at %2: %3 = %4.</source>
+        <translation>峰值出现在%1的%2：%3 = %4。</translation>
+    </message>
+    <message>
+        <source>Gradients (%1 when complete) are not all allocated yet at that moment, so they do not add in full to the stored activations.</source>
+        <translation>此时梯度（完整时为 %1）尚未全部分配，因此不会与保存的激活值完全叠加。</translation>
     </message>
 </context>
 <context>
@@ -1199,7 +2507,7 @@
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <source>Inner width of each expert's feed-forward block.</source>
+        <source>Inner width of each expert&apos;s feed-forward block.</source>
         <translation>每个专家前馈网络的中间层宽度。</translation>
     </message>
     <message>
@@ -1242,7 +2550,7 @@
         <translation>数值</translation>
     </message>
     <message>
-        <source>Adds this plan to the scenario's fixed plans so you can edit its knobs and keep it in reports.</source>
+        <source>Adds this plan to the scenario&apos;s fixed plans so you can edit its knobs and keep it in reports.</source>
         <translation>将此方案加入场景的固定方案，便于调整其参数并保留在报告中。</translation>
     </message>
     <message>
@@ -1267,7 +2575,9 @@
     </message>
     <message numerus="yes">
         <source>Activations (%n micro-batch(es) in flight)</source>
-        <translation><numerusform>激活值（%n 个在途微批）</numerusform></translation>
+        <translation>
+            <numerusform>激活值（%n 个在途微批）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Step time: %1</source>
@@ -1313,7 +2623,7 @@
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <source>GPUs that split every layer's matrices; kept inside a node.</source>
+        <source>GPUs that split every layer&apos;s matrices; kept inside a node.</source>
         <translation>切分每层矩阵的 GPU 数；限制在一个节点内。</translation>
     </message>
     <message>
@@ -1530,7 +2840,7 @@
         <translation>删除</translation>
     </message>
     <message>
-        <source>Plans you want estimated beside the search's best ones. Pin one from the Compare tab or add one here.</source>
+        <source>Plans you want estimated beside the search&apos;s best ones. Pin one from the Compare tab or add one here.</source>
         <translation>希望与搜索出的最佳方案一并估算的方案。可在“比较”页固定，或在此添加。</translation>
     </message>
     <message>
@@ -1548,6 +2858,458 @@
     <message>
         <source>Remove plan %1</source>
         <translation>删除方案 %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::PresentationWindow</name>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>← → PgUp PgDn Space: move · Esc: leave</source>
+        <translation>← → PgUp PgDn 空格：翻页 · Esc：退出</translation>
+    </message>
+    <message>
+        <source>%1 — TrainPlan presentation</source>
+        <translation>%1 — TrainPlan 演示</translation>
+    </message>
+    <message>
+        <source>What if the cluster had this many GPUs (whole nodes of %1)? The scenario is not changed.</source>
+        <translation>如果集群有这么多块 GPU（以每节点 %1 块的整节点计）会怎样？场景本身不会改变。</translation>
+    </message>
+    <message>
+        <source> Gb/s</source>
+        <translation> Gb/s</translation>
+    </message>
+    <message>
+        <source>What if each NIC had this inter-node bandwidth per direction? The scenario is not changed.</source>
+        <translation>如果每块网卡的单向节点间带宽为此值会怎样？场景本身不会改变。</translation>
+    </message>
+    <message>
+        <source>Back to the scenario&apos;s own GPU count and bandwidth.</source>
+        <translation>恢复为场景自身的 GPU 数量和带宽。</translation>
+    </message>
+    <message>
+        <source>What if: GPUs</source>
+        <translation>假设：GPU 数</translation>
+    </message>
+    <message>
+        <source>Inter-node bandwidth per NIC</source>
+        <translation>每网卡节点间带宽</translation>
+    </message>
+    <message>
+        <source>Updating…</source>
+        <translation>正在更新…</translation>
+    </message>
+    <message>
+        <source>Could not estimate: %1</source>
+        <translation>无法估算：%1</translation>
+    </message>
+    <message>
+        <source>What-if: %1 GPUs, %2 Gb/s per NIC (the scenario has %3 GPUs, %4 Gb/s)</source>
+        <translation>假设：%1 块 GPU，每网卡 %2 Gb/s（场景为 %3 块 GPU，%4 Gb/s）</translation>
+    </message>
+    <message>
+        <source>The scenario as edited</source>
+        <translation>按编辑中的场景</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::ReadinessSection</name>
+    <message>
+        <source>Why it matters: %1</source>
+        <translation>为什么重要：%1</translation>
+    </message>
+    <message>
+        <source>Team and platform readiness</source>
+        <translation>团队与平台就绪度</translation>
+    </message>
+    <message>
+        <source>What the team can do and what the platform provides. Unanswered means &quot;not in place&quot;; the advisor lists it as a prerequisite.</source>
+        <translation>团队具备的能力和平台提供的条件。未回答即视为“不具备”，顾问会把它列为前提条件。</translation>
+    </message>
+    <message>
+        <source>Single node only</source>
+        <translation>仅单机</translation>
+    </message>
+    <message>
+        <source>Has run DDP</source>
+        <translation>运行过 DDP</translation>
+    </message>
+    <message>
+        <source>Has tuned ZeRO or FSDP</source>
+        <translation>调优过 ZeRO 或 FSDP</translation>
+    </message>
+    <message>
+        <source>Has run 3D parallelism</source>
+        <translation>运行过 3D 并行</translation>
+    </message>
+    <message>
+        <source>The most demanding distributed setup the team has run in production; each level includes the ones before.</source>
+        <translation>团队在生产中运行过的最复杂的分布式配置；每一级都包含之前各级。</translation>
+    </message>
+    <message>
+        <source>Every framework above DDP adds concepts (sharding, wrapping, pipeline schedules) that take time to learn; the advisor counts the missing levels as weeks of work.</source>
+        <translation>DDP 之上的每个框架都会引入需要时间学习的新概念（分片、包装、流水线调度）；顾问把缺少的等级折算为工作周数。</translation>
+    </message>
+    <message>
+        <source>Team experience</source>
+        <translation>团队经验</translation>
+    </message>
+    <message>
+        <source>team experience</source>
+        <translation>团队经验</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Hangs and NCCL errors</source>
+        <translation>挂起和 NCCL 错误</translation>
+    </message>
+    <message>
+        <source>Hangs and performance</source>
+        <translation>挂起和性能问题</translation>
+    </message>
+    <message>
+        <source>Can the team find why a job hangs in a collective, and also why it is slower than predicted?</source>
+        <translation>团队能否查出作业为何卡在集合通信中，以及为何比预测更慢？</translation>
+    </message>
+    <message>
+        <source>A hung job holds every GPU it has; the gap between predicted and achieved MFU is closed by profiling. Megatron-LM needs performance debugging.</source>
+        <translation>挂起的作业会占住它的所有 GPU；预测与实际 MFU 之间的差距要靠性能剖析来弥合。Megatron-LM 需要性能调试能力。</translation>
+    </message>
+    <message>
+        <source>Debugs distributed jobs</source>
+        <translation>分布式作业调试</translation>
+    </message>
+    <message>
+        <source>distributed debugging</source>
+        <translation>分布式调试</translation>
+    </message>
+    <message>
+        <source>Maintains framework and driver versions</source>
+        <translation>维护框架与驱动版本</translation>
+    </message>
+    <message>
+        <source>version maintenance</source>
+        <translation>版本维护</translation>
+    </message>
+    <message>
+        <source>Someone keeps framework, CUDA, NCCL and driver versions current and compatible.</source>
+        <translation>有人负责让框架、CUDA、NCCL 和驱动版本保持最新且相互兼容。</translation>
+    </message>
+    <message>
+        <source>DeepSpeed and Megatron-LM pin versions tightly; FSDP ships with PyTorch.</source>
+        <translation>DeepSpeed 和 Megatron-LM 对版本要求严格；FSDP 随 PyTorch 一起发布。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Platform&lt;/b&gt;</source>
+        <translation>&lt;b&gt;平台&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Gang scheduling</source>
+        <translation>成组调度</translation>
+    </message>
+    <message>
+        <source>gang scheduling</source>
+        <translation>成组调度</translation>
+    </message>
+    <message>
+        <source>The scheduler allocates all of a job&apos;s GPUs at once or none of them.</source>
+        <translation>调度器要么一次分配作业所需的全部 GPU，要么一个也不分配。</translation>
+    </message>
+    <message>
+        <source>Partial allocations deadlock or leave GPUs idle; Megatron-LM across nodes requires it.</source>
+        <translation>部分分配会导致死锁或 GPU 空闲；跨节点运行 Megatron-LM 必须具备。</translation>
+    </message>
+    <message>
+        <source>From the cluster&apos;s link</source>
+        <translation>按集群链路</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>RoCE</source>
+        <translation>RoCE</translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>The RDMA fabric between nodes. &quot;From the cluster&apos;s link&quot; counts an InfiniBand or RoCE inter-node link as RDMA and Ethernet as none.</source>
+        <translation>节点间的 RDMA 网络。“按集群链路”把 InfiniBand 或 RoCE 节点间链路视为 RDMA，以太网视为无。</translation>
+    </message>
+    <message>
+        <source>Collectives across nodes need RDMA bandwidth and latency; Megatron-LM across nodes requires it.</source>
+        <translation>跨节点集合通信需要 RDMA 的带宽和延迟；跨节点运行 Megatron-LM 必须具备。</translation>
+    </message>
+    <message>
+        <source>RDMA network</source>
+        <translation>RDMA 网络</translation>
+    </message>
+    <message>
+        <source>Topology-aware placement</source>
+        <translation>拓扑感知放置</translation>
+    </message>
+    <message>
+        <source>topology-aware placement</source>
+        <translation>拓扑感知放置</translation>
+    </message>
+    <message>
+        <source>The scheduler places ranks by node and switch.</source>
+        <translation>调度器按节点和交换机放置各进程。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism must stay inside a node and pipeline stages should sit close.</source>
+        <translation>张量并行必须留在节点内，流水线各阶段应彼此靠近。</translation>
+    </message>
+    <message>
+        <source>Shared checkpoint storage</source>
+        <translation>共享检查点存储</translation>
+    </message>
+    <message>
+        <source>shared checkpoint storage</source>
+        <translation>共享检查点存储</translation>
+    </message>
+    <message>
+        <source>Shared high-bandwidth storage for (sharded) checkpoints.</source>
+        <translation>用于（分片）检查点的共享高带宽存储。</translation>
+    </message>
+    <message>
+        <source>Every rank writes a shard, and any node must read them after a restart.</source>
+        <translation>每个进程写一个分片，重启后任一节点都必须能读到它们。</translation>
+    </message>
+    <message>
+        <source>Failure detection and automatic restart</source>
+        <translation>故障检测与自动重启</translation>
+    </message>
+    <message>
+        <source>failure recovery</source>
+        <translation>故障恢复</translation>
+    </message>
+    <message>
+        <source>Failed jobs are detected and restarted from the last checkpoint automatically.</source>
+        <translation>自动检测失败的作业并从最近的检查点重启。</translation>
+    </message>
+    <message>
+        <source>At hundreds of GPUs something fails every few days.</source>
+        <translation>在数百块 GPU 的规模下，每隔几天就会有故障。</translation>
+    </message>
+    <message>
+        <source>GPU and network monitoring</source>
+        <translation>GPU 与网络监控</translation>
+    </message>
+    <message>
+        <source>monitoring</source>
+        <translation>监控</translation>
+    </message>
+    <message>
+        <source>GPU and network metrics are collected per job.</source>
+        <translation>按作业采集 GPU 和网络指标。</translation>
+    </message>
+    <message>
+        <source>Shows whether the framework delivers what was predicted.</source>
+        <translation>显示框架是否达到了预测的效果。</translation>
+    </message>
+    <message>
+        <source>Standard training images</source>
+        <translation>标准训练镜像</translation>
+    </message>
+    <message>
+        <source>standard images</source>
+        <translation>标准镜像</translation>
+    </message>
+    <message>
+        <source>Curated, versioned container images for training.</source>
+        <translation>经过整理、带版本号的训练容器镜像。</translation>
+    </message>
+    <message>
+        <source>Runs are reproducible and the platform supports one stack.</source>
+        <translation>训练可复现，平台只需支持一套技术栈。</translation>
+    </message>
+    <message>
+        <source>Cost attribution per job</source>
+        <translation>按作业归集成本</translation>
+    </message>
+    <message>
+        <source>cost attribution</source>
+        <translation>成本归集</translation>
+    </message>
+    <message>
+        <source>GPU-hours and cost are booked per job and team.</source>
+        <translation>GPU 时和成本按作业和团队记账。</translation>
+    </message>
+    <message>
+        <source>The choice is judged on real cost.</source>
+        <translation>用真实成本来评判选择。</translation>
+    </message>
+    <message>
+        <source>Required prerequisites each framework still misses on this cluster, with the planning effort to put them in place (docs/advisor.md §2). Recommended items are not counted.</source>
+        <translation>各框架在此集群上仍缺少的必需前提条件，以及落实它们的规划工作量（docs/advisor.md §2）。不计入建议项。</translation>
+    </message>
+    <message>
+        <source>Still needed</source>
+        <translation>仍需具备</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n week(s): %1</source>
+        <translation>
+            <numerusform>%n 周：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::RoadmapTab</name>
+    <message>
+        <source>Reset to the default path</source>
+        <translation>恢复默认路线</translation>
+    </message>
+    <message>
+        <source>Ready: the recommended framework fits and its required prerequisites are in place. Needs prerequisites: it fits, but the team or platform still misses some. Does not fit: no framework fits; the closest one is named.</source>
+        <translation>就绪：推荐的框架放得下，且其必需前提条件已具备。需要前提条件：放得下，但团队或平台仍缺少部分条件。放不下：没有框架放得下，列出最接近的一个。</translation>
+    </message>
+    <message>
+        <source>Why: every number in these sentences comes from the simulator&apos;s estimates and break points for this scenario.</source>
+        <translation>原因：这些句子中的每个数字都来自模拟器对此场景的估算和临界点。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Migration roadmap&lt;/b&gt;</source>
+        <translation>&lt;b&gt;迁移路线图&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Removes the scenario&apos;s own stages so the advisor proposes its default path again (undoable).</source>
+        <translation>删除场景自己的阶段，让顾问重新给出默认路线（可撤销）。</translation>
+    </message>
+    <message>
+        <source>Computing the advice…</source>
+        <translation>正在计算建议…</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>Reset the roadmap to the default path</source>
+        <translation>将路线图恢复为默认路线</translation>
+    </message>
+    <message>
+        <source>stage %1 framework</source>
+        <translation>阶段 %1 的框架</translation>
+    </message>
+    <message>
+        <source>stage %1 trigger</source>
+        <translation>阶段 %1 的触发条件</translation>
+    </message>
+    <message>
+        <source>Mark a prerequisite done</source>
+        <translation>将前提条件标为已完成</translation>
+    </message>
+    <message>
+        <source>Mark a prerequisite missing</source>
+        <translation>将前提条件标为缺失</translation>
+    </message>
+    <message>
+        <source>Paused: fix the scenario&apos;s problems in the editor.</source>
+        <translation>已暂停：请在编辑器中修正场景的问题。</translation>
+    </message>
+    <message>
+        <source>The advisor failed: %1</source>
+        <translation>顾问计算失败：%1</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Needs prerequisites</source>
+        <translation>需要前提条件</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation>最佳方案</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Readiness</source>
+        <translation>就绪度</translation>
+    </message>
+    <message>
+        <source>excluded by constraints</source>
+        <translation>被约束排除</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n week(s) missing</source>
+        <translation>
+            <numerusform>缺 %n 周</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The advisor&apos;s default path; editing a stage stores the roadmap with the scenario.</source>
+        <translation>顾问给出的默认路线；编辑任一阶段后，路线图会随场景保存。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s own roadmap (stored in its stages).</source>
+        <translation>场景自己的路线图（保存在其 stages 中）。</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::RoadmapView</name>
+    <message>
+        <source>No stages: every stage&apos;s framework is excluded by the constraints.</source>
+        <translation>没有阶段：每个阶段的框架都被约束排除了。</translation>
     </message>
 </context>
 <context>
@@ -1635,20 +3397,14 @@
         <translation>说明</translation>
     </message>
     <message>
-        <source>Team and platform readiness</source>
-        <translation>团队与平台就绪度</translation>
-    </message>
-    <message>
-        <source>The readiness questionnaire (team experience, gang scheduling, RDMA network, checkpoint storage, monitoring…) comes with the advisor. Values in the scenario file are kept.</source>
-        <translation>就绪度问卷（团队经验、成组调度、RDMA 网络、检查点存储、监控等）将随选型顾问提供。场景文件中已有的取值会被保留。</translation>
-    </message>
-    <message>
         <source>✓ Valid — results update as you edit.</source>
         <translation>✓ 有效 — 编辑时结果会实时更新。</translation>
     </message>
     <message numerus="yes">
         <source>⚠ %n problem(s): fix the marked fields.</source>
-        <translation><numerusform>⚠ %n 个问题：请修正标出的字段。</numerusform></translation>
+        <translation>
+            <numerusform>⚠ %n 个问题：请修正标出的字段。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Results are paused until then.</source>
@@ -1660,10 +3416,6 @@
     <message>
         <source>Scenario library</source>
         <translation>场景库</translation>
-    </message>
-    <message>
-        <source>Filter by name or description</source>
-        <translation>按名称或说明筛选</translation>
     </message>
     <message>
         <source>New</source>
@@ -1700,6 +3452,182 @@
     <message>
         <source>Recent files</source>
         <translation>最近文件</translation>
+    </message>
+    <message>
+        <source>Filter by name, tag or description</source>
+        <translation>按名称、标签或描述筛选</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Save to library…</source>
+        <translation>保存到场景库…</translation>
+    </message>
+    <message>
+        <source>Save the edited scenario in the library with a name and tags (Ctrl+Shift+L); saving under an existing name adds a version.</source>
+        <translation>以名称和标签将编辑中的场景保存到场景库（Ctrl+Shift+L）；以已有名称保存会新增一个版本。</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>场景库</translation>
+    </message>
+    <message>
+        <source>New library scenario…</source>
+        <translation>新建场景库场景…</translation>
+    </message>
+    <message>
+        <source>Import library file…</source>
+        <translation>导入场景库文件…</translation>
+    </message>
+    <message>
+        <source>Export library file…</source>
+        <translation>导出场景库文件…</translation>
+    </message>
+    <message>
+        <source>Scenarios saved in your library database.</source>
+        <translation>保存在您的场景库数据库中的场景。</translation>
+    </message>
+    <message>
+        <source>no library database is open</source>
+        <translation>未打开场景库数据库</translation>
+    </message>
+    <message>
+        <source>The library is not available: %1
+Start with --db PATH (or set TRAINPLAN_DB) to use another file; everything else keeps working.</source>
+        <translation>场景库不可用：%1
+使用 --db PATH 启动（或设置 TRAINPLAN_DB）以使用其他文件；其余功能照常可用。</translation>
+    </message>
+    <message>
+        <source>Scenarios saved in %1</source>
+        <translation>保存在 %1 中的场景</translation>
+    </message>
+    <message>
+        <source>%1
+version %2 of %3, created %4, updated %5</source>
+        <translation>%1
+第 %2 版（共 %3 版），创建于 %4，更新于 %5</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>历史…</translation>
+    </message>
+    <message>
+        <source>Duplicate…</source>
+        <translation>复制…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>The library is not available.</source>
+        <translation>场景库不可用。</translation>
+    </message>
+    <message>
+        <source>The name is empty.</source>
+        <translation>名称为空。</translation>
+    </message>
+    <message>
+        <source>“%1” is already in the library.</source>
+        <translation>“%1”已在场景库中。</translation>
+    </message>
+    <message>
+        <source>New “%1”</source>
+        <translation>新建“%1”</translation>
+    </message>
+    <message>
+        <source>Duplicate “%1”</source>
+        <translation>复制“%1”</translation>
+    </message>
+    <message>
+        <source>Rename “%1” to “%2”</source>
+        <translation>将“%1”重命名为“%2”</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>New library scenario</source>
+        <translation>新建场景库场景</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>New scenario</source>
+        <translation>新场景</translation>
+    </message>
+    <message>
+        <source>Duplicate scenario</source>
+        <translation>复制场景</translation>
+    </message>
+    <message>
+        <source>Name of the copy:</source>
+        <translation>副本名称：</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Rename scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Delete scenario</source>
+        <translation>删除场景</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and its version history from the library? You can undo this from the library&apos;s Undo button.</source>
+        <translation>从场景库删除“%1”及其版本历史？可以用场景库的“撤销”按钮撤销。</translation>
+    </message>
+    <message>
+        <source>Import library file</source>
+        <translation>导入场景库文件</translation>
+    </message>
+    <message>
+        <source>Library files (*.json)</source>
+        <translation>场景库文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Imported %1 new scenario(s) and %2 new version(s); %3 already present were skipped.</source>
+        <translation>已导入 %1 个新场景和 %2 个新版本；跳过了 %3 个已存在的版本。</translation>
+    </message>
+    <message>
+        <source>Export library file</source>
+        <translation>导出场景库文件</translation>
     </message>
 </context>
 <context>
@@ -1795,6 +3723,174 @@
     <message>
         <source>GiB (2³⁰ bytes)</source>
         <translation>GiB（2³⁰ 字节）</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::StageCard</name>
+    <message>
+        <source>%1&lt;br&gt;step %2 · MFU %3 · %4 · %5</source>
+        <translation>%1&lt;br&gt;步时间 %2 · MFU %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;%1 is excluded by the scenario&apos;s constraints.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;%1 被场景约束排除。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Automatic (%1)</source>
+        <translation>自动（%1）</translation>
+    </message>
+    <message>
+        <source>The framework this stage moves to. Automatic keeps the previous stage&apos;s framework (the first stage takes the recommendation).</source>
+        <translation>此阶段迁移到的框架。“自动”沿用上一阶段的框架（第一阶段采用推荐框架）。</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2), %n GPU(s)</source>
+        <translation>
+            <numerusform>%1（%2），%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>the stage&apos;s own plan</source>
+        <translation>阶段自己的方案</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;does not fit&lt;/span&gt;: closest %1 needs %2 per GPU</source>
+        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;放不下&lt;/span&gt;：最接近的 %1 每块 GPU 需要 %2</translation>
+    </message>
+    <message>
+        <source>no valid plan</source>
+        <translation>没有有效方案</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>显存不足</translation>
+    </message>
+    <message>
+        <source>MFU below</source>
+        <translation>MFU 低于</translation>
+    </message>
+    <message>
+        <source>Cost above</source>
+        <translation>成本高于</translation>
+    </message>
+    <message>
+        <source>GPUs above</source>
+        <translation>GPU 多于</translation>
+    </message>
+    <message>
+        <source>Team decision</source>
+        <translation>团队决定</translation>
+    </message>
+    <message>
+        <source>What moves the team to this stage: the previous stage&apos;s framework running out of memory, its MFU or cost crossing a threshold, the cluster growing, or a decision.</source>
+        <translation>促使团队进入此阶段的条件：上一阶段的框架显存不足、其 MFU 或成本越过阈值、集群扩大，或团队决定。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#2e7d32&apos;&gt;● reached today&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#2e7d32&apos;&gt;● 当前已满足&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#9e9e9e&apos;&gt;○ not reached yet&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#9e9e9e&apos;&gt;○ 尚未满足&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>◇ team decision</source>
+        <translation>◇ 团队决定</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Prerequisites&lt;/b&gt; — all in place</source>
+        <translation>&lt;b&gt;前提条件&lt;/b&gt; — 全部具备</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Prerequisites&lt;/b&gt; — %1 missing, about %n week(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;前提条件&lt;/b&gt; — 缺 %1 项，约 %n 周</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+Effort to put in place: about %n week(s) (%2). Ticking it updates the team and platform readiness of the scenario.</source>
+        <translation>
+            <numerusform>%1
+落实所需工作量：约 %n 周（%2）。勾选会更新场景的团队与平台就绪度。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A prerequisite of this stage; ticking it marks it done in the stored roadmap.</source>
+        <translation>此阶段的一项前提条件；勾选后会在保存的路线图中标为已完成。</translation>
+    </message>
+    <message>
+        <source>%1× faster than %2</source>
+        <translation>比 %2 快 %1×</translation>
+    </message>
+    <message>
+        <source>saves %1</source>
+        <translation>节省 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Expected gain&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;预期收益&lt;/b&gt;：%1</translation>
+    </message>
+    <message>
+        <source>Move on when the previous framework&apos;s best MFU falls below this.</source>
+        <translation>当上一框架的最佳 MFU 低于此值时进入此阶段。</translation>
+    </message>
+    <message>
+        <source>Move on when the previous framework&apos;s cost for the whole training run exceeds this.</source>
+        <translation>当上一框架完成整个训练的成本超过此值时进入此阶段。</translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> 块 GPU</translation>
+    </message>
+    <message>
+        <source>Move on when the cluster grows beyond this many GPUs.</source>
+        <translation>当集群超过这么多块 GPU 时进入此阶段。</translation>
+    </message>
+    <message>
+        <source>This trigger takes no threshold.</source>
+        <translation>此触发条件没有阈值。</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::StageMemoryChart</name>
+    <message>
+        <source>Memory per pipeline stage</source>
+        <translation>各流水线阶段的显存</translation>
+    </message>
+    <message>
+        <source>Each pipeline stage&apos;s per-GPU memory at its own peak moment: the first stage holds the embeddings and the most in-flight micro-batches, the last the LM head and the loss.</source>
+        <translation>每个流水线阶段在其自身峰值时刻的每 GPU 显存：第一阶段持有嵌入层和最多的在途微批次，最后阶段持有输出头和损失。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 stage: %2 layers, %n micro-batch(es) in flight, peak %3 at %4</source>
+        <translation>
+            <numerusform>%1：%2 层，%n 个微批次在途，峰值 %3 出现在%4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No plan to show</source>
+        <translation>没有可显示的方案</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每 GPU %1</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
     </message>
 </context>
 <context>
@@ -1930,7 +4026,7 @@
         <translation> ×</translation>
     </message>
     <message>
-        <source>Multiplies the model's parameter count, growing depth and width together.</source>
+        <source>Multiplies the model&apos;s parameter count, growing depth and width together.</source>
         <translation>按倍数缩放模型参数量，同时增加深度和宽度。</translation>
     </message>
     <message>

@@ -25,7 +25,10 @@ TEST(CommandLine, ScenarioAndLanguage) {
 TEST(CommandLine, FirstTab) {
     EXPECT_EQ(parseCommandLine(args({"--tab", "explore"})).tab, 1);
     EXPECT_EQ(parseCommandLine(args({})).tab, 0);
-    EXPECT_FALSE(parseCommandLine(args({"--tab", "roadmap"})).error.isEmpty());
+    EXPECT_EQ(parseCommandLine(args({"--tab", "roadmap"})).tab, 2);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "accuracy"})).tab, 3);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "calibration"})).tab, 4);
+    EXPECT_FALSE(parseCommandLine(args({"--tab", "report"})).error.isEmpty());
 }
 
 TEST(CommandLine, VersionAndHelp) {

@@ -18,9 +18,15 @@ CommandLine parseCommandLine(const QStringList& arguments) {
                                   QCoreApplication::translate("CommandLine", "Interface language: zh_CN or en."),
                                   QStringLiteral("LANG"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QCoreApplication::translate("CommandLine", "Tab to show first: compare or explore."),
+                                 QCoreApplication::translate("CommandLine", "Tab to show first: compare, explore, roadmap, accuracy or calibration."),
                                  QStringLiteral("TAB"));
+    const QCommandLineOption db(QStringLiteral("db"),
+                                QCoreApplication::translate("CommandLine",
+                                                            "Library database file (default: $TRAINPLAN_DB, else "
+                                                            "$XDG_DATA_HOME/trainplan/trainplan.db)."),
+                                QStringLiteral("PATH"));
     parser.addOption(tab);
+    parser.addOption(db);
     parser.addOption(help);
     parser.addOption(version);
     parser.addOption(lang);
@@ -47,8 +53,18 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         const QString t = parser.value(tab);
         if (t == QLatin1String("compare")) out.tab = 0;
         else if (t == QLatin1String("explore")) out.tab = 1;
+        else if (t == QLatin1String("roadmap")) out.tab = 2;
+        else if (t == QLatin1String("accuracy")) out.tab = 3;
+        else if (t == QLatin1String("calibration")) out.tab = 4;
         else {
-            out.error = QCoreApplication::translate("CommandLine", "--tab: '%1' is not one of compare, explore").arg(t);
+            out.error = QCoreApplication::translate("CommandLine", "--tab: '%1' is not one of compare, explore, roadmap, accuracy, calibration").arg(t);
+            return out;
+        }
+    }
+    if (parser.isSet(db)) {
+        out.databaseFile = parser.value(db);
+        if (out.databaseFile.trimmed().isEmpty()) {
+            out.error = QCoreApplication::translate("CommandLine", "--db: the path is empty");
             return out;
         }
     }

@@ -72,6 +72,9 @@ std::vector<CompareRow> compareRows(const CompareOutcome& outcome) {
         }
         rows.push_back(std::move(row));
     }
+    // Checkpoints, failures and goodput of every plan that fits (docs/reliability.md).
+    for (CompareRow& row : rows)
+        if (row.estimate && row.fits()) row.goodput = sim::estimateGoodput(outcome.scenario, *row.estimate);
     return rows;
 }
 

@@ -1,9 +1,15 @@
 #include <trainplan/ui/compare_tab.h>
 
+#include <trainplan/simulator/explain.h>
+
 #include <trainplan/ui/communication_chart.h>
 #include <trainplan/ui/compare_table_model.h>
+#include <trainplan/ui/derivation_dialog.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/memory_chart.h>
+#include <trainplan/ui/memory_phase_chart.h>
+#include <trainplan/ui/stage_memory_chart.h>
+#include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/plan_details_view.h>
 #include <trainplan/ui/step_time_chart.h>
 
@@ -13,7 +19,9 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMenu>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -28,7 +36,11 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     , m_step(new StepTimeChart)
     , m_commGroup(new CommunicationChart(CommunicationChart::Mode::ByGroup))
     , m_commTier(new CommunicationChart(CommunicationChart::Mode::ByTier))
-    , m_details(new PlanDetailsView(doc)) {
+    , m_details(new PlanDetailsView(doc))
+    , m_chartTabs(new QTabWidget)
+    , m_stageMemory(new StageMemoryChart)
+    , m_phases(new MemoryPhaseChart)
+    , m_peakSummary(new QLabel) {
     setObjectName(QStringLiteral("compareTab"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -45,7 +57,9 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(CompareTableModel::PlanColumn, QHeaderView::Stretch);
-    m_table->setToolTip(tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans."));
+    m_table->setToolTip(tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans; "
+                           "double-click a number to see how it is derived."));
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
     auto* charts = new QWidget;
     auto* grid = new QGridLayout(charts);
@@ -56,8 +70,27 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     grid->addWidget(m_commGroup, 1, 0);
     grid->addWidget(m_commTier, 1, 1);
 
+    // The selected plan's memory: per pipeline stage and over one step.
+    auto* planCharts = new QWidget;
+    auto* planGrid = new QGridLayout(planCharts);
+    planGrid->setContentsMargins(0, 0, 0, 0);
+    planGrid->setSpacing(6);
+    planGrid->addWidget(m_stageMemory, 0, 0);
+    planGrid->addWidget(m_phases, 0, 1);
+    m_peakSummary->setObjectName(QStringLiteral("peakSummary"));
+    m_peakSummary->setWordWrap(true);
+    m_peakSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    planGrid->addWidget(m_peakSummary, 1, 0, 1, 2);
+    planGrid->setRowStretch(0, 1);
+    m_chartTabs->setObjectName(QStringLiteral("compareChartTabs"));
+    m_chartTabs->setDocumentMode(true);
+    m_chartTabs->addTab(charts, tr("All plans"));
+    m_chartTabs->setTabToolTip(0, tr("Memory, step time and communication of every row of the table."));
+    m_chartTabs->addTab(planCharts, tr("Selected plan: memory"));
+    m_chartTabs->setTabToolTip(1, tr("Memory of the selected row's plan per pipeline stage and over one training step."));
+
     auto* lower = new QSplitter(Qt::Horizontal);
-    lower->addWidget(charts);
+    lower->addWidget(m_chartTabs);
     lower->addWidget(m_details);
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 1);
@@ -78,6 +111,16 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CompareTab::showSelected);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid()) selectRow(fastestRow());
+    });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) { showDerivation(index); });
+    connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const QModelIndex index = m_table->indexAt(pos);
+        const CompareRow* row = m_model->rowAt(index.row());
+        if (!row) return;
+        QMenu menu;
+        QAction* show = menu.addAction(tr("Show derivation…"), this, [this, index] { showDerivation(index); });
+        show->setEnabled(row->estimate && row->kind != CompareRow::Kind::InvalidPinned);
+        menu.exec(m_table->viewport()->mapToGlobal(pos));
     });
     connect(m_details, &PlanDetailsView::pinRequested, this, &CompareTab::pinRequested);
     connect(m_details, &PlanDetailsView::unpinRequested, this, &CompareTab::unpinRequested);
@@ -107,6 +150,12 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
                                QLocale().toString(s.cluster.gpuCount()), QString::fromStdString(s.cluster.gpu.name),
                                QLocale().toString(m_outcome->search.evaluatedPlans),
                                formatSeconds(m_outcome->computeSeconds)));
+    // An open derivation follows the new results of the same cell (or closes when the row is gone).
+    if (m_derivation && m_derivation->isVisible()) {
+        const int r = m_derivationCell.isValid() ? m_derivationCell.row() : -1;
+        if (r < 0 || r >= m_model->rowCount() || !showDerivation(m_model->index(r, m_derivationCell.column()), false))
+            m_derivation->close();
+    }
     if (selected >= 0 && selected < m_model->rowCount()) {
         if (m_table->currentIndex().row() != selected) selectRow(selected);
         else showSelected();
@@ -141,6 +190,53 @@ int CompareTab::fastestRow() const {
     return best;
 }
 
-void CompareTab::showSelected() { m_details->setRow(m_model->rowAt(m_table->currentIndex().row())); }
+DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool raise) {
+    const CompareRow* row = m_model->rowAt(index.row());
+    if (!m_outcome || !row || !row->estimate || row->kind == CompareRow::Kind::InvalidPinned) return nullptr;
+    DerivationFocus focus = DerivationFocus::StepTime;
+    switch (index.column()) {
+    case CompareTableModel::FitsColumn:
+    case CompareTableModel::MemoryColumn: focus = DerivationFocus::Memory; break;
+    case CompareTableModel::StepColumn: focus = DerivationFocus::StepTime; break;
+    case CompareTableModel::MfuColumn:
+    case CompareTableModel::TokensColumn:
+    case CompareTableModel::TimeToTrainColumn:
+    case CompareTableModel::CostColumn: focus = DerivationFocus::Throughput; break;
+    default: focus = row->fits() ? DerivationFocus::StepTime : DerivationFocus::Memory; break;
+    }
+    const sim::PlanContext ctx = sim::makeContext(m_outcome->scenario);
+    const sim::Explanation x = sim::explainPlan(ctx, row->estimate->plan);
+    if (!m_derivation) m_derivation = new DerivationDialog(this);
+    const QString column = m_model->headerData(index.column(), Qt::Horizontal).toString();
+    m_derivation->setExplanation(x, tr("%1 — %2: how “%3” is derived")
+                                        .arg(row->label(), QString::fromStdString(row->plan.label()), column),
+                                 focus);
+    m_derivationCell = index;
+    if (raise) {
+        m_derivation->show();
+        m_derivation->raise();
+        m_derivation->activateWindow();
+    }
+    return m_derivation;
+}
+
+void CompareTab::showSelected() {
+    const CompareRow* row = m_model->rowAt(m_table->currentIndex().row());
+    m_details->setRow(row);
+    if (!m_outcome || !row || !row->estimate || row->kind == CompareRow::Kind::InvalidPinned) {
+        m_stageMemory->clear(tr("Select a row with a plan"));
+        m_phases->clear(tr("Select a row with a plan"));
+        m_peakSummary->clear();
+        return;
+    }
+    // One plan's stages (cheap: a handful of evaluations), computed when the selection changes.
+    const sim::Explanation x = sim::explainPlan(sim::makeContext(m_outcome->scenario), row->estimate->plan);
+    m_stageMemory->setExplanation(x);
+    QString stage;
+    for (const auto& s : x.stages)
+        if (s.memory.stage == x.estimate.memory.stage) stage = pipelineStageName(s.stage);
+    m_phases->setMemory(x.estimate.memory, stage);
+    m_peakSummary->setText(m_phases->peakSummary());
+}
 
 } // namespace trainplan::ui

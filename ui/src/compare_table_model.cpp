@@ -22,6 +22,8 @@ Metric metricOf(int column) {
     case CompareTableModel::MfuColumn: return Metric::Mfu;
     case CompareTableModel::TokensColumn: return Metric::TokensPerSecond;
     case CompareTableModel::TimeToTrainColumn: return Metric::TimeToTrain;
+    case CompareTableModel::GoodputColumn: return Metric::Goodput;
+    case CompareTableModel::CostWithFailuresColumn: return Metric::CostWithFailures;
     default: return Metric::Cost;
     }
 }
@@ -72,6 +74,15 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
                                                     QLocale().toString(r.fittingPlans));
             if (!r.notes.isEmpty()) tip += QLatin1Char('\n') + r.notes.join(QLatin1Char('\n'));
         }
+        if ((column == GoodputColumn || column == CostWithFailuresColumn) && r.goodput) {
+            const sim::GoodputEstimate& g = *r.goodput;
+            tip += QLatin1Char('\n') + tr("%1 interruptions per day; checkpoint every %2 (%3 stall each); "
+                                          "expected time to train %4.")
+                                           .arg(QLocale().toString(g.failures.interruptionsPerDay, 'f', 2),
+                                                formatDuration(g.intervalSeconds),
+                                                formatSeconds(g.checkpoint.stallSeconds),
+                                                formatDuration(g.expectedSeconds));
+        }
         return tip;
     }
     if (role == SortRole) {
@@ -85,6 +96,8 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
         case TokensColumn: return haveSpeed ? e->throughput.tokensPerSecond : QVariant();
         case TimeToTrainColumn: return haveSpeed ? e->cost.timeToTrainSeconds : QVariant();
         case CostColumn: return haveSpeed ? e->cost.usd : QVariant();
+        case GoodputColumn: return r.goodput ? r.goodput->goodput : QVariant();
+        case CostWithFailuresColumn: return r.goodput ? r.goodput->usd : QVariant();
         default: return {};
         }
     }
@@ -111,6 +124,8 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     case TokensColumn: return haveSpeed ? formatTokensPerSecond(e->throughput.tokensPerSecond) : QString();
     case TimeToTrainColumn: return haveSpeed ? formatDuration(e->cost.timeToTrainSeconds) : QString();
     case CostColumn: return haveSpeed ? formatCurrency(e->cost.usd) : QString();
+    case GoodputColumn: return r.goodput ? formatPercent(r.goodput->goodput) : QString();
+    case CostWithFailuresColumn: return r.goodput ? formatCurrency(r.goodput->usd) : QString();
     default: return {};
     }
 }

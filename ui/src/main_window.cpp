@@ -3,10 +3,20 @@
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/ui/app_settings.h>
+#include <trainplan/ui/chart_export.h>
+#include <trainplan/ui/accuracy_tab.h>
+#include <trainplan/ui/calibration_view.h>
 #include <trainplan/ui/compare_tab.h>
+#include <trainplan/ui/config_files.h>
 #include <trainplan/ui/explore_tab.h>
+#include <trainplan/ui/roadmap_tab.h>
+#include <trainplan/ui/export_report_dialog.h>
 #include <trainplan/ui/format.h>
+#include <trainplan/ui/library_save_dialog.h>
+#include <trainplan/ui/library_store.h>
 #include <trainplan/ui/plans_section.h>
+#include <trainplan/ui/presentation_window.h>
+#include <trainplan/ui/report_job.h>
 #include <trainplan/ui/planner_controller.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
@@ -14,6 +24,7 @@
 #include <trainplan/ui/settings_dialog.h>
 
 #include <QAction>
+#include <QChartView>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -25,6 +36,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -64,8 +76,12 @@ MainWindow::MainWindow(QWidget* parent)
     , m_tabs(new QTabWidget)
     , m_compare(new CompareTab(m_doc))
     , m_explore(new ExploreTab)
+    , m_roadmap(new RoadmapTab(m_doc))
+    , m_accuracy(new AccuracyTab(m_catalog))
+    , m_calibration(new CalibrationView(m_catalog))
     , m_busy(new QLabel)
-    , m_latency(new QLabel) {
+    , m_latency(new QLabel)
+    , m_libraryStore(new LibraryStore(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon::fromTheme(QStringLiteral("office-chart-bar")));
     m_editorDock->setObjectName(QStringLiteral("editorDock"));
@@ -82,6 +98,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setTabToolTip(0, tr("Best plan per framework for the edited scenario (Ctrl+1)."));
     m_tabs->addTab(m_explore, tr("Explore"));
     m_tabs->setTabToolTip(1, tr("What-if knobs, scaling, crossover and plan-space charts (Ctrl+2)."));
+    m_tabs->addTab(m_roadmap, tr("Roadmap"));
+    m_tabs->setTabToolTip(2, tr("The advisor's recommendation, the migration stages and the break points (Ctrl+3)."));
+    m_tabs->addTab(m_accuracy, tr("Accuracy"));
+    m_tabs->setTabToolTip(3, tr("The simulator against published training runs (Ctrl+4)."));
+    m_tabs->addTab(m_calibration, tr("Calibration"));
+    m_tabs->setTabToolTip(4, tr("Fit the efficiency parameters to published runs, with uncertainty (Ctrl+5)."));
     setCentralWidget(m_tabs);
 
     m_busy->setToolTip(tr("Estimates run in the background; the window stays responsive."));
@@ -89,6 +111,8 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_busy);
     statusBar()->addPermanentWidget(m_latency);
 
+    m_configFiles = new ConfigFiles(this, m_doc, m_compare, m_catalog,
+                                    {[this] { return maybeSave(); }, [this](const QString& f) { return openFile(f); }});
     createMenus();
     wire();
     m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
@@ -115,6 +139,12 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addAction(tr("Save to &library…"), QKeySequence(QStringLiteral("Ctrl+Shift+L")), this, &MainWindow::saveToLibraryDialog);
+    file->addSeparator();
+    file->addAction(m_configFiles->importAction());
+    file->addAction(m_configFiles->exportAction());
+    file->addSeparator();
+    file->addAction(tr("&Export report…"), QKeySequence(QStringLiteral("Ctrl+Shift+E")), this, &MainWindow::exportReport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -131,6 +161,9 @@ void MainWindow::createMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Compare"), QKeySequence(QStringLiteral("Ctrl+1")), this, [this] { showTab(0); });
     view->addAction(tr("E&xplore"), QKeySequence(QStringLiteral("Ctrl+2")), this, [this] { showTab(1); });
+    view->addAction(tr("Road&map"), QKeySequence(QStringLiteral("Ctrl+3")), this, [this] { showTab(2); });
+    view->addAction(tr("&Accuracy"), QKeySequence(QStringLiteral("Ctrl+4")), this, [this] { showTab(3); });
+    view->addAction(tr("Calibratio&n"), QKeySequence(QStringLiteral("Ctrl+5")), this, [this] { showTab(4); });
     view->addSeparator();
     view->addAction(tr("Focus the &editor"), QKeySequence(QStringLiteral("Ctrl+E")), this, [this] {
         m_editorDock->show();
@@ -145,7 +178,11 @@ void MainWindow::createMenus() {
     view->addAction(m_library->toggleViewAction());
     view->addAction(m_editorDock->toggleViewAction());
     view->addSeparator();
-    view->addAction(tr("&Recompute"), QKeySequence(Qt::Key_F5), this, [this] { m_controller->recomputeNow(); });
+    view->addAction(tr("&Recompute"), QKeySequence(Qt::Key_F5), this, [this] {
+        m_controller->recomputeNow();
+        if (m_roadmap->isVisible()) m_roadmap->recomputeNow();
+    });
+    view->addAction(tr("&Present"), QKeySequence(Qt::Key_F11), this, &MainWindow::present);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::showShortcuts);
@@ -200,10 +237,72 @@ void MainWindow::wire() {
         if (maybeSave()) openFile(path);
     });
     connect(m_library, &ScenarioLibraryDock::newRequested, this, &MainWindow::newScenario);
+    connect(m_library, &ScenarioLibraryDock::openLibraryRequested, this, [this](const QString& name, int version) {
+        if (maybeSave()) openLibraryScenario(name, version);
+    });
+    connect(m_library, &ScenarioLibraryDock::saveToLibraryRequested, this, &MainWindow::saveToLibraryDialog);
+    connect(m_doc, &ScenarioDocument::filePathChanged, this, [this](const QString& path) {
+        if (!path.isEmpty()) m_libraryName.clear();
+    });
     connect(m_library, &ScenarioLibraryDock::openFileRequested, this, &MainWindow::openDialog);
+    for (QChartView* view : m_tabs->findChildren<QChartView*>()) installChartExportMenu(view);
 }
 
 void MainWindow::showTab(int index) { m_tabs->setCurrentIndex(index); }
+
+void MainWindow::openLibrary(const QString& explicitPath) {
+    QString error;
+    const QString path = LibraryStore::resolvePath(explicitPath, &error);
+    m_library->setLibrary(m_libraryStore, [this] { return ScenarioDocument::defaultScenario(*m_catalog); });
+    if (path.isEmpty()) {
+        m_libraryStore->close();
+        m_library->libraryMessage()->setText(tr("The library is not available: %1").arg(error));
+        m_library->libraryMessage()->show();
+        return;
+    }
+    if (m_libraryStore->open(path, *m_catalog) && !m_libraryStore->backupNote().isEmpty())
+        statusBar()->showMessage(m_libraryStore->backupNote(), 10000);
+}
+
+bool MainWindow::openLibraryScenario(const QString& name, int version, bool quiet) {
+    const model::ScenarioLoad load = m_libraryStore->load(name, version);
+    if (!load.scenario) {
+        QStringList lines;
+        for (const auto& issue : load.issues) lines << QString::fromStdString(issue.text());
+        if (!quiet) QMessageBox::warning(this, tr("Open scenario"), tr("“%1” could not be opened:\n\n%2").arg(name, lines.join('\n')));
+        return false;
+    }
+    m_doc->reset(*load.scenario);
+    m_libraryName = name;
+    m_library->setCurrentFile({});
+    m_library->setCurrentLibraryScenario(name);
+    if (version > 0) statusBar()->showMessage(tr("Opened version %1 of “%2” from the library.").arg(version).arg(name), 6000);
+    return true;
+}
+
+void MainWindow::saveToLibraryDialog() {
+    if (!m_libraryStore->isOpen()) {
+        QMessageBox::warning(this, tr("Save to library"), m_library->libraryMessage()->text());
+        return;
+    }
+    LibrarySaveDialog dialog(m_libraryStore, m_libraryName.isEmpty() ? m_doc->displayName() : m_libraryName, this);
+    if (dialog.exec() == QDialog::Accepted && !saveToLibrary(dialog.name(), dialog.tags()))
+        QMessageBox::warning(this, tr("Save to library"), m_libraryStore->lastError());
+}
+
+bool MainWindow::saveToLibrary(const QString& name, const QStringList& tags) {
+    model::Scenario s = m_doc->scenario();
+    const auto result = m_libraryStore->save(s, name, tags);
+    if (!result) return false;
+    m_libraryName = QString::fromStdString(result->name);
+    m_library->setCurrentLibraryScenario(m_libraryName);
+    // A scenario without a file now lives in the library: nothing unsaved remains.
+    if (m_doc->filePath().isEmpty()) m_doc->undoStack()->setClean();
+    statusBar()->showMessage(result->created ? tr("Saved “%1” in the library.").arg(m_libraryName)
+                                             : tr("Saved “%1” in the library as version %2.").arg(m_libraryName).arg(result->version),
+                             5000);
+    return true;
+}
 
 void MainWindow::openInitial(const QString& path) {
     if (!path.isEmpty()) {
@@ -340,10 +439,15 @@ void MainWindow::showShortcuts() {
         {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText), tr("Undo the last edit")},
         {QKeySequence(QKeySequence::Redo).toString(QKeySequence::NativeText), tr("Redo")},
         {QStringLiteral("Ctrl+1 / Ctrl+2"), tr("Compare / Explore tab")},
+        {QStringLiteral("Ctrl+3 / Ctrl+4 / Ctrl+5"), tr("Roadmap / Accuracy / Calibration tab")},
         {QStringLiteral("Ctrl+E"), tr("Focus the scenario editor")},
         {QStringLiteral("Ctrl+L"), tr("Focus the scenario library")},
+        {QStringLiteral("Ctrl+Shift+L"), tr("Save the scenario to the library")},
+        {tr("Double-click"), tr("Show how a number in the Compare table is derived")},
         {QStringLiteral("Ctrl+P"), tr("Pin the plan shown in the Compare details")},
         {QStringLiteral("F5"), tr("Recompute now")},
+        {QStringLiteral("Ctrl+Shift+E"), tr("Export the planning report")},
+        {QStringLiteral("F11"), tr("Presentation mode (Esc leaves)")},
         {QStringLiteral("Esc"), tr("Cancel the Explore sweeps")},
         {QStringLiteral("Ctrl+,"), tr("Settings")},
     };
@@ -352,6 +456,25 @@ void MainWindow::showShortcuts() {
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), what.toHtmlEscaped());
     html += QStringLiteral("</table>");
     QMessageBox::information(this, tr("Keyboard shortcuts"), html);
+}
+
+void MainWindow::exportReport() {
+    auto* dialog = new ExportReportDialog(m_doc, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::present() {
+    if (!m_doc->canEstimate()) {
+        statusBar()->showMessage(tr("Fix the fields marked in the editor before presenting."), 5000);
+        return;
+    }
+    auto* window = new PresentationWindow(m_doc->scenario(), m_doc->sharedCatalog(), uiReportLanguage(), this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setGeometry(screen()->geometry());
+    window->showFullScreen();
+    window->activateWindow();
+    window->setFocus();
 }
 
 void MainWindow::showAbout() {

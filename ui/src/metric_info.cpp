@@ -42,6 +42,8 @@ QString metricName(Metric m) {
     case Metric::CommIntraNode: return QCoreApplication::translate("Metric", "Intra-node");
     case Metric::CommInterNode: return QCoreApplication::translate("Metric", "Inter-node");
     case Metric::Parameters: return QCoreApplication::translate("Metric", "Parameters");
+    case Metric::Goodput: return QCoreApplication::translate("Metric", "Goodput");
+    case Metric::CostWithFailures: return QCoreApplication::translate("Metric", "Cost with failures");
     }
     return {};
 }
@@ -130,6 +132,11 @@ QString metricToolTip(Metric m) {
         return QCoreApplication::translate("Metric", "Bytes each GPU sends per step over the NICs between nodes.");
     case Metric::Parameters:
         return QCoreApplication::translate("Metric", "Parameter count computed from the architecture (embeddings, attention, FFN or experts, norms).");
+    case Metric::Goodput:
+        return QCoreApplication::translate("Metric", "Useful training time ÷ expected wall time with checkpoints, lost work and restarts, "
+                  "checkpointing at Daly's optimal interval (Daly 2006; failure rate from the Llama 3 report unless the cluster states its MTBF).");
+    case Metric::CostWithFailures:
+        return QCoreApplication::translate("Metric", "The cost of the expected wall time including checkpoint stalls, work lost to failures and restarts.");
     }
     return {};
 }

@@ -6,6 +6,7 @@
 #include <trainplan/ui/model_section.h>
 #include <trainplan/ui/plan_knobs_editor.h>
 #include <trainplan/ui/plans_section.h>
+#include <trainplan/ui/readiness_section.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/training_section.h>
 
@@ -26,6 +27,7 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     , m_model(new ModelSection(doc))
     , m_training(new TrainingSection(doc))
     , m_cluster(new ClusterSection(doc))
+    , m_readiness(new ReadinessSection(doc))
     , m_plans(new PlansSection(doc)) {
     setObjectName(QStringLiteral("scenarioEditor"));
     setWidgetResizable(true);
@@ -59,21 +61,13 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     layout->addWidget(m_training);
     layout->addWidget(m_cluster);
 
-    // Filled by the advisor (issue 7): team experience and platform prerequisites.
-    auto* readiness = new QGroupBox(tr("Team and platform readiness"));
-    readiness->setObjectName(QStringLiteral("readinessGroup"));
-    auto* rl = new QVBoxLayout(readiness);
-    auto* note = new QLabel(tr("The readiness questionnaire (team experience, gang scheduling, RDMA network, checkpoint "
-                               "storage, monitoring…) comes with the advisor. Values in the scenario file are kept."));
-    note->setWordWrap(true);
-    note->setForegroundRole(QPalette::PlaceholderText);
-    rl->addWidget(note);
-    layout->addWidget(readiness);
+    layout->addWidget(m_readiness);
     layout->addWidget(m_plans);
     layout->addStretch();
     setWidget(content);
 
-    m_binders = {m_general, m_model->binder(), m_training->binder(), m_cluster->binder(), m_plans->knobs()->binder()};
+    m_binders = {m_general, m_model->binder(), m_training->binder(), m_cluster->binder(), m_readiness->binder(),
+                 m_plans->knobs()->binder()};
     connect(doc, &ScenarioDocument::scenarioChanged, this, &ScenarioEditor::refresh);
     connect(doc, &ScenarioDocument::issuesChanged, this, &ScenarioEditor::showIssues);
     refresh();
@@ -85,6 +79,7 @@ void ScenarioEditor::refresh() {
     m_model->refresh();
     m_training->refresh();
     m_cluster->refresh();
+    m_readiness->refresh();
     m_plans->refresh();
     showIssues(); // the selected plan may have changed
 }

@@ -2,18 +2,29 @@
 
 #include <trainplan/model/data_directory.h>
 #include <trainplan/ui/app_settings.h>
+#include <trainplan/ui/library_command.h>
+#include <trainplan/ui/library_history_dialog.h>
+#include <trainplan/ui/library_store.h>
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QToolButton>
 #include <QTreeWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace trainplan::ui {
@@ -21,6 +32,8 @@ namespace trainplan::ui {
 namespace {
 
 constexpr int kPathRole = Qt::UserRole + 1;
+constexpr int kLibraryNameRole = Qt::UserRole + 2;
+enum Column { NameColumn, TagsColumn, UpdatedColumn };
 
 // Name and description from a scenario file, without validating it.
 std::pair<QString, QString> peek(const QString& path) {
@@ -34,64 +47,145 @@ std::pair<QString, QString> peek(const QString& path) {
 QTreeWidgetItem* addFile(QTreeWidgetItem* parent, const QString& path) {
     const auto [name, description] = peek(path);
     auto* item = new QTreeWidgetItem(parent, {name});
-    item->setData(0, kPathRole, path);
-    item->setToolTip(0, description.isEmpty() ? path : description + QStringLiteral("\n\n") + path);
+    item->setData(NameColumn, kPathRole, path);
+    item->setToolTip(NameColumn, description.isEmpty() ? path : description + QStringLiteral("\n\n") + path);
     return item;
+}
+
+QString localTime(const std::string& iso) {
+    const QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
+    return t.isValid() ? QLocale().toString(t.toLocalTime(), QLocale::ShortFormat) : QString::fromStdString(iso);
 }
 
 } // namespace
 
 ScenarioLibraryDock::ScenarioLibraryDock(QWidget* parent)
-    : QDockWidget(tr("Scenario library"), parent), m_filter(new QLineEdit), m_tree(new QTreeWidget) {
+    : QDockWidget(tr("Scenario library"), parent)
+    , m_undo(new QUndoStack(this))
+    , m_filter(new QLineEdit)
+    , m_message(new QLabel)
+    , m_tree(new QTreeWidget) {
     setObjectName(QStringLiteral("libraryDock"));
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_filter->setPlaceholderText(tr("Filter by name or description"));
+    m_filter->setPlaceholderText(tr("Filter by name, tag or description"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setObjectName(QStringLiteral("libraryFilter"));
     layout->addWidget(m_filter);
-    m_tree->setHeaderHidden(true);
+    m_message->setObjectName(QStringLiteral("libraryMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setStyleSheet(QStringLiteral("color: #d32f2f;"));
+    m_message->hide();
+    layout->addWidget(m_message);
+    m_tree->setColumnCount(3);
+    m_tree->setHeaderLabels({tr("Name"), tr("Tags"), tr("Updated")});
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(TagsColumn, QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(UpdatedColumn, QHeaderView::ResizeToContents);
     m_tree->setRootIsDecorated(true);
     m_tree->setObjectName(QStringLiteral("libraryTree"));
     m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
     layout->addWidget(m_tree, 1);
+
     auto* buttons = new QHBoxLayout;
     auto* newButton = new QPushButton(tr("New"));
     newButton->setToolTip(tr("Start a new scenario (Ctrl+N)."));
     auto* openButton = new QPushButton(tr("Open…"));
     openButton->setToolTip(tr("Open or import a scenario JSON file (Ctrl+O)."));
+    auto* saveButton = new QPushButton(tr("Save to library…"));
+    saveButton->setObjectName(QStringLiteral("saveToLibraryButton"));
+    saveButton->setToolTip(tr("Save the edited scenario in the library with a name and tags (Ctrl+Shift+L); "
+                              "saving under an existing name adds a version."));
+    auto* undo = new QToolButton;
+    undo->setDefaultAction(m_undo->createUndoAction(this, tr("Undo")));
+    undo->defaultAction()->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
+    undo->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    auto* redo = new QToolButton;
+    redo->setDefaultAction(m_undo->createRedoAction(this, tr("Redo")));
+    redo->defaultAction()->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+    redo->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    auto* more = new QToolButton;
+    more->setText(tr("Library"));
+    more->setPopupMode(QToolButton::InstantPopup);
+    auto* moreMenu = new QMenu(more);
+    moreMenu->addAction(tr("New library scenario…"), this, &ScenarioLibraryDock::promptNew);
+    moreMenu->addSeparator();
+    moreMenu->addAction(tr("Import library file…"), this, &ScenarioLibraryDock::importLibrary);
+    moreMenu->addAction(tr("Export library file…"), this, &ScenarioLibraryDock::exportLibrary);
+    more->setMenu(moreMenu);
     buttons->addWidget(newButton);
     buttons->addWidget(openButton);
+    buttons->addWidget(saveButton);
     buttons->addStretch();
+    buttons->addWidget(undo);
+    buttons->addWidget(redo);
+    buttons->addWidget(more);
     layout->addLayout(buttons);
     setWidget(content);
 
     connect(m_filter, &QLineEdit::textChanged, this, &ScenarioLibraryDock::applyFilter);
     connect(newButton, &QPushButton::clicked, this, &ScenarioLibraryDock::newRequested);
     connect(openButton, &QPushButton::clicked, this, &ScenarioLibraryDock::openFileRequested);
+    connect(saveButton, &QPushButton::clicked, this, &ScenarioLibraryDock::saveToLibraryRequested);
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
-        const QString path = item->data(0, kPathRole).toString();
+        const QString path = item->data(NameColumn, kPathRole).toString();
+        const QString name = item->data(NameColumn, kLibraryNameRole).toString();
         if (!path.isEmpty()) emit openRequested(path);
+        else if (!name.isEmpty()) emit openLibraryRequested(name, 0);
     });
-    connect(m_tree, &QTreeWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QTreeWidgetItem* item = m_tree->itemAt(pos);
-        if (!item || item->parent() != m_recent) return;
-        const QString path = item->data(0, kPathRole).toString();
-        QMenu menu;
-        menu.addAction(tr("Open"), this, [this, path] { emit openRequested(path); });
-        menu.addAction(tr("Remove from recent files"), this, [this, path] {
-            AppSettings::removeRecentFile(path);
-            reload();
-        });
-        menu.exec(m_tree->viewport()->mapToGlobal(pos));
-    });
+    connect(m_tree, &QTreeWidget::customContextMenuRequested, this, &ScenarioLibraryDock::showContextMenu);
+    reload();
+}
+
+void ScenarioLibraryDock::setLibrary(LibraryStore* library, std::function<model::Scenario()> newScenario) {
+    if (m_library) disconnect(m_library, nullptr, this, nullptr);
+    m_library = library;
+    m_newScenario = std::move(newScenario);
+    m_undo->clear();
+    if (m_library) connect(m_library, &LibraryStore::changed, this, &ScenarioLibraryDock::reload);
     reload();
 }
 
 void ScenarioLibraryDock::reload() {
+    // Keep the expansion state of the groups across reloads.
+    const bool examplesOpen = !m_examples || m_examples->isExpanded();
+    const bool recentOpen = !m_recent || m_recent->isExpanded();
     m_tree->clear();
+    m_saved = new QTreeWidgetItem(m_tree, {tr("Library")});
+    if (!m_library) {
+        m_saved->setToolTip(NameColumn, tr("Scenarios saved in your library database."));
+        m_message->hide();
+    } else if (!m_library->isOpen()) {
+        m_saved->setToolTip(NameColumn, m_library->path());
+        const QString why = m_library->openError().isEmpty() ? tr("no library database is open") : m_library->openError();
+        m_message->setText(tr("The library is not available: %1\nStart with --db PATH (or set TRAINPLAN_DB) to use "
+                              "another file; everything else keeps working.")
+                               .arg(why));
+        m_message->show();
+    } else {
+        m_saved->setToolTip(NameColumn, tr("Scenarios saved in %1").arg(QDir::toNativeSeparators(m_library->path())));
+        m_message->setText(m_library->backupNote());
+        m_message->setVisible(!m_library->backupNote().isEmpty());
+        for (const auto& s : m_library->scenarios()) {
+            const QString name = QString::fromStdString(s.name);
+            QStringList tags;
+            for (const auto& t : s.tags) tags << QString::fromStdString(t);
+            auto* item = new QTreeWidgetItem(m_saved, {name, tags.join(QStringLiteral(", ")), localTime(s.updatedAt)});
+            item->setData(NameColumn, kLibraryNameRole, name);
+            item->setToolTip(NameColumn, tr("%1\nversion %2 of %3, created %4, updated %5")
+                                             .arg(name)
+                                             .arg(s.currentVersion)
+                                             .arg(s.versionCount)
+                                             .arg(localTime(s.createdAt), localTime(s.updatedAt)));
+            item->setToolTip(TagsColumn, tags.join(QStringLiteral(", ")));
+            item->setForeground(UpdatedColumn, palette().brush(QPalette::PlaceholderText));
+        }
+    }
     m_examples = new QTreeWidgetItem(m_tree, {tr("Examples")});
-    m_examples->setToolTip(0, tr("Scenarios shipped with TrainPlan (data/scenarios)."));
+    m_examples->setToolTip(NameColumn, tr("Scenarios shipped with TrainPlan (data/scenarios)."));
     try {
         const QDir dir(QString::fromStdString((model::dataDirectory() / "scenarios").string()));
         for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
@@ -102,38 +196,274 @@ void ScenarioLibraryDock::reload() {
     m_recent = new QTreeWidgetItem(m_tree, {tr("Recent files")});
     for (const QString& path : AppSettings::recentFiles())
         if (QFileInfo::exists(path)) addFile(m_recent, path);
-    for (auto* top : {m_examples, m_recent}) {
-        QFont f = top->font(0);
+    for (auto* top : {m_saved, m_examples, m_recent}) {
+        QFont f = top->font(NameColumn);
         f.setBold(true);
-        top->setFont(0, f);
+        top->setFont(NameColumn, f);
         top->setFlags(Qt::ItemIsEnabled);
-        top->setExpanded(true);
+        top->setFirstColumnSpanned(true);
     }
+    m_saved->setExpanded(true);
+    m_examples->setExpanded(examplesOpen);
+    m_recent->setExpanded(recentOpen);
     setCurrentFile(m_current);
+    setCurrentLibraryScenario(m_currentLibrary);
     applyFilter();
+}
+
+QTreeWidgetItem* ScenarioLibraryDock::libraryItem(const QString& name) const {
+    for (int i = 0; m_saved && i < m_saved->childCount(); ++i)
+        if (m_saved->child(i)->data(NameColumn, kLibraryNameRole).toString().compare(name, Qt::CaseInsensitive) == 0)
+            return m_saved->child(i);
+    return nullptr;
 }
 
 void ScenarioLibraryDock::setCurrentFile(const QString& path) {
     m_current = path;
+    if (!path.isEmpty()) m_currentLibrary.clear();
     const QString canonical = QFileInfo(path).canonicalFilePath();
     for (auto* top : {m_examples, m_recent})
         for (int i = 0; top && i < top->childCount(); ++i) {
             QTreeWidgetItem* item = top->child(i);
-            QFont f = item->font(0);
-            f.setItalic(!canonical.isEmpty() && QFileInfo(item->data(0, kPathRole).toString()).canonicalFilePath() == canonical);
-            item->setFont(0, f);
+            QFont f = item->font(NameColumn);
+            f.setItalic(!canonical.isEmpty() &&
+                        QFileInfo(item->data(NameColumn, kPathRole).toString()).canonicalFilePath() == canonical);
+            item->setFont(NameColumn, f);
         }
+}
+
+void ScenarioLibraryDock::setCurrentLibraryScenario(const QString& name) {
+    m_currentLibrary = name;
+    for (int i = 0; m_saved && i < m_saved->childCount(); ++i) {
+        QTreeWidgetItem* item = m_saved->child(i);
+        QFont f = item->font(NameColumn);
+        f.setItalic(!name.isEmpty() && item->data(NameColumn, kLibraryNameRole).toString() == name);
+        item->setFont(NameColumn, f);
+    }
 }
 
 void ScenarioLibraryDock::applyFilter() {
     const QString text = m_filter->text().trimmed();
-    for (auto* top : {m_examples, m_recent})
+    for (auto* top : {m_saved, m_examples, m_recent})
         for (int i = 0; top && i < top->childCount(); ++i) {
             QTreeWidgetItem* item = top->child(i);
-            const bool match = text.isEmpty() || item->text(0).contains(text, Qt::CaseInsensitive) ||
-                               item->toolTip(0).contains(text, Qt::CaseInsensitive);
+            const bool match = text.isEmpty() || item->text(NameColumn).contains(text, Qt::CaseInsensitive) ||
+                               item->text(TagsColumn).contains(text, Qt::CaseInsensitive) ||
+                               item->toolTip(NameColumn).contains(text, Qt::CaseInsensitive);
             item->setHidden(!match);
         }
+}
+
+void ScenarioLibraryDock::showContextMenu(const QPoint& pos) {
+    QTreeWidgetItem* item = m_tree->itemAt(pos);
+    if (!item) return;
+    QMenu menu;
+    if (item->parent() == m_recent) {
+        const QString path = item->data(NameColumn, kPathRole).toString();
+        menu.addAction(tr("Open"), this, [this, path] { emit openRequested(path); });
+        menu.addAction(tr("Remove from recent files"), this, [this, path] {
+            AppSettings::removeRecentFile(path);
+            reload();
+        });
+    } else if (item->parent() == m_saved) {
+        const QString name = item->data(NameColumn, kLibraryNameRole).toString();
+        menu.addAction(tr("Open"), this, [this, name] { emit openLibraryRequested(name, 0); });
+        menu.addAction(tr("History…"), this, [this, name] { showHistory(name); });
+        menu.addSeparator();
+        menu.addAction(tr("Duplicate…"), this, [this, name] { promptDuplicate(name); });
+        menu.addAction(tr("Rename…"), this, [this, name] { promptRename(name); });
+        menu.addAction(tr("Delete"), this, [this, name] { confirmDelete(name); });
+    } else if (item == m_saved && m_library && m_library->isOpen()) {
+        menu.addAction(tr("New library scenario…"), this, &ScenarioLibraryDock::promptNew);
+        menu.addAction(tr("Import library file…"), this, &ScenarioLibraryDock::importLibrary);
+        menu.addAction(tr("Export library file…"), this, &ScenarioLibraryDock::exportLibrary);
+    } else {
+        return;
+    }
+    menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
+bool ScenarioLibraryDock::report(bool ok) {
+    if (!ok && !m_lastError.isEmpty() && isVisible()) QMessageBox::warning(this, tr("Scenario library"), m_lastError);
+    return ok;
+}
+
+QString ScenarioLibraryDock::freeName(const QString& base) const {
+    if (!m_library || !m_library->contains(base)) return base;
+    for (int i = 2;; ++i) {
+        const QString candidate = tr("%1 (%2)").arg(base).arg(i);
+        if (!m_library->contains(candidate)) return candidate;
+    }
+}
+
+bool ScenarioLibraryDock::createScenario(const QString& name) {
+    m_lastError.clear();
+    const QString trimmed = name.trimmed();
+    if (!m_library || !m_library->isOpen() || !m_newScenario) {
+        m_lastError = tr("The library is not available.");
+        return false;
+    }
+    if (trimmed.isEmpty() || m_library->contains(trimmed)) {
+        m_lastError = trimmed.isEmpty() ? tr("The name is empty.") : tr("“%1” is already in the library.").arg(trimmed);
+        return false;
+    }
+    model::Scenario s = m_newScenario();
+    s.name = trimmed.toStdString();
+    if (!m_library->save(s, trimmed, {})) {
+        m_lastError = m_library->lastError();
+        return false;
+    }
+    m_undo->push(new LibraryCommand(m_library, tr("New “%1”").arg(trimmed), {{trimmed, std::nullopt}},
+                                    {{trimmed, m_library->snapshot(trimmed)}}));
+    return true;
+}
+
+bool ScenarioLibraryDock::duplicateScenario(const QString& name, const QString& newName) {
+    m_lastError.clear();
+    const QString target = newName.trimmed();
+    if (!m_library || !m_library->isOpen()) return false;
+    if (target.isEmpty() || m_library->contains(target)) {
+        m_lastError = target.isEmpty() ? tr("The name is empty.") : tr("“%1” is already in the library.").arg(target);
+        return false;
+    }
+    const model::ScenarioLoad load = m_library->load(name);
+    const auto source = m_library->snapshot(name);
+    if (!load.scenario || !source) {
+        m_lastError = m_library->lastError();
+        return false;
+    }
+    QStringList tags;
+    for (const auto& t : (*source)["tags"]) tags << QString::fromStdString(t.get<std::string>());
+    model::Scenario copy = *load.scenario;
+    copy.name = target.toStdString();
+    if (!m_library->save(copy, target, tags)) {
+        m_lastError = m_library->lastError();
+        return false;
+    }
+    m_undo->push(new LibraryCommand(m_library, tr("Duplicate “%1”").arg(name), {{target, std::nullopt}},
+                                    {{target, m_library->snapshot(target)}}));
+    return true;
+}
+
+bool ScenarioLibraryDock::renameScenario(const QString& name, const QString& newName) {
+    m_lastError.clear();
+    const QString target = newName.trimmed();
+    if (!m_library || !m_library->isOpen()) return false;
+    if (target.isEmpty()) {
+        m_lastError = tr("The name is empty.");
+        return false;
+    }
+    if (target == name) return true;
+    if (target.compare(name, Qt::CaseInsensitive) != 0 && m_library->contains(target)) {
+        m_lastError = tr("“%1” is already in the library.").arg(target);
+        return false;
+    }
+    auto before = m_library->snapshot(name);
+    if (!before) {
+        m_lastError = m_library->lastError();
+        return false;
+    }
+    // The same versions, tags and times under the new name (the store writes the name into every
+    // version's body as it inserts them).
+    nlohmann::ordered_json after = *before;
+    after["name"] = target.toStdString();
+    const LibraryCommand::State undoState{{name, before}, {target, std::nullopt}};
+    const LibraryCommand::State redoState{{name, std::nullopt}, {target, after}};
+    if (!m_library->apply(redoState)) {
+        m_lastError = m_library->lastError();
+        m_library->apply(undoState);
+        return false;
+    }
+    if (m_currentLibrary == name) m_currentLibrary = target;
+    m_undo->push(new LibraryCommand(m_library, tr("Rename “%1” to “%2”").arg(name, target), undoState, redoState));
+    return true;
+}
+
+bool ScenarioLibraryDock::deleteScenario(const QString& name) {
+    m_lastError.clear();
+    if (!m_library || !m_library->isOpen()) return false;
+    auto before = m_library->snapshot(name);
+    if (!before) {
+        m_lastError = m_library->lastError();
+        return false;
+    }
+    if (!m_library->apply({{name, std::nullopt}})) {
+        m_lastError = m_library->lastError();
+        return false;
+    }
+    m_undo->push(new LibraryCommand(m_library, tr("Delete “%1”").arg(name), {{name, before}}, {{name, std::nullopt}}));
+    return true;
+}
+
+bool ScenarioLibraryDock::restoreVersion(const QString& name, int version) {
+    m_lastError.clear();
+    if (!m_library || !m_library->restore(name, version)) {
+        m_lastError = m_library ? m_library->lastError() : tr("The library is not available.");
+        return false;
+    }
+    return true;
+}
+
+void ScenarioLibraryDock::promptNew() {
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("New library scenario"), tr("Name:"), QLineEdit::Normal,
+                                               freeName(tr("New scenario")), &ok);
+    if (ok && report(createScenario(name))) emit openLibraryRequested(name.trimmed(), 0);
+}
+
+void ScenarioLibraryDock::promptDuplicate(const QString& name) {
+    bool ok = false;
+    const QString target = QInputDialog::getText(this, tr("Duplicate scenario"), tr("Name of the copy:"), QLineEdit::Normal,
+                                                 freeName(tr("%1 (copy)").arg(name)), &ok);
+    if (ok) report(duplicateScenario(name, target));
+}
+
+void ScenarioLibraryDock::promptRename(const QString& name) {
+    bool ok = false;
+    const QString target = QInputDialog::getText(this, tr("Rename scenario"), tr("New name:"), QLineEdit::Normal, name, &ok);
+    if (ok) report(renameScenario(name, target));
+}
+
+void ScenarioLibraryDock::confirmDelete(const QString& name) {
+    const auto answer = QMessageBox::question(
+        this, tr("Delete scenario"),
+        tr("Delete “%1” and its version history from the library? You can undo this from the library's Undo button.")
+            .arg(name));
+    if (answer == QMessageBox::Yes) report(deleteScenario(name));
+}
+
+void ScenarioLibraryDock::showHistory(const QString& name) {
+    if (!m_library) return;
+    LibraryHistoryDialog dialog(name, m_library->history(name), this);
+    connect(&dialog, &LibraryHistoryDialog::openRequested, this, [this, name](int v) { emit openLibraryRequested(name, v); });
+    connect(&dialog, &LibraryHistoryDialog::restoreRequested, this, [this, name](int v) { report(restoreVersion(name, v)); });
+    dialog.exec();
+}
+
+void ScenarioLibraryDock::importLibrary() {
+    if (!m_library || !m_library->isOpen()) return;
+    const QString file = QFileDialog::getOpenFileName(this, tr("Import library file"), QDir::homePath(),
+                                                      tr("Library files (*.json)"));
+    if (file.isEmpty()) return;
+    const auto summary = m_library->importLibrary(file);
+    if (!summary) {
+        QMessageBox::warning(this, tr("Import library file"), m_library->lastError());
+        return;
+    }
+    QMessageBox::information(this, tr("Import library file"),
+                             tr("Imported %1 new scenario(s) and %2 new version(s); %3 already present were skipped.")
+                                 .arg(summary->scenarios.added)
+                                 .arg(summary->versions.added)
+                                 .arg(summary->versions.skipped));
+}
+
+void ScenarioLibraryDock::exportLibrary() {
+    if (!m_library || !m_library->isOpen()) return;
+    QString file = QFileDialog::getSaveFileName(this, tr("Export library file"), QDir::home().filePath(QStringLiteral("trainplan-library.json")),
+                                                tr("Library files (*.json)"));
+    if (file.isEmpty()) return;
+    if (!file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) file += QStringLiteral(".json");
+    if (!m_library->exportLibrary(file)) QMessageBox::warning(this, tr("Export library file"), m_library->lastError());
 }
 
 } // namespace trainplan::ui

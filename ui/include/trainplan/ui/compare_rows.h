@@ -2,6 +2,7 @@
 
 #include <trainplan/model/plan.h>
 #include <trainplan/simulator/estimate.h>
+#include <trainplan/simulator/goodput.h>
 #include <trainplan/ui/planner_results.h>
 
 #include <QString>
@@ -21,6 +22,7 @@ struct CompareRow {
     int pinnedIndex = -1;                    // index into scenario.plans for pinned rows
     model::Plan plan;                        // the plan shown (also for invalid pinned plans)
     std::optional<sim::PlanEstimate> estimate;
+    std::optional<sim::GoodputEstimate> goodput; // checkpoints and failures (with the scenario only)
     std::vector<sim::PlanEstimate> runnersUp; // Best rows only
     QStringList notes;                       // exclusion reasons, validation errors, miss
     long long evaluatedPlans = 0;

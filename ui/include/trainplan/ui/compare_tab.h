@@ -3,18 +3,23 @@
 #include <trainplan/model/plan.h>
 #include <trainplan/ui/planner_results.h>
 
+#include <QPersistentModelIndex>
 #include <QWidget>
 
 #include <memory>
 
 class QLabel;
 class QTableView;
+class QTabWidget;
 
 namespace trainplan::ui {
 
 class CommunicationChart;
 class CompareTableModel;
+class DerivationDialog;
 class MemoryChart;
+class MemoryPhaseChart;
+class StageMemoryChart;
 class PlanDetailsView;
 class ScenarioDocument;
 class StepTimeChart;
@@ -35,8 +40,15 @@ public:
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
     [[nodiscard]] StepTimeChart* stepTimeChart() const { return m_step; }
     [[nodiscard]] PlanDetailsView* details() const { return m_details; }
+    [[nodiscard]] StageMemoryChart* stageMemoryChart() const { return m_stageMemory; }
+    [[nodiscard]] MemoryPhaseChart* memoryPhaseChart() const { return m_phases; }
+    [[nodiscard]] QTabWidget* chartTabs() const { return m_chartTabs; }
     [[nodiscard]] const CompareOutcome* outcome() const { return m_outcome.get(); }
     void selectRow(int row);
+    // Opens the derivation of the number in `index` (a cell of the table) for that row's plan;
+    // nullptr when the row has no estimate. Computed on demand, for this plan only.
+    DerivationDialog* showDerivation(const QModelIndex& index, bool raise = true);
+    [[nodiscard]] DerivationDialog* derivationDialog() const { return m_derivation; }
 
 signals:
     void resultsShown();
@@ -56,6 +68,12 @@ private:
     CommunicationChart* m_commGroup;
     CommunicationChart* m_commTier;
     PlanDetailsView* m_details;
+    DerivationDialog* m_derivation = nullptr;
+    QPersistentModelIndex m_derivationCell; // the cell whose derivation is shown
+    QTabWidget* m_chartTabs;
+    StageMemoryChart* m_stageMemory;
+    MemoryPhaseChart* m_phases;
+    QLabel* m_peakSummary;
 };
 
 } // namespace trainplan::ui

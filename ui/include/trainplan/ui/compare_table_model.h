@@ -12,7 +12,8 @@ class CompareTableModel : public TableModelBase {
     Q_OBJECT
 public:
     enum Column { FrameworkColumn, PlanColumn, FitsColumn, MemoryColumn, StepColumn, MfuColumn,
-                  TokensColumn, TimeToTrainColumn, CostColumn, ColumnCount };
+                  TokensColumn, TimeToTrainColumn, CostColumn, GoodputColumn, CostWithFailuresColumn,
+                  ColumnCount };
 
     using TableModelBase::TableModelBase;
 

@@ -13,8 +13,13 @@ class QDockWidget;
 
 namespace trainplan::ui {
 
+class AccuracyTab;
+class CalibrationView;
 class CompareTab;
+class ConfigFiles;
 class ExploreTab;
+class LibraryStore;
+class RoadmapTab;
 class PlannerController;
 class ScenarioDocument;
 class ScenarioEditor;
@@ -36,9 +41,23 @@ public:
     [[nodiscard]] PlannerController* controller() const { return m_controller; }
     [[nodiscard]] CompareTab* compareTab() const { return m_compare; }
     [[nodiscard]] ExploreTab* exploreTab() const { return m_explore; }
+    [[nodiscard]] RoadmapTab* roadmapTab() const { return m_roadmap; }
+    [[nodiscard]] AccuracyTab* accuracyTab() const { return m_accuracy; }
+    [[nodiscard]] CalibrationView* calibrationView() const { return m_calibration; }
     [[nodiscard]] ScenarioEditor* editor() const { return m_editor; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+    [[nodiscard]] ConfigFiles* configFiles() const { return m_configFiles; }
     void showTab(int index);
+    // Opens the library database (`--db PATH`, else $TRAINPLAN_DB, else the XDG location); when it
+    // cannot be opened the library dock shows why and the rest of the window works as before.
+    void openLibrary(const QString& explicitPath);
+    // Loads a library scenario (version 0 = the newest) into the editor.
+    bool openLibraryScenario(const QString& name, int version = 0, bool quiet = false);
+    // Saves the edited scenario in the library under `name` (a new version if it exists).
+    bool saveToLibrary(const QString& name, const QStringList& tags);
+    void saveToLibraryDialog();
+    [[nodiscard]] LibraryStore* libraryStore() const { return m_libraryStore; }
+    [[nodiscard]] ScenarioLibraryDock* libraryDock() const { return m_library; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -55,6 +74,8 @@ private:
     void showSettings();
     void showShortcuts();
     void showAbout();
+    void exportReport();
+    void present();
     void rebuildRecentMenu();
 
     std::shared_ptr<const model::Catalog> m_catalog;
@@ -66,10 +87,16 @@ private:
     ScenarioEditor* m_editor;
     QTabWidget* m_tabs;
     CompareTab* m_compare;
+    ConfigFiles* m_configFiles = nullptr;
     ExploreTab* m_explore;
+    RoadmapTab* m_roadmap;
+    AccuracyTab* m_accuracy;
+    CalibrationView* m_calibration;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_busy;
     QLabel* m_latency;
+    LibraryStore* m_libraryStore;
+    QString m_libraryName; // the library scenario being edited, if any
 };
 
 } // namespace trainplan::ui

@@ -43,6 +43,8 @@ enum class Metric {
     CommIntraNode,
     CommInterNode,
     Parameters,
+    Goodput,
+    CostWithFailures,
 };
 
 [[nodiscard]] QString metricName(Metric m);

@@ -12,17 +12,18 @@ class ClusterSection;
 class FieldBinder;
 class ModelSection;
 class PlansSection;
+class ReadinessSection;
 class ScenarioDocument;
 class TrainingSection;
 
-// The scenario editor: name, model, training, cluster, readiness (placeholder until the advisor
-// defines it) and fixed plans, with every validation issue shown at its field and the rest in a
-// banner at the top.
+// The scenario editor: name, model, training, cluster, team and platform readiness and fixed
+// plans, with every validation issue shown at its field and the rest in a banner at the top.
 class ScenarioEditor : public QScrollArea {
     Q_OBJECT
 public:
     ScenarioEditor(ScenarioDocument* doc, QWidget* parent = nullptr);
     [[nodiscard]] PlansSection* plansSection() const { return m_plans; }
+    [[nodiscard]] ReadinessSection* readinessSection() const { return m_readiness; }
     // The widget editing a field path (e.g. "cluster.nodes"), or nullptr.
     [[nodiscard]] QWidget* fieldWidget(const QString& path) const;
     void focusField(const QString& path);
@@ -36,6 +37,7 @@ private:
     ModelSection* m_model;
     TrainingSection* m_training;
     ClusterSection* m_cluster;
+    ReadinessSection* m_readiness;
     PlansSection* m_plans;
     FieldBinder* m_general;
     std::vector<FieldBinder*> m_binders;

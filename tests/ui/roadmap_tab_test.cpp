@@ -1,0 +1,206 @@
+#include "ui_test_support.h"
+
+#include <trainplan/simulator/advisor.h>
+#include <trainplan/ui/break_points_chart.h>
+#include <trainplan/ui/readiness_section.h>
+#include <trainplan/ui/roadmap_edits.h>
+#include <trainplan/ui/roadmap_tab.h>
+#include <trainplan/ui/roadmap_view.h>
+#include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/stage_card.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+namespace trainplan::ui {
+namespace {
+
+using model::Framework;
+using sim::RecommendationStatus;
+
+class RoadmapTabTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        test::app();
+        doc = std::make_unique<ScenarioDocument>(test::catalog());
+        doc->reset(test::loadExample("llama31-70b-h100x256.json"));
+        tab = std::make_unique<RoadmapTab>(doc.get());
+        tab->resize(1200, 900);
+        tab->show(); // the advisor runs while the tab is visible
+        ASSERT_TRUE(waitForNewResult());
+    }
+    // Waits for the next advisor result after the current one.
+    bool waitForNewResult(int timeoutMs = 60000) {
+        const quint64 seen = shown;
+        const bool ok = test::waitFor([&] { return tab->resultsShown() > seen && !tab->isComputing(); }, timeoutMs);
+        shown = tab->resultsShown();
+        return ok;
+    }
+    const sim::Advice& advice() const { return *tab->outcome().advice; }
+    StageCard* card(int i) const { return tab->roadmapView()->cards().at(static_cast<std::size_t>(i)); }
+
+    std::unique_ptr<ScenarioDocument> doc;
+    std::unique_ptr<RoadmapTab> tab;
+    quint64 shown = 0;
+};
+
+TEST_F(RoadmapTabTest, ShowsTheAdvisorsAnswerForTheScenario) {
+    // The same call as `trainplan-cli advise` (default options): FSDP, needing prerequisites.
+    sim::AdvisorOptions options;
+    options.catalog = test::catalog().get();
+    const sim::Advice direct = sim::advise(doc->scenario(), options);
+    EXPECT_EQ(advice().recommendation.status, direct.recommendation.status);
+    EXPECT_EQ(advice().recommendation.framework, direct.recommendation.framework);
+    EXPECT_EQ(advice().recommendation.status, RecommendationStatus::NeedsPrerequisites);
+    EXPECT_EQ(advice().recommendation.framework, Framework::Fsdp);
+    ASSERT_FALSE(direct.reasons.empty());
+    EXPECT_EQ(tab->headlineText().toStdString(), sim::render(direct.reasons.front(), sim::Lang::En));
+    // One card per stage, in order, titled by the advisor.
+    ASSERT_EQ(tab->roadmapView()->cards().size(), direct.stages.size());
+    EXPECT_TRUE(advice().defaultRoadmap);
+    EXPECT_GT(tab->outcome().seconds, 0);
+    std::cout << "[ advice   ] advisor + break points + curve on the worker: " << tab->outcome().seconds << " s\n";
+    for (std::size_t i = 0; i < direct.stages.size(); ++i)
+        EXPECT_EQ(card(static_cast<int>(i))->prerequisiteBoxes().size(), direct.stages[i].stage.prerequisites.size());
+}
+
+TEST_F(RoadmapTabTest, BreakPointsChartShadesFromTheFirstSizeThatDoesNotFit) {
+    const sim::ModelSizeBreak* ddp = advice().breakPoints.modelSizeOf(Framework::Ddp);
+    ASSERT_NE(ddp, nullptr);
+    ASSERT_EQ(ddp->status, sim::ModelSizeStatus::Found);
+    EXPECT_DOUBLE_EQ(tab->breakPointsChart()->shadingStart(Framework::Ddp), ddp->nextParameters);
+    EXPECT_LT(ddp->largestParameters, ddp->nextParameters);
+    // The curve: DDP fits no rung above its break point, and fits the rungs below it that were probed.
+    for (const auto& series : tab->outcome().modelCurve.series) {
+        if (series.framework != Framework::Ddp) continue;
+        ASSERT_FALSE(series.points.empty());
+        for (const auto& p : series.points) {
+            if (p.x >= ddp->nextParameters) {
+                EXPECT_FALSE(p.best.has_value()) << p.x;
+            }
+        }
+    }
+    EXPECT_TRUE(tab->breakPointsChart()->placeholder().isEmpty());
+}
+
+// Toggling readiness answers in the editor's section changes the document and, where the rules
+// say so, the recommendation: FSDP becomes ready once ZeRO/FSDP experience, hang debugging and
+// shared checkpoint storage are in place (docs/advisor.md §2, §3); undo brings it back.
+TEST_F(RoadmapTabTest, ReadinessTogglesInTheSectionChangeTheRecommendationAndUndoRestoresIt) {
+    ReadinessSection section(doc.get());
+    QObject::connect(doc.get(), &ScenarioDocument::scenarioChanged, &section, &ReadinessSection::refresh);
+    auto choose = [&](const char* path, const char* value) {
+        auto* box = section.findChild<QComboBox*>(QString::fromLatin1(path));
+        ASSERT_NE(box, nullptr);
+        const int i = box->findData(QString::fromLatin1(value));
+        box->setCurrentIndex(i);
+        emit box->activated(i);
+    };
+    choose("team.debug_distributed", "hangs");
+    section.findChild<QCheckBox*>(QStringLiteral("platform.shared_checkpoint_storage"))->click();
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_EQ(advice().recommendation.status, RecommendationStatus::NeedsPrerequisites) << "experience still missing";
+
+    choose("team.experience", "zero_fsdp");
+    EXPECT_EQ(doc->scenario().team.experience, model::TeamExperience::ZeroFsdp);
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_EQ(advice().recommendation.status, RecommendationStatus::Ready);
+    EXPECT_EQ(advice().recommendation.framework, Framework::Fsdp);
+    EXPECT_TRUE(tab->headlineText().contains(QStringLiteral("PyTorch FSDP")));
+
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().team.experience, model::TeamExperience::SingleNode);
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_EQ(advice().recommendation.status, RecommendationStatus::NeedsPrerequisites);
+}
+
+TEST_F(RoadmapTabTest, EditingATriggerStoresTheRoadmapWithTheScenario) {
+    ASSERT_TRUE(doc->scenario().stages.empty());
+    const std::size_t stageCount = advice().stages.size();
+    QComboBox* trigger = card(3)->triggerBox();
+    const int mfu = trigger->findData(QStringLiteral("mfu_below"));
+    trigger->setCurrentIndex(mfu);
+    emit trigger->activated(mfu);
+    ASSERT_EQ(doc->scenario().stages.size(), stageCount) << "the default stages are copied into the scenario";
+    EXPECT_EQ(doc->scenario().stages[3].trigger.kind, model::TriggerKind::MfuBelow);
+    EXPECT_DOUBLE_EQ(doc->scenario().stages[3].trigger.value, 0.35) << "the advisor's MFU threshold";
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_FALSE(advice().defaultRoadmap);
+
+    // The threshold in percent; 50% MFU is stored as 0.5.
+    card(3)->thresholdBox()->setValue(50);
+    EXPECT_DOUBLE_EQ(doc->scenario().stages[3].trigger.value, 0.5);
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_EQ(advice().stages[3].stage.trigger.kind, model::TriggerKind::MfuBelow);
+
+    // Framework of stage 2 → DeepSpeed.
+    QComboBox* framework = card(1)->frameworkBox();
+    const int ds = framework->findData(QStringLiteral("deepspeed"));
+    framework->setCurrentIndex(ds);
+    emit framework->activated(ds);
+    EXPECT_EQ(doc->scenario().stages[1].framework, Framework::DeepSpeed);
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_EQ(advice().stages[1].framework, Framework::DeepSpeed);
+
+    while (doc->undoStack()->canUndo()) doc->undoStack()->undo();
+    EXPECT_TRUE(doc->scenario().stages.empty()) << "undo returns to the advisor's default path";
+}
+
+TEST_F(RoadmapTabTest, TickingAReadinessPrerequisiteSetsTheProfile) {
+    // Stage 1 (DDP baseline) asks for DDP experience first.
+    const auto& prereqs = advice().stages.at(0).stage.prerequisites;
+    ASSERT_FALSE(prereqs.empty());
+    ASSERT_EQ(prereqs[0].item, model::ReadinessItem::ExperienceDdp);
+    QCheckBox* box = card(0)->prerequisiteBoxes().at(0);
+    EXPECT_FALSE(box->isChecked());
+    box->click();
+    EXPECT_EQ(doc->scenario().team.experience, model::TeamExperience::Ddp);
+    EXPECT_TRUE(doc->scenario().stages.empty()) << "a readiness item changes the profile, not the stages";
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_TRUE(card(0)->prerequisiteBoxes().at(0)->isChecked());
+    EXPECT_TRUE(advice().stages[0].stage.prerequisites[0].done);
+    card(0)->prerequisiteBoxes().at(0)->click();
+    EXPECT_EQ(doc->scenario().team.experience, model::TeamExperience::SingleNode);
+}
+
+TEST(RoadmapEditsTest, FreeTextPrerequisitesAreStoredOnTheStage) {
+    test::app();
+    model::Scenario s = test::loadExample("llama31-70b-h100x256.json");
+    model::MigrationStage stage;
+    stage.id = "pilot";
+    stage.prerequisites.push_back({std::nullopt, "sign-off from finance", false});
+    stage.prerequisites.push_back({model::ReadinessItem::Monitoring, "", true});
+    s.stages = {stage};
+    const model::Scenario ticked = withPrerequisiteDone(s, {}, 0, 0, true);
+    EXPECT_TRUE(ticked.stages[0].prerequisites[0].done);
+    EXPECT_EQ(ticked.team, s.team);
+    // Unticking an item prerequisite clears both the profile and the stage's own done flag.
+    const model::Scenario unticked = withPrerequisiteDone(s, {}, 0, 1, false);
+    EXPECT_FALSE(unticked.stages[0].prerequisites[1].done);
+    EXPECT_FALSE(unticked.platform.monitoring);
+    // Out of range: unchanged.
+    EXPECT_EQ(withPrerequisiteDone(s, {}, 3, 0, true), s);
+    bool ok = true;
+    EXPECT_EQ(withStageEdit(s, {}, 5, [](model::MigrationStage&) {}, &ok), s);
+    EXPECT_FALSE(ok);
+}
+
+TEST(AdviceOutcomeTest, CurveRungsSpanTheRangeAndIncludeTheBase) {
+    const model::Scenario s = test::loadExample("llama31-70b-h100x256.json");
+    const sim::ModelLadder ladder = sim::modelLadder(s.model);
+    const auto rungs = curveRungs(ladder, 1e9, 1e12, 10);
+    ASSERT_GE(rungs.size(), 8u);
+    EXPECT_TRUE(std::find(rungs.begin(), rungs.end(), ladder.baseIndex) != rungs.end());
+    EXPECT_TRUE(std::is_sorted(rungs.begin(), rungs.end()));
+    EXPECT_LT(ladder.parameters[static_cast<std::size_t>(rungs.front())], 1.2e9);
+    EXPECT_GT(ladder.parameters[static_cast<std::size_t>(rungs.back())], 0.8e12);
+}
+
+} // namespace
+} // namespace trainplan::ui

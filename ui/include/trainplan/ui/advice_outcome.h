@@ -1,0 +1,36 @@
+#pragma once
+
+#include <trainplan/model/catalog.h>
+#include <trainplan/model/scenario.h>
+#include <trainplan/simulator/advisor.h>
+#include <trainplan/ui/explore_compute.h>
+#include <trainplan/ui/latest_job.h>
+
+#include <QString>
+
+#include <memory>
+
+namespace trainplan::ui {
+
+// What the Roadmap tab shows: the advisor's answer for one scenario and the best-MFU curve of each
+// framework along the break points' model family. Computed on a worker thread.
+struct AdviceOutcome {
+    std::shared_ptr<const sim::Advice> advice;
+    // Best plan per framework on rungs of sim::modelLadder(scenario.model) spanning the model-size
+    // break points (x = parameters); the same family the break points bisect.
+    Sweep modelCurve;
+    double parameters = 0; // the scenario's model
+    double seconds = 0;    // wall time of the computation
+    QString error;
+};
+
+// Rungs of `ladder` for the curve: about `count` spread evenly in log(parameters) over
+// [lowParameters, highParameters], always including the base rung.
+[[nodiscard]] std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters,
+                                          double highParameters, int count);
+
+// sim::advise on `s` (with break points) followed by the model-size curve. Polls `control`.
+[[nodiscard]] AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& catalog,
+                                          const JobControl& control, int curvePoints = 14);
+
+} // namespace trainplan::ui

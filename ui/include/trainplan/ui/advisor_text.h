@@ -1,0 +1,20 @@
+#pragma once
+
+#include <trainplan/model/readiness.h>
+#include <trainplan/simulator/advice_text.h>
+
+#include <QString>
+
+namespace trainplan::ui {
+
+// The advisor's sentence catalogue language for the GUI's language (the default QLocale, which
+// installLanguage() sets): Simplified Chinese for zh, English otherwise.
+[[nodiscard]] sim::Lang advisorLanguage();
+// An advisor sentence rendered in the GUI's language.
+[[nodiscard]] QString renderMessage(const sim::Message& message);
+// A readiness item's short label in the GUI's language (sim::readinessItemText).
+[[nodiscard]] QString readinessItemLabel(model::ReadinessItem item);
+// Why the item matters, one sentence in the GUI's language.
+[[nodiscard]] QString readinessItemWhy(model::ReadinessItem item);
+
+} // namespace trainplan::ui

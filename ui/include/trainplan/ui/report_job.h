@@ -1,0 +1,40 @@
+#pragma once
+
+// Planning-report data computed on a worker thread, shared by File → Export report… and
+// presentation mode.
+
+#include <trainplan/model/catalog.h>
+#include <trainplan/model/scenario.h>
+#include <trainplan/report/report_data.h>
+#include <trainplan/simulator/advice_text.h>
+#include <trainplan/ui/latest_job.h>
+
+#include <QString>
+
+#include <memory>
+
+namespace trainplan::ui {
+
+struct ReportOutcome {
+    std::shared_ptr<const report::ReportData> data; // null when cancelled or failed
+    double computeSeconds = 0;
+    bool cancelled = false;
+    QString error;
+};
+
+// Full: everything the written report shows. Quick: no break-point searches and no model-size
+// sweep (the scaling chart then comes from a GPU-count sweep) — what presentation mode re-runs on
+// every what-if change.
+enum class ReportDepth { Full, Quick };
+
+// Runs report::computeReportData with the catalog, the published runs of the data directory (the
+// accuracy section; skipped when the file is missing) and today's date. Polls `control` for cancel
+// and reports progress into it. Safe on any thread.
+[[nodiscard]] ReportOutcome computeReport(const model::Scenario& scenario,
+                                          std::shared_ptr<const model::Catalog> catalog,
+                                          ReportDepth depth, const JobControl& control);
+
+// The language of the running GUI as a report language (Chinese locale → zh_CN, else English).
+[[nodiscard]] sim::Lang uiReportLanguage();
+
+} // namespace trainplan::ui

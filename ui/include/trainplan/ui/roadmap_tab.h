@@ -1,0 +1,68 @@
+#pragma once
+
+#include <trainplan/ui/advice_outcome.h>
+#include <trainplan/ui/latest_job.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+namespace trainplan::ui {
+
+class BreakPointsChart;
+class Debouncer;
+class RoadmapView;
+class ScenarioDocument;
+
+// The Roadmap tab (issue 7): the advisor's recommendation and its reasons, the migration stages as
+// an editable swimlane and the model-size break points. The advisor runs off the GUI thread on the
+// current scenario, debounced, latest request wins; stage edits go through the document's undo stack
+// and are stored with the scenario (`stages`).
+class RoadmapTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit RoadmapTab(ScenarioDocument* doc, QWidget* parent = nullptr);
+
+    // Runs the advisor now (otherwise it runs debounced after each scenario change).
+    void recomputeNow();
+    [[nodiscard]] const AdviceOutcome& outcome() const { return m_outcome; }
+    [[nodiscard]] bool isComputing() const { return m_job.isRunning(); }
+    [[nodiscard]] quint64 resultsShown() const { return m_resultsShown; }
+    [[nodiscard]] RoadmapView* roadmapView() const { return m_roadmap; }
+    [[nodiscard]] BreakPointsChart* breakPointsChart() const { return m_chart; }
+    [[nodiscard]] QString headlineText() const; // plain text of the recommendation headline
+
+signals:
+    void adviceShown();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void scenarioChanged();
+    void start();
+    void showOutcome(AdviceOutcome outcome);
+    void showAdvice();
+    void editStage(int stage, const QString& field, const QString& what,
+                   const std::function<void(model::MigrationStage&)>& change);
+
+    ScenarioDocument* m_doc;
+    Debouncer* m_debounce;
+    LatestJob<AdviceOutcome> m_job;
+    AdviceOutcome m_outcome;
+    quint64 m_resultsShown = 0;
+    bool m_stale = true;
+    QLabel* m_badge;
+    QLabel* m_headline;
+    QTextBrowser* m_reasons;
+    QLabel* m_status;
+    QPushButton* m_reset;
+    RoadmapView* m_roadmap;
+    BreakPointsChart* m_chart;
+};
+
+} // namespace trainplan::ui

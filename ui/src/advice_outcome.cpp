@@ -1,0 +1,96 @@
+#include <trainplan/ui/advice_outcome.h>
+
+#include <trainplan/simulator/search.h>
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace trainplan::ui {
+
+std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters, double highParameters, int count) {
+    std::set<int> picked;
+    const int n = static_cast<int>(ladder.parameters.size());
+    if (n == 0 || count < 1) return {};
+    if (ladder.baseIndex >= 0) picked.insert(ladder.baseIndex);
+    const double lo = std::log(std::max(lowParameters, ladder.parameters.front()));
+    const double hi = std::log(std::min(highParameters, ladder.parameters.back()));
+    for (int k = 0; k < count; ++k) {
+        const double target = count == 1 ? lo : lo + (hi - lo) * k / (count - 1);
+        // The rung nearest in log(parameters).
+        int best = 0;
+        double bestDistance = 1e300;
+        for (int i = 0; i < n; ++i) {
+            const double d = std::abs(std::log(ladder.parameters[static_cast<std::size_t>(i)]) - target);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = i;
+            }
+        }
+        picked.insert(best);
+    }
+    return {picked.begin(), picked.end()};
+}
+
+AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& catalog, const JobControl& control,
+                            int curvePoints) {
+    QElapsedTimer timer;
+    timer.start();
+    AdviceOutcome out;
+    sim::AdvisorOptions options;
+    options.catalog = &catalog;
+    options.cancelled = [control] { return control.isCancelled(); };
+    auto advice = std::make_shared<sim::Advice>(sim::advise(s, options));
+    out.parameters = model::countParameters(s.model).total;
+    if (advice->cancelled || control.isCancelled()) {
+        out.error = QStringLiteral("cancelled");
+        return out;
+    }
+    control.setProgress(0.6);
+
+    // Span the model-size break points (and the scenario's model) with some margin on each side.
+    double low = out.parameters / 4, high = out.parameters * 4;
+    for (const auto& b : advice->breakPoints.modelSize) {
+        if (b.largestParameters > 0) {
+            low = std::min(low, b.largestParameters / 2);
+            high = std::max(high, b.largestParameters * 2);
+        }
+        if (b.nextParameters > 0) {
+            low = std::min(low, b.nextParameters / 2);
+            high = std::max(high, b.nextParameters * 2);
+        }
+    }
+    const sim::ModelLadder ladder = sim::modelLadder(s.model);
+    const std::vector<int> rungs = curveRungs(ladder, low, high, curvePoints);
+    const std::vector<model::Framework> frameworks = sim::searchedFrameworks(s);
+    out.modelCurve.currentX = out.parameters;
+    for (auto f : frameworks) out.modelCurve.series.push_back({f, {}});
+    for (std::size_t k = 0; k < rungs.size(); ++k) {
+        if (control.isCancelled()) {
+            out.modelCurve.cancelled = true;
+            break;
+        }
+        const auto rung = static_cast<std::size_t>(rungs[k]);
+        model::Scenario scaled = s;
+        scaled.model = ladder.models[rung];
+        scaled.modelRef.clear();
+        sim::SearchOptions search;
+        search.runnersUp = 0;
+        search.cancelled = options.cancelled;
+        const sim::SearchResult result = sim::searchPlans(scaled, search);
+        for (auto& series : out.modelCurve.series) {
+            SweepPoint point{ladder.parameters[rung], std::nullopt};
+            for (const auto& fr : result.frameworks)
+                if (fr.framework == series.framework) point.best = fr.best;
+            series.points.push_back(std::move(point));
+        }
+        control.setProgress(0.6 + 0.4 * static_cast<double>(k + 1) / static_cast<double>(rungs.size()));
+    }
+    out.advice = std::move(advice);
+    out.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    return out;
+}
+
+} // namespace trainplan::ui

@@ -1,0 +1,25 @@
+#include <trainplan/ui/advisor_text.h>
+
+#include <trainplan/ui/format.h>
+
+#include <QLocale>
+
+namespace trainplan::ui {
+
+sim::Lang advisorLanguage() {
+    return QLocale().language() == QLocale::Chinese ? sim::Lang::ZhCN : sim::Lang::En;
+}
+
+QString renderMessage(const sim::Message& message) {
+    return QString::fromStdString(sim::render(message, advisorLanguage()));
+}
+
+QString readinessItemLabel(model::ReadinessItem item) {
+    return toQString(sim::readinessItemText(item, advisorLanguage()).label);
+}
+
+QString readinessItemWhy(model::ReadinessItem item) {
+    return toQString(sim::readinessItemText(item, advisorLanguage()).why);
+}
+
+} // namespace trainplan::ui

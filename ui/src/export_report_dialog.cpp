@@ -1,0 +1,369 @@
+#include <trainplan/ui/export_report_dialog.h>
+
+#include <trainplan/ui/scenario_document.h>
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace trainplan::ui {
+
+namespace {
+
+using report::OutputFormat;
+
+QString suffixOf(OutputFormat f) {
+    switch (f) {
+    case OutputFormat::Pdf:
+        return QStringLiteral("pdf");
+    case OutputFormat::Html:
+        return QStringLiteral("html");
+    case OutputFormat::Markdown:
+        return QStringLiteral("md");
+    case OutputFormat::Csv:
+        return QStringLiteral("csv");
+    case OutputFormat::Json:
+        return QStringLiteral("json");
+    }
+    return QStringLiteral("pdf");
+}
+
+// A file name from the scenario's name: letters, digits, '-', '_' and '.' kept.
+QString fileStem(const QString& name) {
+    QString stem;
+    for (const QChar c : name)
+        stem += (c.isLetterOrNumber() || c == u'-' || c == u'_' || c == u'.') ? c : QChar(u'-');
+    while (stem.contains(QStringLiteral("--")))
+        stem.replace(QStringLiteral("--"), QStringLiteral("-"));
+    stem = stem.trimmed();
+    while (stem.startsWith(u'-'))
+        stem.remove(0, 1);
+    while (stem.endsWith(u'-'))
+        stem.chop(1);
+    return stem.isEmpty() ? QStringLiteral("report") : stem;
+}
+
+} // namespace
+
+ExportReportDialog::ExportReportDialog(ScenarioDocument* doc, QWidget* parent)
+    : QDialog(parent)
+    , m_doc(doc)
+    , m_format(new QComboBox)
+    , m_deck(new QCheckBox(tr("Review deck (16:9 slides) instead of the report")))
+    , m_lang(new QComboBox)
+    , m_path(new QLineEdit)
+    , m_browse(new QPushButton(tr("Browse…")))
+    , m_progress(new QProgressBar)
+    , m_status(new QLabel)
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Close))
+    , m_export(m_buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole))
+    , m_job(this) {
+    setObjectName(QStringLiteral("exportReportDialog"));
+    setWindowTitle(tr("Export report"));
+    m_format->addItem(tr("PDF (A4 report, or the review deck)"),
+                      QVariant::fromValue(static_cast<int>(OutputFormat::Pdf)));
+    m_format->addItem(tr("HTML (one self-contained file)"),
+                      QVariant::fromValue(static_cast<int>(OutputFormat::Html)));
+    m_format->addItem(tr("Markdown (charts as PNG/SVG beside it)"),
+                      QVariant::fromValue(static_cast<int>(OutputFormat::Markdown)));
+    m_format->addItem(tr("CSV (comparison and sweep tables)"),
+                      QVariant::fromValue(static_cast<int>(OutputFormat::Csv)));
+    m_format->addItem(tr("JSON (trainplan.estimate.v1 with the advice)"),
+                      QVariant::fromValue(static_cast<int>(OutputFormat::Json)));
+    m_format->setToolTip(tr("The format of the written file; the same numbers in each."));
+    m_deck->setToolTip(
+        tr("Ten 16:9 slides for an architecture review: the question, the recommendation, the "
+           "comparison, three charts, the roadmap, risks and assumptions."));
+    m_lang->addItem(QStringLiteral("English"),
+                    QVariant::fromValue(static_cast<int>(sim::Lang::En)));
+    m_lang->addItem(QStringLiteral("简体中文"),
+                    QVariant::fromValue(static_cast<int>(sim::Lang::ZhCN)));
+    m_lang->setToolTip(tr("Language of the report's text, charts and the advisor's sentences."));
+    m_path->setMinimumWidth(420);
+    m_path->setToolTip(tr("The file to write; its suffix follows the format."));
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    m_status->setWordWrap(true);
+    m_status->setForegroundRole(QPalette::PlaceholderText);
+    m_status->setText(tr("Reports the scenario as it is in the editor, unsaved edits included."));
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->addRow(tr("Format"), m_format);
+    form->addRow(QString(), m_deck);
+    form->addRow(tr("Language"), m_lang);
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(m_browse);
+    form->addRow(tr("Save to"), pathRow);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+    layout->addWidget(m_buttons);
+    m_export->setDefault(true);
+    m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
+
+    setLanguage(uiReportLanguage());
+    m_path->setText(defaultPath());
+    formatChanged();
+
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportReportDialog::formatChanged);
+    connect(m_browse, &QPushButton::clicked, this, &ExportReportDialog::browse);
+    connect(m_export, &QPushButton::clicked, this, &ExportReportDialog::startExport);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &ExportReportDialog::reject);
+    m_progressTimer.setInterval(100);
+    connect(&m_progressTimer, &QTimer::timeout, this,
+            [this] { m_progress->setValue(m_job.control().progressPermille()); });
+}
+
+ExportReportDialog::~ExportReportDialog() {
+    m_job.cancel();
+}
+
+void ExportReportDialog::setFormat(report::OutputFormat format) {
+    m_format->setCurrentIndex(m_format->findData(QVariant::fromValue(static_cast<int>(format))));
+}
+
+report::OutputFormat ExportReportDialog::format() const {
+    return static_cast<report::OutputFormat>(m_format->currentData().toInt());
+}
+
+void ExportReportDialog::setDeck(bool deck) {
+    m_deck->setChecked(deck && format() == report::OutputFormat::Pdf);
+}
+bool ExportReportDialog::deck() const {
+    return m_deck->isChecked() && format() == report::OutputFormat::Pdf;
+}
+
+void ExportReportDialog::setLanguage(sim::Lang lang) {
+    m_lang->setCurrentIndex(m_lang->findData(QVariant::fromValue(static_cast<int>(lang))));
+}
+
+sim::Lang ExportReportDialog::language() const {
+    return static_cast<sim::Lang>(m_lang->currentData().toInt());
+}
+
+void ExportReportDialog::setPath(const QString& path) {
+    m_path->setText(path);
+}
+QString ExportReportDialog::path() const {
+    return m_path->text().trimmed();
+}
+
+QString ExportReportDialog::defaultPath() const {
+    // Beside the scenario file, unless that folder is read-only (an installed example): home.
+    QString dir = QDir::homePath();
+    if (!m_doc->filePath().isEmpty()) {
+        const QFileInfo folder(QFileInfo(m_doc->filePath()).absolutePath());
+        if (folder.isDir() && folder.isWritable()) dir = folder.absoluteFilePath();
+    }
+    return QDir(dir).filePath(fileStem(m_doc->displayName()) + QStringLiteral(".") +
+                              suffixOf(format()));
+}
+
+void ExportReportDialog::formatChanged() {
+    const bool pdf = format() == report::OutputFormat::Pdf;
+    m_deck->setEnabled(pdf);
+    if (!pdf) m_deck->setChecked(false);
+    // The suffix follows the format.
+    QString p = path();
+    if (p.isEmpty()) return;
+    const QFileInfo info(p);
+    const auto current = report::formatFromPath(p);
+    if (current && *current == format()) return;
+    const QString base = current ? info.completeBaseName() : info.fileName();
+    m_path->setText(QDir(info.path()).filePath(base + QStringLiteral(".") + suffixOf(format())));
+}
+
+void ExportReportDialog::browse() {
+    const QStringList filters = {tr("PDF files (*.pdf)"), tr("HTML files (*.html *.htm)"),
+                                 tr("Markdown files (*.md *.markdown)"), tr("CSV files (*.csv)"),
+                                 tr("JSON files (*.json)")};
+    QString selected = filters.value(m_format->currentIndex());
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, tr("Export report to"), path(), filters.join(QStringLiteral(";;")), &selected);
+    if (chosen.isEmpty()) return;
+    m_path->setText(QDir::toNativeSeparators(chosen));
+    if (const auto f = report::formatFromPath(chosen))
+        setFormat(*f);
+    else
+        formatChanged();
+}
+
+void ExportReportDialog::setRunning(bool running) {
+    m_export->setEnabled(!running);
+    m_format->setEnabled(!running);
+    m_lang->setEnabled(!running);
+    m_path->setEnabled(!running);
+    m_browse->setEnabled(!running);
+    m_deck->setEnabled(!running && format() == report::OutputFormat::Pdf);
+    m_buttons->button(QDialogButtonBox::Close)->setText(running ? tr("Cancel") : tr("Close"));
+    m_progress->setVisible(running);
+    if (running) {
+        m_progress->setValue(0);
+        m_progressTimer.start();
+    } else {
+        m_progressTimer.stop();
+    }
+}
+
+void ExportReportDialog::startExport() {
+    if (m_job.isRunning()) return;
+    m_result = {};
+    const QString target = QDir::fromNativeSeparators(path());
+    if (target.isEmpty()) {
+        fail(tr("choose a file to write to"));
+        return;
+    }
+    const auto suffixFormat = report::formatFromPath(target);
+    if (!suffixFormat) {
+        fail(tr("the file name must end in .pdf, .html, .md, .csv or .json"));
+        return;
+    }
+    if (*suffixFormat != format()) setFormat(*suffixFormat);
+    const QFileInfo info(target);
+    const QFileInfo dir(info.absolutePath());
+    if (!dir.exists() || !dir.isDir()) {
+        fail(tr("the folder %1 does not exist")
+                 .arg(QDir::toNativeSeparators(dir.absoluteFilePath())));
+        return;
+    }
+    if (!dir.isWritable()) {
+        fail(tr("the folder %1 is not writable")
+                 .arg(QDir::toNativeSeparators(dir.absoluteFilePath())));
+        return;
+    }
+    if (info.exists() && !info.isWritable()) {
+        fail(tr("the file exists and is read-only"));
+        return;
+    }
+    if (!m_doc->canEstimate()) {
+        fail(tr("the scenario has problems that block estimates; fix the fields marked in the "
+                "editor first"));
+        return;
+    }
+    m_runningPath = info.absoluteFilePath();
+    m_runningOptions = {};
+    m_runningOptions.lang = language();
+    m_runningOptions.deck = deck();
+    setRunning(true);
+    m_status->setText(tr("Computing the report: search, advisor, sweeps…"));
+    const model::Scenario scenario =
+        m_doc->scenario(); // the editor's state, unsaved edits included
+    auto catalog = m_doc->sharedCatalog();
+    m_job.start(
+        [scenario, catalog](const JobControl& control) {
+            return computeReport(scenario, catalog, ReportDepth::Full, control);
+        },
+        [this](ReportOutcome outcome) { computed(std::move(outcome)); });
+}
+
+void ExportReportDialog::cancelExport() {
+    if (!m_job.isRunning()) return;
+    m_job.cancel();
+    setRunning(false);
+    m_status->setText(tr("Cancelled; nothing was written."));
+}
+
+void ExportReportDialog::reject() {
+    if (m_job.isRunning()) {
+        cancelExport();
+        return;
+    }
+    QDialog::reject();
+}
+
+void ExportReportDialog::computed(ReportOutcome outcome) {
+    if (outcome.cancelled || (!outcome.data && outcome.error.isEmpty())) {
+        setRunning(false);
+        m_status->setText(tr("Cancelled; nothing was written."));
+        return;
+    }
+    if (!outcome.data) {
+        setRunning(false);
+        fail(outcome.error);
+        return;
+    }
+    m_progress->setValue(1000);
+    m_status->setText(tr("Writing %1…").arg(QDir::toNativeSeparators(m_runningPath)));
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    QElapsedTimer clock;
+    clock.start();
+    m_result = report::writeReport(*outcome.data, m_runningPath, m_runningOptions);
+    const double writeSeconds = static_cast<double>(clock.nsecsElapsed()) * 1e-9;
+    QApplication::restoreOverrideCursor();
+    setRunning(false);
+    if (!m_result.ok) {
+        fail(m_result.error.isEmpty() ? tr("the report writer gave no reason") : m_result.error);
+        return;
+    }
+    m_status->setText(tr("Computed in %1 s, written in %2 s.")
+                          .arg(QLocale().toString(outcome.computeSeconds, 'f', 1))
+                          .arg(QLocale().toString(writeSeconds, 'f', 1)));
+    succeed();
+}
+
+void ExportReportDialog::fail(const QString& reason) {
+    m_result.ok = false;
+    m_result.error = reason;
+    const QString shown = QDir::toNativeSeparators(
+        path().isEmpty() ? QStringLiteral("—") : QDir::fromNativeSeparators(path()));
+    m_status->setText(tr("Not written: %1").arg(reason));
+    if (m_message) m_message->close();
+    m_message =
+        new QMessageBox(QMessageBox::Warning, tr("Export report"),
+                        tr("The report could not be written to %1:\n\n%2").arg(shown, reason),
+                        QMessageBox::Ok, this);
+    m_message->setAttribute(Qt::WA_DeleteOnClose);
+    m_message->open();
+    emit exportFinished(m_result);
+}
+
+void ExportReportDialog::succeed() {
+    const QString file = m_result.files.value(0, m_runningPath);
+    QString text = m_result.pages > 0 ? tr("Wrote %1 (%n page(s)).", nullptr, m_result.pages)
+                                            .arg(QDir::toNativeSeparators(file))
+                                      : tr("Wrote %1.").arg(QDir::toNativeSeparators(file));
+    if (m_result.files.size() > 1)
+        text += QLatin1Char('\n') + tr("And %n more file(s) beside it.", nullptr,
+                                       static_cast<int>(m_result.files.size() - 1));
+    emit exportFinished(m_result);
+    if (!m_offerToOpen) {
+        accept();
+        return;
+    }
+    // The message outlives the dialog: it belongs to the main window.
+    QWidget* owner = parentWidget() ? parentWidget() : this;
+    if (m_message) m_message->close();
+    m_message = new QMessageBox(QMessageBox::Information, tr("Export report"), text,
+                                QMessageBox::NoButton, owner);
+    m_message->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton* open = m_message->addButton(tr("Open"), QMessageBox::AcceptRole);
+    m_message->addButton(QMessageBox::Close);
+    m_message->setDefaultButton(open);
+    connect(open, &QPushButton::clicked, m_message,
+            [file] { QDesktopServices::openUrl(QUrl::fromLocalFile(file)); });
+    m_message->open();
+    accept();
+}
+
+} // namespace trainplan::ui

@@ -1,0 +1,237 @@
+#include <trainplan/ui/library_store.h>
+
+#include <trainplan/store/database_location.h>
+#include <trainplan/store/store.h>
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace trainplan::ui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+std::string ss(const QString& s) { return s.toStdString(); }
+
+store::StoreOptions options(std::optional<model::Catalog> builtin) {
+    store::StoreOptions o;
+    o.builtinCatalog = std::move(builtin);
+    o.busyTimeout = std::chrono::milliseconds(2000); // the GUI thread waits at most this long for a lock
+    return o;
+}
+
+} // namespace
+
+QStringList splitTags(const QString& text) {
+    QStringList out;
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        const QString t = part.trimmed();
+        if (!t.isEmpty() && !out.contains(t, Qt::CaseInsensitive)) out << t;
+    }
+    return out;
+}
+
+LibraryStore::LibraryStore(QObject* parent) : QObject(parent) {}
+LibraryStore::~LibraryStore() = default;
+
+QString LibraryStore::resolvePath(const QString& explicitPath, QString* error) {
+    try {
+        return qs(store::resolveDatabasePath(explicitPath.isEmpty() ? std::nullopt : std::optional<std::string>(ss(explicitPath)))
+                      .string());
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return {};
+    }
+}
+
+bool LibraryStore::openWith(const std::function<void()>& opener) {
+    m_store.reset();
+    m_openError.clear();
+    m_backupNote.clear();
+    try {
+        opener();
+    } catch (const std::exception& e) {
+        m_store.reset();
+        m_openError = QString::fromUtf8(e.what());
+    }
+    emit changed();
+    return isOpen();
+}
+
+bool LibraryStore::open(const QString& path, std::optional<model::Catalog> builtinCatalog) {
+    m_path = path;
+    return openWith([&] {
+        m_store = std::make_unique<store::Store>(store::Store::open(ss(path), options(std::move(builtinCatalog))));
+        if (m_store->backupPath())
+            m_backupNote = tr("The library was upgraded to schema version %1; the previous file was copied to %2.")
+                               .arg(m_store->schemaVersion())
+                               .arg(qs(m_store->backupPath()->string()));
+    });
+}
+
+bool LibraryStore::openInMemory(std::optional<model::Catalog> builtinCatalog) {
+    m_path = QStringLiteral(":memory:");
+    return openWith([&] { m_store = std::make_unique<store::Store>(store::Store::openInMemory(options(std::move(builtinCatalog)))); });
+}
+
+void LibraryStore::close() {
+    m_store.reset();
+    emit changed();
+}
+
+void LibraryStore::fail(const std::exception& e) { m_lastError = QString::fromUtf8(e.what()); }
+
+std::vector<store::ScenarioSummary> LibraryStore::scenarios() {
+    if (!m_store) return {};
+    try {
+        return m_store->scenarios();
+    } catch (const std::exception& e) {
+        fail(e);
+        return {};
+    }
+}
+
+bool LibraryStore::contains(const QString& name) {
+    if (!m_store) return false;
+    try {
+        return m_store->findScenario(ss(name.trimmed())).has_value();
+    } catch (const std::exception& e) {
+        fail(e);
+        return false;
+    }
+}
+
+std::vector<store::ScenarioVersion> LibraryStore::history(const QString& name) {
+    if (!m_store) return {};
+    try {
+        return m_store->history(ss(name));
+    } catch (const std::exception& e) {
+        fail(e);
+        return {};
+    }
+}
+
+model::ScenarioLoad LibraryStore::load(const QString& name, int version) {
+    model::ScenarioLoad out;
+    if (!m_store) {
+        out.issues.push_back({"library", ss(m_openError.isEmpty() ? tr("no library database is open") : m_openError)});
+        return out;
+    }
+    try {
+        const std::string body = version > 0 ? m_store->scenarioVersion(ss(name), version).body : m_store->scenario(ss(name)).body;
+        return model::parseScenario(body, m_store->catalog());
+    } catch (const std::exception& e) {
+        fail(e);
+        out.issues.push_back({"library", e.what()});
+        return out;
+    }
+}
+
+std::optional<store::SaveResult> LibraryStore::save(const model::Scenario& scenario, const QString& name, const QStringList& tags) {
+    if (!m_store) return std::nullopt;
+    try {
+        store::SaveScenarioOptions o;
+        o.name = ss(name);
+        std::vector<std::string> t;
+        for (const QString& tag : tags) t.push_back(ss(tag));
+        o.tags = std::move(t);
+        const store::SaveResult r = m_store->saveScenarioText(model::toJsonText(scenario), o);
+        emit changed();
+        return r;
+    } catch (const std::exception& e) {
+        fail(e);
+        return std::nullopt;
+    }
+}
+
+std::optional<store::SaveResult> LibraryStore::restore(const QString& name, int version) {
+    if (!m_store) return std::nullopt;
+    try {
+        const store::SaveResult r = m_store->restoreScenario(ss(name), version);
+        emit changed();
+        return r;
+    } catch (const std::exception& e) {
+        fail(e);
+        return std::nullopt;
+    }
+}
+
+std::optional<nlohmann::ordered_json> LibraryStore::snapshot(const QString& name) {
+    if (!m_store) return std::nullopt;
+    try {
+        const auto record = m_store->findScenario(ss(name));
+        if (!record) return std::nullopt;
+        nlohmann::ordered_json versions = nlohmann::ordered_json::array();
+        for (const auto& v : m_store->history(record->name))
+            versions.push_back({{"version", v.version}, {"saved_at", v.savedAt}, {"body", nlohmann::ordered_json::parse(v.body)}});
+        return nlohmann::ordered_json{{"name", record->name},
+                                      {"tags", record->tags},
+                                      {"created_at", record->createdAt},
+                                      {"updated_at", record->updatedAt},
+                                      {"versions", std::move(versions)}};
+    } catch (const std::exception& e) {
+        fail(e);
+        return std::nullopt;
+    }
+}
+
+bool LibraryStore::apply(const std::vector<std::pair<QString, std::optional<nlohmann::ordered_json>>>& entries) {
+    if (!m_store) return false;
+    try {
+        // Every named scenario is cleared first (a rename's old name, a re-inserted entry's current
+        // state), then the entries are inserted with their versions, tags and times.
+        for (const auto& [name, entry] : entries)
+            if (m_store->findScenario(ss(name))) m_store->deleteScenario(ss(name));
+        nlohmann::ordered_json scenarios = nlohmann::ordered_json::array();
+        for (const auto& [name, entry] : entries)
+            if (entry) scenarios.push_back(*entry);
+        if (!scenarios.empty())
+            (void)m_store->importLibrary(nlohmann::ordered_json{{"schema", store::kLibrarySchema}, {"scenarios", std::move(scenarios)}});
+        emit changed();
+        return true;
+    } catch (const std::exception& e) {
+        fail(e);
+        emit changed();
+        return false;
+    }
+}
+
+bool LibraryStore::exportLibrary(const QString& file) {
+    if (!m_store) return false;
+    try {
+        const std::string text = m_store->exportLibrary().dump(2) + "\n";
+        QSaveFile out(file);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+            !out.commit()) {
+            m_lastError = tr("%1: cannot write (%2)").arg(file, out.errorString());
+            return false;
+        }
+        return true;
+    } catch (const std::exception& e) {
+        fail(e);
+        return false;
+    }
+}
+
+std::optional<store::LibraryImportSummary> LibraryStore::importLibrary(const QString& file) {
+    if (!m_store) return std::nullopt;
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        m_lastError = tr("%1: cannot open (%2)").arg(file, in.errorString());
+        return std::nullopt;
+    }
+    try {
+        const auto summary = m_store->importLibrary(nlohmann::ordered_json::parse(in.readAll().toStdString()));
+        emit changed();
+        return summary;
+    } catch (const store::StoreError& e) {
+        QString text = QString::fromUtf8(e.what());
+        m_lastError = text;
+        return std::nullopt;
+    } catch (const std::exception& e) {
+        m_lastError = tr("%1: not a library file (%2)").arg(file, QString::fromUtf8(e.what()));
+        return std::nullopt;
+    }
+}
+
+} // namespace trainplan::ui
