@@ -15,7 +15,12 @@ int cmdCheck(CliContext& ctx) {
     model::ScenarioLoad load = model::loadScenarioFile(file, ctx.catalog());
     if (ctx.format == Format::Json) {
         nlohmann::json problems = nlohmann::json::array();
-        for (const auto& i : load.issues) problems.push_back({{"path", i.path}, {"message", i.message}});
+        for (const auto& i : load.issues) {
+            // Whole-file problems name the file in their text; the document names it once, in "file".
+            std::string message = i.message;
+            if (i.path.empty() && message.rfind(file + ": ", 0) == 0) message.erase(0, file.size() + 2);
+            problems.push_back({{"path", i.path}, {"message", message}});
+        }
         ctx.out << nlohmann::json{{"file", file}, {"valid", load.ok()}, {"problems", problems}}.dump(2) << '\n';
         return load.ok() ? kExitOk : kExitInvalidInput;
     }

@@ -346,6 +346,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     std::optional<Scenario> baseScenario;
     ImportedFields merged;
     std::string modelFile; // the file the model came from, for the parameter check
+    bool unusableFile = false; // an input failed as a whole (see below)
     if (inputs.empty()) {
         issues.push_back({Severity::Error, "", "", "no files to import"});
         return result;
@@ -368,7 +369,10 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         if (kind == FileKind::Scenario) {
             ScenarioLoad load = parseScenario(std::string_view(in.text), catalog);
             for (const auto& i : load.issues) issues.push_back({Severity::Error, in.name, i.path, i.message});
-            if (!load.scenario || !load.issues.empty()) continue;
+            if (!load.scenario || !load.issues.empty()) {
+                unusableFile = true;
+                continue;
+            }
             if (baseScenario) {
                 issues.push_back({Severity::Error, in.name, "", "a second scenario: import at most one"});
                 continue;
@@ -380,11 +384,16 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             continue;
         }
         for (ImportedFields& f : importText(in.name, in.text)) {
+            for (const auto& i : f.issues)
+                if (i.severity == Severity::Error && i.key.empty()) unusableFile = true;
             issues.insert(issues.end(), f.issues.begin(), f.issues.end());
             if (f.kind == FileKind::HfConfig && modelFile.empty()) modelFile = in.name;
             mergeInto(merged, f, issues);
         }
     }
+    // A file that could not be read as a whole (binary, unrecognised, invalid JSON or scenario) is
+    // reported alone: the fields it would have given would only be listed again as "not given".
+    if (unusableFile) return result;
     if (baseScenario) a.base = &*baseScenario;
     if (options.seqLen) {
         if (merged.model.seqLen.has() && *merged.model.seqLen != *options.seqLen)
