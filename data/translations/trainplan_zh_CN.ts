@@ -102,12 +102,12 @@
         <translation>--db：路径为空</translation>
     </message>
     <message>
-        <source>Tab to show first: compare, explore, roadmap, accuracy or calibration.</source>
-        <translation>首先显示的标签页：compare、explore、roadmap、accuracy 或 calibration。</translation>
+        <source>Tab to show first: compare, explore, roadmap, accuracy, calibration or measurements.</source>
+        <translation>首先显示的页面：compare、explore、roadmap、accuracy、calibration 或 measurements。</translation>
     </message>
     <message>
-        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, accuracy, calibration</source>
-        <translation>--tab：“%1”不是 compare、explore、roadmap、accuracy、calibration 之一</translation>
+        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, accuracy, calibration, measurements</source>
+        <translation>--tab：“%1”不是 compare、explore、roadmap、accuracy、calibration、measurements 之一</translation>
     </message>
 </context>
 <context>
@@ -1216,6 +1216,102 @@
         <source>Leave-one-out</source>
         <translation>留一法</translation>
     </message>
+    <message>
+        <source>Save as profile…</source>
+        <translation>另存为配置…</translation>
+    </message>
+    <message>
+        <source>Store the fitted values in the library as a named calibration profile (as `trainplan-cli calibrate … --profile NAME` does).</source>
+        <translation>将拟合值作为命名校准配置保存到库中（与 `trainplan-cli calibrate … --profile NAME` 相同）。</translation>
+    </message>
+    <message>
+        <source>Use profile for this scenario</source>
+        <translation>本场景使用的配置</translation>
+    </message>
+    <message>
+        <source>The calibration profile whose values fill the efficiency overrides the scenario does not set itself (the scenario&apos;s efficiency.profile); undo with Ctrl+Z.</source>
+        <translation>用其数值填充场景未自行设置的效率覆盖项的校准配置（场景的 efficiency.profile）；可用 Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
+        <source>(none: default efficiency)</source>
+        <translation>（无：默认效率）</translation>
+    </message>
+    <message>
+        <source>The profiles could not be read: %1</source>
+        <translation>无法读取校准配置：%1</translation>
+    </message>
+    <message>
+        <source>%1 (not in the library)</source>
+        <translation>%1（不在库中）</translation>
+    </message>
+    <message>
+        <source>No library is open: profiles cannot be saved or listed (%1).</source>
+        <translation>未打开库：无法保存或列出校准配置（%1）。</translation>
+    </message>
+    <message>
+        <source>see the library panel</source>
+        <translation>见库面板</translation>
+    </message>
+    <message>
+        <source>No library is open: profiles cannot be saved or listed.</source>
+        <translation>未打开库：无法保存或列出校准配置。</translation>
+    </message>
+    <message>
+        <source>No library is open</source>
+        <translation>未打开库</translation>
+    </message>
+    <message>
+        <source>No library is open: open one to save calibration profiles.</source>
+        <translation>未打开库：请先打开一个库以保存校准配置。</translation>
+    </message>
+    <message>
+        <source>Nothing fitted yet.</source>
+        <translation>尚未拟合。</translation>
+    </message>
+    <message>
+        <source>The fit was refused; there are no fitted values to save.</source>
+        <translation>拟合被拒绝；没有可保存的拟合值。</translation>
+    </message>
+    <message>
+        <source>Profile name: enter a name, e.g. “our H800 RoCE cluster, 2026-Q3”.</source>
+        <translation>配置名称：请输入名称，例如“我们的 H800 RoCE 集群，2026 年第三季度”。</translation>
+    </message>
+    <message>
+        <source>Saved profile “%1”.</source>
+        <translation>已保存配置“%1”。</translation>
+    </message>
+    <message>
+        <source>Save as calibration profile</source>
+        <translation>另存为校准配置</translation>
+    </message>
+    <message>
+        <source>e.g. our H800 RoCE cluster, 2026-Q3</source>
+        <translation>例如：我们的 H800 RoCE 集群，2026 年第三季度</translation>
+    </message>
+    <message>
+        <source>Which runs, which cluster, what was fitted</source>
+        <translation>哪些运行、哪个集群、拟合了什么</translation>
+    </message>
+    <message>
+        <source>Fitted %1 on %2</source>
+        <translation>在 %2 上拟合 %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Use no calibration profile</source>
+        <translation>不使用校准配置</translation>
+    </message>
+    <message>
+        <source>Use calibration profile “%1”</source>
+        <translation>使用校准配置“%1”</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::ClusterSection</name>
@@ -1400,6 +1496,10 @@
     <message>
         <source>Select a row with a plan</source>
         <translation>请选择一行有方案的记录</translation>
+    </message>
+    <message>
+        <source> — %1</source>
+        <translation> — %1</translation>
     </message>
 </context>
 <context>
@@ -2306,10 +2406,6 @@
         <translation>用公开训练数据拟合效率参数，并给出不确定度（Ctrl+5）。</translation>
     </message>
     <message>
-        <source>Roadmap / Accuracy / Calibration tab</source>
-        <translation>路线图 / 准确度 / 校准标签页</translation>
-    </message>
-    <message>
         <source>Calibratio&amp;n</source>
         <translation>校准(&amp;N)</translation>
     </message>
@@ -2320,6 +2416,256 @@
     <message>
         <source>Presentation mode (Esc leaves)</source>
         <translation>演示模式（Esc 退出）</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>实测数据</translation>
+    </message>
+    <message>
+        <source>Your measured runs in the library: add, import a CSV, delete.</source>
+        <translation>库中您的实测运行：添加、导入 CSV、删除。</translation>
+    </message>
+    <message>
+        <source>no library is open</source>
+        <translation>未打开库</translation>
+    </message>
+    <message>
+        <source>not in the library</source>
+        <translation>不在库中</translation>
+    </message>
+    <message>
+        <source>Mea&amp;surements</source>
+        <translation>实测数据(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Roadmap / Accuracy / Calibration / Measurements tab</source>
+        <translation>“路线图”/“准确度”/“校准”/“实测数据”页</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::MeasuredRunsModel</name>
+    <message>
+        <source>Not linked to a stored scenario (an imported published row keeps its model name).</source>
+        <translation>未关联到已存储的场景（导入的公开数据行保留其模型名称）。</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>tok/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Measured seconds per optimizer step.</source>
+        <translation>实测每个优化器步骤的秒数。</translation>
+    </message>
+    <message>
+        <source>Measured training tokens per second per GPU.</source>
+        <translation>实测每 GPU 每秒训练 token 数。</translation>
+    </message>
+    <message>
+        <source>Measured peak memory per GPU.</source>
+        <translation>实测每 GPU 峰值显存。</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步骤时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU token/秒</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Measured on</source>
+        <translation>测量日期</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::MeasurementsView</name>
+    <message>
+        <source>Add run…</source>
+        <translation>添加运行…</translation>
+    </message>
+    <message>
+        <source>Import CSV…</source>
+        <translation>导入 CSV…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Enter a run you measured: the scenario, the plan and the step time or tokens/s.</source>
+        <translation>录入您实测的运行：场景、方案以及步骤时间或 token/秒。</translation>
+    </message>
+    <message>
+        <source>Import a CSV with the columns of data/reference/published_runs.csv.</source>
+        <translation>导入列与 data/reference/published_runs.csv 相同的 CSV。</translation>
+    </message>
+    <message>
+        <source>Delete the selected runs from the library.</source>
+        <translation>从库中删除所选运行。</translation>
+    </message>
+    <message>
+        <source>No library is open: measured runs are stored in the library database.</source>
+        <translation>未打开库：实测运行保存在库数据库中。</translation>
+    </message>
+    <message>
+        <source>No library is open (%1): measured runs are stored in the library database.</source>
+        <translation>未打开库（%1）：实测运行保存在库数据库中。</translation>
+    </message>
+    <message>
+        <source>No library is open</source>
+        <translation>未打开库</translation>
+    </message>
+    <message>
+        <source>The runs could not be read: %1</source>
+        <translation>无法读取运行：%1</translation>
+    </message>
+    <message>
+        <source>No library is open.</source>
+        <translation>未打开库。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n run(s) imported</source>
+        <translation>
+            <numerusform>%1：已导入 %n 个运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already stored</source>
+        <translation>
+            <numerusform>，%n 个已存在</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n problem(s):</source>
+        <translation>
+            <numerusform>；%n 个问题：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Added run %1 of “%2”.</source>
+        <translation>已添加“%2”的运行 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n run(s).</source>
+        <translation>
+            <numerusform>已删除 %n 个运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import measured runs</source>
+        <translation>导入实测运行</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add measured run</source>
+        <translation>添加实测运行</translation>
+    </message>
+    <message>
+        <source>seconds per step</source>
+        <translation>每步秒数</translation>
+    </message>
+    <message>
+        <source>tokens per second per GPU</source>
+        <translation>每 GPU 每秒 token 数</translation>
+    </message>
+    <message>
+        <source>GiB (optional)</source>
+        <translation>GiB（可选）</translation>
+    </message>
+    <message>
+        <source>Compare tab&apos;s selection: %1</source>
+        <translation>比较页的所选项：%1</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>步骤时间（秒）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU token/秒</translation>
+    </message>
+    <message>
+        <source>Peak memory (GiB)</source>
+        <translation>峰值显存（GiB）</translation>
+    </message>
+    <message>
+        <source>Measured on</source>
+        <translation>测量日期</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Scenario: save a scenario in the library first.</source>
+        <translation>场景：请先在库中保存一个场景。</translation>
+    </message>
+    <message>
+        <source>Plan: the scenario has no plan; pin one or select one in the Compare tab.</source>
+        <translation>方案：该场景没有方案；请固定一个方案或在比较页中选择一个。</translation>
+    </message>
+    <message>
+        <source>Step time: enter a positive number of seconds.</source>
+        <translation>步骤时间：请输入正的秒数。</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU: enter a positive number.</source>
+        <translation>每 GPU token/秒：请输入正数。</translation>
+    </message>
+    <message>
+        <source>Peak memory: enter a positive number of GiB.</source>
+        <translation>峰值显存：请输入正的 GiB 数。</translation>
+    </message>
+    <message>
+        <source>Step time or tokens/s per GPU: enter at least one measurement.</source>
+        <translation>步骤时间或每 GPU token/秒：请至少输入一项测量值。</translation>
+    </message>
+    <message>
+        <source>entered in TrainPlan</source>
+        <translation>在 TrainPlan 中录入</translation>
     </message>
 </context>
 <context>
@@ -2827,6 +3173,25 @@
     <message>
         <source>Every plan the search evaluated (sampled when there are many). The staircase line is the Pareto front: no other plan is both faster and needs less memory.</source>
         <translation>搜索评估过的每个方案（数量很多时抽样显示）。阶梯线是帕累托前沿：没有其他方案能同时更快且更省显存。</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::PlannerController</name>
+    <message>
+        <source>no library is open</source>
+        <translation>未打开库</translation>
+    </message>
+    <message>
+        <source>calibration profile “%1”</source>
+        <translation>校准配置“%1”</translation>
+    </message>
+    <message>
+        <source>calibration profile “%1”, partly applied: %2</source>
+        <translation>校准配置“%1”，部分应用：%2</translation>
+    </message>
+    <message>
+        <source>calibration profile “%1” not applied (%2): default efficiency</source>
+        <translation>校准配置“%1”未应用（%2）：使用默认效率</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,7 @@ TEST(CommandLine, FirstTab) {
     EXPECT_EQ(parseCommandLine(args({"--tab", "roadmap"})).tab, 2);
     EXPECT_EQ(parseCommandLine(args({"--tab", "accuracy"})).tab, 3);
     EXPECT_EQ(parseCommandLine(args({"--tab", "calibration"})).tab, 4);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "measurements"})).tab, 5);
     EXPECT_FALSE(parseCommandLine(args({"--tab", "report"})).error.isEmpty());
 }
 

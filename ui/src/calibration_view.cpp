@@ -6,6 +6,16 @@
 #include <trainplan/ui/chart_style.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/library_store.h>
+#include <trainplan/ui/scenario_document.h>
+#include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/store/store.h>
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -32,6 +42,9 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     , m_source(new QComboBox)
     , m_memory(new QCheckBox(tr("Peak memory")))
     , m_fitButton(new QPushButton(tr("Fit")))
+    , m_saveProfile(new QPushButton(tr("Save as profile…")))
+    , m_profile(new QComboBox)
+    , m_profileNote(new QLabel)
     , m_summary(new QLabel)
     , m_parameters(new CalibrationParameterModel(this))
     , m_residuals(new CalibrationResidualModel(this))
@@ -69,6 +82,25 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     bar->addWidget(m_fitButton);
     layout->addLayout(bar);
 
+    auto* profiles = new QHBoxLayout;
+    m_saveProfile->setObjectName(QStringLiteral("calibrationSaveProfile"));
+    m_saveProfile->setToolTip(tr("Store the fitted values in the library as a named calibration profile "
+                                 "(as `trainplan-cli calibrate … --profile NAME` does)."));
+    m_saveProfile->setEnabled(false);
+    profiles->addWidget(m_saveProfile);
+    profiles->addSpacing(12);
+    profiles->addWidget(new QLabel(tr("Use profile for this scenario")));
+    m_profile->setObjectName(QStringLiteral("calibrationProfile"));
+    m_profile->setToolTip(tr("The calibration profile whose values fill the efficiency overrides the scenario does "
+                             "not set itself (the scenario's efficiency.profile); undo with Ctrl+Z."));
+    m_profile->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    profiles->addWidget(m_profile);
+    m_profileNote->setObjectName(QStringLiteral("calibrationProfileNote"));
+    m_profileNote->setForegroundRole(QPalette::PlaceholderText);
+    profiles->addWidget(m_profileNote, 1);
+    layout->addLayout(profiles);
+    reloadProfiles();
+
     m_summary->setObjectName(QStringLiteral("calibrationSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
@@ -103,6 +135,120 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
 
     connect(m_fitButton, &QPushButton::clicked, this, &CalibrationView::fit);
     connect(m_source, &QComboBox::activated, this, &CalibrationView::fit);
+    connect(m_saveProfile, &QPushButton::clicked, this, &CalibrationView::saveProfileDialog);
+    connect(m_profile, &QComboBox::activated, this, [this](int index) { useProfile(m_profile->itemData(index).toString()); });
+}
+
+void CalibrationView::setLibrary(LibraryStore* library, ScenarioDocument* document) {
+    m_library = library;
+    m_document = document;
+    if (m_library) {
+        connect(m_library, &LibraryStore::changed, this, &CalibrationView::reloadProfiles);
+        connect(m_library, &LibraryStore::profilesChanged, this, &CalibrationView::reloadProfiles);
+    }
+    if (m_document) connect(m_document, &ScenarioDocument::scenarioChanged, this, &CalibrationView::reloadProfiles);
+    reloadProfiles();
+}
+
+void CalibrationView::reloadProfiles() {
+    const QString current = m_document && m_document->scenario().efficiency.profile
+                                ? QString::fromStdString(*m_document->scenario().efficiency.profile)
+                                : QString();
+    m_profile->clear();
+    m_profile->addItem(tr("(none: default efficiency)"), QString());
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    bool known = current.isEmpty();
+    if (st) {
+        try {
+            for (const auto& p : st->calibrationProfiles()) {
+                const QString name = QString::fromStdString(p.name);
+                m_profile->addItem(name, name);
+                if (!p.notes.empty()) m_profile->setItemData(m_profile->count() - 1, QString::fromStdString(p.notes), Qt::ToolTipRole);
+                known = known || name == current;
+            }
+        } catch (const std::exception& e) {
+            m_profileNote->setText(tr("The profiles could not be read: %1").arg(QString::fromUtf8(e.what())));
+        }
+    }
+    if (!known) m_profile->addItem(tr("%1 (not in the library)").arg(current), current);
+    m_profile->setCurrentIndex(std::max(0, m_profile->findData(current)));
+    m_profile->setEnabled(m_document != nullptr);
+    if (!st)
+        m_profileNote->setText(m_library ? tr("No library is open: profiles cannot be saved or listed (%1).")
+                                               .arg(m_library->openError().isEmpty() ? tr("see the library panel")
+                                                                                     : m_library->openError())
+                                         : tr("No library is open: profiles cannot be saved or listed."));
+    else if (m_profileNote->text().startsWith(tr("No library is open")))
+        m_profileNote->clear();
+    m_saveProfile->setEnabled(st && m_result && m_result->ok());
+}
+
+bool CalibrationView::saveProfile(const QString& name, const QString& notes, QString* error) {
+    auto failWith = [error](const QString& why) {
+        if (error) *error = why;
+        return false;
+    };
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) return failWith(tr("No library is open: open one to save calibration profiles."));
+    if (!m_result) return failWith(tr("Nothing fitted yet."));
+    if (!m_result->ok()) return failWith(tr("The fit was refused; there are no fitted values to save."));
+    if (name.trimmed().isEmpty()) return failWith(tr("Profile name: enter a name, e.g. “our H800 RoCE cluster, 2026-Q3”."));
+    try {
+        st->saveCalibrationProfile(name.trimmed().toStdString(), sim::profileParameters(*m_result), notes.toStdString());
+    } catch (const std::exception& e) {
+        return failWith(QString::fromUtf8(e.what()));
+    }
+    emit m_library->profilesChanged();
+    m_profileNote->setText(tr("Saved profile “%1”.").arg(name.trimmed()));
+    return true;
+}
+
+void CalibrationView::saveProfileDialog() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Save as calibration profile"));
+    auto* form = new QFormLayout(&dialog);
+    auto* name = new QLineEdit;
+    name->setPlaceholderText(tr("e.g. our H800 RoCE cluster, 2026-Q3"));
+    if (m_document && m_document->scenario().efficiency.profile)
+        name->setText(QString::fromStdString(*m_document->scenario().efficiency.profile));
+    auto* notes = new QPlainTextEdit;
+    notes->setPlaceholderText(tr("Which runs, which cluster, what was fitted"));
+    notes->setPlainText(tr("Fitted %1 on %2").arg(summaryParameters(), m_source->currentText()));
+    auto* problem = new QLabel;
+    problem->setForegroundRole(QPalette::BrightText);
+    problem->hide();
+    form->addRow(tr("Name"), name);
+    form->addRow(tr("Notes"), notes);
+    form->addRow(problem);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        QString error;
+        if (saveProfile(name->text(), notes->toPlainText(), &error)) dialog.accept();
+        else {
+            problem->setText(error);
+            problem->show();
+        }
+    });
+    dialog.exec();
+}
+
+QString CalibrationView::summaryParameters() const {
+    QStringList names;
+    if (m_result)
+        for (const auto& p : m_result->parameters) names << toQString(sim::efficiencyKey(p.parameter));
+    return names.join(QStringLiteral(", "));
+}
+
+void CalibrationView::useProfile(const QString& name) {
+    if (!m_document) return;
+    model::Scenario s = m_document->scenario();
+    const std::optional<std::string> wanted = name.isEmpty() ? std::nullopt : std::optional<std::string>(name.toStdString());
+    if (s.efficiency.profile == wanted) return;
+    s.efficiency.profile = wanted;
+    m_document->edit(name.isEmpty() ? tr("Use no calibration profile") : tr("Use calibration profile “%1”").arg(name),
+                     QStringLiteral("efficiency.profile"), std::move(s));
 }
 
 QCheckBox* CalibrationView::parameterBox(sim::CalibrationParameter p) const {
@@ -160,6 +306,7 @@ void CalibrationView::showOutcome(Outcome outcome) {
         for (const auto& g : groups) m_source->addItem(QString::fromStdString(g), QString::fromStdString(g));
     }
     m_result = outcome.result;
+    m_saveProfile->setEnabled(m_library && m_library->store() && m_result->ok());
     m_parameters->setResult(m_result);
     m_residuals->setResult(m_result);
     const sim::CalibrationResult& r = *m_result;

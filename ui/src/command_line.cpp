@@ -18,7 +18,7 @@ CommandLine parseCommandLine(const QStringList& arguments) {
                                   QCoreApplication::translate("CommandLine", "Interface language: zh_CN or en."),
                                   QStringLiteral("LANG"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QCoreApplication::translate("CommandLine", "Tab to show first: compare, explore, roadmap, accuracy or calibration."),
+                                 QCoreApplication::translate("CommandLine", "Tab to show first: compare, explore, roadmap, accuracy, calibration or measurements."),
                                  QStringLiteral("TAB"));
     const QCommandLineOption db(QStringLiteral("db"),
                                 QCoreApplication::translate("CommandLine",
@@ -56,8 +56,9 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         else if (t == QLatin1String("roadmap")) out.tab = 2;
         else if (t == QLatin1String("accuracy")) out.tab = 3;
         else if (t == QLatin1String("calibration")) out.tab = 4;
+        else if (t == QLatin1String("measurements")) out.tab = 5;
         else {
-            out.error = QCoreApplication::translate("CommandLine", "--tab: '%1' is not one of compare, explore, roadmap, accuracy, calibration").arg(t);
+            out.error = QCoreApplication::translate("CommandLine", "--tab: '%1' is not one of compare, explore, roadmap, accuracy, calibration, measurements").arg(t);
             return out;
         }
     }

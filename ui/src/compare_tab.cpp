@@ -149,7 +149,8 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
                           .arg(QString::fromStdString(s.model.displayName.empty() ? s.model.name : s.model.displayName),
                                QLocale().toString(s.cluster.gpuCount()), QString::fromStdString(s.cluster.gpu.name),
                                QLocale().toString(m_outcome->search.evaluatedPlans),
-                               formatSeconds(m_outcome->computeSeconds)));
+                               formatSeconds(m_outcome->computeSeconds))
+                      + (m_outcome->profileNote.isEmpty() ? QString() : tr(" — %1").arg(m_outcome->profileNote)));
     // An open derivation follows the new results of the same cell (or closes when the row is gone).
     if (m_derivation && m_derivation->isVisible()) {
         const int r = m_derivationCell.isValid() ? m_derivationCell.row() : -1;

@@ -6,6 +6,10 @@
 #include <trainplan/ui/chart_export.h>
 #include <trainplan/ui/accuracy_tab.h>
 #include <trainplan/ui/calibration_view.h>
+#include <trainplan/ui/measurements_view.h>
+#include <trainplan/ui/compare_table_model.h>
+#include <QTableView>
+#include <trainplan/store/store.h>
 #include <trainplan/ui/compare_tab.h>
 #include <trainplan/ui/config_files.h>
 #include <trainplan/ui/explore_tab.h>
@@ -104,6 +108,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setTabToolTip(3, tr("The simulator against published training runs (Ctrl+4)."));
     m_tabs->addTab(m_calibration, tr("Calibration"));
     m_tabs->setTabToolTip(4, tr("Fit the efficiency parameters to published runs, with uncertainty (Ctrl+5)."));
+    m_measurements = new MeasurementsView;
+    m_tabs->addTab(m_measurements, tr("Measurements"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_measurements), tr("Your measured runs in the library: add, import a CSV, delete."));
     setCentralWidget(m_tabs);
 
     m_busy->setToolTip(tr("Estimates run in the background; the window stays responsive."));
@@ -115,6 +122,7 @@ MainWindow::MainWindow(QWidget* parent)
                                     {[this] { return maybeSave(); }, [this](const QString& f) { return openFile(f); }});
     createMenus();
     wire();
+    wireCalibrationProfiles();
     m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
     m_explore->setBaseScenario(m_doc->scenario());
     restoreGeometry(AppSettings::windowGeometry());
@@ -164,6 +172,8 @@ void MainWindow::createMenus() {
     view->addAction(tr("Road&map"), QKeySequence(QStringLiteral("Ctrl+3")), this, [this] { showTab(2); });
     view->addAction(tr("&Accuracy"), QKeySequence(QStringLiteral("Ctrl+4")), this, [this] { showTab(3); });
     view->addAction(tr("Calibratio&n"), QKeySequence(QStringLiteral("Ctrl+5")), this, [this] { showTab(4); });
+    view->addAction(tr("Mea&surements"), QKeySequence(QStringLiteral("Ctrl+6")), this,
+                    [this] { m_tabs->setCurrentWidget(m_measurements); });
     view->addSeparator();
     view->addAction(tr("Focus the &editor"), QKeySequence(QStringLiteral("Ctrl+E")), this, [this] {
         m_editorDock->show();
@@ -187,6 +197,32 @@ void MainWindow::createMenus() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::showShortcuts);
     help->addAction(tr("&About TrainPlan"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::wireCalibrationProfiles() {
+    m_controller->setProfileLookup([this](const std::string& name, QString& error) -> std::optional<nlohmann::json> {
+        store::Store* st = m_libraryStore->store();
+        if (!st) {
+            error = tr("no library is open");
+            return std::nullopt;
+        }
+        if (auto profile = st->findCalibrationProfile(name)) return profile->parameters;
+        error = tr("not in the library");
+        return std::nullopt;
+    });
+    m_calibration->setLibrary(m_libraryStore, m_doc);
+    m_measurements->setLibrary(m_libraryStore, [this]() -> std::optional<model::Plan> {
+        const CompareOutcome* outcome = m_compare->outcome();
+        const int row = m_compare->table()->currentIndex().row();
+        const auto& rows = m_compare->tableModel()->rowsData();
+        if (!outcome || row < 0 || row >= static_cast<int>(rows.size())) return std::nullopt;
+        return rows[static_cast<std::size_t>(row)].plan;
+    });
+    auto reestimate = [this] {
+        if (m_doc->scenario().efficiency.profile) m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
+    };
+    connect(m_libraryStore, &LibraryStore::profilesChanged, this, reestimate);
+    connect(m_libraryStore, &LibraryStore::changed, this, reestimate);
 }
 
 void MainWindow::wire() {
@@ -439,7 +475,7 @@ void MainWindow::showShortcuts() {
         {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText), tr("Undo the last edit")},
         {QKeySequence(QKeySequence::Redo).toString(QKeySequence::NativeText), tr("Redo")},
         {QStringLiteral("Ctrl+1 / Ctrl+2"), tr("Compare / Explore tab")},
-        {QStringLiteral("Ctrl+3 / Ctrl+4 / Ctrl+5"), tr("Roadmap / Accuracy / Calibration tab")},
+        {QStringLiteral("Ctrl+3 / Ctrl+4 / Ctrl+5 / Ctrl+6"), tr("Roadmap / Accuracy / Calibration / Measurements tab")},
         {QStringLiteral("Ctrl+E"), tr("Focus the scenario editor")},
         {QStringLiteral("Ctrl+L"), tr("Focus the scenario library")},
         {QStringLiteral("Ctrl+Shift+L"), tr("Save the scenario to the library")},

@@ -1,9 +1,11 @@
 #include <trainplan/ui/planner_controller.h>
 
+#include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/ui/debouncer.h>
 
 #include <QElapsedTimer>
+#include <QStringList>
 
 namespace trainplan::ui {
 
@@ -36,6 +38,24 @@ PlannerController::~PlannerController() {
 
 void PlannerController::setScenario(const model::Scenario& s, bool computable) {
     m_scenario = s;
+    m_profileNote.clear();
+    if (s.efficiency.profile) {
+        const QString name = QString::fromStdString(*s.efficiency.profile);
+        QString error = tr("no library is open");
+        const std::optional<nlohmann::json> parameters =
+            m_profileLookup ? m_profileLookup(*s.efficiency.profile, error) : std::nullopt;
+        if (parameters) {
+            const model::ValidationIssues issues =
+                sim::applyCalibrationProfile(m_scenario.efficiency, *s.efficiency.profile, *parameters);
+            QStringList problems;
+            for (const auto& issue : issues) problems << QString::fromStdString(issue.text());
+            m_profileNote = problems.isEmpty()
+                                ? tr("calibration profile “%1”").arg(name)
+                                : tr("calibration profile “%1”, partly applied: %2").arg(name, problems.join(QStringLiteral("; ")));
+        } else {
+            m_profileNote = tr("calibration profile “%1” not applied (%2): default efficiency").arg(name, error);
+        }
+    }
     m_computable = computable;
     m_exploreStale = m_sweepStale = true;
     m_compareDebounce->trigger();
@@ -89,11 +109,12 @@ void PlannerController::startCompare() {
     m_compareClock.start();
     emit compareStarted();
     m_compare.start(
-        [s = m_scenario](const JobControl& control) {
+        [s = m_scenario, note = m_profileNote](const JobControl& control) {
             QElapsedTimer clock;
             clock.start();
             CompareOutcome out;
             out.scenario = s;
+            out.profileNote = note;
             model::Scenario searched = s;
             searched.plans.clear();
             sim::SearchOptions options;

@@ -49,6 +49,9 @@ public:
     [[nodiscard]] QString openError() const { return m_openError; } // why the database is closed
     [[nodiscard]] QString backupNote() const { return m_backupNote; } // set after a migration
     [[nodiscard]] QString lastError() const { return m_lastError; }
+    // The open store (nullptr when the library is closed), for the Measurements and Calibration
+    // views; they emit runsChanged() / profilesChanged() after writing through it.
+    [[nodiscard]] store::Store* store() const { return m_store.get(); }
 
     [[nodiscard]] std::vector<store::ScenarioSummary> scenarios();
     [[nodiscard]] bool contains(const QString& name);
@@ -74,6 +77,8 @@ public:
 
 signals:
     void changed(); // scenarios added, removed or changed, or the database opened or closed
+    void runsChanged();     // measured runs added, imported or deleted
+    void profilesChanged(); // calibration profiles saved or deleted
 
 private:
     void fail(const std::exception& e);

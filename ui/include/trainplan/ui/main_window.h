@@ -19,6 +19,7 @@ class CompareTab;
 class ConfigFiles;
 class ExploreTab;
 class LibraryStore;
+class MeasurementsView;
 class RoadmapTab;
 class PlannerController;
 class ScenarioDocument;
@@ -44,6 +45,7 @@ public:
     [[nodiscard]] RoadmapTab* roadmapTab() const { return m_roadmap; }
     [[nodiscard]] AccuracyTab* accuracyTab() const { return m_accuracy; }
     [[nodiscard]] CalibrationView* calibrationView() const { return m_calibration; }
+    [[nodiscard]] MeasurementsView* measurementsView() const { return m_measurements; }
     [[nodiscard]] ScenarioEditor* editor() const { return m_editor; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
     [[nodiscard]] ConfigFiles* configFiles() const { return m_configFiles; }
@@ -65,6 +67,7 @@ protected:
 private:
     void createMenus();
     void wire();
+    void wireCalibrationProfiles();
     void updateTitle();
     bool maybeSave();
     void newScenario();
@@ -92,6 +95,7 @@ private:
     RoadmapTab* m_roadmap;
     AccuracyTab* m_accuracy;
     CalibrationView* m_calibration;
+    MeasurementsView* m_measurements = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_busy;
     QLabel* m_latency;

@@ -6,11 +6,16 @@
 #include <trainplan/ui/planner_results.h>
 #include <trainplan/ui/what_if.h>
 
+#include <nlohmann/json.hpp>
+
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace trainplan::ui {
 
@@ -26,8 +31,17 @@ public:
     explicit PlannerController(std::shared_ptr<const model::Catalog> catalog, QObject* parent = nullptr);
     ~PlannerController() override;
 
-    // The edited scenario; `computable` false when validation blocks estimation.
+    // A stored calibration profile's parameters by name (the library's); nullopt with `error` set
+    // when there is none. Called on the GUI thread from setScenario().
+    using ProfileLookup = std::function<std::optional<nlohmann::json>(const std::string& name, QString& error)>;
+    void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
+
+    // The edited scenario; `computable` false when validation blocks estimation. When it names a
+    // calibration profile (efficiency.profile), the profile's values fill the efficiency overrides
+    // the scenario does not set, as the CLI does (sim::applyCalibrationProfile), before every
+    // estimate; profileNote() says what was applied.
     void setScenario(const model::Scenario& s, bool computable);
+    [[nodiscard]] const QString& profileNote() const { return m_profileNote; }
     void setWhatIf(const WhatIf& w);
     [[nodiscard]] const WhatIf& whatIf() const { return m_whatIf; }
     [[nodiscard]] const model::Scenario& scenario() const { return m_scenario; }
@@ -59,6 +73,8 @@ private:
     void updateBusy();
 
     std::shared_ptr<const model::Catalog> m_catalog;
+    ProfileLookup m_profileLookup;
+    QString m_profileNote;
     model::Scenario m_scenario;
     bool m_computable = false;
     WhatIf m_whatIf;

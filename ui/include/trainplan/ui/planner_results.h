@@ -18,6 +18,7 @@ struct CompareOutcome {
     sim::SearchResult search;                 // best plan per framework + runners-up
     std::vector<sim::EstimateResult> pinned;  // the scenario's fixed (pinned) plans
     double computeSeconds = 0;
+    QString profileNote; // the calibration profile applied, or why it was not (empty: none named)
     QString error;
 };
 

@@ -1,0 +1,182 @@
+#include "ui_test_support.h"
+
+#include <trainplan/model/published_run.h>
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/simulator/search.h>
+#include <trainplan/store/store.h>
+#include <trainplan/ui/calibration_view.h>
+#include <trainplan/ui/library_store.h>
+#include <trainplan/ui/measured_runs_model.h>
+#include <trainplan/ui/measurements_view.h>
+#include <trainplan/ui/planner_controller.h>
+#include <trainplan/ui/scenario_document.h>
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+namespace trainplan::ui {
+namespace {
+
+const std::string kPublishedRuns = std::string(TRAINPLAN_TEST_DATA_DIR) + "/reference/published_runs.csv";
+
+class MeasurementsViewTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        test::app();
+        ASSERT_TRUE(dir.isValid());
+        ASSERT_TRUE(library.open(dir.filePath(QStringLiteral("library.db")), *test::catalog()))
+            << library.openError().toStdString();
+    }
+    QTemporaryDir dir;
+    LibraryStore library;
+};
+
+TEST_F(MeasurementsViewTest, WithoutALibraryItSaysSo) {
+    LibraryStore closed;
+    MeasurementsView view;
+    view.setLibrary(&closed);
+    EXPECT_TRUE(view.messageText().contains(QStringLiteral("No library is open"))) << view.messageText().toStdString();
+    EXPECT_EQ(view.importCsv(QString::fromStdString(kPublishedRuns)).added, 0u);
+}
+
+TEST_F(MeasurementsViewTest, AddImportDeleteRoundTrip) {
+    MeasurementsView view;
+    QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    view.setLibrary(&library);
+    EXPECT_EQ(view.model()->rowCount(), 0);
+
+    // Add: a run of a stored scenario with a plan and two measurements.
+    model::Scenario s = test::loadExample("llama31-70b-h100x256.json");
+    ASSERT_TRUE(library.save(s, QStringLiteral("llama70b"), {}));
+    store::NewMeasuredRun run;
+    run.scenarioName = "llama70b";
+    run.plan = nlohmann::json{{"framework", "megatron"}, {"tp", 8}, {"pp", 4}, {"dp", 8}, {"micro_batch", 1}};
+    run.stepSeconds = 12.5;
+    run.peakMemoryBytes = 60.0 * 1024 * 1024 * 1024;
+    run.measuredOn = "2026-09-01";
+    QString error;
+    ASSERT_TRUE(view.addRun(run, &error)) << error.toStdString();
+    ASSERT_EQ(view.model()->rowCount(), 1);
+    EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::StepColumn).data().toString(), QStringLiteral("12.500 s"));
+    EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::MemoryColumn).data().toString(), QStringLiteral("60.0 GiB"));
+    EXPECT_FALSE(view.addRun(run, &error)) << "an identical run is a conflict";
+    EXPECT_FALSE(error.isEmpty());
+
+    // Import: every row of published_runs.csv, as `trainplan-cli runs import` stores them.
+    const auto published = model::loadPublishedRuns(kPublishedRuns);
+    ASSERT_TRUE(published.ok());
+    const auto imported = view.importCsv(QString::fromStdString(kPublishedRuns));
+    EXPECT_TRUE(imported.problems.isEmpty()) << imported.problems.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(imported.added, published.runs.size());
+    EXPECT_EQ(view.model()->rowCount(), static_cast<int>(published.runs.size()) + 1);
+    EXPECT_EQ(library.store()->runs().size(), published.runs.size() + 1);
+    // Again: nothing new.
+    const auto again = view.importCsv(QString::fromStdString(kPublishedRuns));
+    EXPECT_EQ(again.added, 0u);
+    EXPECT_EQ(again.skipped, published.runs.size());
+
+    // A CSV with a bad line: the good row is imported, the bad one named by line and column.
+    const QString bad = dir.filePath(QStringLiteral("bad.csv"));
+    {
+        QFile f(bad);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("source,model_name,num_gpus,tp,measured_step_time_s\n"
+                "my cluster,llama-x,64,8,3.25\n"
+                "my cluster,llama-y,64,eight,3.5\n");
+    }
+    const auto partial = view.importCsv(bad);
+    EXPECT_EQ(partial.added, 1u);
+    ASSERT_EQ(partial.problems.size(), 1) << partial.problems.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(partial.problems.front().contains(QStringLiteral("line 3"))) << partial.problems.front().toStdString();
+    EXPECT_TRUE(partial.problems.front().contains(QStringLiteral("tp"))) << partial.problems.front().toStdString();
+    EXPECT_TRUE(view.messageText().contains(QStringLiteral("line 3")));
+
+    // Delete: the added run goes, the rest stays.
+    const std::int64_t id = library.store()->runs("llama70b").front().id;
+    ASSERT_TRUE(view.deleteRuns({id}, &error)) << error.toStdString();
+    EXPECT_TRUE(library.store()->runs("llama70b").empty());
+    EXPECT_EQ(view.model()->rowCount(), static_cast<int>(published.runs.size()) + 1);
+}
+
+double bestStepSeconds(const sim::SearchResult& r, model::Framework f) {
+    for (const auto& fr : r.frameworks)
+        if (fr.framework == f && fr.best) return fr.best->time.stepSeconds;
+    return -1;
+}
+
+// Save the fit as a profile, select it for the scenario: the Compare estimates are the CLI's
+// (sim::applyCalibrationProfile with the stored parameters, then sim::searchPlans).
+TEST_F(MeasurementsViewTest, SavedProfileChangesCompareLikeTheCli) {
+    ScenarioDocument doc(test::catalog());
+    doc.reset(test::loadExample("llama31-70b-h100x256.json"));
+    CalibrationView view(test::catalog());
+    view.setLibrary(&library, &doc);
+    QString error;
+    EXPECT_FALSE(view.saveProfile(QStringLiteral("cluster A"), {}, &error)) << "nothing fitted yet";
+    view.show(); // fits all published runs for gemm
+    ASSERT_TRUE(test::waitFor([&] { return view.result() != nullptr && !view.isFitting(); }, 120000));
+    ASSERT_TRUE(view.result()->ok());
+    EXPECT_FALSE(view.saveProfile(QStringLiteral("  "), {}, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("name"))) << error.toStdString();
+    ASSERT_TRUE(view.saveProfile(QStringLiteral("cluster A"), QStringLiteral("published runs"), &error)) << error.toStdString();
+    const auto stored = library.store()->findCalibrationProfile("cluster A");
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->parameters, sim::profileParameters(*view.result()));
+    EXPECT_EQ(stored->notes, "published runs");
+    EXPECT_GE(view.profileBox()->findData(QStringLiteral("cluster A")), 0);
+
+    // Select it (an undoable edit of efficiency.profile).
+    view.useProfile(QStringLiteral("cluster A"));
+    ASSERT_TRUE(doc.scenario().efficiency.profile);
+    EXPECT_EQ(*doc.scenario().efficiency.profile, "cluster A");
+    EXPECT_EQ(view.profileBox()->currentData().toString(), QStringLiteral("cluster A"));
+
+    PlannerController controller(test::catalog());
+    controller.setProfileLookup([&](const std::string& name, QString& why) -> std::optional<nlohmann::json> {
+        if (auto p = library.store()->findCalibrationProfile(name)) return p->parameters;
+        why = QStringLiteral("not in the library");
+        return std::nullopt;
+    });
+    QSignalSpy finished(&controller, &PlannerController::compareFinished);
+    controller.setScenario(doc.scenario(), doc.canEstimate());
+    ASSERT_TRUE(test::waitFor([&] { return finished.count() >= 1 && !controller.isComparing(); }, 60000));
+    const auto outcome = finished.last().at(0).value<std::shared_ptr<const CompareOutcome>>();
+    ASSERT_TRUE(outcome);
+    EXPECT_TRUE(outcome->profileNote.contains(QStringLiteral("cluster A"))) << outcome->profileNote.toStdString();
+
+    // The CLI's path: the scenario's profile filled from the store, then the search.
+    model::Scenario cli = doc.scenario();
+    ASSERT_TRUE(sim::applyCalibrationProfile(cli.efficiency, "cluster A", stored->parameters).empty());
+    cli.plans.clear();
+    const sim::SearchResult direct = sim::searchPlans(cli);
+    model::Scenario plain = test::loadExample("llama31-70b-h100x256.json");
+    plain.plans.clear();
+    const sim::SearchResult uncalibrated = sim::searchPlans(plain);
+    const double gui = bestStepSeconds(outcome->search, model::Framework::Megatron);
+    ASSERT_GT(gui, 0);
+    EXPECT_DOUBLE_EQ(gui, bestStepSeconds(direct, model::Framework::Megatron));
+    EXPECT_GT(std::abs(gui / bestStepSeconds(uncalibrated, model::Framework::Megatron) - 1), 1e-3)
+        << "the fitted gemm efficiency changes the estimate";
+
+    // Undo: back to no profile, default efficiency.
+    doc.undoStack()->undo();
+    EXPECT_FALSE(doc.scenario().efficiency.profile);
+    controller.setScenario(doc.scenario(), doc.canEstimate());
+    EXPECT_TRUE(controller.profileNote().isEmpty());
+
+    // A profile name not in the library: estimated with the default efficiency, and said so.
+    model::Scenario missing = doc.scenario();
+    missing.efficiency.profile = "gone";
+    controller.setScenario(missing, true);
+    EXPECT_TRUE(controller.profileNote().contains(QStringLiteral("not applied"))) << controller.profileNote().toStdString();
+}
+
+} // namespace
+} // namespace trainplan::ui

@@ -1,0 +1,71 @@
+#pragma once
+
+#include <trainplan/model/plan.h>
+#include <trainplan/store/records.h>
+
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace trainplan::ui {
+
+class LibraryStore;
+class MeasuredRunsModel;
+
+// The Measurements view (issue 9): the measured runs stored in the library (store::Store::runs),
+// with "Add run…" (a form), "Import CSV…" (published_runs.csv columns, problems per line) and
+// "Delete". Store calls stay on the GUI thread. Without an open library it says so and disables
+// the buttons.
+class MeasurementsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit MeasurementsView(QWidget* parent = nullptr);
+
+    // The library whose runs are shown; `selectedPlan` returns the Compare tab's selected plan
+    // (nullopt when none), offered in the Add run form.
+    void setLibrary(LibraryStore* library, std::function<std::optional<model::Plan>()> selectedPlan = {});
+    void reload();
+
+    struct ImportOutcome {
+        std::size_t added = 0;
+        std::size_t skipped = 0;   // identical runs already stored
+        QStringList problems;      // per line ("line 12, column tp: …") or the store's refusal
+    };
+    // Imports a published_runs.csv: the rows without problems are stored (store::importRuns), the
+    // problems are listed per line.
+    ImportOutcome importCsv(const QString& file);
+    // store.addRun; false with the store's message in `error`.
+    bool addRun(const store::NewMeasuredRun& run, QString* error = nullptr);
+    bool deleteRuns(const std::vector<std::int64_t>& ids, QString* error = nullptr);
+
+    [[nodiscard]] MeasuredRunsModel* model() const { return m_model; }
+    [[nodiscard]] QTableView* table() const { return m_table; }
+    [[nodiscard]] QString messageText() const;
+
+private:
+    void showMessage(const QString& text);
+    void importDialog();
+    void addDialog();
+    void deleteSelected();
+    void updateButtons();
+
+    LibraryStore* m_library = nullptr;
+    std::function<std::optional<model::Plan>()> m_selectedPlan;
+    MeasuredRunsModel* m_model;
+    QTableView* m_table;
+    QLabel* m_message;
+    QPushButton* m_add;
+    QPushButton* m_import;
+    QPushButton* m_delete;
+};
+
+} // namespace trainplan::ui

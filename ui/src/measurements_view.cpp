@@ -1,0 +1,313 @@
+#include <trainplan/ui/measurements_view.h>
+
+#include <trainplan/model/published_run.h>
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/model/units.h>
+#include <trainplan/store/run_import.h>
+#include <trainplan/store/store.h>
+#include <trainplan/ui/library_store.h>
+#include <trainplan/ui/measured_runs_model.h>
+
+#include <QComboBox>
+#include <QDate>
+#include <QDateEdit>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleValidator>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace trainplan::ui {
+
+MeasurementsView::MeasurementsView(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new MeasuredRunsModel(this))
+    , m_table(new QTableView)
+    , m_message(new QLabel)
+    , m_add(new QPushButton(tr("Add run…")))
+    , m_import(new QPushButton(tr("Import CSV…")))
+    , m_delete(new QPushButton(tr("Delete"))) {
+    setObjectName(QStringLiteral("measurementsView"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto* bar = new QHBoxLayout;
+    m_add->setObjectName(QStringLiteral("measurementsAdd"));
+    m_add->setToolTip(tr("Enter a run you measured: the scenario, the plan and the step time or tokens/s."));
+    m_import->setObjectName(QStringLiteral("measurementsImport"));
+    m_import->setToolTip(tr("Import a CSV with the columns of data/reference/published_runs.csv."));
+    m_delete->setObjectName(QStringLiteral("measurementsDelete"));
+    m_delete->setToolTip(tr("Delete the selected runs from the library."));
+    bar->addWidget(m_add);
+    bar->addWidget(m_import);
+    bar->addWidget(m_delete);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+    m_message->setObjectName(QStringLiteral("measurementsMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_message);
+
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_model);
+    proxy->setSortRole(TableModelBase::SortRole);
+    m_table->setModel(proxy);
+    m_table->setObjectName(QStringLiteral("measurementsTable"));
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(MeasuredRunsModel::IdColumn, Qt::DescendingOrder); // newest first
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    for (const int column : {MeasuredRunsModel::ScenarioColumn, MeasuredRunsModel::PlanColumn}) {
+        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Interactive);
+        m_table->horizontalHeader()->resizeSection(column, column == MeasuredRunsModel::PlanColumn ? 320 : 220);
+    }
+    layout->addWidget(m_table, 1);
+
+    connect(m_add, &QPushButton::clicked, this, &MeasurementsView::addDialog);
+    connect(m_import, &QPushButton::clicked, this, &MeasurementsView::importDialog);
+    connect(m_delete, &QPushButton::clicked, this, &MeasurementsView::deleteSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MeasurementsView::updateButtons);
+    reload();
+}
+
+void MeasurementsView::setLibrary(LibraryStore* library, std::function<std::optional<model::Plan>()> selectedPlan) {
+    m_library = library;
+    m_selectedPlan = std::move(selectedPlan);
+    if (m_library) {
+        connect(m_library, &LibraryStore::changed, this, &MeasurementsView::reload);
+        connect(m_library, &LibraryStore::runsChanged, this, &MeasurementsView::reload);
+    }
+    reload();
+}
+
+QString MeasurementsView::messageText() const { return m_message->text(); }
+
+void MeasurementsView::showMessage(const QString& text) { m_message->setText(text); }
+
+void MeasurementsView::updateButtons() {
+    const bool open = m_library && m_library->store();
+    m_add->setEnabled(open);
+    m_import->setEnabled(open);
+    m_delete->setEnabled(open && m_table->selectionModel()->hasSelection());
+}
+
+void MeasurementsView::reload() {
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) {
+        m_model->setRuns({});
+        const QString why = m_library && !m_library->openError().isEmpty() ? m_library->openError() : QString();
+        showMessage(why.isEmpty() ? tr("No library is open: measured runs are stored in the library database.")
+                                  : tr("No library is open (%1): measured runs are stored in the library database.").arg(why));
+    } else {
+        try {
+            m_model->setRuns(st->runs());
+            if (m_message->text().startsWith(tr("No library is open"))) m_message->clear();
+        } catch (const std::exception& e) {
+            showMessage(tr("The runs could not be read: %1").arg(QString::fromUtf8(e.what())));
+        }
+    }
+    updateButtons();
+}
+
+MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file) {
+    ImportOutcome out;
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) {
+        out.problems << tr("No library is open.");
+        showMessage(out.problems.front());
+        return out;
+    }
+    const model::PublishedRunsLoad load = model::loadPublishedRuns(file.toStdString());
+    for (const auto& issue : load.issues) out.problems << QString::fromStdString(issue.text());
+    if (!load.runs.empty()) {
+        try {
+            const store::ImportSummary summary = st->importRuns(store::measuredRunsFromPublished(load.runs));
+            out.added = summary.added;
+            out.skipped = summary.skipped;
+        } catch (const std::exception& e) {
+            out.problems << QString::fromUtf8(e.what());
+        }
+    }
+    QString text = tr("%1: %n run(s) imported", nullptr, static_cast<int>(out.added)).arg(file);
+    if (out.skipped > 0) text += tr(", %n already stored", nullptr, static_cast<int>(out.skipped));
+    if (!out.problems.isEmpty())
+        text += tr("; %n problem(s):", nullptr, static_cast<int>(out.problems.size())) + QLatin1Char('\n') +
+                out.problems.join(QLatin1Char('\n'));
+    showMessage(text);
+    emit m_library->runsChanged();
+    return out;
+}
+
+bool MeasurementsView::addRun(const store::NewMeasuredRun& run, QString* error) {
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    try {
+        if (!st) throw std::runtime_error(tr("No library is open.").toStdString());
+        const std::int64_t id = st->addRun(run);
+        showMessage(tr("Added run %1 of “%2”.").arg(id).arg(QString::fromStdString(run.scenarioName)));
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    emit m_library->runsChanged();
+    return true;
+}
+
+bool MeasurementsView::deleteRuns(const std::vector<std::int64_t>& ids, QString* error) {
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) {
+        if (error) *error = tr("No library is open.");
+        return false;
+    }
+    bool ok = true;
+    for (const std::int64_t id : ids) {
+        try {
+            st->deleteRun(id);
+        } catch (const std::exception& e) {
+            ok = false;
+            if (error) *error = QString::fromUtf8(e.what());
+        }
+    }
+    showMessage(tr("Deleted %n run(s).", nullptr, static_cast<int>(ids.size())));
+    emit m_library->runsChanged();
+    return ok;
+}
+
+void MeasurementsView::deleteSelected() {
+    std::set<std::int64_t> ids;
+    auto* proxy = static_cast<QSortFilterProxyModel*>(m_table->model());
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        ids.insert(m_model->runId(proxy->mapToSource(index).row()));
+    ids.erase(0);
+    QString error;
+    if (!deleteRuns({ids.begin(), ids.end()}, &error)) showMessage(error);
+}
+
+void MeasurementsView::importDialog() {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Import measured runs"), QString(),
+                                                      tr("CSV files (*.csv);;All files (*)"));
+    if (!file.isEmpty()) importCsv(file);
+}
+
+namespace {
+
+// A positive number typed in the user's locale, or nullopt (empty); `bad` when not a positive number.
+std::optional<double> positive(const QLineEdit* edit, bool& bad) {
+    const QString text = edit->text().trimmed();
+    if (text.isEmpty()) return std::nullopt;
+    bool ok = false;
+    double v = QLocale().toDouble(text, &ok);
+    if (!ok) v = text.toDouble(&ok);
+    if (!ok || !(v > 0)) {
+        bad = true;
+        return std::nullopt;
+    }
+    return v;
+}
+
+} // namespace
+
+void MeasurementsView::addDialog() {
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) return;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Add measured run"));
+    auto* form = new QFormLayout(&dialog);
+    auto* scenario = new QComboBox;
+    for (const auto& s : st->scenarios()) scenario->addItem(QString::fromStdString(s.name));
+    auto* plan = new QComboBox;
+    auto* step = new QLineEdit;
+    auto* tokens = new QLineEdit;
+    auto* memory = new QLineEdit;
+    step->setPlaceholderText(tr("seconds per step"));
+    tokens->setPlaceholderText(tr("tokens per second per GPU"));
+    memory->setPlaceholderText(tr("GiB (optional)"));
+    auto* date = new QDateEdit(QDate::currentDate());
+    date->setCalendarPopup(true);
+    date->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    auto* notes = new QLineEdit;
+    auto* problem = new QLabel;
+    problem->setWordWrap(true);
+    problem->setObjectName(QStringLiteral("addRunProblem"));
+    problem->hide();
+    // Plans: the chosen scenario's, plus the Compare tab's selected plan.
+    std::vector<nlohmann::json> plans;
+    auto fillPlans = [&, this] {
+        plan->clear();
+        plans.clear();
+        const model::ScenarioLoad load = m_library->load(scenario->currentText());
+        if (load.scenario)
+            for (const auto& p : load.scenario->plans) {
+                plans.push_back(model::toJson(p));
+                plan->addItem(QString::fromStdString(p.label()));
+            }
+        if (m_selectedPlan)
+            if (const auto selected = m_selectedPlan()) {
+                plans.push_back(model::toJson(*selected));
+                plan->addItem(tr("Compare tab's selection: %1").arg(QString::fromStdString(selected->label())));
+            }
+    };
+    fillPlans();
+    connect(scenario, &QComboBox::currentIndexChanged, &dialog, [&] { fillPlans(); });
+    form->addRow(tr("Scenario"), scenario);
+    form->addRow(tr("Plan"), plan);
+    form->addRow(tr("Step time (s)"), step);
+    form->addRow(tr("Tokens/s per GPU"), tokens);
+    form->addRow(tr("Peak memory (GiB)"), memory);
+    form->addRow(tr("Measured on"), date);
+    form->addRow(tr("Notes"), notes);
+    form->addRow(problem);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&, this] {
+        QStringList problems;
+        bool badStep = false, badTokens = false, badMemory = false;
+        store::NewMeasuredRun run;
+        run.scenarioName = scenario->currentText().toStdString();
+        run.stepSeconds = positive(step, badStep);
+        run.tokensPerSecondPerGpu = positive(tokens, badTokens);
+        run.peakMemoryBytes = positive(memory, badMemory);
+        if (run.peakMemoryBytes) *run.peakMemoryBytes *= model::units::kGiB;
+        if (scenario->currentIndex() < 0) problems << tr("Scenario: save a scenario in the library first.");
+        if (plan->currentIndex() < 0) problems << tr("Plan: the scenario has no plan; pin one or select one in the Compare tab.");
+        if (badStep) problems << tr("Step time: enter a positive number of seconds.");
+        if (badTokens) problems << tr("Tokens/s per GPU: enter a positive number.");
+        if (badMemory) problems << tr("Peak memory: enter a positive number of GiB.");
+        if (!badStep && !badTokens && !run.stepSeconds && !run.tokensPerSecondPerGpu)
+            problems << tr("Step time or tokens/s per GPU: enter at least one measurement.");
+        step->setStyleSheet(badStep ? QStringLiteral("border: 1px solid #d33") : QString());
+        tokens->setStyleSheet(badTokens ? QStringLiteral("border: 1px solid #d33") : QString());
+        memory->setStyleSheet(badMemory ? QStringLiteral("border: 1px solid #d33") : QString());
+        if (problems.isEmpty()) {
+            run.plan = plans[static_cast<std::size_t>(plan->currentIndex())];
+            run.measuredOn = date->date().toString(Qt::ISODate).toStdString();
+            run.notes = notes->text().toStdString();
+            run.source = tr("entered in TrainPlan").toStdString();
+            QString error;
+            if (addRun(run, &error)) {
+                dialog.accept();
+                return;
+            }
+            problems << error;
+        }
+        problem->setText(problems.join(QLatin1Char('\n')));
+        problem->show();
+    });
+    dialog.exec();
+}
+
+} // namespace trainplan::ui
