@@ -24,31 +24,66 @@ struct Command {
 
 const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
-        {"check", {cmdCheck, "check FILE                 validate a scenario and print every problem"}},
-        {"advise", {cmdAdvise, "advise FILE [--lang en|zh_CN]  recommended framework and why, break points, migration roadmap\n"
-                               "                           (--format text|json, --mfu-threshold F, --dp-comm-threshold F)"}},
-        {"calibrate", {cmdCalibrate, "calibrate (--runs CSV | --from-store) [--scenario FILE|NAME] [--fit gemm,inter_bw,...]\n"
-                                     "                           [--profile NAME]  fit efficiency parameters to measured runs"}},
-        {"catalog", {cmdCatalog, "catalog list {gpus,links,models}   list the hardware and model catalog"}},
-        {"compare", {cmdCompare, "compare FILE               search the best plan per framework and compare them side by side"}},
-        {"estimate", {cmdEstimate, "estimate FILE              memory, communication and step time of the scenario's plans"}},
-        {"sweep", {cmdSweep, "sweep FILE --vary KEY=A..B best plan per framework as gpus, model, model_scale,\n"
-                             "                             inter_node_gb_per_s, global_batch or seq_len varies"}},
-        {"import", {cmdImport, "import FILE… [-o scenario.json]  build a scenario from config.json, ds_config.json,\n"
-                               "                           Megatron-LM, torchrun or Slurm scripts (--name, --model, --gpu,\n"
-                               "                           --intra-node, --inter-node, --nodes, --gpus-per-node, --seq-len)"}},
-        {"export", {cmdExport, "export FILE --plan FRAMEWORK|INDEX -o DIR  write ds_config.json, megatron_args.sh,\n"
-                               "                           torchrun.sh and job.sbatch for one of the scenario's plans"}},
-        {"explain", {cmdExplain, "explain FILE [--plan N|--framework F]  the derivation, per-stage memory and assumptions"}},
-        {"validate", {cmdValidate, "validate [CSV]             predict published runs and report the error per row"}},
-        {"scenario", {cmdScenario, "scenario {list,show NAME,save FILE [--name N] [--tags a,b],export NAME -o FILE,\n"
-                                   "                           delete NAME,history NAME,restore NAME VERSION}  the scenario library"}},
-        {"runs", {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV}  measured runs for calibration"}},
-        {"db", {cmdDb, "db {check,path}            integrity check / location of the library database"}},
-        {"library", {cmdLibrary, "library {export -o FILE.json,import FILE.json}  the whole library as one JSON file"}},
+        {"check",
+         {cmdCheck, "check FILE                 validate a scenario and print every problem"}},
+        {"advise",
+         {cmdAdvise, "advise FILE [--lang en|zh_CN]  recommended framework and why, break points, "
+                     "migration roadmap\n"
+                     "                           (--format text|json, --mfu-threshold F, "
+                     "--dp-comm-threshold F)"}},
+        {"calibrate",
+         {cmdCalibrate,
+          "calibrate (--runs CSV | --from-store) [--scenario FILE|NAME] [--fit gemm,inter_bw,...]\n"
+          "                           [--profile NAME]  fit efficiency parameters to measured "
+          "runs"}},
+        {"catalog",
+         {cmdCatalog, "catalog list {gpus,links,models}   list the hardware and model catalog"}},
+        {"compare",
+         {cmdCompare, "compare FILE               search the best plan per framework and compare "
+                      "them side by side"}},
+        {"estimate",
+         {cmdEstimate, "estimate FILE              memory, communication and step time of the "
+                       "scenario's plans"}},
+        {"sweep",
+         {cmdSweep,
+          "sweep FILE --vary KEY=A..B best plan per framework as gpus, model, model_scale,\n"
+          "                             inter_node_gb_per_s, global_batch or seq_len varies"}},
+        {"import",
+         {cmdImport,
+          "import FILE… [-o scenario.json]  build a scenario from config.json, ds_config.json,\n"
+          "                           Megatron-LM, torchrun or Slurm scripts (--name, --model, "
+          "--gpu,\n"
+          "                           --intra-node, --inter-node, --nodes, --gpus-per-node, "
+          "--seq-len)"}},
+        {"export",
+         {cmdExport,
+          "export FILE --plan FRAMEWORK|INDEX -o DIR  write ds_config.json, megatron_args.sh,\n"
+          "                           torchrun.sh and job.sbatch for one of the scenario's plans"}},
+        {"explain",
+         {cmdExplain, "explain FILE [--plan N|--framework F]  the derivation, per-stage memory and "
+                      "assumptions"}},
+        {"validate",
+         {cmdValidate,
+          "validate [CSV]             predict published runs and report the error per row"}},
+        {"scenario",
+         {cmdScenario,
+          "scenario {list,show NAME,save FILE [--name N] [--tags a,b],export NAME -o FILE,\n"
+          "                           delete NAME,history NAME,restore NAME VERSION}  the scenario "
+          "library"}},
+        {"runs",
+         {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV}  measured runs "
+                   "for calibration"}},
+        {"db",
+         {cmdDb, "db {check,path}            integrity check / location of the library database"}},
+        {"library",
+         {cmdLibrary,
+          "library {export -o FILE.json,import FILE.json}  the whole library as one JSON file"}},
 #ifdef TRAINPLAN_HAVE_REPORT
-        {"report", {cmdReport, "report FILE -o OUT.{pdf,html,md,csv,json} [--deck] [--lang en|zh_CN]  planning report,\n"
-                               "                           or with --deck a 16:9 review deck (PDF); works without a display"}},
+        {"report",
+         {cmdReport,
+          "report FILE -o OUT.{pdf,html,md,csv,json} [--deck] [--lang en|zh_CN]  planning report,\n"
+          "                           or with --deck a 16:9 review deck (PDF); works without a "
+          "display"}},
 #endif
     };
     return table;
@@ -56,9 +91,12 @@ const std::map<std::string, Command>& commands() {
 
 void printHelp(std::ostream& out) {
     out << "Usage: trainplan-cli [--format table|json|csv] [--db PATH] COMMAND [ARGS]\n\n"
-           "TrainPlan estimates memory, communication and step time of distributed LLM training plans\n"
-           "(PyTorch DDP, FSDP, DeepSpeed ZeRO, Megatron-LM) on a described GPU cluster.\n\nCommands:\n";
-    for (const auto& [name, cmd] : commands()) out << "  " << cmd.usage << '\n';
+           "TrainPlan estimates memory, communication and step time of distributed LLM training "
+           "plans\n"
+           "(PyTorch DDP, FSDP, DeepSpeed ZeRO, Megatron-LM) on a described GPU "
+           "cluster.\n\nCommands:\n";
+    for (const auto& [name, cmd] : commands())
+        out << "  " << cmd.usage << '\n';
     out << "\nExit codes: 0 ok, 1 invalid input, 2 usage error.\n";
 }
 
@@ -74,15 +112,21 @@ int runCli(const std::vector<std::string>& argsIn, std::ostream& out, std::ostre
         }
         const bool help = ctx.takeFlag("--help") || ctx.takeFlag("-h");
         if (auto f = ctx.takeOption("--format")) {
-            if (*f == "table") ctx.format = Format::Table;
-            else if (*f == "json") ctx.format = Format::Json;
-            else if (*f == "csv") ctx.format = Format::Csv;
-            else if (*f == "text") ctx.format = Format::Text;
-            else throw UsageError("--format: '" + *f + "' is not one of table, json, csv, text");
+            if (*f == "table")
+                ctx.format = Format::Table;
+            else if (*f == "json")
+                ctx.format = Format::Json;
+            else if (*f == "csv")
+                ctx.format = Format::Csv;
+            else if (*f == "text")
+                ctx.format = Format::Text;
+            else
+                throw UsageError("--format: '" + *f + "' is not one of table, json, csv, text");
         }
         ctx.dbPath = ctx.takeOption("--db");
         if (auto lang = ctx.takeOption("--lang")) {
-            if (*lang != "en" && *lang != "zh_CN") throw UsageError("--lang: '" + *lang + "' is not one of en, zh_CN");
+            if (*lang != "en" && *lang != "zh_CN")
+                throw UsageError("--lang: '" + *lang + "' is not one of en, zh_CN");
             ctx.lang = *lang;
         }
         if (help || ctx.args.empty()) {
@@ -92,7 +136,8 @@ int runCli(const std::vector<std::string>& argsIn, std::ostream& out, std::ostre
         const std::string name = ctx.args.front();
         ctx.args.erase(ctx.args.begin());
         const auto it = commands().find(name);
-        if (it == commands().end()) throw UsageError("unknown command '" + name + "' (see trainplan-cli --help)");
+        if (it == commands().end())
+            throw UsageError("unknown command '" + name + "' (see trainplan-cli --help)");
         return it->second.run(ctx);
     } catch (const UsageError& e) {
         err << "trainplan-cli: " << e.what() << '\n';
@@ -108,7 +153,9 @@ const model::Catalog& CliContext::catalog() {
     return *m_catalog;
 }
 
-std::filesystem::path CliContext::dataDir() { return model::dataDirectory(); }
+std::filesystem::path CliContext::dataDir() {
+    return model::dataDirectory();
+}
 
 std::optional<model::Scenario> CliContext::loadScenario(const std::string& file) {
     model::ScenarioLoad load = model::loadScenarioFile(file, catalog());
@@ -117,7 +164,8 @@ std::optional<model::Scenario> CliContext::loadScenario(const std::string& file)
         if (!applyStoredProfile(*this, *load.scenario, file)) return std::nullopt;
         return std::move(load.scenario);
     }
-    for (const auto& issue : load.issues) err << (issue.path.empty() ? issue.message : file + ": " + issue.text()) << '\n';
+    for (const auto& issue : load.issues)
+        err << (issue.path.empty() ? issue.message : file + ": " + issue.text()) << '\n';
     return std::nullopt;
 }
 
@@ -126,7 +174,8 @@ std::optional<std::string> CliContext::takeOption(const std::string& name) {
         if (args[i] == name) {
             if (i + 1 >= args.size()) throw UsageError(name + " needs a value");
             std::string v = args[i + 1];
-            args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
+            args.erase(args.begin() + static_cast<long>(i),
+                       args.begin() + static_cast<long>(i) + 2);
             return v;
         }
         if (args[i].rfind(name + "=", 0) == 0) {

@@ -21,7 +21,9 @@ inline constexpr int kExitUsage = 2;
 // What every command gets: its own arguments (after the command word), the global options, and the
 // streams. Errors a user can act on go to `err` as one line each.
 struct CliContext {
-    CliContext(std::ostream& o, std::ostream& e) : out(o), err(e) {}
+    CliContext(std::ostream& o, std::ostream& e)
+        : out(o)
+        , err(e) {}
 
     std::vector<std::string> args;
     std::optional<Format> format;
@@ -30,11 +32,13 @@ struct CliContext {
     std::ostream& out;
     std::ostream& err;
 
-    // The data directory's catalog, loaded on first use. Throws std::runtime_error on a broken install.
+    // The data directory's catalog, loaded on first use. Throws std::runtime_error on a broken
+    // install.
     const model::Catalog& catalog();
     std::filesystem::path dataDir();
 
-    // Loads and validates a scenario file; prints every problem to `err` and returns nullopt if any.
+    // Loads and validates a scenario file; prints every problem to `err` and returns nullopt if
+    // any.
     std::optional<model::Scenario> loadScenario(const std::string& file);
 
     // Removes "--name value" / "--name=value" from args; nullopt when absent.

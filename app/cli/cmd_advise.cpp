@@ -54,18 +54,72 @@ struct Labels {
     const char* none;
 };
 
-constexpr Labels kEn{"Recommendation", "ready", "needs prerequisites", "nothing fits", "Why",
-                     "Frameworks", "framework", "fits", "plan", "step", "time to train", "cost", "readiness",
-                     "excluded", "yes", "no", "missing (weeks)", "Break points", "MFU threshold %s, DP communication threshold %s",
-                     "largest model", "MFU ≥ %s up to", "DP comm > %s below", "n/a", "Roadmap (default path)",
-                     "Roadmap (scenario stages)", "Trigger", "Target", "GPUs", "Prerequisites", "reached",
-                     "not yet", "team decision", "none"};
-constexpr Labels kZh{"推荐", "可直接采用", "需先补齐前置条件", "没有方案能放下", "理由",
-                     "各框架", "框架", "放得下", "方案", "每步", "训练时间", "花费", "就绪度",
-                     "已排除", "是", "否", "缺失（周）", "临界点", "MFU 阈值 %s，数据并行通信阈值 %s",
-                     "最大模型", "MFU ≥ %s 的最大 GPU 数", "数据并行通信 > %s 的带宽", "不适用", "迁移路线（默认路径）",
-                     "迁移路线（场景中的阶段）", "触发条件", "目标", "块 GPU", "前置条件", "已触发",
-                     "尚未触发", "由团队决定", "无"};
+constexpr Labels kEn{"Recommendation",
+                     "ready",
+                     "needs prerequisites",
+                     "nothing fits",
+                     "Why",
+                     "Frameworks",
+                     "framework",
+                     "fits",
+                     "plan",
+                     "step",
+                     "time to train",
+                     "cost",
+                     "readiness",
+                     "excluded",
+                     "yes",
+                     "no",
+                     "missing (weeks)",
+                     "Break points",
+                     "MFU threshold %s, DP communication threshold %s",
+                     "largest model",
+                     "MFU ≥ %s up to",
+                     "DP comm > %s below",
+                     "n/a",
+                     "Roadmap (default path)",
+                     "Roadmap (scenario stages)",
+                     "Trigger",
+                     "Target",
+                     "GPUs",
+                     "Prerequisites",
+                     "reached",
+                     "not yet",
+                     "team decision",
+                     "none"};
+constexpr Labels kZh{"推荐",
+                     "可直接采用",
+                     "需先补齐前置条件",
+                     "没有方案能放下",
+                     "理由",
+                     "各框架",
+                     "框架",
+                     "放得下",
+                     "方案",
+                     "每步",
+                     "训练时间",
+                     "花费",
+                     "就绪度",
+                     "已排除",
+                     "是",
+                     "否",
+                     "缺失（周）",
+                     "临界点",
+                     "MFU 阈值 %s，数据并行通信阈值 %s",
+                     "最大模型",
+                     "MFU ≥ %s 的最大 GPU 数",
+                     "数据并行通信 > %s 的带宽",
+                     "不适用",
+                     "迁移路线（默认路径）",
+                     "迁移路线（场景中的阶段）",
+                     "触发条件",
+                     "目标",
+                     "块 GPU",
+                     "前置条件",
+                     "已触发",
+                     "尚未触发",
+                     "由团队决定",
+                     "无"};
 
 std::string fill(const char* pattern, const std::string& a, const std::string& b = {}) {
     std::string out;
@@ -81,7 +135,9 @@ std::string fill(const char* pattern, const std::string& a, const std::string& b
     return out;
 }
 
-std::string number(ArgKind kind, double v, Lang lang) { return sim::formatArg(MessageArg::number(kind, v), lang); }
+std::string number(ArgKind kind, double v, Lang lang) {
+    return sim::formatArg(MessageArg::number(kind, v), lang);
+}
 
 double parseFraction(const std::string& option, const std::string& text) {
     char* end = nullptr;
@@ -96,34 +152,40 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
     std::ostream& out = ctx.out;
     const sim::Recommendation& rec = a.recommendation;
     const char* status = rec.status == sim::RecommendationStatus::Ready ? L.ready
-                         : rec.status == sim::RecommendationStatus::NeedsPrerequisites ? L.needsPrerequisites
-                                                                                       : L.doesNotFit;
+                         : rec.status == sim::RecommendationStatus::NeedsPrerequisites
+                             ? L.needsPrerequisites
+                             : L.doesNotFit;
     const bool zh = lang == Lang::ZhCN; // full-width brackets and colon in Chinese text
-    out << s.name << "\n\n" << L.recommendation << (zh ? "（" : " (") << status << (zh ? "）：" : "): ")
+    out << s.name << "\n\n"
+        << L.recommendation << (zh ? "（" : " (") << status << (zh ? "）：" : "): ")
         << model::displayName(rec.framework);
     if (rec.plan) out << ", " << rec.plan->plan.label();
     out << '\n';
     if (!a.reasons.empty()) out << "  " << sim::render(a.reasons.front(), lang) << '\n';
     if (a.reasons.size() > 1) {
         out << '\n' << L.why << '\n';
-        for (std::size_t i = 1; i < a.reasons.size(); ++i) out << "  - " << sim::render(a.reasons[i], lang) << '\n';
+        for (std::size_t i = 1; i < a.reasons.size(); ++i)
+            out << "  - " << sim::render(a.reasons[i], lang) << '\n';
     }
 
     out << '\n' << L.frameworks << '\n';
     TextTable fw({L.framework, L.fits, L.plan, L.step, "MFU", L.timeToTrain, L.cost, L.readiness});
     for (const sim::FrameworkFit& f : a.frameworks) {
-        std::string readiness = f.readiness.ready ? L.ready : number(ArgKind::Weeks, f.readiness.requiredWeeks, lang);
+        std::string readiness =
+            f.readiness.ready ? L.ready : number(ArgKind::Weeks, f.readiness.requiredWeeks, lang);
         if (!f.searched) {
-            fw.addRow({std::string(model::displayName(f.framework)), L.excluded, "", "", "", "", "", readiness});
+            fw.addRow({std::string(model::displayName(f.framework)), L.excluded, "", "", "", "", "",
+                       readiness});
         } else if (f.best) {
             const sim::PlanEstimate& e = *f.best;
             fw.addRow({std::string(model::displayName(f.framework)), L.yes, e.plan.label(),
-                       number(ArgKind::Seconds, e.time.stepSeconds, lang), number(ArgKind::Percent, e.throughput.mfu, lang),
-                       number(ArgKind::Duration, e.cost.timeToTrainSeconds, lang), number(ArgKind::Usd, e.cost.usd, lang),
-                       readiness});
+                       number(ArgKind::Seconds, e.time.stepSeconds, lang),
+                       number(ArgKind::Percent, e.throughput.mfu, lang),
+                       number(ArgKind::Duration, e.cost.timeToTrainSeconds, lang),
+                       number(ArgKind::Usd, e.cost.usd, lang), readiness});
         } else {
-            fw.addRow({std::string(model::displayName(f.framework)), L.no, f.closest ? f.closest->plan.label() : "", "", "",
-                       "", "", readiness});
+            fw.addRow({std::string(model::displayName(f.framework)), L.no,
+                       f.closest ? f.closest->plan.label() : "", "", "", "", "", readiness});
         }
     }
     fw.print(out);
@@ -133,11 +195,14 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
         const std::string mfu = number(ArgKind::Percent, bp.mfuThreshold, lang);
         const std::string dp = number(ArgKind::Percent, bp.dpCommThreshold, lang);
         out << '\n' << L.breakPoints << " (" << fill(L.thresholds, mfu, dp) << ")\n";
-        TextTable t({L.framework, L.largestModel, fill(L.mfuHoldsUpTo, mfu), fill(L.dpCommBelow, dp)});
+        TextTable t(
+            {L.framework, L.largestModel, fill(L.mfuHoldsUpTo, mfu), fill(L.dpCommBelow, dp)});
         for (const sim::FrameworkFit& f : a.frameworks) {
-            std::string size = L.notApplicable, scale = L.notApplicable, bandwidth = L.notApplicable;
+            std::string size = L.notApplicable, scale = L.notApplicable,
+                        bandwidth = L.notApplicable;
             if (const auto* b = bp.modelSizeOf(f.framework)) {
-                if (b->status == sim::ModelSizeStatus::Found) size = number(ArgKind::Parameters, b->largestParameters, lang);
+                if (b->status == sim::ModelSizeStatus::Found)
+                    size = number(ArgKind::Parameters, b->largestParameters, lang);
                 else if (b->status == sim::ModelSizeStatus::AllFit)
                     size = "≥ " + number(ArgKind::Parameters, b->largestParameters, lang);
                 else
@@ -146,24 +211,34 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
             if (const auto* b = bp.gpuCountOf(f.framework)) {
                 switch (b->status) {
                 case sim::GpuScaleStatus::Found:
-                case sim::GpuScaleStatus::NoPlanAt: scale = number(ArgKind::Count, static_cast<double>(b->lastGpus), lang); break;
+                case sim::GpuScaleStatus::NoPlanAt:
+                    scale = number(ArgKind::Count, static_cast<double>(b->lastGpus), lang);
+                    break;
                 case sim::GpuScaleStatus::NotReached:
                     scale = "≥ " + number(ArgKind::Count, static_cast<double>(b->lastGpus), lang);
                     break;
-                case sim::GpuScaleStatus::AlwaysBelow: scale = L.none; break;
-                case sim::GpuScaleStatus::NeverFits: break;
+                case sim::GpuScaleStatus::AlwaysBelow:
+                    scale = L.none;
+                    break;
+                case sim::GpuScaleStatus::NeverFits:
+                    break;
                 }
             }
             if (const auto* b = bp.bandwidthOf(f.framework)) {
                 switch (b->status) {
-                case sim::BandwidthStatus::Found: bandwidth = number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang); break;
+                case sim::BandwidthStatus::Found:
+                    bandwidth = number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
+                    break;
                 case sim::BandwidthStatus::AlwaysExceeds:
-                    bandwidth = "> " + number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
+                    bandwidth =
+                        "> " + number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
                     break;
                 case sim::BandwidthStatus::NeverExceeds:
-                    bandwidth = "< " + number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
+                    bandwidth =
+                        "< " + number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
                     break;
-                case sim::BandwidthStatus::NotApplicable: break;
+                case sim::BandwidthStatus::NotApplicable:
+                    break;
                 }
             }
             t.addRow({std::string(model::displayName(f.framework)), size, scale, bandwidth});
@@ -177,25 +252,32 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
         const char* triggerStatus = r.triggerStatus == sim::TriggerStatus::Met      ? L.met
                                     : r.triggerStatus == sim::TriggerStatus::NotMet ? L.notMet
                                                                                     : L.manual;
-        out << '\n' << ++index << ". " << sim::render(r.title, lang) << "  [" << model::displayName(r.framework) << "]\n";
-        out << "   " << L.trigger << ": " << sim::render(r.trigger, lang) << " (" << triggerStatus << ")\n";
+        out << '\n'
+            << ++index << ". " << sim::render(r.title, lang) << "  ["
+            << model::displayName(r.framework) << "]\n";
+        out << "   " << L.trigger << ": " << sim::render(r.trigger, lang) << " (" << triggerStatus
+            << ")\n";
         out << "   " << L.target << ": " << r.targetModelName << " ("
-            << number(ArgKind::Parameters, r.targetParameters, lang) << "), " << r.targetGpus << ' ' << L.gpus;
+            << number(ArgKind::Parameters, r.targetParameters, lang) << "), " << r.targetGpus << ' '
+            << L.gpus;
         if (r.estimate)
-            out << "; " << r.estimate->plan.label() << ", " << number(ArgKind::Seconds, r.estimate->time.stepSeconds, lang)
-                << ", MFU " << number(ArgKind::Percent, r.estimate->throughput.mfu, lang);
+            out << "; " << r.estimate->plan.label() << ", "
+                << number(ArgKind::Seconds, r.estimate->time.stepSeconds, lang) << ", MFU "
+                << number(ArgKind::Percent, r.estimate->throughput.mfu, lang);
         out << '\n';
         if (!r.stage.prerequisites.empty()) {
             out << "   " << L.prerequisites << ":";
             for (const model::StagePrerequisite& p : r.stage.prerequisites) {
-                const std::string text = p.item && p.text.empty()
-                                             ? std::string(sim::readinessItemText(*p.item, lang).label)
-                                             : p.text;
+                const std::string text =
+                    p.item && p.text.empty()
+                        ? std::string(sim::readinessItemText(*p.item, lang).label)
+                        : p.text;
                 out << "\n     [" << (p.done ? 'x' : ' ') << "] " << text;
             }
             out << '\n';
         }
-        for (const sim::Message& n : r.notes) out << "   - " << sim::render(n, lang) << '\n';
+        for (const sim::Message& n : r.notes)
+            out << "   - " << sim::render(n, lang) << '\n';
         if (!r.stage.expectedGain.text.empty()) out << "   - " << r.stage.expectedGain.text << '\n';
     }
 }
@@ -204,8 +286,10 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
 
 int cmdAdvise(CliContext& ctx) {
     sim::AdvisorOptions options;
-    if (auto v = ctx.takeOption("--mfu-threshold")) options.mfuThreshold = parseFraction("--mfu-threshold", *v);
-    if (auto v = ctx.takeOption("--dp-comm-threshold")) options.dpCommThreshold = parseFraction("--dp-comm-threshold", *v);
+    if (auto v = ctx.takeOption("--mfu-threshold"))
+        options.mfuThreshold = parseFraction("--mfu-threshold", *v);
+    if (auto v = ctx.takeOption("--dp-comm-threshold"))
+        options.dpCommThreshold = parseFraction("--dp-comm-threshold", *v);
     if (auto v = ctx.takeOption("--max-scan-gpus")) {
         char* end = nullptr;
         const long long n = std::strtoll(v->c_str(), &end, 10);

@@ -18,13 +18,15 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
     const auto& m = e.memory;
     const auto& t = e.time;
     const auto& c = e.communication;
-    out << "\n" << model::displayName(e.plan.framework) << "  " << e.plan.label() << "  (grad accumulation "
+    out << "\n"
+        << model::displayName(e.plan.framework) << "  " << e.plan.label() << "  (grad accumulation "
         << e.gradAccum << ")\n";
     TextTable mem({"memory per GPU", "value"});
     mem.addRow({"weights", formatGiB(m.weightsBytes)});
     mem.addRow({"gradients", formatGiB(m.gradientsBytes)});
     mem.addRow({"optimizer states", formatGiB(m.optimizerBytes)});
-    mem.addRow({"activations (" + std::to_string(m.inFlightMicroBatches) + " in flight)", formatGiB(m.activationsBytes)});
+    mem.addRow({"activations (" + std::to_string(m.inFlightMicroBatches) + " in flight)",
+                formatGiB(m.activationsBytes)});
     mem.addRow({"transient", formatGiB(m.transientBytes)});
     mem.addRow({"buffers", formatGiB(m.buffersBytes)});
     mem.addRow({"overhead", formatGiB(m.overheadBytes)});
@@ -49,7 +51,8 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
     row("pipeline", c.ppBytes, c.ppSeconds);
     row("context parallel", c.cpBytes, c.cpSeconds);
     row("expert parallel", c.epBytes, c.epSeconds);
-    comm.addRow({"intra-node / inter-node", formatGiB(c.intraNodeBytes) + " / " + formatGiB(c.interNodeBytes), ""});
+    comm.addRow({"intra-node / inter-node",
+                 formatGiB(c.intraNodeBytes) + " / " + formatGiB(c.interNodeBytes), ""});
     comm.print(out);
 }
 
@@ -58,7 +61,15 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
 std::vector<std::string> estimateRow(const sim::EstimateResult& r) {
     const auto& e = r.estimate;
     if (!r.valid)
-        return {std::string(model::toString(e.plan.framework)), e.plan.label(), "invalid", "", "", "", "", "", ""};
+        return {std::string(model::toString(e.plan.framework)),
+                e.plan.label(),
+                "invalid",
+                "",
+                "",
+                "",
+                "",
+                "",
+                ""};
     return {std::string(model::toString(e.plan.framework)),
             e.plan.label(),
             e.memory.fits ? "yes" : "no",
@@ -84,19 +95,23 @@ int cmdEstimate(CliContext& ctx) {
         const sim::SearchResult found = sim::searchPlans(pc);
         for (const sim::FrameworkResult& f : found.frameworks) {
             const std::optional<sim::PlanEstimate>& pick = f.best ? f.best : f.closest;
-            if (pick) results.push_back(sim::estimatePlan(pc, pick->plan));
+            if (pick)
+                results.push_back(sim::estimatePlan(pc, pick->plan));
             else
                 for (const std::string& why : f.exclusionReasons)
                     excluded.push_back(std::string(model::displayName(f.framework)) + ": " + why);
         }
         if (results.empty()) {
-            ctx.err << ctx.args.front() << ": plans: the scenario has no plans and the search found no valid plan";
-            for (const std::string& why : excluded) ctx.err << "; " << why;
+            ctx.err << ctx.args.front()
+                    << ": plans: the scenario has no plans and the search found no valid plan";
+            for (const std::string& why : excluded)
+                ctx.err << "; " << why;
             ctx.err << '\n';
             return kExitInvalidInput;
         }
     } else {
-        for (const auto& p : scenario->plans) results.push_back(sim::estimatePlan(pc, p));
+        for (const auto& p : scenario->plans)
+            results.push_back(sim::estimatePlan(pc, p));
     }
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
@@ -106,22 +121,28 @@ int cmdEstimate(CliContext& ctx) {
         ctx.out << doc.dump(2) << '\n';
         return kExitOk;
     }
-    TextTable table({"framework", "plan", "fits", "peak memory", "step", "MFU", "tokens/s/GPU", "time to train", "cost"});
-    for (const auto& r : results) table.addRow(estimateRow(r));
+    TextTable table({"framework", "plan", "fits", "peak memory", "step", "MFU", "tokens/s/GPU",
+                     "time to train", "cost"});
+    for (const auto& r : results)
+        table.addRow(estimateRow(r));
     if (fmt == Format::Csv) {
         table.printCsv(ctx.out);
         return kExitOk;
     }
     ctx.out << scenario->name << "\n\n";
     if (searched)
-        ctx.out << "The scenario has no plans: estimating the best plan per framework found by the search "
+        ctx.out << "The scenario has no plans: estimating the best plan per framework found by the "
+                   "search "
                    "(the closest plan where none fits).\n\n";
     table.print(ctx.out);
-    for (const std::string& why : excluded) ctx.out << "  excluded " << why << '\n';
+    for (const std::string& why : excluded)
+        ctx.out << "  excluded " << why << '\n';
     for (const auto& r : results) {
-        if (r.valid) printBreakdown(ctx.out, r);
+        if (r.valid)
+            printBreakdown(ctx.out, r);
         else
-            for (const auto& e : r.errors) ctx.out << "  invalid: " << e.text() << '\n';
+            for (const auto& e : r.errors)
+                ctx.out << "  invalid: " << e.text() << '\n';
     }
     return kExitOk;
 }

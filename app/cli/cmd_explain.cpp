@@ -24,24 +24,29 @@ std::string formatValue(double v, const std::string& unit) {
 
 void printTerm(std::ostream& out, const sim::DerivationTerm& t, int depth) {
     const std::string indent(static_cast<std::size_t>(2 * depth), ' ');
-    out << indent << (t.children.empty() ? "- " : "+ ") << t.name << " = " << formatValue(t.value, t.unit) << '\n';
+    out << indent << (t.children.empty() ? "- " : "+ ") << t.name << " = "
+        << formatValue(t.value, t.unit) << '\n';
     out << indent << "    = " << t.formula << '\n';
     if (!t.inputs.empty()) {
         out << indent << "    inputs:";
         for (std::size_t i = 0; i < t.inputs.size(); ++i)
-            out << (i ? "; " : " ") << t.inputs[i].first << " " << formatFixed(t.inputs[i].second, t.inputs[i].second < 10 ? 4 : 0);
+            out << (i ? "; " : " ") << t.inputs[i].first << " "
+                << formatFixed(t.inputs[i].second, t.inputs[i].second < 10 ? 4 : 0);
         out << '\n';
     }
     out << indent << "    source: " << t.source << '\n';
-    for (const auto& c : t.children) printTerm(out, c, depth + 1);
+    for (const auto& c : t.children)
+        printTerm(out, c, depth + 1);
 }
 
 nlohmann::json termJson(const sim::DerivationTerm& t) {
     nlohmann::json inputs = nlohmann::json::object();
-    for (const auto& [k, v] : t.inputs) inputs[k] = v;
+    for (const auto& [k, v] : t.inputs)
+        inputs[k] = v;
     nlohmann::json children = nlohmann::json::array();
-    for (const auto& c : t.children) children.push_back(termJson(c));
-    return {{"name", t.name}, {"value", t.value},     {"unit", t.unit},        {"formula", t.formula},
+    for (const auto& c : t.children)
+        children.push_back(termJson(c));
+    return {{"name", t.name},   {"value", t.value},   {"unit", t.unit},      {"formula", t.formula},
             {"inputs", inputs}, {"source", t.source}, {"children", children}};
 }
 
@@ -64,7 +69,8 @@ nlohmann::json phaseJson(const sim::MemoryBreakdown& m) {
 int cmdExplain(CliContext& ctx) {
     const auto planOpt = ctx.takeOption("--plan");
     const auto frameworkOpt = ctx.takeOption("--framework");
-    if (ctx.args.size() != 1) throw UsageError("usage: explain FILE [--plan N | --framework NAME] [--format text|json]");
+    if (ctx.args.size() != 1)
+        throw UsageError("usage: explain FILE [--plan N | --framework NAME] [--format text|json]");
     auto scenario = ctx.loadScenario(ctx.args.front());
     if (!scenario) return kExitInvalidInput;
     const sim::PlanContext pc = sim::makeContext(*scenario);
@@ -77,34 +83,42 @@ int cmdExplain(CliContext& ctx) {
             throw UsageError("--plan: '" + *planOpt + "' is not a plan number");
         }
         if (index < 1 || index > static_cast<int>(scenario->plans.size())) {
-            ctx.err << ctx.args.front() << ": plans: --plan " << index << " is out of range (the scenario has "
-                    << scenario->plans.size() << " plans, numbered from 1)\n";
+            ctx.err << ctx.args.front() << ": plans: --plan " << index
+                    << " is out of range (the scenario has " << scenario->plans.size()
+                    << " plans, numbered from 1)\n";
             return kExitInvalidInput;
         }
         plan = scenario->plans[static_cast<std::size_t>(index - 1)];
     } else if (!scenario->plans.empty() && !frameworkOpt) {
         plan = scenario->plans.front();
     } else {
-        // No plan given: explain the best plan the search finds (for --framework, or the fastest overall).
+        // No plan given: explain the best plan the search finds (for --framework, or the fastest
+        // overall).
         sim::SearchOptions options;
         if (frameworkOpt) {
             const auto f = model::frameworkFromString(*frameworkOpt);
-            if (!f) throw UsageError("--framework: '" + *frameworkOpt + "' is not one of ddp, fsdp, deepspeed, megatron");
+            if (!f)
+                throw UsageError("--framework: '" + *frameworkOpt +
+                                 "' is not one of ddp, fsdp, deepspeed, megatron");
             options.frameworks = {*f};
         }
         const sim::SearchResult result = sim::searchPlans(*scenario, options);
         const sim::PlanEstimate* best = nullptr;
         for (const auto& fr : result.frameworks)
-            if (fr.best && (!best || fr.best->time.stepSeconds < best->time.stepSeconds)) best = &*fr.best;
+            if (fr.best && (!best || fr.best->time.stepSeconds < best->time.stepSeconds))
+                best = &*fr.best;
         if (!best) {
-            ctx.err << ctx.args.front() << ": no plan fits this cluster; run 'trainplan-cli compare' for the closest plans\n";
+            ctx.err << ctx.args.front()
+                    << ": no plan fits this cluster; run 'trainplan-cli compare' for the closest "
+                       "plans\n";
             return kExitInvalidInput;
         }
         plan = best->plan;
     }
     const auto issues = model::validatePlan(*scenario, plan, "plan");
     if (!issues.empty()) {
-        for (const auto& i : issues) ctx.err << ctx.args.front() << ": " << i.text() << '\n';
+        for (const auto& i : issues)
+            ctx.err << ctx.args.front() << ": " << i.text() << '\n';
         return kExitInvalidInput;
     }
     const sim::Explanation x = sim::explainPlan(pc, plan);
@@ -126,7 +140,10 @@ int cmdExplain(CliContext& ctx) {
                               {"phases", phaseJson(row.memory)}});
         nlohmann::json assumptions = nlohmann::json::array();
         for (const auto& a : x.assumptions)
-            assumptions.push_back({{"name", a.name}, {"value", a.value}, {"source", a.source}, {"default", a.defaulted}});
+            assumptions.push_back({{"name", a.name},
+                                   {"value", a.value},
+                                   {"source", a.source},
+                                   {"default", a.defaulted}});
         sim::EstimateResult r{x.estimate, true, {}};
         ctx.out << nlohmann::json{{"schema", "trainplan.explain.v1"},
                                   {"scenario", scenario->name},
@@ -144,7 +161,8 @@ int cmdExplain(CliContext& ctx) {
         return kExitOk;
     }
     std::ostream& out = ctx.out;
-    out << scenario->name << " — " << model::displayName(plan.framework) << " " << plan.label() << "\n\n";
+    out << scenario->name << " — " << model::displayName(plan.framework) << " " << plan.label()
+        << "\n\n";
     printTerm(out, x.memory, 0);
     out << '\n';
     printTerm(out, x.stepTime, 0);
@@ -153,12 +171,13 @@ int cmdExplain(CliContext& ctx) {
     out << '\n';
     printTerm(out, x.flops, 0);
     out << "\nMemory per pipeline stage:\n";
-    TextTable st({"stage", "layers", "in flight", "weights", "gradients", "optimizer", "activations", "buffers", "overhead",
-                  "peak", "peak at"});
+    TextTable st({"stage", "layers", "in flight", "weights", "gradients", "optimizer",
+                  "activations", "buffers", "overhead", "peak", "peak at"});
     for (const auto& row : x.stages)
         st.addRow({row.stage, formatFixed(row.layers, 1), std::to_string(row.inFlightMicroBatches),
-                   formatGiB(row.memory.weightsBytes), formatGiB(row.memory.gradientsBytes), formatGiB(row.memory.optimizerBytes),
-                   formatGiB(row.memory.activationsBytes), formatGiB(row.memory.buffersBytes), formatGiB(row.memory.overheadBytes),
+                   formatGiB(row.memory.weightsBytes), formatGiB(row.memory.gradientsBytes),
+                   formatGiB(row.memory.optimizerBytes), formatGiB(row.memory.activationsBytes),
+                   formatGiB(row.memory.buffersBytes), formatGiB(row.memory.overheadBytes),
                    formatGiB(row.memory.peakBytes), sim::toString(row.memory.peakPhase)});
     st.print(out);
     out << "\nMemory over one step (worst stage; allocated, before overhead):\n";
@@ -166,13 +185,16 @@ int cmdExplain(CliContext& ctx) {
     const auto& m = x.estimate.memory;
     for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
         const auto& p = m.phases[k];
-        ph.addRow({sim::toString(static_cast<sim::MemoryPhase::Kind>(k)), formatGiB(p.allocatedBytes), formatGiB(p.activationsBytes),
-                   formatGiB(p.gradientsBytes), formatGiB(p.transientBytes), k == m.peakPhase ? "<- peak" : ""});
+        ph.addRow({sim::toString(static_cast<sim::MemoryPhase::Kind>(k)),
+                   formatGiB(p.allocatedBytes), formatGiB(p.activationsBytes),
+                   formatGiB(p.gradientsBytes), formatGiB(p.transientBytes),
+                   k == m.peakPhase ? "<- peak" : ""});
     }
     ph.print(out);
     out << "\nAssumptions (* = default, not set by the scenario):\n";
     TextTable as({"", "name", "value", "source"});
-    for (const auto& a : x.assumptions) as.addRow({a.defaulted ? "*" : "", a.name, a.value, a.source});
+    for (const auto& a : x.assumptions)
+        as.addRow({a.defaulted ? "*" : "", a.name, a.value, a.source});
     as.print(out);
     return kExitOk;
 }

@@ -19,14 +19,17 @@ std::optional<int> positiveOption(CliContext& ctx, const std::string& name, int 
     int n = 0;
     auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
     if (ec != std::errc() || p != v->data() + v->size() || n < 1 || n > max)
-        throw UsageError(name + ": '" + *v + "' is not a whole number between 1 and " + std::to_string(max));
+        throw UsageError(name + ": '" + *v + "' is not a whole number between 1 and " +
+                         std::to_string(max));
     return n;
 }
 
 nlohmann::json issuesJson(const model::io::ImportIssues& issues) {
     nlohmann::json a = nlohmann::json::array();
     for (const auto& i : issues)
-        a.push_back({{"severity", std::string(model::io::toString(i.severity))}, {"file", i.file}, {"key", i.key},
+        a.push_back({{"severity", std::string(model::io::toString(i.severity))},
+                     {"file", i.file},
+                     {"key", i.key},
                      {"message", i.message}});
     return a;
 }
@@ -48,7 +51,8 @@ int cmdImport(CliContext& ctx) {
     for (const auto& a : ctx.args)
         if (a.size() > 1 && a[0] == '-') throw UsageError("import: unknown option '" + a + "'");
     if (ctx.args.empty())
-        throw UsageError("import needs at least one FILE (config.json, ds_config.json, a Megatron-LM or torchrun/Slurm "
+        throw UsageError("import needs at least one FILE (config.json, ds_config.json, a "
+                         "Megatron-LM or torchrun/Slurm "
                          "script, or a scenario)");
     const std::string out = output ? *output : output2.value_or("-");
 
@@ -58,7 +62,8 @@ int cmdImport(CliContext& ctx) {
     if (ctx.format == Format::Json) {
         nlohmann::json doc{{"ok", ok}, {"issues", issuesJson(r.issues)}};
         nlohmann::json kinds = nlohmann::json::array();
-        for (const auto& [file, kind] : r.files) kinds.push_back({{"file", file}, {"kind", std::string(model::io::toString(kind))}});
+        for (const auto& [file, kind] : r.files)
+            kinds.push_back({{"file", file}, {"kind", std::string(model::io::toString(kind))}});
         doc["files"] = kinds;
         if (ok && out != "-") {
             model::saveScenarioFile(*r.scenario, out);
@@ -69,7 +74,8 @@ int cmdImport(CliContext& ctx) {
         ctx.out << doc.dump(2) << '\n';
         return ok ? kExitOk : kExitInvalidInput;
     }
-    for (const auto& i : r.issues) ctx.err << i.text() << '\n';
+    for (const auto& i : r.issues)
+        ctx.err << i.text() << '\n';
     if (!ok) {
         ctx.err << "import: " << model::io::countSeverity(r.issues, model::io::Severity::Error)
                 << " error(s); no scenario written\n";
@@ -83,15 +89,20 @@ int cmdImport(CliContext& ctx) {
     model::saveScenarioFile(s, out);
     const auto params = model::countParameters(s.model);
     ctx.out << "wrote " << out << ": " << s.name << '\n'
-            << "  model     " << (s.model.displayName.empty() ? s.model.name : s.model.displayName) << ", "
-            << formatFixed(params.total / 1e9, 2) << "B parameters, seq " << s.model.seqLen << '\n'
-            << "  cluster   " << s.cluster.nodes << " × " << s.cluster.gpusPerNode << " " << s.cluster.gpu.name << '\n'
-            << "  training  global batch " << s.training.globalBatch << ", " << model::toString(s.training.precision)
-            << ", " << model::toString(s.training.optimizer) << '\n';
+            << "  model     " << (s.model.displayName.empty() ? s.model.name : s.model.displayName)
+            << ", " << formatFixed(params.total / 1e9, 2) << "B parameters, seq " << s.model.seqLen
+            << '\n'
+            << "  cluster   " << s.cluster.nodes << " × " << s.cluster.gpusPerNode << " "
+            << s.cluster.gpu.name << '\n'
+            << "  training  global batch " << s.training.globalBatch << ", "
+            << model::toString(s.training.precision) << ", "
+            << model::toString(s.training.optimizer) << '\n';
     if (s.plans.empty()) ctx.out << "  plans     none (the planner searches)\n";
-    for (const auto& p : s.plans) ctx.out << "  plan      " << model::displayName(p.framework) << " " << p.label() << '\n';
-    ctx.out << "  " << model::io::countSeverity(r.issues, model::io::Severity::Warning) << " warning(s), "
-            << model::io::countSeverity(r.issues, model::io::Severity::Note) << " note(s)\n";
+    for (const auto& p : s.plans)
+        ctx.out << "  plan      " << model::displayName(p.framework) << " " << p.label() << '\n';
+    ctx.out << "  " << model::io::countSeverity(r.issues, model::io::Severity::Warning)
+            << " warning(s), " << model::io::countSeverity(r.issues, model::io::Severity::Note)
+            << " note(s)\n";
     return kExitOk;
 }
 

@@ -24,14 +24,18 @@ namespace {
 std::string reportDate(const std::optional<std::string>& option) {
     if (option) {
         const QDate d = QDate::fromString(QString::fromStdString(*option), Qt::ISODate);
-        if (!d.isValid()) throw UsageError("--date: '" + *option + "' is not a date like 2025-01-31");
+        if (!d.isValid())
+            throw UsageError("--date: '" + *option + "' is not a date like 2025-01-31");
         return d.toString(Qt::ISODate).toStdString();
     }
     if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
         char* end = nullptr;
         const long long seconds = std::strtoll(epoch, &end, 10);
         if (end != epoch && *end == '\0')
-            return QDateTime::fromSecsSinceEpoch(seconds, QTimeZone::utc()).date().toString(Qt::ISODate).toStdString();
+            return QDateTime::fromSecsSinceEpoch(seconds, QTimeZone::utc())
+                .date()
+                .toString(Qt::ISODate)
+                .toStdString();
     }
     return QDate::currentDate().toString(Qt::ISODate).toStdString();
 }
@@ -48,8 +52,10 @@ int cmdReport(CliContext& ctx) {
     if (ctx.args.size() != 1) throw UsageError("report needs exactly one scenario FILE");
     const QString path = QString::fromStdString(*output);
     const auto format = report::formatFromPath(path);
-    if (!format) throw UsageError("-o: '" + *output + "' must end in .pdf, .html, .md, .csv or .json");
-    if (deck && *format != report::OutputFormat::Pdf) throw UsageError("--deck writes a PDF: use -o DECK.pdf");
+    if (!format)
+        throw UsageError("-o: '" + *output + "' must end in .pdf, .html, .md, .csv or .json");
+    if (deck && *format != report::OutputFormat::Pdf)
+        throw UsageError("--deck writes a PDF: use -o DECK.pdf");
     const sim::Lang lang = sim::langFromString(ctx.lang).value_or(sim::Lang::En);
 
     const std::string file = ctx.args.front();

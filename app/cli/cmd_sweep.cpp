@@ -6,9 +6,9 @@
 #include <trainplan/simulator/sweep.h>
 
 #include <algorithm>
-#include <optional>
 #include <charconv>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 namespace trainplan::cli {
@@ -32,7 +32,8 @@ std::string joined(const std::vector<std::string>& parts) {
 
 // Checkpoints, failures and goodput of a row's plan on its point's scenario (more GPUs fail more
 // often: docs/reliability.md); empty when the row has no plan or the point is invalid.
-std::optional<sim::GoodputEstimate> rowGoodput(const sim::SweepRow& r, const std::vector<sim::SweepScenario>& points) {
+std::optional<sim::GoodputEstimate> rowGoodput(const sim::SweepRow& r,
+                                               const std::vector<sim::SweepScenario>& points) {
     if (!r.estimate || r.point >= points.size() || !points[r.point].scenario) return std::nullopt;
     return sim::estimateGoodput(*points[r.point].scenario, *r.estimate);
 }
@@ -106,7 +107,8 @@ int cmdSweep(CliContext& ctx) {
     for (std::size_t i = 0; i < result.points.size(); ++i)
         points.push_back(sim::sweepScenario(*scenario, *spec.spec, i, ctx.catalog()));
     std::vector<std::optional<sim::GoodputEstimate>> goodputs;
-    for (const auto& r : rows) goodputs.push_back(rowGoodput(r, points));
+    for (const auto& r : rows)
+        goodputs.push_back(rowGoodput(r, points));
 
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
@@ -130,24 +132,53 @@ int cmdSweep(CliContext& ctx) {
     }
     if (fmt == Format::Csv) {
         // Raw SI numbers, one row per point × framework: ready for scaling and crossover charts.
-        TextTable csv({key, "value", "gpus", "parameters", "framework", "fits", "plan", "step_s",
-                       "peak_bytes", "usable_bytes", "miss_bytes", "mfu", "tokens_per_s_per_gpu",
-                       "time_to_train_s", "usd", "evaluated_plans", "fitting_plans", "reasons",
-                       "goodput", "interruptions_per_day", "expected_time_to_train_s", "expected_usd"});
+        TextTable csv({key,
+                       "value",
+                       "gpus",
+                       "parameters",
+                       "framework",
+                       "fits",
+                       "plan",
+                       "step_s",
+                       "peak_bytes",
+                       "usable_bytes",
+                       "miss_bytes",
+                       "mfu",
+                       "tokens_per_s_per_gpu",
+                       "time_to_train_s",
+                       "usd",
+                       "evaluated_plans",
+                       "fitting_plans",
+                       "reasons",
+                       "goodput",
+                       "interruptions_per_day",
+                       "expected_time_to_train_s",
+                       "expected_usd"});
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const sim::SweepRow& r = rows[i];
             const auto& g = goodputs[i];
             const auto* e = r.estimate ? &*r.estimate : nullptr;
-            csv.addRow({r.label, raw(r.value), std::to_string(r.gpus), raw(r.parameters),
-                        std::string(model::toString(r.framework)), r.fits ? "yes" : "no",
-                        e ? e->plan.label() : "", e ? raw(e->time.stepSeconds) : "",
-                        e ? raw(e->memory.peakBytes) : "", raw(r.usableBytes), raw(r.missBytes),
+            csv.addRow({r.label,
+                        raw(r.value),
+                        std::to_string(r.gpus),
+                        raw(r.parameters),
+                        std::string(model::toString(r.framework)),
+                        r.fits ? "yes" : "no",
+                        e ? e->plan.label() : "",
+                        e ? raw(e->time.stepSeconds) : "",
+                        e ? raw(e->memory.peakBytes) : "",
+                        raw(r.usableBytes),
+                        raw(r.missBytes),
                         e ? raw(e->throughput.mfu) : "",
                         e ? raw(e->throughput.tokensPerSecondPerGpu) : "",
-                        e ? raw(e->cost.timeToTrainSeconds) : "", e ? raw(e->cost.usd) : "",
-                        std::to_string(r.evaluatedPlans), std::to_string(r.fittingPlans),
-                        joined(r.reasons), g ? raw(g->goodput) : "",
-                        g ? raw(g->failures.interruptionsPerDay) : "", g ? raw(g->expectedSeconds) : "",
+                        e ? raw(e->cost.timeToTrainSeconds) : "",
+                        e ? raw(e->cost.usd) : "",
+                        std::to_string(r.evaluatedPlans),
+                        std::to_string(r.fittingPlans),
+                        joined(r.reasons),
+                        g ? raw(g->goodput) : "",
+                        g ? raw(g->failures.interruptionsPerDay) : "",
+                        g ? raw(g->expectedSeconds) : "",
                         g ? raw(g->usd) : ""});
         }
         csv.printCsv(ctx.out);
@@ -155,8 +186,8 @@ int cmdSweep(CliContext& ctx) {
     }
     const bool byGpus = result.key == sim::SweepKey::Gpus;
     std::vector<std::string> header{
-        key,    "GPUs", "framework",    "fits",          "plan", "peak memory",
-        "step", "MFU",  "tokens/s/GPU", "time to train", "cost", "goodput", "note"};
+        key,   "GPUs",         "framework",     "fits", "plan",    "peak memory", "step",
+        "MFU", "tokens/s/GPU", "time to train", "cost", "goodput", "note"};
     if (byGpus) header.erase(header.begin() + 1);
     TextTable table(header);
     std::vector<std::string> reasons; // unique, in order of appearance

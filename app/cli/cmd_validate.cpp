@@ -14,11 +14,16 @@ namespace {
 
 std::string formatValue(sim::ValidationMetric m, double v) {
     switch (m) {
-    case sim::ValidationMetric::StepSeconds: return formatFixed(v, 2) + " s";
-    case sim::ValidationMetric::NarayananTflopsPerGpu: return formatFixed(v, 1) + " TFLOP/s";
-    case sim::ValidationMetric::MfuPercent: return formatFixed(v, 1) + "%";
-    case sim::ValidationMetric::TokensPerSecondPerGpu: return formatFixed(v, 0) + " tok/s";
-    case sim::ValidationMetric::PeakMemoryGiB: return formatFixed(v, 1) + " GiB";
+    case sim::ValidationMetric::StepSeconds:
+        return formatFixed(v, 2) + " s";
+    case sim::ValidationMetric::NarayananTflopsPerGpu:
+        return formatFixed(v, 1) + " TFLOP/s";
+    case sim::ValidationMetric::MfuPercent:
+        return formatFixed(v, 1) + "%";
+    case sim::ValidationMetric::TokensPerSecondPerGpu:
+        return formatFixed(v, 0) + " tok/s";
+    case sim::ValidationMetric::PeakMemoryGiB:
+        return formatFixed(v, 1) + " GiB";
     }
     return formatFixed(v, 3);
 }
@@ -45,7 +50,8 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
                            {"mean_abs_error", g.meanAbsError},
                            {"max_abs_error", g.maxAbsError}});
     nlohmann::json skipped = nlohmann::json::array();
-    for (const auto& [line, why] : report.skipped) skipped.push_back({{"line", line}, {"reason", why}});
+    for (const auto& [line, why] : report.skipped)
+        skipped.push_back({{"line", line}, {"reason", why}});
     return {{"schema", "trainplan.validate.v1"},
             {"rows", rows},
             {"summary", summary},
@@ -56,10 +62,12 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
 
 int cmdValidate(CliContext& ctx) {
     if (ctx.args.size() > 1) throw UsageError("validate takes at most one CSV file");
-    const std::filesystem::path file =
-        ctx.args.empty() ? ctx.dataDir() / "reference" / "published_runs.csv" : std::filesystem::path(ctx.args.front());
+    const std::filesystem::path file = ctx.args.empty()
+                                           ? ctx.dataDir() / "reference" / "published_runs.csv"
+                                           : std::filesystem::path(ctx.args.front());
     const model::PublishedRunsLoad load = model::loadPublishedRuns(file);
-    for (const auto& issue : load.issues) ctx.err << file.string() << ": " << issue.text() << '\n';
+    for (const auto& issue : load.issues)
+        ctx.err << file.string() << ": " << issue.text() << '\n';
     if (load.runs.empty()) {
         ctx.err << file.string() << ": no usable rows\n";
         return kExitInvalidInput;
@@ -83,13 +91,15 @@ int cmdValidate(CliContext& ctx) {
     ctx.out << "\nSummary (mean and max |relative error|):\n";
     TextTable summary({"source", "metric", "rows", "mean |error|", "max |error|"});
     for (const auto& g : report.summary)
-        summary.addRow({g.group, sim::toString(g.metric), std::to_string(g.rows), formatPercent(g.meanAbsError),
-                        formatPercent(g.maxAbsError)});
+        summary.addRow({g.group, sim::toString(g.metric), std::to_string(g.rows),
+                        formatPercent(g.meanAbsError), formatPercent(g.maxAbsError)});
     summary.print(ctx.out);
-    ctx.out << "\nAll " << report.totalRows << " comparisons: mean |error| " << formatPercent(report.meanAbsError) << '\n';
+    ctx.out << "\nAll " << report.totalRows << " comparisons: mean |error| "
+            << formatPercent(report.meanAbsError) << '\n';
     if (!report.skipped.empty()) {
         ctx.out << "\nRows not reproduced (" << report.skipped.size() << "):\n";
-        for (const auto& [line, why] : report.skipped) ctx.out << "  line " << line << ": " << why << '\n';
+        for (const auto& [line, why] : report.skipped)
+            ctx.out << "  line " << line << ": " << why << '\n';
     }
     return load.ok() ? kExitOk : kExitInvalidInput;
 }

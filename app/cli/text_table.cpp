@@ -29,7 +29,8 @@ std::size_t displayWidth(const std::string& s) {
 
 } // namespace
 
-TextTable::TextTable(std::vector<std::string> header) : m_header(std::move(header)) {}
+TextTable::TextTable(std::vector<std::string> header)
+    : m_header(std::move(header)) {}
 
 void TextTable::addRow(std::vector<std::string> row) {
     row.resize(m_header.size());
@@ -40,23 +41,28 @@ void TextTable::print(std::ostream& out) const {
     std::vector<std::size_t> width(m_header.size());
     for (std::size_t c = 0; c < m_header.size(); ++c) {
         width[c] = displayWidth(m_header[c]);
-        for (const auto& r : m_rows) width[c] = std::max(width[c], displayWidth(r[c]));
+        for (const auto& r : m_rows)
+            width[c] = std::max(width[c], displayWidth(r[c]));
     }
     auto line = [&](const std::vector<std::string>& cells, bool header) {
         for (std::size_t c = 0; c < cells.size(); ++c) {
             const std::size_t pad = width[c] - displayWidth(cells[c]);
             const bool right = !header && looksNumeric(cells[c]);
             if (c) out << "  ";
-            if (right) out << std::string(pad, ' ') << cells[c];
-            else out << cells[c] << (c + 1 < cells.size() ? std::string(pad, ' ') : "");
+            if (right)
+                out << std::string(pad, ' ') << cells[c];
+            else
+                out << cells[c] << (c + 1 < cells.size() ? std::string(pad, ' ') : "");
         }
         out << '\n';
     };
     line(m_header, true);
     std::size_t total = 0;
-    for (auto w : width) total += w + 2;
+    for (auto w : width)
+        total += w + 2;
     out << std::string(total > 2 ? total - 2 : 0, '-') << '\n';
-    for (const auto& r : m_rows) line(r, false);
+    for (const auto& r : m_rows)
+        line(r, false);
 }
 
 std::string csvEscape(const std::string& cell) {
@@ -71,11 +77,13 @@ std::string csvEscape(const std::string& cell) {
 
 void TextTable::printCsv(std::ostream& out) const {
     auto line = [&](const std::vector<std::string>& cells) {
-        for (std::size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << csvEscape(cells[c]);
+        for (std::size_t c = 0; c < cells.size(); ++c)
+            out << (c ? "," : "") << csvEscape(cells[c]);
         out << '\n';
     };
     line(m_header);
-    for (const auto& r : m_rows) line(r);
+    for (const auto& r : m_rows)
+        line(r);
 }
 
 std::string formatFixed(double v, int decimals) {
@@ -85,7 +93,9 @@ std::string formatFixed(double v, int decimals) {
     return buf;
 }
 
-std::string formatGiB(double bytes) { return formatFixed(bytes / (1024.0 * 1024.0 * 1024.0), 1) + " GiB"; }
+std::string formatGiB(double bytes) {
+    return formatFixed(bytes / (1024.0 * 1024.0 * 1024.0), 1) + " GiB";
+}
 
 std::string formatSeconds(double s) {
     if (!std::isfinite(s)) return "n/a";
@@ -100,7 +110,9 @@ std::string formatDuration(double s) {
     return formatFixed(s / 86400.0, 1) + " d";
 }
 
-std::string formatPercent(double f, int decimals) { return formatFixed(100.0 * f, decimals) + "%"; }
+std::string formatPercent(double f, int decimals) {
+    return formatFixed(100.0 * f, decimals) + "%";
+}
 
 std::string formatUsd(double usd) {
     if (!std::isfinite(usd)) return "n/a";

@@ -1,4 +1,5 @@
-// trainplan [SCENARIO.json] [--lang zh_CN|en] [--tab compare|explore] [--db PATH] [--version] — the GUI. Wiring only.
+// trainplan [SCENARIO.json] [--lang zh_CN|en] [--tab compare|explore] [--db PATH] [--version] — the
+// GUI. Wiring only.
 #include <trainplan/ui/app_settings.h>
 #include <trainplan/ui/command_line.h>
 #include <trainplan/ui/format.h>
@@ -17,9 +18,11 @@ int main(int argc, char** argv) {
     QApplication::setDesktopFileName(QStringLiteral("trainplan"));
     QApplication app(argc, argv);
 
-    const trainplan::ui::CommandLine cli = trainplan::ui::parseCommandLine(QApplication::arguments());
+    const trainplan::ui::CommandLine cli =
+        trainplan::ui::parseCommandLine(QApplication::arguments());
     if (!cli.error.isEmpty()) {
-        std::fprintf(stderr, "trainplan: %s\n\n%s", qPrintable(cli.error), qPrintable(cli.helpText));
+        std::fprintf(stderr, "trainplan: %s\n\n%s", qPrintable(cli.error),
+                     qPrintable(cli.helpText));
         return 2;
     }
     if (cli.showHelp) {

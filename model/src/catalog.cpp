@@ -18,12 +18,12 @@ namespace {
 
 std::string lower(std::string_view s) {
     std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
 }
 
-template <typename T>
-const T* findByName(const std::vector<T>& items, std::string_view name) {
+template <typename T> const T* findByName(const std::vector<T>& items, std::string_view name) {
     const std::string key = lower(name);
     for (const T& item : items)
         if (lower(item.name) == key) return &item;
@@ -34,12 +34,14 @@ template <typename T>
 std::string unknownMessage(const char* what, std::string_view name, const std::vector<T>& items) {
     std::vector<std::string> names;
     names.reserve(items.size());
-    for (const T& item : items) names.push_back(item.name);
+    for (const T& item : items)
+        names.push_back(item.name);
     std::string msg = std::string("unknown ") + what + " '" + std::string(name) + "'";
     const auto close = closestNames(name, names);
     if (!close.empty()) {
         msg += " (did you mean ";
-        for (std::size_t i = 0; i < close.size(); ++i) msg += (i ? ", " : "") + close[i];
+        for (std::size_t i = 0; i < close.size(); ++i)
+            msg += (i ? ", " : "") + close[i];
         msg += "?)";
     }
     return msg;
@@ -47,11 +49,13 @@ std::string unknownMessage(const char* what, std::string_view name, const std::v
 
 std::size_t editDistance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        prev[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j)
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            cur[j] = std::min(
+                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
         std::swap(prev, cur);
     }
     return prev[b.size()];
@@ -60,7 +64,8 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
 json readJsonFile(const std::filesystem::path& file) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec))
-        throw std::runtime_error(file.string() + ": cannot open the catalog file (missing or not a regular file)");
+        throw std::runtime_error(file.string() +
+                                 ": cannot open the catalog file (missing or not a regular file)");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw std::runtime_error(file.string() + ": cannot open the catalog file");
     std::stringstream ss;
@@ -69,23 +74,35 @@ json readJsonFile(const std::filesystem::path& file) {
         return detail::parseJsonText(ss.str());
     } catch (const std::exception& e) {
         // parse_error, out_of_range (1e400) or the nesting limit: all name the file.
-        throw std::runtime_error(file.string() + ": not valid JSON (" + detail::jsonErrorMessage(e) + ")");
+        throw std::runtime_error(file.string() + ": not valid JSON (" +
+                                 detail::jsonErrorMessage(e) + ")");
     }
 }
 
 } // namespace
 
-const GpuSpec* Catalog::findGpu(std::string_view name) const { return findByName(gpus, name); }
-const LinkSpec* Catalog::findLink(std::string_view name) const { return findByName(links, name); }
-const TransformerSpec* Catalog::findModel(std::string_view name) const { return findByName(models, name); }
+const GpuSpec* Catalog::findGpu(std::string_view name) const {
+    return findByName(gpus, name);
+}
+const LinkSpec* Catalog::findLink(std::string_view name) const {
+    return findByName(links, name);
+}
+const TransformerSpec* Catalog::findModel(std::string_view name) const {
+    return findByName(models, name);
+}
 
-std::string Catalog::unknownGpuMessage(std::string_view name) const { return unknownMessage("GPU", name, gpus); }
-std::string Catalog::unknownLinkMessage(std::string_view name) const { return unknownMessage("link", name, links); }
+std::string Catalog::unknownGpuMessage(std::string_view name) const {
+    return unknownMessage("GPU", name, gpus);
+}
+std::string Catalog::unknownLinkMessage(std::string_view name) const {
+    return unknownMessage("link", name, links);
+}
 std::string Catalog::unknownModelMessage(std::string_view name) const {
     return unknownMessage("model", name, models);
 }
 
-std::vector<std::string> closestNames(std::string_view name, const std::vector<std::string>& candidates,
+std::vector<std::string> closestNames(std::string_view name,
+                                      const std::vector<std::string>& candidates,
                                       std::size_t maxCount) {
     const std::string key = lower(name);
     // The alphanumeric words of the name: "A100-80" -> {"a100", "80"}.
@@ -105,11 +122,13 @@ std::vector<std::string> closestNames(std::string_view name, const std::vector<s
         const std::string lc = lower(c);
         std::size_t score = 2 * editDistance(key, lc);
         // A substring match ("h100" -> "H100-SXM5-80GB") or every word of the name appearing in the
-        // candidate ("A100-80" -> "A100-SXM4-80GB", "llama3-70b" -> "llama3.1-70b") is a strong hint.
+        // candidate ("A100-80" -> "A100-SXM4-80GB", "llama3-70b" -> "llama3.1-70b") is a strong
+        // hint.
         const bool contained = !key.empty() && lc.find(key) != std::string::npos;
-        const bool allWords = !words.empty() && std::all_of(words.begin(), words.end(), [&](const std::string& w) {
-            return lc.find(w) != std::string::npos;
-        });
+        const bool allWords =
+            !words.empty() && std::all_of(words.begin(), words.end(), [&](const std::string& w) {
+                return lc.find(w) != std::string::npos;
+            });
         if (contained || allWords) score = std::min<std::size_t>(score, 1);
         scored.emplace_back(score, c);
     }
@@ -154,7 +173,8 @@ LinkSpec linkFromJson(const json& j, const std::string& path, ValidationIssues& 
     ObjectReader r(j, path, issues);
     if (!r.valid()) return l;
     r.readString("name", l.name, true);
-    r.readEnum("kind", l.kind, true, linkKindFromString, "nvlink, pcie, infiniband, roce, ethernet");
+    r.readEnum("kind", l.kind, true, linkKindFromString,
+               "nvlink, pcie, infiniband, roce, ethernet");
     double gbps = 0, latencyUs = 0;
     r.readDouble("gb_per_s", gbps, true, 0.001, 1e6);
     r.readDouble("latency_us", latencyUs, false, 0, 1e6);
@@ -205,33 +225,39 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
         }
     }
     double publishedB = 0;
-    if (r.readDouble("published_parameters_b", publishedB, false, 0, 1e9)) m.publishedParameters = publishedB * 1e9;
+    if (r.readDouble("published_parameters_b", publishedB, false, 0, 1e9))
+        m.publishedParameters = publishedB * 1e9;
     r.readString("source", m.source, false);
     r.finish();
 
     // Shape checks that do not depend on the plan.
     if (m.heads > 0 && m.kvHeads > 0 && m.heads % m.kvHeads != 0)
-        issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) + " does not divide heads (" +
+        issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) +
+                                                       " does not divide heads (" +
                                                        std::to_string(m.heads) + ")"});
     if (m.kvHeads > m.heads)
         issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) + " exceeds heads (" +
                                                        std::to_string(m.heads) + ")"});
     if (!hasHeadDim && m.heads > 0 && m.hidden > 0) {
         if (m.hidden % m.heads != 0)
-            issues.push_back({r.fieldPath("heads"), std::to_string(m.heads) + " does not divide hidden (" +
-                                                        std::to_string(m.hidden) + "); set head_dim explicitly"});
+            issues.push_back({r.fieldPath("heads"),
+                              std::to_string(m.heads) + " does not divide hidden (" +
+                                  std::to_string(m.hidden) + "); set head_dim explicitly"});
         m.headDim = m.hidden / m.heads;
     }
     if (m.moe.experts > 0) {
         const std::string mp = r.fieldPath("moe");
-        if (m.moe.topK < 1) issues.push_back({mp + ".top_k", "must be at least 1 when experts > 0"});
+        if (m.moe.topK < 1)
+            issues.push_back({mp + ".top_k", "must be at least 1 when experts > 0"});
         if (m.moe.topK > m.moe.experts)
             issues.push_back({mp + ".top_k", std::to_string(m.moe.topK) + " exceeds experts (" +
                                                  std::to_string(m.moe.experts) + ")"});
-        if (m.moe.expertFfnHidden < 1) issues.push_back({mp + ".expert_ffn_hidden", "must be positive when experts > 0"});
+        if (m.moe.expertFfnHidden < 1)
+            issues.push_back({mp + ".expert_ffn_hidden", "must be positive when experts > 0"});
         if (m.moe.firstDenseLayers >= m.layers && m.layers > 0)
-            issues.push_back({mp + ".first_dense_layers", "leaves no MoE layer (model has " +
-                                                              std::to_string(m.layers) + " layers)"});
+            issues.push_back(
+                {mp + ".first_dense_layers",
+                 "leaves no MoE layer (model has " + std::to_string(m.layers) + " layers)"});
     } else if (m.moe.topK > 0) {
         issues.push_back({r.fieldPath("moe.top_k"), "is set but experts is 0"});
     }
@@ -274,7 +300,8 @@ json toJson(const TransformerSpec& m) {
            {"vocab", m.vocab},
            {"seq_len", m.seqLen},
            {"tied_embeddings", m.tiedEmbeddings},
-           {"position_embedding", m.positionEmbedding == PositionEmbedding::Learned ? "learned" : "none"},
+           {"position_embedding",
+            m.positionEmbedding == PositionEmbedding::Learned ? "learned" : "none"},
            {"moe",
             {{"experts", m.moe.experts},
              {"top_k", m.moe.topK},
@@ -284,7 +311,8 @@ json toJson(const TransformerSpec& m) {
              {"first_dense_layers", m.moe.firstDenseLayers},
              {"capacity_factor", m.moe.capacityFactor}}}};
     if (!m.displayName.empty()) j["display_name"] = m.displayName;
-    if (m.publishedParameters > 0) j["published_parameters_b"] = detail::toFileUnit(m.publishedParameters, 1e9);
+    if (m.publishedParameters > 0)
+        j["published_parameters_b"] = detail::toFileUnit(m.publishedParameters, 1e9);
     if (!m.source.empty()) j["source"] = m.source;
     return j;
 }
@@ -296,9 +324,11 @@ Catalog loadCatalog(const std::filesystem::path& directory) {
         const json doc = readJsonFile(file);
         ValidationIssues issues;
         if (!doc.is_object() || !doc.contains(arrayKey) || !doc[arrayKey].is_array())
-            throw std::runtime_error(file.string() + ": expected an object with an array \"" + arrayKey + "\"");
+            throw std::runtime_error(file.string() + ": expected an object with an array \"" +
+                                     arrayKey + "\"");
         const auto schema = doc.find("schema");
-        if (schema == doc.end() || !schema->is_string() || schema->get<std::string>() != kCatalogSchema)
+        if (schema == doc.end() || !schema->is_string() ||
+            schema->get<std::string>() != kCatalogSchema)
             issues.push_back({"schema", std::string("must be \"") + kCatalogSchema + "\""});
         const json& items = doc[arrayKey];
         for (std::size_t i = 0; i < items.size(); ++i) {
@@ -306,14 +336,16 @@ Catalog loadCatalog(const std::filesystem::path& directory) {
             const std::size_t before = issues.size();
             auto item = parse(items[i], path, issues);
             if (item.name.empty()) {
-                const bool reported = std::any_of(issues.begin() + static_cast<long>(before), issues.end(),
-                                                  [&](const ValidationIssue& is) {
-                                                      return is.path == path || is.path == path + ".name";
-                                                  });
+                const bool reported =
+                    std::any_of(issues.begin() + static_cast<long>(before), issues.end(),
+                                [&](const ValidationIssue& is) {
+                                    return is.path == path || is.path == path + ".name";
+                                });
                 if (!reported) issues.push_back({path + ".name", "is required (a non-empty name)"});
                 continue;
             }
-            // Lookups are by case-insensitive name, so a second entry of the same name is unreachable.
+            // Lookups are by case-insensitive name, so a second entry of the same name is
+            // unreachable.
             if (findByName(out, item.name)) {
                 issues.push_back({path + ".name", "'" + item.name + "' is listed twice"});
                 continue;
@@ -322,7 +354,8 @@ Catalog loadCatalog(const std::filesystem::path& directory) {
         }
         if (!issues.empty()) {
             std::string msg = file.string() + ": invalid catalog";
-            for (const auto& is : issues) msg += "\n  " + is.text();
+            for (const auto& is : issues)
+                msg += "\n  " + is.text();
             throw std::runtime_error(msg);
         }
     };

@@ -41,7 +41,8 @@ fs::path dataDirectory() {
         if (good(installed)) return installed;
     }
     if (good(TRAINPLAN_INSTALL_DATADIR)) return TRAINPLAN_INSTALL_DATADIR;
-    if ((ec || insideBuildTree(exe)) && good(TRAINPLAN_SOURCE_DATADIR)) return TRAINPLAN_SOURCE_DATADIR;
+    if ((ec || insideBuildTree(exe)) && good(TRAINPLAN_SOURCE_DATADIR))
+        return TRAINPLAN_SOURCE_DATADIR;
     std::string msg = "cannot find TrainPlan's data directory (set TRAINPLAN_DATA_DIR); tried:";
     for (const auto& p : tried)
         msg += " " + p.string();

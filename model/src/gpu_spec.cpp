@@ -4,10 +4,13 @@ namespace trainplan::model {
 
 double GpuSpec::peakFlopsPerSecond(Precision p) const {
     switch (p) {
-    case Precision::Fp32: return tf32FlopsPerSecond > 0 ? tf32FlopsPerSecond : fp32FlopsPerSecond;
+    case Precision::Fp32:
+        return tf32FlopsPerSecond > 0 ? tf32FlopsPerSecond : fp32FlopsPerSecond;
     case Precision::Fp16:
-    case Precision::Bf16: return bf16FlopsPerSecond;
-    case Precision::Fp8: return fp8FlopsPerSecond > 0 ? fp8FlopsPerSecond : bf16FlopsPerSecond;
+    case Precision::Bf16:
+        return bf16FlopsPerSecond;
+    case Precision::Fp8:
+        return fp8FlopsPerSecond > 0 ? fp8FlopsPerSecond : bf16FlopsPerSecond;
     }
     return bf16FlopsPerSecond;
 }

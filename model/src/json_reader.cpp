@@ -11,15 +11,23 @@ namespace trainplan::model::detail {
 
 std::string describeType(const nlohmann::json& j) {
     switch (j.type()) {
-    case nlohmann::json::value_t::null: return "null";
-    case nlohmann::json::value_t::object: return "an object";
-    case nlohmann::json::value_t::array: return "an array";
-    case nlohmann::json::value_t::string: return "a string";
-    case nlohmann::json::value_t::boolean: return "a boolean";
+    case nlohmann::json::value_t::null:
+        return "null";
+    case nlohmann::json::value_t::object:
+        return "an object";
+    case nlohmann::json::value_t::array:
+        return "an array";
+    case nlohmann::json::value_t::string:
+        return "a string";
+    case nlohmann::json::value_t::boolean:
+        return "a boolean";
     case nlohmann::json::value_t::number_integer:
-    case nlohmann::json::value_t::number_unsigned: return "an integer";
-    case nlohmann::json::value_t::number_float: return "a number";
-    default: return "an unsupported value";
+    case nlohmann::json::value_t::number_unsigned:
+        return "an integer";
+    case nlohmann::json::value_t::number_float:
+        return "a number";
+    default:
+        return "an unsupported value";
     }
 }
 
@@ -41,13 +49,18 @@ std::string printable(std::string_view text) {
     while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (c < 0x80) {
-            if (c < 0x20 || c == 0x7F) hex(c);
-            else out += static_cast<char>(c);
+            if (c < 0x20 || c == 0x7F)
+                hex(c);
+            else
+                out += static_cast<char>(c);
             ++i;
             continue;
         }
         // Length of a well-formed UTF-8 sequence starting here (RFC 3629), 0 when ill-formed.
-        std::size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        std::size_t len = c >= 0xC2 && c <= 0xDF   ? 2
+                          : c >= 0xE0 && c <= 0xEF ? 3
+                          : c >= 0xF0 && c <= 0xF4 ? 4
+                                                   : 0;
         if (len == 0 || i + len > text.size()) len = 0;
         for (std::size_t k = 1; k < len; ++k)
             if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) len = 0;
@@ -63,12 +76,13 @@ std::string printable(std::string_view text) {
 }
 
 nlohmann::json parseJsonText(std::string_view text) {
-    const nlohmann::json::parser_callback_t limitDepth = [](int depth, nlohmann::json::parse_event_t,
-                                                             nlohmann::json&) {
-        if (depth > kMaxJsonDepth)
-            throw std::runtime_error("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-        return true;
-    };
+    const nlohmann::json::parser_callback_t limitDepth =
+        [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+            if (depth > kMaxJsonDepth)
+                throw std::runtime_error("nested deeper than " + std::to_string(kMaxJsonDepth) +
+                                         " levels");
+            return true;
+        };
     return nlohmann::json::parse(text.begin(), text.end(), limitDepth);
 }
 
@@ -144,15 +158,18 @@ bool ObjectReader::readInt64(std::string_view key, long long& out, bool required
     return true;
 }
 
-bool ObjectReader::readInt(std::string_view key, int& out, bool required, long long min, long long max) {
+bool ObjectReader::readInt(std::string_view key, int& out, bool required, long long min,
+                           long long max) {
     long long v = 0;
-    if (!readInt64(key, v, required, min, std::min<long long>(max, std::numeric_limits<int>::max())))
+    if (!readInt64(key, v, required, min,
+                   std::min<long long>(max, std::numeric_limits<int>::max())))
         return false;
     out = static_cast<int>(v);
     return true;
 }
 
-bool ObjectReader::readDouble(std::string_view key, double& out, bool required, double min, double max) {
+bool ObjectReader::readDouble(std::string_view key, double& out, bool required, double min,
+                              double max) {
     const nlohmann::json* v = raw(key);
     if (!v) {
         if (required && m_obj) add(fieldPath(key), "is required");
@@ -216,11 +233,13 @@ namespace {
 
 std::size_t editDistance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        prev[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j)
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            cur[j] = std::min(
+                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
         std::swap(prev, cur);
     }
     return prev[b.size()];

@@ -43,14 +43,17 @@ public:
     const nlohmann::json* raw(std::string_view key);
 
     bool readInt(std::string_view key, int& out, bool required, long long min, long long max);
-    bool readInt64(std::string_view key, long long& out, bool required, long long min, long long max);
+    bool readInt64(std::string_view key, long long& out, bool required, long long min,
+                   long long max);
     bool readDouble(std::string_view key, double& out, bool required, double min, double max);
-    bool readOptionalDouble(std::string_view key, std::optional<double>& out, double min, double max);
+    bool readOptionalDouble(std::string_view key, std::optional<double>& out, double min,
+                            double max);
     bool readBool(std::string_view key, bool& out, bool required);
     bool readString(std::string_view key, std::string& out, bool required);
 
     template <typename E, typename Parse>
-    bool readEnum(std::string_view key, E& out, bool required, Parse parse, std::string_view choices) {
+    bool readEnum(std::string_view key, E& out, bool required, Parse parse,
+                  std::string_view choices) {
         std::string s;
         if (!readString(key, s, required) || !has(key)) return false;
         if (auto v = parse(s)) {

@@ -4,11 +4,16 @@ namespace trainplan::model {
 
 std::string_view toString(LinkKind k) {
     switch (k) {
-    case LinkKind::NvLink: return "nvlink";
-    case LinkKind::Pcie: return "pcie";
-    case LinkKind::InfiniBand: return "infiniband";
-    case LinkKind::RoCE: return "roce";
-    case LinkKind::Ethernet: return "ethernet";
+    case LinkKind::NvLink:
+        return "nvlink";
+    case LinkKind::Pcie:
+        return "pcie";
+    case LinkKind::InfiniBand:
+        return "infiniband";
+    case LinkKind::RoCE:
+        return "roce";
+    case LinkKind::Ethernet:
+        return "ethernet";
     }
     return "nvlink";
 }

@@ -6,20 +6,28 @@ namespace trainplan::model {
 
 std::string_view toString(Framework f) {
     switch (f) {
-    case Framework::Ddp: return "ddp";
-    case Framework::Fsdp: return "fsdp";
-    case Framework::DeepSpeed: return "deepspeed";
-    case Framework::Megatron: return "megatron";
+    case Framework::Ddp:
+        return "ddp";
+    case Framework::Fsdp:
+        return "fsdp";
+    case Framework::DeepSpeed:
+        return "deepspeed";
+    case Framework::Megatron:
+        return "megatron";
     }
     return "ddp";
 }
 
 std::string_view displayName(Framework f) {
     switch (f) {
-    case Framework::Ddp: return "PyTorch DDP";
-    case Framework::Fsdp: return "PyTorch FSDP";
-    case Framework::DeepSpeed: return "DeepSpeed ZeRO";
-    case Framework::Megatron: return "Megatron-LM";
+    case Framework::Ddp:
+        return "PyTorch DDP";
+    case Framework::Fsdp:
+        return "PyTorch FSDP";
+    case Framework::DeepSpeed:
+        return "DeepSpeed ZeRO";
+    case Framework::Megatron:
+        return "Megatron-LM";
     }
     return "";
 }
@@ -32,9 +40,12 @@ std::optional<Framework> frameworkFromString(std::string_view s) {
 
 std::string_view toString(Offload o) {
     switch (o) {
-    case Offload::None: return "none";
-    case Offload::Cpu: return "cpu";
-    case Offload::Nvme: return "nvme";
+    case Offload::None:
+        return "none";
+    case Offload::Cpu:
+        return "cpu";
+    case Offload::Nvme:
+        return "nvme";
     }
     return "none";
 }
@@ -47,9 +58,12 @@ std::optional<Offload> offloadFromString(std::string_view s) {
 
 std::string_view toString(Recompute r) {
     switch (r) {
-    case Recompute::None: return "none";
-    case Recompute::Selective: return "selective";
-    case Recompute::Full: return "full";
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
     }
     return "none";
 }

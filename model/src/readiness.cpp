@@ -74,7 +74,8 @@ constexpr std::pair<TriggerKind, const char*> kTriggers[] = {
 template <typename E, std::size_t N>
 std::string choices(const std::pair<E, const char*> (&table)[N]) {
     std::string out;
-    for (const auto& [value, name] : table) out += (out.empty() ? "" : ", ") + std::string(name);
+    for (const auto& [value, name] : table)
+        out += (out.empty() ? "" : ", ") + std::string(name);
     return out;
 }
 
@@ -89,7 +90,8 @@ StageTrigger triggerFromJson(const json& j, const std::string& path, ValidationI
     switch (t.kind) {
     case TriggerKind::Oom:
     case TriggerKind::Manual:
-        if (r.raw("value")) r.add(valuePath, "a '" + std::string(toString(t.kind)) + "' trigger takes no value");
+        if (r.raw("value"))
+            r.add(valuePath, "a '" + std::string(toString(t.kind)) + "' trigger takes no value");
         break;
     case TriggerKind::MfuBelow:
         if (r.readDouble("value", t.value, true, 0.0, 1.0) && t.value <= 0.0)
@@ -108,7 +110,8 @@ StageTrigger triggerFromJson(const json& j, const std::string& path, ValidationI
     return t;
 }
 
-StagePrerequisite prerequisiteFromJson(const json& j, const std::string& path, ValidationIssues& issues) {
+StagePrerequisite prerequisiteFromJson(const json& j, const std::string& path,
+                                       ValidationIssues& issues) {
     StagePrerequisite p;
     ObjectReader r(j, path, issues);
     if (!r.valid()) return p;
@@ -116,8 +119,10 @@ StagePrerequisite prerequisiteFromJson(const json& j, const std::string& path, V
     if (r.readEnum("id", item, false, readinessItemFromString, choices(kItems))) p.item = item;
     const bool hasId = r.has("id");
     r.readString("text", p.text, false);
-    if (!hasId && !r.has("text")) r.add(path, "needs an \"id\" (a readiness item) or a \"text\"");
-    else if (!hasId && p.text.empty()) r.add(r.fieldPath("text"), "must not be empty");
+    if (!hasId && !r.has("text"))
+        r.add(path, "needs an \"id\" (a readiness item) or a \"text\"");
+    else if (!hasId && p.text.empty())
+        r.add(r.fieldPath("text"), "must not be empty");
     r.readBool("done", p.done, false);
     r.finish();
     return p;
@@ -130,8 +135,10 @@ ExpectedGain gainFromJson(const json& j, const std::string& path, ValidationIssu
     r.readString("text", g.text, false);
     double speedup = 0;
     if (r.readDouble("speedup", speedup, false, 0.0, 1e6)) {
-        if (speedup <= 0) r.add(r.fieldPath("speedup"), "must be positive (1.5 = 1.5× faster)");
-        else g.speedup = speedup;
+        if (speedup <= 0)
+            r.add(r.fieldPath("speedup"), "must be positive (1.5 = 1.5× faster)");
+        else
+            g.speedup = speedup;
     }
     r.finish();
     return g;
@@ -139,43 +146,80 @@ ExpectedGain gainFromJson(const json& j, const std::string& path, ValidationIssu
 
 } // namespace
 
-std::string_view toString(TeamExperience e) { return toTable(e, kExperience); }
-std::optional<TeamExperience> teamExperienceFromString(std::string_view s) { return fromTable(s, kExperience); }
-std::string_view toString(DebugSkill d) { return toTable(d, kDebug); }
-std::optional<DebugSkill> debugSkillFromString(std::string_view s) { return fromTable(s, kDebug); }
-std::string_view toString(RdmaKind r) { return toTable(r, kRdma); }
-std::optional<RdmaKind> rdmaKindFromString(std::string_view s) { return fromTable(s, kRdma); }
-std::string_view toString(ReadinessItem item) { return toTable(item, kItems); }
-std::optional<ReadinessItem> readinessItemFromString(std::string_view s) { return fromTable(s, kItems); }
-std::string_view toString(TriggerKind k) { return toTable(k, kTriggers); }
-std::optional<TriggerKind> triggerKindFromString(std::string_view s) { return fromTable(s, kTriggers); }
+std::string_view toString(TeamExperience e) {
+    return toTable(e, kExperience);
+}
+std::optional<TeamExperience> teamExperienceFromString(std::string_view s) {
+    return fromTable(s, kExperience);
+}
+std::string_view toString(DebugSkill d) {
+    return toTable(d, kDebug);
+}
+std::optional<DebugSkill> debugSkillFromString(std::string_view s) {
+    return fromTable(s, kDebug);
+}
+std::string_view toString(RdmaKind r) {
+    return toTable(r, kRdma);
+}
+std::optional<RdmaKind> rdmaKindFromString(std::string_view s) {
+    return fromTable(s, kRdma);
+}
+std::string_view toString(ReadinessItem item) {
+    return toTable(item, kItems);
+}
+std::optional<ReadinessItem> readinessItemFromString(std::string_view s) {
+    return fromTable(s, kItems);
+}
+std::string_view toString(TriggerKind k) {
+    return toTable(k, kTriggers);
+}
+std::optional<TriggerKind> triggerKindFromString(std::string_view s) {
+    return fromTable(s, kTriggers);
+}
 
 RdmaKind effectiveRdma(const PlatformProfile& platform, const ClusterSpec& cluster) {
     if (platform.rdma) return *platform.rdma;
     switch (cluster.interNode.kind) {
-    case LinkKind::InfiniBand: return RdmaKind::InfiniBand;
-    case LinkKind::RoCE: return RdmaKind::RoCE;
-    default: return RdmaKind::None;
+    case LinkKind::InfiniBand:
+        return RdmaKind::InfiniBand;
+    case LinkKind::RoCE:
+        return RdmaKind::RoCE;
+    default:
+        return RdmaKind::None;
     }
 }
 
 bool isInPlace(ReadinessItem item, const TeamProfile& team, const PlatformProfile& platform,
                const ClusterSpec& cluster) {
     switch (item) {
-    case ReadinessItem::ExperienceDdp: return team.experience >= TeamExperience::Ddp;
-    case ReadinessItem::ExperienceZeroFsdp: return team.experience >= TeamExperience::ZeroFsdp;
-    case ReadinessItem::ExperienceThreeD: return team.experience >= TeamExperience::ThreeD;
-    case ReadinessItem::DebugHangs: return team.debugDistributed >= DebugSkill::Hangs;
-    case ReadinessItem::DebugPerformance: return team.debugDistributed >= DebugSkill::Performance;
-    case ReadinessItem::MaintainVersions: return team.maintainVersions;
-    case ReadinessItem::GangScheduling: return platform.gangScheduling;
-    case ReadinessItem::Rdma: return effectiveRdma(platform, cluster) != RdmaKind::None;
-    case ReadinessItem::TopologyAwarePlacement: return platform.topologyAwarePlacement;
-    case ReadinessItem::SharedCheckpointStorage: return platform.sharedCheckpointStorage;
-    case ReadinessItem::FailureRecovery: return platform.failureRecovery;
-    case ReadinessItem::Monitoring: return platform.monitoring;
-    case ReadinessItem::StandardImages: return platform.standardImages;
-    case ReadinessItem::CostAttribution: return platform.costAttribution;
+    case ReadinessItem::ExperienceDdp:
+        return team.experience >= TeamExperience::Ddp;
+    case ReadinessItem::ExperienceZeroFsdp:
+        return team.experience >= TeamExperience::ZeroFsdp;
+    case ReadinessItem::ExperienceThreeD:
+        return team.experience >= TeamExperience::ThreeD;
+    case ReadinessItem::DebugHangs:
+        return team.debugDistributed >= DebugSkill::Hangs;
+    case ReadinessItem::DebugPerformance:
+        return team.debugDistributed >= DebugSkill::Performance;
+    case ReadinessItem::MaintainVersions:
+        return team.maintainVersions;
+    case ReadinessItem::GangScheduling:
+        return platform.gangScheduling;
+    case ReadinessItem::Rdma:
+        return effectiveRdma(platform, cluster) != RdmaKind::None;
+    case ReadinessItem::TopologyAwarePlacement:
+        return platform.topologyAwarePlacement;
+    case ReadinessItem::SharedCheckpointStorage:
+        return platform.sharedCheckpointStorage;
+    case ReadinessItem::FailureRecovery:
+        return platform.failureRecovery;
+    case ReadinessItem::Monitoring:
+        return platform.monitoring;
+    case ReadinessItem::StandardImages:
+        return platform.standardImages;
+    case ReadinessItem::CostAttribution:
+        return platform.costAttribution;
     }
     return false;
 }
@@ -185,7 +229,8 @@ TeamProfile teamFromJson(const json& j, const std::string& path, ValidationIssue
     ObjectReader r(j, path, issues);
     if (!r.valid()) return t;
     r.readEnum("experience", t.experience, false, teamExperienceFromString, choices(kExperience));
-    r.readEnum("debug_distributed", t.debugDistributed, false, debugSkillFromString, choices(kDebug));
+    r.readEnum("debug_distributed", t.debugDistributed, false, debugSkillFromString,
+               choices(kDebug));
     r.readBool("maintain_versions", t.maintainVersions, false);
     r.finish();
     return t;
@@ -213,21 +258,25 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
     MigrationStage s;
     ObjectReader r(j, path, issues);
     if (!r.valid()) return s;
-    if (r.readString("id", s.id, true) && s.id.empty()) r.add(r.fieldPath("id"), "must not be empty");
+    if (r.readString("id", s.id, true) && s.id.empty())
+        r.add(r.fieldPath("id"), "must not be empty");
     r.readString("title", s.title, false);
     Framework fw{};
-    if (r.readEnum("framework", fw, false, frameworkFromString, "ddp, fsdp, deepspeed, megatron")) s.framework = fw;
+    if (r.readEnum("framework", fw, false, frameworkFromString, "ddp, fsdp, deepspeed, megatron"))
+        s.framework = fw;
     if (const json* target = r.raw("target")) {
         ObjectReader tr(*target, r.fieldPath("target"), issues);
         if (tr.valid()) {
             if (tr.readString("model", s.targetModel, false)) {
                 if (s.targetModel.empty()) {
-                    tr.add(tr.fieldPath("model"), "must name a catalog model (omit it for the scenario's model)");
+                    tr.add(tr.fieldPath("model"),
+                           "must name a catalog model (omit it for the scenario's model)");
                 } else if (options.catalog) {
                     if (const TransformerSpec* m = options.catalog->findModel(s.targetModel))
                         s.targetModel = m->name;
                     else
-                        tr.add(tr.fieldPath("model"), options.catalog->unknownModelMessage(s.targetModel));
+                        tr.add(tr.fieldPath("model"),
+                               options.catalog->unknownModelMessage(s.targetModel));
                 }
             }
             tr.readInt64("gpus", s.targetGpus, false, 1, kMaxGpus);
@@ -255,7 +304,8 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
             }
         }
     }
-    if (const json* trigger = r.raw("trigger")) s.trigger = triggerFromJson(*trigger, r.fieldPath("trigger"), issues);
+    if (const json* trigger = r.raw("trigger"))
+        s.trigger = triggerFromJson(*trigger, r.fieldPath("trigger"), issues);
     if (const json* prereq = r.raw("prerequisites")) {
         const std::string pp = r.fieldPath("prerequisites");
         if (!prereq->is_array()) {
@@ -272,7 +322,8 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
     return s;
 }
 
-std::vector<MigrationStage> stagesFromJson(const json& j, const std::string& path, ValidationIssues& issues,
+std::vector<MigrationStage> stagesFromJson(const json& j, const std::string& path,
+                                           ValidationIssues& issues,
                                            const StageReadOptions& options) {
     std::vector<MigrationStage> out;
     if (!j.is_array()) {
@@ -322,11 +373,16 @@ json toJson(const MigrationStage& s) {
     if (s.plan) j["plan"] = toJson(*s.plan);
     json trigger{{"kind", std::string(toString(s.trigger.kind))}};
     switch (s.trigger.kind) {
-    case TriggerKind::GpusAbove: trigger["value"] = std::llround(s.trigger.value); break;
+    case TriggerKind::GpusAbove:
+        trigger["value"] = std::llround(s.trigger.value);
+        break;
     case TriggerKind::MfuBelow:
-    case TriggerKind::CostAbove: trigger["value"] = s.trigger.value; break;
+    case TriggerKind::CostAbove:
+        trigger["value"] = s.trigger.value;
+        break;
     case TriggerKind::Oom:
-    case TriggerKind::Manual: break;
+    case TriggerKind::Manual:
+        break;
     }
     j["trigger"] = std::move(trigger);
     if (!s.prerequisites.empty()) {
@@ -351,7 +407,8 @@ json toJson(const MigrationStage& s) {
 
 json stagesToJson(const std::vector<MigrationStage>& stages) {
     json out = json::array();
-    for (const MigrationStage& s : stages) out.push_back(toJson(s));
+    for (const MigrationStage& s : stages)
+        out.push_back(toJson(s));
     return out;
 }
 

@@ -4,9 +4,9 @@
 #include "json_reader.h"
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <sstream>
-#include <cstring>
 #include <system_error>
 #include <unistd.h>
 
@@ -19,13 +19,15 @@ namespace {
 
 constexpr long long kMaxGpus = 10'000'000;
 
-std::string str(long long v) { return std::to_string(v); }
+std::string str(long long v) {
+    return std::to_string(v);
+}
 
 template <typename T, typename Parse>
-void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string& ref, Parse parseObject,
-                     const T* (Catalog::*find)(std::string_view) const,
-                     std::string (Catalog::*unknown)(std::string_view) const, const Catalog& catalog,
-                     ValidationIssues& issues) {
+void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string& ref,
+                     Parse parseObject, const T* (Catalog::*find)(std::string_view) const,
+                     std::string (Catalog::*unknown)(std::string_view) const,
+                     const Catalog& catalog, ValidationIssues& issues) {
     const json* v = r.raw(key);
     const std::string path = r.fieldPath(key);
     if (!v) {
@@ -43,7 +45,8 @@ void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string&
     } else if (v->is_object()) {
         out = parseObject(*v, path, issues);
     } else {
-        issues.push_back({path, "must be a catalog name or an object, got " + detail::describeType(*v)});
+        issues.push_back(
+            {path, "must be a catalog name or an object, got " + detail::describeType(*v)});
     }
 }
 
@@ -51,7 +54,8 @@ Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issu
     Plan p;
     ObjectReader r(j, path, issues);
     if (!r.valid()) return p;
-    r.readEnum("framework", p.framework, true, frameworkFromString, "ddp, fsdp, deepspeed, megatron");
+    r.readEnum("framework", p.framework, true, frameworkFromString,
+               "ddp, fsdp, deepspeed, megatron");
     dpGiven = r.readInt("dp", p.dp, false, 1, kMaxGpus);
     r.readInt("tp", p.tp, false, 1, 1'000'000);
     r.readInt("pp", p.pp, false, 1, 1'000'000);
@@ -63,21 +67,30 @@ Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issu
     std::string sharding;
     if (r.readString("sharding", sharding, false)) {
         int stage = -1;
-        if (sharding == "full") stage = 3;
-        else if (sharding == "grad_op") stage = 2;
-        else if (sharding == "no_shard") stage = 0;
-        else if (sharding == "hybrid") { stage = 3; p.hybridShard = true; }
+        if (sharding == "full")
+            stage = 3;
+        else if (sharding == "grad_op")
+            stage = 2;
+        else if (sharding == "no_shard")
+            stage = 0;
+        else if (sharding == "hybrid") {
+            stage = 3;
+            p.hybridShard = true;
+        }
         if (stage < 0)
-            r.add(r.fieldPath("sharding"), "'" + sharding + "' is not one of full, grad_op, hybrid, no_shard");
+            r.add(r.fieldPath("sharding"),
+                  "'" + sharding + "' is not one of full, grad_op, hybrid, no_shard");
         else if (stageGiven && stage != p.zeroStage)
-            r.add(r.fieldPath("sharding"), "'" + sharding + "' contradicts zero_stage " + str(p.zeroStage));
+            r.add(r.fieldPath("sharding"),
+                  "'" + sharding + "' contradicts zero_stage " + str(p.zeroStage));
         else
             p.zeroStage = stage;
     }
     bool distOpt = false;
     if (r.readBool("distributed_optimizer", distOpt, false)) {
         if (stageGiven && p.zeroStage != (distOpt ? 1 : 0))
-            r.add(r.fieldPath("distributed_optimizer"), "contradicts zero_stage " + str(p.zeroStage));
+            r.add(r.fieldPath("distributed_optimizer"),
+                  "contradicts zero_stage " + str(p.zeroStage));
         else
             p.zeroStage = distOpt ? 1 : 0;
     }
@@ -91,22 +104,27 @@ Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issu
     return p;
 }
 
-void readEfficiency(const json& j, const std::string& path, EfficiencySpec& e, ValidationIssues& issues) {
+void readEfficiency(const json& j, const std::string& path, EfficiencySpec& e,
+                    ValidationIssues& issues) {
     ObjectReader r(j, path, issues);
     if (!r.valid()) return;
     std::string profile;
     if (r.readString("profile", profile, false)) e.profile = profile;
     r.readOptionalDouble("gemm_efficiency", e.gemmEfficiency, 0.01, 1.0);
-    r.readOptionalDouble("intra_node_bandwidth_efficiency", e.intraNodeBandwidthEfficiency, 0.01, 1.0);
-    r.readOptionalDouble("inter_node_bandwidth_efficiency", e.interNodeBandwidthEfficiency, 0.01, 1.0);
+    r.readOptionalDouble("intra_node_bandwidth_efficiency", e.intraNodeBandwidthEfficiency, 0.01,
+                         1.0);
+    r.readOptionalDouble("inter_node_bandwidth_efficiency", e.interNodeBandwidthEfficiency, 0.01,
+                         1.0);
     r.readOptionalDouble("latency_scale", e.latencyScale, 0.0, 1000.0);
     r.readOptionalDouble("memory_overhead_fraction", e.memoryOverheadFraction, 0.0, 1.0);
     std::optional<double> ctxGib;
-    if (r.readOptionalDouble("cuda_context_gib", ctxGib, 0.0, 64.0)) e.cudaContextBytes = *ctxGib * units::kGiB;
+    if (r.readOptionalDouble("cuda_context_gib", ctxGib, 0.0, 64.0))
+        e.cudaContextBytes = *ctxGib * units::kGiB;
     r.finish();
 }
 
-void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c, ValidationIssues& issues) {
+void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c,
+                     ValidationIssues& issues) {
     ObjectReader r(j, path, issues);
     if (!r.valid()) return;
     long long maxGpus = 0;
@@ -145,9 +163,11 @@ void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c,
             optInt("micro_batch", c.microBatch, 1, 1'000'000);
             optInt("zero_stage", c.zeroStage, 0, 3);
             Recompute rc{};
-            if (fr.readEnum("recompute", rc, false, recomputeFromString, "none, selective, full")) c.recompute = rc;
+            if (fr.readEnum("recompute", rc, false, recomputeFromString, "none, selective, full"))
+                c.recompute = rc;
             Offload off{};
-            if (fr.readEnum("offload", off, false, offloadFromString, "none, cpu, nvme")) c.offload = off;
+            if (fr.readEnum("offload", off, false, offloadFromString, "none, cpu, nvme"))
+                c.offload = off;
             fr.finish();
         }
     }
@@ -159,8 +179,8 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
     ClusterSpec c;
     ObjectReader r(j, path, issues);
     if (!r.valid()) return c;
-    readRefOrObject(r, "gpu", c.gpu, c.gpuRef, gpuFromJson, &Catalog::findGpu, &Catalog::unknownGpuMessage,
-                    catalog, issues);
+    readRefOrObject(r, "gpu", c.gpu, c.gpuRef, gpuFromJson, &Catalog::findGpu,
+                    &Catalog::unknownGpuMessage, catalog, issues);
     r.readInt("nodes", c.nodes, true, 1, 1'000'000);
     r.readInt("gpus_per_node", c.gpusPerNode, true, 1, 1024);
     readRefOrObject(r, "intra_node", c.intraNode, c.intraNodeRef, linkFromJson, &Catalog::findLink,
@@ -171,21 +191,26 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
     r.readDouble("oversubscription", c.oversubscription, false, 1.0, 1000.0);
     r.readDouble("gpu_hour_usd", c.gpuHourUsd, false, 0.0, 1e6);
     double v = 0;
-    if (r.readDouble("host_memory_gib_per_node", v, false, 0.001, 1e9)) c.hostMemoryBytesPerNode = v * units::kGiB;
-    if (r.readDouble("pcie_gb_per_s", v, false, 0.001, 1e6)) c.pcieBytesPerSecondPerGpu = v * units::kGB;
-    if (r.readDouble("nvme_gb_per_s_per_node", v, false, 0.001, 1e6)) c.nvmeBytesPerSecondPerNode = v * units::kGB;
-    if (r.readDouble("storage_gb_per_s", v, false, 0.001, 1e9)) c.storageBytesPerSecond = v * units::kGB;
+    if (r.readDouble("host_memory_gib_per_node", v, false, 0.001, 1e9))
+        c.hostMemoryBytesPerNode = v * units::kGiB;
+    if (r.readDouble("pcie_gb_per_s", v, false, 0.001, 1e6))
+        c.pcieBytesPerSecondPerGpu = v * units::kGB;
+    if (r.readDouble("nvme_gb_per_s_per_node", v, false, 0.001, 1e6))
+        c.nvmeBytesPerSecondPerNode = v * units::kGB;
+    if (r.readDouble("storage_gb_per_s", v, false, 0.001, 1e9))
+        c.storageBytesPerSecond = v * units::kGB;
     r.readDouble("gpu_mtbf_hours", c.gpuMtbfHours, false, 1.0, 1e9);
     r.readDouble("pue", c.pue, false, 1.0, 5.0);
     r.finish();
     if (c.gpuCount() > kMaxGpus)
-        issues.push_back({path, "nodes × gpus_per_node = " + str(c.gpuCount()) + " exceeds the supported " +
-                                    str(kMaxGpus) + " GPUs"});
+        issues.push_back({path, "nodes × gpus_per_node = " + str(c.gpuCount()) +
+                                    " exceeds the supported " + str(kMaxGpus) + " GPUs"});
     if (!c.intraNodeRef.empty() || c.intraNode.bytesPerSecond > 0) {
         if (c.intraNode.kind != LinkKind::NvLink && c.intraNode.kind != LinkKind::Pcie)
-            issues.push_back({path + ".intra_node", "'" + c.intraNode.name + "' is of kind " +
-                                                        std::string(toString(c.intraNode.kind)) +
-                                                        "; an intra-node link must be nvlink or pcie"});
+            issues.push_back(
+                {path + ".intra_node", "'" + c.intraNode.name + "' is of kind " +
+                                           std::string(toString(c.intraNode.kind)) +
+                                           "; an intra-node link must be nvlink or pcie"});
     }
     return c;
 }
@@ -218,7 +243,8 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
     ValidationIssues& issues = out.issues;
     ObjectReader r(doc, "", issues);
     if (!r.valid()) {
-        issues.back().message = "a scenario must be a JSON object, got " + detail::describeType(doc);
+        issues.back().message =
+            "a scenario must be a JSON object, got " + detail::describeType(doc);
         return out;
     }
     Scenario s;
@@ -240,7 +266,8 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
         } else if (m->is_object()) {
             s.model = modelFromJson(*m, "model", issues);
         } else {
-            issues.push_back({"model", "must be a catalog name or an object, got " + detail::describeType(*m)});
+            issues.push_back(
+                {"model", "must be a catalog name or an object, got " + detail::describeType(*m)});
         }
     } else {
         issues.push_back({"model", "is required (a catalog name or an object)"});
@@ -250,8 +277,10 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
         ObjectReader tr(*t, "training", issues);
         if (tr.valid()) {
             tr.readInt64("global_batch", s.training.globalBatch, true, 1, 1'000'000'000LL);
-            tr.readEnum("precision", s.training.precision, false, precisionFromString, "fp32, fp16, bf16, fp8");
-            tr.readEnum("optimizer", s.training.optimizer, false, optimizerFromString, "adam, adamw, sgd-momentum");
+            tr.readEnum("precision", s.training.precision, false, precisionFromString,
+                        "fp32, fp16, bf16, fp8");
+            tr.readEnum("optimizer", s.training.optimizer, false, optimizerFromString,
+                        "adam, adamw, sgd-momentum");
             tr.readDouble("train_tokens", s.training.trainTokens, false, 0.0, 1e18);
             tr.readBool("flash_attention", s.training.flashAttention, false);
             tr.finish();
@@ -272,24 +301,28 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
         } else {
             for (std::size_t i = 0; i < plans->size(); ++i) {
                 bool given = false;
-                s.plans.push_back(planFromJson((*plans)[i], "plans[" + str(static_cast<long long>(i)) + "]", issues, given));
+                s.plans.push_back(planFromJson(
+                    (*plans)[i], "plans[" + str(static_cast<long long>(i)) + "]", issues, given));
                 dpGiven.push_back(given);
             }
         }
     }
     if (const json* e = r.raw("efficiency")) readEfficiency(*e, "efficiency", s.efficiency, issues);
-    if (const json* c = r.raw("constraints")) readConstraints(*c, "constraints", s.constraints, issues);
+    if (const json* c = r.raw("constraints"))
+        readConstraints(*c, "constraints", s.constraints, issues);
     if (const json* v = r.raw("team")) s.team = teamFromJson(*v, "team", issues);
     if (const json* v = r.raw("platform")) s.platform = platformFromJson(*v, "platform", issues);
     if (const json* v = r.raw("stages"))
-        s.stages = stagesFromJson(*v, "stages", issues, {planFromJson, &catalog, s.cluster.gpuCount()});
+        s.stages =
+            stagesFromJson(*v, "stages", issues, {planFromJson, &catalog, s.cluster.gpuCount()});
     r.finish();
 
     // Structural problems make the semantic checks noise; report those only on a well-formed file.
     if (issues.empty()) {
-        // dp omitted = the rest of the GPUs the plan may use (constraints.max_gpus, else the cluster),
-        // the same count validatePlan checks against.
-        const long long gpus = s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
+        // dp omitted = the rest of the GPUs the plan may use (constraints.max_gpus, else the
+        // cluster), the same count validatePlan checks against.
+        const long long gpus =
+            s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
         for (std::size_t i = 0; i < s.plans.size(); ++i) {
             Plan& p = s.plans[i];
             if (!dpGiven[i]) {
@@ -307,15 +340,21 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
 ValidationIssues validateScenario(const Scenario& s) {
     ValidationIssues issues;
     const TransformerSpec& m = s.model;
-    if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) issues.push_back({"model", "layers, hidden and heads must be positive"});
-    if (s.training.globalBatch <= 0) issues.push_back({"training.global_batch", "must be positive"});
+    if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0)
+        issues.push_back({"model", "layers, hidden and heads must be positive"});
+    if (s.training.globalBatch <= 0)
+        issues.push_back({"training.global_batch", "must be positive"});
     if (s.training.precision == Precision::Fp8 && s.cluster.gpu.fp8FlopsPerSecond <= 0)
-        issues.push_back({"training.precision", "fp8 needs fp8 tensor cores, which " + s.cluster.gpu.name + " lacks"});
-    if (s.cluster.gpu.memoryBytes <= 0) issues.push_back({"cluster.gpu", "memory must be positive"});
+        issues.push_back({"training.precision",
+                          "fp8 needs fp8 tensor cores, which " + s.cluster.gpu.name + " lacks"});
+    if (s.cluster.gpu.memoryBytes <= 0)
+        issues.push_back({"cluster.gpu", "memory must be positive"});
     if (s.cluster.interNode.bytesPerSecond <= 0 && s.cluster.nodes > 1)
-        issues.push_back({"cluster.inter_node", "bandwidth must be positive for a multi-node cluster"});
+        issues.push_back(
+            {"cluster.inter_node", "bandwidth must be positive for a multi-node cluster"});
     if (s.constraints.maxGpus && *s.constraints.maxGpus > s.cluster.gpuCount())
-        issues.push_back({"constraints.max_gpus", str(*s.constraints.maxGpus) + " exceeds the cluster's " +
+        issues.push_back({"constraints.max_gpus", str(*s.constraints.maxGpus) +
+                                                      " exceeds the cluster's " +
                                                       str(s.cluster.gpuCount()) + " GPUs"});
     for (std::size_t i = 0; i < s.plans.size(); ++i) {
         auto more = validatePlan(s, s.plans[i], "plans[" + str(static_cast<long long>(i)) + "]");
@@ -326,29 +365,42 @@ ValidationIssues validateScenario(const Scenario& s) {
 
 ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::string& path) {
     ValidationIssues out;
-    auto add = [&](const char* field, std::string msg) { out.push_back({path + "." + field, std::move(msg)}); };
+    auto add = [&](const char* field, std::string msg) {
+        out.push_back({path + "." + field, std::move(msg)});
+    };
     const TransformerSpec& m = s.model;
     const std::string fw(toString(p.framework));
-    for (auto [name, v] : {std::pair{"dp", p.dp}, {"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep},
-                           {"vpp", p.vpp}, {"micro_batch", p.microBatch}})
+    for (auto [name, v] : {std::pair{"dp", p.dp},
+                           {"tp", p.tp},
+                           {"pp", p.pp},
+                           {"cp", p.cp},
+                           {"ep", p.ep},
+                           {"vpp", p.vpp},
+                           {"micro_batch", p.microBatch}})
         if (v < 1) add(name, str(v) + " must be at least 1");
     if (!out.empty()) return out;
 
-    const long long clusterGpus = s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
+    const long long clusterGpus =
+        s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
     const std::string layout = str(p.dp) + "×" + str(p.tp) + "×" + str(p.pp) + "×" + str(p.cp);
     // The product of four counts read from a file can overflow 64 bits; compare it in double first.
     if (static_cast<double>(p.dp) * p.tp * p.pp * p.cp > static_cast<double>(kMaxGpus))
         add("dp", "dp×tp×pp×cp = " + layout + " exceeds the supported " + str(kMaxGpus) +
                       " GPUs; the cluster has " + str(clusterGpus));
     else if (const long long gpus = p.gpus(); gpus != clusterGpus)
-        add("dp", "dp×tp×pp×cp = " + layout + " = " + str(gpus) + " GPUs, but the cluster has " + str(clusterGpus));
-    if (m.heads % p.tp != 0) add("tp", "model.heads: " + str(m.heads) + " is not divisible by tp=" + str(p.tp));
+        add("dp", "dp×tp×pp×cp = " + layout + " = " + str(gpus) + " GPUs, but the cluster has " +
+                      str(clusterGpus));
+    if (m.heads % p.tp != 0)
+        add("tp", "model.heads: " + str(m.heads) + " is not divisible by tp=" + str(p.tp));
     if (m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0)
-        add("tp", "model.kv_heads: " + str(m.kvHeads) + " and tp=" + str(p.tp) + " must divide one another");
-    if (m.ffnHidden % p.tp != 0) add("tp", "model.ffn_hidden: " + str(m.ffnHidden) + " is not divisible by tp=" + str(p.tp));
+        add("tp", "model.kv_heads: " + str(m.kvHeads) + " and tp=" + str(p.tp) +
+                      " must divide one another");
+    if (m.ffnHidden % p.tp != 0)
+        add("tp", "model.ffn_hidden: " + str(m.ffnHidden) + " is not divisible by tp=" + str(p.tp));
     if (p.tp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
         add("tp", "tp=" + str(p.tp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
-                      " GPUs; tensor parallelism needs the intra-node link (set constraints.tp_across_nodes to allow it)");
+                      " GPUs; tensor parallelism needs the intra-node link (set "
+                      "constraints.tp_across_nodes to allow it)");
     const long long stages = static_cast<long long>(p.pp) * p.vpp;
     if (m.layers % stages != 0)
         add("pp", "model.layers: " + str(m.layers) + " is not divisible by pp×vpp=" + str(stages));
@@ -357,11 +409,14 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
                       " (load-balanced context parallelism splits the sequence into 2·cp chunks)");
     if (p.ep > 1) {
-        if (!m.moe.enabled()) add("ep", "expert parallelism needs a MoE model (model.moe.experts is 0)");
+        if (!m.moe.enabled())
+            add("ep", "expert parallelism needs a MoE model (model.moe.experts is 0)");
         else if (m.moe.experts % p.ep != 0)
-            add("ep", "model.moe.experts: " + str(m.moe.experts) + " is not divisible by ep=" + str(p.ep));
+            add("ep", "model.moe.experts: " + str(m.moe.experts) +
+                          " is not divisible by ep=" + str(p.ep));
         if ((static_cast<long long>(p.dp) * p.cp) % p.ep != 0)
-            add("ep", "ep=" + str(p.ep) + " must divide dp×cp=" + str(static_cast<long long>(p.dp) * p.cp) +
+            add("ep", "ep=" + str(p.ep) +
+                          " must divide dp×cp=" + str(static_cast<long long>(p.dp) * p.cp) +
                           " (experts are sharded across data-parallel ranks)");
     }
     const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
@@ -382,33 +437,45 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         if (p.cp > 1) unsupported("cp", "context parallelism");
         if (p.ep > 1) unsupported("ep", "expert parallelism");
         if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
-        if (p.zeroStage != 0) unsupported("zero_stage", "sharding (zero_stage " + str(p.zeroStage) + "); use fsdp or deepspeed");
+        if (p.zeroStage != 0)
+            unsupported("zero_stage",
+                        "sharding (zero_stage " + str(p.zeroStage) + "); use fsdp or deepspeed");
         if (p.offload != Offload::None) unsupported("offload", "offload");
         if (p.hybridShard) unsupported("sharding", "hybrid sharding");
         break;
     case Framework::Fsdp:
-        if (p.zeroStage == 1) unsupported("zero_stage", "stage 1 (FSDP shards gradients too: use full, grad_op or no_shard)");
+        if (p.zeroStage == 1)
+            unsupported("zero_stage",
+                        "stage 1 (FSDP shards gradients too: use full, grad_op or no_shard)");
         if (p.ep > 1) unsupported("ep", "expert parallelism in this model");
         if (p.offload == Offload::Nvme) unsupported("offload", "NVMe offload (only CPU offload)");
-        if (p.hybridShard && p.zeroStage != 3) add("sharding", "hybrid sharding is FULL_SHARD inside a node");
+        if (p.hybridShard && p.zeroStage != 3)
+            add("sharding", "hybrid sharding is FULL_SHARD inside a node");
         break;
     case Framework::DeepSpeed:
-        if (p.cp > 1) unsupported("cp", "ring context parallelism (DeepSpeed-Ulysses is a different scheme)");
+        if (p.cp > 1)
+            unsupported("cp", "ring context parallelism (DeepSpeed-Ulysses is a different scheme)");
         if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
         if (p.pp > 1 && p.zeroStage > 1)
-            unsupported("zero_stage", "ZeRO-" + str(p.zeroStage) + " with pipeline parallelism (only ZeRO ≤ 1)");
-        if (p.offload != Offload::None && p.zeroStage == 0) add("offload", "optimizer offload needs zero_stage ≥ 1");
-        if (p.offload == Offload::Nvme && p.zeroStage != 3) add("offload", "NVMe offload (ZeRO-Infinity) needs zero_stage 3");
+            unsupported("zero_stage",
+                        "ZeRO-" + str(p.zeroStage) + " with pipeline parallelism (only ZeRO ≤ 1)");
+        if (p.offload != Offload::None && p.zeroStage == 0)
+            add("offload", "optimizer offload needs zero_stage ≥ 1");
+        if (p.offload == Offload::Nvme && p.zeroStage != 3)
+            add("offload", "NVMe offload (ZeRO-Infinity) needs zero_stage 3");
         if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
         break;
     case Framework::Megatron:
-        if (p.zeroStage > 1) unsupported("zero_stage", "ZeRO-" + str(p.zeroStage) + " (its distributed optimizer is stage 1)");
+        if (p.zeroStage > 1)
+            unsupported("zero_stage",
+                        "ZeRO-" + str(p.zeroStage) + " (its distributed optimizer is stage 1)");
         if (p.offload != Offload::None) unsupported("offload", "optimizer offload in this model");
         if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
         break;
     }
     if ((p.framework == Framework::Ddp || p.framework == Framework::Fsdp) && !p.dpOverlap)
-        add("dp_overlap", std::string(displayName(p.framework)) + " always overlaps gradient reduction with backward");
+        add("dp_overlap", std::string(displayName(p.framework)) +
+                              " always overlaps gradient reduction with backward");
     if (p.framework != Framework::Megatron && p.tpCommOverlap)
         add("tp_comm_overlap", "is a Megatron/Transformer Engine option");
     return out;
@@ -456,28 +523,35 @@ json toJson(const Scenario& s) {
     cj["oversubscription"] = c.oversubscription;
     cj["gpu_hour_usd"] = c.gpuHourUsd;
     using detail::toFileUnit;
-    if (c.hostMemoryBytesPerNode > 0) cj["host_memory_gib_per_node"] = toFileUnit(c.hostMemoryBytesPerNode, units::kGiB);
-    if (c.pcieBytesPerSecondPerGpu > 0) cj["pcie_gb_per_s"] = toFileUnit(c.pcieBytesPerSecondPerGpu, units::kGB);
+    if (c.hostMemoryBytesPerNode > 0)
+        cj["host_memory_gib_per_node"] = toFileUnit(c.hostMemoryBytesPerNode, units::kGiB);
+    if (c.pcieBytesPerSecondPerGpu > 0)
+        cj["pcie_gb_per_s"] = toFileUnit(c.pcieBytesPerSecondPerGpu, units::kGB);
     if (c.nvmeBytesPerSecondPerNode > 0)
         cj["nvme_gb_per_s_per_node"] = toFileUnit(c.nvmeBytesPerSecondPerNode, units::kGB);
-    if (c.storageBytesPerSecond > 0) cj["storage_gb_per_s"] = toFileUnit(c.storageBytesPerSecond, units::kGB);
+    if (c.storageBytesPerSecond > 0)
+        cj["storage_gb_per_s"] = toFileUnit(c.storageBytesPerSecond, units::kGB);
     if (c.gpuMtbfHours > 0) cj["gpu_mtbf_hours"] = c.gpuMtbfHours;
     if (c.pue > 0) cj["pue"] = c.pue;
     j["cluster"] = std::move(cj);
     if (!s.plans.empty()) {
         json plans = json::array();
-        for (const Plan& p : s.plans) plans.push_back(toJson(p));
+        for (const Plan& p : s.plans)
+            plans.push_back(toJson(p));
         j["plans"] = std::move(plans);
     }
     const EfficiencySpec& e = s.efficiency;
     json ej = json::object();
     if (e.profile) ej["profile"] = *e.profile;
     if (e.gemmEfficiency) ej["gemm_efficiency"] = *e.gemmEfficiency;
-    if (e.intraNodeBandwidthEfficiency) ej["intra_node_bandwidth_efficiency"] = *e.intraNodeBandwidthEfficiency;
-    if (e.interNodeBandwidthEfficiency) ej["inter_node_bandwidth_efficiency"] = *e.interNodeBandwidthEfficiency;
+    if (e.intraNodeBandwidthEfficiency)
+        ej["intra_node_bandwidth_efficiency"] = *e.intraNodeBandwidthEfficiency;
+    if (e.interNodeBandwidthEfficiency)
+        ej["inter_node_bandwidth_efficiency"] = *e.interNodeBandwidthEfficiency;
     if (e.latencyScale) ej["latency_scale"] = *e.latencyScale;
     if (e.memoryOverheadFraction) ej["memory_overhead_fraction"] = *e.memoryOverheadFraction;
-    if (e.cudaContextBytes) ej["cuda_context_gib"] = detail::toFileUnit(*e.cudaContextBytes, units::kGiB);
+    if (e.cudaContextBytes)
+        ej["cuda_context_gib"] = detail::toFileUnit(*e.cudaContextBytes, units::kGiB);
     if (!ej.empty()) j["efficiency"] = std::move(ej);
 
     const ConstraintsSpec& k = s.constraints;
@@ -486,7 +560,8 @@ json toJson(const Scenario& s) {
     if (k.memoryHeadroomFraction > 0) kj["memory_headroom"] = k.memoryHeadroomFraction;
     if (!k.frameworks.empty()) {
         json fw = json::array();
-        for (Framework f : k.frameworks) fw.push_back(std::string(toString(f)));
+        for (Framework f : k.frameworks)
+            fw.push_back(std::string(toString(f)));
         kj["frameworks"] = std::move(fw);
     }
     if (k.tpAcrossNodes) kj["tp_across_nodes"] = true;
@@ -512,7 +587,9 @@ json toJson(const Scenario& s) {
     return j;
 }
 
-std::string toJsonText(const Scenario& s) { return toJson(s).dump(2) + "\n"; }
+std::string toJsonText(const Scenario& s) {
+    return toJson(s).dump(2) + "\n";
+}
 
 ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& catalog) {
     ScenarioLoad out;
@@ -560,7 +637,9 @@ void saveScenarioFile(const Scenario& s, const std::filesystem::path& file) {
     const auto tmp = file.string() + ".tmp" + std::to_string(::getpid());
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error(file.string() + ": cannot write (" + std::strerror(errno) + ")");
+        if (!out)
+            throw std::runtime_error(file.string() + ": cannot write (" + std::strerror(errno) +
+                                     ")");
         out << text;
         out.flush();
         if (!out) {
@@ -575,7 +654,8 @@ void saveScenarioFile(const Scenario& s, const std::filesystem::path& file) {
     if (ec) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);
-        throw std::runtime_error(file.string() + ": cannot replace the file (" + ec.message() + ")");
+        throw std::runtime_error(file.string() + ": cannot replace the file (" + ec.message() +
+                                 ")");
     }
 }
 

@@ -4,10 +4,14 @@ namespace trainplan::model {
 
 std::string_view toString(Precision p) {
     switch (p) {
-    case Precision::Fp32: return "fp32";
-    case Precision::Fp16: return "fp16";
-    case Precision::Bf16: return "bf16";
-    case Precision::Fp8: return "fp8";
+    case Precision::Fp32:
+        return "fp32";
+    case Precision::Fp16:
+        return "fp16";
+    case Precision::Bf16:
+        return "bf16";
+    case Precision::Fp8:
+        return "fp8";
     }
     return "bf16";
 }
@@ -20,9 +24,12 @@ std::optional<Precision> precisionFromString(std::string_view s) {
 
 std::string_view toString(Optimizer o) {
     switch (o) {
-    case Optimizer::Adam: return "adam";
-    case Optimizer::AdamW: return "adamw";
-    case Optimizer::SgdMomentum: return "sgd-momentum";
+    case Optimizer::Adam:
+        return "adam";
+    case Optimizer::AdamW:
+        return "adamw";
+    case Optimizer::SgdMomentum:
+        return "sgd-momentum";
     }
     return "adamw";
 }

@@ -2,7 +2,9 @@
 
 namespace trainplan::model {
 
-std::string_view toString(FfnKind k) { return k == FfnKind::Gelu ? "gelu" : "swiglu"; }
+std::string_view toString(FfnKind k) {
+    return k == FfnKind::Gelu ? "gelu" : "swiglu";
+}
 
 std::optional<FfnKind> ffnKindFromString(std::string_view s) {
     if (s == "gelu") return FfnKind::Gelu;
@@ -27,8 +29,10 @@ ParameterCount countParameters(const TransformerSpec& m) {
     const double h = m.hidden;
     const double d = m.headDim > 0 ? m.headDim : (m.heads > 0 ? h / m.heads : 0.0);
     const double ffnMatrices = m.ffn == FfnKind::SwiGlu ? 3.0 : 2.0; // gated FFN has up, gate, down
-    c.embedding = static_cast<double>(m.vocab) * h +
-                  (m.positionEmbedding == PositionEmbedding::Learned ? static_cast<double>(m.seqLen) * h : 0.0);
+    c.embedding =
+        static_cast<double>(m.vocab) * h + (m.positionEmbedding == PositionEmbedding::Learned
+                                                ? static_cast<double>(m.seqLen) * h
+                                                : 0.0);
     c.lmHead = m.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocab) * h;
     // Q and O are heads·d wide, K and V kvHeads·d (GQA, Ainslie et al. 2023).
     c.attentionPerLayer = 2.0 * h * m.heads * d + 2.0 * h * m.kvHeads * d;
@@ -43,7 +47,8 @@ ParameterCount countParameters(const TransformerSpec& m) {
     const double moeLayers = m.moeLayerCount();
     const double denseLayers = m.layers - moeLayers;
     const double common = c.embedding + c.lmHead + h /* final norm */ +
-                          m.layers * (c.attentionPerLayer + c.normsPerLayer) + denseLayers * c.denseFfnPerLayer;
+                          m.layers * (c.attentionPerLayer + c.normsPerLayer) +
+                          denseLayers * c.denseFfnPerLayer;
     c.total = common + moeLayers * c.moeFfnPerMoeLayer;
     c.active = common + moeLayers * c.activeMoeFfnPerMoeLayer;
     return c;

@@ -257,8 +257,10 @@ std::string joinItems(const std::vector<ReadinessItem>& items, Lang lang) {
     std::string out;
     for (std::size_t i = 0; i < items.size(); ++i) {
         if (i > 0) {
-            if (lang == Lang::ZhCN) out += "、";
-            else out += i + 1 == items.size() ? (items.size() > 2 ? ", and " : " and ") : ", ";
+            if (lang == Lang::ZhCN)
+                out += "、";
+            else
+                out += i + 1 == items.size() ? (items.size() > 2 ? ", and " : " and ") : ", ";
         }
         out += readinessItemText(items[i], lang).label;
     }
@@ -267,7 +269,9 @@ std::string joinItems(const std::vector<ReadinessItem>& items, Lang lang) {
 
 } // namespace
 
-std::string_view toString(Lang lang) { return lang == Lang::ZhCN ? "zh_CN" : "en"; }
+std::string_view toString(Lang lang) {
+    return lang == Lang::ZhCN ? "zh_CN" : "en";
+}
 
 std::optional<Lang> langFromString(std::string_view s) {
     if (s == "en") return Lang::En;
@@ -278,22 +282,34 @@ std::optional<Lang> langFromString(std::string_view s) {
 MessageArg MessageArg::framework(model::Framework f) {
     return {ArgKind::Framework, static_cast<double>(static_cast<int>(f)), {}, {}};
 }
-MessageArg MessageArg::plan(const model::Plan& p) { return {ArgKind::Plan, 0, p.label(), {}}; }
-MessageArg MessageArg::itemList(std::vector<ReadinessItem> list) { return {ArgKind::Items, 0, {}, std::move(list)}; }
-MessageArg MessageArg::name(std::string text) { return {ArgKind::Name, 0, std::move(text), {}}; }
-MessageArg MessageArg::number(ArgKind kind, double value) { return {kind, value, {}, {}}; }
+MessageArg MessageArg::plan(const model::Plan& p) {
+    return {ArgKind::Plan, 0, p.label(), {}};
+}
+MessageArg MessageArg::itemList(std::vector<ReadinessItem> list) {
+    return {ArgKind::Items, 0, {}, std::move(list)};
+}
+MessageArg MessageArg::name(std::string text) {
+    return {ArgKind::Name, 0, std::move(text), {}};
+}
+MessageArg MessageArg::number(ArgKind kind, double value) {
+    return {kind, value, {}, {}};
+}
 
 bool MessageArg::isNumeric() const {
     switch (kind) {
     case ArgKind::Framework:
     case ArgKind::Plan:
     case ArgKind::Items:
-    case ArgKind::Name: return false;
-    default: return true;
+    case ArgKind::Name:
+        return false;
+    default:
+        return true;
     }
 }
 
-std::span<const MessageTemplate> messageCatalog() { return kCatalog; }
+std::span<const MessageTemplate> messageCatalog() {
+    return kCatalog;
+}
 
 const MessageTemplate& messageTemplate(MessageId id) {
     for (const MessageTemplate& t : kCatalog)
@@ -301,7 +317,9 @@ const MessageTemplate& messageTemplate(MessageId id) {
     return kCatalog[0]; // unreachable: the catalogue test covers every id
 }
 
-std::string_view messageKey(MessageId id) { return messageTemplate(id).key; }
+std::string_view messageKey(MessageId id) {
+    return messageTemplate(id).key;
+}
 
 std::string formatArg(const MessageArg& arg, Lang lang) {
     const bool zh = lang == Lang::ZhCN;
@@ -310,8 +328,10 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
     case ArgKind::Framework:
         return std::string(model::displayName(static_cast<model::Framework>(static_cast<int>(v))));
     case ArgKind::Plan:
-    case ArgKind::Name: return arg.text;
-    case ArgKind::Items: return joinItems(arg.items, lang);
+    case ArgKind::Name:
+        return arg.text;
+    case ArgKind::Items:
+        return joinItems(arg.items, lang);
     case ArgKind::Parameters:
         if (v >= 0.9995e12) return sig3(v / 1e12) + "T";
         if (v >= 0.9995e9) return sig3(v / 1e9) + "B";
@@ -331,14 +351,18 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
         if (hours >= 2.0) return sig3(hours) + (zh ? " 小时" : " hours");
         return sig3(v / 60.0) + (zh ? " 分钟" : " min");
     }
-    case ArgKind::Percent: return fmt("%.1f", v * 100.0) + "%";
-    case ArgKind::Factor: return fmt("%.2f", v) + "×";
+    case ArgKind::Percent:
+        return fmt("%.1f", v * 100.0) + "%";
+    case ArgKind::Factor:
+        return fmt("%.2f", v) + "×";
     case ArgKind::Usd:
         if (v >= 0.9995e6) return "$" + sig3(v / 1e6) + "M";
         if (v >= 0.9995e3) return "$" + sig3(v / 1e3) + "k";
         return "$" + fmt("%.0f", v);
-    case ArgKind::Count: return fmt("%.0f", v);
-    case ArgKind::BytesPerSecond: return sig3(v / 1e9) + " GB/s";
+    case ArgKind::Count:
+        return fmt("%.0f", v);
+    case ArgKind::BytesPerSecond:
+        return sig3(v / 1e9) + " GB/s";
     case ArgKind::Weeks: {
         const std::string n = std::fabs(v - std::round(v)) < 0.05 ? fmt("%.0f", v) : fmt("%.1f", v);
         if (zh) return n + " 周";
@@ -354,7 +378,8 @@ std::string render(const Message& m, Lang lang) {
     std::string out;
     out.reserve(text.size() + 32);
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '{' && i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9' && text[i + 2] == '}') {
+        if (text[i] == '{' && i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9' &&
+            text[i + 2] == '}') {
             const auto index = static_cast<std::size_t>(text[i + 1] - '0');
             out += index < m.args.size() ? formatArg(m.args[index], lang) : std::string("?");
             i += 2;
@@ -373,9 +398,12 @@ ReadinessItemText readinessItemText(ReadinessItem item, Lang lang) {
 
 std::string_view toString(Difficulty d) {
     switch (d) {
-    case Difficulty::Low: return "low";
-    case Difficulty::Medium: return "medium";
-    case Difficulty::High: return "high";
+    case Difficulty::Low:
+        return "low";
+    case Difficulty::Medium:
+        return "medium";
+    case Difficulty::High:
+        return "high";
     }
     return "low";
 }

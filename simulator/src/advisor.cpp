@@ -9,8 +9,12 @@ using model::Scenario;
 
 namespace {
 
-MessageArg fwArg(Framework f) { return MessageArg::framework(f); }
-MessageArg num(ArgKind k, double v) { return MessageArg::number(k, v); }
+MessageArg fwArg(Framework f) {
+    return MessageArg::framework(f);
+}
+MessageArg num(ArgKind k, double v) {
+    return MessageArg::number(k, v);
+}
 
 double usableBytes(const Scenario& s) {
     return s.cluster.gpu.memoryBytes * (1.0 - s.constraints.memoryHeadroomFraction);
@@ -18,41 +22,52 @@ double usableBytes(const Scenario& s) {
 
 std::string optimizerName(model::Optimizer o) {
     switch (o) {
-    case model::Optimizer::Adam: return "Adam";
-    case model::Optimizer::AdamW: return "AdamW";
-    case model::Optimizer::SgdMomentum: return "SGD";
+    case model::Optimizer::Adam:
+        return "Adam";
+    case model::Optimizer::AdamW:
+        return "AdamW";
+    case model::Optimizer::SgdMomentum:
+        return "SGD";
     }
     return "Adam";
 }
 
 // Why a framework is out: excluded, no valid layout, or its closest plan's memory.
 void whyNot(const Scenario& s, const FrameworkFit& f, std::vector<Message>& out) {
-    if (!f.searched) out.push_back({MessageId::ExcludedByConstraints, {fwArg(f.framework)}});
+    if (!f.searched)
+        out.push_back({MessageId::ExcludedByConstraints, {fwArg(f.framework)}});
     else if (f.closest)
         out.push_back({MessageId::DoesNotFit,
-                       {fwArg(f.framework), MessageArg::plan(f.closest->plan), num(ArgKind::Bytes, f.closest->memory.peakBytes),
+                       {fwArg(f.framework), MessageArg::plan(f.closest->plan),
+                        num(ArgKind::Bytes, f.closest->memory.peakBytes),
                         num(ArgKind::Bytes, usableBytes(s))}});
     else
         out.push_back({MessageId::NoValidPlan, {fwArg(f.framework)}});
 }
 
-void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBreak& b, std::vector<Message>& out) {
+void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBreak& b,
+                     std::vector<Message>& out) {
     const Framework fw = f.framework;
     // No valid layout at all (e.g. the global batch does not split): size is not what limits it.
     if (f.searched && !f.best && !f.closest) return;
     switch (b.status) {
     case ModelSizeStatus::NothingFits:
-        out.push_back({MessageId::FitsNoSize, {fwArg(fw), num(ArgKind::Parameters, b.nextParameters)}});
+        out.push_back(
+            {MessageId::FitsNoSize, {fwArg(fw), num(ArgKind::Parameters, b.nextParameters)}});
         return;
     case ModelSizeStatus::AllFit:
-        out.push_back({MessageId::FitsEverySize, {fwArg(fw), num(ArgKind::Parameters, b.largestParameters)}});
+        out.push_back(
+            {MessageId::FitsEverySize, {fwArg(fw), num(ArgKind::Parameters, b.largestParameters)}});
         return;
-    case ModelSizeStatus::Found: break;
+    case ModelSizeStatus::Found:
+        break;
     }
     if (fw == Framework::Ddp) {
-        // DDP replicates everything, so its limit is a property of the GPU, optimizer and precision.
+        // DDP replicates everything, so its limit is a property of the GPU, optimizer and
+        // precision.
         out.push_back({MessageId::StopsFittingAbove,
-                       {fwArg(fw), num(ArgKind::Parameters, b.largestParameters), num(ArgKind::Bytes, s.cluster.gpu.memoryBytes),
+                       {fwArg(fw), num(ArgKind::Parameters, b.largestParameters),
+                        num(ArgKind::Bytes, s.cluster.gpu.memoryBytes),
                         MessageArg::name(optimizerName(s.training.optimizer)),
                         MessageArg::name(std::string(model::toString(s.training.precision)))}});
         return;
@@ -61,11 +76,13 @@ void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBr
         const double share = f.best->time.exposedInterNodeSeconds / f.best->time.stepSeconds;
         if (share >= 0.1) {
             out.push_back({MessageId::FitsUpToButComm,
-                           {fwArg(fw), num(ArgKind::Parameters, b.largestParameters), num(ArgKind::Percent, share)}});
+                           {fwArg(fw), num(ArgKind::Parameters, b.largestParameters),
+                            num(ArgKind::Percent, share)}});
             return;
         }
     }
-    out.push_back({MessageId::FitsUpTo, {fwArg(fw), num(ArgKind::Parameters, b.largestParameters)}});
+    out.push_back(
+        {MessageId::FitsUpTo, {fwArg(fw), num(ArgKind::Parameters, b.largestParameters)}});
 }
 
 void scalingReason(const GpuCountBreak& b, double threshold, std::vector<Message>& out) {
@@ -73,24 +90,29 @@ void scalingReason(const GpuCountBreak& b, double threshold, std::vector<Message
     const MessageArg thr = num(ArgKind::Percent, threshold);
     switch (b.status) {
     case GpuScaleStatus::Found:
-        out.push_back({MessageId::ScalingBreak, {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus)),
-                                                 num(ArgKind::Count, static_cast<double>(b.nextGpus)),
-                                                 num(ArgKind::Percent, b.nextMfu)}});
+        out.push_back({MessageId::ScalingBreak,
+                       {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus)),
+                        num(ArgKind::Count, static_cast<double>(b.nextGpus)),
+                        num(ArgKind::Percent, b.nextMfu)}});
         break;
     case GpuScaleStatus::NoPlanAt:
-        out.push_back({MessageId::ScalingNoPlan, {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus)),
-                                                  num(ArgKind::Count, static_cast<double>(b.nextGpus))}});
+        out.push_back({MessageId::ScalingNoPlan,
+                       {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus)),
+                        num(ArgKind::Count, static_cast<double>(b.nextGpus))}});
         break;
     case GpuScaleStatus::NotReached:
-        out.push_back({MessageId::ScalingNotReached, {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus))}});
+        out.push_back({MessageId::ScalingNotReached,
+                       {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus))}});
         break;
     case GpuScaleStatus::AlwaysBelow:
         if (!b.points.empty())
-            out.push_back({MessageId::ScalingAlwaysBelow,
-                           {fw, thr, num(ArgKind::Count, static_cast<double>(b.points.front().gpus)),
-                            num(ArgKind::Count, static_cast<double>(b.points.back().gpus))}});
+            out.push_back(
+                {MessageId::ScalingAlwaysBelow,
+                 {fw, thr, num(ArgKind::Count, static_cast<double>(b.points.front().gpus)),
+                  num(ArgKind::Count, static_cast<double>(b.points.back().gpus))}});
         break;
-    case GpuScaleStatus::NeverFits: break;
+    case GpuScaleStatus::NeverFits:
+        break;
     }
 }
 
@@ -103,22 +125,27 @@ void bandwidthReason(const BandwidthBreak& b, double threshold, std::vector<Mess
     case BandwidthStatus::Found:
         out.push_back({MessageId::BandwidthBreak,
                        {num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic), fw, plan, thr,
-                        num(ArgKind::BytesPerSecond, b.currentBytesPerSecondPerNic), num(ArgKind::Percent, b.currentFraction)}});
+                        num(ArgKind::BytesPerSecond, b.currentBytesPerSecondPerNic),
+                        num(ArgKind::Percent, b.currentFraction)}});
         break;
     case BandwidthStatus::AlwaysExceeds:
-        out.push_back({MessageId::BandwidthAlwaysExceeds, {fw, plan, thr, num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
+        out.push_back({MessageId::BandwidthAlwaysExceeds,
+                       {fw, plan, thr, num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
         break;
     case BandwidthStatus::NeverExceeds:
-        out.push_back({MessageId::BandwidthNeverExceeds, {fw, plan, thr, num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
+        out.push_back({MessageId::BandwidthNeverExceeds,
+                       {fw, plan, thr, num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
         break;
-    case BandwidthStatus::NotApplicable: break;
+    case BandwidthStatus::NotApplicable:
+        break;
     }
 }
 
 } // namespace
 
-std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>& fits, const Recommendation& rec,
-                             const BreakPoints& bp, double switchSpeedup) {
+std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>& fits,
+                             const Recommendation& rec, const BreakPoints& bp,
+                             double switchSpeedup) {
     std::vector<Message> out;
     const FrameworkFit* choice = findFit(fits, rec.framework);
     if (!choice) return out;
@@ -128,25 +155,29 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
     switch (rec.status) {
     case RecommendationStatus::Ready: {
         const PlanEstimate& e = *choice->best;
-        out.push_back({MessageId::RecommendDefault,
-                       {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Seconds, e.time.stepSeconds),
-                        num(ArgKind::Percent, e.throughput.mfu), num(ArgKind::Duration, e.cost.timeToTrainSeconds),
-                        num(ArgKind::Usd, e.cost.usd)}});
+        out.push_back(
+            {MessageId::RecommendDefault,
+             {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Seconds, e.time.stepSeconds),
+              num(ArgKind::Percent, e.throughput.mfu),
+              num(ArgKind::Duration, e.cost.timeToTrainSeconds), num(ArgKind::Usd, e.cost.usd)}});
         break;
     }
     case RecommendationStatus::NeedsPrerequisites:
         out.push_back({MessageId::RecommendAfterPrerequisites,
-                       {fwArg(fw), MessageArg::plan(choice->best->plan), num(ArgKind::Weeks, choice->readiness.requiredWeeks),
+                       {fwArg(fw), MessageArg::plan(choice->best->plan),
+                        num(ArgKind::Weeks, choice->readiness.requiredWeeks),
                         MessageArg::itemList(choice->readiness.missingItems(Need::Required))}});
         break;
     case RecommendationStatus::DoesNotFit:
         if (choice->closest)
             out.push_back({MessageId::NothingFits,
                            {num(ArgKind::Parameters, model::countParameters(s.model).total),
-                            num(ArgKind::Count, static_cast<double>(s.constraints.maxGpus ? *s.constraints.maxGpus
-                                                                                           : s.cluster.gpuCount())),
+                            num(ArgKind::Count,
+                                static_cast<double>(s.constraints.maxGpus ? *s.constraints.maxGpus
+                                                                          : s.cluster.gpuCount())),
                             fwArg(fw), MessageArg::plan(choice->closest->plan),
-                            num(ArgKind::Bytes, choice->closest->memory.peakBytes), num(ArgKind::Bytes, usableBytes(s))}});
+                            num(ArgKind::Bytes, choice->closest->memory.peakBytes),
+                            num(ArgKind::Bytes, usableBytes(s))}});
         break;
     }
 
@@ -159,22 +190,29 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
         if (rec.status == RecommendationStatus::Ready) {
             // The simplest ready framework that fits but was passed over must be clearly slower.
             for (const FrameworkFit& f : fits) {
-                if (complexityRank(f.framework) >= complexityRank(fw) || !f.fits() || !f.readiness.ready) continue;
+                if (complexityRank(f.framework) >= complexityRank(fw) || !f.fits() ||
+                    !f.readiness.ready)
+                    continue;
                 out.push_back({MessageId::SwitchPaysOff,
-                               {fwArg(fw), num(ArgKind::Factor, f.best->time.stepSeconds / choice->best->time.stepSeconds),
+                               {fwArg(fw),
+                                num(ArgKind::Factor,
+                                    f.best->time.stepSeconds / choice->best->time.stepSeconds),
                                 fwArg(f.framework)}});
                 break;
             }
             if (rec.fastestReady) {
                 const FrameworkFit* fr = findFit(fits, *rec.fastestReady);
-                out.push_back({MessageId::SimplerWithinTolerance,
-                               {fwArg(fw), num(ArgKind::Percent, choice->best->time.stepSeconds / fr->best->time.stepSeconds - 1.0),
-                                fwArg(fr->framework)}});
+                out.push_back(
+                    {MessageId::SimplerWithinTolerance,
+                     {fwArg(fw),
+                      num(ArgKind::Percent,
+                          choice->best->time.stepSeconds / fr->best->time.stepSeconds - 1.0),
+                      fwArg(fr->framework)}});
             }
         }
         if (rec.fastest) {
-            // Only a clear speed-up is worth a sentence; when the recommendation itself still misses
-            // prerequisites, name only what the faster framework needs on top of them.
+            // Only a clear speed-up is worth a sentence; when the recommendation itself still
+            // misses prerequisites, name only what the faster framework needs on top of them.
             const FrameworkFit* f = findFit(fits, *rec.fastest);
             const double factor = choice->best->time.stepSeconds / f->best->time.stepSeconds;
             if (!f->readiness.ready && factor >= switchSpeedup) {
@@ -182,13 +220,17 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
                 const auto own = choice->readiness.missingItems(Need::Required);
                 for (model::ReadinessItem item : f->readiness.missingItems(Need::Required))
                     if (std::find(own.begin(), own.end(), item) == own.end()) extra.push_back(item);
-                const MessageId id = own.empty() ? MessageId::FasterButMissing : MessageId::FasterButAlsoNeeds;
+                const MessageId id =
+                    own.empty() ? MessageId::FasterButMissing : MessageId::FasterButAlsoNeeds;
                 if (!extra.empty())
-                    out.push_back({id, {fwArg(f->framework), MessageArg::plan(f->best->plan), num(ArgKind::Factor, factor),
-                                        MessageArg::itemList(std::move(extra))}});
+                    out.push_back(
+                        {id,
+                         {fwArg(f->framework), MessageArg::plan(f->best->plan),
+                          num(ArgKind::Factor, factor), MessageArg::itemList(std::move(extra))}});
             }
         }
-        if (rec.status == RecommendationStatus::Ready) out.push_back({MessageId::ReadyFor, {fwArg(fw)}});
+        if (rec.status == RecommendationStatus::Ready)
+            out.push_back({MessageId::ReadyFor, {fwArg(fw)}});
     } else {
         for (const FrameworkFit& f : fits)
             if (f.searched && !f.closest) whyNot(s, f, out);
@@ -204,7 +246,8 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
         if (const ModelSizeBreak* b = bp.modelSizeOf(f.framework)) modelSizeReason(s, f, *b, out);
     if (const GpuCountBreak* b = bp.gpuCountOf(fw)) scalingReason(*b, bp.mfuThreshold, out);
     if (rec.fastest)
-        if (const GpuCountBreak* b = bp.gpuCountOf(*rec.fastest)) scalingReason(*b, bp.mfuThreshold, out);
+        if (const GpuCountBreak* b = bp.gpuCountOf(*rec.fastest))
+            scalingReason(*b, bp.mfuThreshold, out);
     if (const BandwidthBreak* b = bp.bandwidthOf(fw)) bandwidthReason(*b, bp.dpCommThreshold, out);
     return out;
 }
@@ -247,7 +290,8 @@ Advice advise(const Scenario& s, const AdvisorOptions& options) {
     in.cancelled = options.cancelled;
     a.stages = roadmapFor(s, in);
     a.defaultRoadmap = s.stages.empty();
-    a.cancelled = search.cancelled || a.breakPoints.cancelled || (options.cancelled && options.cancelled());
+    a.cancelled =
+        search.cancelled || a.breakPoints.cancelled || (options.cancelled && options.cancelled());
     return a;
 }
 

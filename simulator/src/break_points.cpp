@@ -21,7 +21,8 @@ int roundToMultiple(double v, int quantum, int minimum) {
 std::vector<Framework> frameworksOf(const SearchResult& base, const BreakPointOptions& options) {
     if (!options.frameworks.empty()) return options.frameworks;
     std::vector<Framework> out;
-    for (const FrameworkResult& r : base.frameworks) out.push_back(r.framework);
+    for (const FrameworkResult& r : base.frameworks)
+        out.push_back(r.framework);
     return out;
 }
 
@@ -31,9 +32,12 @@ const FrameworkResult* resultOf(const SearchResult& r, Framework f) {
     return nullptr;
 }
 
-bool isCancelled(const BreakPointOptions& o) { return o.cancelled && o.cancelled(); }
+bool isCancelled(const BreakPointOptions& o) {
+    return o.cancelled && o.cancelled();
+}
 
-SearchResult searchOne(const Scenario& s, std::vector<Framework> frameworks, const BreakPointOptions& o) {
+SearchResult searchOne(const Scenario& s, std::vector<Framework> frameworks,
+                       const BreakPointOptions& o) {
     SearchOptions so;
     so.frameworks = std::move(frameworks);
     so.runnersUp = 0;
@@ -46,30 +50,42 @@ SearchResult searchOne(const Scenario& s, std::vector<Framework> frameworks, con
 
 std::string_view toString(ModelSizeStatus s) {
     switch (s) {
-    case ModelSizeStatus::Found: return "found";
-    case ModelSizeStatus::NothingFits: return "nothing_fits";
-    case ModelSizeStatus::AllFit: return "all_fit";
+    case ModelSizeStatus::Found:
+        return "found";
+    case ModelSizeStatus::NothingFits:
+        return "nothing_fits";
+    case ModelSizeStatus::AllFit:
+        return "all_fit";
     }
     return "found";
 }
 
 std::string_view toString(GpuScaleStatus s) {
     switch (s) {
-    case GpuScaleStatus::Found: return "found";
-    case GpuScaleStatus::NoPlanAt: return "no_plan_at";
-    case GpuScaleStatus::NotReached: return "not_reached";
-    case GpuScaleStatus::AlwaysBelow: return "always_below";
-    case GpuScaleStatus::NeverFits: return "never_fits";
+    case GpuScaleStatus::Found:
+        return "found";
+    case GpuScaleStatus::NoPlanAt:
+        return "no_plan_at";
+    case GpuScaleStatus::NotReached:
+        return "not_reached";
+    case GpuScaleStatus::AlwaysBelow:
+        return "always_below";
+    case GpuScaleStatus::NeverFits:
+        return "never_fits";
     }
     return "found";
 }
 
 std::string_view toString(BandwidthStatus s) {
     switch (s) {
-    case BandwidthStatus::Found: return "found";
-    case BandwidthStatus::AlwaysExceeds: return "always_exceeds";
-    case BandwidthStatus::NeverExceeds: return "never_exceeds";
-    case BandwidthStatus::NotApplicable: return "not_applicable";
+    case BandwidthStatus::Found:
+        return "found";
+    case BandwidthStatus::AlwaysExceeds:
+        return "always_exceeds";
+    case BandwidthStatus::NeverExceeds:
+        return "never_exceeds";
+    case BandwidthStatus::NotApplicable:
+        return "not_applicable";
     }
     return "found";
 }
@@ -102,7 +118,9 @@ int headQuantum(const TransformerSpec& b, double heads) {
 }
 
 // Layer granularity: multiples of 4 (pipeline splits) from 32 layers up, 2 below.
-int layerQuantum(double layers) { return layers >= 31 ? 4 : 2; }
+int layerQuantum(double layers) {
+    return layers >= 31 ? 4 : 2;
+}
 
 TransformerSpec reshape(const TransformerSpec& b, int heads, int layers) {
     TransformerSpec m = b;
@@ -114,7 +132,8 @@ TransformerSpec reshape(const TransformerSpec& b, int heads, int layers) {
     const double ffnRatio = static_cast<double>(b.ffnHidden) / std::max(1, b.hidden);
     m.ffnHidden = roundToMultiple(ffnRatio * m.hidden, 128, 128);
     if (b.moe.enabled() && b.moe.expertFfnHidden > 0) {
-        const double expertRatio = static_cast<double>(b.moe.expertFfnHidden) / std::max(1, b.hidden);
+        const double expertRatio =
+            static_cast<double>(b.moe.expertFfnHidden) / std::max(1, b.hidden);
         m.moe.expertFfnHidden = roundToMultiple(expertRatio * m.hidden, 128, 128);
     }
     m.layers = layers;
@@ -148,8 +167,8 @@ ModelLadder modelLadder(const TransformerSpec& base, double minParameters, doubl
     ModelLadder ladder;
     const double baseParams = model::countParameters(base).total;
     if (baseParams <= 0 || base.heads < 1 || base.hidden < 1 || base.layers < 1) return ladder;
-    // Every shape on the head/layer grid whose depth-to-width ratio is within a factor of two of the
-    // base's; the thinning below prefers those within ±30% and the closest of them.
+    // Every shape on the head/layer grid whose depth-to-width ratio is within a factor of two of
+    // the base's; the thinning below prefers those within ±30% and the closest of them.
     constexpr double kAspectBand = 2.0;
     const double aspect = static_cast<double>(base.layers) / base.hidden;
     std::vector<Shape> shapes;
@@ -168,11 +187,13 @@ ModelLadder modelLadder(const TransformerSpec& base, double minParameters, doubl
         }
         if (smallest > maxParameters * 1.1) break;
     }
-    std::sort(shapes.begin(), shapes.end(), [](const Shape& a, const Shape& b) { return a.parameters < b.parameters; });
+    std::sort(shapes.begin(), shapes.end(),
+              [](const Shape& a, const Shape& b) { return a.parameters < b.parameters; });
     // Thin to rungs 2–6% apart, walking out from the base and preferring shapes near its aspect.
     constexpr double kMinStep = 1.02, kMaxStep = 1.06;
     const double preferred = std::log(1.3);
-    auto better = [preferred](const Shape* a, const Shape* b) { // a closer to the base's proportions than b
+    auto better = [preferred](const Shape* a,
+                              const Shape* b) { // a closer to the base's proportions than b
         const bool an = a->aspectError <= preferred, bn = b->aspectError <= preferred;
         if (an != bn) return an;
         return a->aspectError < b->aspectError;
@@ -183,7 +204,8 @@ ModelLadder modelLadder(const TransformerSpec& base, double minParameters, doubl
                                   [](double v, const Shape& s) { return v < s.parameters; });
         if (i == shapes.end() || i->parameters > maxParameters) break;
         const Shape* best = &*i;
-        for (auto j = i; j != shapes.end() && j->parameters <= std::min(last * kMaxStep, maxParameters); ++j)
+        for (auto j = i;
+             j != shapes.end() && j->parameters <= std::min(last * kMaxStep, maxParameters); ++j)
             if (better(&*j, best)) best = &*j;
         up.push_back(best);
         last = best->parameters;
@@ -237,7 +259,8 @@ Scenario withInterNodeBandwidth(const Scenario& s, double bytesPerSecondPerNic) 
 }
 
 ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLadder& ladder,
-                                  const BreakPointOptions& options, std::optional<bool> fitsAtBase) {
+                                  const BreakPointOptions& options,
+                                  std::optional<bool> fitsAtBase) {
     ModelSizeBreak out;
     out.framework = f;
     const int n = static_cast<int>(ladder.models.size());
@@ -293,7 +316,8 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
     return out;
 }
 
-std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s, const std::vector<Framework>& frameworks,
+std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s,
+                                              const std::vector<Framework>& frameworks,
                                               const BreakPointOptions& options) {
     std::vector<GpuCountBreak> out;
     for (Framework f : frameworks) {
@@ -302,10 +326,13 @@ std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s, const std::vect
         out.push_back(b);
     }
     const long long perNode = std::max(1, s.cluster.gpusPerNode);
-    const long long maxGpus = options.maxScanGpus > 0 ? options.maxScanGpus : 4 * s.cluster.gpuCount();
+    const long long maxGpus =
+        options.maxScanGpus > 0 ? options.maxScanGpus : 4 * s.cluster.gpuCount();
     std::vector<int> nodes;
-    for (long long n = 1; n * perNode <= maxGpus; n *= 2) nodes.push_back(static_cast<int>(n));
-    if (static_cast<long long>(s.cluster.nodes) * perNode <= maxGpus) nodes.push_back(s.cluster.nodes);
+    for (long long n = 1; n * perNode <= maxGpus; n *= 2)
+        nodes.push_back(static_cast<int>(n));
+    if (static_cast<long long>(s.cluster.nodes) * perNode <= maxGpus)
+        nodes.push_back(s.cluster.nodes);
     std::sort(nodes.begin(), nodes.end());
     nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
 
@@ -328,13 +355,18 @@ std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s, const std::vect
     const double threshold = options.mfuThreshold;
     for (GpuCountBreak& b : out) {
         const auto& pts = b.points;
-        const auto reached = std::find_if(pts.begin(), pts.end(), [&](const ScalingPoint& p) { return p.fits && p.mfu >= threshold; });
+        const auto reached = std::find_if(pts.begin(), pts.end(), [&](const ScalingPoint& p) {
+            return p.fits && p.mfu >= threshold;
+        });
         if (reached == pts.end()) {
-            const bool anyFit = std::any_of(pts.begin(), pts.end(), [](const ScalingPoint& p) { return p.fits; });
+            const bool anyFit =
+                std::any_of(pts.begin(), pts.end(), [](const ScalingPoint& p) { return p.fits; });
             b.status = anyFit ? GpuScaleStatus::AlwaysBelow : GpuScaleStatus::NeverFits;
             continue;
         }
-        const auto drop = std::find_if(reached, pts.end(), [&](const ScalingPoint& p) { return !p.fits || p.mfu < threshold; });
+        const auto drop = std::find_if(reached, pts.end(), [&](const ScalingPoint& p) {
+            return !p.fits || p.mfu < threshold;
+        });
         const auto last = drop == pts.end() ? pts.end() - 1 : drop - 1;
         b.lastGpus = last->gpus;
         b.lastMfu = last->mfu;
@@ -349,7 +381,8 @@ std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s, const std::vect
     return out;
 }
 
-BandwidthBreak findBandwidthBreak(const Scenario& s, const model::Plan& plan, const BreakPointOptions& options) {
+BandwidthBreak findBandwidthBreak(const Scenario& s, const model::Plan& plan,
+                                  const BreakPointOptions& options) {
     BandwidthBreak out;
     out.framework = plan.framework;
     out.plan = plan;
@@ -390,7 +423,8 @@ BandwidthBreak findBandwidthBreak(const Scenario& s, const model::Plan& plan, co
     return out;
 }
 
-BreakPoints findBreakPoints(const Scenario& s, const SearchResult& base, const BreakPointOptions& options) {
+BreakPoints findBreakPoints(const Scenario& s, const SearchResult& base,
+                            const BreakPointOptions& options) {
     BreakPoints bp;
     bp.mfuThreshold = options.mfuThreshold;
     bp.dpCommThreshold = options.dpCommThreshold;

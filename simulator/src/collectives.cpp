@@ -9,55 +9,69 @@ namespace {
 
 // Steps of a latency-bound phase: a ring inside the node, a tree across nodes (NCCL uses double
 // binary trees across nodes at scale: Sanders et al. 2009; NCCL 2.4 release notes).
-double intraSteps(int k) { return k > 1 ? k - 1.0 : 0.0; }
-double interSteps(int n) { return n > 1 ? std::ceil(std::log2(static_cast<double>(n))) : 0.0; }
+double intraSteps(int k) {
+    return k > 1 ? k - 1.0 : 0.0;
+}
+double interSteps(int n) {
+    return n > 1 ? std::ceil(std::log2(static_cast<double>(n))) : 0.0;
+}
 
-// `factor` = NCCL bus-bandwidth factor per phase: 2 for all-reduce, 1 for gather/scatter/all-to-all.
-CollectiveCost hierarchical(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages,
-                            double factor) {
+// `factor` = NCCL bus-bandwidth factor per phase: 2 for all-reduce, 1 for
+// gather/scatter/all-to-all.
+CollectiveCost hierarchical(double bytes, const GroupPlacement& g, const TierBandwidth& bw,
+                            double messages, double factor) {
     CollectiveCost c;
     if (g.size <= 1 || bytes <= 0) return c;
     const int k = std::max(1, g.perNode);
     const int n = std::max(1, g.nodes);
     if (k > 1) {
         c.intraBytes = factor * (k - 1.0) / k * bytes;
-        c.seconds += c.intraBytes / bw.intraBytesPerSecond + messages * factor * intraSteps(k) * bw.intraLatencySeconds;
+        c.seconds += c.intraBytes / bw.intraBytesPerSecond +
+                     messages * factor * intraSteps(k) * bw.intraLatencySeconds;
     }
     if (n > 1) {
         // Each of the k local ranks carries 1/k of the data through its share of the NICs.
         c.interBytes = factor * (n - 1.0) / n * bytes / k;
-        c.seconds += c.interBytes / bw.interBytesPerSecond + messages * factor * interSteps(n) * bw.interLatencySeconds;
+        c.seconds += c.interBytes / bw.interBytesPerSecond +
+                     messages * factor * interSteps(n) * bw.interLatencySeconds;
     }
     return c;
 }
 
 } // namespace
 
-CollectiveCost allReduce(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages) {
+CollectiveCost allReduce(double bytes, const GroupPlacement& g, const TierBandwidth& bw,
+                         double messages) {
     return hierarchical(bytes, g, bw, messages, 2.0);
 }
 
-CollectiveCost allGather(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages) {
+CollectiveCost allGather(double bytes, const GroupPlacement& g, const TierBandwidth& bw,
+                         double messages) {
     return hierarchical(bytes, g, bw, messages, 1.0);
 }
 
-CollectiveCost reduceScatter(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages) {
+CollectiveCost reduceScatter(double bytes, const GroupPlacement& g, const TierBandwidth& bw,
+                             double messages) {
     return hierarchical(bytes, g, bw, messages, 1.0);
 }
 
-CollectiveCost allToAll(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages) {
+CollectiveCost allToAll(double bytes, const GroupPlacement& g, const TierBandwidth& bw,
+                        double messages) {
     CollectiveCost c;
     if (g.size <= 1 || bytes <= 0) return c;
-    // Each rank keeps 1/n of its buffer and sends the rest: (k−1)/n to local peers, (n−k)/n over the NICs.
+    // Each rank keeps 1/n of its buffer and sends the rest: (k−1)/n to local peers, (n−k)/n over
+    // the NICs.
     const double n = g.size, k = std::max(1, g.perNode);
     c.intraBytes = (k - 1.0) / n * bytes;
     c.interBytes = (n - k) / n * bytes;
     c.seconds = c.intraBytes / bw.intraBytesPerSecond + c.interBytes / bw.interBytesPerSecond +
-                messages * ((k > 1 ? bw.intraLatencySeconds : 0.0) + (n > k ? bw.interLatencySeconds : 0.0));
+                messages * ((k > 1 ? bw.intraLatencySeconds : 0.0) +
+                            (n > k ? bw.interLatencySeconds : 0.0));
     return c;
 }
 
-CollectiveCost pointToPoint(double bytes, bool crossesNodes, const TierBandwidth& bw, double messages) {
+CollectiveCost pointToPoint(double bytes, bool crossesNodes, const TierBandwidth& bw,
+                            double messages) {
     CollectiveCost c;
     if (bytes <= 0) return c;
     if (crossesNodes) {

@@ -16,33 +16,44 @@ struct Default {
 // One place for every default; the values are set in defaultEfficiency().
 const Default kDefaults[] = {
     {"gemm_efficiency", &Efficiency::gemmEfficiency, "fraction",
-     "large bf16 GEMMs reach ~80% of dense peak on A100/H100 (NVIDIA cuBLAS/Transformer Engine benchmarks); "
+     "large bf16 GEMMs reach ~80% of dense peak on A100/H100 (NVIDIA cuBLAS/Transformer Engine "
+     "benchmarks); "
      "fitted once to Korthikanti et al. 2022 Table 5"},
     {"gemm_half_dim", &Efficiency::gemmHalfDim, "elements",
-     "GEMM efficiency n/(n+n0) in the smallest per-GPU GEMM dimension (tile quantization and wave effects, "
-     "NVIDIA 'Matrix Multiplication Background' guide); n0 fitted once to Korthikanti et al. 2022 Table 5"},
+     "GEMM efficiency n/(n+n0) in the smallest per-GPU GEMM dimension (tile quantization and wave "
+     "effects, "
+     "NVIDIA 'Matrix Multiplication Background' guide); n0 fitted once to Korthikanti et al. 2022 "
+     "Table 5"},
     {"hbm_efficiency", &Efficiency::hbmEfficiency, "fraction",
      "memory-bound kernels reach ~80% of HBM peak (STREAM-like copy bandwidth on A100/H100)"},
     {"intra_node_bandwidth_efficiency", &Efficiency::intraNodeBandwidthEfficiency, "fraction",
-     "nccl-tests all-reduce bus bandwidth on NVSwitch nodes: ~230 of 300 GB/s (A100), ~360 of 450 GB/s (H100)"},
+     "nccl-tests all-reduce bus bandwidth on NVSwitch nodes: ~230 of 300 GB/s (A100), ~360 of 450 "
+     "GB/s (H100)"},
     {"inter_node_bandwidth_efficiency", &Efficiency::interNodeBandwidthEfficiency, "fraction",
      "nccl-tests multi-node bus bandwidth reaches ~85-92% of the NIC line rate on InfiniBand/RoCE"},
-    {"latency_scale", &Efficiency::latencyScale, "factor", "multiplies the catalog link latencies; 1 = as listed"},
+    {"latency_scale", &Efficiency::latencyScale, "factor",
+     "multiplies the catalog link latencies; 1 = as listed"},
     {"memory_overhead_fraction", &Efficiency::memoryOverheadFraction, "fraction",
-     "PyTorch caching-allocator reserve and fragmentation over allocated tensors (torch.cuda.memory_stats "
+     "PyTorch caching-allocator reserve and fragmentation over allocated tensors "
+     "(torch.cuda.memory_stats "
      "reserved vs allocated, typically 5-10%)"},
     {"cuda_context_bytes", &Efficiency::cudaContextBytes, "bytes",
-     "CUDA context, cuBLAS/cuDNN workspaces and kernels outside the PyTorch allocator (~0.5-1 GiB on CUDA 12)"},
+     "CUDA context, cuBLAS/cuDNN workspaces and kernels outside the PyTorch allocator (~0.5-1 GiB "
+     "on CUDA 12)"},
     {"nccl_buffer_bytes", &Efficiency::ncclBufferBytes, "bytes",
-     "NCCL buffers per communicator: NCCL_BUFFSIZE 4 MiB × channels × send/recv (NCCL environment docs)"},
+     "NCCL buffers per communicator: NCCL_BUFFSIZE 4 MiB × channels × send/recv (NCCL environment "
+     "docs)"},
     {"host_adam_params_per_second", &Efficiency::hostAdamParamsPerSecond, "parameters/s",
-     "DeepSpeed CPU-Adam on a server CPU share of ~6 cores per GPU (Ren et al. 2021, ZeRO-Offload §5)"},
+     "DeepSpeed CPU-Adam on a server CPU share of ~6 cores per GPU (Ren et al. 2021, ZeRO-Offload "
+     "§5)"},
     {"pcie_bytes_per_second", &Efficiency::pcieBytesPerSecond, "bytes/s",
      "achieved host<->GPU copy bandwidth over PCIe Gen4 x16 (~25 GB/s of 32 peak)"},
     {"nvme_bytes_per_second_per_node", &Efficiency::nvmeBytesPerSecondPerNode, "bytes/s",
-     "a node's local NVMe array (e.g. 4 Gen4 drives, ~25 GB/s aggregate; Rajbhandari et al. 2021 ZeRO-Infinity §6)"},
+     "a node's local NVMe array (e.g. 4 Gen4 drives, ~25 GB/s aggregate; Rajbhandari et al. 2021 "
+     "ZeRO-Infinity §6)"},
     {"overlap_fraction", &Efficiency::overlapFraction, "fraction",
-     "share of overlappable communication actually hidden behind compute (PyTorch DDP/FSDP and DeepSpeed "
+     "share of overlappable communication actually hidden behind compute (PyTorch DDP/FSDP and "
+     "DeepSpeed "
      "overlap_comm; contention for SMs and memory bandwidth keeps it below 1)"},
 };
 
@@ -69,8 +80,10 @@ Efficiency defaultEfficiency() {
 Efficiency resolveEfficiency(const model::EfficiencySpec& spec) {
     Efficiency e = defaultEfficiency();
     if (spec.gemmEfficiency) e.gemmEfficiency = *spec.gemmEfficiency;
-    if (spec.intraNodeBandwidthEfficiency) e.intraNodeBandwidthEfficiency = *spec.intraNodeBandwidthEfficiency;
-    if (spec.interNodeBandwidthEfficiency) e.interNodeBandwidthEfficiency = *spec.interNodeBandwidthEfficiency;
+    if (spec.intraNodeBandwidthEfficiency)
+        e.intraNodeBandwidthEfficiency = *spec.intraNodeBandwidthEfficiency;
+    if (spec.interNodeBandwidthEfficiency)
+        e.interNodeBandwidthEfficiency = *spec.interNodeBandwidthEfficiency;
     if (spec.latencyScale) e.latencyScale = *spec.latencyScale;
     if (spec.memoryOverheadFraction) e.memoryOverheadFraction = *spec.memoryOverheadFraction;
     if (spec.cudaContextBytes) e.cudaContextBytes = *spec.cudaContextBytes;
@@ -82,8 +95,10 @@ std::vector<EfficiencySource> describeEfficiency(const model::EfficiencySpec& sp
     const Efficiency e = resolveEfficiency(spec);
     auto overridden = [&spec](const std::string& name) {
         if (name == "gemm_efficiency") return spec.gemmEfficiency.has_value();
-        if (name == "intra_node_bandwidth_efficiency") return spec.intraNodeBandwidthEfficiency.has_value();
-        if (name == "inter_node_bandwidth_efficiency") return spec.interNodeBandwidthEfficiency.has_value();
+        if (name == "intra_node_bandwidth_efficiency")
+            return spec.intraNodeBandwidthEfficiency.has_value();
+        if (name == "inter_node_bandwidth_efficiency")
+            return spec.interNodeBandwidthEfficiency.has_value();
         if (name == "latency_scale") return spec.latencyScale.has_value();
         if (name == "memory_overhead_fraction") return spec.memoryOverheadFraction.has_value();
         if (name == "cuda_context_bytes") return spec.cudaContextBytes.has_value();
@@ -93,7 +108,9 @@ std::vector<EfficiencySource> describeEfficiency(const model::EfficiencySpec& sp
     for (const Default& d : kDefaults) {
         const bool set = overridden(d.name);
         std::string source = d.source;
-        if (set) source = spec.profile ? "calibration profile '" + *spec.profile + "'" : "scenario efficiency override";
+        if (set)
+            source = spec.profile ? "calibration profile '" + *spec.profile + "'"
+                                  : "scenario efficiency override";
         out.push_back({d.name, e.*(d.field), d.unit, source, !set});
     }
     return out;

@@ -31,11 +31,14 @@ GroupPlacement place(int stride, int size, int gpusPerNode) {
     return g;
 }
 
-bool mixedPrecision(Precision p) { return p != Precision::Fp32; }
+bool mixedPrecision(Precision p) {
+    return p != Precision::Fp32;
+}
 
 BytesPerParam bytesPerParam(Framework fw, Precision prec, model::Optimizer opt) {
     const bool adam = opt != model::Optimizer::SgdMomentum;
-    const double states = adam ? 8.0 : 4.0; // Adam m and v, or SGD momentum, in fp32 (Kingma & Ba 2015)
+    const double states =
+        adam ? 8.0 : 4.0; // Adam m and v, or SGD momentum, in fp32 (Kingma & Ba 2015)
     BytesPerParam b;
     if (!mixedPrecision(prec)) return {4.0, 4.0, states}; // fp32: no master copy
     switch (fw) {
@@ -51,12 +54,14 @@ BytesPerParam bytesPerParam(Framework fw, Precision prec, model::Optimizer opt) 
         b = {2.0, 2.0, 4.0 + states};
         break;
     case Framework::Megatron:
-        // bf16 params with fp32 main grads: 6 + 12 bytes (Megatron-LM docs, distrib_optimizer.md table);
-        // fp16: 4 + 16 (fp16 grads plus an fp32 grad copy in the optimizer).
-        b = prec == Precision::Fp16 ? BytesPerParam{2.0, 2.0, 8.0 + states} : BytesPerParam{2.0, 4.0, 4.0 + states};
+        // bf16 params with fp32 main grads: 6 + 12 bytes (Megatron-LM docs, distrib_optimizer.md
+        // table); fp16: 4 + 16 (fp16 grads plus an fp32 grad copy in the optimizer).
+        b = prec == Precision::Fp16 ? BytesPerParam{2.0, 2.0, 8.0 + states}
+                                    : BytesPerParam{2.0, 4.0, 4.0 + states};
         break;
     }
-    // Transformer Engine FP8 keeps an fp8 copy of each GEMM weight and its transpose (TE docs, fp8 primer).
+    // Transformer Engine FP8 keeps an fp8 copy of each GEMM weight and its transpose (TE docs, fp8
+    // primer).
     if (prec == Precision::Fp8) b.weights += 2.0;
     return b;
 }
@@ -78,20 +83,26 @@ StageParams stageParams(const PlanContext& ctx, const Plan& p, StageKind kind) {
         sharedAndRouter = pc.moeFfnPerMoeLayer - routed;
     }
     // Megatron splits attention and FFN weights over tp (Shoeybi et al. 2019 §3); experts over ep.
-    s.dense = (s.layers * perLayerCommon + denseLayers * pc.denseFfnPerLayer + s.moeLayers * sharedAndRouter) / t;
+    s.dense = (s.layers * perLayerCommon + denseLayers * pc.denseFfnPerLayer +
+               s.moeLayers * sharedAndRouter) /
+              t;
     s.expert = s.moeLayers * routed / (static_cast<double>(p.ep) * t);
     const bool first = kind == StageKind::First || kind == StageKind::Only;
     const bool last = kind == StageKind::Last || kind == StageKind::Only;
     // Vocab-parallel embedding on the first stage, LM head on the last; tied embeddings keep a copy
-    // on the last stage when pp > 1 (Megatron-LM, Shoeybi et al. 2019 §3; megatron/core word embeddings).
+    // on the last stage when pp > 1 (Megatron-LM, Shoeybi et al. 2019 §3; megatron/core word
+    // embeddings).
     if (first) s.dense += pc.embedding / t;
     if (last) {
         s.dense += m.hidden; // final norm, replicated across tp
-        if (!m.tiedEmbeddings) s.dense += pc.lmHead / t;
-        else if (p.pp > 1) s.dense += static_cast<double>(m.vocab) * m.hidden / t;
+        if (!m.tiedEmbeddings)
+            s.dense += pc.lmHead / t;
+        else if (p.pp > 1)
+            s.dense += static_cast<double>(m.vocab) * m.hidden / t;
     }
     const double denseLayer = (perLayerCommon + pc.denseFfnPerLayer) / t;
-    const double moeLayer = (perLayerCommon + sharedAndRouter) / t + routed / (static_cast<double>(p.ep) * t);
+    const double moeLayer =
+        (perLayerCommon + sharedAndRouter) / t + routed / (static_cast<double>(p.ep) * t);
     s.largestLayer = std::max(denseLayers > 0 ? denseLayer : 0.0, s.moeLayers > 0 ? moeLayer : 0.0);
     return s;
 }
@@ -105,19 +116,21 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
     const double qDim = static_cast<double>(m.heads) * m.headDim;
     const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
     const double elem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
-    // Era-appropriate convention: unfused (non-flash) runs in the papers used dropout 0.1, flash-era
-    // LLM recipes train without dropout (listed as an assumption).
+    // Era-appropriate convention: unfused (non-flash) runs in the papers used dropout 0.1,
+    // flash-era LLM recipes train without dropout (listed as an assumption).
     const bool dropout = !tr.flashAttention;
     if (p.recompute == Recompute::Full) {
         // Only the layer input is kept (Korthikanti eq. 2sbh, /t with sequence parallelism).
         return elem * h / (p.sequenceParallel ? t : 1.0);
     }
-    const bool pytorchNative = p.framework == model::Framework::Ddp || p.framework == model::Framework::Fsdp;
+    const bool pytorchNative =
+        p.framework == model::Framework::Ddp || p.framework == model::Framework::Fsdp;
     if (p.recompute == Recompute::Selective && pytorchNative) {
-        // PyTorch-native selective checkpointing (torchtitan's per-op SAC policy): keep the block's two
-        // residual inputs, the SDPA output and logsumexp, and every second matmul output; norms and
-        // elementwise ops are recomputed (torchtitan activation_checkpoint.py, _save_list).
-        double ffnOut = moeLayer ? (m.moe.topK + m.moe.sharedExperts) * static_cast<double>(m.moe.expertFfnHidden)
+        // PyTorch-native selective checkpointing (torchtitan's per-op SAC policy): keep the block's
+        // two residual inputs, the SDPA output and logsumexp, and every second matmul output; norms
+        // and elementwise ops are recomputed (torchtitan activation_checkpoint.py, _save_list).
+        double ffnOut = moeLayer ? (m.moe.topK + m.moe.sharedExperts) *
+                                       static_cast<double>(m.moe.expertFfnHidden)
                                  : static_cast<double>(m.ffnHidden);
         const double gateMatrices = m.ffn == model::FfnKind::SwiGlu ? 2.0 : 1.0;
         const double mmOutputs = qDim + 2.0 * kvDim + h + gateMatrices * ffnOut + h;
@@ -126,8 +139,8 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
         if (p.sequenceParallel) return (replicatedSac + splitSac) / t;
         return replicatedSac + splitSac / t;
     }
-    // Not split by tp without sequence parallelism: two norm inputs, QKV and MLP inputs, dropout masks
-    // (Korthikanti: 10sbh of the 34sbh).
+    // Not split by tp without sequence parallelism: two norm inputs, QKV and MLP inputs, dropout
+    // masks (Korthikanti: 10sbh of the 34sbh).
     double replicated = elem * (2.0 * h) + elem * h + elem * h + (dropout ? 2.0 * h : 0.0);
     // Split by tp: Q, K, V, the projection input and the FFN internals.
     double split = elem * (qDim + 2.0 * kvDim) + elem * qDim;
@@ -140,8 +153,8 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
         // Each token is copied to top_k experts (their inputs and internals), plus shared experts
         // and fp32 router logits (Megatron-Core MoE token dispatcher).
         const double k = m.moe.topK;
-        split += k * (elem * h + ffnBytes(m.moe.expertFfnHidden)) + m.moe.sharedExperts * ffnBytes(m.moe.expertFfnHidden) +
-                 4.0 * m.moe.experts;
+        split += k * (elem * h + ffnBytes(m.moe.expertFfnHidden)) +
+                 m.moe.sharedExperts * ffnBytes(m.moe.expertFfnHidden) + 4.0 * m.moe.experts;
     } else {
         split += ffnBytes(m.ffnHidden);
     }
@@ -164,7 +177,8 @@ int inFlight(const Plan& p, int gradAccum, StageKind kind) {
     // (Narayanan et al. 2021 §2.2.1). Without a pipeline, one micro-batch at a time.
     if (p.pp <= 1) return 1;
     if (kind == StageKind::Last) return 1;
-    if (kind == StageKind::Middle) return std::min(p.pp - p.pp / 2, gradAccum); // stage p/2 holds p − p/2
+    if (kind == StageKind::Middle)
+        return std::min(p.pp - p.pp / 2, gradAccum); // stage p/2 holds p − p/2
     return std::min(p.pp, gradAccum);
 }
 
@@ -180,8 +194,8 @@ Shards shardDegrees(const Plan& p, const Placements& pl) {
     return s;
 }
 
-MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placements& pl, int gradAccum,
-                            StageKind kind) {
+MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placements& pl,
+                            int gradAccum, StageKind kind) {
     const auto& sc = *ctx.scenario;
     const auto& tr = sc.training;
     const auto& eff = ctx.eff;
@@ -197,7 +211,8 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     // Sharded size: ZeRO stage k partitions optimizer (k≥1), gradients (k≥2), parameters (k=3)
     // over the data-parallel group (Rajbhandari et al. 2020 §5, Fig. 1).
     auto sharded = [&](double bytesPerParam, bool isSharded) {
-        return isSharded ? bytesPerParam * (sp.dense / sh.dense + sp.expert / sh.expert) : bytesPerParam * params;
+        return isSharded ? bytesPerParam * (sp.dense / sh.dense + sp.expert / sh.expert)
+                         : bytesPerParam * params;
     };
     mem.weightsBytes = sharded(bpp.weights, z >= 3);
     mem.gradientsBytes = sharded(bpp.gradients, z >= 2);
@@ -206,7 +221,8 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     double buffers = 0;
     if (p.framework == Framework::Fsdp && z == 2) {
-        // SHARD_GRAD_OP keeps the unsharded low-precision parameters from forward until backward ends.
+        // SHARD_GRAD_OP keeps the unsharded low-precision parameters from forward until backward
+        // ends.
         mem.weightsBytes += paramElem * params;
     }
     if (p.offload != Offload::None) {
@@ -214,11 +230,14 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         // (ZeRO-Infinity) the optimizer states go to NVMe and only offloaded parameters stay in
         // pinned host memory (Rajbhandari et al. 2021 §5).
         double hostPerGpu = p.offload == Offload::Cpu ? mem.optimizerBytes : 0.0;
-        if (p.framework == Framework::Fsdp) hostPerGpu += mem.weightsBytes + mem.gradientsBytes;
-        else if (p.offloadParams) hostPerGpu += mem.weightsBytes;
+        if (p.framework == Framework::Fsdp)
+            hostPerGpu += mem.weightsBytes + mem.gradientsBytes;
+        else if (p.offloadParams)
+            hostPerGpu += mem.weightsBytes;
         mem.hostBytesPerNode = hostPerGpu * sc.cluster.gpusPerNode;
         // ZeRO-Offload / ZeRO-Infinity keep optimizer states and fp32 master weights on the host
-        // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload moves parameters and gradients too.
+        // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload moves parameters and
+        // gradients too.
         mem.optimizerBytes = 0;
         if (p.framework == Framework::Fsdp) {
             mem.weightsBytes = 0;
@@ -235,8 +254,8 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         break;
     case Framework::Fsdp:
         if (z == 3) {
-            // Current and prefetched unsharded units (FSDP forward/backward prefetch) + the unsharded
-            // fp32 gradient of the unit being reduce-scattered.
+            // Current and prefetched unsharded units (FSDP forward/backward prefetch) + the
+            // unsharded fp32 gradient of the unit being reduce-scattered.
             buffers += 2.0 * paramElem * sp.largestLayer;
             mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
         } else if (z == 2) {
@@ -244,8 +263,8 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         }
         break;
     case Framework::DeepSpeed:
-        // reduce_bucket_size defaults to 5e8 elements (DeepSpeed config docs); ZeRO-3 holds the live
-        // unsharded parameters of the current and prefetched layer.
+        // reduce_bucket_size defaults to 5e8 elements (DeepSpeed config docs); ZeRO-3 holds the
+        // live unsharded parameters of the current and prefetched layer.
         buffers += 2.0 * std::min(5e8, params);
         if (z == 3) buffers += 2.0 * paramElem * sp.largestLayer;
         break;
@@ -255,14 +274,16 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         break;
     }
     int groups = 0;
-    for (int g : {p.dp, p.tp, p.pp, p.cp, p.ep}) groups += g > 1 ? 1 : 0;
+    for (int g : {p.dp, p.tp, p.pp, p.cp, p.ep})
+        groups += g > 1 ? 1 : 0;
     buffers += groups * eff.ncclBufferBytes;
 
     // Activations.
     mem.inFlightMicroBatches = inFlight(p, gradAccum, kind);
     const double denseLayers = sp.layers - sp.moeLayers;
-    const double perMb = tokens * (denseLayers * activationBytesPerToken(ctx, p, false) +
-                                   sp.moeLayers * (sp.moeLayers > 0 ? activationBytesPerToken(ctx, p, true) : 0.0));
+    const double perMb =
+        tokens * (denseLayers * activationBytesPerToken(ctx, p, false) +
+                  sp.moeLayers * (sp.moeLayers > 0 ? activationBytesPerToken(ctx, p, true) : 0.0));
     double interleave = 1.0;
     if (p.vpp > 1 && kind != StageKind::Last)
         interleave = 1.0 + (p.pp - 1.0) / (static_cast<double>(p.pp) * p.vpp); // Korthikanti §4.2.3
@@ -274,12 +295,15 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     if (kind == StageKind::Last || kind == StageKind::Only) {
         const double normInput = 2.0 * h / (p.sequenceParallel ? p.tp : 1);
         if (p.framework == Framework::Megatron) {
-            // Fused vocab-parallel cross-entropy keeps fp32 logits: 4sbh/t·(1 + V/h) (Korthikanti §4.1).
+            // Fused vocab-parallel cross-entropy keeps fp32 logits: 4sbh/t·(1 + V/h) (Korthikanti
+            // §4.1).
             mem.lossActivationBytes = tokens * (normInput + 4.0 * V / p.tp);
-            mem.lossTransientBytes = tokens * 2.0 * V / p.tp; // logits gradient entering the LM head
+            mem.lossTransientBytes =
+                tokens * 2.0 * V / p.tp; // logits gradient entering the LM head
         } else {
             // Eager PyTorch cross-entropy: bf16 logits, their fp32 upcast and the saved log-softmax
-            // (2 + 4 + 4 bytes per logit), then an fp32 gradient during backward (torch.nn.functional.cross_entropy).
+            // (2 + 4 + 4 bytes per logit), then an fp32 gradient during backward
+            // (torch.nn.functional.cross_entropy).
             mem.lossActivationBytes = tokens * (normInput + 10.0 * V / p.tp);
             mem.lossTransientBytes = tokens * 4.0 * V / p.tp;
         }
@@ -296,8 +320,10 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
 
     // Gradients allocated lazily and freed by zero_grad(set_to_none=True) coexist with the stored
     // activations only when accumulated over several micro-batches; Megatron and DeepSpeed keep
-    // persistent contiguous gradient buffers (the "max vs sum" question, made explicit phase by phase).
-    mem.persistentGradients = p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
+    // persistent contiguous gradient buffers (the "max vs sum" question, made explicit phase by
+    // phase).
+    mem.persistentGradients =
+        p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
     const double statics = mem.weightsBytes + mem.optimizerBytes + mem.buffersBytes;
     const double g = mem.gradientsBytes, act = mem.activationsBytes;
     const double g0 = mem.persistentGradients ? g : 0.0;
@@ -326,17 +352,20 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     mem.hostCapacityBytesPerNode = sc.cluster.hostMemoryBytesPerNode > 0
                                        ? sc.cluster.hostMemoryBytesPerNode
                                        : 256.0 * model::units::kGiB * sc.cluster.gpusPerNode;
-    mem.hostFits = mem.hostBytesPerNode <= mem.hostCapacityBytesPerNode * (1.0 - ctx.memoryHeadroomFraction);
+    mem.hostFits =
+        mem.hostBytesPerNode <= mem.hostCapacityBytesPerNode * (1.0 - ctx.memoryHeadroomFraction);
     mem.fits = mem.gpuFits && mem.hostFits;
     return mem;
 }
 
 // Achieved GEMM efficiency for a GEMM whose smallest dimension is n.
-double gemmEff(const Efficiency& e, double n) { return e.gemmEfficiency * n / (n + e.gemmHalfDim); }
+double gemmEff(const Efficiency& e, double n) {
+    return e.gemmEfficiency * n / (n + e.gemmHalfDim);
+}
 
 struct StageTime {
     double forward = 0, backward = 0, recompute = 0; // compute seconds per micro-batch
-    double attentionForward = 0;                      // attention-core part of forward (CP overlap)
+    double attentionForward = 0;                     // attention-core part of forward (CP overlap)
 };
 
 StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
@@ -356,7 +385,8 @@ StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
     const double elem = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
     // GEMMs in fp8 run at the fp8 peak; everything else (attention core, elementwise) in bf16
     // (Transformer Engine recipe).
-    const double attnPeak = sc.training.precision == Precision::Fp8 ? sc.cluster.gpu.bf16FlopsPerSecond : peak;
+    const double attnPeak =
+        sc.training.precision == Precision::Fp8 ? sc.cluster.gpu.bf16FlopsPerSecond : peak;
 
     const bool pytorchNative = p.framework == Framework::Ddp || p.framework == Framework::Fsdp;
     StageTime st;
@@ -367,33 +397,44 @@ StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
         if (moe) {
             // Tokens per local expert after the all-to-all: tokens·ep·k/E (balanced routing).
             const double perExpert = tokens * p.ep * m.moe.topK / std::max(1, m.moe.experts);
-            const double nExpert = std::min({perExpert, static_cast<double>(m.moe.expertFfnHidden) / t, h});
+            const double nExpert =
+                std::min({perExpert, static_cast<double>(m.moe.expertFfnHidden) / t, h});
             const double dense = lf.qkv + lf.projection + lf.router;
-            gemmSeconds = tokens / t * (dense / (peak * gemmEff(e, nMin)) + lf.ffn / (peak * gemmEff(e, nExpert)));
+            gemmSeconds =
+                tokens / t *
+                (dense / (peak * gemmEff(e, nMin)) + lf.ffn / (peak * gemmEff(e, nExpert)));
         } else {
             nMin = std::min(nMin, static_cast<double>(m.ffnHidden) / t);
             gemmSeconds = tokens / t * lf.gemm() / (peak * gemmEff(e, nMin));
         }
         // Attention core: batched GEMMs with K = head_dim (or the fused flash kernel).
-        const double attnSeconds = tokens / t * lf.attentionCore / (attnPeak * gemmEff(e, m.headDim));
-        // Memory-bound traffic per token: two norms (8h) and two residual adds (12h) at `elem`/2 scale,
-        // the activation function (4f gelu, 6f swiglu), and the unfused softmax (8as) — bytes read+written.
-        const double ffnWidth = moe ? static_cast<double>(m.moe.expertFfnHidden) * (m.moe.topK + m.moe.sharedExperts)
-                                    : static_cast<double>(m.ffnHidden);
+        const double attnSeconds =
+            tokens / t * lf.attentionCore / (attnPeak * gemmEff(e, m.headDim));
+        // Memory-bound traffic per token: two norms (8h) and two residual adds (12h) at `elem`/2
+        // scale, the activation function (4f gelu, 6f swiglu), and the unfused softmax (8as) —
+        // bytes read+written.
+        const double ffnWidth =
+            moe ? static_cast<double>(m.moe.expertFfnHidden) * (m.moe.topK + m.moe.sharedExperts)
+                : static_cast<double>(m.ffnHidden);
         const double actFn = (m.ffn == model::FfnKind::SwiGlu ? 3.0 : 2.0) * ffnWidth * elem;
         double memBytes = 10.0 * h * elem / (p.sequenceParallel ? t : 1.0) + actFn / t;
-        const double softmaxBytes = flash ? 0.0 : 4.0 * m.heads * static_cast<double>(m.seqLen) * elem / t;
+        const double softmaxBytes =
+            flash ? 0.0 : 4.0 * m.heads * static_cast<double>(m.seqLen) * elem / t;
         memBytes += softmaxBytes;
         const double memSeconds = tokens * memBytes / hbm;
         const double fwd = gemmSeconds + attnSeconds + memSeconds;
         st.forward += count * fwd;
         st.attentionForward += count * attnSeconds;
-        // Backward = 2× forward GEMMs (Narayanan et al. 2021 §3); FlashAttention-2's backward is 2.5× its
-        // forward since it recomputes the scores (Dao 2023 §3.1).
-        st.backward += count * (2.0 * gemmSeconds + (flash ? 2.5 : 2.0) * attnSeconds + 2.0 * memSeconds);
-        if (p.recompute == Recompute::Full) st.recompute += count * fwd;
+        // Backward = 2× forward GEMMs (Narayanan et al. 2021 §3); FlashAttention-2's backward
+        // is 2.5× its forward since it recomputes the scores (Dao 2023 §3.1).
+        st.backward +=
+            count * (2.0 * gemmSeconds + (flash ? 2.5 : 2.0) * attnSeconds + 2.0 * memSeconds);
+        if (p.recompute == Recompute::Full)
+            st.recompute += count * fwd;
         else if (p.recompute == Recompute::Selective && pytorchNative)
-            st.recompute += count * (0.5 * gemmSeconds + memSeconds); // per-op SAC: every second matmul, all elementwise
+            st.recompute +=
+                count * (0.5 * gemmSeconds +
+                         memSeconds); // per-op SAC: every second matmul, all elementwise
         else if (p.recompute == Recompute::Selective)
             st.recompute += count * (attnSeconds + tokens * softmaxBytes / hbm);
     };
@@ -403,7 +444,8 @@ StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
         const double V = m.vocab;
         const double n = std::min({tokens, h, V / t});
         const double gemm = tokens / t * ctx.flops.lmHead / (peak * gemmEff(ctx.eff, n));
-        // Cross-entropy over fp32 logits: read/write 8V/t bytes per token forward, twice that backward.
+        // Cross-entropy over fp32 logits: read/write 8V/t bytes per token forward, twice that
+        // backward.
         const double ce = tokens * 8.0 * V / t / hbm;
         st.forward += gemm + ce;
         st.backward += 2.0 * gemm + 2.0 * ce;
@@ -417,7 +459,8 @@ struct MicroBatchComm {
     double exposedSeconds = 0;
 };
 
-MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Placements& pl, const StageTime& st) {
+MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Placements& pl,
+                              const StageTime& st) {
     const auto& m = ctx.scenario->model;
     const auto& bw = ctx.bandwidth;
     const double tokens = tokensPerMicroBatch(ctx, p);
@@ -426,28 +469,33 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
     const double moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
     MicroBatchComm c;
     if (p.tp > 1) {
-        // Two all-reduces forward and two backward per layer (Shoeybi et al. 2019 Fig. 4); with sequence
-        // parallelism each becomes an all-gather + reduce-scatter of the same volume (Korthikanti §4.2.2).
-        // Full recompute repeats the forward pair.
+        // Two all-reduces forward and two backward per layer (Shoeybi et al. 2019 Fig. 4); with
+        // sequence parallelism each becomes an all-gather + reduce-scatter of the same volume
+        // (Korthikanti §4.2.2). Full recompute repeats the forward pair.
         const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
         c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1).scaled(perLayer * layers);
-        const double hidden = p.tpCommOverlap ? ctx.eff.overlapFraction : 0.0; // TE userbuffers overlap
+        const double hidden =
+            p.tpCommOverlap ? ctx.eff.overlapFraction : 0.0; // TE userbuffers overlap
         c.tpExposed = c.tp.seconds * (1.0 - hidden);
     }
     if (p.cp > 1) {
-        // Ring attention passes K,V around the cp ring: (cp−1) chunks forward, K,V and their gradients
-        // backward (Liu et al. 2023; Megatron-Core context parallelism), overlapped with attention compute.
+        // Ring attention passes K,V around the cp ring: (cp−1) chunks forward, K,V and their
+        // gradients backward (Liu et al. 2023; Megatron-Core context parallelism), overlapped with
+        // attention compute.
         const double kv = tokens * 2.0 * m.kvHeads * m.headDim * elem / p.tp;
         const double passes = 3.0 + (p.recompute == Recompute::Full ? 1.0 : 0.0);
         const double steps = (p.cp - 1.0) * passes * layers;
         c.cp = pointToPoint(kv, pl.cp.crossesNodes(), bw, 1).scaled(steps);
-        const double attnCompute = st.attentionForward * (1.0 + 2.5 + (p.recompute == Recompute::Full ? 1.0 : 0.0));
+        const double attnCompute =
+            st.attentionForward * (1.0 + 2.5 + (p.recompute == Recompute::Full ? 1.0 : 0.0));
         c.cpExposed = std::max(0.0, c.cp.seconds - ctx.eff.overlapFraction * attnCompute);
     }
     if (p.ep > 1 && moeLayers > 0) {
-        // Token dispatch and combine all-to-all, forward and backward (Lepikhin et al. 2021 GShard §2.2).
+        // Token dispatch and combine all-to-all, forward and backward (Lepikhin et al. 2021 GShard
+        // §2.2).
         const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
-        const double bytes = tokens * m.moe.topK * m.hidden * elem / (p.sequenceParallel ? p.tp : 1);
+        const double bytes =
+            tokens * m.moe.topK * m.hidden * elem / (p.sequenceParallel ? p.tp : 1);
         c.ep = allToAll(bytes, pl.ep, bw, 1).scaled(perLayer * moeLayers);
         c.epExposed = c.ep.seconds;
     }
@@ -461,13 +509,20 @@ using namespace detail;
 
 const char* toString(MemoryPhase::Kind k) {
     switch (k) {
-    case MemoryPhase::StepStart: return "step start";
-    case MemoryPhase::ForwardEnd: return "end of forward";
-    case MemoryPhase::BackwardStart: return "start of backward";
-    case MemoryPhase::BackwardMiddle: return "middle of backward";
-    case MemoryPhase::BackwardEnd: return "end of backward";
-    case MemoryPhase::OptimizerStep: return "optimizer step";
-    case MemoryPhase::Count: break;
+    case MemoryPhase::StepStart:
+        return "step start";
+    case MemoryPhase::ForwardEnd:
+        return "end of forward";
+    case MemoryPhase::BackwardStart:
+        return "start of backward";
+    case MemoryPhase::BackwardMiddle:
+        return "middle of backward";
+    case MemoryPhase::BackwardEnd:
+        return "end of backward";
+    case MemoryPhase::OptimizerStep:
+        return "optimizer step";
+    case MemoryPhase::Count:
+        break;
     }
     return "";
 }
@@ -478,7 +533,8 @@ Placements placeGroups(const Plan& p, int gpusPerNode) {
     pl.cp = place(p.tp, p.cp, gpusPerNode);
     pl.dp = place(p.tp * p.cp, p.dp, gpusPerNode);
     pl.ep = place(p.tp * p.cp, p.ep, gpusPerNode);
-    pl.dpExpert = place(p.tp * p.cp * p.ep, std::max(1, p.dp * p.cp / std::max(1, p.ep)), gpusPerNode);
+    pl.dpExpert =
+        place(p.tp * p.cp * p.ep, std::max(1, p.dp * p.cp / std::max(1, p.ep)), gpusPerNode);
     pl.pp = place(p.tp * p.cp * p.dp, p.pp, gpusPerNode);
     return pl;
 }
@@ -492,14 +548,17 @@ PlanContext makeContext(const model::Scenario& scenario, const Efficiency& eff) 
     ctx.peakFlopsPerSecond = scenario.cluster.gpu.peakFlopsPerSecond(scenario.training.precision);
     ctx.hbmBytesPerSecond = scenario.cluster.gpu.hbmBytesPerSecond;
     const auto& c = scenario.cluster;
-    ctx.bandwidth.intraBytesPerSecond = c.intraNode.bytesPerSecond * eff.intraNodeBandwidthEfficiency;
+    ctx.bandwidth.intraBytesPerSecond =
+        c.intraNode.bytesPerSecond * eff.intraNodeBandwidthEfficiency;
     ctx.bandwidth.intraLatencySeconds = c.intraNode.latencySeconds * eff.latencyScale;
     // A rank's share of the node's NICs when all ranks communicate at once, derated by the fabric's
     // oversubscription.
-    ctx.bandwidth.interBytesPerSecond = c.interNode.bytesPerSecond * c.nicsPerNode * eff.interNodeBandwidthEfficiency /
+    ctx.bandwidth.interBytesPerSecond = c.interNode.bytesPerSecond * c.nicsPerNode *
+                                        eff.interNodeBandwidthEfficiency /
                                         (static_cast<double>(c.gpusPerNode) * c.oversubscription);
     ctx.bandwidth.interLatencySeconds = c.interNode.latencySeconds * eff.latencyScale;
-    if (ctx.bandwidth.interBytesPerSecond <= 0) ctx.bandwidth.interBytesPerSecond = 1.0; // single node: unused
+    if (ctx.bandwidth.interBytesPerSecond <= 0)
+        ctx.bandwidth.interBytesPerSecond = 1.0; // single node: unused
     if (ctx.bandwidth.intraBytesPerSecond <= 0) ctx.bandwidth.intraBytesPerSecond = 1.0;
     ctx.clusterGpus = scenario.constraints.maxGpus ? *scenario.constraints.maxGpus : c.gpuCount();
     ctx.memoryHeadroomFraction = scenario.constraints.memoryHeadroomFraction;
@@ -508,7 +567,8 @@ PlanContext makeContext(const model::Scenario& scenario, const Efficiency& eff) 
 
 PlanContext makeContext(const model::Scenario& scenario) {
     Efficiency eff = resolveEfficiency(scenario.efficiency);
-    // The GPU's own achieved GEMM fraction (catalog, with its source) unless the scenario overrides it.
+    // The GPU's own achieved GEMM fraction (catalog, with its source) unless the scenario overrides
+    // it.
     if (!scenario.efficiency.gemmEfficiency && scenario.cluster.gpu.gemmEfficiency > 0)
         eff.gemmEfficiency = scenario.cluster.gpu.gemmEfficiency;
     return makeContext(scenario, eff);
@@ -516,7 +576,8 @@ PlanContext makeContext(const model::Scenario& scenario) {
 
 MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
-    const int gradAccum = static_cast<int>(ctx.scenario->training.globalBatch / (static_cast<long long>(p.microBatch) * p.dp));
+    const int gradAccum = static_cast<int>(ctx.scenario->training.globalBatch /
+                                           (static_cast<long long>(p.microBatch) * p.dp));
     if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, StageKind::Only);
     MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, StageKind::First);
     MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, StageKind::Last);
@@ -551,7 +612,8 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         est.firstStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::First);
         est.lastStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::Last);
     }
-    est.memory = est.firstStage.peakBytes >= est.lastStage.peakBytes ? est.firstStage : est.lastStage;
+    est.memory =
+        est.firstStage.peakBytes >= est.lastStage.peakBytes ? est.firstStage : est.lastStage;
 
     // Compute per micro-batch on the slowest stage.
     const StageKind kinds[2] = {p.pp <= 1 ? StageKind::Only : StageKind::First, StageKind::Last};
@@ -574,11 +636,11 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
     const double gradElem = std::min(bpp.gradients, 4.0);
-    CollectiveCost dpPerMb;   // per micro-batch (ZeRO-2/3, FSDP)
-    CollectiveCost dpReduce;  // once per step, overlapped with the last backward
-    CollectiveCost dpGather;  // once per step, after the optimizer
+    CollectiveCost dpPerMb;  // per micro-batch (ZeRO-2/3, FSDP)
+    CollectiveCost dpReduce; // once per step, overlapped with the last backward
+    CollectiveCost dpGather; // once per step, after the optimizer
     bool gatherOverlapped = false;
-    double perMbOverlapBase = 0; // compute a per-micro-batch collective can hide behind
+    double perMbOverlapBase = 0;   // compute a per-micro-batch collective can hide behind
     const double dpBuckets = 25e6; // bytes per DDP bucket (bucket_cap_mb = 25, PyTorch docs)
     auto grads = [&](double elemBytes, auto collective, double messages) {
         CollectiveCost c = collective(dense * elemBytes, pl.dp, bw, messages);
@@ -590,12 +652,15 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     if (dpGroup > 1) {
         switch (p.framework) {
         case Framework::Ddp:
-            dpReduce = grads(gradElem, allReduce, std::max(1.0, (dense + expert) * gradElem / dpBuckets));
+            dpReduce =
+                grads(gradElem, allReduce, std::max(1.0, (dense + expert) * gradElem / dpBuckets));
             break;
         case Framework::Megatron: {
-            const double buckets = std::max(1.0, (dense + expert) / 4e7); // 40M-element buckets (Megatron DDP)
+            const double buckets =
+                std::max(1.0, (dense + expert) / 4e7); // 40M-element buckets (Megatron DDP)
             if (z >= 1) {
-                // Distributed optimizer: reduce-scatter fp32 grads, all-gather bf16 params (Megatron docs).
+                // Distributed optimizer: reduce-scatter fp32 grads, all-gather bf16 params
+                // (Megatron docs).
                 dpReduce = grads(gradElem, reduceScatter, buckets);
                 dpGather = grads(paramElem, allGather, buckets);
                 gatherOverlapped = true; // --overlap-param-gather with the next forward
@@ -606,13 +671,14 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         }
         case Framework::DeepSpeed: {
             const double buckets = std::max(1.0, (dense + expert) / 5e8);
-            // DeepSpeed's ZeRO collectives run flat over the data-parallel ranks: across nodes every byte a
-            // rank moves crosses its NIC share, which is what ZeRO++'s hierarchical partitioning (hpZ)
-            // later addressed (Wang et al. 2023, ZeRO++ §3).
+            // DeepSpeed's ZeRO collectives run flat over the data-parallel ranks: across nodes
+            // every byte a rank moves crosses its NIC share, which is what ZeRO++'s hierarchical
+            // partitioning (hpZ) later addressed (Wang et al. 2023, ZeRO++ §3).
             const Placements flat = [&] {
                 Placements f = pl;
                 if (f.dp.crossesNodes()) f.dp = GroupPlacement{f.dp.size, 1, f.dp.size};
-                if (f.dpExpert.crossesNodes()) f.dpExpert = GroupPlacement{f.dpExpert.size, 1, f.dpExpert.size};
+                if (f.dpExpert.crossesNodes())
+                    f.dpExpert = GroupPlacement{f.dpExpert.size, 1, f.dpExpert.size};
                 return f;
             }();
             auto grads = [&](double elemBytes, auto collective, double messages) {
@@ -626,11 +692,12 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
                 dpReduce = grads(paramElem, reduceScatter, buckets);
                 dpGather = grads(paramElem, allGather, buckets);
             } else if (z == 2) {
-                dpPerMb = grads(paramElem, reduceScatter, buckets); // every micro-step (overlap_comm)
+                dpPerMb =
+                    grads(paramElem, reduceScatter, buckets); // every micro-step (overlap_comm)
                 dpGather = grads(paramElem, allGather, buckets);
             } else {
-                // ZeRO-3: all-gather forward and backward, reduce-scatter gradients, every micro-batch:
-                // 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2).
+                // ZeRO-3: all-gather forward and backward, reduce-scatter gradients, every
+                // micro-batch: 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2).
                 const double layers = std::max(1.0, spFirst.layers);
                 dpPerMb = grads(paramElem, allGather, layers);
                 dpPerMb += grads(paramElem, allGather, layers);
@@ -654,7 +721,8 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
                 dpPerMb += shardColl(paramElem, allGather);
                 dpPerMb += shardColl(4.0, reduceScatter);
                 if (p.hybridShard && pl.dp.nodes > 1) {
-                    GroupPlacement across = place(p.tp * p.cp * shardGroup.size, pl.dp.nodes, sc.cluster.gpusPerNode);
+                    GroupPlacement across =
+                        place(p.tp * p.cp * shardGroup.size, pl.dp.nodes, sc.cluster.gpusPerNode);
                     dpReduce = allReduce(dense * 4.0 / shardGroup.size, across, bw, layers);
                 }
             } else if (z == 2) {
@@ -674,16 +742,19 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     const double dpFirstUnit = dpPerMb.seconds / (3.0 * std::max(1.0, spFirst.layers));
     const double dpPerMbExposed =
         dpPerMb.seconds <= 0 ? 0.0
-        : p.dpOverlap        ? std::max(dpFirstUnit, dpPerMb.seconds - eff.overlapFraction * perMbOverlapBase)
-                             : dpPerMb.seconds;
+        : p.dpOverlap
+            ? std::max(dpFirstUnit, dpPerMb.seconds - eff.overlapFraction * perMbOverlapBase)
+            : dpPerMb.seconds;
     const double tMb = computeMb + mbc.exposedSeconds + dpPerMbExposed;
 
-    // Pipeline: (m + (p−1)/v) micro-batch slots, the (p−1)/v being the bubble (Narayanan et al. 2021 §2.2).
+    // Pipeline: (m + (p−1)/v) micro-batch slots, the (p−1)/v being the bubble (Narayanan et al.
+    // 2021 §2.2).
     const double bubbleSlots = (p.pp - 1.0) / p.vpp;
     est.time.bubbleSeconds = bubbleSlots * tMb;
-    // Pipeline point-to-point: one activation send forward and one gradient send backward per micro-batch
-    // and chunk; Megatron's scatter/gather splits each message over the tp ranks (Narayanan §4.1). The
-    // sends sit on the critical path between pipeline steps; with overlap on (Megatron's
+    // Pipeline point-to-point: one activation send forward and one gradient send backward per
+    // micro-batch and chunk; Megatron's scatter/gather splits each message over the tp ranks
+    // (Narayanan §4.1). The sends sit on the critical path between pipeline steps; with overlap on
+    // (Megatron's
     // --overlap-p2p-communication, opt-in like gradient-reduce overlap) about half of each hides.
     CollectiveCost pp;
     double ppExposed = 0;
@@ -691,19 +762,24 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         const double msg = tokensPerMicroBatch(ctx, p) * m.hidden * paramElem / p.tp;
         const CollectiveCost one = pointToPoint(msg, pl.pp.crossesNodes(), bw, 1);
         pp = one.scaled(2.0 * mb * p.vpp);
-        ppExposed = 2.0 * (mb * p.vpp + p.pp - 1.0) * one.seconds * (p.dpOverlap ? 1.0 - 0.5 * eff.overlapFraction : 1.0);
+        ppExposed = 2.0 * (mb * p.vpp + p.pp - 1.0) * one.seconds *
+                    (p.dpOverlap ? 1.0 - 0.5 * eff.overlapFraction : 1.0);
     }
-    // Step-level DP: the reduction of the last micro-batch overlaps its backward; the param all-gather
-    // overlaps the next forward where the framework does so.
-    const double lastBucket = dpReduce.seconds > 0 ? std::min(dpReduce.seconds, dpReduce.seconds * 0.05 + 1e-4) : 0.0;
+    // Step-level DP: the reduction of the last micro-batch overlaps its backward; the param
+    // all-gather overlaps the next forward where the framework does so.
+    const double lastBucket =
+        dpReduce.seconds > 0 ? std::min(dpReduce.seconds, dpReduce.seconds * 0.05 + 1e-4) : 0.0;
     const double dpReduceExposed =
-        p.dpOverlap ? std::max(lastBucket, dpReduce.seconds - eff.overlapFraction * slow.backward) : dpReduce.seconds;
-    const double dpGatherExposed = gatherOverlapped && p.dpOverlap
-                                       ? std::max(0.0, dpGather.seconds - eff.overlapFraction * slow.forward)
-                                       : dpGather.seconds;
+        p.dpOverlap ? std::max(lastBucket, dpReduce.seconds - eff.overlapFraction * slow.backward)
+                    : dpReduce.seconds;
+    const double dpGatherExposed =
+        gatherOverlapped && p.dpOverlap
+            ? std::max(0.0, dpGather.seconds - eff.overlapFraction * slow.forward)
+            : dpGather.seconds;
 
     // Optimizer step: memory-bound over the locally owned parameters (~34 bytes touched per Adam
-    // parameter in mixed precision: read grad, master, m, v; write master, m, v, low-precision copy).
+    // parameter in mixed precision: read grad, master, m, v; write master, m, v, low-precision
+    // copy).
     const Shards sh = shardDegrees(p, pl);
     const double optShardDense = z >= 1 ? dense / sh.dense : dense;
     const double optShardExpert = z >= 1 ? expert / sh.expert : expert;
@@ -713,22 +789,27 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     double optimizerSeconds = optBytes / (ctx.hbmBytesPerSecond * eff.hbmEfficiency);
     double offloadSeconds = 0;
     if (p.offload != Offload::None) {
-        const double pcie = sc.cluster.pcieBytesPerSecondPerGpu > 0 ? sc.cluster.pcieBytesPerSecondPerGpu : eff.pcieBytesPerSecond;
-        // CPU Adam over the owned shard (Ren et al. 2021 ZeRO-Offload); gradients stream to the host
-        // during backward, updated parameters come back after the step.
+        const double pcie = sc.cluster.pcieBytesPerSecondPerGpu > 0
+                                ? sc.cluster.pcieBytesPerSecondPerGpu
+                                : eff.pcieBytesPerSecond;
+        // CPU Adam over the owned shard (Ren et al. 2021 ZeRO-Offload); gradients stream to the
+        // host during backward, updated parameters come back after the step.
         const double shard = p.framework == Framework::Fsdp ? dense / sh.dense : ownedParams;
         optimizerSeconds = shard / eff.hostAdamParamsPerSecond;
         const double down = shard * gradElem / pcie;
         const double up = shard * paramElem / pcie;
         offloadSeconds = up + std::max(0.0, down - eff.overlapFraction * slow.backward);
         if (p.offload == Offload::Nvme) {
-            const double nvme = (sc.cluster.nvmeBytesPerSecondPerNode > 0 ? sc.cluster.nvmeBytesPerSecondPerNode
-                                                                          : eff.nvmeBytesPerSecondPerNode) /
-                                sc.cluster.gpusPerNode;
-            offloadSeconds += 2.0 * bpp.optimizer * shard / nvme; // read and write the states (ZeRO-Infinity)
+            const double nvme =
+                (sc.cluster.nvmeBytesPerSecondPerNode > 0 ? sc.cluster.nvmeBytesPerSecondPerNode
+                                                          : eff.nvmeBytesPerSecondPerNode) /
+                sc.cluster.gpusPerNode;
+            offloadSeconds +=
+                2.0 * bpp.optimizer * shard / nvme; // read and write the states (ZeRO-Infinity)
         }
         if (p.offloadParams || p.framework == Framework::Fsdp) {
-            // Parameter shards are fetched from host memory before every all-gather, forward and backward.
+            // Parameter shards are fetched from host memory before every all-gather, forward and
+            // backward.
             const double fetch = 2.0 * shard * paramElem / pcie;
             offloadSeconds += mb * std::max(0.0, fetch - eff.overlapFraction * computeMb);
         }
@@ -746,21 +827,26 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     T.exposedEpSeconds = mb * mbc.epExposed;
     T.exposedDpSeconds = mb * dpPerMbExposed + dpReduceExposed + dpGatherExposed;
     T.exposedPpSeconds = ppExposed;
-    T.exposedCommSeconds = T.exposedTpSeconds + T.exposedCpSeconds + T.exposedEpSeconds + T.exposedDpSeconds + T.exposedPpSeconds;
+    T.exposedCommSeconds = T.exposedTpSeconds + T.exposedCpSeconds + T.exposedEpSeconds +
+                           T.exposedDpSeconds + T.exposedPpSeconds;
     T.optimizerSeconds = optimizerSeconds;
     T.offloadSeconds = offloadSeconds;
     // Step = (m + (p−1)/v)·t_mb + step-level exposed communication + optimizer + offload.
-    T.stepSeconds = T.computeSeconds + T.exposedCommSeconds + T.bubbleSeconds + optimizerSeconds + offloadSeconds;
-    // Split the exposed time by tier in proportion to each group's inter-node share of its traffic time.
+    T.stepSeconds = T.computeSeconds + T.exposedCommSeconds + T.bubbleSeconds + optimizerSeconds +
+                    offloadSeconds;
+    // Split the exposed time by tier in proportion to each group's inter-node share of its traffic
+    // time.
     {
         auto interShare = [&](const CollectiveCost& c) {
-            const double intraT = c.intraBytes / bw.intraBytesPerSecond, interT = c.interBytes / bw.interBytesPerSecond;
+            const double intraT = c.intraBytes / bw.intraBytesPerSecond,
+                         interT = c.interBytes / bw.interBytesPerSecond;
             return intraT + interT > 0 ? interT / (intraT + interT) : 0.0;
         };
-        double inter = T.exposedTpSeconds * interShare(mbc.tp) + T.exposedCpSeconds * interShare(mbc.cp) +
-                       T.exposedEpSeconds * interShare(mbc.ep) + mb * dpPerMbExposed * interShare(dpPerMb) +
-                       dpReduceExposed * interShare(dpReduce) + dpGatherExposed * interShare(dpGather) +
-                       ppExposed * (pl.pp.crossesNodes() ? 1.0 : 0.0);
+        double inter =
+            T.exposedTpSeconds * interShare(mbc.tp) + T.exposedCpSeconds * interShare(mbc.cp) +
+            T.exposedEpSeconds * interShare(mbc.ep) + mb * dpPerMbExposed * interShare(dpPerMb) +
+            dpReduceExposed * interShare(dpReduce) + dpGatherExposed * interShare(dpGather) +
+            ppExposed * (pl.pp.crossesNodes() ? 1.0 : 0.0);
         T.exposedInterNodeSeconds = std::min(inter, T.exposedCommSeconds);
         T.exposedIntraNodeSeconds = T.exposedCommSeconds - T.exposedInterNodeSeconds;
     }
@@ -780,8 +866,10 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     C.epSeconds = epC.seconds;
     C.ppSeconds = pp.seconds;
     C.dpSeconds = dpC.seconds;
-    C.intraNodeBytes = tpC.intraBytes + cpC.intraBytes + epC.intraBytes + pp.intraBytes + dpC.intraBytes;
-    C.interNodeBytes = tpC.interBytes + cpC.interBytes + epC.interBytes + pp.interBytes + dpC.interBytes;
+    C.intraNodeBytes =
+        tpC.intraBytes + cpC.intraBytes + epC.intraBytes + pp.intraBytes + dpC.intraBytes;
+    C.interNodeBytes =
+        tpC.interBytes + cpC.interBytes + epC.interBytes + pp.interBytes + dpC.interBytes;
     C.perGpuBytes = C.intraNodeBytes + C.interNodeBytes;
 
     // Throughput.
@@ -790,7 +878,8 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     est.modelFlopsPerStep = ctx.flops.modelPerToken() * tokensPerStep;
     double recomputeModel = 0;
     if (p.recompute == Recompute::Full)
-        recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.modelTotal() + ctx.flops.moeLayers * ctx.flops.moe.modelTotal();
+        recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.modelTotal() +
+                         ctx.flops.moeLayers * ctx.flops.moe.modelTotal();
     else if (p.recompute == Recompute::Selective)
         recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.attentionCoreModel +
                          ctx.flops.moeLayers * ctx.flops.moe.attentionCoreModel;

@@ -10,7 +10,8 @@ namespace trainplan::sim::detail {
 struct BytesPerParam {
     double weights = 0, gradients = 0, optimizer = 0;
 };
-[[nodiscard]] BytesPerParam bytesPerParam(model::Framework fw, model::Precision prec, model::Optimizer opt);
+[[nodiscard]] BytesPerParam bytesPerParam(model::Framework fw, model::Precision prec,
+                                          model::Optimizer opt);
 
 // Parameters held by one rank of one pipeline stage (before data-parallel sharding).
 struct StageParams {
@@ -27,9 +28,10 @@ struct Shards {
 };
 [[nodiscard]] Shards shardDegrees(const model::Plan& p, const Placements& pl);
 
-[[nodiscard]] double activationBytesPerToken(const PlanContext& ctx, const model::Plan& p, bool moeLayer);
+[[nodiscard]] double activationBytesPerToken(const PlanContext& ctx, const model::Plan& p,
+                                             bool moeLayer);
 [[nodiscard]] double tokensPerMicroBatch(const PlanContext& ctx, const model::Plan& p);
-[[nodiscard]] MemoryBreakdown stageMemory(const PlanContext& ctx, const model::Plan& p, const Placements& pl,
-                                          int gradAccum, StageKind kind);
+[[nodiscard]] MemoryBreakdown stageMemory(const PlanContext& ctx, const model::Plan& p,
+                                          const Placements& pl, int gradAccum, StageKind kind);
 
 } // namespace trainplan::sim::detail

@@ -12,7 +12,8 @@ nlohmann::json toJson(const EstimateResult& r) {
     json plan = model::toJson(e.plan);
     plan["grad_accum"] = e.gradAccum;
     json errors = json::array();
-    for (const auto& issue : r.errors) errors.push_back(issue.text());
+    for (const auto& issue : r.errors)
+        errors.push_back(issue.text());
     json j{{"framework", std::string(model::toString(e.plan.framework))},
            {"plan", plan},
            {"label", e.plan.label()},
@@ -32,7 +33,9 @@ nlohmann::json toJson(const EstimateResult& r) {
                    {"buffers_bytes", m.buffersBytes},
                    {"overhead_bytes", m.overheadBytes},
                    {"peak_phase", toString(m.peakPhase)},
-                   {"worst_stage", m.stage == StageKind::Last ? "last" : (m.stage == StageKind::Only ? "only" : "first")},
+                   {"worst_stage", m.stage == StageKind::Last
+                                       ? "last"
+                                       : (m.stage == StageKind::Only ? "only" : "first")},
                    {"in_flight_micro_batches", m.inFlightMicroBatches},
                    {"host_bytes_per_node", m.hostBytesPerNode},
                    {"host_capacity_bytes_per_node", m.hostCapacityBytesPerNode},
@@ -46,10 +49,19 @@ nlohmann::json toJson(const EstimateResult& r) {
     const CommunicationBreakdown& c = e.communication;
     j["communication"] = {
         {"per_gpu_bytes", c.perGpuBytes},
-        {"by_group", {{"dp", c.dpBytes}, {"tp", c.tpBytes}, {"pp", c.ppBytes}, {"cp", c.cpBytes}, {"ep", c.epBytes}}},
+        {"by_group",
+         {{"dp", c.dpBytes},
+          {"tp", c.tpBytes},
+          {"pp", c.ppBytes},
+          {"cp", c.cpBytes},
+          {"ep", c.epBytes}}},
         {"by_tier", {{"intra_node", c.intraNodeBytes}, {"inter_node", c.interNodeBytes}}},
         {"seconds_by_group",
-         {{"dp", c.dpSeconds}, {"tp", c.tpSeconds}, {"pp", c.ppSeconds}, {"cp", c.cpSeconds}, {"ep", c.epSeconds}}}};
+         {{"dp", c.dpSeconds},
+          {"tp", c.tpSeconds},
+          {"pp", c.ppSeconds},
+          {"cp", c.cpSeconds},
+          {"ep", c.epSeconds}}}};
     const TimeBreakdown& t = e.time;
     j["time"] = {{"step_s", t.stepSeconds},
                  {"compute_s", t.computeSeconds},
@@ -74,7 +86,8 @@ nlohmann::json toJson(const EstimateResult& r) {
     return j;
 }
 
-nlohmann::json estimateDocument(const model::Scenario& s, const std::vector<EstimateResult>& results) {
+nlohmann::json estimateDocument(const model::Scenario& s,
+                                const std::vector<EstimateResult>& results) {
     const auto params = model::countParameters(s.model);
     json arr = json::array();
     for (const auto& r : results) {

@@ -22,22 +22,35 @@ std::string fmt(double v, const char* unit = "") {
 
 DerivationTerm leaf(std::string name, double value, std::string unit, std::string formula,
                     std::vector<std::pair<std::string, double>> inputs, std::string source) {
-    return DerivationTerm{std::move(name), value, std::move(unit), std::move(formula), std::move(inputs), std::move(source), {}};
+    return DerivationTerm{
+        std::move(name),   value, std::move(unit), std::move(formula), std::move(inputs),
+        std::move(source), {}};
 }
 
 DerivationTerm sumOf(std::string name, std::string unit, std::string formula, std::string source,
                      std::vector<DerivationTerm> children) {
-    DerivationTerm t{std::move(name), 0, std::move(unit), std::move(formula), {}, std::move(source), std::move(children)};
-    for (const auto& c : t.children) t.value += c.value;
+    DerivationTerm t{std::move(name),    0,  std::move(unit),
+                     std::move(formula), {}, std::move(source),
+                     std::move(children)};
+    for (const auto& c : t.children)
+        t.value += c.value;
     return t;
 }
 
 const char* stateSource(Framework fw) {
     switch (fw) {
-    case Framework::Ddp: return "PyTorch AMP keeps fp32 parameters and gradients; Adam m, v in fp32 (Kingma & Ba 2015)";
-    case Framework::Fsdp: return "FSDP MixedPrecision(param_dtype=bf16, reduce_dtype=fp32): fp32 sharded parameters and gradients (torchtitan defaults)";
-    case Framework::DeepSpeed: return "Rajbhandari et al. 2020 (ZeRO) §3.1 and §5: 2 + 2 + 12 bytes per parameter, stage k shards over data parallelism";
-    case Framework::Megatron: return "Megatron-LM docs, distrib_optimizer.md: bf16 params + fp32 main grads = 6 + 12/d bytes per parameter";
+    case Framework::Ddp:
+        return "PyTorch AMP keeps fp32 parameters and gradients; Adam m, v in fp32 (Kingma & Ba "
+               "2015)";
+    case Framework::Fsdp:
+        return "FSDP MixedPrecision(param_dtype=bf16, reduce_dtype=fp32): fp32 sharded parameters "
+               "and gradients (torchtitan defaults)";
+    case Framework::DeepSpeed:
+        return "Rajbhandari et al. 2020 (ZeRO) §3.1 and §5: 2 + 2 + 12 bytes per parameter, stage "
+               "k shards over data parallelism";
+    case Framework::Megatron:
+        return "Megatron-LM docs, distrib_optimizer.md: bf16 params + fp32 main grads = 6 + 12/d "
+               "bytes per parameter";
     }
     return "";
 }
@@ -46,59 +59,74 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
     const auto& sc = *ctx.scenario;
     const Placements pl = placeGroups(p, sc.cluster.gpusPerNode);
     const detail::StageParams sp = detail::stageParams(ctx, p, m.stage);
-    const detail::BytesPerParam bpp = detail::bytesPerParam(p.framework, sc.training.precision, sc.training.optimizer);
+    const detail::BytesPerParam bpp =
+        detail::bytesPerParam(p.framework, sc.training.precision, sc.training.optimizer);
     const detail::Shards sh = detail::shardDegrees(p, pl);
     const MemoryPhase& at = m.atPeak();
     const std::string phase = toString(m.peakPhase);
     std::vector<DerivationTerm> parts;
     const auto paramInputs = [&](double bytes) {
-        return std::vector<std::pair<std::string, double>>{{"bytes per parameter", bytes},
-                                                           {"non-expert parameters on this rank", sp.dense},
-                                                           {"expert parameters on this rank", sp.expert},
-                                                           {"data-parallel shard degree", sh.dense},
-                                                           {"expert shard degree", sh.expert}};
+        return std::vector<std::pair<std::string, double>>{
+            {"bytes per parameter", bytes},
+            {"non-expert parameters on this rank", sp.dense},
+            {"expert parameters on this rank", sp.expert},
+            {"data-parallel shard degree", sh.dense},
+            {"expert shard degree", sh.expert}};
     };
     parts.push_back(leaf("weights", m.weightsBytes, "bytes",
-                         p.zeroStage >= 3 ? "bytes/param × params on rank / shard degree" : "bytes/param × params on rank",
+                         p.zeroStage >= 3 ? "bytes/param × params on rank / shard degree"
+                                          : "bytes/param × params on rank",
                          paramInputs(bpp.weights), stateSource(p.framework)));
-    parts.push_back(leaf("gradients at " + phase, at.gradientsBytes, "bytes",
-                         m.persistentGradients ? "persistent gradient buffer: bytes/param × params (/ shard degree at ZeRO ≥ 2)"
-                                               : "lazily allocated gradients: none at the start of backward, all at its end "
-                                                 "(zero_grad(set_to_none=True))",
-                         {{"gradient size", m.gradientsBytes}, {"bytes per parameter", bpp.gradients}},
-                         stateSource(p.framework)));
+    parts.push_back(
+        leaf("gradients at " + phase, at.gradientsBytes, "bytes",
+             m.persistentGradients
+                 ? "persistent gradient buffer: bytes/param × params (/ shard degree at ZeRO ≥ 2)"
+                 : "lazily allocated gradients: none at the start of backward, all at its end "
+                   "(zero_grad(set_to_none=True))",
+             {{"gradient size", m.gradientsBytes}, {"bytes per parameter", bpp.gradients}},
+             stateSource(p.framework)));
     parts.push_back(leaf("optimizer states", m.optimizerBytes, "bytes",
                          p.offload != model::Offload::None ? "0: offloaded to the host"
-                         : p.zeroStage >= 1 ? "bytes/param × params / shard degree"
-                                            : "bytes/param × params",
+                         : p.zeroStage >= 1                ? "bytes/param × params / shard degree"
+                                                           : "bytes/param × params",
                          paramInputs(bpp.optimizer), stateSource(p.framework)));
     const double fraction = m.activationsBytes > 0 ? at.activationsBytes / m.activationsBytes : 0.0;
-    parts.push_back(sumOf("stored activations at " + phase, "bytes",
-                          "fraction alive at this moment × (layer activations + loss activations)",
-                          "Korthikanti et al. 2022 §4",
-                          {leaf("transformer layers", fraction * (m.activationsBytes - m.lossActivationBytes), "bytes",
-                                "alive fraction × in-flight micro-batches × per-micro-batch activation of the stage's layers "
-                                "× interleaving factor",
-                                {{"alive fraction", fraction},
-                                 {"in-flight micro-batches", static_cast<double>(m.inFlightMicroBatches)},
-                                 {"layers on stage", m.layersOnStage},
-                                 {"activation per micro-batch (all layers)", m.layerActivationBytesPerMicroBatch},
-                                 {"interleaving factor", m.interleaveFactor},
-                                 {"tokens per micro-batch", detail::tokensPerMicroBatch(ctx, p)},
-                                 {"bytes per token per layer", detail::activationBytesPerToken(ctx, p, false)}},
-                                "Korthikanti et al. 2022 eq. sbh(34 + 5as/h), /t with sequence parallelism; 1F1B keeps p "
-                                "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving ×(1 + (p−1)/(pv))"),
-                           leaf("loss (final norm input and logits)", fraction * m.lossActivationBytes, "bytes",
-                                p.framework == Framework::Megatron ? "tokens × (norm input + 4·V/t)" : "tokens × (norm input + 10·V/t)",
-                                {{"vocabulary", static_cast<double>(sc.model.vocab)}, {"tp", static_cast<double>(p.tp)}},
-                                p.framework == Framework::Megatron
-                                    ? "Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t"
-                                    : "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax")}));
+    parts.push_back(sumOf(
+        "stored activations at " + phase, "bytes",
+        "fraction alive at this moment × (layer activations + loss activations)",
+        "Korthikanti et al. 2022 §4",
+        {leaf("transformer layers", fraction * (m.activationsBytes - m.lossActivationBytes),
+              "bytes",
+              "alive fraction × in-flight micro-batches × per-micro-batch activation of the "
+              "stage's layers "
+              "× interleaving factor",
+              {{"alive fraction", fraction},
+               {"in-flight micro-batches", static_cast<double>(m.inFlightMicroBatches)},
+               {"layers on stage", m.layersOnStage},
+               {"activation per micro-batch (all layers)", m.layerActivationBytesPerMicroBatch},
+               {"interleaving factor", m.interleaveFactor},
+               {"tokens per micro-batch", detail::tokensPerMicroBatch(ctx, p)},
+               {"bytes per token per layer", detail::activationBytesPerToken(ctx, p, false)}},
+              "Korthikanti et al. 2022 eq. sbh(34 + 5as/h), /t with sequence parallelism; 1F1B "
+              "keeps p "
+              "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving ×(1 + "
+              "(p−1)/(pv))"),
+         leaf("loss (final norm input and logits)", fraction * m.lossActivationBytes, "bytes",
+              p.framework == Framework::Megatron ? "tokens × (norm input + 4·V/t)"
+                                                 : "tokens × (norm input + 10·V/t)",
+              {{"vocabulary", static_cast<double>(sc.model.vocab)},
+               {"tp", static_cast<double>(p.tp)}},
+              p.framework == Framework::Megatron
+                  ? "Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t"
+                  : "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax")}));
     std::string transientWhat = "none at this moment";
     if (at.transientBytes > 0) {
-        if (at.transientBytes == m.lossTransientBytes) transientWhat = "logits gradient entering the LM head";
-        else if (at.transientBytes == m.recomputeTransientBytes) transientWhat = "one layer rebuilt by full recompute";
-        else transientWhat = "unsharded fp32 gradient unit before its reduce-scatter";
+        if (at.transientBytes == m.lossTransientBytes)
+            transientWhat = "logits gradient entering the LM head";
+        else if (at.transientBytes == m.recomputeTransientBytes)
+            transientWhat = "one layer rebuilt by full recompute";
+        else
+            transientWhat = "unsharded fp32 gradient unit before its reduce-scatter";
     }
     parts.push_back(leaf("working memory at " + phase, at.transientBytes, "bytes", transientWhat,
                          {{"logits gradient", m.lossTransientBytes},
@@ -107,24 +135,43 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
                          "the largest short-lived tensor alive at the peak moment"));
     std::string buffersFormula;
     switch (p.framework) {
-    case Framework::Ddp: buffersFormula = "DDP gradient bucket copies (gradient_as_bucket_view=False) + NCCL buffers"; break;
-    case Framework::Fsdp: buffersFormula = "current + prefetched unsharded unit (2 × largest layer × 2 bytes) + NCCL buffers"; break;
-    case Framework::DeepSpeed: buffersFormula = "reduce bucket (min(5e8, params) × 2 bytes) + ZeRO-3 live parameters + NCCL buffers"; break;
-    case Framework::Megatron: buffersFormula = "sequence-parallel all-gather buffer + NCCL buffers"; break;
+    case Framework::Ddp:
+        buffersFormula =
+            "DDP gradient bucket copies (gradient_as_bucket_view=False) + NCCL buffers";
+        break;
+    case Framework::Fsdp:
+        buffersFormula =
+            "current + prefetched unsharded unit (2 × largest layer × 2 bytes) + NCCL buffers";
+        break;
+    case Framework::DeepSpeed:
+        buffersFormula =
+            "reduce bucket (min(5e8, params) × 2 bytes) + ZeRO-3 live parameters + NCCL buffers";
+        break;
+    case Framework::Megatron:
+        buffersFormula = "sequence-parallel all-gather buffer + NCCL buffers";
+        break;
     }
-    parts.push_back(leaf("communication buffers", m.buffersBytes, "bytes", buffersFormula,
-                         {{"NCCL buffers per communicator", ctx.eff.ncclBufferBytes}},
-                         "PyTorch DDP docs; DeepSpeed config docs (reduce_bucket_size); NCCL_BUFFSIZE × channels"));
-    parts.push_back(sumOf("overhead", "bytes", "CUDA context + allocator fragmentation", "calibratable defaults (efficiency.h)",
-                          {leaf("CUDA context", m.cudaContextBytes, "bytes", "fixed per process", {},
-                                "CUDA context and cuBLAS/cuDNN workspaces outside the PyTorch allocator"),
-                           leaf("allocator fragmentation", m.overheadBytes - m.cudaContextBytes, "bytes",
-                                "fraction × memory allocated at the peak",
-                                {{"fraction", ctx.eff.memoryOverheadFraction}, {"allocated at peak", at.allocatedBytes}},
-                                "PyTorch caching allocator: reserved vs allocated")}));
-    const char* stage = m.stage == StageKind::First ? "first stage" : m.stage == StageKind::Last ? "last stage" : m.stage == StageKind::Middle ? "middle stage" : "the only stage";
+    parts.push_back(leaf(
+        "communication buffers", m.buffersBytes, "bytes", buffersFormula,
+        {{"NCCL buffers per communicator", ctx.eff.ncclBufferBytes}},
+        "PyTorch DDP docs; DeepSpeed config docs (reduce_bucket_size); NCCL_BUFFSIZE × channels"));
+    parts.push_back(
+        sumOf("overhead", "bytes", "CUDA context + allocator fragmentation",
+              "calibratable defaults (efficiency.h)",
+              {leaf("CUDA context", m.cudaContextBytes, "bytes", "fixed per process", {},
+                    "CUDA context and cuBLAS/cuDNN workspaces outside the PyTorch allocator"),
+               leaf("allocator fragmentation", m.overheadBytes - m.cudaContextBytes, "bytes",
+                    "fraction × memory allocated at the peak",
+                    {{"fraction", ctx.eff.memoryOverheadFraction},
+                     {"allocated at peak", at.allocatedBytes}},
+                    "PyTorch caching allocator: reserved vs allocated")}));
+    const char* stage = m.stage == StageKind::First    ? "first stage"
+                        : m.stage == StageKind::Last   ? "last stage"
+                        : m.stage == StageKind::Middle ? "middle stage"
+                                                       : "the only stage";
     return sumOf(std::string("peak memory per GPU (") + stage + ", at " + phase + ")", "bytes",
-                 "the components alive at the step's fullest moment", "TrainPlan memory model (docs/model.md)", std::move(parts));
+                 "the components alive at the step's fullest moment",
+                 "TrainPlan memory model (docs/model.md)", std::move(parts));
 }
 
 DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimate& e) {
@@ -132,54 +179,76 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
     const double m = e.gradAccum;
     std::vector<DerivationTerm> parts;
     const double peak = ctx.peakFlopsPerSecond;
-    parts.push_back(sumOf("compute", "s", "micro-batches × (forward + backward + recompute) on the slowest stage",
-                          "Narayanan et al. 2021 §3 (backward = 2 × forward)",
-                          {leaf("forward", T.forwardSeconds, "s",
-                                "GEMM FLOPs / (peak × gemm_eff·n/(n+n0)) + attention core + memory-bound bytes / (HBM × eff)",
-                                {{"micro-batches", m}, {"peak FLOP/s", peak}, {"gemm efficiency", ctx.eff.gemmEfficiency},
-                                 {"gemm half-size dimension n0", ctx.eff.gemmHalfDim}, {"HBM bytes/s", ctx.hbmBytesPerSecond},
-                                 {"HBM efficiency", ctx.eff.hbmEfficiency}},
-                                "GEMM efficiency by shape (calibrated on Korthikanti et al. 2022 Table 5)"),
-                           leaf("backward", T.backwardSeconds, "s", "2 × forward GEMMs; flash attention backward 2.5 × its forward",
-                                {{"micro-batches", m}}, "Narayanan et al. 2021 §3; Dao 2023 §3.1"),
-                           leaf("recompute", T.recomputeSeconds, "s",
-                                p.recompute == Recompute::Full ? "one extra forward of every layer"
-                                : p.recompute == Recompute::Selective ? "attention core (or every second matmul for PyTorch SAC) again"
-                                                                      : "none",
-                                {{"micro-batches", m}}, "Korthikanti et al. 2022 §5; torchtitan activation checkpointing")}));
-    parts.push_back(leaf("exposed tensor-parallel communication", T.exposedTpSeconds, "s",
-                         "micro-batches × layers × 4 all-reduces of b·s·h (6 with full recompute) × (1 − overlap)",
-                         {{"tp", static_cast<double>(p.tp)}, {"total TP time", e.communication.tpSeconds}},
-                         "Shoeybi et al. 2019 Fig. 4; Korthikanti et al. 2022 §4.2.2"));
-    parts.push_back(leaf("exposed context-parallel communication", T.exposedCpSeconds, "s",
-                         "ring K/V exchange not hidden behind attention compute",
-                         {{"cp", static_cast<double>(p.cp)}, {"total CP time", e.communication.cpSeconds}},
-                         "Liu et al. 2023 (ring attention); Megatron-Core context parallelism"));
-    parts.push_back(leaf("exposed expert-parallel communication", T.exposedEpSeconds, "s",
-                         "dispatch + combine all-to-all, forward and backward, per MoE layer",
-                         {{"ep", static_cast<double>(p.ep)}, {"total EP time", e.communication.epSeconds}},
-                         "Lepikhin et al. 2021 (GShard) §2.2"));
-    parts.push_back(leaf("exposed data-parallel communication", T.exposedDpSeconds, "s",
-                         p.dpOverlap ? "gradient reduction beyond what overlaps the last backward (and per-micro-batch gathers "
-                                       "beyond their prefetch)"
-                                     : "all gradient reduction and gathers (overlap off)",
-                         {{"dp", static_cast<double>(p.dp)}, {"total DP time", e.communication.dpSeconds},
-                          {"overlap fraction", ctx.eff.overlapFraction}},
-                         "NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm"));
+    parts.push_back(sumOf(
+        "compute", "s", "micro-batches × (forward + backward + recompute) on the slowest stage",
+        "Narayanan et al. 2021 §3 (backward = 2 × forward)",
+        {leaf("forward", T.forwardSeconds, "s",
+              "GEMM FLOPs / (peak × gemm_eff·n/(n+n0)) + attention core + memory-bound bytes / "
+              "(HBM × eff)",
+              {{"micro-batches", m},
+               {"peak FLOP/s", peak},
+               {"gemm efficiency", ctx.eff.gemmEfficiency},
+               {"gemm half-size dimension n0", ctx.eff.gemmHalfDim},
+               {"HBM bytes/s", ctx.hbmBytesPerSecond},
+               {"HBM efficiency", ctx.eff.hbmEfficiency}},
+              "GEMM efficiency by shape (calibrated on Korthikanti et al. 2022 Table 5)"),
+         leaf("backward", T.backwardSeconds, "s",
+              "2 × forward GEMMs; flash attention backward 2.5 × its forward",
+              {{"micro-batches", m}}, "Narayanan et al. 2021 §3; Dao 2023 §3.1"),
+         leaf("recompute", T.recomputeSeconds, "s",
+              p.recompute == Recompute::Full ? "one extra forward of every layer"
+              : p.recompute == Recompute::Selective
+                  ? "attention core (or every second matmul for PyTorch SAC) again"
+                  : "none",
+              {{"micro-batches", m}},
+              "Korthikanti et al. 2022 §5; torchtitan activation checkpointing")}));
+    parts.push_back(leaf(
+        "exposed tensor-parallel communication", T.exposedTpSeconds, "s",
+        "micro-batches × layers × 4 all-reduces of b·s·h (6 with full recompute) × (1 − overlap)",
+        {{"tp", static_cast<double>(p.tp)}, {"total TP time", e.communication.tpSeconds}},
+        "Shoeybi et al. 2019 Fig. 4; Korthikanti et al. 2022 §4.2.2"));
+    parts.push_back(
+        leaf("exposed context-parallel communication", T.exposedCpSeconds, "s",
+             "ring K/V exchange not hidden behind attention compute",
+             {{"cp", static_cast<double>(p.cp)}, {"total CP time", e.communication.cpSeconds}},
+             "Liu et al. 2023 (ring attention); Megatron-Core context parallelism"));
+    parts.push_back(
+        leaf("exposed expert-parallel communication", T.exposedEpSeconds, "s",
+             "dispatch + combine all-to-all, forward and backward, per MoE layer",
+             {{"ep", static_cast<double>(p.ep)}, {"total EP time", e.communication.epSeconds}},
+             "Lepikhin et al. 2021 (GShard) §2.2"));
+    parts.push_back(
+        leaf("exposed data-parallel communication", T.exposedDpSeconds, "s",
+             p.dpOverlap ? "gradient reduction beyond what overlaps the last backward (and "
+                           "per-micro-batch gathers "
+                           "beyond their prefetch)"
+                         : "all gradient reduction and gathers (overlap off)",
+             {{"dp", static_cast<double>(p.dp)},
+              {"total DP time", e.communication.dpSeconds},
+              {"overlap fraction", ctx.eff.overlapFraction}},
+             "NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm"));
     parts.push_back(leaf("exposed pipeline send/receive", T.exposedPpSeconds, "s",
                          "2 × (m·v + p − 1) activation messages of b·s·h/t on the critical path",
-                         {{"pp", static_cast<double>(p.pp)}, {"vpp", static_cast<double>(p.vpp)}, {"micro-batches", m}},
+                         {{"pp", static_cast<double>(p.pp)},
+                          {"vpp", static_cast<double>(p.vpp)},
+                          {"micro-batches", m}},
                          "Narayanan et al. 2021 §4.1 (scatter/gather)"));
-    parts.push_back(leaf("pipeline bubble", T.bubbleSeconds, "s", "(p − 1)/v × micro-batch slot",
-                         {{"pp", static_cast<double>(p.pp)}, {"vpp", static_cast<double>(p.vpp)},
-                          {"micro-batch slot", T.microBatchSeconds}},
-                         "Narayanan et al. 2021 §2.2: bubble fraction (p−1)/m, interleaved (p−1)/(m·v)"));
+    parts.push_back(
+        leaf("pipeline bubble", T.bubbleSeconds, "s", "(p − 1)/v × micro-batch slot",
+             {{"pp", static_cast<double>(p.pp)},
+              {"vpp", static_cast<double>(p.vpp)},
+              {"micro-batch slot", T.microBatchSeconds}},
+             "Narayanan et al. 2021 §2.2: bubble fraction (p−1)/m, interleaved (p−1)/(m·v)"));
     parts.push_back(leaf("optimizer step", T.optimizerSeconds, "s",
-                         p.offload != model::Offload::None ? "owned parameters / host Adam rate"
-                                                           : "owned parameters × 34 bytes touched / (HBM × efficiency)",
-                         {{"host Adam params/s", ctx.eff.hostAdamParamsPerSecond}}, "memory-bound Adam update; Ren et al. 2021"));
-    parts.push_back(leaf("offload traffic", T.offloadSeconds, "s", "host↔GPU copies not hidden behind backward",
-                         {{"PCIe bytes/s", ctx.eff.pcieBytesPerSecond}}, "Ren et al. 2021 (ZeRO-Offload); Rajbhandari et al. 2021"));
+                         p.offload != model::Offload::None
+                             ? "owned parameters / host Adam rate"
+                             : "owned parameters × 34 bytes touched / (HBM × efficiency)",
+                         {{"host Adam params/s", ctx.eff.hostAdamParamsPerSecond}},
+                         "memory-bound Adam update; Ren et al. 2021"));
+    parts.push_back(leaf("offload traffic", T.offloadSeconds, "s",
+                         "host↔GPU copies not hidden behind backward",
+                         {{"PCIe bytes/s", ctx.eff.pcieBytesPerSecond}},
+                         "Ren et al. 2021 (ZeRO-Offload); Rajbhandari et al. 2021"));
     return sumOf("step time", "s", "compute + exposed communication + bubble + optimizer + offload",
                  "TrainPlan step-time model (docs/model.md)", std::move(parts));
 }
@@ -187,35 +256,47 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
 DerivationTerm commTree(const PlanEstimate& e) {
     const auto& c = e.communication;
     const auto& p = e.plan;
-    return sumOf("communication per GPU per step", "bytes", "sum over parallel groups of the bytes each rank sends",
-                 "NCCL bus-bandwidth factors (nccl-tests PERFORMANCE.md)",
-                 {leaf("data parallel", c.dpBytes, "bytes", "gradient reduction and parameter gathers, per the framework",
-                       {{"dp", static_cast<double>(p.dp)}, {"zero stage", static_cast<double>(p.zeroStage)}},
-                       "ZeRO-3 moves 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2)"),
-                  leaf("tensor parallel", c.tpBytes, "bytes", "4 all-reduce equivalents of b·s·h per layer and micro-batch",
-                       {{"tp", static_cast<double>(p.tp)}}, "Shoeybi et al. 2019"),
-                  leaf("pipeline", c.ppBytes, "bytes", "2 × m × v messages of b·s·h/t", {{"pp", static_cast<double>(p.pp)}},
-                       "Narayanan et al. 2021 §4.1"),
-                  leaf("context parallel", c.cpBytes, "bytes", "3 × (cp − 1) K/V chunks per layer and micro-batch",
-                       {{"cp", static_cast<double>(p.cp)}}, "Liu et al. 2023"),
-                  leaf("expert parallel", c.epBytes, "bytes", "4 all-to-alls of b·s·k·h per MoE layer and micro-batch",
-                       {{"ep", static_cast<double>(p.ep)}}, "Lepikhin et al. 2021")});
+    return sumOf(
+        "communication per GPU per step", "bytes",
+        "sum over parallel groups of the bytes each rank sends",
+        "NCCL bus-bandwidth factors (nccl-tests PERFORMANCE.md)",
+        {leaf("data parallel", c.dpBytes, "bytes",
+              "gradient reduction and parameter gathers, per the framework",
+              {{"dp", static_cast<double>(p.dp)}, {"zero stage", static_cast<double>(p.zeroStage)}},
+              "ZeRO-3 moves 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2)"),
+         leaf("tensor parallel", c.tpBytes, "bytes",
+              "4 all-reduce equivalents of b·s·h per layer and micro-batch",
+              {{"tp", static_cast<double>(p.tp)}}, "Shoeybi et al. 2019"),
+         leaf("pipeline", c.ppBytes, "bytes", "2 × m × v messages of b·s·h/t",
+              {{"pp", static_cast<double>(p.pp)}}, "Narayanan et al. 2021 §4.1"),
+         leaf("context parallel", c.cpBytes, "bytes",
+              "3 × (cp − 1) K/V chunks per layer and micro-batch",
+              {{"cp", static_cast<double>(p.cp)}}, "Liu et al. 2023"),
+         leaf("expert parallel", c.epBytes, "bytes",
+              "4 all-to-alls of b·s·k·h per MoE layer and micro-batch",
+              {{"ep", static_cast<double>(p.ep)}}, "Lepikhin et al. 2021")});
 }
 
 DerivationTerm flopsTree(const PlanContext& ctx) {
     const auto& f = ctx.flops;
-    const double tokens = static_cast<double>(ctx.scenario->training.globalBatch) * ctx.scenario->model.seqLen;
+    const double tokens =
+        static_cast<double>(ctx.scenario->training.globalBatch) * ctx.scenario->model.seqLen;
     const double dense = f.denseLayers * (f.dense.gemm() + f.dense.attentionCoreModel);
     const double moe = f.moeLayers * (f.moe.gemm() + f.moe.attentionCoreModel);
-    return sumOf("model FLOPs per step", "FLOP", "3 × forward FLOPs per token × tokens per step (no recompute)",
-                 "Narayanan et al. 2021 eq. 3; Korthikanti et al. 2022 §6",
-                 {leaf("dense layers", 3 * tokens * dense, "FLOP", "3 × tokens × layers × (QKV + attention + projection + FFN)",
-                       {{"tokens per step", tokens}, {"dense layers", static_cast<double>(f.denseLayers)}},
-                       "2 FLOPs per multiply-add"),
-                  leaf("MoE layers", 3 * tokens * moe, "FLOP", "3 × tokens × layers × (attention + router + top-k and shared experts)",
-                       {{"MoE layers", static_cast<double>(f.moeLayers)}}, "Fedus et al. 2022"),
-                  leaf("LM head", 3 * tokens * f.lmHead, "FLOP", "3 × tokens × 2·h·V", {{"vocabulary", static_cast<double>(ctx.scenario->model.vocab)}},
-                       "Narayanan et al. 2021 eq. 3")});
+    return sumOf(
+        "model FLOPs per step", "FLOP",
+        "3 × forward FLOPs per token × tokens per step (no recompute)",
+        "Narayanan et al. 2021 eq. 3; Korthikanti et al. 2022 §6",
+        {leaf("dense layers", 3 * tokens * dense, "FLOP",
+              "3 × tokens × layers × (QKV + attention + projection + FFN)",
+              {{"tokens per step", tokens}, {"dense layers", static_cast<double>(f.denseLayers)}},
+              "2 FLOPs per multiply-add"),
+         leaf("MoE layers", 3 * tokens * moe, "FLOP",
+              "3 × tokens × layers × (attention + router + top-k and shared experts)",
+              {{"MoE layers", static_cast<double>(f.moeLayers)}}, "Fedus et al. 2022"),
+         leaf("LM head", 3 * tokens * f.lmHead, "FLOP", "3 × tokens × 2·h·V",
+              {{"vocabulary", static_cast<double>(ctx.scenario->model.vocab)}},
+              "Narayanan et al. 2021 eq. 3")});
 }
 
 std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
@@ -231,16 +312,25 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
         }
         out.push_back({d.name, fmt(value, (" " + d.unit).c_str()), source, defaulted});
     }
-    out.push_back({"flash_attention", sc.training.flashAttention ? "on" : "off", "scenario training.flash_attention", false});
-    out.push_back({"dropout", sc.training.flashAttention ? "none (flash-era recipes)" : "0.1 masks stored (paper-era recipes)",
+    out.push_back({"flash_attention", sc.training.flashAttention ? "on" : "off",
+                   "scenario training.flash_attention", false});
+    out.push_back({"dropout",
+                   sc.training.flashAttention ? "none (flash-era recipes)"
+                                              : "0.1 masks stored (paper-era recipes)",
                    "TrainPlan convention tied to flash attention", true});
     out.push_back({"dp_overlap", p.dpOverlap ? "on" : "off", "plan dp_overlap (default on)", true});
-    out.push_back({"tp_comm_overlap", p.tpCommOverlap ? "on" : "off", "plan tp_comm_overlap (default off)", true});
+    out.push_back({"tp_comm_overlap", p.tpCommOverlap ? "on" : "off",
+                   "plan tp_comm_overlap (default off)", true});
     out.push_back({"ddp bucket_cap_mb", "25 MB", "PyTorch DistributedDataParallel default", true});
-    out.push_back({"deepspeed reduce_bucket_size", "5e8 elements", "DeepSpeed configuration docs default", true});
-    out.push_back({"megatron DDP bucket", "4e7 elements", "Megatron-LM distributed data parallel default", true});
-    out.push_back({"pue", fmt(sc.cluster.pue > 0 ? sc.cluster.pue : 1.3), sc.cluster.pue > 0 ? "scenario cluster.pue" : "typical modern data centre", sc.cluster.pue <= 0});
-    out.push_back({"gpu power", "TDP × (0.3 + 0.7 × busy fraction)", "idle floor ~30% of TDP", true});
+    out.push_back({"deepspeed reduce_bucket_size", "5e8 elements",
+                   "DeepSpeed configuration docs default", true});
+    out.push_back({"megatron DDP bucket", "4e7 elements",
+                   "Megatron-LM distributed data parallel default", true});
+    out.push_back({"pue", fmt(sc.cluster.pue > 0 ? sc.cluster.pue : 1.3),
+                   sc.cluster.pue > 0 ? "scenario cluster.pue" : "typical modern data centre",
+                   sc.cluster.pue <= 0});
+    out.push_back(
+        {"gpu power", "TDP × (0.3 + 0.7 × busy fraction)", "idle floor ~30% of TDP", true});
     return out;
 }
 
@@ -249,7 +339,8 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
 double sumOfLeaves(const DerivationTerm& t) {
     if (t.children.empty()) return t.value;
     double s = 0;
-    for (const auto& c : t.children) s += sumOfLeaves(c);
+    for (const auto& c : t.children)
+        s += sumOfLeaves(c);
     return s;
 }
 

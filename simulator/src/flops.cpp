@@ -14,13 +14,15 @@ LayerFlops layerFlops(const TransformerSpec& m, bool moeLayer, bool flash) {
     const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
     const double ffnMatrices = m.ffn == FfnKind::SwiGlu ? 3.0 : 2.0;
     // Narayanan et al. 2021 §3 / eq. 3 counting: 2 FLOPs per multiply-add, per token.
-    f.qkv = 2.0 * h * (qDim + 2.0 * kvDim);               // Q, K, V projections (GQA: Ainslie et al. 2023)
-    f.attentionCoreModel = 4.0 * m.seqLen * qDim;         // QK^T and AV over the full s×s matrix
-    f.attentionCore = flash ? 0.5 * f.attentionCoreModel  // causal blocks skipped (Dao 2023, FlashAttention-2 §3)
-                            : f.attentionCoreModel;       // unfused softmax computes the masked half too
+    f.qkv = 2.0 * h * (qDim + 2.0 * kvDim);       // Q, K, V projections (GQA: Ainslie et al. 2023)
+    f.attentionCoreModel = 4.0 * m.seqLen * qDim; // QK^T and AV over the full s×s matrix
+    f.attentionCore =
+        flash ? 0.5 * f.attentionCoreModel // causal blocks skipped (Dao 2023, FlashAttention-2 §3)
+              : f.attentionCoreModel;      // unfused softmax computes the masked half too
     f.projection = 2.0 * qDim * h;
     if (moeLayer) {
-        // Router GEMM plus top-k routed and all shared experts per token (Fedus et al. 2022; DeepSeek-V3 §2.1).
+        // Router GEMM plus top-k routed and all shared experts per token (Fedus et al. 2022;
+        // DeepSeek-V3 §2.1).
         f.router = 2.0 * h * m.moe.experts;
         f.ffn = 2.0 * ffnMatrices * h * m.moe.expertFfnHidden * (m.moe.topK + m.moe.sharedExperts);
     } else {
@@ -37,7 +39,8 @@ FlopsPerToken flopsPerToken(const TransformerSpec& m, bool flashAttention) {
     f.denseLayers = m.layers - f.moeLayers;
     f.dense = layerFlops(m, false, flashAttention);
     f.moe = f.moeLayers > 0 ? layerFlops(m, true, flashAttention) : f.dense;
-    f.lmHead = 2.0 * m.hidden * static_cast<double>(m.vocab); // logits GEMM (Narayanan eq. 3, V/(16lh) term)
+    f.lmHead = 2.0 * m.hidden *
+               static_cast<double>(m.vocab); // logits GEMM (Narayanan eq. 3, V/(16lh) term)
     return f;
 }
 
@@ -52,11 +55,15 @@ double FlopsPerToken::modelPerToken() const {
 
 double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r) {
     switch (r) {
-    case model::Recompute::None: return 0.0;
+    case model::Recompute::None:
+        return 0.0;
     // Selective recompute reruns only the attention core (Korthikanti et al. 2022 §5).
-    case model::Recompute::Selective: return f.denseLayers * f.dense.attentionCore + f.moeLayers * f.moe.attentionCore;
-    // Full recompute reruns every layer's forward (Chen et al. 2016; Narayanan et al. 2021 eq. 3's 4th pass).
-    case model::Recompute::Full: return f.layersForward();
+    case model::Recompute::Selective:
+        return f.denseLayers * f.dense.attentionCore + f.moeLayers * f.moe.attentionCore;
+    // Full recompute reruns every layer's forward (Chen et al. 2016; Narayanan et al. 2021 eq. 3's
+    // 4th pass).
+    case model::Recompute::Full:
+        return f.layersForward();
     }
     return 0.0;
 }

@@ -9,7 +9,9 @@ using model::Framework;
 
 namespace {
 
-double stepOf(const FrameworkFit& f) { return f.best ? f.best->time.stepSeconds : 0.0; }
+double stepOf(const FrameworkFit& f) {
+    return f.best ? f.best->time.stepSeconds : 0.0;
+}
 
 // Faster first; equal step times go to the simpler framework.
 bool faster(const FrameworkFit* a, const FrameworkFit* b) {
@@ -21,9 +23,12 @@ bool faster(const FrameworkFit* a, const FrameworkFit* b) {
 
 std::string_view toString(RecommendationStatus s) {
     switch (s) {
-    case RecommendationStatus::Ready: return "ready";
-    case RecommendationStatus::NeedsPrerequisites: return "needs_prerequisites";
-    case RecommendationStatus::DoesNotFit: return "does_not_fit";
+    case RecommendationStatus::Ready:
+        return "ready";
+    case RecommendationStatus::NeedsPrerequisites:
+        return "needs_prerequisites";
+    case RecommendationStatus::DoesNotFit:
+        return "does_not_fit";
     }
     return "ready";
 }
@@ -94,10 +99,13 @@ Recommendation recommend(const std::vector<FrameworkFit>& fits, double switchSpe
             }
     } else {
         rec.status = RecommendationStatus::NeedsPrerequisites;
-        choice = *std::min_element(fitting.begin(), fitting.end(), [](const FrameworkFit* a, const FrameworkFit* b) {
-            return std::make_tuple(a->readiness.requiredWeeks, complexityRank(a->framework), stepOf(*a)) <
-                   std::make_tuple(b->readiness.requiredWeeks, complexityRank(b->framework), stepOf(*b));
-        });
+        choice = *std::min_element(
+            fitting.begin(), fitting.end(), [](const FrameworkFit* a, const FrameworkFit* b) {
+                return std::make_tuple(a->readiness.requiredWeeks, complexityRank(a->framework),
+                                       stepOf(*a)) < std::make_tuple(b->readiness.requiredWeeks,
+                                                                     complexityRank(b->framework),
+                                                                     stepOf(*b));
+            });
     }
     rec.framework = choice->framework;
     rec.plan = choice->best;

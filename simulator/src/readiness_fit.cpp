@@ -12,35 +12,54 @@ namespace {
 // Levels: asking for an item asks for the lower levels of the same scale too.
 std::vector<ReadinessItem> withLowerLevels(ReadinessItem item) {
     switch (item) {
-    case ReadinessItem::ExperienceZeroFsdp: return {ReadinessItem::ExperienceDdp, item};
+    case ReadinessItem::ExperienceZeroFsdp:
+        return {ReadinessItem::ExperienceDdp, item};
     case ReadinessItem::ExperienceThreeD:
         return {ReadinessItem::ExperienceDdp, ReadinessItem::ExperienceZeroFsdp, item};
-    case ReadinessItem::DebugPerformance: return {ReadinessItem::DebugHangs, item};
-    default: return {item};
+    case ReadinessItem::DebugPerformance:
+        return {ReadinessItem::DebugHangs, item};
+    default:
+        return {item};
     }
 }
 
 } // namespace
 
-std::string_view toString(Need n) { return n == Need::Required ? "required" : "recommended"; }
+std::string_view toString(Need n) {
+    return n == Need::Required ? "required" : "recommended";
+}
 
 ItemEffort itemEffort(ReadinessItem item) {
     // Planning defaults (weeks of one team's focused work, from nothing); see docs/advisor.md.
     switch (item) {
-    case ReadinessItem::ExperienceDdp: return {2, Difficulty::Low};
-    case ReadinessItem::ExperienceZeroFsdp: return {4, Difficulty::Medium};
-    case ReadinessItem::ExperienceThreeD: return {10, Difficulty::High};
-    case ReadinessItem::DebugHangs: return {4, Difficulty::Medium};
-    case ReadinessItem::DebugPerformance: return {8, Difficulty::High};
-    case ReadinessItem::MaintainVersions: return {3, Difficulty::Medium};
-    case ReadinessItem::GangScheduling: return {4, Difficulty::Medium};
-    case ReadinessItem::Rdma: return {12, Difficulty::High};
-    case ReadinessItem::TopologyAwarePlacement: return {3, Difficulty::Medium};
-    case ReadinessItem::SharedCheckpointStorage: return {6, Difficulty::Medium};
-    case ReadinessItem::FailureRecovery: return {4, Difficulty::Medium};
-    case ReadinessItem::Monitoring: return {2, Difficulty::Low};
-    case ReadinessItem::StandardImages: return {2, Difficulty::Low};
-    case ReadinessItem::CostAttribution: return {3, Difficulty::Low};
+    case ReadinessItem::ExperienceDdp:
+        return {2, Difficulty::Low};
+    case ReadinessItem::ExperienceZeroFsdp:
+        return {4, Difficulty::Medium};
+    case ReadinessItem::ExperienceThreeD:
+        return {10, Difficulty::High};
+    case ReadinessItem::DebugHangs:
+        return {4, Difficulty::Medium};
+    case ReadinessItem::DebugPerformance:
+        return {8, Difficulty::High};
+    case ReadinessItem::MaintainVersions:
+        return {3, Difficulty::Medium};
+    case ReadinessItem::GangScheduling:
+        return {4, Difficulty::Medium};
+    case ReadinessItem::Rdma:
+        return {12, Difficulty::High};
+    case ReadinessItem::TopologyAwarePlacement:
+        return {3, Difficulty::Medium};
+    case ReadinessItem::SharedCheckpointStorage:
+        return {6, Difficulty::Medium};
+    case ReadinessItem::FailureRecovery:
+        return {4, Difficulty::Medium};
+    case ReadinessItem::Monitoring:
+        return {2, Difficulty::Low};
+    case ReadinessItem::StandardImages:
+        return {2, Difficulty::Low};
+    case ReadinessItem::CostAttribution:
+        return {3, Difficulty::Low};
     }
     return {};
 }
@@ -66,8 +85,10 @@ std::vector<Requirement> frameworkRequirements(Framework f, const model::Cluster
         add(ReadinessItem::ExperienceZeroFsdp, Need::Required);
         add(ReadinessItem::DebugHangs, acrossNodes);
         add(ReadinessItem::SharedCheckpointStorage, acrossNodes);
-        // DeepSpeed ships its own CUDA extensions pinned to torch versions; FSDP is part of PyTorch.
-        add(ReadinessItem::MaintainVersions, f == Framework::DeepSpeed ? Need::Required : Need::Recommended);
+        // DeepSpeed ships its own CUDA extensions pinned to torch versions; FSDP is part of
+        // PyTorch.
+        add(ReadinessItem::MaintainVersions,
+            f == Framework::DeepSpeed ? Need::Required : Need::Recommended);
         if (multiNode) {
             add(ReadinessItem::GangScheduling, Need::Recommended);
             add(ReadinessItem::Rdma, Need::Recommended);
@@ -102,7 +123,8 @@ std::vector<ReadinessItem> ReadinessFit::missingItems(Need need) const {
     return out;
 }
 
-ReadinessFit readinessFit(Framework f, const model::TeamProfile& team, const model::PlatformProfile& platform,
+ReadinessFit readinessFit(Framework f, const model::TeamProfile& team,
+                          const model::PlatformProfile& platform,
                           const model::ClusterSpec& cluster) {
     ReadinessFit fit;
     fit.framework = f;
@@ -118,10 +140,12 @@ ReadinessFit readinessFit(Framework f, const model::TeamProfile& team, const mod
             if (r.need != pass) continue;
             for (ReadinessItem item : withLowerLevels(r.item)) {
                 if (listed(item) || model::isInPlace(item, team, platform, cluster)) continue;
-                (pass == Need::Required ? required : recommended).push_back({item, pass, itemEffort(item)});
+                (pass == Need::Required ? required : recommended)
+                    .push_back({item, pass, itemEffort(item)});
             }
         }
-    for (const ReadinessGap& g : required) fit.requiredWeeks += g.effort.weeks;
+    for (const ReadinessGap& g : required)
+        fit.requiredWeeks += g.effort.weeks;
     fit.ready = required.empty();
     fit.missing = std::move(required);
     fit.missing.insert(fit.missing.end(), recommended.begin(), recommended.end());
@@ -130,10 +154,14 @@ ReadinessFit readinessFit(Framework f, const model::TeamProfile& team, const mod
 
 int complexityRank(Framework f) {
     switch (f) {
-    case Framework::Ddp: return 0;
-    case Framework::Fsdp: return 1;
-    case Framework::DeepSpeed: return 2;
-    case Framework::Megatron: return 3;
+    case Framework::Ddp:
+        return 0;
+    case Framework::Fsdp:
+        return 1;
+    case Framework::DeepSpeed:
+        return 2;
+    case Framework::Megatron:
+        return 3;
     }
     return 0;
 }

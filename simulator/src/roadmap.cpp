@@ -17,8 +17,12 @@ using model::TriggerKind;
 
 namespace {
 
-MessageArg fwArg(Framework f) { return MessageArg::framework(f); }
-MessageArg num(ArgKind k, double v) { return MessageArg::number(k, v); }
+MessageArg fwArg(Framework f) {
+    return MessageArg::framework(f);
+}
+MessageArg num(ArgKind k, double v) {
+    return MessageArg::number(k, v);
+}
 
 double usableBytes(const Scenario& s) {
     return s.cluster.gpu.memoryBytes * (1.0 - s.constraints.memoryHeadroomFraction);
@@ -63,7 +67,8 @@ public:
         t.scenario.plans.clear();
         bool same = true;
         if (!modelName.empty()) {
-            const model::TransformerSpec* m = m_in.catalog ? m_in.catalog->findModel(modelName) : nullptr;
+            const model::TransformerSpec* m =
+                m_in.catalog ? m_in.catalog->findModel(modelName) : nullptr;
             if (!m) {
                 t.resolved = false;
             } else if (!(*m == m_s.model)) {
@@ -96,10 +101,12 @@ private:
     std::map<std::pair<std::string, long long>, Target> m_memo;
 };
 
-std::vector<model::StagePrerequisite> prerequisites(const Scenario& s, const std::vector<ReadinessItem>& items) {
+std::vector<model::StagePrerequisite> prerequisites(const Scenario& s,
+                                                    const std::vector<ReadinessItem>& items) {
     std::vector<model::StagePrerequisite> out;
     for (ReadinessItem item : items) {
-        const bool dup = std::any_of(out.begin(), out.end(), [&](const auto& p) { return p.item == item; });
+        const bool dup =
+            std::any_of(out.begin(), out.end(), [&](const auto& p) { return p.item == item; });
         if (!dup) out.push_back({item, {}, model::isInPlace(item, s.team, s.platform, s.cluster)});
     }
     return out;
@@ -107,7 +114,8 @@ std::vector<model::StagePrerequisite> prerequisites(const Scenario& s, const std
 
 std::vector<ReadinessItem> requiredItems(Framework f, const model::ClusterSpec& c) {
     std::vector<ReadinessItem> out;
-    for (const Requirement& r : frameworkRequirements(f, c)) out.push_back(r.item);
+    for (const Requirement& r : frameworkRequirements(f, c))
+        out.push_back(r.item);
     return out;
 }
 
@@ -127,7 +135,8 @@ std::string baselineModel(const Scenario& s, const RoadmapInputs& in, Evaluator&
     std::vector<std::pair<double, std::string>> candidates;
     for (const model::TransformerSpec& m : in.catalog->models) {
         const double p = model::countParameters(m).total;
-        if (p < limit && m.moe.enabled() == s.model.moe.enabled()) candidates.emplace_back(p, m.name);
+        if (p < limit && m.moe.enabled() == s.model.moe.enabled())
+            candidates.emplace_back(p, m.name);
     }
     std::sort(candidates.rbegin(), candidates.rend());
     constexpr std::size_t kMaxTries = 4;
@@ -138,7 +147,8 @@ std::string baselineModel(const Scenario& s, const RoadmapInputs& in, Evaluator&
     return {};
 }
 
-std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs& in, Evaluator& ev) {
+std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs& in,
+                                         Evaluator& ev) {
     std::vector<MigrationStage> out;
     const FrameworkFit* ddp = findFit(in.fits, Framework::Ddp);
 
@@ -156,7 +166,8 @@ std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs&
     const FrameworkFit* sharded = nullptr;
     auto key = [](const FrameworkFit* f) {
         return std::make_tuple(!f->fits(), !f->readiness.ready, f->readiness.requiredWeeks,
-                               f->fits() ? f->best->time.stepSeconds : f->missBytes, complexityRank(f->framework));
+                               f->fits() ? f->best->time.stepSeconds : f->missBytes,
+                               complexityRank(f->framework));
     };
     const Framework recommended = in.recommendation.framework;
     if (recommended == Framework::Fsdp || recommended == Framework::DeepSpeed) {
@@ -173,10 +184,13 @@ std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs&
         st.framework = sharded->framework;
         if (!ddp || !ddp->fits()) {
             st.trigger = {TriggerKind::Oom, 0};
-        } else if (sharded->fits() && ddp->best->time.stepSeconds >= in.switchSpeedup * sharded->best->time.stepSeconds) {
+        } else if (sharded->fits() && ddp->best->time.stepSeconds >=
+                                          in.switchSpeedup * sharded->best->time.stepSeconds) {
             // Sharding already pays: the trigger is DDP costing more than the sharded plan.
-            if (sharded->best->cost.usd > 0) st.trigger = {TriggerKind::CostAbove, sharded->best->cost.usd};
-            else st.trigger = {TriggerKind::MfuBelow, sharded->best->throughput.mfu};
+            if (sharded->best->cost.usd > 0)
+                st.trigger = {TriggerKind::CostAbove, sharded->best->cost.usd};
+            else
+                st.trigger = {TriggerKind::MfuBelow, sharded->best->throughput.mfu};
         } else {
             st.trigger = {TriggerKind::Oom, 0};
         }
@@ -188,11 +202,13 @@ std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs&
     {
         MigrationStage st;
         st.id = kStageStandardize;
-        if (s.cluster.nodes > 1) st.trigger = {TriggerKind::GpusAbove, static_cast<double>(s.cluster.gpusPerNode)};
-        st.prerequisites = prerequisites(
-            s, {ReadinessItem::StandardImages, ReadinessItem::GangScheduling, ReadinessItem::Monitoring,
-                ReadinessItem::FailureRecovery, ReadinessItem::SharedCheckpointStorage,
-                ReadinessItem::MaintainVersions, ReadinessItem::CostAttribution});
+        if (s.cluster.nodes > 1)
+            st.trigger = {TriggerKind::GpusAbove, static_cast<double>(s.cluster.gpusPerNode)};
+        st.prerequisites =
+            prerequisites(s, {ReadinessItem::StandardImages, ReadinessItem::GangScheduling,
+                              ReadinessItem::Monitoring, ReadinessItem::FailureRecovery,
+                              ReadinessItem::SharedCheckpointStorage,
+                              ReadinessItem::MaintainVersions, ReadinessItem::CostAttribution});
         out.push_back(std::move(st));
     }
 
@@ -202,10 +218,12 @@ std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs&
         MigrationStage st;
         st.id = kStageMegatron;
         st.framework = Framework::Megatron;
-        const GpuCountBreak* scaling = sharded ? in.breakPoints.gpuCountOf(sharded->framework) : nullptr;
+        const GpuCountBreak* scaling =
+            sharded ? in.breakPoints.gpuCountOf(sharded->framework) : nullptr;
         if (sharded && !sharded->fits() && mega->fits()) {
             st.trigger = {TriggerKind::Oom, 0};
-        } else if (scaling && (scaling->status == GpuScaleStatus::Found || scaling->status == GpuScaleStatus::NoPlanAt)) {
+        } else if (scaling && (scaling->status == GpuScaleStatus::Found ||
+                               scaling->status == GpuScaleStatus::NoPlanAt)) {
             st.trigger = {TriggerKind::GpusAbove, static_cast<double>(scaling->lastGpus)};
             if (planGpus(s) <= scaling->lastGpus) st.targetGpus = scaling->nextGpus;
         } else {
@@ -220,15 +238,16 @@ std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs&
         MigrationStage st;
         st.id = kStageValidate;
         st.framework = in.recommendation.framework;
-        st.prerequisites = prerequisites(
-            s, {ReadinessItem::Monitoring, ReadinessItem::CostAttribution, ReadinessItem::FailureRecovery});
+        st.prerequisites =
+            prerequisites(s, {ReadinessItem::Monitoring, ReadinessItem::CostAttribution,
+                              ReadinessItem::FailureRecovery});
         out.push_back(std::move(st));
     }
     return out;
 }
 
-std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationStage>& stages, const RoadmapInputs& in,
-                                bool isDefault, Evaluator& ev) {
+std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationStage>& stages,
+                                const RoadmapInputs& in, bool isDefault, Evaluator& ev) {
     std::vector<RoadmapStage> out;
     std::optional<Framework> prevFw;
     for (const MigrationStage& st : stages) {
@@ -236,12 +255,15 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
         r.stage = st;
         r.isDefault = isDefault;
         const Target& t = ev.target(st.targetModel, st.targetGpus);
-        if (!t.resolved) r.notes.push_back({MessageId::TargetUnresolved, {MessageArg::name(st.targetModel)}});
+        if (!t.resolved)
+            r.notes.push_back({MessageId::TargetUnresolved, {MessageArg::name(st.targetModel)}});
         const model::TransformerSpec& tm = t.scenario.model;
         r.targetModelName = tm.displayName.empty() ? tm.name : tm.displayName;
         r.targetParameters = model::countParameters(tm).total;
         r.targetGpus = planGpus(t.scenario);
-        const Framework fw = st.framework ? *st.framework : st.plan ? st.plan->framework : prevFw.value_or(in.recommendation.framework);
+        const Framework fw = st.framework ? *st.framework
+                             : st.plan    ? st.plan->framework
+                                          : prevFw.value_or(in.recommendation.framework);
         r.framework = fw;
         r.title = stageTitle(st, fw);
         r.previousFramework = prevFw;
@@ -308,16 +330,19 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
 
         // The baseline on a smaller model when DDP cannot hold the scenario's.
         const FrameworkFit* ddpHere = findFit(in.fits, Framework::Ddp);
-        if (st.id == kStageDdpBaseline && fw == Framework::Ddp && ddpHere && ddpHere->searched && !ddpHere->fits()) {
+        if (st.id == kStageDdpBaseline && fw == Framework::Ddp && ddpHere && ddpHere->searched &&
+            !ddpHere->fits()) {
             const double own = model::countParameters(s.model).total;
             const ModelSizeBreak* b = in.breakPoints.modelSizeOf(Framework::Ddp);
             if (r.estimate && !(tm == s.model))
-                r.notes.push_back({MessageId::BaselineSmallerModel,
-                                   {fwArg(fw), num(ArgKind::Parameters, own), MessageArg::name(r.targetModelName),
-                                    num(ArgKind::Parameters, r.targetParameters)}});
+                r.notes.push_back(
+                    {MessageId::BaselineSmallerModel,
+                     {fwArg(fw), num(ArgKind::Parameters, own), MessageArg::name(r.targetModelName),
+                      num(ArgKind::Parameters, r.targetParameters)}});
             else if (b && b->status == ModelSizeStatus::Found)
                 r.notes.push_back({MessageId::BaselineUpTo,
-                                   {fwArg(fw), num(ArgKind::Parameters, own), num(ArgKind::Parameters, b->largestParameters)}});
+                                   {fwArg(fw), num(ArgKind::Parameters, own),
+                                    num(ArgKind::Parameters, b->largestParameters)}});
         }
 
         // What the stage gains, from the estimates.
@@ -326,38 +351,46 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
                 r.notes.push_back({MessageId::ExcludedByConstraints, {fwArg(fw)}});
             else if (r.closest)
                 r.notes.push_back({MessageId::DoesNotFit,
-                                   {fwArg(fw), MessageArg::plan(r.closest->plan), num(ArgKind::Bytes, r.closest->memory.peakBytes),
+                                   {fwArg(fw), MessageArg::plan(r.closest->plan),
+                                    num(ArgKind::Bytes, r.closest->memory.peakBytes),
                                     num(ArgKind::Bytes, usableBytes(t.scenario))}});
             else
                 r.notes.push_back({MessageId::NoValidPlan, {fwArg(fw)}});
         } else if (st.id == kStageValidate) {
             const PlanEstimate& e = *r.estimate;
             r.notes.push_back({MessageId::GainValidate,
-                               {num(ArgKind::Seconds, e.time.stepSeconds), num(ArgKind::Percent, e.throughput.mfu),
-                                num(ArgKind::Duration, e.cost.timeToTrainSeconds), num(ArgKind::Usd, e.cost.usd)}});
+                               {num(ArgKind::Seconds, e.time.stepSeconds),
+                                num(ArgKind::Percent, e.throughput.mfu),
+                                num(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                                num(ArgKind::Usd, e.cost.usd)}});
         } else if (!prevFw) {
             const PlanEstimate& e = *r.estimate;
-            r.notes.push_back({MessageId::GainBaseline,
-                               {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Duration, e.cost.timeToTrainSeconds),
-                                num(ArgKind::Usd, e.cost.usd), num(ArgKind::Percent, e.throughput.mfu)}});
+            r.notes.push_back(
+                {MessageId::GainBaseline,
+                 {fwArg(fw), MessageArg::plan(e.plan),
+                  num(ArgKind::Duration, e.cost.timeToTrainSeconds), num(ArgKind::Usd, e.cost.usd),
+                  num(ArgKind::Percent, e.throughput.mfu)}});
         } else if (fw != *prevFw) {
             const PlanEstimate& e = *r.estimate;
             if (!r.previous) {
-                r.notes.push_back({MessageId::GainFits, {fwArg(fw), MessageArg::plan(e.plan), fwArg(*prevFw)}});
+                r.notes.push_back(
+                    {MessageId::GainFits, {fwArg(fw), MessageArg::plan(e.plan), fwArg(*prevFw)}});
             } else if (e.memory.fits) {
                 const PlanEstimate& p = *r.previous;
                 r.speedup = p.time.stepSeconds / e.time.stepSeconds;
                 r.usdSaved = p.cost.usd - e.cost.usd;
                 if (*r.speedup >= 1.0)
-                    r.notes.push_back({MessageId::GainSpeedup,
-                                       {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Factor, *r.speedup), fwArg(*prevFw),
-                                        num(ArgKind::Duration, e.cost.timeToTrainSeconds),
-                                        num(ArgKind::Duration, p.cost.timeToTrainSeconds), num(ArgKind::Usd, e.cost.usd),
-                                        num(ArgKind::Usd, p.cost.usd)}});
+                    r.notes.push_back(
+                        {MessageId::GainSpeedup,
+                         {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Factor, *r.speedup),
+                          fwArg(*prevFw), num(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                          num(ArgKind::Duration, p.cost.timeToTrainSeconds),
+                          num(ArgKind::Usd, e.cost.usd), num(ArgKind::Usd, p.cost.usd)}});
                 else
                     r.notes.push_back({MessageId::GainSlower,
-                                       {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Factor, 1.0 / *r.speedup),
-                                        fwArg(*prevFw), num(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                                       {fwArg(fw), MessageArg::plan(e.plan),
+                                        num(ArgKind::Factor, 1.0 / *r.speedup), fwArg(*prevFw),
+                                        num(ArgKind::Duration, e.cost.timeToTrainSeconds),
                                         num(ArgKind::Duration, p.cost.timeToTrainSeconds)}});
             }
         }
@@ -380,9 +413,12 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
 
 std::string_view toString(TriggerStatus s) {
     switch (s) {
-    case TriggerStatus::Met: return "met";
-    case TriggerStatus::NotMet: return "not_met";
-    case TriggerStatus::Manual: return "manual";
+    case TriggerStatus::Met:
+        return "met";
+    case TriggerStatus::NotMet:
+        return "not_met";
+    case TriggerStatus::Manual:
+        return "manual";
     }
     return "manual";
 }

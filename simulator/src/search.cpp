@@ -365,8 +365,9 @@ void explainNoFit(FrameworkResult& r, const PlanEstimate& closest, double usable
     const std::string name(model::displayName(r.framework));
     const auto& m = closest.memory;
     if (m.gpuFits && !m.hostFits) {
-        r.exclusionReasons.push_back("no " + name + " plan fits: the closest (" + closest.plan.label() +
-                                     ") fits on the GPU but offloads " + gib(m.hostBytesPerNode) +
+        r.exclusionReasons.push_back("no " + name + " plan fits: the closest (" +
+                                     closest.plan.label() + ") fits on the GPU but offloads " +
+                                     gib(m.hostBytesPerNode) +
                                      " per node to host memory, over the " +
                                      gib(m.hostCapacityBytesPerNode) + " the node has");
         return;
@@ -622,7 +623,9 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
             r.runnersUp.assign(merged.top.begin() + 1, merged.top.end());
         } else if (merged.hasClosest) {
             r.closest = evaluatePlan(ctx, merged.closestPlan);
-            r.missBytes = std::max(0.0, missRankBytes(r.closest->memory, ctx.memoryHeadroomFraction) - result.usableBytes);
+            r.missBytes =
+                std::max(0.0, missRankBytes(r.closest->memory, ctx.memoryHeadroomFraction) -
+                                  result.usableBytes);
             explainNoFit(r, *r.closest, result.usableBytes);
         } else if (!result.cancelled) {
             explainNoPlan(r, s, gpus);

@@ -17,14 +17,19 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-bool contains(const std::string& s, const char* needle) { return s.find(needle) != std::string::npos; }
+bool contains(const std::string& s, const char* needle) {
+    return s.find(needle) != std::string::npos;
+}
 
 std::string groupOf(const PublishedRun& r) {
     if (contains(r.sourceText, "Korthikanti")) return "Korthikanti et al. 2022";
-    if (contains(r.sourceText, "Narayanan") && contains(r.sourceText, "Table 1")) return "Narayanan et al. 2021 Table 1";
+    if (contains(r.sourceText, "Narayanan") && contains(r.sourceText, "Table 1"))
+        return "Narayanan et al. 2021 Table 1";
     if (contains(r.sourceText, "Narayanan")) return "Narayanan et al. 2021 Table 2";
-    if (contains(r.framework, "torchtitan") || contains(r.sourceText, "torchtitan")) return "torchtitan 2024";
-    if (contains(r.framework, "2020") || contains(r.sourceText, "2020")) return "Megatron-LM README 2020";
+    if (contains(r.framework, "torchtitan") || contains(r.sourceText, "torchtitan"))
+        return "torchtitan 2024";
+    if (contains(r.framework, "2020") || contains(r.sourceText, "2020"))
+        return "Megatron-LM README 2020";
     return "other";
 }
 
@@ -32,11 +37,16 @@ std::string groupOf(const PublishedRun& r) {
 
 const char* toString(ValidationMetric m) {
     switch (m) {
-    case ValidationMetric::StepSeconds: return "step_s";
-    case ValidationMetric::NarayananTflopsPerGpu: return "tflops_per_gpu_eq3";
-    case ValidationMetric::MfuPercent: return "mfu_pct";
-    case ValidationMetric::TokensPerSecondPerGpu: return "tokens_per_s_per_gpu";
-    case ValidationMetric::PeakMemoryGiB: return "peak_memory_gib";
+    case ValidationMetric::StepSeconds:
+        return "step_s";
+    case ValidationMetric::NarayananTflopsPerGpu:
+        return "tflops_per_gpu_eq3";
+    case ValidationMetric::MfuPercent:
+        return "mfu_pct";
+    case ValidationMetric::TokensPerSecondPerGpu:
+        return "tokens_per_s_per_gpu";
+    case ValidationMetric::PeakMemoryGiB:
+        return "peak_memory_gib";
     }
     return "";
 }
@@ -70,14 +80,16 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     const bool llama = contains(r.modelName, "Llama");
     m.ffn = llama ? model::FfnKind::SwiGlu : model::FfnKind::Gelu;
     m.tiedEmbeddings = !llama;
-    m.positionEmbedding = llama ? model::PositionEmbedding::None : model::PositionEmbedding::Learned;
+    m.positionEmbedding =
+        llama ? model::PositionEmbedding::None : model::PositionEmbedding::Learned;
     if (r.moeExperts && *r.moeExperts > 0) {
         m.moe.experts = *r.moeExperts;
         m.moe.topK = r.moeTopK.value_or(2);
         m.moe.expertFfnHidden = m.ffnHidden;
     }
-    c.assumptions.push_back(llama ? "Llama architecture: SwiGLU FFN, untied embeddings, rotary positions"
-                                  : "GPT architecture: GELU FFN, tied embeddings, learned positions");
+    c.assumptions.push_back(
+        llama ? "Llama architecture: SwiGLU FFN, untied embeddings, rotary positions"
+              : "GPT architecture: GELU FFN, tied embeddings, learned positions");
 
     // GPU and links.
     const std::string& g = r.gpuType;
@@ -90,7 +102,9 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     } else if (contains(g, "A100")) {
         const bool is80 = r.gpuMemGb && *r.gpuMemGb >= 79;
         gpuName = is80 ? "A100-SXM4-80GB" : "A100-SXM4-40GB";
-        if (!r.gpuMemGb) c.assumptions.push_back("GPU memory not stated: the 40 GB A100 of 2020 DGX-A100 systems");
+        if (!r.gpuMemGb)
+            c.assumptions.push_back(
+                "GPU memory not stated: the 40 GB A100 of 2020 DGX-A100 systems");
         intraName = "NVLink3-NVSwitch";
     } else if (contains(g, "H100")) {
         gpuName = "H100-SXM5-80GB";
@@ -106,20 +120,25 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     if (r.gpuMemGb && std::fabs(*r.gpuMemGb - gpu->memoryBytes / kGiB) > 1) {
         s.cluster.gpu.memoryBytes = *r.gpuMemGb * kGiB;
         s.cluster.gpuRef.clear();
-        c.assumptions.push_back("GPU memory set to the published " + std::to_string(static_cast<int>(*r.gpuMemGb)) + " GiB");
+        c.assumptions.push_back("GPU memory set to the published " +
+                                std::to_string(static_cast<int>(*r.gpuMemGb)) + " GiB");
     }
-    if (contains(g, "power limit")) c.assumptions.push_back("power-capped GPU: the cap is not modelled (peak as datasheet)");
+    if (contains(g, "power limit"))
+        c.assumptions.push_back("power-capped GPU: the cap is not modelled (peak as datasheet)");
     s.cluster.intraNode = *intra;
     s.cluster.intraNodeRef = intra->name;
     const std::string& ib = r.interNodeLink;
     const model::LinkSpec* inter = nullptr;
     int nics = 8;
-    if (contains(ib, "HDR")) inter = catalog.findLink("InfiniBand-HDR-200");
-    else if (contains(ib, "400")) inter = catalog.findLink("RoCE-400GbE");
+    if (contains(ib, "HDR"))
+        inter = catalog.findLink("InfiniBand-HDR-200");
+    else if (contains(ib, "400"))
+        inter = catalog.findLink("RoCE-400GbE");
     else if (contains(g, "V100")) {
         // DGX-2: 8 × 100 Gb/s EDR InfiniBand (NVIDIA DGX-2 datasheet).
-        static const model::LinkSpec edr{"InfiniBand-EDR-100", model::LinkKind::InfiniBand, 12.5e9, 5e-6,
-                                         "Mellanox EDR 100 Gb/s per port (DGX-2 datasheet: 8 ports)"};
+        static const model::LinkSpec edr{
+            "InfiniBand-EDR-100", model::LinkKind::InfiniBand, 12.5e9, 5e-6,
+            "Mellanox EDR 100 Gb/s per port (DGX-2 datasheet: 8 ports)"};
         inter = &edr;
         c.assumptions.push_back("inter-node network not stated: the DGX-2's 8 × EDR 100 Gb/s");
     } else {
@@ -139,11 +158,15 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     // Training.
     s.training.globalBatch = *r.globalBatch;
     s.training.optimizer = model::Optimizer::Adam;
-    if (contains(r.precision, "fp8")) s.training.precision = model::Precision::Fp8;
-    else if (contains(r.precision, "bf16")) s.training.precision = model::Precision::Bf16;
-    else s.training.precision = model::Precision::Fp16;
+    if (contains(r.precision, "fp8"))
+        s.training.precision = model::Precision::Fp8;
+    else if (contains(r.precision, "bf16"))
+        s.training.precision = model::Precision::Bf16;
+    else
+        s.training.precision = model::Precision::Fp16;
     const bool torchtitan = contains(r.framework, "torchtitan");
-    // Flash attention (Dao et al. 2022) postdates the Megatron papers' runs; torchtitan uses SDPA flash.
+    // Flash attention (Dao et al. 2022) postdates the Megatron papers' runs; torchtitan uses SDPA
+    // flash.
     s.training.flashAttention = torchtitan;
 
     // Plan.
@@ -184,23 +207,31 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     }
     if (!r.vpp && p.pp > 1 && c.group == "Narayanan et al. 2021 Table 1") {
         c.searchInterleaving = true;
-        c.assumptions.push_back("interleaved schedule with unpublished chunks: the fastest fitting");
+        c.assumptions.push_back(
+            "interleaved schedule with unpublished chunks: the fastest fitting");
     }
-    if (contains(r.recompute, "full")) p.recompute = model::Recompute::Full;
-    else if (contains(r.recompute, "selective")) p.recompute = model::Recompute::Selective;
+    if (contains(r.recompute, "full"))
+        p.recompute = model::Recompute::Full;
+    else if (contains(r.recompute, "selective"))
+        p.recompute = model::Recompute::Selective;
     else {
         p.recompute = model::Recompute::Full;
-        c.assumptions.push_back("recompute not stated: full (the 2020 scripts' --checkpoint-activations)");
+        c.assumptions.push_back(
+            "recompute not stated: full (the 2020 scripts' --checkpoint-activations)");
     }
     p.sequenceParallel = r.sequenceParallel.value_or(false) || (torchtitan && p.tp > 1);
 
     // What was measured.
-    if (r.measuredStepTimeS) c.measured.emplace_back(ValidationMetric::StepSeconds, *r.measuredStepTimeS);
+    if (r.measuredStepTimeS)
+        c.measured.emplace_back(ValidationMetric::StepSeconds, *r.measuredStepTimeS);
     if (r.measuredTflopsPerGpu && contains(r.sourceText, "Narayanan"))
         c.measured.emplace_back(ValidationMetric::NarayananTflopsPerGpu, *r.measuredTflopsPerGpu);
     if (r.measuredMfuPct) c.measured.emplace_back(ValidationMetric::MfuPercent, *r.measuredMfuPct);
-    if (r.measuredTokensPerSPerGpu) c.measured.emplace_back(ValidationMetric::TokensPerSecondPerGpu, *r.measuredTokensPerSPerGpu);
-    if (r.measuredPeakMemGb) c.measured.emplace_back(ValidationMetric::PeakMemoryGiB, *r.measuredPeakMemGb);
+    if (r.measuredTokensPerSPerGpu)
+        c.measured.emplace_back(ValidationMetric::TokensPerSecondPerGpu,
+                                *r.measuredTokensPerSPerGpu);
+    if (r.measuredPeakMemGb)
+        c.measured.emplace_back(ValidationMetric::PeakMemoryGiB, *r.measuredPeakMemGb);
     if (c.measured.empty()) return skip("no measurement TrainPlan predicts");
 
     // Structural checks (uneven pipeline stages, etc.).
@@ -217,10 +248,12 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c) {
     if (!c.skipReason.empty()) return out;
     const PlanContext ctx = makeContext(c.scenario);
     std::optional<PlanEstimate> best;
-    const std::vector<int> mbs = c.searchMicroBatch ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{c.plan.microBatch};
+    const std::vector<int> mbs =
+        c.searchMicroBatch ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{c.plan.microBatch};
     std::vector<int> vpps{c.plan.vpp};
     if (c.searchInterleaving)
-        for (int v = 2; v <= 8; ++v) vpps.push_back(v);
+        for (int v = 2; v <= 8; ++v)
+            vpps.push_back(v);
     std::optional<PlanEstimate> smallest; // when nothing fits, still predict with the least memory
     for (int mb : mbs)
         for (int v : vpps) {
@@ -240,14 +273,24 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c) {
     for (const auto& [metric, measured] : c.measured) {
         double predicted = 0;
         switch (metric) {
-        case ValidationMetric::StepSeconds: predicted = e.time.stepSeconds; break;
-        case ValidationMetric::NarayananTflopsPerGpu:
-            predicted = narayananFlopsPerStep(c.scenario.model, static_cast<double>(c.scenario.training.globalBatch)) /
-                        e.time.stepSeconds / gpus / 1e12;
+        case ValidationMetric::StepSeconds:
+            predicted = e.time.stepSeconds;
             break;
-        case ValidationMetric::MfuPercent: predicted = 100.0 * e.throughput.mfu; break;
-        case ValidationMetric::TokensPerSecondPerGpu: predicted = e.throughput.tokensPerSecondPerGpu; break;
-        case ValidationMetric::PeakMemoryGiB: predicted = (e.memory.peakBytes - e.memory.cudaContextBytes) / kGiB; break;
+        case ValidationMetric::NarayananTflopsPerGpu:
+            predicted =
+                narayananFlopsPerStep(c.scenario.model,
+                                      static_cast<double>(c.scenario.training.globalBatch)) /
+                e.time.stepSeconds / gpus / 1e12;
+            break;
+        case ValidationMetric::MfuPercent:
+            predicted = 100.0 * e.throughput.mfu;
+            break;
+        case ValidationMetric::TokensPerSecondPerGpu:
+            predicted = e.throughput.tokensPerSecondPerGpu;
+            break;
+        case ValidationMetric::PeakMemoryGiB:
+            predicted = (e.memory.peakBytes - e.memory.cudaContextBytes) / kGiB;
+            break;
         }
         ValidationRow row;
         row.line = c.line;
@@ -259,13 +302,15 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c) {
         row.predicted = predicted;
         row.relativeError = (predicted - measured) / measured;
         row.assumptions = c.assumptions;
-        if (!e.memory.fits) row.assumptions.push_back("no candidate fits in memory: predicted with the smallest");
+        if (!e.memory.fits)
+            row.assumptions.push_back("no candidate fits in memory: predicted with the smallest");
         out.push_back(std::move(row));
     }
     return out;
 }
 
-ValidationReport validatePublishedRuns(const std::vector<PublishedRun>& runs, const model::Catalog& catalog) {
+ValidationReport validatePublishedRuns(const std::vector<PublishedRun>& runs,
+                                       const model::Catalog& catalog) {
     ValidationReport report;
     for (const PublishedRun& run : runs) {
         const ReferenceCase c = referenceCase(run, catalog);

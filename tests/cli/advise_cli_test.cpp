@@ -44,16 +44,20 @@ TEST(AdviseCli, JsonCarriesRecommendationReasonsBreakPointsAndStages) {
     const json j = parseOut(r);
     EXPECT_EQ(j["schema"], "trainplan.advice.v1");
     EXPECT_EQ(j["lang"], "en");
-    for (const char* key : {"recommendation", "reasons", "break_points", "stages"}) ASSERT_TRUE(j.contains(key)) << key;
+    for (const char* key : {"recommendation", "reasons", "break_points", "stages"})
+        ASSERT_TRUE(j.contains(key)) << key;
     const json& rec = j["recommendation"];
     EXPECT_TRUE(rec["framework"].is_string());
-    EXPECT_TRUE(rec["status"] == "ready" || rec["status"] == "needs_prerequisites" || rec["status"] == "does_not_fit");
+    EXPECT_TRUE(rec["status"] == "ready" || rec["status"] == "needs_prerequisites" ||
+                rec["status"] == "does_not_fit");
     EXPECT_FALSE(rec["text"].get<std::string>().empty());
     ASSERT_GE(j["reasons"].size(), 3u);
     for (const json& m : j["reasons"]) {
         EXPECT_TRUE(m["id"].is_string());
         EXPECT_FALSE(m["text"].get<std::string>().empty());
-        for (const json& a : m["args"]) EXPECT_NE(m["text"].get<std::string>().find(a["text"].get<std::string>()), std::string::npos);
+        for (const json& a : m["args"])
+            EXPECT_NE(m["text"].get<std::string>().find(a["text"].get<std::string>()),
+                      std::string::npos);
     }
     const json& bp = j["break_points"];
     EXPECT_DOUBLE_EQ(bp["mfu_threshold"].get<double>(), 0.35);
@@ -93,15 +97,18 @@ TEST(AdviseCli, TheRecommendedPlanEstimatesToTheSameNumbers) {
 TEST(AdviseCli, TextInEnglishAndChinese) {
     const CliRun en = runCli({"advise", dataFile(kSmall), "--max-scan-gpus", "16"});
     ASSERT_EQ(en.exitCode, 0) << en.err;
-    EXPECT_NE(en.out.find("llama2-7b-a100x8-pcie\n\nRecommendation ("), std::string::npos) << en.out;
+    EXPECT_NE(en.out.find("llama2-7b-a100x8-pcie\n\nRecommendation ("), std::string::npos)
+        << en.out;
     EXPECT_NE(en.out.find("Why\n"), std::string::npos);
     EXPECT_NE(en.out.find("Break points (MFU threshold 35.0%"), std::string::npos);
     EXPECT_NE(en.out.find("Roadmap (default path)"), std::string::npos);
-    EXPECT_NE(en.out.find("1. Build a reliable DDP baseline  [PyTorch DDP]"), std::string::npos) << en.out;
+    EXPECT_NE(en.out.find("1. Build a reliable DDP baseline  [PyTorch DDP]"), std::string::npos)
+        << en.out;
     EXPECT_NE(en.out.find("stops fitting above"), std::string::npos);
 
     // --lang is global and may follow the file.
-    const CliRun zh = runCli({"advise", dataFile(kSmall), "--lang", "zh_CN", "--max-scan-gpus", "16"});
+    const CliRun zh =
+        runCli({"advise", dataFile(kSmall), "--lang", "zh_CN", "--max-scan-gpus", "16"});
     ASSERT_EQ(zh.exitCode, 0) << zh.err;
     EXPECT_NE(zh.out.find("推荐（"), std::string::npos) << zh.out;
     EXPECT_NE(zh.out.find("迁移路线（默认路径）"), std::string::npos);
@@ -109,7 +116,8 @@ TEST(AdviseCli, TextInEnglishAndChinese) {
     EXPECT_NE(zh.out.find("超过"), std::string::npos);
     EXPECT_EQ(zh.out.find("Recommendation"), std::string::npos);
 
-    const CliRun zhJson = runCli({"--lang", "zh_CN", "advise", dataFile(kSmall), "--format", "json", "--no-break-points"});
+    const CliRun zhJson = runCli(
+        {"--lang", "zh_CN", "advise", dataFile(kSmall), "--format", "json", "--no-break-points"});
     ASSERT_EQ(zhJson.exitCode, 0) << zhJson.err;
     const json j = parseOut(zhJson);
     EXPECT_EQ(j["lang"], "zh_CN");
@@ -117,17 +125,20 @@ TEST(AdviseCli, TextInEnglishAndChinese) {
 }
 
 TEST(AdviseCli, ThresholdOptionsReachTheBreakPoints) {
-    const CliRun r = runCli({"advise", dataFile(kSmall), "--format", "json", "--mfu-threshold", "0.6",
-                             "--dp-comm-threshold", "0.25", "--max-scan-gpus", "16"});
+    const CliRun r = runCli({"advise", dataFile(kSmall), "--format", "json", "--mfu-threshold",
+                             "0.6", "--dp-comm-threshold", "0.25", "--max-scan-gpus", "16"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json j = parseOut(r);
     EXPECT_DOUBLE_EQ(j["break_points"]["mfu_threshold"].get<double>(), 0.6);
     EXPECT_DOUBLE_EQ(j["break_points"]["dp_comm_threshold"].get<double>(), 0.25);
     for (const json& b : j["break_points"]["gpu_count"]) {
         EXPECT_EQ(b["points"].size(), 2u) << "8 and 16 GPUs";
-        if (b["status"] == "found") { EXPECT_GE(b["last_mfu"].get<double>(), 0.6); }
+        if (b["status"] == "found") {
+            EXPECT_GE(b["last_mfu"].get<double>(), 0.6);
+        }
     }
-    const CliRun off = runCli({"advise", dataFile(kSmall), "--format", "json", "--no-break-points"});
+    const CliRun off =
+        runCli({"advise", dataFile(kSmall), "--format", "json", "--no-break-points"});
     ASSERT_EQ(off.exitCode, 0) << off.err;
     EXPECT_TRUE(parseOut(off)["break_points"]["model_size"].empty());
 }
@@ -135,10 +146,14 @@ TEST(AdviseCli, ThresholdOptionsReachTheBreakPoints) {
 TEST(AdviseCli, ScenarioStagesAreUsedAndTheirProblemsNamed) {
     json doc = readData(kSmall);
     doc["team"] = {{"experience", "zero_fsdp"}, {"debug_distributed", "hangs"}};
-    doc["stages"] = json::array({{{"id", "pilot"}, {"framework", "fsdp"}, {"trigger", {{"kind", "manual"}}}},
-                                 {{"id", "grow"}, {"framework", "megatron"}, {"target", {{"gpus", 32}}},
-                                  {"trigger", {{"kind", "gpus_above"}, {"value", 16}}}}});
-    const CliRun r = runCli({"advise", writeScenario(doc, "advise-stages.json"), "--format", "json", "--no-break-points"});
+    doc["stages"] =
+        json::array({{{"id", "pilot"}, {"framework", "fsdp"}, {"trigger", {{"kind", "manual"}}}},
+                     {{"id", "grow"},
+                      {"framework", "megatron"},
+                      {"target", {{"gpus", 32}}},
+                      {"trigger", {{"kind", "gpus_above"}, {"value", 16}}}}});
+    const CliRun r = runCli({"advise", writeScenario(doc, "advise-stages.json"), "--format", "json",
+                             "--no-break-points"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json j = parseOut(r);
     ASSERT_EQ(j["stages"].size(), 2u);
@@ -153,7 +168,8 @@ TEST(AdviseCli, ScenarioStagesAreUsedAndTheirProblemsNamed) {
     const CliRun e = runCli({"advise", bad});
     EXPECT_EQ(e.exitCode, 1);
     EXPECT_NE(e.err.find("stages[1].colour: unknown key"), std::string::npos) << e.err;
-    EXPECT_NE(e.err.find("stages[0].trigger.kind: 'when_ready' is not one of"), std::string::npos) << e.err;
+    EXPECT_NE(e.err.find("stages[0].trigger.kind: 'when_ready' is not one of"), std::string::npos)
+        << e.err;
     EXPECT_EQ(e.out, "");
 }
 
@@ -165,7 +181,8 @@ TEST(AdviseCli, UsageErrorsExitTwo) {
     EXPECT_NE(csv.err.find("text or json"), std::string::npos) << csv.err;
     const CliRun thr = runCli({"advise", dataFile(kSmall), "--mfu-threshold", "35"});
     EXPECT_EQ(thr.exitCode, 2);
-    EXPECT_NE(thr.err.find("--mfu-threshold: '35' is not a fraction in (0, 1]"), std::string::npos) << thr.err;
+    EXPECT_NE(thr.err.find("--mfu-threshold: '35' is not a fraction in (0, 1]"), std::string::npos)
+        << thr.err;
     EXPECT_EQ(runCli({"advise", dataFile(kSmall), "--max-scan-gpus", "zero"}).exitCode, 2);
     EXPECT_EQ(runCli({"advise", dataFile(kSmall), "--lang", "fr"}).exitCode, 2);
 }

@@ -29,7 +29,8 @@ fs::path inputDir() {
         fs::create_directories(d / "a-directory.json");
         std::ofstream(d / "empty.json", std::ios::binary);
         std::ofstream(d / "whitespace.json", std::ios::binary) << " \n\t\r\n  \n";
-        std::ofstream(d / "array.json", std::ios::binary) << R"([{"schema": "trainplan.scenario.v1"}])";
+        std::ofstream(d / "array.json", std::ios::binary)
+            << R"([{"schema": "trainplan.scenario.v1"}])";
         std::ofstream(d / "string.json", std::ios::binary) << R"("llama31-70b-h100x256")";
         // 4 KiB of random bytes (fixed seed), with NUL bytes.
         std::mt19937 rng(20240611);
@@ -60,12 +61,15 @@ fs::path inputDir() {
 
 struct BadInput {
     const char* name;
-    std::string (*file)();     // the input's path
-    const char* problem;       // what scenario commands must say
-    const char* importProblem; // what import must say (a config importer words some cases differently)
+    std::string (*file)(); // the input's path
+    const char* problem;   // what scenario commands must say
+    const char*
+        importProblem; // what import must say (a config importer words some cases differently)
 };
 
-std::string generated(const char* name) { return (inputDir() / name).string(); }
+std::string generated(const char* name) {
+    return (inputDir() / name).string();
+}
 
 const BadInput kInputs[] = {
     {"MissingFile", [] { return generated("no-such-file.json"); }, "no such file", "no such file"},
@@ -73,23 +77,26 @@ const BadInput kInputs[] = {
     {"BinaryGarbage", [] { return generated("garbage.bin"); }, "binary data", "is a binary file"},
     {"BinaryWithoutNul", [] { return fixtureFile("scenarios/bad/05-binary-without-nul.json"); },
      "not valid JSON", "not recognised"},
-    {"EmptyFile", [] { return generated("empty.json"); }, "the scenario is empty", "not recognised"},
-    {"WhitespaceOnly", [] { return generated("whitespace.json"); }, "the scenario is empty", "not recognised"},
-    {"TruncatedJson", [] { return fixtureFile("scenarios/bad/03-truncated.json"); }, "not valid JSON",
-     "not valid JSON"},
-    {"ArrayInsteadOfObject", [] { return generated("array.json"); }, "must be a JSON object, got an array",
+    {"EmptyFile", [] { return generated("empty.json"); }, "the scenario is empty",
      "not recognised"},
+    {"WhitespaceOnly", [] { return generated("whitespace.json"); }, "the scenario is empty",
+     "not recognised"},
+    {"TruncatedJson", [] { return fixtureFile("scenarios/bad/03-truncated.json"); },
+     "not valid JSON", "not valid JSON"},
+    {"ArrayInsteadOfObject", [] { return generated("array.json"); },
+     "must be a JSON object, got an array", "not recognised"},
     {"ScenarioArray", [] { return fixtureFile("scenarios/bad/06-array-instead-of-object.json"); },
      "must be a JSON object, got an array", "must be a JSON object, got an array"},
     {"StringInsteadOfObject", [] { return generated("string.json"); }, "must be a JSON object",
      "not recognised"},
-    {"HugeNodeCount", [] { return generated("huge-nodes.json"); }, "cluster.nodes: 1e+20 is out of range",
-     "cluster.nodes: 1e+20 is out of range"},
+    {"HugeNodeCount", [] { return generated("huge-nodes.json"); },
+     "cluster.nodes: 1e+20 is out of range", "cluster.nodes: 1e+20 is out of range"},
     {"HugeLayerCount", [] { return fixtureFile("scenarios/bad/27-layers-1e30.json"); },
      "model.layers: 1e+30 is out of range", "model.layers: 1e+30 is out of range"},
     {"NumberOverflow", [] { return fixtureFile("scenarios/bad/28-number-overflow-1e400.json"); },
      "number overflow", "number overflow"},
-    {"GlobalBatchBeyondInt64", [] { return fixtureFile("scenarios/bad/29-global-batch-beyond-int64.json"); },
+    {"GlobalBatchBeyondInt64",
+     [] { return fixtureFile("scenarios/bad/29-global-batch-beyond-int64.json"); },
      "training.global_batch:", "training.global_batch:"},
     {"NegativeNodeCount", [] { return fixtureFile("scenarios/bad/23-nodes-negative.json"); },
      "cluster.nodes: -4 is out of range", "cluster.nodes: -4 is out of range"},
@@ -143,9 +150,11 @@ TEST_P(BadInputTable, OneLineNamingTheProblemAndExitCode1) {
     }
     ASSERT_EQ(err.size(), 1u) << "expected one line naming the problem, got:\n" << r.err;
     const std::string prefix = (import ? "error: " : "") + file + ": ";
-    EXPECT_EQ(err[0].rfind(prefix, 0), 0u) << "the line must start with '" << prefix << "': " << err[0];
+    EXPECT_EQ(err[0].rfind(prefix, 0), 0u)
+        << "the line must start with '" << prefix << "': " << err[0];
     const std::string problem = import ? c.input->importProblem : c.input->problem;
-    EXPECT_NE(err[0].find(problem), std::string::npos) << "expected '" << problem << "' in: " << err[0];
+    EXPECT_NE(err[0].find(problem), std::string::npos)
+        << "expected '" << problem << "' in: " << err[0];
 }
 
 INSTANTIATE_TEST_SUITE_P(Cli, BadInputTable, ::testing::ValuesIn(allCases()),
@@ -164,7 +173,8 @@ TEST(BadInputJson, CheckReportsTheProblemInTheDocument) {
     const auto doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["file"], file);
     ASSERT_EQ(doc["problems"].size(), 1u);
-    EXPECT_EQ(doc["problems"][0]["message"].get<std::string>().find(file), std::string::npos) << r.out;
+    EXPECT_EQ(doc["problems"][0]["message"].get<std::string>().find(file), std::string::npos)
+        << r.out;
 }
 
 } // namespace

@@ -236,8 +236,8 @@ TEST(SweepCli, GpuRangeIsPowersOfTwoWithOneRowPerFramework) {
 // per-GPU MTBF, docs/reliability.md), and every row's goodput matches what `estimate` reports
 // for the same plan on the same cluster.
 TEST(SweepCli, GoodputFallsAsGpusGrow) {
-    const json doc = parseOut(
-        runCli({"sweep", kLlama70b, "--vary", "gpus=1024,8192", "--format", "json"}));
+    const json doc =
+        parseOut(runCli({"sweep", kLlama70b, "--vary", "gpus=1024,8192", "--format", "json"}));
     const json& rows = doc["rows"];
     ASSERT_EQ(rows.size(), 8u);
     for (std::size_t i = 0; i < 4; ++i) {
@@ -245,11 +245,14 @@ TEST(SweepCli, GoodputFallsAsGpusGrow) {
         const json& large = rows[i + 4];
         ASSERT_EQ(small["framework"], large["framework"]);
         if (small["plan"].is_null() || large["plan"].is_null()) continue;
-        EXPECT_NEAR(large["interruptions_per_day"].get<double>() / small["interruptions_per_day"].get<double>(),
+        EXPECT_NEAR(large["interruptions_per_day"].get<double>() /
+                        small["interruptions_per_day"].get<double>(),
                     8.0, 1e-9);
         EXPECT_GT(small["goodput"].get<double>(), 0.0);
-        EXPECT_LT(large["goodput"].get<double>(), small["goodput"].get<double>()) << small["framework"];
-        EXPECT_GE(large["expected_time_to_train_s"].get<double>(), large["time_to_train_s"].get<double>());
+        EXPECT_LT(large["goodput"].get<double>(), small["goodput"].get<double>())
+            << small["framework"];
+        EXPECT_GE(large["expected_time_to_train_s"].get<double>(),
+                  large["time_to_train_s"].get<double>());
     }
 }
 

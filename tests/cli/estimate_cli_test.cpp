@@ -32,17 +32,20 @@ TEST(EstimateCli, WithoutPlansEstimatesTheSearchsBestPlanPerFramework) {
         EXPECT_EQ(a["framework"], b["framework"]);
         EXPECT_EQ(a["plan"], b["plan"]);
         EXPECT_DOUBLE_EQ(a["time"]["step_s"].get<double>(), b["time"]["step_s"].get<double>());
-        EXPECT_DOUBLE_EQ(a["memory"]["peak_bytes"].get<double>(), b["memory"]["peak_bytes"].get<double>());
+        EXPECT_DOUBLE_EQ(a["memory"]["peak_bytes"].get<double>(),
+                         b["memory"]["peak_bytes"].get<double>());
     }
 
     const CliRun table = runCli({"estimate", file});
     ASSERT_EQ(table.exitCode, 0) << table.err;
-    EXPECT_NE(table.out.find("The scenario has no plans: estimating the best plan per framework"), std::string::npos)
+    EXPECT_NE(table.out.find("The scenario has no plans: estimating the best plan per framework"),
+              std::string::npos)
         << table.out;
 }
 
 TEST(EstimateCli, WithPlansEstimatesThemAndSaysSo) {
-    const CliRun r = runCli({"estimate", dataFile("scenarios/gpt3-175b-a100x1024.json"), "--format", "json"});
+    const CliRun r =
+        runCli({"estimate", dataFile("scenarios/gpt3-175b-a100x1024.json"), "--format", "json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json j = json::parse(r.out);
     EXPECT_EQ(j["plans_source"], "scenario");
@@ -56,7 +59,8 @@ TEST(EstimateCli, WithPlansEstimatesThemAndSaysSo) {
 }
 
 TEST(EstimateCli, AnUnknownCalibrationProfileIsNamed) {
-    const std::string scenario = (std::filesystem::path(testDatabasePath()).parent_path() / "with-profile.json").string();
+    const std::string scenario =
+        (std::filesystem::path(testDatabasePath()).parent_path() / "with-profile.json").string();
     {
         std::ifstream in(dataFile("scenarios/llama2-7b-a100x8-pcie.json"));
         json s = json::parse(in);

@@ -15,13 +15,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string ioFixture(const std::string& rel) { return fixtureFile("io/" + rel); }
+std::string ioFixture(const std::string& rel) {
+    return fixtureFile("io/" + rel);
+}
 
 class CliImportExportIntegration : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("trainplan-io-cli-" + std::to_string(::getpid()) + "-" +
-                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir = fs::temp_directory_path() /
+                ("trainplan-io-cli-" + std::to_string(::getpid()) + "-" +
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
     }
@@ -37,8 +40,10 @@ nlohmann::json readJson(const std::string& file) {
 
 TEST_F(CliImportExportIntegration, ImportWritesAScenarioThatChecks) {
     const std::string out = path("imported.json");
-    const CliRun r = runCli({"import", ioFixture("hf/llama-3.1-8b/config.json"), ioFixture("deepspeed/zero1_bf16.json"),
-                             "--nodes", "2", "--gpus-per-node", "8", "--seq-len", "8192", "--name", "llama8b-ds", "-o", out});
+    const CliRun r =
+        runCli({"import", ioFixture("hf/llama-3.1-8b/config.json"),
+                ioFixture("deepspeed/zero1_bf16.json"), "--nodes", "2", "--gpus-per-node", "8",
+                "--seq-len", "8192", "--name", "llama8b-ds", "-o", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("wrote " + out + ": llama8b-ds"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("DeepSpeed ZeRO DP16 mb4 ZeRO-1"), std::string::npos) << r.out;
@@ -49,8 +54,9 @@ TEST_F(CliImportExportIntegration, ImportWritesAScenarioThatChecks) {
 
 TEST_F(CliImportExportIntegration, ContradictoryBatchSizesFailAndWriteNothing) {
     const std::string out = path("bad.json");
-    const CliRun r = runCli({"import", ioFixture("hf/llama-3.1-8b/config.json"), ioFixture("deepspeed/zero1_bf16.json"),
-                             "--nodes", "4", "--gpus-per-node", "8", "-o", out});
+    const CliRun r = runCli({"import", ioFixture("hf/llama-3.1-8b/config.json"),
+                             ioFixture("deepspeed/zero1_bf16.json"), "--nodes", "4",
+                             "--gpus-per-node", "8", "-o", out});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("error: training.global_batch: 512"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("no scenario written"), std::string::npos) << r.err;
@@ -80,7 +86,8 @@ TEST_F(CliImportExportIntegration, ImportJsonFormatAndStdout) {
 }
 
 TEST_F(CliImportExportIntegration, ExportNeedsAPlan) {
-    const CliRun r = runCli({"export", dataFile("scenarios/llama31-70b-h100x256.json"), "-o", path("out")});
+    const CliRun r =
+        runCli({"export", dataFile("scenarios/llama31-70b-h100x256.json"), "-o", path("out")});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("the scenario has no plans"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("\"plans\""), std::string::npos) << r.err;
@@ -89,7 +96,8 @@ TEST_F(CliImportExportIntegration, ExportNeedsAPlan) {
 
 TEST_F(CliImportExportIntegration, ExportWithoutPlansTakesTheSearchsBestPlanForTheFramework) {
     const std::string file = dataFile("scenarios/llama31-70b-h100x256.json");
-    const CliRun r = runCli({"export", file, "--plan", "megatron", "-o", path("out"), "--format", "json"});
+    const CliRun r =
+        runCli({"export", file, "--plan", "megatron", "-o", path("out"), "--format", "json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto doc = nlohmann::json::parse(r.out);
     EXPECT_TRUE(fs::exists(path("out/megatron_args.sh")));
@@ -111,13 +119,15 @@ TEST_F(CliImportExportIntegration, ExportWithoutPlansTakesTheSearchsBestPlanForT
 
 TEST_F(CliImportExportIntegration, ExportUsageErrors) {
     const std::string scenario = path("s.json");
-    ASSERT_EQ(runCli({"import", ioFixture("hf/llama-3.1-70b/config.json"), ioFixture("megatron/llama3_70b.sh"), "-o",
-                      scenario}).exitCode,
+    ASSERT_EQ(runCli({"import", ioFixture("hf/llama-3.1-70b/config.json"),
+                      ioFixture("megatron/llama3_70b.sh"), "-o", scenario})
+                  .exitCode,
               0);
     EXPECT_EQ(runCli({"export", scenario}).exitCode, 2); // no -o
     const CliRun wrong = runCli({"export", scenario, "--plan", "fsdp", "-o", path("out")});
     EXPECT_EQ(wrong.exitCode, 2);
-    EXPECT_NE(wrong.err.find("no fsdp plan; its plans are:\n  0: megatron"), std::string::npos) << wrong.err;
+    EXPECT_NE(wrong.err.find("no fsdp plan; its plans are:\n  0: megatron"), std::string::npos)
+        << wrong.err;
     EXPECT_EQ(runCli({"export", scenario, "--plan", "7", "-o", path("out")}).exitCode, 2);
     EXPECT_EQ(runCli({"export", scenario, "--plan", "warp", "-o", path("out")}).exitCode, 2);
 }
@@ -125,16 +135,18 @@ TEST_F(CliImportExportIntegration, ExportUsageErrors) {
 // import → export → import gives the same plan and training settings.
 TEST_F(CliImportExportIntegration, ExportThenImportRoundTrips) {
     const std::string first = path("first.json");
-    const CliRun a = runCli({"import", ioFixture("hf/llama-3.1-70b/config.json"), ioFixture("megatron/llama3_70b.sh"),
-                             "--gpu", "H100-SXM5-80GB", "-o", first});
+    const CliRun a =
+        runCli({"import", ioFixture("hf/llama-3.1-70b/config.json"),
+                ioFixture("megatron/llama3_70b.sh"), "--gpu", "H100-SXM5-80GB", "-o", first});
     ASSERT_EQ(a.exitCode, 0) << a.err;
     const CliRun e = runCli({"export", first, "--plan", "megatron", "-o", path("launch")});
     ASSERT_EQ(e.exitCode, 0) << e.err;
     EXPECT_NE(e.out.find("megatron_args.sh"), std::string::npos) << e.out;
     EXPECT_TRUE(fs::exists(path("launch/job.sbatch")));
     const std::string second = path("second.json");
-    const CliRun b = runCli({"import", ioFixture("hf/llama-3.1-70b/config.json"), path("launch/megatron_args.sh"),
-                             path("launch/job.sbatch"), "--gpu", "H100-SXM5-80GB", "-o", second});
+    const CliRun b = runCli({"import", ioFixture("hf/llama-3.1-70b/config.json"),
+                             path("launch/megatron_args.sh"), path("launch/job.sbatch"), "--gpu",
+                             "H100-SXM5-80GB", "-o", second});
     ASSERT_EQ(b.exitCode, 0) << b.err;
     const auto j1 = readJson(first), j2 = readJson(second);
     EXPECT_EQ(j1["plans"], j2["plans"]);

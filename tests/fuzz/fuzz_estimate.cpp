@@ -1,5 +1,5 @@
-// Estimator entry point: mutated scenarios that load without issues are estimated — their own plans,
-// or a plain data-parallel plan over the whole cluster when they have none. Every number the
+// Estimator entry point: mutated scenarios that load without issues are estimated — their own
+// plans, or a plain data-parallel plan over the whole cluster when they have none. Every number the
 // estimate reports must be finite and non-negative, and a valid plan's step time positive.
 #include "fuzz_support.h"
 
@@ -58,8 +58,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const sim::PlanContext ctx = sim::makeContext(s);
     for (const auto& p : plans) {
         const sim::EstimateResult r = sim::estimatePlan(ctx, p);
-        if (r.valid) checkEstimate(r.estimate);
-        else if (r.errors.empty()) fuzz::fail("an invalid plan without a reason");
+        if (r.valid)
+            checkEstimate(r.estimate);
+        else if (r.errors.empty())
+            fuzz::fail("an invalid plan without a reason");
     }
     return 0;
 }

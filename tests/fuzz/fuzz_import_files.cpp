@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const model::io::ImportResult r = model::io::importTexts(inputs, fuzz::catalog(), {});
     if (r.ok()) {
-        if (!model::validateScenario(*r.scenario).empty()) fuzz::fail("import produced an invalid scenario");
+        if (!model::validateScenario(*r.scenario).empty())
+            fuzz::fail("import produced an invalid scenario");
     } else if (!model::io::hasErrors(r.issues) && !r.scenario) {
         fuzz::fail("import failed without an error");
     }

@@ -1,5 +1,5 @@
-// Config importer importLauncher: any bytes must give fields or issues, never a crash; every issue names
-// its file and says something.
+// Config importer importLauncher: any bytes must give fields or issues, never a crash; every issue
+// names its file and says something.
 #include "fuzz_support.h"
 
 #include <trainplan/model/io/launcher.h>

@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     (void)model::validateScenario(*load.scenario);
     const std::string saved = model::toJsonText(*load.scenario);
-    const model::ScenarioLoad again = model::parseScenario(std::string_view(saved), fuzz::catalog());
+    const model::ScenarioLoad again =
+        model::parseScenario(std::string_view(saved), fuzz::catalog());
     if (!again.ok()) fuzz::fail("a valid scenario does not load again after toJsonText");
     if (model::toJsonText(*again.scenario) != saved) fuzz::fail("save/load/save is not stable");
     return 0;

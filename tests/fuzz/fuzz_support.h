@@ -12,7 +12,8 @@
 namespace trainplan::fuzz {
 
 inline const model::Catalog& catalog() {
-    static const model::Catalog c = model::loadCatalog(std::filesystem::path(TRAINPLAN_FUZZ_DATA_DIR) / "catalog");
+    static const model::Catalog c =
+        model::loadCatalog(std::filesystem::path(TRAINPLAN_FUZZ_DATA_DIR) / "catalog");
     return c;
 }
 

@@ -35,16 +35,20 @@ QString readAll(const QString& path) {
 
 // Tags balance (void elements and self-closed tags aside); <style> content is skipped.
 bool tagsBalance(const QString& html, QString* problem) {
-    static const QSet<QString> kVoid = {"meta", "br", "img", "link", "hr", "input", "col", "area", "base", "wbr"};
+    static const QSet<QString> kVoid = {"meta",  "br",  "img",  "link", "hr",
+                                        "input", "col", "area", "base", "wbr"};
     QStringList stack;
-    static const QRegularExpression tag(QStringLiteral(R"(<(/?)([A-Za-z][A-Za-z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(/?)>)"));
+    static const QRegularExpression tag(
+        QStringLiteral(R"(<(/?)([A-Za-z][A-Za-z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(/?)>)"));
     qsizetype pos = 0;
     const qsizetype styleEnd = html.indexOf(QStringLiteral("</style>"));
     const qsizetype styleStart = html.indexOf(QStringLiteral("<style>"));
     auto it = tag.globalMatch(html);
     while (it.hasNext()) {
         const QRegularExpressionMatch m = it.next();
-        if (m.capturedStart() > styleStart && m.capturedStart() < styleEnd && m.captured(2) != QLatin1String("style")) continue;
+        if (m.capturedStart() > styleStart && m.capturedStart() < styleEnd &&
+            m.captured(2) != QLatin1String("style"))
+            continue;
         const QString name = m.captured(2).toLower();
         pos = m.capturedEnd();
         if (!m.captured(4).isEmpty() || (m.captured(1).isEmpty() && kVoid.contains(name))) continue;
@@ -52,7 +56,10 @@ bool tagsBalance(const QString& html, QString* problem) {
             stack << name;
         } else {
             if (stack.isEmpty() || stack.back() != name) {
-                *problem = QStringLiteral("</%1> at %2 closes <%3>").arg(name).arg(pos).arg(stack.isEmpty() ? QString() : stack.back());
+                *problem = QStringLiteral("</%1> at %2 closes <%3>")
+                               .arg(name)
+                               .arg(pos)
+                               .arg(stack.isEmpty() ? QString() : stack.back());
                 return false;
             }
             stack.removeLast();
@@ -62,7 +69,9 @@ bool tagsBalance(const QString& html, QString* problem) {
     return stack.isEmpty();
 }
 
-double parseDouble(const std::string& s) { return std::stod(s); }
+double parseDouble(const std::string& s) {
+    return std::stod(s);
+}
 
 class ReportFormats : public ::testing::TestWithParam<std::size_t> {};
 
@@ -99,22 +108,28 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
     ASSERT_TRUE(table.ok());
     ASSERT_EQ(table.records.size(), data.compared.size() + 1);
     std::map<std::string, std::size_t> column;
-    for (std::size_t i = 0; i < table.records[0].fields.size(); ++i) column[table.records[0].fields[i]] = i;
+    for (std::size_t i = 0; i < table.records[0].fields.size(); ++i)
+        column[table.records[0].fields[i]] = i;
     for (std::size_t r = 0; r < data.compared.size(); ++r) {
         const auto& fields = table.records[r + 1].fields;
         const nlohmann::json& result = json.at("results").at(r);
         EXPECT_EQ(fields[column.at("framework")], result.at("framework").get<std::string>());
         if (!result.at("valid").get<bool>()) continue;
-        EXPECT_EQ(parseDouble(fields[column.at("step_s")]), result.at("time").at("step_s").get<double>());
-        EXPECT_EQ(parseDouble(fields[column.at("peak_bytes")]), result.at("memory").at("peak_bytes").get<double>());
-        EXPECT_EQ(parseDouble(fields[column.at("mfu")]), result.at("throughput").at("mfu").get<double>());
+        EXPECT_EQ(parseDouble(fields[column.at("step_s")]),
+                  result.at("time").at("step_s").get<double>());
+        EXPECT_EQ(parseDouble(fields[column.at("peak_bytes")]),
+                  result.at("memory").at("peak_bytes").get<double>());
+        EXPECT_EQ(parseDouble(fields[column.at("mfu")]),
+                  result.at("throughput").at("mfu").get<double>());
         EXPECT_EQ(parseDouble(fields[column.at("usd")]), result.at("cost").at("usd").get<double>());
     }
     const model::CsvDocument sweep = model::readCsvFile(csv.files[1].toStdString());
     ASSERT_TRUE(sweep.ok());
     std::size_t samples = 0;
-    for (const auto& s : data.scaling) samples += s.samples.size();
-    for (const auto& s : data.crossover) samples += s.samples.size();
+    for (const auto& s : data.scaling)
+        samples += s.samples.size();
+    for (const auto& s : data.crossover)
+        samples += s.samples.size();
     EXPECT_EQ(sweep.records.size(), samples + 1);
 
     // HTML: balanced tags, one inline <svg> per chart, each a valid SVG document.
@@ -131,13 +146,15 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
         ASSERT_GT(end, from);
         const QString svg = html.mid(from, end + 6 - from);
         QXmlStreamReader xml(svg);
-        while (!xml.atEnd()) xml.readNext();
+        while (!xml.atEnd())
+            xml.readNext();
         EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
         QSvgRenderer renderer(svg.toUtf8());
         EXPECT_TRUE(renderer.isValid());
         from = end;
     }
-    for (const Section& s : doc.sections) EXPECT_TRUE(html.contains(s.title.toHtmlEscaped())) << s.title.toStdString();
+    for (const Section& s : doc.sections)
+        EXPECT_TRUE(html.contains(s.title.toHtmlEscaped())) << s.title.toStdString();
 
     // Markdown: charts beside it as PNG (not blank) and SVG.
     const QString mdPath = dir + QStringLiteral("/report.md");
@@ -145,9 +162,12 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
     ASSERT_TRUE(md.ok) << md.error.toStdString();
     const QString markdown = readAll(mdPath);
     for (ChartKind k : doc.charts()) {
-        const QString png = dir + QStringLiteral("/report_files/") + chartId(k) + QStringLiteral(".png");
-        EXPECT_TRUE(markdown.contains(QStringLiteral("report_files/") + chartId(k) + QStringLiteral(".png")));
-        EXPECT_TRUE(QFileInfo::exists(dir + QStringLiteral("/report_files/") + chartId(k) + QStringLiteral(".svg")));
+        const QString png =
+            dir + QStringLiteral("/report_files/") + chartId(k) + QStringLiteral(".png");
+        EXPECT_TRUE(markdown.contains(QStringLiteral("report_files/") + chartId(k) +
+                                      QStringLiteral(".png")));
+        EXPECT_TRUE(QFileInfo::exists(dir + QStringLiteral("/report_files/") + chartId(k) +
+                                      QStringLiteral(".svg")));
         const QImage image(png);
         ASSERT_FALSE(image.isNull()) << png.toStdString();
         EXPECT_GT(test::inkFraction(image), 0.02) << png.toStdString();
@@ -159,10 +179,12 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
     ASSERT_TRUE(pdf.ok) << pdf.error.toStdString();
     EXPECT_GE(pdf.pages, 10);
     EXPECT_LE(pdf.pages, 40);
-    if (!test::hasPoppler()) GTEST_SKIP() << "poppler-utils not installed: PDF text and pixels not checked";
+    if (!test::hasPoppler())
+        GTEST_SKIP() << "poppler-utils not installed: PDF text and pixels not checked";
     EXPECT_EQ(test::pdfPages(pdfPath), pdf.pages);
     const QString text = test::pdfText(pdfPath);
-    for (const Section& s : doc.sections) EXPECT_TRUE(text.contains(test::collapse(s.title))) << s.title.toStdString();
+    for (const Section& s : doc.sections)
+        EXPECT_TRUE(text.contains(test::collapse(s.title))) << s.title.toStdString();
     // The numbers the JSON holds, as the report writes them.
     for (const nlohmann::json& r : json.at("results")) {
         if (!r.at("valid").get<bool>()) continue;
@@ -173,9 +195,11 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
         EXPECT_TRUE(text.contains(peak)) << peak.toStdString();
         EXPECT_TRUE(text.contains(mfu)) << mfu.toStdString();
     }
-    const nlohmann::json& headline = json.at("results").at(static_cast<std::size_t>(data.headlineIndex));
+    const nlohmann::json& headline =
+        json.at("results").at(static_cast<std::size_t>(data.headlineIndex));
     EXPECT_TRUE(text.contains(fmtUsd(headline.at("cost").at("usd").get<double>(), lang)));
-    EXPECT_TRUE(text.contains(fmtDuration(headline.at("cost").at("time_to_train_s").get<double>(), lang)));
+    EXPECT_TRUE(
+        text.contains(fmtDuration(headline.at("cost").at("time_to_train_s").get<double>(), lang)));
     const nlohmann::json& rec = json.at("advice").at("recommendation");
     EXPECT_TRUE(text.contains(frameworkName(data.advice->recommendation.framework)));
     if (rec.contains("label")) {
@@ -184,7 +208,8 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
 
     const QStringList pages = test::renderPages(pdfPath, 30, dir + QStringLiteral("/page"));
     ASSERT_EQ(pages.size(), pdf.pages);
-    for (const QString& page : pages) EXPECT_GT(test::inkFraction(QImage(page)), 0.004) << page.toStdString();
+    for (const QString& page : pages)
+        EXPECT_GT(test::inkFraction(QImage(page)), 0.004) << page.toStdString();
 
     // The review deck: ten 16:9 slides with the recommendation on them.
     const QString deckPath = dir + QStringLiteral("/deck.pdf");
@@ -201,7 +226,8 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
         EXPECT_GT(test::inkFraction(QImage(page)), 0.01) << page.toStdString();
 }
 
-INSTANTIATE_TEST_SUITE_P(BuiltInScenarios, ReportFormats, ::testing::Range<std::size_t>(0, builtInScenarios().size()),
+INSTANTIATE_TEST_SUITE_P(BuiltInScenarios, ReportFormats,
+                         ::testing::Range<std::size_t>(0, builtInScenarios().size()),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                              std::string name = builtInScenarios()[info.param].stem().string();
                              for (char& c : name)

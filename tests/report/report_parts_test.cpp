@@ -10,9 +10,9 @@
 #include <trainplan/report/report_strings.h>
 
 #include <QChart>
-#include <QGraphicsScene>
 #include <QFile>
 #include <QFileInfo>
+#include <QGraphicsScene>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -31,7 +31,8 @@ const std::filesystem::path kSmall = "llama2-7b-a100x8-pcie.json";
 std::set<QString> placeholders(const QString& s) {
     std::set<QString> out;
     auto it = QRegularExpression(QStringLiteral("%[1-9]")).globalMatch(s);
-    while (it.hasNext()) out.insert(it.next().captured(0));
+    while (it.hasNext())
+        out.insert(it.next().captured(0));
     return out;
 }
 
@@ -40,7 +41,8 @@ std::set<QString> placeholders(const QString& s) {
 std::set<QString> latinWords(const QString& s) {
     std::set<QString> out;
     auto it = QRegularExpression(QStringLiteral("[A-Za-z]+")).globalMatch(s);
-    while (it.hasNext()) out.insert(it.next().captured(0));
+    while (it.hasNext())
+        out.insert(it.next().captured(0));
     return out;
 }
 
@@ -54,11 +56,14 @@ TEST(ReportStrings, EveryTextHasBothLanguagesWithTheSamePlaceholders) {
         EXPECT_FALSE(en.isEmpty());
         EXPECT_FALSE(zh.isEmpty()) << e.en;
         EXPECT_EQ(placeholders(en), placeholders(zh)) << e.en;
-        if (zh.contains(han)) ++chinese;
+        if (zh.contains(han))
+            ++chinese;
         else {
             const std::set<QString> enWords = latinWords(en), zhWords = latinWords(zh);
-            EXPECT_TRUE(std::includes(enWords.begin(), enWords.end(), zhWords.begin(), zhWords.end()))
-                << "untranslated: " << e.en; // only names such as "GPU", "MFU" and punctuation may stay
+            EXPECT_TRUE(
+                std::includes(enWords.begin(), enWords.end(), zhWords.begin(), zhWords.end()))
+                << "untranslated: "
+                << e.en; // only names such as "GPU", "MFU" and punctuation may stay
         }
     }
     EXPECT_GT(chinese, static_cast<int>(catalog.size()) * 9 / 10);
@@ -89,14 +94,18 @@ TEST(ReportBreakdowns, MemoryAndStepPartsAddUpForEveryComparedPlan) {
         for (const ComparedPlan& c : d.compared) {
             if (!c.result.valid) continue;
             const sim::PlanEstimate& e = c.estimate();
-            EXPECT_NEAR(memoryAtPeak(e.memory).total(), e.memory.peakBytes, 1e-6 * e.memory.peakBytes) << file;
-            EXPECT_NEAR(stepParts(e.time).total(), e.time.stepSeconds, 1e-6 * e.time.stepSeconds) << file;
+            EXPECT_NEAR(memoryAtPeak(e.memory).total(), e.memory.peakBytes,
+                        1e-6 * e.memory.peakBytes)
+                << file;
+            EXPECT_NEAR(stepParts(e.time).total(), e.time.stepSeconds, 1e-6 * e.time.stepSeconds)
+                << file;
         }
     }
 }
 
 TEST(ReportData, HeadlineIsTheRecommendedPlanAndDerivationMatchesIt) {
-    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
     ASSERT_TRUE(d.advice.has_value());
     const ComparedPlan* h = d.headlinePlan();
     ASSERT_NE(h, nullptr);
@@ -114,16 +123,20 @@ TEST(ReportData, HeadlineIsTheRecommendedPlanAndDerivationMatchesIt) {
 }
 
 TEST(ReportCharts, PngScalesWithDpiAndSvgIsValid) {
-    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
     const QString dir = test::outputDir(QStringLiteral("charts"));
     for (ChartKind k : {ChartKind::Memory, ChartKind::StepTime, ChartKind::Pareto}) {
         ASSERT_TRUE(chartHasData(k, d)) << chartId(k).toStdString();
         const QString base = dir + QLatin1Char('/') + chartId(k);
         QString error;
-        ASSERT_TRUE(exportChart(k, d, sim::Lang::ZhCN, base + QStringLiteral("-72.png"), 72, QSizeF(400, 240), &error))
+        ASSERT_TRUE(exportChart(k, d, sim::Lang::ZhCN, base + QStringLiteral("-72.png"), 72,
+                                QSizeF(400, 240), &error))
             << error.toStdString();
-        ASSERT_TRUE(exportChart(k, d, sim::Lang::ZhCN, base + QStringLiteral("-216.png"), 216, QSizeF(400, 240), &error));
-        ASSERT_TRUE(exportChart(k, d, sim::Lang::En, base + QStringLiteral(".svg"), 0, QSizeF(400, 240), &error));
+        ASSERT_TRUE(exportChart(k, d, sim::Lang::ZhCN, base + QStringLiteral("-216.png"), 216,
+                                QSizeF(400, 240), &error));
+        ASSERT_TRUE(exportChart(k, d, sim::Lang::En, base + QStringLiteral(".svg"), 0,
+                                QSizeF(400, 240), &error));
         const QImage low(base + QStringLiteral("-72.png")), high(base + QStringLiteral("-216.png"));
         EXPECT_EQ(low.size(), QSize(400, 240));
         EXPECT_EQ(high.size(), QSize(1200, 720));
@@ -133,14 +146,16 @@ TEST(ReportCharts, PngScalesWithDpiAndSvgIsValid) {
         EXPECT_EQ(svg.viewBoxF(), QRectF(0, 0, 400, 240));
     }
     QString error;
-    EXPECT_FALSE(exportChart(ChartKind::Memory, d, sim::Lang::En, dir + QStringLiteral("/x.gif"), 72, QSizeF(100, 100), &error));
+    EXPECT_FALSE(exportChart(ChartKind::Memory, d, sim::Lang::En, dir + QStringLiteral("/x.gif"),
+                             72, QSizeF(100, 100), &error));
     EXPECT_TRUE(error.contains(QStringLiteral(".png")));
 }
 
 // A chart that lives in someone else's scene (the GUI's view) is exported at a chosen size and
 // given back at its own size.
 TEST(ReportCharts, ExportingAChartShownElsewhereKeepsItsSize) {
-    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
     auto chart = makeChart(ChartKind::Memory, d, {});
     QGraphicsScene scene;
     scene.addItem(chart.get());
@@ -154,10 +169,12 @@ TEST(ReportCharts, ExportingAChartShownElsewhereKeepsItsSize) {
 
 TEST(ReportPdf, BothLanguagesOfOneScenarioWithEmbeddedFonts) {
     if (!test::hasPoppler()) GTEST_SKIP() << "poppler-utils not installed";
-    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall));
+    const ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall));
     const QString dir = test::outputDir(QStringLiteral("languages"));
     for (sim::Lang lang : {sim::Lang::En, sim::Lang::ZhCN}) {
-        const QString path = dir + (lang == sim::Lang::En ? QStringLiteral("/en.pdf") : QStringLiteral("/zh.pdf"));
+        const QString path =
+            dir + (lang == sim::Lang::En ? QStringLiteral("/en.pdf") : QStringLiteral("/zh.pdf"));
         const WriteResult r = writeReport(d, path, {lang});
         ASSERT_TRUE(r.ok) << r.error.toStdString();
         const QString text = test::pdfText(path);
@@ -172,7 +189,8 @@ TEST(ReportPdf, BothLanguagesOfOneScenarioWithEmbeddedFonts) {
         // Every font is embedded ("emb" column).
         for (const QString& line : fonts.split(QLatin1Char('\n')).mid(2)) {
             if (line.trimmed().isEmpty()) continue;
-            EXPECT_TRUE(line.contains(QRegularExpression(QStringLiteral(R"(\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$)"))))
+            EXPECT_TRUE(line.contains(QRegularExpression(
+                QStringLiteral(R"(\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$)"))))
                 << line.toStdString();
         }
     }
@@ -182,7 +200,8 @@ TEST(ReportPdf, BothLanguagesOfOneScenarioWithEmbeddedFonts) {
 // numbers vanished from the text layer of Chinese reports until Latin text got its own font.
 TEST(ReportPdf, DigitsInChineseTextStaySearchable) {
     if (!test::hasPoppler()) GTEST_SKIP() << "poppler-utils not installed";
-    const ReportData d = test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
     const QString path = test::outputDir(QStringLiteral("digits")) + QStringLiteral("/zh.pdf");
     ASSERT_TRUE(writeReport(d, path, {sim::Lang::ZhCN}).ok);
     const QString text = test::pdfText(path);
@@ -196,13 +215,17 @@ TEST(ReportCli, WritesAReportWithoutADisplay) {
     const QString dir = test::outputDir(QStringLiteral("cli"));
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(QString::fromLatin1(name));
-    env.insert(QStringLiteral("TRAINPLAN_DATA_DIR"), QString::fromStdString(test::dataDir().string()));
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    env.insert(QStringLiteral("TRAINPLAN_DATA_DIR"),
+               QString::fromStdString(test::dataDir().string()));
     p.setProcessEnvironment(env);
-    const QString scenario = QString::fromStdString((test::dataDir() / "scenarios" / kSmall).string());
+    const QString scenario =
+        QString::fromStdString((test::dataDir() / "scenarios" / kSmall).string());
     p.start(QStringLiteral(TRAINPLAN_CLI_EXE),
-            {QStringLiteral("report"), scenario, QStringLiteral("-o"), dir + QStringLiteral("/r.html"), QStringLiteral("--lang"),
-             QStringLiteral("zh_CN"), QStringLiteral("--date"), QStringLiteral("2025-02-01")});
+            {QStringLiteral("report"), scenario, QStringLiteral("-o"),
+             dir + QStringLiteral("/r.html"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+             QStringLiteral("--date"), QStringLiteral("2025-02-01")});
     ASSERT_TRUE(p.waitForFinished(180000));
     EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
     QFile html(dir + QStringLiteral("/r.html"));
@@ -213,10 +236,11 @@ TEST(ReportCli, WritesAReportWithoutADisplay) {
     EXPECT_TRUE(QString::fromUtf8(p.readAllStandardOutput()).contains(QStringLiteral("wrote ")));
 
     // Usage errors: no -o, an unknown suffix, --deck to something other than PDF.
-    const QList<QStringList> bad = {{QStringLiteral("report"), scenario},
-                                    {QStringLiteral("report"), scenario, QStringLiteral("-o"), dir + QStringLiteral("/r.docx")},
-                                    {QStringLiteral("report"), scenario, QStringLiteral("--deck"), QStringLiteral("-o"),
-                                     dir + QStringLiteral("/r.html")}};
+    const QList<QStringList> bad = {
+        {QStringLiteral("report"), scenario},
+        {QStringLiteral("report"), scenario, QStringLiteral("-o"), dir + QStringLiteral("/r.docx")},
+        {QStringLiteral("report"), scenario, QStringLiteral("--deck"), QStringLiteral("-o"),
+         dir + QStringLiteral("/r.html")}};
     for (const QStringList& args : bad) {
         p.start(QStringLiteral(TRAINPLAN_CLI_EXE), args);
         ASSERT_TRUE(p.waitForFinished(60000));

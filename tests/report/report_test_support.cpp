@@ -33,7 +33,9 @@ private:
 
 } // namespace
 
-std::filesystem::path dataDir() { return TRAINPLAN_TEST_DATA_DIR; }
+std::filesystem::path dataDir() {
+    return TRAINPLAN_TEST_DATA_DIR;
+}
 
 const model::Catalog& catalog() {
     static const model::Catalog c = model::loadCatalog(dataDir() / "catalog");
@@ -87,7 +89,8 @@ bool hasPoppler() {
 std::optional<QString> run(const QString& program, const QStringList& args) {
     QProcess p;
     p.start(program, args);
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) return std::nullopt;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return std::nullopt;
     return QString::fromUtf8(p.readAllStandardOutput());
 }
 
@@ -98,8 +101,9 @@ std::optional<QString> run(const QString& program, const QStringList& args) {
 // glyph with a common character are mapped by hand.
 QString collapse(const QString& s) {
     static const std::pair<char16_t, char16_t> kRadicals[] = {
-        {0x2EC4, 0x897F}, {0x2EC5, 0x89C1}, {0x2EC6, 0x89D2}, {0x2EC9, 0x8D1D}, {0x2ECB, 0x8F66}, {0x2ED3, 0x957F},
-        {0x2ED4, 0x95E8}, {0x2EDA, 0x9875}, {0x2EDB, 0x98CE}, {0x2EDC, 0x98DE}, {0x2EDD, 0x98DF}, {0x2EE2, 0x9A6C}};
+        {0x2EC4, 0x897F}, {0x2EC5, 0x89C1}, {0x2EC6, 0x89D2}, {0x2EC9, 0x8D1D},
+        {0x2ECB, 0x8F66}, {0x2ED3, 0x957F}, {0x2ED4, 0x95E8}, {0x2EDA, 0x9875},
+        {0x2EDB, 0x98CE}, {0x2EDC, 0x98DE}, {0x2EDD, 0x98DF}, {0x2EE2, 0x9A6C}};
     QString out;
     out.reserve(s.size());
     for (const QChar c : s) {
@@ -107,28 +111,33 @@ QString collapse(const QString& s) {
         const bool kangxiOrLigature = (u >= 0x2F00 && u <= 0x2FDF) || (u >= 0xFB00 && u <= 0xFB06);
         out += kangxiOrLigature ? QString(c).normalized(QString::NormalizationForm_KC) : QString(c);
     }
-    for (const auto& [radical, character] : kRadicals) out.replace(QChar(radical), QChar(character));
+    for (const auto& [radical, character] : kRadicals)
+        out.replace(QChar(radical), QChar(character));
     return out.simplified();
 }
 
 QString pdfText(const QString& pdf) {
-    return collapse(run(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")})
+    return collapse(run(QStringLiteral("pdftotext"),
+                        {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")})
                         .value_or(QString()));
 }
 
 int pdfPages(const QString& pdf) {
     const QString info = run(QStringLiteral("pdfinfo"), {pdf}).value_or(QString());
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral(R"(Pages:\s+(\d+))")).match(info);
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral(R"(Pages:\s+(\d+))")).match(info);
     return m.hasMatch() ? m.captured(1).toInt() : -1;
 }
 
 QStringList renderPages(const QString& pdf, int dpi, const QString& prefix) {
-    if (!run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QString::number(dpi), QStringLiteral("-png"), pdf, prefix}))
+    if (!run(QStringLiteral("pdftoppm"),
+             {QStringLiteral("-r"), QString::number(dpi), QStringLiteral("-png"), pdf, prefix}))
         return {};
     const QFileInfo info(prefix);
     QStringList out;
     const QDir dir = info.absoluteDir();
-    for (const QString& f : dir.entryList({info.fileName() + QStringLiteral("-*.png")}, QDir::Files, QDir::Name))
+    for (const QString& f :
+         dir.entryList({info.fileName() + QStringLiteral("-*.png")}, QDir::Files, QDir::Name))
         out << dir.filePath(f);
     return out;
 }

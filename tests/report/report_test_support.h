@@ -21,7 +21,8 @@ namespace trainplan::report::test {
 [[nodiscard]] std::filesystem::path dataDir();
 [[nodiscard]] const model::Catalog& catalog();
 [[nodiscard]] const std::vector<model::PublishedRun>& publishedRuns();
-[[nodiscard]] std::vector<std::filesystem::path> builtInScenarios(); // data/scenarios/*.json, sorted
+[[nodiscard]] std::vector<std::filesystem::path>
+builtInScenarios(); // data/scenarios/*.json, sorted
 [[nodiscard]] model::Scenario loadScenario(const std::filesystem::path& file);
 [[nodiscard]] ReportData computeFor(const model::Scenario& s, bool full = true);
 
@@ -31,9 +32,10 @@ namespace trainplan::report::test {
 // poppler-utils; empty optional when the tool is not installed.
 [[nodiscard]] bool hasPoppler();
 [[nodiscard]] std::optional<QString> run(const QString& program, const QStringList& args);
-[[nodiscard]] QString pdfText(const QString& pdf);   // whitespace collapsed to single spaces
+[[nodiscard]] QString pdfText(const QString& pdf); // whitespace collapsed to single spaces
 [[nodiscard]] int pdfPages(const QString& pdf);
-[[nodiscard]] QStringList renderPages(const QString& pdf, int dpi, const QString& prefix); // PNG paths
+[[nodiscard]] QStringList renderPages(const QString& pdf, int dpi,
+                                      const QString& prefix); // PNG paths
 [[nodiscard]] double inkFraction(const QImage& image); // share of pixels that are not (near) white
 [[nodiscard]] QString collapse(const QString& s);
 

@@ -27,12 +27,14 @@ using model::ReadinessItem;
 using model::Scenario;
 
 const model::Catalog& catalog() {
-    static const model::Catalog c = model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
+    static const model::Catalog c =
+        model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
     return c;
 }
 
 Scenario load(const std::string& name) {
-    model::ScenarioLoad l = model::loadScenarioFile(fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / (name + ".json"), catalog());
+    model::ScenarioLoad l = model::loadScenarioFile(
+        fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / (name + ".json"), catalog());
     EXPECT_TRUE(l.ok()) << name;
     return *l.scenario;
 }
@@ -43,7 +45,8 @@ model::TeamProfile expertTeam() {
 
 model::PlatformProfile fullPlatform() {
     model::PlatformProfile p;
-    p.gangScheduling = p.topologyAwarePlacement = p.sharedCheckpointStorage = p.failureRecovery = true;
+    p.gangScheduling = p.topologyAwarePlacement = p.sharedCheckpointStorage = p.failureRecovery =
+        true;
     p.monitoring = p.standardImages = p.costAttribution = true;
     return p;
 }
@@ -60,7 +63,8 @@ std::multiset<std::string> placeholders(std::string_view text) {
     std::multiset<std::string> out;
     static const std::regex re("\\{[0-9]\\}");
     const std::string s(text);
-    for (auto it = std::sregex_iterator(s.begin(), s.end(), re); it != std::sregex_iterator(); ++it) out.insert(it->str());
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), re); it != std::sregex_iterator(); ++it)
+        out.insert(it->str());
     return out;
 }
 
@@ -76,7 +80,8 @@ TEST(MessageCatalog, EveryIdHasOneEntryWithBothTranslations) {
     std::set<std::string_view> keys;
     for (int i = 0; i < kMessageIdCount; ++i) {
         const auto id = static_cast<MessageId>(i);
-        const auto count = std::count_if(catalogue.begin(), catalogue.end(), [&](const MessageTemplate& t) { return t.id == id; });
+        const auto count = std::count_if(catalogue.begin(), catalogue.end(),
+                                         [&](const MessageTemplate& t) { return t.id == id; });
         ASSERT_EQ(count, 1) << "message " << i;
         const MessageTemplate& t = messageTemplate(id);
         SCOPED_TRACE(std::string(t.key));
@@ -84,17 +89,24 @@ TEST(MessageCatalog, EveryIdHasOneEntryWithBothTranslations) {
         EXPECT_FALSE(t.en.empty());
         EXPECT_FALSE(t.zh.empty());
         EXPECT_NE(t.en, t.zh == "{0}" ? std::string_view("") : t.zh);
-        EXPECT_EQ(placeholders(t.en), placeholders(t.zh)) << "both languages take the same arguments";
+        EXPECT_EQ(placeholders(t.en), placeholders(t.zh))
+            << "both languages take the same arguments";
         std::set<std::string> distinct;
-        for (const auto& p : placeholders(t.en)) distinct.insert(p);
+        for (const auto& p : placeholders(t.en))
+            distinct.insert(p);
         EXPECT_EQ(static_cast<int>(distinct.size()), t.argCount);
-        for (int a = 0; a < t.argCount; ++a) EXPECT_TRUE(distinct.contains("{" + std::to_string(a) + "}")) << a;
+        for (int a = 0; a < t.argCount; ++a)
+            EXPECT_TRUE(distinct.contains("{" + std::to_string(a) + "}")) << a;
         EXPECT_FALSE(containsCjk(t.en));
         const std::string zhText = withoutPlaceholders(t.zh);
-        if (!zhText.empty()) { EXPECT_TRUE(containsCjk(t.zh)) << t.zh; }
+        if (!zhText.empty()) {
+            EXPECT_TRUE(containsCjk(t.zh)) << t.zh;
+        }
         for (const std::string& text : {withoutPlaceholders(t.en), zhText})
-            EXPECT_EQ(text.find_first_of("0123456789"), std::string::npos) << "a number typed in the text: " << text;
-        for (char c : t.key) EXPECT_TRUE((c >= 'a' && c <= 'z') || c == '_') << t.key;
+            EXPECT_EQ(text.find_first_of("0123456789"), std::string::npos)
+                << "a number typed in the text: " << text;
+        for (char c : t.key)
+            EXPECT_TRUE((c >= 'a' && c <= 'z') || c == '_') << t.key;
     }
 }
 
@@ -126,8 +138,12 @@ TEST(MessageCatalog, LanguageNames) {
 
 // --- Formatting ----------------------------------------------------------------------------------
 
-std::string fmtEn(ArgKind k, double v) { return formatArg(MessageArg::number(k, v), Lang::En); }
-std::string fmtZh(ArgKind k, double v) { return formatArg(MessageArg::number(k, v), Lang::ZhCN); }
+std::string fmtEn(ArgKind k, double v) {
+    return formatArg(MessageArg::number(k, v), Lang::En);
+}
+std::string fmtZh(ArgKind k, double v) {
+    return formatArg(MessageArg::number(k, v), Lang::ZhCN);
+}
 
 TEST(Formatting, NumbersFollowTheirKind) {
     EXPECT_EQ(fmtEn(ArgKind::Parameters, 7.0e10), "70.0B");
@@ -157,20 +173,23 @@ TEST(Formatting, NumbersFollowTheirKind) {
 
 TEST(Formatting, RenderFillsEveryPlaceholderInEitherLanguage) {
     const Message m{MessageId::FasterButMissing,
-                    {MessageArg::framework(Framework::Megatron), MessageArg::name("TP8·PP4·DP32 mb1"),
-                     MessageArg::number(ArgKind::Factor, 1.8),
+                    {MessageArg::framework(Framework::Megatron),
+                     MessageArg::name("TP8·PP4·DP32 mb1"), MessageArg::number(ArgKind::Factor, 1.8),
                      MessageArg::itemList({ReadinessItem::GangScheduling, ReadinessItem::Rdma})}};
-    EXPECT_EQ(render(m, Lang::En),
-              "Megatron-LM with TP8·PP4·DP32 mb1 is 1.80× faster but still needs: gang scheduling and an RDMA "
-              "network (InfiniBand or RoCE).");
+    EXPECT_EQ(render(m, Lang::En), "Megatron-LM with TP8·PP4·DP32 mb1 is 1.80× faster but still "
+                                   "needs: gang scheduling and an RDMA "
+                                   "network (InfiniBand or RoCE).");
     EXPECT_EQ(render(m, Lang::ZhCN),
-              "Megatron-LM（方案 TP8·PP4·DP32 mb1）快 1.80×，但还缺少：整组调度（gang scheduling）、RDMA 网络（InfiniBand 或 RoCE）。");
-    const Message three{MessageId::ReadinessMissingFor,
-                        {MessageArg::framework(Framework::Fsdp), MessageArg::number(ArgKind::Weeks, 9),
-                         MessageArg::itemList({ReadinessItem::Monitoring, ReadinessItem::StandardImages,
-                                               ReadinessItem::CostAttribution})}};
-    EXPECT_EQ(render(three, Lang::En), "PyTorch FSDP needs about 9 weeks of preparation first: GPU and network monitoring, "
-                                       "standard training images, and cost attribution per job.");
+              "Megatron-LM（方案 TP8·PP4·DP32 mb1）快 1.80×，但还缺少：整组调度（gang "
+              "scheduling）、RDMA 网络（InfiniBand 或 RoCE）。");
+    const Message three{
+        MessageId::ReadinessMissingFor,
+        {MessageArg::framework(Framework::Fsdp), MessageArg::number(ArgKind::Weeks, 9),
+         MessageArg::itemList({ReadinessItem::Monitoring, ReadinessItem::StandardImages,
+                               ReadinessItem::CostAttribution})}};
+    EXPECT_EQ(render(three, Lang::En),
+              "PyTorch FSDP needs about 9 weeks of preparation first: GPU and network monitoring, "
+              "standard training images, and cost attribution per job.");
 }
 
 // --- Readiness fit -------------------------------------------------------------------------------
@@ -194,11 +213,16 @@ TEST(ReadinessFit, MultiNodeClustersAskForMore) {
     EXPECT_TRUE(megaMany.contains(ReadinessItem::Rdma));
     EXPECT_TRUE(megaMany.contains(ReadinessItem::TopologyAwarePlacement));
     EXPECT_EQ(megaMany.size(), megaOne.size() + 4);
-    // FSDP only recommends gang scheduling and RDMA; DeepSpeed requires version maintenance, FSDP does not.
-    EXPECT_FALSE(items(frameworkRequirements(Framework::Fsdp, many), Need::Required).contains(ReadinessItem::GangScheduling));
-    EXPECT_TRUE(items(frameworkRequirements(Framework::Fsdp, many), Need::Recommended).contains(ReadinessItem::GangScheduling));
-    EXPECT_TRUE(items(frameworkRequirements(Framework::DeepSpeed, one), Need::Required).contains(ReadinessItem::MaintainVersions));
-    EXPECT_FALSE(items(frameworkRequirements(Framework::Fsdp, one), Need::Required).contains(ReadinessItem::MaintainVersions));
+    // FSDP only recommends gang scheduling and RDMA; DeepSpeed requires version maintenance, FSDP
+    // does not.
+    EXPECT_FALSE(items(frameworkRequirements(Framework::Fsdp, many), Need::Required)
+                     .contains(ReadinessItem::GangScheduling));
+    EXPECT_TRUE(items(frameworkRequirements(Framework::Fsdp, many), Need::Recommended)
+                    .contains(ReadinessItem::GangScheduling));
+    EXPECT_TRUE(items(frameworkRequirements(Framework::DeepSpeed, one), Need::Required)
+                    .contains(ReadinessItem::MaintainVersions));
+    EXPECT_FALSE(items(frameworkRequirements(Framework::Fsdp, one), Need::Required)
+                     .contains(ReadinessItem::MaintainVersions));
     EXPECT_EQ(items(frameworkRequirements(Framework::Ddp, many), Need::Required),
               std::set<ReadinessItem>{ReadinessItem::ExperienceDdp});
 }
@@ -211,19 +235,24 @@ TEST(ReadinessFit, MissingLevelsAndEffortsAddUp) {
     EXPECT_FALSE(fresh.ready);
     // A single-node team climbs every experience level and both debugging levels.
     const auto required = fresh.missingItems(Need::Required);
-    for (ReadinessItem i : {ReadinessItem::ExperienceDdp, ReadinessItem::ExperienceZeroFsdp, ReadinessItem::ExperienceThreeD,
-                            ReadinessItem::DebugHangs, ReadinessItem::DebugPerformance})
-        EXPECT_NE(std::find(required.begin(), required.end(), i), required.end()) << model::toString(i);
-    EXPECT_EQ(std::find(required.begin(), required.end(), ReadinessItem::Rdma), required.end()) << "IB comes from the cluster";
+    for (ReadinessItem i : {ReadinessItem::ExperienceDdp, ReadinessItem::ExperienceZeroFsdp,
+                            ReadinessItem::ExperienceThreeD, ReadinessItem::DebugHangs,
+                            ReadinessItem::DebugPerformance})
+        EXPECT_NE(std::find(required.begin(), required.end(), i), required.end())
+            << model::toString(i);
+    EXPECT_EQ(std::find(required.begin(), required.end(), ReadinessItem::Rdma), required.end())
+        << "IB comes from the cluster";
     double weeks = 0;
     for (const ReadinessGap& g : fresh.missing)
         if (g.need == Need::Required) weeks += itemEffort(g.item).weeks;
     EXPECT_EQ(fresh.requiredWeeks, weeks);
-    // 2+4+10 (experience) + 4+8 (debugging) + 3 (versions) + 2 (images) + 6 (storage) + 2 (monitoring)
+    // 2+4+10 (experience) + 4+8 (debugging) + 3 (versions) + 2 (images) + 6 (storage) + 2
+    // (monitoring)
     // + 4 (gang) + 3 (topology) + 4 (failure recovery) weeks.
     EXPECT_EQ(fresh.requiredWeeks, 52.0);
 
-    const ReadinessFit ready = readinessFit(Framework::Megatron, expertTeam(), fullPlatform(), cluster);
+    const ReadinessFit ready =
+        readinessFit(Framework::Megatron, expertTeam(), fullPlatform(), cluster);
     EXPECT_TRUE(ready.ready);
     EXPECT_TRUE(ready.missing.empty());
     model::PlatformProfile noGang = fullPlatform();
@@ -250,8 +279,10 @@ struct FitSpec {
     double missGiB = 0; // when it does not fit
 };
 
-std::vector<FrameworkFit> makeFits(const std::vector<FitSpec>& specs, const model::TeamProfile& team,
-                                   const model::PlatformProfile& platform, const model::ClusterSpec& cluster) {
+std::vector<FrameworkFit> makeFits(const std::vector<FitSpec>& specs,
+                                   const model::TeamProfile& team,
+                                   const model::PlatformProfile& platform,
+                                   const model::ClusterSpec& cluster) {
     std::vector<FrameworkFit> fits;
     for (Framework f : model::kAllFrameworks) {
         FrameworkFit fit;
@@ -299,7 +330,8 @@ TEST_P(RecommendTable, PicksTheDocumentedFramework) {
     team.experience = c.experience;
     model::PlatformProfile platform = fullPlatform();
     platform.gangScheduling = c.gangScheduling;
-    const Recommendation rec = recommend(makeFits(c.fits, team, platform, cluster), c.switchSpeedup);
+    const Recommendation rec =
+        recommend(makeFits(c.fits, team, platform, cluster), c.switchSpeedup);
     EXPECT_EQ(rec.framework, c.expected) << model::toString(rec.framework);
     EXPECT_EQ(rec.status, c.status) << toString(rec.status);
     EXPECT_EQ(rec.fastest, c.fastest);
@@ -308,39 +340,68 @@ TEST_P(RecommendTable, PicksTheDocumentedFramework) {
 using F = Framework;
 using S = RecommendationStatus;
 using E = model::TeamExperience;
-const std::vector<FitSpec> kAllFit = {{F::Ddp, 10.0}, {F::Fsdp, 9.5}, {F::DeepSpeed, 9.8}, {F::Megatron, 6.0}};
-const std::vector<FitSpec> kNoDdp = {{F::Ddp, 0, 3.0}, {F::Fsdp, 9.5}, {F::DeepSpeed, 9.8}, {F::Megatron, 6.0}};
-const std::vector<FitSpec> kClose = {{F::Ddp, 10.0}, {F::Fsdp, 9.5}, {F::DeepSpeed, 9.8}, {F::Megatron, 9.0}};
+const std::vector<FitSpec> kAllFit = {
+    {F::Ddp, 10.0}, {F::Fsdp, 9.5}, {F::DeepSpeed, 9.8}, {F::Megatron, 6.0}};
+const std::vector<FitSpec> kNoDdp = {
+    {F::Ddp, 0, 3.0}, {F::Fsdp, 9.5}, {F::DeepSpeed, 9.8}, {F::Megatron, 6.0}};
+const std::vector<FitSpec> kClose = {
+    {F::Ddp, 10.0}, {F::Fsdp, 9.5}, {F::DeepSpeed, 9.8}, {F::Megatron, 9.0}};
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, RecommendTable,
     ::testing::Values(
         // Everything ready: Megatron is 1.67× faster than DDP, beyond the 1.15× bar.
-        RecommendCase{"all_ready_megatron_much_faster", kAllFit, true, 16, E::ThreeD, 1.15, F::Megatron, S::Ready, {}},
-        // Toggle gang scheduling off on a multi-node cluster: Megatron is still fastest but not the default.
-        RecommendCase{"no_gang_scheduling", kAllFit, false, 16, E::ThreeD, 1.15, F::Ddp, S::Ready, F::Megatron},
+        RecommendCase{"all_ready_megatron_much_faster",
+                      kAllFit,
+                      true,
+                      16,
+                      E::ThreeD,
+                      1.15,
+                      F::Megatron,
+                      S::Ready,
+                      {}},
+        // Toggle gang scheduling off on a multi-node cluster: Megatron is still fastest but not the
+        // default.
+        RecommendCase{"no_gang_scheduling", kAllFit, false, 16, E::ThreeD, 1.15, F::Ddp, S::Ready,
+                      F::Megatron},
         // On a single node gang scheduling is not asked for, so the same profile keeps Megatron.
-        RecommendCase{"no_gang_single_node", kAllFit, false, 1, E::ThreeD, 1.15, F::Megatron, S::Ready, {}},
-        // Within 15%: the simpler DDP stays the default though FSDP and Megatron are a little faster.
-        RecommendCase{"close_speeds_keep_ddp", kClose, true, 16, E::ThreeD, 1.15, F::Ddp, S::Ready, F::Megatron},
+        RecommendCase{
+            "no_gang_single_node", kAllFit, false, 1, E::ThreeD, 1.15, F::Megatron, S::Ready, {}},
+        // Within 15%: the simpler DDP stays the default though FSDP and Megatron are a little
+        // faster.
+        RecommendCase{"close_speeds_keep_ddp", kClose, true, 16, E::ThreeD, 1.15, F::Ddp, S::Ready,
+                      F::Megatron},
         // Without the tolerance the fastest ready framework wins.
         RecommendCase{"no_tolerance", kClose, true, 16, E::ThreeD, 1.0, F::Megatron, S::Ready, {}},
         // DDP out of memory and no gang scheduling: the fastest ready sharded framework.
-        RecommendCase{"ddp_oom_no_gang", kNoDdp, false, 16, E::ThreeD, 1.15, F::Fsdp, S::Ready, F::Megatron},
+        RecommendCase{"ddp_oom_no_gang", kNoDdp, false, 16, E::ThreeD, 1.15, F::Fsdp, S::Ready,
+                      F::Megatron},
         // A DDP-only team: nothing but DDP is ready.
         RecommendCase{"ddp_team", kAllFit, true, 16, E::Ddp, 1.15, F::Ddp, S::Ready, F::Megatron},
         // A DDP-only team whose model outgrew DDP: the least preparation among fitting frameworks.
-        RecommendCase{"ddp_team_model_too_big", kNoDdp, true, 16, E::Ddp, 1.15, F::Fsdp, S::NeedsPrerequisites,
-                      F::Megatron},
-        // A single-node team on a big cluster with no gang scheduling: DDP only needs the DDP level.
-        RecommendCase{"fresh_team", kAllFit, false, 16, E::SingleNode, 1.15, F::Ddp, S::NeedsPrerequisites, F::Megatron},
+        RecommendCase{"ddp_team_model_too_big", kNoDdp, true, 16, E::Ddp, 1.15, F::Fsdp,
+                      S::NeedsPrerequisites, F::Megatron},
+        // A single-node team on a big cluster with no gang scheduling: DDP only needs the DDP
+        // level.
+        RecommendCase{"fresh_team", kAllFit, false, 16, E::SingleNode, 1.15, F::Ddp,
+                      S::NeedsPrerequisites, F::Megatron},
         // Nothing fits: the closest miss.
-        RecommendCase{"nothing_fits",
-                      {{F::Ddp, 0, 90.0}, {F::Fsdp, 0, 4.0}, {F::DeepSpeed, 0, 2.5}, {F::Megatron, 0, 7.0}},
-                      true, 16, E::ThreeD, 1.15, F::DeepSpeed, S::DoesNotFit, {}}),
-    [](const ::testing::TestParamInfo<RecommendCase>& info) { return std::string(info.param.name); });
+        RecommendCase{
+            "nothing_fits",
+            {{F::Ddp, 0, 90.0}, {F::Fsdp, 0, 4.0}, {F::DeepSpeed, 0, 2.5}, {F::Megatron, 0, 7.0}},
+            true,
+            16,
+            E::ThreeD,
+            1.15,
+            F::DeepSpeed,
+            S::DoesNotFit,
+            {}}),
+    [](const ::testing::TestParamInfo<RecommendCase>& info) {
+        return std::string(info.param.name);
+    });
 
-// --- Recommendation rules on real searches --------------------------------------------------------
+// --- Recommendation rules on real searches
+// --------------------------------------------------------
 
 Advice quickAdvice(const Scenario& s, double switchSpeedup = 1.15) {
     AdvisorOptions o;
@@ -359,10 +420,14 @@ TEST(AdviseRealScenarios, GangSchedulingDecidesWhetherTheFastestBecomesTheDefaul
     const FrameworkFit& mega = *findFit(ready.frameworks, Framework::Megatron);
     ASSERT_TRUE(mega.fits());
     for (const FrameworkFit& f : ready.frameworks)
-        if (f.fits()) { EXPECT_LE(mega.best->time.stepSeconds, f.best->time.stepSeconds) << model::toString(f.framework); }
+        if (f.fits()) {
+            EXPECT_LE(mega.best->time.stepSeconds, f.best->time.stepSeconds)
+                << model::toString(f.framework);
+        }
     EXPECT_EQ(ready.recommendation.framework, Framework::Megatron);
     EXPECT_EQ(ready.recommendation.status, RecommendationStatus::Ready);
-    EXPECT_FALSE(findFit(ready.frameworks, Framework::Ddp)->fits()) << "1,536 sequences do not split over 1,024 DDP ranks";
+    EXPECT_FALSE(findFit(ready.frameworks, Framework::Ddp)->fits())
+        << "1,536 sequences do not split over 1,024 DDP ranks";
 
     s.platform.gangScheduling = false;
     const Advice blocked = quickAdvice(s, 1.0);
@@ -373,14 +438,17 @@ TEST(AdviseRealScenarios, GangSchedulingDecidesWhetherTheFastestBecomesTheDefaul
     const FrameworkFit& chosen = *findFit(blocked.frameworks, blocked.recommendation.framework);
     for (Framework f : {Framework::Fsdp, Framework::DeepSpeed})
         if (findFit(blocked.frameworks, f)->fits()) {
-            EXPECT_LE(chosen.best->time.stepSeconds, findFit(blocked.frameworks, f)->best->time.stepSeconds);
+            EXPECT_LE(chosen.best->time.stepSeconds,
+                      findFit(blocked.frameworks, f)->best->time.stepSeconds);
         }
     // And the reasons say what Megatron still needs.
-    const auto it = std::find_if(blocked.reasons.begin(), blocked.reasons.end(),
-                                 [](const Message& m) { return m.id == MessageId::FasterButMissing; });
+    const auto it =
+        std::find_if(blocked.reasons.begin(), blocked.reasons.end(),
+                     [](const Message& m) { return m.id == MessageId::FasterButMissing; });
     ASSERT_NE(it, blocked.reasons.end());
     EXPECT_EQ(it->args[3].items, std::vector<ReadinessItem>{ReadinessItem::GangScheduling});
-    EXPECT_DOUBLE_EQ(it->args[2].value, chosen.best->time.stepSeconds / mega.best->time.stepSeconds);
+    EXPECT_DOUBLE_EQ(it->args[2].value,
+                     chosen.best->time.stepSeconds / mega.best->time.stepSeconds);
 
     // With the default 15% bar and everything ready, the simplest framework within 15% of the
     // fastest stays the default: FSDP, a few percent behind Megatron-LM here.
@@ -391,8 +459,9 @@ TEST(AdviseRealScenarios, GangSchedulingDecidesWhetherTheFastestBecomesTheDefaul
     EXPECT_LE(fsdp.best->time.stepSeconds, 1.15 * mega.best->time.stepSeconds);
     EXPECT_GT(fsdp.best->time.stepSeconds, mega.best->time.stepSeconds);
     EXPECT_EQ(tolerant.recommendation.fastestReady, Framework::Megatron);
-    EXPECT_TRUE(std::any_of(tolerant.reasons.begin(), tolerant.reasons.end(),
-                            [](const Message& m) { return m.id == MessageId::SimplerWithinTolerance; }));
+    EXPECT_TRUE(std::any_of(tolerant.reasons.begin(), tolerant.reasons.end(), [](const Message& m) {
+        return m.id == MessageId::SimplerWithinTolerance;
+    }));
 }
 
 TEST(AdviseRealScenarios, GrowingTheClusterMovesAwayFromMegatronWithoutRdma) {
@@ -416,7 +485,8 @@ TEST(AdviseRealScenarios, GrowingTheClusterMovesAwayFromMegatronWithoutRdma) {
     const ReadinessFit& mega = findFit(four.frameworks, Framework::Megatron)->readiness;
     EXPECT_EQ(mega.missingItems(Need::Required),
               (std::vector<ReadinessItem>{ReadinessItem::GangScheduling, ReadinessItem::Rdma,
-                                          ReadinessItem::TopologyAwarePlacement, ReadinessItem::FailureRecovery}));
+                                          ReadinessItem::TopologyAwarePlacement,
+                                          ReadinessItem::FailureRecovery}));
     EXPECT_EQ(mega.requiredWeeks, 4.0 + 12.0 + 3.0 + 4.0);
 }
 
@@ -427,7 +497,10 @@ TEST(AdviseRealScenarios, AnUnpreparedTeamGetsTheLeastPreparation) {
     const FrameworkFit& chosen = *findFit(a.frameworks, a.recommendation.framework);
     ASSERT_TRUE(chosen.fits());
     for (const FrameworkFit& f : a.frameworks)
-        if (f.fits()) { EXPECT_LE(chosen.readiness.requiredWeeks, f.readiness.requiredWeeks) << model::toString(f.framework); }
+        if (f.fits()) {
+            EXPECT_LE(chosen.readiness.requiredWeeks, f.readiness.requiredWeeks)
+                << model::toString(f.framework);
+        }
     EXPECT_FALSE(findFit(a.frameworks, Framework::Ddp)->fits()) << "70B does not fit DDP on 80 GB";
     ASSERT_FALSE(a.reasons.empty());
     EXPECT_EQ(a.reasons.front().id, MessageId::RecommendAfterPrerequisites);
@@ -453,7 +526,8 @@ TEST(AdviseRealScenarios, NothingFitsNamesTheClosestMiss) {
     EXPECT_GT(first.args[4].value, first.args[5].value);
 }
 
-// --- Every number in generated text is the estimate it cites ---------------------------------------
+// --- Every number in generated text is the estimate it cites
+// ---------------------------------------
 
 // The SI value a formatted numeric argument stands for, and half a unit of its last digit.
 std::pair<double, double> parseBack(const MessageArg& a, const std::string& text) {
@@ -466,14 +540,29 @@ std::pair<double, double> parseBack(const MessageArg& a, const std::string& text
     double mult = 1;
     auto has = [&](const char* s) { return unit.find(s) != std::string::npos; };
     switch (a.kind) {
-    case ArgKind::Parameters: mult = has("T") ? 1e12 : has("B") ? 1e9 : has("M") ? 1e6 : 1; break;
-    case ArgKind::Bytes: mult = has("GiB") ? model::units::kGiB : 1024.0 * 1024.0; break;
-    case ArgKind::Seconds: mult = has("ms") ? 1e-3 : 1; break;
-    case ArgKind::Duration: mult = has("day") || has("天") ? 86400 : has("hour") || has("小时") ? 3600 : 60; break;
-    case ArgKind::Percent: mult = 0.01; break;
-    case ArgKind::Usd: mult = has("M") ? 1e6 : has("k") ? 1e3 : 1; break;
-    case ArgKind::BytesPerSecond: mult = 1e9; break;
-    default: break;
+    case ArgKind::Parameters:
+        mult = has("T") ? 1e12 : has("B") ? 1e9 : has("M") ? 1e6 : 1;
+        break;
+    case ArgKind::Bytes:
+        mult = has("GiB") ? model::units::kGiB : 1024.0 * 1024.0;
+        break;
+    case ArgKind::Seconds:
+        mult = has("ms") ? 1e-3 : 1;
+        break;
+    case ArgKind::Duration:
+        mult = has("day") || has("天") ? 86400 : has("hour") || has("小时") ? 3600 : 60;
+        break;
+    case ArgKind::Percent:
+        mult = 0.01;
+        break;
+    case ArgKind::Usd:
+        mult = has("M") ? 1e6 : has("k") ? 1e3 : 1;
+        break;
+    case ArgKind::BytesPerSecond:
+        mult = 1e9;
+        break;
+    default:
+        break;
     }
     return {v * mult, 0.5 * std::pow(10.0, -decimals) * mult};
 }
@@ -492,9 +581,11 @@ void expectNumbersAreTheArguments(const Message& msg, Lang lang) {
     }
     // Nothing else in the sentence is a number.
     std::string rest = text;
-    std::sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) { return x.size() > y.size(); });
+    std::sort(pieces.begin(), pieces.end(),
+              [](const auto& x, const auto& y) { return x.size() > y.size(); });
     for (const std::string& p : pieces)
-        for (std::size_t pos; !p.empty() && (pos = rest.find(p)) != std::string::npos;) rest.erase(pos, p.size());
+        for (std::size_t pos; !p.empty() && (pos = rest.find(p)) != std::string::npos;)
+            rest.erase(pos, p.size());
     EXPECT_EQ(rest.find_first_of("0123456789"), std::string::npos) << rest;
 }
 
@@ -515,7 +606,8 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
     std::set<MessageId> seen;
     for (const Message& m : a.reasons) {
         seen.insert(m.id);
-        for (Lang lang : {Lang::En, Lang::ZhCN}) expectNumbersAreTheArguments(m, lang);
+        for (Lang lang : {Lang::En, Lang::ZhCN})
+            expectNumbersAreTheArguments(m, lang);
         // The arguments are the simulator's values.
         switch (m.id) {
         case MessageId::RecommendDefault: {
@@ -534,7 +626,8 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
             break;
         }
         case MessageId::StopsFittingAbove:
-            EXPECT_DOUBLE_EQ(m.args[1].value, a.breakPoints.modelSizeOf(Framework::Ddp)->largestParameters);
+            EXPECT_DOUBLE_EQ(m.args[1].value,
+                             a.breakPoints.modelSizeOf(Framework::Ddp)->largestParameters);
             EXPECT_DOUBLE_EQ(m.args[2].value, s.cluster.gpu.memoryBytes);
             EXPECT_EQ(m.args[3].text, "AdamW");
             EXPECT_EQ(m.args[4].text, "bf16");
@@ -542,9 +635,11 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
         case MessageId::FitsUpTo:
         case MessageId::FitsUpToButComm: {
             const FrameworkFit& f = fitOf(a, m.args[0]);
-            EXPECT_DOUBLE_EQ(m.args[1].value, a.breakPoints.modelSizeOf(f.framework)->largestParameters);
+            EXPECT_DOUBLE_EQ(m.args[1].value,
+                             a.breakPoints.modelSizeOf(f.framework)->largestParameters);
             if (m.id == MessageId::FitsUpToButComm) {
-                EXPECT_DOUBLE_EQ(m.args[2].value, f.best->time.exposedInterNodeSeconds / f.best->time.stepSeconds);
+                EXPECT_DOUBLE_EQ(m.args[2].value,
+                                 f.best->time.exposedInterNodeSeconds / f.best->time.stepSeconds);
             }
             break;
         }
@@ -567,10 +662,12 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
             const FrameworkFit& fast = fitOf(a, m.args[0]);
             const FrameworkFit& chosen = *findFit(a.frameworks, a.recommendation.framework);
             EXPECT_EQ(m.args[1].text, fast.best->plan.label());
-            EXPECT_DOUBLE_EQ(m.args[2].value, chosen.best->time.stepSeconds / fast.best->time.stepSeconds);
+            EXPECT_DOUBLE_EQ(m.args[2].value,
+                             chosen.best->time.stepSeconds / fast.best->time.stepSeconds);
             break;
         }
-        default: break;
+        default:
+            break;
         }
     }
     EXPECT_TRUE(seen.contains(MessageId::RecommendDefault));
@@ -581,22 +678,29 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
         for (Lang lang : {Lang::En, Lang::ZhCN}) {
             expectNumbersAreTheArguments(r.title, lang);
             expectNumbersAreTheArguments(r.trigger, lang);
-            for (const Message& n : r.notes) expectNumbersAreTheArguments(n, lang);
+            for (const Message& n : r.notes)
+                expectNumbersAreTheArguments(n, lang);
         }
 }
 
 TEST(GeneratedText, KnownValuesRenderToTheirNumbers) {
     // Render with known values and read them back.
-    const Message m{MessageId::ScalingBreak,
-                    {MessageArg::framework(Framework::Fsdp), MessageArg::number(ArgKind::Percent, 0.35),
-                     MessageArg::number(ArgKind::Count, 512), MessageArg::number(ArgKind::Count, 1024),
-                     MessageArg::number(ArgKind::Percent, 0.2871)}};
-    EXPECT_EQ(render(m, Lang::En), "PyTorch FSDP keeps MFU at or above 35.0% up to 512 GPUs; at 1024 GPUs it drops to 28.7%.");
-    EXPECT_EQ(render(m, Lang::ZhCN), "PyTorch FSDP 在 512 块 GPU 以内 MFU 不低于 35.0%；到 1024 块 GPU 时降到 28.7%。");
-    for (Lang lang : {Lang::En, Lang::ZhCN}) expectNumbersAreTheArguments(m, lang);
+    const Message m{
+        MessageId::ScalingBreak,
+        {MessageArg::framework(Framework::Fsdp), MessageArg::number(ArgKind::Percent, 0.35),
+         MessageArg::number(ArgKind::Count, 512), MessageArg::number(ArgKind::Count, 1024),
+         MessageArg::number(ArgKind::Percent, 0.2871)}};
+    EXPECT_EQ(
+        render(m, Lang::En),
+        "PyTorch FSDP keeps MFU at or above 35.0% up to 512 GPUs; at 1024 GPUs it drops to 28.7%.");
+    EXPECT_EQ(render(m, Lang::ZhCN),
+              "PyTorch FSDP 在 512 块 GPU 以内 MFU 不低于 35.0%；到 1024 块 GPU 时降到 28.7%。");
+    for (Lang lang : {Lang::En, Lang::ZhCN})
+        expectNumbersAreTheArguments(m, lang);
 }
 
-// --- JSON ------------------------------------------------------------------------------------------
+// --- JSON
+// ------------------------------------------------------------------------------------------
 
 TEST(AdviceJson, CarriesTheContractKeysAndTheEstimates) {
     Scenario s = load("llama2-7b-a100x8-pcie");
@@ -607,9 +711,12 @@ TEST(AdviceJson, CarriesTheContractKeysAndTheEstimates) {
     const nlohmann::json j = adviceToJson(s, a, Lang::ZhCN);
     EXPECT_EQ(j["schema"], kAdviceSchema);
     EXPECT_EQ(j["lang"], "zh_CN");
-    for (const char* key : {"recommendation", "reasons", "break_points", "stages", "frameworks"}) EXPECT_TRUE(j.contains(key)) << key;
-    EXPECT_EQ(j["recommendation"]["framework"], std::string(model::toString(a.recommendation.framework)));
-    EXPECT_DOUBLE_EQ(j["recommendation"]["step_s"].get<double>(), a.recommendation.plan->time.stepSeconds);
+    for (const char* key : {"recommendation", "reasons", "break_points", "stages", "frameworks"})
+        EXPECT_TRUE(j.contains(key)) << key;
+    EXPECT_EQ(j["recommendation"]["framework"],
+              std::string(model::toString(a.recommendation.framework)));
+    EXPECT_DOUBLE_EQ(j["recommendation"]["step_s"].get<double>(),
+                     a.recommendation.plan->time.stepSeconds);
     EXPECT_EQ(j["reasons"].size(), a.reasons.size());
     EXPECT_EQ(j["reasons"][0]["id"], std::string(messageKey(a.reasons[0].id)));
     EXPECT_TRUE(containsCjk(j["reasons"][0]["text"].get<std::string>()));
@@ -618,7 +725,8 @@ TEST(AdviceJson, CarriesTheContractKeysAndTheEstimates) {
     EXPECT_EQ(j["stages"][0]["id"], "ddp_baseline");
     // Each stage carries its storable form, which reads back to the same stage.
     model::ValidationIssues issues;
-    const model::MigrationStage back = model::stageFromJson(j["stages"][1]["stage"], "stage", issues);
+    const model::MigrationStage back =
+        model::stageFromJson(j["stages"][1]["stage"], "stage", issues);
     EXPECT_TRUE(issues.empty());
     EXPECT_EQ(back, a.stages[1].stage);
 }

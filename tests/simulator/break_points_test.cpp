@@ -1,6 +1,7 @@
 // Break points agree with direct estimates on each side of the boundary: the largest model fits and
-// the next rung does not; MFU is at or above the threshold at the last GPU count and below it at the
-// next; the DP share of the step is within the threshold at the found bandwidth and above it 1% lower.
+// the next rung does not; MFU is at or above the threshold at the last GPU count and below it at
+// the next; the DP share of the step is within the threshold at the found bandwidth and above it 1%
+// lower.
 
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
@@ -20,12 +21,14 @@ using model::Framework;
 using model::Scenario;
 
 const model::Catalog& catalog() {
-    static const model::Catalog c = model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
+    static const model::Catalog c =
+        model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
     return c;
 }
 
 Scenario load(const std::string& name) {
-    model::ScenarioLoad l = model::loadScenarioFile(fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / (name + ".json"), catalog());
+    model::ScenarioLoad l = model::loadScenarioFile(
+        fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / (name + ".json"), catalog());
     EXPECT_TRUE(l.ok()) << name;
     return *l.scenario;
 }
@@ -61,10 +64,10 @@ TEST(ModelLadder, ScalesWidthAndDepthTogether) {
     const model::TransformerSpec& base = *catalog().findModel("llama3.1-70b");
     const model::TransformerSpec twice = scaleModel(base, 2.0);
     EXPECT_EQ(twice.heads, 128);
-    EXPECT_EQ(twice.kvHeads, 8);            // GQA groups kept
+    EXPECT_EQ(twice.kvHeads, 8); // GQA groups kept
     EXPECT_EQ(twice.headDim, base.headDim);
     EXPECT_EQ(twice.hidden, 16384);
-    EXPECT_EQ(twice.ffnHidden, 57344);      // 3.5 × hidden
+    EXPECT_EQ(twice.ffnHidden, 57344); // 3.5 × hidden
     EXPECT_EQ(twice.layers, 160);
     const double ratio = model::countParameters(twice).total / model::countParameters(base).total;
     EXPECT_GT(ratio, 7.0); // ≈ 2³ minus the embeddings' share
@@ -76,7 +79,8 @@ TEST(ModelLadder, ScalesWidthAndDepthTogether) {
 }
 
 TEST(ModelLadder, RungsAreCloseOnTheGridAndContainTheBase) {
-    for (const char* name : {"llama3.1-70b", "qwen2.5-7b", "gpt3-175b", "llama3.1-405b", "llama2-7b"}) {
+    for (const char* name :
+         {"llama3.1-70b", "qwen2.5-7b", "gpt3-175b", "llama3.1-405b", "llama2-7b"}) {
         SCOPED_TRACE(name);
         const model::TransformerSpec& base = *catalog().findModel(name);
         const ModelLadder ladder = modelLadder(base);
@@ -93,7 +97,8 @@ TEST(ModelLadder, RungsAreCloseOnTheGridAndContainTheBase) {
                          std::to_string(m.layers) + " layers");
             EXPECT_DOUBLE_EQ(ladder.parameters[i], model::countParameters(m).total);
             if (static_cast<int>(i) == ladder.baseIndex) continue;
-            // On the grid: whole GQA groups, tp = 8 possible from 32 heads, pipeline-friendly depth.
+            // On the grid: whole GQA groups, tp = 8 possible from 32 heads, pipeline-friendly
+            // depth.
             EXPECT_EQ(m.headDim, base.headDim);
             EXPECT_EQ(m.hidden, m.heads * m.headDim);
             if (base.kvHeads != base.heads) {
@@ -102,8 +107,12 @@ TEST(ModelLadder, RungsAreCloseOnTheGridAndContainTheBase) {
             } else {
                 EXPECT_EQ(m.kvHeads, m.heads);
             }
-            if (m.heads >= 32) { EXPECT_EQ(m.heads % 8, 0); }
-            if (m.layers >= 32) { EXPECT_EQ(m.layers % 4, 0); }
+            if (m.heads >= 32) {
+                EXPECT_EQ(m.heads % 8, 0);
+            }
+            if (m.layers >= 32) {
+                EXPECT_EQ(m.layers % 4, 0);
+            }
             const double ratio = m.layers / (aspect * m.hidden);
             EXPECT_LE(ratio, 2.0);
             EXPECT_GE(ratio, 0.5);
@@ -111,7 +120,9 @@ TEST(ModelLadder, RungsAreCloseOnTheGridAndContainTheBase) {
             const double step = ladder.parameters[i] / ladder.parameters[i - 1];
             EXPECT_GE(step, 1.02);
             // Dense families above a billion parameters: close enough rungs for a useful answer.
-            if (ladder.parameters[i - 1] > 1e9) { EXPECT_LE(step, 1.15); }
+            if (ladder.parameters[i - 1] > 1e9) {
+                EXPECT_LE(step, 1.15);
+            }
         }
     }
 }
@@ -147,12 +158,13 @@ TEST(ModelSizeBreak, DdpLimitIsSetByReplicatedStateAndAgreesWithDirectEstimates)
     const ModelLadder ladder = modelLadder(s.model);
     const ModelSizeBreak b = findModelSizeBreak(s, Framework::Ddp, ladder, {});
     expectModelBoundary(s, b);
-    // Hand check: DDP keeps bf16-autocast fp32 weights (4 B), fp32 gradients (4 B), Adam m and v (8 B)
-    // and a bucket copy of the gradients (4 B) per parameter on every GPU: 20 B/param, so at most
-    // 80 GiB / 20 B = 4.29B parameters before any activation.
+    // Hand check: DDP keeps bf16-autocast fp32 weights (4 B), fp32 gradients (4 B), Adam m and v (8
+    // B) and a bucket copy of the gradients (4 B) per parameter on every GPU: 20 B/param, so at
+    // most 80 GiB / 20 B = 4.29B parameters before any activation.
     EXPECT_LT(b.largestParameters, 80 * model::units::kGiB / 20.0);
     EXPECT_GT(b.largestParameters, 2.0e9);
-    EXPECT_LT(b.largestParameters, s.model.publishedParameters * 1e9); // the 7B model itself does not fit
+    EXPECT_LT(b.largestParameters,
+              s.model.publishedParameters * 1e9); // the 7B model itself does not fit
     EXPECT_LE(b.probes, 12);
 }
 
@@ -183,7 +195,8 @@ TEST(ModelSizeBreak, WarmStartGivesTheSameAnswerWithFewerProbes) {
     const Scenario s = load("llama2-7b-a100x8-pcie");
     const ModelLadder ladder = modelLadder(s.model);
     const ModelSizeBreak cold = findModelSizeBreak(s, Framework::Megatron, ladder, {});
-    const bool fitsBase = resultOf(searchOnly(s, Framework::Megatron), Framework::Megatron).best.has_value();
+    const bool fitsBase =
+        resultOf(searchOnly(s, Framework::Megatron), Framework::Megatron).best.has_value();
     const ModelSizeBreak warm = findModelSizeBreak(s, Framework::Megatron, ladder, {}, fitsBase);
     EXPECT_EQ(cold.status, warm.status);
     EXPECT_EQ(cold.largestParameters, warm.largestParameters);
@@ -199,17 +212,21 @@ TEST(ModelSizeBreak, NothingFitsOnATinyGpu) {
     EXPECT_EQ(b.probes, 1);
 }
 
-// Direct check of a GPU-count break: best MFU at lastGpus ≥ threshold, below it (or no fit) at nextGpus.
+// Direct check of a GPU-count break: best MFU at lastGpus ≥ threshold, below it (or no fit) at
+// nextGpus.
 void expectScalingBoundary(const Scenario& s, const GpuCountBreak& b, double threshold) {
-    ASSERT_TRUE(b.status == GpuScaleStatus::Found || b.status == GpuScaleStatus::NoPlanAt) << toString(b.status);
+    ASSERT_TRUE(b.status == GpuScaleStatus::Found || b.status == GpuScaleStatus::NoPlanAt)
+        << toString(b.status);
     EXPECT_LT(b.lastGpus, b.nextGpus);
     const int perNode = s.cluster.gpusPerNode;
-    const SearchResult at = searchOnly(withNodes(s, static_cast<int>(b.lastGpus / perNode)), b.framework);
+    const SearchResult at =
+        searchOnly(withNodes(s, static_cast<int>(b.lastGpus / perNode)), b.framework);
     const FrameworkResult& a = resultOf(at, b.framework);
     ASSERT_TRUE(a.best.has_value());
     EXPECT_GE(a.best->throughput.mfu, threshold);
     EXPECT_DOUBLE_EQ(a.best->throughput.mfu, b.lastMfu);
-    const SearchResult next = searchOnly(withNodes(s, static_cast<int>(b.nextGpus / perNode)), b.framework);
+    const SearchResult next =
+        searchOnly(withNodes(s, static_cast<int>(b.nextGpus / perNode)), b.framework);
     const FrameworkResult& n = resultOf(next, b.framework);
     if (b.status == GpuScaleStatus::Found) {
         ASSERT_TRUE(n.best.has_value());
@@ -221,8 +238,8 @@ void expectScalingBoundary(const Scenario& s, const GpuCountBreak& b, double thr
 }
 
 TEST(GpuCountBreak, DdpOverTcpFallsBelowTheThresholdAndAgreesWithDirectEstimates) {
-    // Llama 2 7B does not fit DDP; a 1.75B member of its family (20 heads, 20 layers) does, and over
-    // 100 GbE TCP its gradient all-reduce soon dominates as nodes are added.
+    // Llama 2 7B does not fit DDP; a 1.75B member of its family (20 heads, 20 layers) does, and
+    // over 100 GbE TCP its gradient all-reduce soon dominates as nodes are added.
     Scenario s = load("llama2-7b-a100x8-pcie");
     s.model = scaleModel(s.model, 0.6);
     ASSERT_EQ(s.model.heads, 20);
@@ -312,7 +329,8 @@ TEST(BandwidthBreak, HigherThresholdMeansLowerBandwidth) {
 TEST(BandwidthBreak, NotApplicableOnOneNode) {
     const Scenario s = load("llama2-7b-a100x8-pcie");
     const SearchResult r = searchOnly(s, Framework::DeepSpeed);
-    const BandwidthBreak b = findBandwidthBreak(s, resultOf(r, Framework::DeepSpeed).best->plan, {});
+    const BandwidthBreak b =
+        findBandwidthBreak(s, resultOf(r, Framework::DeepSpeed).best->plan, {});
     EXPECT_EQ(b.status, BandwidthStatus::NotApplicable);
 }
 
@@ -335,11 +353,15 @@ TEST(BreakPoints, ReusesTheBaseSearchAndCoversEveryFramework) {
         EXPECT_EQ(own.gpus, 8);
         const FrameworkResult& fr = resultOf(base, f);
         EXPECT_EQ(own.fits, fr.best.has_value());
-        if (fr.best) { EXPECT_DOUBLE_EQ(own.mfu, fr.best->throughput.mfu); }
+        if (fr.best) {
+            EXPECT_DOUBLE_EQ(own.mfu, fr.best->throughput.mfu);
+        }
     }
     // DDP cannot hold the 7B model, so its break lies below it; the others hold it.
-    EXPECT_LT(bp.modelSizeOf(Framework::Ddp)->largestParameters, model::countParameters(s.model).total);
-    EXPECT_GT(bp.modelSizeOf(Framework::Megatron)->largestParameters, model::countParameters(s.model).total);
+    EXPECT_LT(bp.modelSizeOf(Framework::Ddp)->largestParameters,
+              model::countParameters(s.model).total);
+    EXPECT_GT(bp.modelSizeOf(Framework::Megatron)->largestParameters,
+              model::countParameters(s.model).total);
 }
 
 TEST(BreakPoints, CancelStopsEarly) {

@@ -46,8 +46,11 @@ TEST(Collectives, LatencyGrowsWithMessagesAndTreeDepth) {
     b.intraLatencySeconds = 2e-6;
     const auto one = allReduce(8.0, GroupPlacement{1024, 8, 128}, b, 1);
     const auto ten = allReduce(8.0, GroupPlacement{1024, 8, 128}, b, 10);
-    // Ring of 8 inside (7 steps), tree of 128 nodes across (7 levels), twice for reduce + broadcast.
-    EXPECT_NEAR(one.seconds - (one.bytes() > 0 ? one.intraBytes / b.intraBytesPerSecond + one.interBytes / b.interBytesPerSecond : 0),
+    // Ring of 8 inside (7 steps), tree of 128 nodes across (7 levels), twice for reduce +
+    // broadcast.
+    EXPECT_NEAR(one.seconds - (one.bytes() > 0 ? one.intraBytes / b.intraBytesPerSecond +
+                                                     one.interBytes / b.interBytesPerSecond
+                                               : 0),
                 2 * 7 * 2e-6 + 2 * 7 * 5e-6, 1e-12);
     EXPECT_GT(ten.seconds, 9 * one.seconds);
 }

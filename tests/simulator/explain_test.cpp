@@ -29,20 +29,24 @@ std::vector<Case> cases() {
     mega.vpp = 3;
     mega.recompute = model::Recompute::Full;
     out.push_back({gpt3, mega});
-    auto llama = test::makeScenario("llama3.1-70b", "H100-SXM5-80GB", 32, 8, 512, "NVLink4-NVSwitch", "InfiniBand-NDR-400");
+    auto llama = test::makeScenario("llama3.1-70b", "H100-SXM5-80GB", 32, 8, 512,
+                                    "NVLink4-NVSwitch", "InfiniBand-NDR-400");
     out.push_back({llama, test::makePlan(Framework::Fsdp, 256, 1, 1, 1, 3)});
     out.push_back({llama, test::makePlan(Framework::DeepSpeed, 256, 1, 1, 2, 2)});
     out.push_back({llama, test::makePlan(Framework::Ddp, 256, 1, 1, 1, 0)});
-    auto mixtral = test::makeScenario("mixtral-8x7b", "H800-SXM5-80GB", 8, 8, 1024, "NVLink4-H800", "RoCE-400GbE");
+    auto mixtral = test::makeScenario("mixtral-8x7b", "H800-SXM5-80GB", 8, 8, 1024, "NVLink4-H800",
+                                      "RoCE-400GbE");
     auto moe = test::makePlan(Framework::Megatron, 16, 4, 1, 1, 1);
     moe.ep = 8;
     out.push_back({mixtral, moe});
     return out;
 }
 
-void forEachTerm(const sim::DerivationTerm& t, const std::function<void(const sim::DerivationTerm&)>& f) {
+void forEachTerm(const sim::DerivationTerm& t,
+                 const std::function<void(const sim::DerivationTerm&)>& f) {
     f(t);
-    for (const auto& c : t.children) forEachTerm(c, f);
+    for (const auto& c : t.children)
+        forEachTerm(c, f);
 }
 
 } // namespace
@@ -58,10 +62,13 @@ TEST(Explain, EveryTermIsTheSumOfItsChildrenAndHasASource) {
                 EXPECT_TRUE(std::isfinite(t.value)) << t.name;
                 if (t.children.empty()) return;
                 double sum = 0;
-                for (const auto& ch : t.children) sum += ch.value;
-                EXPECT_NEAR(sum, t.value, 1e-9 * std::max(1.0, std::fabs(t.value))) << t.name << " in " << c.plan.label();
+                for (const auto& ch : t.children)
+                    sum += ch.value;
+                EXPECT_NEAR(sum, t.value, 1e-9 * std::max(1.0, std::fabs(t.value)))
+                    << t.name << " in " << c.plan.label();
             });
-            EXPECT_NEAR(sim::sumOfLeaves(*root), root->value, 1e-9 * std::max(1.0, root->value)) << root->name;
+            EXPECT_NEAR(sim::sumOfLeaves(*root), root->value, 1e-9 * std::max(1.0, root->value))
+                << root->name;
         }
     }
 }
@@ -70,9 +77,12 @@ TEST(Explain, RootsEqualTheReportedNumbers) {
     for (const auto& c : cases()) {
         const auto x = sim::explainPlan(sim::makeContext(c.scenario), c.plan);
         const auto& e = x.estimate;
-        EXPECT_NEAR(x.memory.value, e.memory.peakBytes, 1e-6 * e.memory.peakBytes) << c.plan.label();
-        EXPECT_NEAR(x.stepTime.value, e.time.stepSeconds, 1e-9 * e.time.stepSeconds) << c.plan.label();
-        EXPECT_NEAR(x.communication.value, e.communication.perGpuBytes, 1e-6 * std::max(1.0, e.communication.perGpuBytes));
+        EXPECT_NEAR(x.memory.value, e.memory.peakBytes, 1e-6 * e.memory.peakBytes)
+            << c.plan.label();
+        EXPECT_NEAR(x.stepTime.value, e.time.stepSeconds, 1e-9 * e.time.stepSeconds)
+            << c.plan.label();
+        EXPECT_NEAR(x.communication.value, e.communication.perGpuBytes,
+                    1e-6 * std::max(1.0, e.communication.perGpuBytes));
         EXPECT_NEAR(x.flops.value, e.modelFlopsPerStep, 1e-9 * e.modelFlopsPerStep);
     }
 }
@@ -81,11 +91,13 @@ TEST(Explain, WorstStageAndPhaseProfileMatchThePeak) {
     for (const auto& c : cases()) {
         const auto x = sim::explainPlan(sim::makeContext(c.scenario), c.plan);
         double worst = 0;
-        for (const auto& row : x.stages) worst = std::max(worst, row.memory.peakBytes);
+        for (const auto& row : x.stages)
+            worst = std::max(worst, row.memory.peakBytes);
         EXPECT_DOUBLE_EQ(worst, x.estimate.memory.peakBytes) << c.plan.label();
         const auto& m = x.estimate.memory;
         double phaseMax = 0;
-        for (const auto& ph : m.phases) phaseMax = std::max(phaseMax, ph.allocatedBytes);
+        for (const auto& ph : m.phases)
+            phaseMax = std::max(phaseMax, ph.allocatedBytes);
         EXPECT_DOUBLE_EQ(phaseMax, m.atPeak().allocatedBytes);
         EXPECT_NEAR(phaseMax + m.overheadBytes, m.peakBytes, 1e-6 * m.peakBytes);
         if (c.plan.pp >= 3) {
@@ -97,13 +109,15 @@ TEST(Explain, WorstStageAndPhaseProfileMatchThePeak) {
 TEST(Explain, DdpPeakDoesNotAddGradientsToActivationsWithoutAccumulation) {
     // One micro-batch per step: gradients are produced as activations are freed ("max", not "sum").
     auto s = test::makeScenario("llama2-7b", "A100-SXM4-80GB", 1, 8, 8);
-    const auto x = sim::explainPlan(sim::makeContext(s), test::makePlan(Framework::Ddp, 8, 1, 1, 1));
+    const auto x =
+        sim::explainPlan(sim::makeContext(s), test::makePlan(Framework::Ddp, 8, 1, 1, 1));
     ASSERT_EQ(x.estimate.gradAccum, 1);
     const auto& m = x.estimate.memory;
     EXPECT_FALSE(m.persistentGradients);
     EXPECT_EQ(m.phases[sim::MemoryPhase::BackwardStart].gradientsBytes, 0.0);
     EXPECT_EQ(m.phases[sim::MemoryPhase::BackwardEnd].activationsBytes, 0.0);
-    EXPECT_LT(m.peakBytes - m.overheadBytes, m.weightsBytes + m.optimizerBytes + m.buffersBytes + m.gradientsBytes + m.activationsBytes);
+    EXPECT_LT(m.peakBytes - m.overheadBytes, m.weightsBytes + m.optimizerBytes + m.buffersBytes +
+                                                 m.gradientsBytes + m.activationsBytes);
 }
 
 TEST(Explain, AssumptionsFlagDefaults) {

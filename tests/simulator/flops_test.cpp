@@ -10,10 +10,12 @@ TEST(Flops, Gpt3LayerMatchesNarayananEq3Terms) {
     const auto& m = *test::catalog().findModel("gpt3-175b");
     const double h = m.hidden, s = m.seqLen;
     const auto f = sim::flopsPerToken(m, false);
-    // Per token and layer, forward: 24h² for the GEMMs and 4sh for the attention matrix (Narayanan §3).
+    // Per token and layer, forward: 24h² for the GEMMs and 4sh for the attention matrix (Narayanan
+    // §3).
     EXPECT_DOUBLE_EQ(f.dense.gemm(), 24.0 * h * h);
     EXPECT_DOUBLE_EQ(f.dense.attentionCoreModel, 4.0 * s * h);
-    EXPECT_DOUBLE_EQ(f.dense.attentionCore, 4.0 * s * h); // unfused softmax computes the masked half
+    EXPECT_DOUBLE_EQ(f.dense.attentionCore,
+                     4.0 * s * h); // unfused softmax computes the masked half
     EXPECT_DOUBLE_EQ(f.lmHead, 2.0 * h * m.vocab);
 }
 
@@ -60,6 +62,7 @@ TEST(Flops, RecomputeAddsAttentionCoreOrAWholeForward) {
     const auto& m = *test::catalog().findModel("gpt3-175b");
     const auto f = sim::flopsPerToken(m, false);
     EXPECT_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::None), 0.0);
-    EXPECT_DOUBLE_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::Selective), m.layers * f.dense.attentionCore);
+    EXPECT_DOUBLE_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::Selective),
+                     m.layers * f.dense.attentionCore);
     EXPECT_DOUBLE_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::Full), f.layersForward());
 }

@@ -9,7 +9,9 @@ using namespace trainplan;
 using model::Framework;
 
 namespace {
-double modelStates(const sim::MemoryBreakdown& m) { return m.weightsBytes + m.gradientsBytes + m.optimizerBytes; }
+double modelStates(const sim::MemoryBreakdown& m) {
+    return m.weightsBytes + m.gradientsBytes + m.optimizerBytes;
+}
 } // namespace
 
 TEST(Memory, ZeroStagesFollowRajbhandariEquations) {
@@ -18,11 +20,13 @@ TEST(Memory, ZeroStagesFollowRajbhandariEquations) {
     const sim::PlanContext ctx = sim::makeContext(s);
     const double psi = model::countParameters(s.model).total;
     const double nd = 64;
-    const double expected[4] = {16 * psi, 4 * psi + 12 * psi / nd, 2 * psi + 14 * psi / nd, 16 * psi / nd};
+    const double expected[4] = {16 * psi, 4 * psi + 12 * psi / nd, 2 * psi + 14 * psi / nd,
+                                16 * psi / nd};
     for (int z = 0; z <= 3; ++z) {
         auto p = test::makePlan(Framework::DeepSpeed, 64, 1, 1, 1, z);
         ASSERT_TRUE(model::validatePlan(s, p).empty());
-        EXPECT_NEAR(modelStates(sim::evaluateMemory(ctx, p)), expected[z], expected[z] * 1e-9) << "ZeRO-" << z;
+        EXPECT_NEAR(modelStates(sim::evaluateMemory(ctx, p)), expected[z], expected[z] * 1e-9)
+            << "ZeRO-" << z;
     }
 }
 
@@ -36,7 +40,8 @@ TEST(Memory, MegatronDistributedOptimizerIsSixPlusTwelveOverD) {
 }
 
 TEST(Memory, KorthikantiActivationsPerLayer) {
-    // sbh(10 + 24/t + 5as/(ht)) without sequence parallelism; 34·sbh/t with SP + selective (eq. in §4).
+    // sbh(10 + 24/t + 5as/(ht)) without sequence parallelism; 34·sbh/t with SP + selective (eq. in
+    // §4).
     auto s = test::makeScenario("gpt3-175b", "A100-SXM4-80GB", 8, 8, 64);
     s.training.flashAttention = false;
     const double sq = s.model.seqLen, h = s.model.hidden, a = s.model.heads, t = 8;
@@ -65,7 +70,8 @@ TEST(Memory, Gpt3PaperConfigurationFitsAndReportsWorstStage) {
 }
 
 TEST(Memory, DdpOfA70BModelDoesNotFitOn80GB) {
-    auto s = test::makeScenario("llama3.1-70b", "H100-SXM5-80GB", 4, 8, 256, "NVLink4-NVSwitch", "InfiniBand-NDR-400");
+    auto s = test::makeScenario("llama3.1-70b", "H100-SXM5-80GB", 4, 8, 256, "NVLink4-NVSwitch",
+                                "InfiniBand-NDR-400");
     const auto m = sim::evaluateMemory(sim::makeContext(s), test::makePlan(Framework::Ddp, 32));
     EXPECT_FALSE(m.fits);
     // 16 bytes per parameter of model states plus DDP's 4-byte gradient buckets: > 1.3 TB.

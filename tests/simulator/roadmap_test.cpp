@@ -24,7 +24,8 @@ using model::TriggerKind;
 using nlohmann::json;
 
 const model::Catalog& catalog() {
-    static const model::Catalog c = model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
+    static const model::Catalog c =
+        model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
     return c;
 }
 
@@ -36,12 +37,15 @@ json scenarioDoc(const std::string& name) {
 Scenario parse(const json& doc) {
     model::ScenarioLoad l = model::parseScenario(doc, catalog());
     std::string issues;
-    for (const auto& i : l.issues) issues += "\n  " + i.text();
+    for (const auto& i : l.issues)
+        issues += "\n  " + i.text();
     EXPECT_TRUE(l.ok()) << issues;
     return *l.scenario;
 }
 
-Scenario load(const std::string& name) { return parse(scenarioDoc(name)); }
+Scenario load(const std::string& name) {
+    return parse(scenarioDoc(name));
+}
 
 // What advise() hands the roadmap, without the break points unless asked.
 RoadmapInputs inputsFor(const Scenario& s, bool breakPoints = false) {
@@ -56,7 +60,9 @@ RoadmapInputs inputsFor(const Scenario& s, bool breakPoints = false) {
     return in;
 }
 
-const FrameworkFit& fit(const std::vector<FrameworkFit>& fits, Framework f) { return *findFit(fits, f); }
+const FrameworkFit& fit(const std::vector<FrameworkFit>& fits, Framework f) {
+    return *findFit(fits, f);
+}
 
 TEST(DefaultRoadmap, FollowsTheUsualOrderWithComputedTriggersAndTargets) {
     const Scenario s = load("llama31-70b-h100x256");
@@ -65,7 +71,8 @@ TEST(DefaultRoadmap, FollowsTheUsualOrderWithComputedTriggersAndTargets) {
     const Advice a = advise(s, o);
     ASSERT_TRUE(a.defaultRoadmap);
     ASSERT_EQ(a.stages.size(), 5u);
-    const std::vector<std::string_view> ids{kStageDdpBaseline, kStageSharded, kStageStandardize, kStageMegatron, kStageValidate};
+    const std::vector<std::string_view> ids{kStageDdpBaseline, kStageSharded, kStageStandardize,
+                                            kStageMegatron, kStageValidate};
     for (std::size_t i = 0; i < ids.size(); ++i) {
         EXPECT_EQ(a.stages[i].stage.id, ids[i]);
         EXPECT_TRUE(a.stages[i].isDefault);
@@ -143,7 +150,8 @@ TEST(DefaultRoadmap, PrerequisitesFollowTheProfileAndTheirEffortAddsUp) {
         std::size_t missing = 0;
         for (const model::StagePrerequisite& p : r.stage.prerequisites) {
             ASSERT_TRUE(p.item.has_value());
-            EXPECT_EQ(p.done, model::isInPlace(*p.item, s.team, s.platform, s.cluster)) << model::toString(*p.item);
+            EXPECT_EQ(p.done, model::isInPlace(*p.item, s.team, s.platform, s.cluster))
+                << model::toString(*p.item);
             if (!p.done) {
                 weeks += itemEffort(*p.item).weeks;
                 ++missing;
@@ -159,10 +167,12 @@ TEST(DefaultRoadmap, PrerequisitesFollowTheProfileAndTheirEffortAddsUp) {
             EXPECT_EQ(last.args[2].value, weeks);
         }
     }
-    // InfiniBand comes from the cluster, gang scheduling from the profile, DDP experience from the team.
+    // InfiniBand comes from the cluster, gang scheduling from the profile, DDP experience from the
+    // team.
     const auto& ddp = stages[0].stage.prerequisites;
     for (const auto& p : ddp)
-        if (p.item == ReadinessItem::ExperienceDdp || p.item == ReadinessItem::Rdma || p.item == ReadinessItem::GangScheduling) {
+        if (p.item == ReadinessItem::ExperienceDdp || p.item == ReadinessItem::Rdma ||
+            p.item == ReadinessItem::GangScheduling) {
             EXPECT_TRUE(p.done) << model::toString(*p.item);
         }
 }
@@ -210,14 +220,16 @@ TEST(DefaultRoadmap, MegatronTargetsTheGpuCountWhereShardedDataParallelismDrops)
     b.nextGpus = 64;
     in.breakPoints.gpuCount = {b};
     const auto stages = defaultStages(s, in);
-    const auto it = std::find_if(stages.begin(), stages.end(), [](const auto& st) { return st.id == kStageMegatron; });
+    const auto it = std::find_if(stages.begin(), stages.end(),
+                                 [](const auto& st) { return st.id == kStageMegatron; });
     ASSERT_NE(it, stages.end());
     EXPECT_EQ(it->trigger.kind, TriggerKind::GpusAbove);
     EXPECT_EQ(it->trigger.value, 32.0);
     EXPECT_EQ(it->targetGpus, 64);
     const auto built = buildRoadmap(s, stages, in, true);
     const RoadmapStage& mega = built[static_cast<std::size_t>(it - stages.begin())];
-    EXPECT_EQ(mega.triggerStatus, TriggerStatus::NotMet) << "the scenario has 8 GPUs, not more than 32";
+    EXPECT_EQ(mega.triggerStatus, TriggerStatus::NotMet)
+        << "the scenario has 8 GPUs, not more than 32";
     EXPECT_EQ(mega.targetGpus, 64);
     ASSERT_TRUE(mega.estimate.has_value());
     EXPECT_EQ(mega.estimate->plan.gpus(), 64);
@@ -231,8 +243,10 @@ TEST(DefaultRoadmap, ExcludedFrameworksDropTheirStages) {
     s.constraints.frameworks = {Framework::Ddp, Framework::Fsdp};
     const auto stages = defaultStages(s, inputsFor(s));
     std::vector<std::string> ids;
-    for (const auto& st : stages) ids.push_back(st.id);
-    EXPECT_EQ(ids, (std::vector<std::string>{"ddp_baseline", "sharded", "standardize", "validate"}));
+    for (const auto& st : stages)
+        ids.push_back(st.id);
+    EXPECT_EQ(ids,
+              (std::vector<std::string>{"ddp_baseline", "sharded", "standardize", "validate"}));
     EXPECT_EQ(stages[1].framework, Framework::Fsdp);
 }
 
@@ -267,10 +281,16 @@ TEST(ScenarioStages, ReplaceTheDefaultsAndAreEvaluatedOnTheirTargets) {
          {"title", "Pilot on a 1.7B model"},
          {"framework", "ddp"},
          {"target", {{"model", "gpt-1.7b"}, {"gpus", 64}}},
-         {"prerequisites", json::array({{{"id", "gang_scheduling"}, {"done", false}}, {{"text", "book the cluster"}}})}},
+         {"prerequisites", json::array({{{"id", "gang_scheduling"}, {"done", false}},
+                                        {{"text", "book the cluster"}}})}},
         {{"id", "shard"}, {"framework", "fsdp"}, {"plan", {{"framework", "fsdp"}, {"tp", 3}}}},
         {{"id", "megatron"},
-         {"plan", {{"framework", "megatron"}, {"tp", 8}, {"pp", 4}, {"micro_batch", 1}, {"sequence_parallel", true}}}},
+         {"plan",
+          {{"framework", "megatron"},
+           {"tp", 8},
+           {"pp", 4},
+           {"micro_batch", 1},
+           {"sequence_parallel", true}}}},
         {{"id", "later"}, {"trigger", {{"kind", "gpus_above"}, {"value", 128}}}},
     });
     const Scenario s = parse(doc);
@@ -283,7 +303,8 @@ TEST(ScenarioStages, ReplaceTheDefaultsAndAreEvaluatedOnTheirTargets) {
 
     const RoadmapStage& pilot = a.stages[0];
     EXPECT_FALSE(pilot.isDefault);
-    EXPECT_EQ(pilot.title, (Message{MessageId::StageUserTitle, {MessageArg::name("Pilot on a 1.7B model")}}));
+    EXPECT_EQ(pilot.title,
+              (Message{MessageId::StageUserTitle, {MessageArg::name("Pilot on a 1.7B model")}}));
     EXPECT_EQ(pilot.targetModelName, "GPT 1.7B (Megatron weak-scaling)");
     EXPECT_EQ(pilot.targetGpus, 64);
     ASSERT_TRUE(pilot.estimate.has_value());
@@ -304,7 +325,8 @@ TEST(ScenarioStages, ReplaceTheDefaultsAndAreEvaluatedOnTheirTargets) {
     EXPECT_EQ(shard.estimate->plan, fit(a.frameworks, Framework::Fsdp).best->plan);
 
     const RoadmapStage& mega = a.stages[2];
-    EXPECT_EQ(mega.title, (Message{MessageId::StageMegatron, {MessageArg::framework(Framework::Megatron)}}));
+    EXPECT_EQ(mega.title,
+              (Message{MessageId::StageMegatron, {MessageArg::framework(Framework::Megatron)}}));
     EXPECT_EQ(mega.framework, Framework::Megatron) << "taken from the stage's plan";
     EXPECT_TRUE(mega.planFromStage);
     ASSERT_TRUE(mega.estimate.has_value());
@@ -332,7 +354,7 @@ TEST(ScenarioStages, TriggerStatusesDescribeTheScenarioToday) {
     const double mfu = fsdp.best->throughput.mfu;
     const double usd = fsdp.best->cost.usd;
     const std::vector<TriggerCase> cases{
-        {{TriggerKind::Oom, 0}, TriggerStatus::NotMet},               // FSDP fits 70B on 256 GPUs
+        {{TriggerKind::Oom, 0}, TriggerStatus::NotMet}, // FSDP fits 70B on 256 GPUs
         {{TriggerKind::MfuBelow, mfu * 1.01}, TriggerStatus::Met},
         {{TriggerKind::MfuBelow, mfu * 0.99}, TriggerStatus::NotMet},
         {{TriggerKind::CostAbove, usd * 0.99}, TriggerStatus::Met},
@@ -360,7 +382,8 @@ TEST(ScenarioStages, TriggerStatusesDescribeTheScenarioToday) {
     second.trigger = {TriggerKind::Oom, 0};
     const auto built = buildRoadmap(s, {first, second}, in);
     EXPECT_EQ(built[1].triggerStatus, TriggerStatus::Met);
-    EXPECT_EQ(built[1].trigger, (Message{MessageId::TriggerOom, {MessageArg::framework(Framework::Ddp)}}));
+    EXPECT_EQ(built[1].trigger,
+              (Message{MessageId::TriggerOom, {MessageArg::framework(Framework::Ddp)}}));
     EXPECT_EQ(built[1].notes.front().id, MessageId::GainFits);
 }
 
@@ -372,9 +395,11 @@ TEST(ScenarioStages, UnknownTargetModelWithoutCatalogFallsBackToTheScenario) {
     st.id = "x";
     st.targetModel = "llama3.1-8b";
     const auto built = buildRoadmap(s, {st}, in);
-    EXPECT_EQ(built[0].notes.front(), (Message{MessageId::TargetUnresolved, {MessageArg::name("llama3.1-8b")}}));
+    EXPECT_EQ(built[0].notes.front(),
+              (Message{MessageId::TargetUnresolved, {MessageArg::name("llama3.1-8b")}}));
     EXPECT_EQ(built[0].targetModelName, s.model.displayName);
-    EXPECT_EQ(built[0].framework, in.recommendation.framework) << "first stage without a framework: the recommendation";
+    EXPECT_EQ(built[0].framework, in.recommendation.framework)
+        << "first stage without a framework: the recommendation";
 }
 
 } // namespace

@@ -11,8 +11,9 @@ inline const model::Catalog& catalog() {
     return c;
 }
 
-inline model::Scenario makeScenario(const char* modelName, const char* gpu, int nodes, int gpusPerNode,
-                                    long long globalBatch, const char* intra = "NVLink3-NVSwitch",
+inline model::Scenario makeScenario(const char* modelName, const char* gpu, int nodes,
+                                    int gpusPerNode, long long globalBatch,
+                                    const char* intra = "NVLink3-NVSwitch",
                                     const char* inter = "InfiniBand-HDR-200") {
     model::Scenario s;
     s.name = modelName;
@@ -36,7 +37,8 @@ inline model::Scenario makeScenario(const char* modelName, const char* gpu, int 
     return s;
 }
 
-inline model::Plan makePlan(model::Framework f, int dp, int tp = 1, int pp = 1, int mb = 1, int zero = 0) {
+inline model::Plan makePlan(model::Framework f, int dp, int tp = 1, int pp = 1, int mb = 1,
+                            int zero = 0) {
     model::Plan p;
     p.framework = f;
     p.dp = dp;

@@ -18,7 +18,8 @@ namespace trainplan::ui {
 namespace {
 
 sim::ValidationReport directReport() {
-    const auto load = model::loadPublishedRuns(std::string(TRAINPLAN_TEST_DATA_DIR) + "/reference/published_runs.csv");
+    const auto load = model::loadPublishedRuns(std::string(TRAINPLAN_TEST_DATA_DIR) +
+                                               "/reference/published_runs.csv");
     return sim::validatePublishedRuns(load.runs, *test::catalog());
 }
 
@@ -26,8 +27,10 @@ sim::ValidationReport directReport() {
 TEST(AccuracyTabTest, HoldsTheSameErrorsAsValidatePublishedRuns) {
     test::app();
     AccuracyTab tab(test::catalog());
-    QAbstractItemModelTester rowsTester(tab.rowsModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
-    QAbstractItemModelTester summaryTester(tab.summaryModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester rowsTester(tab.rowsModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester summaryTester(tab.summaryModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::Fatal);
     tab.show();
     ASSERT_TRUE(test::waitFor([&] { return tab.report() != nullptr; }));
 
@@ -38,11 +41,17 @@ TEST(AccuracyTabTest, HoldsTheSameErrorsAsValidatePublishedRuns) {
     for (int r = 0; r < rows->rowCount(); ++r) {
         const auto& e = expected.rows[static_cast<std::size_t>(r)];
         EXPECT_EQ(rows->index(r, AccuracyTableModel::LineColumn).data().toULongLong(), e.line);
-        EXPECT_DOUBLE_EQ(rows->index(r, AccuracyTableModel::MeasuredColumn).data(TableModelBase::SortRole).toDouble(),
+        EXPECT_DOUBLE_EQ(rows->index(r, AccuracyTableModel::MeasuredColumn)
+                             .data(TableModelBase::SortRole)
+                             .toDouble(),
                          e.measured);
-        EXPECT_DOUBLE_EQ(rows->index(r, AccuracyTableModel::PredictedColumn).data(TableModelBase::SortRole).toDouble(),
+        EXPECT_DOUBLE_EQ(rows->index(r, AccuracyTableModel::PredictedColumn)
+                             .data(TableModelBase::SortRole)
+                             .toDouble(),
                          e.predicted);
-        EXPECT_DOUBLE_EQ(rows->index(r, AccuracyTableModel::ErrorColumn).data(TableModelBase::SortRole).toDouble(),
+        EXPECT_DOUBLE_EQ(rows->index(r, AccuracyTableModel::ErrorColumn)
+                             .data(TableModelBase::SortRole)
+                             .toDouble(),
                          std::abs(e.relativeError));
         EXPECT_EQ(rows->index(r, AccuracyTableModel::ErrorColumn).data().toString(),
                   AccuracyTableModel::formatError(e.relativeError));
@@ -52,16 +61,27 @@ TEST(AccuracyTabTest, HoldsTheSameErrorsAsValidatePublishedRuns) {
     ASSERT_EQ(summary->rowCount(), static_cast<int>(expected.summary.size()) + 1);
     for (int r = 0; r < static_cast<int>(expected.summary.size()); ++r) {
         const auto& g = expected.summary[static_cast<std::size_t>(r)];
-        EXPECT_EQ(summary->index(r, AccuracySummaryModel::RowsColumn).data(TableModelBase::SortRole).toInt(), g.rows);
-        EXPECT_DOUBLE_EQ(summary->index(r, AccuracySummaryModel::MeanColumn).data(TableModelBase::SortRole).toDouble(),
+        EXPECT_EQ(summary->index(r, AccuracySummaryModel::RowsColumn)
+                      .data(TableModelBase::SortRole)
+                      .toInt(),
+                  g.rows);
+        EXPECT_DOUBLE_EQ(summary->index(r, AccuracySummaryModel::MeanColumn)
+                             .data(TableModelBase::SortRole)
+                             .toDouble(),
                          g.meanAbsError);
-        EXPECT_DOUBLE_EQ(summary->index(r, AccuracySummaryModel::MaxColumn).data(TableModelBase::SortRole).toDouble(),
+        EXPECT_DOUBLE_EQ(summary->index(r, AccuracySummaryModel::MaxColumn)
+                             .data(TableModelBase::SortRole)
+                             .toDouble(),
                          g.maxAbsError);
     }
     const int total = summary->rowCount() - 1;
-    EXPECT_EQ(summary->index(total, AccuracySummaryModel::RowsColumn).data(TableModelBase::SortRole).toInt(),
+    EXPECT_EQ(summary->index(total, AccuracySummaryModel::RowsColumn)
+                  .data(TableModelBase::SortRole)
+                  .toInt(),
               expected.totalRows);
-    EXPECT_DOUBLE_EQ(summary->index(total, AccuracySummaryModel::MeanColumn).data(TableModelBase::SortRole).toDouble(),
+    EXPECT_DOUBLE_EQ(summary->index(total, AccuracySummaryModel::MeanColumn)
+                         .data(TableModelBase::SortRole)
+                         .toDouble(),
                      expected.meanAbsError);
     EXPECT_TRUE(tab.chart()->placeholder().isEmpty());
 }
@@ -70,8 +90,10 @@ TEST(AccuracyTabTest, ValueFormattingKeepsEachMetricsUnit) {
     test::app();
     EXPECT_EQ(AccuracyTableModel::formatError(0.058), QStringLiteral("+5.8%"));
     EXPECT_EQ(AccuracyTableModel::formatError(-0.243), QStringLiteral("-24.3%"));
-    EXPECT_EQ(AccuracyTableModel::formatValue(sim::ValidationMetric::PeakMemoryGiB, 61.8), QStringLiteral("61.8 GiB"));
-    EXPECT_EQ(AccuracyTableModel::formatValue(sim::ValidationMetric::MfuPercent, 46.24), QStringLiteral("46.2%"));
+    EXPECT_EQ(AccuracyTableModel::formatValue(sim::ValidationMetric::PeakMemoryGiB, 61.8),
+              QStringLiteral("61.8 GiB"));
+    EXPECT_EQ(AccuracyTableModel::formatValue(sim::ValidationMetric::MfuPercent, 46.24),
+              QStringLiteral("46.2%"));
 }
 
 } // namespace

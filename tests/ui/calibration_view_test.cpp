@@ -20,7 +20,8 @@ namespace {
 using sim::CalibrationParameter;
 
 std::vector<sim::CalibrationRun> directRuns(const std::string& group) {
-    const auto load = model::loadPublishedRuns(std::string(TRAINPLAN_TEST_DATA_DIR) + "/reference/published_runs.csv");
+    const auto load = model::loadPublishedRuns(std::string(TRAINPLAN_TEST_DATA_DIR) +
+                                               "/reference/published_runs.csv");
     std::vector<sim::CalibrationRun> runs;
     for (const auto& row : load.runs) {
         const sim::ReferenceCase c = sim::referenceCase(row, *test::catalog());
@@ -40,19 +41,22 @@ protected:
         residualsTester = std::make_unique<QAbstractItemModelTester>(
             view->residualModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
         view->show(); // fits all published runs for gemm on first show
-        ASSERT_TRUE(test::waitFor([&] { return view->result() != nullptr && !view->isFitting(); }, 120000));
+        ASSERT_TRUE(
+            test::waitFor([&] { return view->result() != nullptr && !view->isFitting(); }, 120000));
     }
     void fitAgain() {
         const auto before = view->result();
         view->fit();
-        ASSERT_TRUE(test::waitFor([&] { return view->result() != before && !view->isFitting(); }, 120000));
+        ASSERT_TRUE(
+            test::waitFor([&] { return view->result() != before && !view->isFitting(); }, 120000));
     }
     std::unique_ptr<CalibrationView> view;
     std::unique_ptr<QAbstractItemModelTester> parametersTester, residualsTester;
 };
 
 // Korthikanti et al. 2022 rows, gemm only: the view's fit is sim::calibrate's on the same runs
-// (the numbers of `trainplan-cli calibrate --runs published_runs.csv --source Korthikanti --fit gemm`).
+// (the numbers of `trainplan-cli calibrate --runs published_runs.csv --source Korthikanti --fit
+// gemm`).
 TEST_F(CalibrationViewTest, FitsOneSourceLikeTheCli) {
     const int korthikanti = view->sourceBox()->findData(QStringLiteral("Korthikanti et al. 2022"));
     ASSERT_GE(korthikanti, 0) << "sources are listed after the first fit";
@@ -60,7 +64,8 @@ TEST_F(CalibrationViewTest, FitsOneSourceLikeTheCli) {
     fitAgain();
     sim::CalibrationOptions options;
     options.parameters = {CalibrationParameter::GemmEfficiency};
-    const sim::CalibrationResult direct = sim::calibrate(directRuns("Korthikanti et al. 2022"), options);
+    const sim::CalibrationResult direct =
+        sim::calibrate(directRuns("Korthikanti et al. 2022"), options);
     ASSERT_TRUE(direct.ok()) << direct.refusal;
     const sim::CalibrationResult& shown = *view->result();
     ASSERT_TRUE(shown.ok()) << shown.refusal;
@@ -68,7 +73,8 @@ TEST_F(CalibrationViewTest, FitsOneSourceLikeTheCli) {
     EXPECT_DOUBLE_EQ(shown.parameters[0].value, direct.parameters[0].value);
     EXPECT_DOUBLE_EQ(shown.parameters[0].sigma, direct.parameters[0].sigma);
     EXPECT_DOUBLE_EQ(shown.after.meanAbs, direct.after.meanAbs);
-    EXPECT_LE(shown.after.meanAbs, shown.before.meanAbs) << "least squares does not make the in-sample fit worse";
+    EXPECT_LE(shown.after.meanAbs, shown.before.meanAbs)
+        << "least squares does not make the in-sample fit worse";
     EXPECT_GT(shown.parameters[0].sigma, 0);
     // The tables hold the result.
     EXPECT_EQ(view->parameterModel()->rowCount(), 1);

@@ -9,7 +9,8 @@ namespace {
 
 QStringList args(std::initializer_list<const char*> a) {
     QStringList out{QStringLiteral("trainplan")};
-    for (const char* s : a) out << QString::fromUtf8(s);
+    for (const char* s : a)
+        out << QString::fromUtf8(s);
     return out;
 }
 

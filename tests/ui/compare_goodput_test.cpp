@@ -41,7 +41,9 @@ TEST(CompareGoodput, EveryFittingRowShowsTheGoodputOfItsPlan) {
         EXPECT_LT(g.goodput, 1.0);
         // Failures only add cost.
         EXPECT_GT(g.usd, r->estimate->cost.usd);
-        EXPECT_TRUE(model.data(goodput, Qt::ToolTipRole).toString().contains(QStringLiteral("interruptions per day")));
+        EXPECT_TRUE(model.data(goodput, Qt::ToolTipRole)
+                        .toString()
+                        .contains(QStringLiteral("interruptions per day")));
     }
     EXPECT_EQ(withGoodput, 3);
 }

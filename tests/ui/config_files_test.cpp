@@ -35,7 +35,8 @@ protected:
         window = std::make_unique<MainWindow>();
         window->resize(1400, 900);
         window->show();
-        window->openFile(QString::fromStdString(test::examplePath("llama31-70b-h100x256.json")), true);
+        window->openFile(QString::fromStdString(test::examplePath("llama31-70b-h100x256.json")),
+                         true);
         window->configFiles()->setInteractive(false);
     }
     void TearDown() override {
@@ -80,7 +81,8 @@ TEST_F(ConfigFilesTest, FilesThatContradictEachOtherAreRefusedWithTheImportersMe
 TEST_F(ConfigFilesTest, ADroppedScenarioFileIsOpened) {
     const QString path = QString::fromStdString(test::examplePath("gpt3-175b-a100x1024.json"));
     EXPECT_TRUE(window->configFiles()->importFiles({path}));
-    EXPECT_EQ(QFileInfo(window->document()->filePath()).fileName(), QStringLiteral("gpt3-175b-a100x1024.json"));
+    EXPECT_EQ(QFileInfo(window->document()->filePath()).fileName(),
+              QStringLiteral("gpt3-175b-a100x1024.json"));
 }
 
 TEST_F(ConfigFilesTest, ExportWritesTheSelectedPlansLaunchFiles) {
@@ -97,7 +99,8 @@ TEST_F(ConfigFilesTest, ExportWritesTheSelectedPlansLaunchFiles) {
     EXPECT_TRUE(text.contains(QString::fromStdString(plan->label()))) << text.toStdString();
 
     // An unwritable target is a message, not a crash.
-    EXPECT_FALSE(window->configFiles()->exportSelectedPlan(QStringLiteral("/proc/trainplan-no-such-dir")));
+    EXPECT_FALSE(
+        window->configFiles()->exportSelectedPlan(QStringLiteral("/proc/trainplan-no-such-dir")));
     EXPECT_TRUE(window->configFiles()->lastMessage().contains(QStringLiteral("Could not write")))
         << window->configFiles()->lastMessage().toStdString();
 }

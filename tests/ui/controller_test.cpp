@@ -32,7 +32,8 @@ TEST_F(ControllerTest, DebouncerFiresAtOnceThenCoalescesABurst) {
     QSignalSpy fired(&d, &Debouncer::fired);
     d.trigger();
     EXPECT_EQ(fired.count(), 1); // leading edge: no delay for a single edit
-    for (int i = 0; i < 10; ++i) d.trigger();
+    for (int i = 0; i < 10; ++i)
+        d.trigger();
     EXPECT_EQ(fired.count(), 1);
     ASSERT_TRUE(test::waitFor([&] { return fired.count() == 2; }, 2000));
     QTest::qWait(120);
@@ -47,7 +48,8 @@ TEST_F(ControllerTest, LatestJobDropsStaleResults) {
     for (int i = 1; i <= 3; ++i)
         job.start(
             [i, &cancelledSeen](const JobControl& control) {
-                for (int k = 0; k < 50 && !control.isCancelled(); ++k) QThread::msleep(2);
+                for (int k = 0; k < 50 && !control.isCancelled(); ++k)
+                    QThread::msleep(2);
                 if (control.isCancelled()) ++cancelledSeen;
                 return Value{i, {}};
             },

@@ -26,8 +26,9 @@
 namespace trainplan::ui {
 namespace {
 
-const char* const kExamples[] = {"gpt3-175b-a100x1024.json", "llama2-7b-a100x8-pcie.json", "llama31-70b-h100x256.json",
-                                 "mixtral-8x7b-h800x64-roce.json", "qwen25-72b-h20x128.json"};
+const char* const kExamples[] = {"gpt3-175b-a100x1024.json", "llama2-7b-a100x8-pcie.json",
+                                 "llama31-70b-h100x256.json", "mixtral-8x7b-h800x64-roce.json",
+                                 "qwen25-72b-h20x128.json"};
 
 std::vector<sim::Explanation> explainBestPlans(const model::Scenario& s) {
     const sim::SearchResult result = sim::searchPlans(s);
@@ -46,17 +47,23 @@ int checkSums(const DerivationTreeModel& m, const QModelIndex& parent, const std
         const sim::DerivationTerm* t = m.termAt(i);
         EXPECT_NE(t, nullptr);
         if (!t) continue;
-        EXPECT_FALSE(m.data(i.siblingAtColumn(DerivationTreeModel::SourceColumn)).toString().isEmpty())
+        EXPECT_FALSE(
+            m.data(i.siblingAtColumn(DerivationTreeModel::SourceColumn)).toString().isEmpty())
             << where << ": " << t->name << " has no source";
-        EXPECT_FALSE(m.data(i.siblingAtColumn(DerivationTreeModel::FormulaColumn)).toString().isEmpty())
+        EXPECT_FALSE(
+            m.data(i.siblingAtColumn(DerivationTreeModel::FormulaColumn)).toString().isEmpty())
             << where << ": " << t->name << " has no formula";
         const double value = m.data(i, DerivationTreeModel::ValueRole).toDouble();
-        EXPECT_TRUE(std::isfinite(value) && value >= 0) << where << ": " << t->name << " = " << value;
+        EXPECT_TRUE(std::isfinite(value) && value >= 0)
+            << where << ": " << t->name << " = " << value;
         if (m.rowCount(i) > 0) {
             double sum = 0;
-            for (int c = 0; c < m.rowCount(i); ++c) sum += m.data(m.index(c, 0, i), DerivationTreeModel::ValueRole).toDouble();
-            EXPECT_NEAR(sum, value, 1e-9 * std::max(1.0, std::abs(value))) << where << ": children of " << t->name;
-            EXPECT_NEAR(sim::sumOfLeaves(*t), value, 1e-9 * std::max(1.0, std::abs(value))) << where << ": leaves of " << t->name;
+            for (int c = 0; c < m.rowCount(i); ++c)
+                sum += m.data(m.index(c, 0, i), DerivationTreeModel::ValueRole).toDouble();
+            EXPECT_NEAR(sum, value, 1e-9 * std::max(1.0, std::abs(value)))
+                << where << ": children of " << t->name;
+            EXPECT_NEAR(sim::sumOfLeaves(*t), value, 1e-9 * std::max(1.0, std::abs(value)))
+                << where << ": leaves of " << t->name;
             checked += 1 + checkSums(m, i, where);
         }
     }
@@ -79,19 +86,21 @@ TEST_F(DerivationTreeModelTest, PassesTheModelTesterAndLeavesAddUpOnEveryExample
             ASSERT_EQ(model.rowCount(), 4);
             EXPECT_EQ(model.columnCount(), DerivationTreeModel::ColumnCount);
             // Roots carry the plan's reported figures.
-            EXPECT_NEAR(model.data(model.index(0, 0), DerivationTreeModel::ValueRole).toDouble(), x.estimate.memory.peakBytes,
-                        1e-6 * x.estimate.memory.peakBytes);
-            EXPECT_NEAR(model.data(model.index(1, 0), DerivationTreeModel::ValueRole).toDouble(), x.estimate.time.stepSeconds,
-                        1e-9 * x.estimate.time.stepSeconds);
+            EXPECT_NEAR(model.data(model.index(0, 0), DerivationTreeModel::ValueRole).toDouble(),
+                        x.estimate.memory.peakBytes, 1e-6 * x.estimate.memory.peakBytes);
+            EXPECT_NEAR(model.data(model.index(1, 0), DerivationTreeModel::ValueRole).toDouble(),
+                        x.estimate.time.stepSeconds, 1e-9 * x.estimate.time.stepSeconds);
             EXPECT_NEAR(model.data(model.index(2, 0), DerivationTreeModel::ValueRole).toDouble(),
-                        x.estimate.communication.perGpuBytes, 1e-6 * std::max(1.0, x.estimate.communication.perGpuBytes));
+                        x.estimate.communication.perGpuBytes,
+                        1e-6 * std::max(1.0, x.estimate.communication.perGpuBytes));
             sums += checkSums(model, {}, std::string(file) + " " + x.plan.label());
             // Every cell of every role answers without crashing (the tester checks the structure).
             std::function<void(const QModelIndex&)> touch = [&](const QModelIndex& parent) {
                 for (int r = 0; r < model.rowCount(parent); ++r)
                     for (int c = 0; c < model.columnCount(parent); ++c) {
                         const QModelIndex i = model.index(r, c, parent);
-                        for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::TextAlignmentRole)})
+                        for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole),
+                                         int(Qt::TextAlignmentRole)})
                             (void)model.data(i, role);
                         if (c == 0) touch(i);
                     }
@@ -101,7 +110,8 @@ TEST_F(DerivationTreeModelTest, PassesTheModelTesterAndLeavesAddUpOnEveryExample
         }
     }
     EXPECT_GE(plans, 15); // four frameworks on most of the five examples
-    EXPECT_GE(sums, plans * 6); // memory, activations, overhead, step, compute, communication, FLOPs ...
+    EXPECT_GE(sums,
+              plans * 6); // memory, activations, overhead, step, compute, communication, FLOPs ...
 }
 
 TEST_F(DerivationTreeModelTest, EveryTermNameHasAChineseTranslation) {
@@ -114,16 +124,19 @@ TEST_F(DerivationTreeModelTest, EveryTermNameHasAChineseTranslation) {
         const QString shown = derivationTermName(t.name);
         EXPECT_NE(shown.toStdString(), t.name) << t.name << " is shown untranslated";
         ++names;
-        for (const auto& c : t.children) visit(c);
+        for (const auto& c : t.children)
+            visit(c);
     };
     for (const auto& x : explanations)
-        for (const auto* root : {&x.memory, &x.stepTime, &x.communication, &x.flops}) visit(*root);
+        for (const auto* root : {&x.memory, &x.stepTime, &x.communication, &x.flops})
+            visit(*root);
     for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
         const auto kind = static_cast<sim::MemoryPhase::Kind>(k);
         EXPECT_NE(memoryPhaseName(kind).toStdString(), std::string(sim::toString(kind)));
     }
     installLanguage(QStringLiteral("en"));
-    EXPECT_EQ(derivationTermName("gradients at start of backward").toStdString(), "gradients at start of backward");
+    EXPECT_EQ(derivationTermName("gradients at start of backward").toStdString(),
+              "gradients at start of backward");
     EXPECT_GT(names, 40);
 }
 
@@ -149,7 +162,8 @@ TEST_F(DerivationTreeModelTest, DoubleClickingANumberOpensItsSubtree) {
     EXPECT_EQ(view->currentIndex(), dm->index(1, 0));
     EXPECT_TRUE(view->isExpanded(dm->index(1, 0)));
     EXPECT_FALSE(view->isExpanded(dm->index(0, 0)));
-    EXPECT_NEAR(dm->data(dm->index(1, 0), DerivationTreeModel::ValueRole).toDouble(), e.time.stepSeconds, 1e-12);
+    EXPECT_NEAR(dm->data(dm->index(1, 0), DerivationTreeModel::ValueRole).toDouble(),
+                e.time.stepSeconds, 1e-12);
     // Compute is expanded down to its leaves (forward / backward / recompute).
     EXPECT_TRUE(view->isExpanded(dm->index(0, 0, dm->index(1, 0))));
     EXPECT_GT(dialog->assumptions()->topLevelItemCount(), 5);
@@ -159,7 +173,8 @@ TEST_F(DerivationTreeModelTest, DoubleClickingANumberOpensItsSubtree) {
     EXPECT_EQ(dialog->view()->currentIndex(), dm->index(0, 0));
     EXPECT_TRUE(dialog->view()->isExpanded(dm->index(0, 0)));
     EXPECT_FALSE(dialog->view()->isExpanded(dm->index(1, 0)));
-    EXPECT_NEAR(dm->data(dm->index(0, 0), DerivationTreeModel::ValueRole).toDouble(), e.memory.peakBytes, 1e-6 * e.memory.peakBytes);
+    EXPECT_NEAR(dm->data(dm->index(0, 0), DerivationTreeModel::ValueRole).toDouble(),
+                e.memory.peakBytes, 1e-6 * e.memory.peakBytes);
 
     // New results (a bigger global batch) refresh the open derivation: it never shows a stale plan.
     auto changed = std::make_shared<CompareOutcome>(*outcome);
@@ -168,8 +183,10 @@ TEST_F(DerivationTreeModelTest, DoubleClickingANumberOpensItsSubtree) {
     tab.setOutcome(changed);
     ASSERT_TRUE(dialog->isVisible());
     const sim::PlanEstimate& e2 = *m->rowAt(row)->estimate;
-    EXPECT_NEAR(dm->data(dm->index(0, 0), DerivationTreeModel::ValueRole).toDouble(), e2.memory.peakBytes, 1e-6 * e2.memory.peakBytes);
-    EXPECT_NEAR(dm->data(dm->index(1, 0), DerivationTreeModel::ValueRole).toDouble(), e2.time.stepSeconds, 1e-9 * e2.time.stepSeconds);
+    EXPECT_NEAR(dm->data(dm->index(0, 0), DerivationTreeModel::ValueRole).toDouble(),
+                e2.memory.peakBytes, 1e-6 * e2.memory.peakBytes);
+    EXPECT_NEAR(dm->data(dm->index(1, 0), DerivationTreeModel::ValueRole).toDouble(),
+                e2.time.stepSeconds, 1e-9 * e2.time.stepSeconds);
     EXPECT_NE(e2.time.stepSeconds, e.time.stepSeconds);
     dialog->close();
 }
@@ -185,8 +202,8 @@ TEST_F(DerivationTreeModelTest, DoubleClickingANumberOpensItsSubtree) {
 #include <trainplan/ui/planner_controller.h>
 
 #include <QPainter>
-#include <QTemporaryDir>
 #include <QTabWidget>
+#include <QTemporaryDir>
 
 namespace trainplan::ui {
 namespace {
@@ -198,24 +215,29 @@ TEST(DerivationScreenshots, DISABLED_CompareTabWithDerivation) {
         MainWindow window;
         window.resize(1600, 1000);
         window.show();
-        ASSERT_TRUE(window.openFile(QString::fromStdString(test::examplePath("gpt3-175b-a100x1024.json")), true));
+        ASSERT_TRUE(window.openFile(
+            QString::fromStdString(test::examplePath("gpt3-175b-a100x1024.json")), true));
         ASSERT_TRUE(test::waitFor([&] {
             const CompareOutcome* o = window.compareTab()->outcome();
             return o && o->scenario.model.layers == 96 && !window.controller()->isComparing();
         }));
         QTemporaryDir libraryDir;
         window.openLibrary(libraryDir.filePath(QStringLiteral("library.db")));
-        ASSERT_TRUE(window.saveToLibrary(QStringLiteral("GPT-3 175B baseline"), {QStringLiteral("175b"), QStringLiteral("a100")}));
-        ASSERT_TRUE(window.saveToLibrary(QStringLiteral("GPT-3 175B review"), {QStringLiteral("review")}));
+        ASSERT_TRUE(window.saveToLibrary(QStringLiteral("GPT-3 175B baseline"),
+                                         {QStringLiteral("175b"), QStringLiteral("a100")}));
+        ASSERT_TRUE(
+            window.saveToLibrary(QStringLiteral("GPT-3 175B review"), {QStringLiteral("review")}));
         CompareTab* tab = window.compareTab();
         int megatron = -1;
         for (int r = 0; r < tab->tableModel()->rowCount() && megatron < 0; ++r)
-            if (tab->tableModel()->rowAt(r)->framework == model::Framework::Megatron && tab->tableModel()->rowAt(r)->estimate)
+            if (tab->tableModel()->rowAt(r)->framework == model::Framework::Megatron &&
+                tab->tableModel()->rowAt(r)->estimate)
                 megatron = r;
         ASSERT_GE(megatron, 0);
         tab->selectRow(megatron);
         tab->chartTabs()->setCurrentIndex(1);
-        DerivationDialog* dialog = tab->showDerivation(tab->tableModel()->index(megatron, CompareTableModel::MemoryColumn));
+        DerivationDialog* dialog = tab->showDerivation(
+            tab->tableModel()->index(megatron, CompareTableModel::MemoryColumn));
         ASSERT_NE(dialog, nullptr);
         dialog->resize(1120, 560);
         test::waitFor([] { return false; }, 400); // let layouts and charts settle
@@ -229,8 +251,9 @@ TEST(DerivationScreenshots, DISABLED_CompareTabWithDerivation) {
             p.drawPixmap(0, 0, w);
             p.drawPixmap((w.width() - d.width()) / 2, w.height() + 12, d);
         }
-        const QString file = QStringLiteral(TRAINPLAN_TEST_DATA_DIR "/../docs/images/compare_derivation%1.png")
-                                 .arg(lang == QLatin1String("en") ? QString() : QStringLiteral("_zh_CN"));
+        const QString file =
+            QStringLiteral(TRAINPLAN_TEST_DATA_DIR "/../docs/images/compare_derivation%1.png")
+                .arg(lang == QLatin1String("en") ? QString() : QStringLiteral("_zh_CN"));
         EXPECT_TRUE(shot.save(file)) << file.toStdString();
         dialog->close();
         window.document()->undoStack()->setClean();

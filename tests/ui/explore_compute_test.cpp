@@ -19,8 +19,9 @@ sim::PlanSummary summary(double step, double gib, bool fits = true) {
 
 TEST(ParetoFront, KeepsOnlyPlansNoOtherBeatsOnTimeAndMemory) {
     // (step s, memory GiB): b is dominated by a, d does not fit, e ties a on time with more memory.
-    const std::vector<sim::PlanSummary> plans = {summary(1.0, 60), summary(1.5, 70), summary(2.0, 40),
-                                                 summary(0.5, 10, false), summary(1.0, 65), summary(3.0, 30)};
+    const std::vector<sim::PlanSummary> plans = {summary(1.0, 60), summary(1.5, 70),
+                                                 summary(2.0, 40), summary(0.5, 10, false),
+                                                 summary(1.0, 65), summary(3.0, 30)};
     EXPECT_EQ(paretoFront2d(plans), (std::vector<std::size_t>{0, 2, 5}));
 }
 
@@ -67,7 +68,8 @@ TEST(WhatIf, OverridesOnlyWhatIsSet) {
     w = {};
     w.modelScale = 2.0;
     const model::Scenario bigger = applyWhatIf(base, w);
-    const double ratio = model::countParameters(bigger.model).total / model::countParameters(base.model).total;
+    const double ratio =
+        model::countParameters(bigger.model).total / model::countParameters(base.model).total;
     EXPECT_NEAR(ratio, 2.0, 0.35);
 }
 
@@ -76,14 +78,16 @@ TEST(Sweeps, ScalingAndCrossoverHaveAPointPerValueAndFramework) {
     const model::Scenario base = test::loadExample("llama31-70b-h100x256.json");
     const Sweep scaling = sweepNodes(base, {8, 16, 32}, *test::catalog(), {});
     ASSERT_EQ(scaling.series.size(), 4u);
-    for (const auto& s : scaling.series) ASSERT_EQ(s.points.size(), 3u);
+    for (const auto& s : scaling.series)
+        ASSERT_EQ(s.points.size(), 3u);
     EXPECT_DOUBLE_EQ(scaling.series[0].points[2].x, 256.0);
     EXPECT_DOUBLE_EQ(scaling.currentX, 256.0);
     // Megatron fits the 70B model at every size here and gets faster with more GPUs.
     const auto& megatron = scaling.series[3];
     ASSERT_EQ(megatron.framework, model::Framework::Megatron);
     ASSERT_TRUE(megatron.points[0].best && megatron.points[2].best);
-    EXPECT_GT(megatron.points[2].best->throughput.tokensPerSecond, megatron.points[0].best->throughput.tokensPerSecond);
+    EXPECT_GT(megatron.points[2].best->throughput.tokensPerSecond,
+              megatron.points[0].best->throughput.tokensPerSecond);
 
     const Sweep crossover = sweepModelScale(base, {0.25, 1.0, 4.0}, *test::catalog(), {});
     ASSERT_EQ(crossover.series.size(), 4u);

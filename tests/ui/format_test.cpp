@@ -60,7 +60,8 @@ TEST_F(FormatTest, ChineseUsesWanAndYi) {
     EXPECT_EQ(formatCount(7.06e10), QStringLiteral("706亿"));
     EXPECT_EQ(formatCount(1.5e12), QStringLiteral("1.50万亿"));
     EXPECT_EQ(formatCount(35000), QStringLiteral("3.50万"));
-    EXPECT_TRUE(formatDuration(12.5 * 86400).contains(QStringLiteral("天"))) << formatDuration(12.5 * 86400).toStdString();
+    EXPECT_TRUE(formatDuration(12.5 * 86400).contains(QStringLiteral("天")))
+        << formatDuration(12.5 * 86400).toStdString();
 }
 
 TEST_F(FormatTest, NonFiniteValuesShowADash) {

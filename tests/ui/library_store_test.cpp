@@ -43,7 +43,8 @@ protected:
 };
 
 TEST_F(LibraryStoreTest, SavesWithTagsAndKeepsEveryVersion) {
-    auto r = library.save(scenario, QStringLiteral("70B baseline"), {QStringLiteral("70b"), QStringLiteral("h100")});
+    auto r = library.save(scenario, QStringLiteral("70B baseline"),
+                          {QStringLiteral("70b"), QStringLiteral("h100")});
     ASSERT_TRUE(r) << library.lastError().toStdString();
     EXPECT_TRUE(r->created);
     EXPECT_EQ(r->version, 1);
@@ -60,7 +61,8 @@ TEST_F(LibraryStoreTest, SavesWithTagsAndKeepsEveryVersion) {
     EXPECT_EQ(all[0].versionCount, 2);
     EXPECT_EQ(library.load(QStringLiteral("70B baseline")).scenario->cluster.nodes, 16);
     EXPECT_EQ(library.load(QStringLiteral("70B baseline"), 1).scenario->cluster.nodes, 32);
-    EXPECT_EQ(library.load(QStringLiteral("70b BASELINE")).scenario->name, "70B baseline"); // names are case-insensitive
+    EXPECT_EQ(library.load(QStringLiteral("70b BASELINE")).scenario->name,
+              "70B baseline"); // names are case-insensitive
 
     // Restoring version 1 saves it again as version 3; nothing is lost.
     const auto restored = library.restore(QStringLiteral("70B baseline"), 1);
@@ -72,7 +74,8 @@ TEST_F(LibraryStoreTest, SavesWithTagsAndKeepsEveryVersion) {
     // An invalid scenario is refused with the validator's message and nothing is stored.
     scenario.cluster.nodes = 0;
     EXPECT_FALSE(library.save(scenario, QStringLiteral("broken"), {}));
-    EXPECT_TRUE(library.lastError().contains(QStringLiteral("cluster.nodes"))) << library.lastError().toStdString();
+    EXPECT_TRUE(library.lastError().contains(QStringLiteral("cluster.nodes")))
+        << library.lastError().toStdString();
     EXPECT_EQ(library.scenarios().size(), 1u);
 
     // The data is in the file: a second handle sees it.
@@ -106,7 +109,8 @@ TEST_F(LibraryStoreTest, DockOperationsUndoAndRedoWithEveryVersion) {
     // Duplicate: the current version with its tags.
     ASSERT_TRUE(dock.duplicateScenario(QStringLiteral("A"), QStringLiteral("A copy")));
     EXPECT_EQ(library.history(QStringLiteral("A copy")).size(), 1u);
-    EXPECT_EQ(library.load(QStringLiteral("A copy")).scenario->training.globalBatch, scenario.training.globalBatch);
+    EXPECT_EQ(library.load(QStringLiteral("A copy")).scenario->training.globalBatch,
+              scenario.training.globalBatch);
     EXPECT_EQ(dock.libraryItem(QStringLiteral("A copy"))->text(1), QStringLiteral("team-x"));
     undo->undo();
     EXPECT_FALSE(library.contains(QStringLiteral("A copy")));
@@ -199,13 +203,15 @@ TEST_F(LibraryStoreTest, ACorruptFileIsReportedInTheDockAndLeftUntouched) {
 TEST_F(LibraryStoreTest, ANewerSchemaIsRefusedWithTheStoresMessage) {
     library.close();
     {
-        store::Connection c = store::Connection::open(path.toStdString(), store::OpenMode::ReadWrite, std::chrono::milliseconds(100));
+        store::Connection c = store::Connection::open(
+            path.toStdString(), store::OpenMode::ReadWrite, std::chrono::milliseconds(100));
         c.exec("PRAGMA user_version = " + std::to_string(store::kSchemaVersion + 1));
     }
     const QByteArray before = bytes(path);
     LibraryStore newer;
     EXPECT_FALSE(newer.open(path, *test::catalog()));
-    EXPECT_TRUE(newer.openError().contains(QStringLiteral("newer TrainPlan"))) << newer.openError().toStdString();
+    EXPECT_TRUE(newer.openError().contains(QStringLiteral("newer TrainPlan")))
+        << newer.openError().toStdString();
     EXPECT_EQ(bytes(path), before);
 }
 
@@ -213,21 +219,26 @@ TEST(LibraryLocation, DbOptionThenEnvironmentThenXdg) {
     test::app();
     const QByteArray saved = qgetenv("TRAINPLAN_DB");
     qputenv("TRAINPLAN_DB", "/tmp/from-env.db");
-    EXPECT_EQ(LibraryStore::resolvePath(QStringLiteral("/tmp/explicit.db")), QStringLiteral("/tmp/explicit.db"));
+    EXPECT_EQ(LibraryStore::resolvePath(QStringLiteral("/tmp/explicit.db")),
+              QStringLiteral("/tmp/explicit.db"));
     EXPECT_EQ(LibraryStore::resolvePath({}), QStringLiteral("/tmp/from-env.db"));
     qunsetenv("TRAINPLAN_DB");
     EXPECT_TRUE(LibraryStore::resolvePath({}).endsWith(QStringLiteral("trainplan/trainplan.db")));
     if (!saved.isNull()) qputenv("TRAINPLAN_DB", saved);
 
-    const CommandLine c = parseCommandLine({QStringLiteral("trainplan"), QStringLiteral("--db"), QStringLiteral("/tmp/x.db")});
+    const CommandLine c = parseCommandLine(
+        {QStringLiteral("trainplan"), QStringLiteral("--db"), QStringLiteral("/tmp/x.db")});
     EXPECT_TRUE(c.error.isEmpty());
     EXPECT_EQ(c.databaseFile, QStringLiteral("/tmp/x.db"));
-    EXPECT_FALSE(parseCommandLine({QStringLiteral("trainplan"), QStringLiteral("--db"), QString()}).error.isEmpty());
-    EXPECT_FALSE(parseCommandLine({QStringLiteral("trainplan"), QStringLiteral("--db")}).error.isEmpty());
+    EXPECT_FALSE(parseCommandLine({QStringLiteral("trainplan"), QStringLiteral("--db"), QString()})
+                     .error.isEmpty());
+    EXPECT_FALSE(
+        parseCommandLine({QStringLiteral("trainplan"), QStringLiteral("--db")}).error.isEmpty());
 }
 
 TEST(SplitTags, TrimsAndDropsDuplicates) {
-    EXPECT_EQ(splitTags(QStringLiteral(" a, b ,,A, c ")), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+    EXPECT_EQ(splitTags(QStringLiteral(" a, b ,,A, c ")),
+              (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
 }
 
 } // namespace

@@ -58,7 +58,8 @@ protected:
         window = std::make_unique<MainWindow>();
         window->resize(1600, 1000);
         window->show();
-        ASSERT_TRUE(window->openFile(QString::fromStdString(test::examplePath("llama31-70b-h100x256.json")), true));
+        ASSERT_TRUE(window->openFile(
+            QString::fromStdString(test::examplePath("llama31-70b-h100x256.json")), true));
         ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, 32); }));
         nodes = window->editor()->findChild<QSpinBox*>(QStringLiteral("cluster.nodes"));
         ASSERT_NE(nodes, nullptr);
@@ -114,16 +115,20 @@ TEST_F(MainWindowSmokeTest, PinningAPlanAddsARowWithItsKnobs) {
     window->compareTab()->selectRow(kMegatronRow);
     const int before = window->compareTab()->tableModel()->rowCount();
     QSignalSpy shown(window->compareTab(), &CompareTab::resultsShown);
-    emit window->compareTab()->pinRequested(window->compareTab()->tableModel()->rowAt(kMegatronRow)->plan);
+    emit window->compareTab()->pinRequested(
+        window->compareTab()->tableModel()->rowAt(kMegatronRow)->plan);
     ASSERT_EQ(window->document()->scenario().plans.size(), 1u);
-    ASSERT_TRUE(test::waitFor([&] { return window->compareTab()->tableModel()->rowCount() == before + 1; }));
+    ASSERT_TRUE(test::waitFor(
+        [&] { return window->compareTab()->tableModel()->rowCount() == before + 1; }));
     const CompareRow* pinned = window->compareTab()->tableModel()->rowAt(before);
     ASSERT_NE(pinned, nullptr);
     EXPECT_EQ(pinned->kind, CompareRow::Kind::Pinned);
     // Same plan as the best Megatron plan: same step time.
-    EXPECT_EQ(cell(*window, before, CompareTableModel::StepColumn), cell(*window, kMegatronRow, CompareTableModel::StepColumn));
+    EXPECT_EQ(cell(*window, before, CompareTableModel::StepColumn),
+              cell(*window, kMegatronRow, CompareTableModel::StepColumn));
     window->document()->undoStack()->undo();
-    ASSERT_TRUE(test::waitFor([&] { return window->compareTab()->tableModel()->rowCount() == before; }));
+    ASSERT_TRUE(
+        test::waitFor([&] { return window->compareTab()->tableModel()->rowCount() == before; }));
 }
 
 TEST_F(MainWindowSmokeTest, ExploreShowsScatterAndSweepsAndFollowsWhatIf) {
@@ -157,7 +162,8 @@ TEST_F(MainWindowSmokeTest, RecomputeLatencyAfterAnEdit) {
     std::sort(computeMs.begin(), computeMs.end());
     const double median = ms[ms.size() / 2];
     const double worst = ms.back();
-    std::printf("[ latency ] edit -> table+charts updated, 70B on 256 GPUs: median %.1f ms, max %.1f ms (n=%zu); "
+    std::printf("[ latency ] edit -> table+charts updated, 70B on 256 GPUs: median %.1f ms, max "
+                "%.1f ms (n=%zu); "
                 "of which the search on the worker thread: median %.1f ms\n",
                 median, worst, ms.size(), computeMs[computeMs.size() / 2]);
     RecordProperty("median_ms", std::to_string(median));

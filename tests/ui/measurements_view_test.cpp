@@ -24,7 +24,8 @@
 namespace trainplan::ui {
 namespace {
 
-const std::string kPublishedRuns = std::string(TRAINPLAN_TEST_DATA_DIR) + "/reference/published_runs.csv";
+const std::string kPublishedRuns =
+    std::string(TRAINPLAN_TEST_DATA_DIR) + "/reference/published_runs.csv";
 
 class MeasurementsViewTest : public ::testing::Test {
 protected:
@@ -42,13 +43,15 @@ TEST_F(MeasurementsViewTest, WithoutALibraryItSaysSo) {
     LibraryStore closed;
     MeasurementsView view;
     view.setLibrary(&closed);
-    EXPECT_TRUE(view.messageText().contains(QStringLiteral("No library is open"))) << view.messageText().toStdString();
+    EXPECT_TRUE(view.messageText().contains(QStringLiteral("No library is open")))
+        << view.messageText().toStdString();
     EXPECT_EQ(view.importCsv(QString::fromStdString(kPublishedRuns)).added, 0u);
 }
 
 TEST_F(MeasurementsViewTest, AddImportDeleteRoundTrip) {
     MeasurementsView view;
-    QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester tester(view.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
     view.setLibrary(&library);
     EXPECT_EQ(view.model()->rowCount(), 0);
 
@@ -57,15 +60,18 @@ TEST_F(MeasurementsViewTest, AddImportDeleteRoundTrip) {
     ASSERT_TRUE(library.save(s, QStringLiteral("llama70b"), {}));
     store::NewMeasuredRun run;
     run.scenarioName = "llama70b";
-    run.plan = nlohmann::json{{"framework", "megatron"}, {"tp", 8}, {"pp", 4}, {"dp", 8}, {"micro_batch", 1}};
+    run.plan = nlohmann::json{
+        {"framework", "megatron"}, {"tp", 8}, {"pp", 4}, {"dp", 8}, {"micro_batch", 1}};
     run.stepSeconds = 12.5;
     run.peakMemoryBytes = 60.0 * 1024 * 1024 * 1024;
     run.measuredOn = "2026-09-01";
     QString error;
     ASSERT_TRUE(view.addRun(run, &error)) << error.toStdString();
     ASSERT_EQ(view.model()->rowCount(), 1);
-    EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::StepColumn).data().toString(), QStringLiteral("12.500 s"));
-    EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::MemoryColumn).data().toString(), QStringLiteral("60.0 GiB"));
+    EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::StepColumn).data().toString(),
+              QStringLiteral("12.500 s"));
+    EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::MemoryColumn).data().toString(),
+              QStringLiteral("60.0 GiB"));
     EXPECT_FALSE(view.addRun(run, &error)) << "an identical run is a conflict";
     EXPECT_FALSE(error.isEmpty());
 
@@ -73,7 +79,8 @@ TEST_F(MeasurementsViewTest, AddImportDeleteRoundTrip) {
     const auto published = model::loadPublishedRuns(kPublishedRuns);
     ASSERT_TRUE(published.ok());
     const auto imported = view.importCsv(QString::fromStdString(kPublishedRuns));
-    EXPECT_TRUE(imported.problems.isEmpty()) << imported.problems.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(imported.problems.isEmpty())
+        << imported.problems.join(QLatin1Char('\n')).toStdString();
     EXPECT_EQ(imported.added, published.runs.size());
     EXPECT_EQ(view.model()->rowCount(), static_cast<int>(published.runs.size()) + 1);
     EXPECT_EQ(library.store()->runs().size(), published.runs.size() + 1);
@@ -94,8 +101,10 @@ TEST_F(MeasurementsViewTest, AddImportDeleteRoundTrip) {
     const auto partial = view.importCsv(bad);
     EXPECT_EQ(partial.added, 1u);
     ASSERT_EQ(partial.problems.size(), 1) << partial.problems.join(QLatin1Char('\n')).toStdString();
-    EXPECT_TRUE(partial.problems.front().contains(QStringLiteral("line 3"))) << partial.problems.front().toStdString();
-    EXPECT_TRUE(partial.problems.front().contains(QStringLiteral("tp"))) << partial.problems.front().toStdString();
+    EXPECT_TRUE(partial.problems.front().contains(QStringLiteral("line 3")))
+        << partial.problems.front().toStdString();
+    EXPECT_TRUE(partial.problems.front().contains(QStringLiteral("tp")))
+        << partial.problems.front().toStdString();
     EXPECT_TRUE(view.messageText().contains(QStringLiteral("line 3")));
 
     // Delete: the added run goes, the rest stays.
@@ -121,11 +130,14 @@ TEST_F(MeasurementsViewTest, SavedProfileChangesCompareLikeTheCli) {
     QString error;
     EXPECT_FALSE(view.saveProfile(QStringLiteral("cluster A"), {}, &error)) << "nothing fitted yet";
     view.show(); // fits all published runs for gemm
-    ASSERT_TRUE(test::waitFor([&] { return view.result() != nullptr && !view.isFitting(); }, 120000));
+    ASSERT_TRUE(
+        test::waitFor([&] { return view.result() != nullptr && !view.isFitting(); }, 120000));
     ASSERT_TRUE(view.result()->ok());
     EXPECT_FALSE(view.saveProfile(QStringLiteral("  "), {}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("name"))) << error.toStdString();
-    ASSERT_TRUE(view.saveProfile(QStringLiteral("cluster A"), QStringLiteral("published runs"), &error)) << error.toStdString();
+    ASSERT_TRUE(
+        view.saveProfile(QStringLiteral("cluster A"), QStringLiteral("published runs"), &error))
+        << error.toStdString();
     const auto stored = library.store()->findCalibrationProfile("cluster A");
     ASSERT_TRUE(stored);
     EXPECT_EQ(stored->parameters, sim::profileParameters(*view.result()));
@@ -139,21 +151,25 @@ TEST_F(MeasurementsViewTest, SavedProfileChangesCompareLikeTheCli) {
     EXPECT_EQ(view.profileBox()->currentData().toString(), QStringLiteral("cluster A"));
 
     PlannerController controller(test::catalog());
-    controller.setProfileLookup([&](const std::string& name, QString& why) -> std::optional<nlohmann::json> {
-        if (auto p = library.store()->findCalibrationProfile(name)) return p->parameters;
-        why = QStringLiteral("not in the library");
-        return std::nullopt;
-    });
+    controller.setProfileLookup(
+        [&](const std::string& name, QString& why) -> std::optional<nlohmann::json> {
+            if (auto p = library.store()->findCalibrationProfile(name)) return p->parameters;
+            why = QStringLiteral("not in the library");
+            return std::nullopt;
+        });
     QSignalSpy finished(&controller, &PlannerController::compareFinished);
     controller.setScenario(doc.scenario(), doc.canEstimate());
-    ASSERT_TRUE(test::waitFor([&] { return finished.count() >= 1 && !controller.isComparing(); }, 60000));
+    ASSERT_TRUE(
+        test::waitFor([&] { return finished.count() >= 1 && !controller.isComparing(); }, 60000));
     const auto outcome = finished.last().at(0).value<std::shared_ptr<const CompareOutcome>>();
     ASSERT_TRUE(outcome);
-    EXPECT_TRUE(outcome->profileNote.contains(QStringLiteral("cluster A"))) << outcome->profileNote.toStdString();
+    EXPECT_TRUE(outcome->profileNote.contains(QStringLiteral("cluster A")))
+        << outcome->profileNote.toStdString();
 
     // The CLI's path: the scenario's profile filled from the store, then the search.
     model::Scenario cli = doc.scenario();
-    ASSERT_TRUE(sim::applyCalibrationProfile(cli.efficiency, "cluster A", stored->parameters).empty());
+    ASSERT_TRUE(
+        sim::applyCalibrationProfile(cli.efficiency, "cluster A", stored->parameters).empty());
     cli.plans.clear();
     const sim::SearchResult direct = sim::searchPlans(cli);
     model::Scenario plain = test::loadExample("llama31-70b-h100x256.json");
@@ -175,7 +191,8 @@ TEST_F(MeasurementsViewTest, SavedProfileChangesCompareLikeTheCli) {
     model::Scenario missing = doc.scenario();
     missing.efficiency.profile = "gone";
     controller.setScenario(missing, true);
-    EXPECT_TRUE(controller.profileNote().contains(QStringLiteral("not applied"))) << controller.profileNote().toStdString();
+    EXPECT_TRUE(controller.profileNote().contains(QStringLiteral("not applied")))
+        << controller.profileNote().toStdString();
 }
 
 } // namespace

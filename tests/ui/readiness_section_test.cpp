@@ -27,7 +27,8 @@ protected:
         connect();
     }
     void connect() {
-        QObject::connect(doc.get(), &ScenarioDocument::scenarioChanged, section.get(), &ReadinessSection::refresh);
+        QObject::connect(doc.get(), &ScenarioDocument::scenarioChanged, section.get(),
+                         &ReadinessSection::refresh);
     }
     template <typename W> W* field(const char* path) {
         auto* w = section->findChild<W*>(QString::fromLatin1(path));
@@ -45,10 +46,14 @@ protected:
 };
 
 TEST_F(ReadinessSectionTest, EveryQuestionHasAControlWithAnExplanation) {
-    const char* checks[] = {"team.maintain_versions",         "platform.gang_scheduling",
-                            "platform.topology_aware_placement", "platform.shared_checkpoint_storage",
-                            "platform.failure_recovery",       "platform.monitoring",
-                            "platform.standard_images",        "platform.cost_attribution"};
+    const char* checks[] = {"team.maintain_versions",
+                            "platform.gang_scheduling",
+                            "platform.topology_aware_placement",
+                            "platform.shared_checkpoint_storage",
+                            "platform.failure_recovery",
+                            "platform.monitoring",
+                            "platform.standard_images",
+                            "platform.cost_attribution"};
     for (const char* path : checks) {
         auto* box = field<QCheckBox>(path);
         ASSERT_NE(box, nullptr);
@@ -62,7 +67,8 @@ TEST_F(ReadinessSectionTest, EveryQuestionHasAControlWithAnExplanation) {
     }
     EXPECT_EQ(field<QComboBox>("team.experience")->count(), 4);
     EXPECT_EQ(field<QComboBox>("team.debug_distributed")->count(), 3);
-    EXPECT_EQ(field<QComboBox>("platform.rdma")->count(), 4); // from the cluster, none, RoCE, InfiniBand
+    EXPECT_EQ(field<QComboBox>("platform.rdma")->count(),
+              4); // from the cluster, none, RoCE, InfiniBand
     EXPECT_EQ(field<QComboBox>("platform.rdma")->currentData().toString(), QString()); // unanswered
 }
 
@@ -79,8 +85,8 @@ TEST_F(ReadinessSectionTest, ACheckBoxEditsTheDocumentAndUndoRestoresIt) {
 TEST_F(ReadinessSectionTest, ComboBoxesWriteTheirValuesAndTheFrameworkNeedsFollow) {
     // 70B on 32 nodes: FSDP requires ZeRO/FSDP experience (and DDP below it), hang debugging and
     // shared checkpoint storage: 2 + 4 + 4 + 6 = 16 weeks (docs/advisor.md §1, §2).
-    const auto before = sim::readinessFit(model::Framework::Fsdp, doc->scenario().team, doc->scenario().platform,
-                                          doc->scenario().cluster);
+    const auto before = sim::readinessFit(model::Framework::Fsdp, doc->scenario().team,
+                                          doc->scenario().platform, doc->scenario().cluster);
     EXPECT_DOUBLE_EQ(before.requiredWeeks, 16);
     EXPECT_TRUE(section->needsText().contains(QStringLiteral("FSDP — 16 week")))
         << section->needsText().toStdString();
@@ -90,23 +96,28 @@ TEST_F(ReadinessSectionTest, ComboBoxesWriteTheirValuesAndTheFrameworkNeedsFollo
     choose(field<QComboBox>("team.debug_distributed"), QStringLiteral("hangs"));
     EXPECT_EQ(doc->scenario().team.debugDistributed, model::DebugSkill::Hangs);
     // Left: shared checkpoint storage, 6 weeks.
-    EXPECT_TRUE(section->needsText().contains(QStringLiteral("FSDP — 6 week"))) << section->needsText().toStdString();
+    EXPECT_TRUE(section->needsText().contains(QStringLiteral("FSDP — 6 week")))
+        << section->needsText().toStdString();
     field<QCheckBox>("platform.shared_checkpoint_storage")->click();
-    EXPECT_TRUE(section->needsText().contains(QStringLiteral("FSDP — ready"))) << section->needsText().toStdString();
+    EXPECT_TRUE(section->needsText().contains(QStringLiteral("FSDP — ready")))
+        << section->needsText().toStdString();
 
     choose(field<QComboBox>("platform.rdma"), QStringLiteral("none"));
     ASSERT_TRUE(doc->scenario().platform.rdma.has_value());
     EXPECT_EQ(*doc->scenario().platform.rdma, model::RdmaKind::None);
     choose(field<QComboBox>("platform.rdma"), QString());
-    EXPECT_FALSE(doc->scenario().platform.rdma.has_value()) << "\"from the cluster\" clears the answer";
+    EXPECT_FALSE(doc->scenario().platform.rdma.has_value())
+        << "\"from the cluster\" clears the answer";
 
-    while (doc->undoStack()->canUndo()) doc->undoStack()->undo();
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
     EXPECT_EQ(doc->scenario().team, model::TeamProfile{});
     EXPECT_EQ(doc->scenario().platform, model::PlatformProfile{});
 }
 
 TEST_F(ReadinessSectionTest, InvalidReadinessKeysAreShownAtTheirField) {
-    model::ValidationIssues issues{{"team.experience", "unknown value 'expert'"}, {"cluster.nodes", "elsewhere"}};
+    model::ValidationIssues issues{{"team.experience", "unknown value 'expert'"},
+                                   {"cluster.nodes", "elsewhere"}};
     const auto rest = section->binder()->showIssues(issues);
     ASSERT_EQ(rest.size(), 1u);
     EXPECT_EQ(rest.front().path, "cluster.nodes");
@@ -117,18 +128,21 @@ TEST(RoadmapEdits, WithReadinessItemTogglesExactlyThatItem) {
     test::app();
     const model::Scenario base = test::loadExample("llama31-70b-h100x256.json");
     model::Scenario full = base;
-    for (auto item : model::kAllReadinessItems) full = withReadinessItem(full, item, true);
+    for (auto item : model::kAllReadinessItems)
+        full = withReadinessItem(full, item, true);
     for (const model::Scenario& start : {base, full}) {
         for (auto item : model::kAllReadinessItems) {
             for (bool inPlace : {true, false}) {
                 const model::Scenario after = withReadinessItem(start, item, inPlace);
-                EXPECT_EQ(model::isInPlace(item, after.team, after.platform, after.cluster), inPlace)
+                EXPECT_EQ(model::isInPlace(item, after.team, after.platform, after.cluster),
+                          inPlace)
                     << model::toString(item) << " -> " << inPlace;
             }
         }
     }
     for (auto item : model::kAllReadinessItems)
-        EXPECT_TRUE(model::isInPlace(item, full.team, full.platform, full.cluster)) << model::toString(item);
+        EXPECT_TRUE(model::isInPlace(item, full.team, full.platform, full.cluster))
+            << model::toString(item);
     // Levels move as little as needed: clearing 3D experience leaves ZeRO/FSDP experience.
     const model::Scenario lowered = withReadinessItem(full, ReadinessItem::ExperienceThreeD, false);
     EXPECT_EQ(lowered.team.experience, model::TeamExperience::ZeroFsdp);

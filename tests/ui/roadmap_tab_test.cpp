@@ -38,12 +38,15 @@ protected:
     // Waits for the next advisor result after the current one.
     bool waitForNewResult(int timeoutMs = 60000) {
         const quint64 seen = shown;
-        const bool ok = test::waitFor([&] { return tab->resultsShown() > seen && !tab->isComputing(); }, timeoutMs);
+        const bool ok = test::waitFor(
+            [&] { return tab->resultsShown() > seen && !tab->isComputing(); }, timeoutMs);
         shown = tab->resultsShown();
         return ok;
     }
     const sim::Advice& advice() const { return *tab->outcome().advice; }
-    StageCard* card(int i) const { return tab->roadmapView()->cards().at(static_cast<std::size_t>(i)); }
+    StageCard* card(int i) const {
+        return tab->roadmapView()->cards().at(static_cast<std::size_t>(i));
+    }
 
     std::unique_ptr<ScenarioDocument> doc;
     std::unique_ptr<RoadmapTab> tab;
@@ -60,14 +63,17 @@ TEST_F(RoadmapTabTest, ShowsTheAdvisorsAnswerForTheScenario) {
     EXPECT_EQ(advice().recommendation.status, RecommendationStatus::NeedsPrerequisites);
     EXPECT_EQ(advice().recommendation.framework, Framework::Fsdp);
     ASSERT_FALSE(direct.reasons.empty());
-    EXPECT_EQ(tab->headlineText().toStdString(), sim::render(direct.reasons.front(), sim::Lang::En));
+    EXPECT_EQ(tab->headlineText().toStdString(),
+              sim::render(direct.reasons.front(), sim::Lang::En));
     // One card per stage, in order, titled by the advisor.
     ASSERT_EQ(tab->roadmapView()->cards().size(), direct.stages.size());
     EXPECT_TRUE(advice().defaultRoadmap);
     EXPECT_GT(tab->outcome().seconds, 0);
-    std::cout << "[ advice   ] advisor + break points + curve on the worker: " << tab->outcome().seconds << " s\n";
+    std::cout << "[ advice   ] advisor + break points + curve on the worker: "
+              << tab->outcome().seconds << " s\n";
     for (std::size_t i = 0; i < direct.stages.size(); ++i)
-        EXPECT_EQ(card(static_cast<int>(i))->prerequisiteBoxes().size(), direct.stages[i].stage.prerequisites.size());
+        EXPECT_EQ(card(static_cast<int>(i))->prerequisiteBoxes().size(),
+                  direct.stages[i].stage.prerequisites.size());
 }
 
 TEST_F(RoadmapTabTest, BreakPointsChartShadesFromTheFirstSizeThatDoesNotFit) {
@@ -76,7 +82,8 @@ TEST_F(RoadmapTabTest, BreakPointsChartShadesFromTheFirstSizeThatDoesNotFit) {
     ASSERT_EQ(ddp->status, sim::ModelSizeStatus::Found);
     EXPECT_DOUBLE_EQ(tab->breakPointsChart()->shadingStart(Framework::Ddp), ddp->nextParameters);
     EXPECT_LT(ddp->largestParameters, ddp->nextParameters);
-    // The curve: DDP fits no rung above its break point, and fits the rungs below it that were probed.
+    // The curve: DDP fits no rung above its break point, and fits the rungs below it that were
+    // probed.
     for (const auto& series : tab->outcome().modelCurve.series) {
         if (series.framework != Framework::Ddp) continue;
         ASSERT_FALSE(series.points.empty());
@@ -94,7 +101,8 @@ TEST_F(RoadmapTabTest, BreakPointsChartShadesFromTheFirstSizeThatDoesNotFit) {
 // shared checkpoint storage are in place (docs/advisor.md §2, §3); undo brings it back.
 TEST_F(RoadmapTabTest, ReadinessTogglesInTheSectionChangeTheRecommendationAndUndoRestoresIt) {
     ReadinessSection section(doc.get());
-    QObject::connect(doc.get(), &ScenarioDocument::scenarioChanged, &section, &ReadinessSection::refresh);
+    QObject::connect(doc.get(), &ScenarioDocument::scenarioChanged, &section,
+                     &ReadinessSection::refresh);
     auto choose = [&](const char* path, const char* value) {
         auto* box = section.findChild<QComboBox*>(QString::fromLatin1(path));
         ASSERT_NE(box, nullptr);
@@ -105,7 +113,8 @@ TEST_F(RoadmapTabTest, ReadinessTogglesInTheSectionChangeTheRecommendationAndUnd
     choose("team.debug_distributed", "hangs");
     section.findChild<QCheckBox*>(QStringLiteral("platform.shared_checkpoint_storage"))->click();
     ASSERT_TRUE(waitForNewResult());
-    EXPECT_EQ(advice().recommendation.status, RecommendationStatus::NeedsPrerequisites) << "experience still missing";
+    EXPECT_EQ(advice().recommendation.status, RecommendationStatus::NeedsPrerequisites)
+        << "experience still missing";
 
     choose("team.experience", "zero_fsdp");
     EXPECT_EQ(doc->scenario().team.experience, model::TeamExperience::ZeroFsdp);
@@ -127,9 +136,11 @@ TEST_F(RoadmapTabTest, EditingATriggerStoresTheRoadmapWithTheScenario) {
     const int mfu = trigger->findData(QStringLiteral("mfu_below"));
     trigger->setCurrentIndex(mfu);
     emit trigger->activated(mfu);
-    ASSERT_EQ(doc->scenario().stages.size(), stageCount) << "the default stages are copied into the scenario";
+    ASSERT_EQ(doc->scenario().stages.size(), stageCount)
+        << "the default stages are copied into the scenario";
     EXPECT_EQ(doc->scenario().stages[3].trigger.kind, model::TriggerKind::MfuBelow);
-    EXPECT_DOUBLE_EQ(doc->scenario().stages[3].trigger.value, 0.35) << "the advisor's MFU threshold";
+    EXPECT_DOUBLE_EQ(doc->scenario().stages[3].trigger.value, 0.35)
+        << "the advisor's MFU threshold";
     ASSERT_TRUE(waitForNewResult());
     EXPECT_FALSE(advice().defaultRoadmap);
 
@@ -148,7 +159,8 @@ TEST_F(RoadmapTabTest, EditingATriggerStoresTheRoadmapWithTheScenario) {
     ASSERT_TRUE(waitForNewResult());
     EXPECT_EQ(advice().stages[1].framework, Framework::DeepSpeed);
 
-    while (doc->undoStack()->canUndo()) doc->undoStack()->undo();
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
     EXPECT_TRUE(doc->scenario().stages.empty()) << "undo returns to the advisor's default path";
 }
 
@@ -161,7 +173,8 @@ TEST_F(RoadmapTabTest, TickingAReadinessPrerequisiteSetsTheProfile) {
     EXPECT_FALSE(box->isChecked());
     box->click();
     EXPECT_EQ(doc->scenario().team.experience, model::TeamExperience::Ddp);
-    EXPECT_TRUE(doc->scenario().stages.empty()) << "a readiness item changes the profile, not the stages";
+    EXPECT_TRUE(doc->scenario().stages.empty())
+        << "a readiness item changes the profile, not the stages";
     ASSERT_TRUE(waitForNewResult());
     EXPECT_TRUE(card(0)->prerequisiteBoxes().at(0)->isChecked());
     EXPECT_TRUE(advice().stages[0].stage.prerequisites[0].done);
@@ -187,7 +200,9 @@ TEST(RoadmapEditsTest, FreeTextPrerequisitesAreStoredOnTheStage) {
     // Out of range: unchanged.
     EXPECT_EQ(withPrerequisiteDone(s, {}, 3, 0, true), s);
     bool ok = true;
-    EXPECT_EQ(withStageEdit(s, {}, 5, [](model::MigrationStage&) {}, &ok), s);
+    EXPECT_EQ(withStageEdit(
+                  s, {}, 5, [](model::MigrationStage&) {}, &ok),
+              s);
     EXPECT_FALSE(ok);
 }
 

@@ -25,10 +25,13 @@
 namespace trainplan::ui {
 namespace {
 
-const char* const kExamples[] = {"gpt3-175b-a100x1024.json", "llama2-7b-a100x8-pcie.json", "llama31-70b-h100x256.json",
-                                 "mixtral-8x7b-h800x64-roce.json", "qwen25-72b-h20x128.json"};
+const char* const kExamples[] = {"gpt3-175b-a100x1024.json", "llama2-7b-a100x8-pcie.json",
+                                 "llama31-70b-h100x256.json", "mixtral-8x7b-h800x64-roce.json",
+                                 "qwen25-72b-h20x128.json"};
 
-double bytesOf(double unitValue) { return unitValue / bytesToMemoryUnit(1.0); }
+double bytesOf(double unitValue) {
+    return unitValue / bytesToMemoryUnit(1.0);
+}
 
 QStringList categories(const StackedBarChart& chart) {
     const auto axes = chart.chart()->axes(Qt::Vertical);
@@ -68,7 +71,8 @@ TEST_F(StageMemoryChartTest, ChartMaximaEqualTheReportedPeakOnEveryExample) {
             double longest = 0;
             for (std::size_t i = 0; i < x.stages.size(); ++i) {
                 const double bar = bytesOf(stages.total(static_cast<int>(i)));
-                EXPECT_NEAR(bar, x.stages[i].memory.peakBytes, 1e-6 * peak) << where << " stage " << x.stages[i].stage;
+                EXPECT_NEAR(bar, x.stages[i].memory.peakBytes, 1e-6 * peak)
+                    << where << " stage " << x.stages[i].stage;
                 longest = std::max(longest, bar);
             }
             EXPECT_NEAR(longest, peak, 1e-6 * peak) << where;
@@ -82,17 +86,22 @@ TEST_F(StageMemoryChartTest, ChartMaximaEqualTheReportedPeakOnEveryExample) {
             EXPECT_NEAR(phases.maxBytes(), peak, 1e-9 * peak) << where;
             const int peakPhase = x.estimate.memory.peakPhase;
             EXPECT_NEAR(bytesOf(phases.total(peakPhase)), peak, 1e-6 * peak) << where;
-            for (int k = 0; k < sim::MemoryPhase::Count; ++k) EXPECT_LE(bytesOf(phases.total(k)), peak * (1 + 1e-9)) << where;
+            for (int k = 0; k < sim::MemoryPhase::Count; ++k)
+                EXPECT_LE(bytesOf(phases.total(k)), peak * (1 + 1e-9)) << where;
             const QStringList cats = categories(phases);
             ASSERT_EQ(cats.size(), sim::MemoryPhase::Count);
-            for (int k = 0; k < cats.size(); ++k) EXPECT_EQ(cats[k].contains(QStringLiteral("peak")), k == peakPhase) << where;
-            EXPECT_TRUE(phases.peakSummary().contains(formatBytes(peak))) << phases.peakSummary().toStdString();
+            for (int k = 0; k < cats.size(); ++k)
+                EXPECT_EQ(cats[k].contains(QStringLiteral("peak")), k == peakPhase) << where;
+            EXPECT_TRUE(phases.peakSummary().contains(formatBytes(peak)))
+                << phases.peakSummary().toStdString();
 
             // "Max vs sum": adding every component at its own maximum overstates the peak whenever
             // activations and gradients do not coexist in full.
             const auto& m = x.estimate.memory;
-            const double sumOfMaxima = m.weightsBytes + m.gradientsBytes + m.optimizerBytes + m.activationsBytes +
-                                       std::max({m.lossTransientBytes, m.recomputeTransientBytes, m.gradUnitTransientBytes}) +
+            const double sumOfMaxima = m.weightsBytes + m.gradientsBytes + m.optimizerBytes +
+                                       m.activationsBytes +
+                                       std::max({m.lossTransientBytes, m.recomputeTransientBytes,
+                                                 m.gradUnitTransientBytes}) +
                                        m.buffersBytes + m.overheadBytes;
             EXPECT_GE(sumOfMaxima, peak * (1 - 1e-9)) << where;
             if (sumOfMaxima > peak * 1.01) ++overlapping;
@@ -116,8 +125,10 @@ TEST_F(StageMemoryChartTest, CompareTabShowsTheSelectedPlansStagesAndPhases) {
         const CompareRow* row = m->rowAt(r);
         if (!row->estimate) continue;
         tab.selectRow(r);
-        EXPECT_NEAR(tab.stageMemoryChart()->maxPeakBytes(), row->estimate->memory.peakBytes, 1e-6 * row->estimate->memory.peakBytes);
-        EXPECT_NEAR(tab.memoryPhaseChart()->maxBytes(), row->estimate->memory.peakBytes, 1e-6 * row->estimate->memory.peakBytes);
+        EXPECT_NEAR(tab.stageMemoryChart()->maxPeakBytes(), row->estimate->memory.peakBytes,
+                    1e-6 * row->estimate->memory.peakBytes);
+        EXPECT_NEAR(tab.memoryPhaseChart()->maxBytes(), row->estimate->memory.peakBytes,
+                    1e-6 * row->estimate->memory.peakBytes);
         EXPECT_FALSE(tab.findChild<QLabel*>(QStringLiteral("peakSummary"))->text().isEmpty());
     }
 }

@@ -31,8 +31,10 @@ TEST(Translations, EveryMessageIsTranslated) {
 TEST(Translations, PlaceholdersSurviveTranslation) {
     // A %1 in the source must appear in the translation, or .arg() would drop a number.
     const QString ts = tsText();
-    const QRegularExpression message(QStringLiteral("<source>(.*?)</source>\\s*(?:<comment>.*?</comment>\\s*)?<translation[^>]*>(.*?)</translation>"),
-                                     QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpression message(
+        QStringLiteral("<source>(.*?)</source>\\s*(?:<comment>.*?</"
+                       "comment>\\s*)?<translation[^>]*>(.*?)</translation>"),
+        QRegularExpression::DotMatchesEverythingOption);
     const QRegularExpression placeholder(QStringLiteral("%(\\d|n)"));
     int checked = 0;
     for (auto it = message.globalMatch(ts); it.hasNext();) {
@@ -40,7 +42,8 @@ TEST(Translations, PlaceholdersSurviveTranslation) {
         const QString source = m.captured(1), translation = m.captured(2);
         for (auto p = placeholder.globalMatch(source); p.hasNext();) {
             const QString token = p.next().captured(0);
-            EXPECT_TRUE(translation.contains(token)) << source.toStdString() << " -> " << translation.toStdString();
+            EXPECT_TRUE(translation.contains(token))
+                << source.toStdString() << " -> " << translation.toStdString();
         }
         ++checked;
     }

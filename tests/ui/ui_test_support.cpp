@@ -30,8 +30,8 @@ QApplication& app() {
 }
 
 const std::shared_ptr<const model::Catalog>& catalog() {
-    static const auto c =
-        std::make_shared<const model::Catalog>(model::loadCatalog(std::string(TRAINPLAN_TEST_DATA_DIR) + "/catalog"));
+    static const auto c = std::make_shared<const model::Catalog>(
+        model::loadCatalog(std::string(TRAINPLAN_TEST_DATA_DIR) + "/catalog"));
     return c;
 }
 

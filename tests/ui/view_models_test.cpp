@@ -28,7 +28,8 @@ CompareOutcome compareExample(const std::string& file, bool withPin) {
         bad.tp = 3; // 64 heads are not divisible by 3
         out.scenario.plans.push_back(bad);
         const sim::PlanContext ctx = sim::makeContext(out.scenario);
-        for (const auto& p : out.scenario.plans) out.pinned.push_back(sim::estimatePlan(ctx, p));
+        for (const auto& p : out.scenario.plans)
+            out.pinned.push_back(sim::estimatePlan(ctx, p));
     }
     return out;
 }
@@ -48,7 +49,8 @@ TEST_F(ViewModelTest, CompareTableModelPassesTheModelTester) {
     for (int r = 0; r < model.rowCount(); ++r)
         for (int c = 0; c < model.columnCount(); ++c) {
             const QModelIndex i = model.index(r, c);
-            for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(TableModelBase::SortRole)})
+            for (int role :
+                 {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(TableModelBase::SortRole)})
                 (void)model.data(i, role);
         }
     // Every column header has a name and an explanation.
@@ -59,8 +61,9 @@ TEST_F(ViewModelTest, CompareTableModelPassesTheModelTester) {
     // The invalid pinned plan says so and why.
     const QModelIndex fits = model.index(5, CompareTableModel::FitsColumn);
     EXPECT_EQ(model.data(fits).toString(), QStringLiteral("invalid"));
-    EXPECT_TRUE(model.data(model.index(5, CompareTableModel::PlanColumn), Qt::ToolTipRole).toString().contains(
-        QStringLiteral("tp")));
+    EXPECT_TRUE(model.data(model.index(5, CompareTableModel::PlanColumn), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("tp")));
     model.clear();
     EXPECT_EQ(model.rowCount(), 0);
 }
@@ -87,7 +90,8 @@ TEST_F(ViewModelTest, FrameworkWithoutAFittingPlanShowsItsClosestPlan) {
     ASSERT_NE(ddp, nullptr);
     EXPECT_EQ(ddp->framework, model::Framework::Ddp);
     EXPECT_NE(ddp->kind, CompareRow::Kind::Best);
-    EXPECT_EQ(model.data(model.index(0, CompareTableModel::FitsColumn)).toString(), QStringLiteral("no"));
+    EXPECT_EQ(model.data(model.index(0, CompareTableModel::FitsColumn)).toString(),
+              QStringLiteral("no"));
     EXPECT_TRUE(model.data(model.index(0, CompareTableModel::StepColumn)).toString().isEmpty());
 }
 
@@ -106,8 +110,11 @@ TEST_F(ViewModelTest, PlanListModelPassesTheModelTester) {
     ASSERT_GE(model.rowCount(), 2);
     // Ranked by step time.
     for (int r = 1; r < model.rowCount(); ++r)
-        EXPECT_LE(model.data(model.index(r - 1, PlanListModel::StepColumn), TableModelBase::SortRole).toDouble(),
-                  model.data(model.index(r, PlanListModel::StepColumn), TableModelBase::SortRole).toDouble());
+        EXPECT_LE(
+            model.data(model.index(r - 1, PlanListModel::StepColumn), TableModelBase::SortRole)
+                .toDouble(),
+            model.data(model.index(r, PlanListModel::StepColumn), TableModelBase::SortRole)
+                .toDouble());
     model.setPlans({});
     EXPECT_EQ(model.rowCount(), 0);
 }

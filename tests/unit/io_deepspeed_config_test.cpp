@@ -34,8 +34,11 @@ TEST(DeepSpeedConfigConversion, Zero1Bf16) {
     EXPECT_EQ(*f.training.optimizer, Optimizer::AdamW);
     EXPECT_FALSE(f.plan.offload.has());
     EXPECT_FALSE(f.plan.recompute.has());
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "zero_optimization", "reduce_bucket_size 500,000,000")) << dump(f.issues);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "zero_optimization", "allgather_bucket_size 500,000,000"));
+    EXPECT_TRUE(
+        hasIssue(f.issues, Severity::Note, "zero_optimization", "reduce_bucket_size 500,000,000"))
+        << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "zero_optimization",
+                         "allgather_bucket_size 500,000,000"));
     EXPECT_EQ(countSeverity(f.issues, Severity::Warning), 0u) << dump(f.issues);
 }
 
@@ -46,7 +49,9 @@ TEST(DeepSpeedConfigConversion, Zero2Fp16WithLegacyCpuOffload) {
     EXPECT_EQ(*f.training.precision, Precision::Fp16);
     EXPECT_EQ(*f.training.optimizer, Optimizer::Adam);
     EXPECT_EQ(*f.plan.dp, 16);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "overlap_comm", "assumes ZeRO communication overlaps")) << dump(f.issues);
+    EXPECT_TRUE(
+        hasIssue(f.issues, Severity::Note, "overlap_comm", "assumes ZeRO communication overlaps"))
+        << dump(f.issues);
 }
 
 TEST(DeepSpeedConfigConversion, Zero3CpuOffloadAndActivationCheckpointing) {
@@ -55,8 +60,11 @@ TEST(DeepSpeedConfigConversion, Zero3CpuOffloadAndActivationCheckpointing) {
     EXPECT_EQ(*f.plan.offload, Offload::Cpu);
     EXPECT_TRUE(*f.plan.offloadParams);
     EXPECT_EQ(*f.plan.recompute, Recompute::Full);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "activation_checkpointing", "partition_activations")) << dump(f.issues);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "zero_optimization", "stage3_prefetch_bucket_size 15,099,494"));
+    EXPECT_TRUE(
+        hasIssue(f.issues, Severity::Note, "activation_checkpointing", "partition_activations"))
+        << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "zero_optimization",
+                         "stage3_prefetch_bucket_size 15,099,494"));
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "communication_data_type", ""));
     EXPECT_EQ(*f.plan.dp, 16);
 }
@@ -77,8 +85,9 @@ TEST(DeepSpeedConfigConversion, AutoValuesAreLeftToTheOtherFiles) {
     EXPECT_FALSE(f.plan.gradAccum.has());
     EXPECT_FALSE(f.training.precision.has()) << "bf16/fp16 'auto' decide nothing";
     EXPECT_EQ(*f.plan.zeroStage, 3);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "train_batch_size", "\"auto\" (train_batch_size, "
-                                                                       "train_micro_batch_size_per_gpu, gradient_accumulation_steps)"))
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "train_batch_size",
+                         "\"auto\" (train_batch_size, "
+                         "train_micro_batch_size_per_gpu, gradient_accumulation_steps)"))
         << dump(f.issues);
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "bf16.enabled", "auto"));
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "zero_optimization", "reduce_bucket_size auto"));
@@ -91,7 +100,8 @@ TEST(DeepSpeedConfigConversion, AutoTpSize) {
 }
 
 TEST(DeepSpeedConfigConversion, NoPrecisionSectionMeansFp32ByDefault) {
-    const ImportedFields f = importDeepSpeedConfig(R"({"train_micro_batch_size_per_gpu": 1})", "ds.json");
+    const ImportedFields f =
+        importDeepSpeedConfig(R"({"train_micro_batch_size_per_gpu": 1})", "ds.json");
     ASSERT_TRUE(f.training.precision.has());
     EXPECT_EQ(*f.training.precision, Precision::Fp32);
     EXPECT_EQ(f.training.precision.origin, Origin::ToolDefault);
@@ -104,8 +114,11 @@ TEST(DeepSpeedConfigConversion, UnknownKeysAreWarningsListingThem) {
         R"({"train_micro_batch_size_per_gpu": 1, "turbo_mode": true, "zero_optimization": {"stage": 1, "warp_speed": 9}})",
         "ds.json");
     EXPECT_FALSE(hasErrors(f.issues)) << dump(f.issues);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "", "unknown top-level keys ignored: turbo_mode")) << dump(f.issues);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "zero_optimization", "zero_optimization.warp_speed"));
+    EXPECT_TRUE(
+        hasIssue(f.issues, Severity::Warning, "", "unknown top-level keys ignored: turbo_mode"))
+        << dump(f.issues);
+    EXPECT_TRUE(
+        hasIssue(f.issues, Severity::Warning, "zero_optimization", "zero_optimization.warp_speed"));
 }
 
 struct MalformedCase {
@@ -120,48 +133,66 @@ class DeepSpeedMalformed : public ::testing::TestWithParam<MalformedCase> {};
 TEST_P(DeepSpeedMalformed, ReportsAnErrorNamingTheKey) {
     const MalformedCase& c = GetParam();
     const ImportedFields f = importDeepSpeedConfig(c.text, "ds_config.json");
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Error, c.key, c.message)) << c.name << "\n" << dump(f.issues);
-    for (const auto& i : f.issues) EXPECT_EQ(i.file, "ds_config.json");
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Error, c.key, c.message)) << c.name << "\n"
+                                                                       << dump(f.issues);
+    for (const auto& i : f.issues)
+        EXPECT_EQ(i.file, "ds_config.json");
 }
 
 INSTANTIATE_TEST_SUITE_P(
     io, DeepSpeedMalformed,
     ::testing::Values(
-        MalformedCase{"truncated", R"({"train_batch_size": 512, "zero_optimization": {"stage": )", "", "not valid JSON"},
+        MalformedCase{"truncated", R"({"train_batch_size": 512, "zero_optimization": {"stage": )",
+                      "", "not valid JSON"},
         MalformedCase{"trailing comma", R"({"train_batch_size": 512,})", "", "not valid JSON"},
         MalformedCase{"not object", R"("ds")", "", "must be a JSON object, got a string"},
-        MalformedCase{"binary", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "", "binary file"},
-        MalformedCase{"batch not multiple",
-                      R"({"train_batch_size": 1000, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 8})",
-                      "train_batch_size", "1000 is not train_micro_batch_size_per_gpu 4 × gradient_accumulation_steps 8"},
-        MalformedCase{"stage out of range", R"({"zero_optimization": {"stage": 4}})", "zero_optimization.stage",
-                      "4 is out of range [0, 3]"},
-        MalformedCase{"stage string", R"({"zero_optimization": {"stage": "3"}})", "zero_optimization.stage",
-                      "must be an integer, got a string"},
-        MalformedCase{"micro negative", R"({"train_micro_batch_size_per_gpu": -1})", "train_micro_batch_size_per_gpu",
-                      "out of range"},
-        MalformedCase{"micro huge", R"({"train_micro_batch_size_per_gpu": 1e40})", "train_micro_batch_size_per_gpu",
-                      "out of range"},
+        MalformedCase{"binary", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "",
+                      "binary file"},
+        MalformedCase{
+            "batch not multiple",
+            R"({"train_batch_size": 1000, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 8})",
+            "train_batch_size",
+            "1000 is not train_micro_batch_size_per_gpu 4 × gradient_accumulation_steps 8"},
+        MalformedCase{"stage out of range", R"({"zero_optimization": {"stage": 4}})",
+                      "zero_optimization.stage", "4 is out of range [0, 3]"},
+        MalformedCase{"stage string", R"({"zero_optimization": {"stage": "3"}})",
+                      "zero_optimization.stage", "must be an integer, got a string"},
+        MalformedCase{"micro negative", R"({"train_micro_batch_size_per_gpu": -1})",
+                      "train_micro_batch_size_per_gpu", "out of range"},
+        MalformedCase{"micro huge", R"({"train_micro_batch_size_per_gpu": 1e40})",
+                      "train_micro_batch_size_per_gpu", "out of range"},
         MalformedCase{"micro other string", R"({"train_micro_batch_size_per_gpu": "four"})",
-                      "train_micro_batch_size_per_gpu", "must be an integer or \"auto\", got a string"},
-        MalformedCase{"bf16 and fp16", R"({"bf16": {"enabled": true}, "fp16": {"enabled": true}})", "fp16.enabled",
-                      "contradicts bf16.enabled"},
-        MalformedCase{"bf16 not object", R"({"bf16": true})", "bf16", "must be an object like {\"enabled\": true}"},
-        MalformedCase{"bad device", R"({"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "gpu"}}})",
-                      "zero_optimization.offload_optimizer.device", "'gpu' is not one of none, cpu, nvme"},
-        MalformedCase{"offload stage 0", R"({"zero_optimization": {"stage": 0, "offload_optimizer": {"device": "cpu"}}})",
-                      "zero_optimization.offload_optimizer", "needs stage 1, 2 or 3"},
-        MalformedCase{"param offload stage 2", R"({"zero_optimization": {"stage": 2, "offload_param": {"device": "cpu"}}})",
+                      "train_micro_batch_size_per_gpu",
+                      "must be an integer or \"auto\", got a string"},
+        MalformedCase{"bf16 and fp16", R"({"bf16": {"enabled": true}, "fp16": {"enabled": true}})",
+                      "fp16.enabled", "contradicts bf16.enabled"},
+        MalformedCase{"bf16 not object", R"({"bf16": true})", "bf16",
+                      "must be an object like {\"enabled\": true}"},
+        MalformedCase{
+            "bad device",
+            R"({"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "gpu"}}})",
+            "zero_optimization.offload_optimizer.device", "'gpu' is not one of none, cpu, nvme"},
+        MalformedCase{
+            "offload stage 0",
+            R"({"zero_optimization": {"stage": 0, "offload_optimizer": {"device": "cpu"}}})",
+            "zero_optimization.offload_optimizer", "needs stage 1, 2 or 3"},
+        MalformedCase{"param offload stage 2",
+                      R"({"zero_optimization": {"stage": 2, "offload_param": {"device": "cpu"}}})",
                       "zero_optimization.offload_param", "parameter offload needs stage 3"},
-        MalformedCase{"nvme stage 2", R"({"zero_optimization": {"stage": 2, "offload_optimizer": {"device": "nvme", "nvme_path": "/x"}}})",
-                      "zero_optimization.offload_optimizer.device", "needs stage 3"},
-        MalformedCase{"bucket string", R"({"zero_optimization": {"stage": 2, "reduce_bucket_size": "big"}})",
+        MalformedCase{
+            "nvme stage 2",
+            R"({"zero_optimization": {"stage": 2, "offload_optimizer": {"device": "nvme", "nvme_path": "/x"}}})",
+            "zero_optimization.offload_optimizer.device", "needs stage 3"},
+        MalformedCase{"bucket string",
+                      R"({"zero_optimization": {"stage": 2, "reduce_bucket_size": "big"}})",
                       "zero_optimization.reduce_bucket_size", "must be a number or \"auto\""},
-        MalformedCase{"overlap string", R"({"zero_optimization": {"stage": 2, "overlap_comm": "yes"}})",
+        MalformedCase{"overlap string",
+                      R"({"zero_optimization": {"stage": 2, "overlap_comm": "yes"}})",
                       "zero_optimization.overlap_comm", "must be true or false"},
-        MalformedCase{"ckpt not object", R"({"activation_checkpointing": true})", "activation_checkpointing",
-                      "must be an object"},
-        MalformedCase{"optimizer list", R"({"optimizer": ["Adam"]})", "optimizer", "must be an object"}),
+        MalformedCase{"ckpt not object", R"({"activation_checkpointing": true})",
+                      "activation_checkpointing", "must be an object"},
+        MalformedCase{"optimizer list", R"({"optimizer": ["Adam"]})", "optimizer",
+                      "must be an object"}),
     [](const ::testing::TestParamInfo<MalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
@@ -170,7 +201,8 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 Scenario scenarioWithPlan(const Plan& p) {
-    const auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/llama31-70b-h100x256.json",
+    const auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) /
+                                           "scenarios/llama31-70b-h100x256.json",
                                        test::testCatalog());
     EXPECT_TRUE(load.scenario.has_value());
     Scenario s = load.scenario.value_or(Scenario{});
@@ -200,7 +232,8 @@ TEST(DeepSpeedConfigGeneration, WritesTheKeysDeepSpeedDocuments) {
     EXPECT_EQ(j["zero_optimization"]["offload_optimizer"]["device"], "cpu");
     EXPECT_EQ(j["zero_optimization"]["offload_param"]["device"], "cpu");
     EXPECT_EQ(j["zero_optimization"]["reduce_bucket_size"], 8192LL * 8192);
-    EXPECT_EQ(j["zero_optimization"]["stage3_prefetch_bucket_size"], static_cast<long long>(0.9 * 8192 * 8192));
+    EXPECT_EQ(j["zero_optimization"]["stage3_prefetch_bucket_size"],
+              static_cast<long long>(0.9 * 8192 * 8192));
     EXPECT_EQ(j["zero_optimization"]["stage3_param_persistence_threshold"], 81920);
     EXPECT_TRUE(j.contains("activation_checkpointing"));
     // The export reads back as the same plan fields, without warnings about unknown keys.
@@ -225,7 +258,8 @@ TEST(DeepSpeedConfigGeneration, ReportsWhatDeepSpeedCannotExpress) {
     ImportIssues issues;
     const nlohmann::json j = exportDeepSpeedConfig(s, p, issues);
     EXPECT_TRUE(hasIssue(issues, Severity::Warning, "bf16", "no fp8 setting")) << dump(issues);
-    EXPECT_TRUE(hasIssue(issues, Severity::Warning, "activation_checkpointing", "no selective recompute"));
+    EXPECT_TRUE(
+        hasIssue(issues, Severity::Warning, "activation_checkpointing", "no selective recompute"));
     EXPECT_EQ(j["bf16"]["enabled"], true);
     EXPECT_EQ(j["zero_optimization"]["reduce_bucket_size"], 8192LL * 8192);
 }

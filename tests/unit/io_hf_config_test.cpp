@@ -25,7 +25,8 @@ TransformerSpec buildOk(const ImportedFields& f) {
 }
 
 TransformerSpec importFixture(const std::string& dir, ImportIssues* issuesOut = nullptr) {
-    const ImportedFields f = importHfConfig(readFixture("hf/" + dir + "/config.json"), "hf/" + dir + "/config.json");
+    const ImportedFields f =
+        importHfConfig(readFixture("hf/" + dir + "/config.json"), "hf/" + dir + "/config.json");
     EXPECT_FALSE(hasErrors(f.issues)) << dump(f.issues);
     if (issuesOut) *issuesOut = f.issues;
     return buildOk(f);
@@ -76,7 +77,8 @@ TEST(HfConfigConversion, Qwen2_7B_IsCheckedAgainstTheSameSizeCatalogModel) {
     EXPECT_EQ(m.ffnHidden, 18944);
     EXPECT_EQ(m.vocab, 152064);
     EXPECT_TRUE(hasIssue(issues, Severity::Note, "model_type", "QKV bias")) << dump(issues);
-    EXPECT_FALSE(hasIssue(issues, Severity::Note, "sliding_window", "")) << "use_sliding_window is false";
+    EXPECT_FALSE(hasIssue(issues, Severity::Note, "sliding_window", ""))
+        << "use_sliding_window is false";
     const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
     ASSERT_EQ(check.size(), 1u);
     EXPECT_EQ(check[0].severity, Severity::Note) << check[0].text();
@@ -127,7 +129,8 @@ TEST(HfConfigConversion, GptNeoX20B) {
     EXPECT_EQ(m.ffn, FfnKind::Gelu);
     EXPECT_FALSE(m.tiedEmbeddings);
     EXPECT_EQ(m.positionEmbedding, PositionEmbedding::None);
-    EXPECT_NEAR(countParameters(m).total / 1e9, 20.55, 0.05); // published 20.55B (Black et al. 2022)
+    EXPECT_NEAR(countParameters(m).total / 1e9, 20.55,
+                0.05); // published 20.55B (Black et al. 2022)
     EXPECT_FALSE(hasIssue(issues, Severity::Note, "hidden_act", "")) << "gelu_fast is a GeLU";
 }
 
@@ -145,8 +148,10 @@ TEST(HfConfigConversion, DeepSeekV3ApproximatesMlaAndMatchesTheCatalog) {
     EXPECT_EQ(m.moe.sharedExperts, 1);
     EXPECT_EQ(m.moe.firstDenseLayers, 3);
     EXPECT_EQ(m.moe.interval, 1);
-    EXPECT_TRUE(hasIssue(issues, Severity::Note, "kv_lora_rank", "Multi-head Latent Attention")) << dump(issues);
-    EXPECT_TRUE(hasIssue(issues, Severity::Note, "kv_lora_rank", "187,107,328")) << dump(issues); // MLA weights/layer
+    EXPECT_TRUE(hasIssue(issues, Severity::Note, "kv_lora_rank", "Multi-head Latent Attention"))
+        << dump(issues);
+    EXPECT_TRUE(hasIssue(issues, Severity::Note, "kv_lora_rank", "187,107,328"))
+        << dump(issues); // MLA weights/layer
     EXPECT_TRUE(hasIssue(issues, Severity::Note, "num_nextn_predict_layers", "not counted"));
     EXPECT_EQ(countSeverity(issues, Severity::Warning), 0u) << dump(issues);
     const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
@@ -176,15 +181,16 @@ TEST(HfConfigConversion, UnknownKeysAreOneWarningNotAnError) {
     text.replace(text.find('{'), 1, "{\"my_custom_flag\": 1, \"another_one\": \"x\",");
     const ImportedFields f = importHfConfig(text, "config.json");
     EXPECT_FALSE(hasErrors(f.issues)) << dump(f.issues);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "", "another_one, my_custom_flag")) << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "", "another_one, my_custom_flag"))
+        << dump(f.issues);
 }
 
 TEST(HfConfigConversion, NameFromNameOrPath) {
-    const ImportedFields f =
-        importHfConfig(R"({"_name_or_path": "meta-llama/Llama-2-7b-hf", "model_type": "llama", "hidden_size": 4096,
+    const ImportedFields f = importHfConfig(
+        R"({"_name_or_path": "meta-llama/Llama-2-7b-hf", "model_type": "llama", "hidden_size": 4096,
                          "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 11008,
                          "vocab_size": 32000, "max_position_embeddings": 4096})",
-                       "x.json");
+        "x.json");
     const TransformerSpec m = buildOk(f);
     EXPECT_EQ(m.name, "Llama-2-7b-hf");
     EXPECT_EQ(m.kvHeads, 32);
@@ -203,8 +209,10 @@ class HfMalformed : public ::testing::TestWithParam<MalformedCase> {};
 TEST_P(HfMalformed, ReportsAnErrorNamingTheKey) {
     const MalformedCase& c = GetParam();
     const ImportedFields f = importHfConfig(c.text, "config.json");
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Error, c.key, c.message)) << c.name << "\n" << dump(f.issues);
-    for (const auto& i : f.issues) EXPECT_EQ(i.file, "config.json");
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Error, c.key, c.message)) << c.name << "\n"
+                                                                       << dump(f.issues);
+    for (const auto& i : f.issues)
+        EXPECT_EQ(i.file, "config.json");
 }
 
 const std::string kLlama = R"("model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32,
@@ -214,42 +222,68 @@ INSTANTIATE_TEST_SUITE_P(
     io, HfMalformed,
     ::testing::Values(
         MalformedCase{"empty", "", "", "not valid JSON"},
-        MalformedCase{"truncated", "{\"model_type\": \"llama\", \"hidden_size\": 40", "", "not valid JSON"},
+        MalformedCase{"truncated", "{\"model_type\": \"llama\", \"hidden_size\": 40", "",
+                      "not valid JSON"},
         MalformedCase{"array", "[1, 2, 3]", "", "must be a JSON object, got an array"},
-        MalformedCase{"binary", std::string("\x7f" "ELF\0\0\x01\x02garbage", 14), "", "binary file"},
-        MalformedCase{"string layers", "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
-            "num_hidden_layers": "32", "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") + "}",
+        MalformedCase{"binary",
+                      std::string("\x7f"
+                                  "ELF\0\0\x01\x02garbage",
+                                  14),
+                      "", "binary file"},
+        MalformedCase{"string layers",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+            "num_hidden_layers": "32", "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
+                          "}",
                       "num_hidden_layers", "must be an integer, got a string"},
-        MalformedCase{"fractional hidden", "{" + std::string(R"("model_type": "llama", "hidden_size": 4096.5,
-            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") + "}",
+        MalformedCase{"fractional hidden",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096.5,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
+                          "}",
                       "hidden_size", "must be a whole number"},
-        MalformedCase{"negative", "{" + std::string(R"("model_type": "llama", "hidden_size": -4096,
-            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") + "}",
+        MalformedCase{"negative",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": -4096,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
+                          "}",
                       "hidden_size", "out of range"},
-        MalformedCase{"huge", "{" + std::string(R"("model_type": "llama", "hidden_size": 1e300,
-            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") + "}",
+        MalformedCase{"huge",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": 1e300,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
+                          "}",
                       "hidden_size", "out of range"},
-        MalformedCase{"huge integer", "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+        MalformedCase{
+            "huge integer", "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
             "num_hidden_layers": 99999999999999999999999, "num_attention_heads": 32, "intermediate_size": 1,
-            "vocab_size": 1)") + "}", "num_hidden_layers", "out of range"},
-        MalformedCase{"missing vocab", "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
-            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336)") + "}",
+            "vocab_size": 1)") + "}",
+            "num_hidden_layers", "out of range"},
+        MalformedCase{"missing vocab",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336)") +
+                          "}",
                       "vocab_size", "is required"},
-        MalformedCase{"gqa not dividing", "{" + kLlama + ", \"num_key_value_heads\": 5}", "num_key_value_heads",
-                      "does not divide num_attention_heads 32"},
-        MalformedCase{"heads not dividing hidden", "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
-            "num_hidden_layers": 32, "num_attention_heads": 30, "intermediate_size": 1, "vocab_size": 1)") + "}",
+        MalformedCase{"gqa not dividing", "{" + kLlama + ", \"num_key_value_heads\": 5}",
+                      "num_key_value_heads", "does not divide num_attention_heads 32"},
+        MalformedCase{"heads not dividing hidden",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+            "num_hidden_layers": 32, "num_attention_heads": 30, "intermediate_size": 1, "vocab_size": 1)") +
+                          "}",
                       "num_attention_heads", "does not divide hidden_size"},
-        MalformedCase{"tie as string", "{" + kLlama + ", \"tie_word_embeddings\": \"no\"}", "tie_word_embeddings",
-                      "must be true or false"},
-        MalformedCase{"mixtral top-k", "{" + std::string(R"("model_type": "mixtral", "hidden_size": 4096,
+        MalformedCase{"tie as string", "{" + kLlama + ", \"tie_word_embeddings\": \"no\"}",
+                      "tie_word_embeddings", "must be true or false"},
+        MalformedCase{"mixtral top-k",
+                      "{" + std::string(R"("model_type": "mixtral", "hidden_size": 4096,
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336, "vocab_size": 32000,
-            "num_local_experts": 8, "num_experts_per_tok": 9)") + "}", "num_experts_per_tok", "exceeds num_local_experts"},
-        MalformedCase{"deepseek all dense", "{" + std::string(R"("model_type": "deepseek_v3", "hidden_size": 7168,
+            "num_local_experts": 8, "num_experts_per_tok": 9)") +
+                          "}",
+                      "num_experts_per_tok", "exceeds num_local_experts"},
+        MalformedCase{"deepseek all dense",
+                      "{" + std::string(R"("model_type": "deepseek_v3", "hidden_size": 7168,
             "num_hidden_layers": 4, "num_attention_heads": 128, "intermediate_size": 18432, "vocab_size": 1,
             "n_routed_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 2048,
-            "first_k_dense_replace": 4)") + "}", "first_k_dense_replace", "leaves no MoE layer"},
-        MalformedCase{"nested too deep", std::string(5000, '[') + std::string(5000, ']'), "", "nested deeper"}),
+            "first_k_dense_replace": 4)") +
+                          "}",
+                      "first_k_dense_replace", "leaves no MoE layer"},
+        MalformedCase{"nested too deep", std::string(5000, '[') + std::string(5000, ']'), "",
+                      "nested deeper"}),
     [](const ::testing::TestParamInfo<MalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
@@ -258,10 +292,13 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(HfConfigConversion, UnknownModelTypeIsAWarningAndStillReads) {
-    const ImportedFields f = importHfConfig("{" + std::string(R"("model_type": "falcon", "hidden_size": 4544,
-        "num_hidden_layers": 32, "num_attention_heads": 71, "intermediate_size": 18176, "vocab_size": 65024)") + "}",
-                                            "config.json");
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "model_type", "'falcon' is not one of")) << dump(f.issues);
+    const ImportedFields f =
+        importHfConfig("{" + std::string(R"("model_type": "falcon", "hidden_size": 4544,
+        "num_hidden_layers": 32, "num_attention_heads": 71, "intermediate_size": 18176, "vocab_size": 65024)") +
+                           "}",
+                       "config.json");
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "model_type", "'falcon' is not one of"))
+        << dump(f.issues);
     EXPECT_FALSE(hasErrors(f.issues)) << dump(f.issues);
 }
 
@@ -270,7 +307,9 @@ TEST(HfConfigConversion, MissingRequiredValuesMakeBuildFail) {
     m.layers.set(2, "x");
     ImportIssues issues;
     EXPECT_FALSE(buildTransformer(m, issues).has_value());
-    EXPECT_TRUE(hasIssue(issues, Severity::Error, "model.hidden", "is not given by any imported file")) << dump(issues);
+    EXPECT_TRUE(
+        hasIssue(issues, Severity::Error, "model.hidden", "is not given by any imported file"))
+        << dump(issues);
 }
 
 } // namespace

@@ -19,14 +19,18 @@ using test::hasIssue;
 using test::readFixture;
 using test::testCatalog;
 
-const std::string kSbatch2x8 = "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --gpus-per-node=8\n"
-                               "srun torchrun --nnodes $SLURM_NNODES --nproc-per-node 8 train.py --deepspeed "
-                               "--deepspeed_config ds_config.json\n";
+const std::string kSbatch2x8 =
+    "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --gpus-per-node=8\n"
+    "srun torchrun --nnodes $SLURM_NNODES --nproc-per-node 8 train.py --deepspeed "
+    "--deepspeed_config ds_config.json\n";
 
-ImportInput fixture(const std::string& rel) { return {rel, readFixture(rel)}; }
+ImportInput fixture(const std::string& rel) {
+    return {rel, readFixture(rel)};
+}
 
 TEST(FileImportCombination, ConfigPlusDeepSpeedPlusSbatchGivesOneScenario) {
-    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("deepspeed/zero1_bf16.json"),
+    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"),
+                                        fixture("deepspeed/zero1_bf16.json"),
                                         {"job.sbatch", kSbatch2x8}},
                                        testCatalog(), {});
     ASSERT_TRUE(r.ok()) << dump(r.issues);
@@ -45,7 +49,8 @@ TEST(FileImportCombination, ConfigPlusDeepSpeedPlusSbatchGivesOneScenario) {
     ASSERT_EQ(r.files.size(), 3u);
     EXPECT_EQ(r.files[1].second, FileKind::DeepSpeedConfig);
     // What was assumed is said.
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "model.seq_len", "longest context")) << dump(r.issues);
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "model.seq_len", "longest context"))
+        << dump(r.issues);
     EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "cluster.gpu", "assuming H100-SXM5-80GB"));
     EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "model", "llama3.1-8b"));
     // The result loads as a scenario file.
@@ -55,7 +60,8 @@ TEST(FileImportCombination, ConfigPlusDeepSpeedPlusSbatchGivesOneScenario) {
 
 TEST(FileImportCombination, BatchSizesThatDoNotMultiplyOutAreAnError) {
     const std::string sbatch4 = "#SBATCH --nodes=4\n#SBATCH --gpus-per-node=8\n";
-    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("deepspeed/zero1_bf16.json"),
+    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"),
+                                        fixture("deepspeed/zero1_bf16.json"),
                                         {"job.sbatch", sbatch4}},
                                        testCatalog(), {});
     EXPECT_FALSE(r.ok());
@@ -63,38 +69,52 @@ TEST(FileImportCombination, BatchSizesThatDoNotMultiplyOutAreAnError) {
                          "512 (deepspeed/zero1_bf16.json (train_batch_size)) ≠ micro-batch 4"))
         << dump(r.issues);
     EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "training.global_batch",
-                         "× gradient accumulation 8 (deepspeed/zero1_bf16.json (gradient_accumulation_steps)) × dp 32 = "
+                         "× gradient accumulation 8 (deepspeed/zero1_bf16.json "
+                         "(gradient_accumulation_steps)) × dp 32 = "
                          "1024, where dp = 32 GPUs (4 nodes × 8, job.sbatch (#SBATCH --nodes))"));
 }
 
 TEST(FileImportCombination, TwoFrameworksContradict) {
-    const ImportResult r = importTexts({fixture("deepspeed/zero1_bf16.json"), fixture("megatron/llama3_70b.sh")},
-                                       testCatalog(), {{}, "llama3.1-70b", {}, {}, {}, {}, {}, {}});
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "plan.framework", "deepspeed from deepspeed/zero1_bf16.json"))
+    const ImportResult r =
+        importTexts({fixture("deepspeed/zero1_bf16.json"), fixture("megatron/llama3_70b.sh")},
+                    testCatalog(), {{}, "llama3.1-70b", {}, {}, {}, {}, {}, {}});
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "plan.framework",
+                         "deepspeed from deepspeed/zero1_bf16.json"))
         << dump(r.issues);
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "plan.framework", "contradicts megatron from megatron/llama3_70b.sh"));
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "plan.framework",
+                         "contradicts megatron from megatron/llama3_70b.sh"));
 }
 
 TEST(FileImportCombination, ModelFieldsThatDisagreeNameBothFiles) {
-    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("megatron/llama3_70b.sh")},
-                                       testCatalog(), {});
+    const ImportResult r =
+        importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("megatron/llama3_70b.sh")},
+                    testCatalog(), {});
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "model.layers",
-                         "32 from hf/llama-3.1-8b/config.json (num_hidden_layers) contradicts 80 from "
-                         "megatron/llama3_70b.sh (--num-layers)"))
+    EXPECT_TRUE(
+        hasIssue(r.issues, Severity::Error, "model.layers",
+                 "32 from hf/llama-3.1-8b/config.json (num_hidden_layers) contradicts 80 from "
+                 "megatron/llama3_70b.sh (--num-layers)"))
         << dump(r.issues);
 }
 
 TEST(FileImportCombination, MegatronDefaultsThatChangeTheModelAreWarnings) {
-    // A GPT-style Megatron command for a Llama model: Megatron would tie embeddings and build a GeLU MLP.
-    const std::string cmd = "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
-                            "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --ffn-hidden-size 14336 "
-                            "--seq-length 8192 --position-embedding-type rope --micro-batch-size 1 "
-                            "--global-batch-size 64 --bf16 --tensor-model-parallel-size 8";
-    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"), {"train.sh", cmd}}, testCatalog(), {});
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "model.tied_embeddings", "the job would use it")) << dump(r.issues);
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "model.ffn", "swiglu from hf/llama-3.1-8b/config.json"));
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "model.seq_len", "8192 from train.sh (--seq-length) is used"));
+    // A GPT-style Megatron command for a Llama model: Megatron would tie embeddings and build a
+    // GeLU MLP.
+    const std::string cmd =
+        "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+        "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --ffn-hidden-size "
+        "14336 "
+        "--seq-length 8192 --position-embedding-type rope --micro-batch-size 1 "
+        "--global-batch-size 64 --bf16 --tensor-model-parallel-size 8";
+    const ImportResult r =
+        importTexts({fixture("hf/llama-3.1-8b/config.json"), {"train.sh", cmd}}, testCatalog(), {});
+    EXPECT_TRUE(
+        hasIssue(r.issues, Severity::Warning, "model.tied_embeddings", "the job would use it"))
+        << dump(r.issues);
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "model.ffn",
+                         "swiglu from hf/llama-3.1-8b/config.json"));
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "model.seq_len",
+                         "8192 from train.sh (--seq-length) is used"));
     ASSERT_TRUE(r.scenario);
     EXPECT_EQ(r.scenario->model.seqLen, 8192);
     EXPECT_FALSE(r.scenario->model.tiedEmbeddings); // the explicit value wins
@@ -120,16 +140,18 @@ TEST(FileImportCombination, SeqLenAndClusterOptionsOverrideTheFiles) {
 }
 
 TEST(FileImportCombination, SlurmGpuTypeIsMatchedAgainstTheCatalog) {
-    const ImportResult r = importTexts({fixture("hf/mixtral-8x7b/config.json"), fixture("launch/gres_train.sbatch")},
-                                       testCatalog(), {});
+    const ImportResult r =
+        importTexts({fixture("hf/mixtral-8x7b/config.json"), fixture("launch/gres_train.sbatch")},
+                    testCatalog(), {});
     ASSERT_TRUE(r.scenario) << dump(r.issues);
     EXPECT_EQ(r.scenario->cluster.gpu.name.rfind("A100", 0), 0u);
     EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "cluster.gpu", "'a100'"));
 }
 
 TEST(FileImportCombination, TorchtitanSbatchWithHfConfig) {
-    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("launch/titan_fsdp.sbatch")},
-                                       testCatalog(), {});
+    const ImportResult r =
+        importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("launch/titan_fsdp.sbatch")},
+                    testCatalog(), {});
     ASSERT_TRUE(r.ok()) << dump(r.issues);
     const Plan& p = r.scenario->plans.at(0);
     EXPECT_EQ(p.framework, Framework::Fsdp);
@@ -143,7 +165,8 @@ TEST(FileImportCombination, TorchtitanSbatchWithHfConfig) {
 TEST(FileImportCombination, MegatronDeepSpeedNeedsAModelAndTakesTheCatalogOne) {
     ImportOptions o;
     o.model = "gpt-22b";
-    const ImportResult r = importTexts({fixture("megatron/megatron_deepspeed.sh")}, testCatalog(), o);
+    const ImportResult r =
+        importTexts({fixture("megatron/megatron_deepspeed.sh")}, testCatalog(), o);
     ASSERT_TRUE(r.scenario) << dump(r.issues);
     EXPECT_EQ(r.scenario->plans.at(0).framework, Framework::DeepSpeed);
     EXPECT_EQ(r.scenario->plans.at(0).dp, 4);
@@ -162,37 +185,55 @@ TEST_P(ImportMalformed, FailsWithAMessage) {
     const BadCase& c = GetParam();
     const ImportResult r = importTexts(c.inputs, testCatalog(), {});
     EXPECT_FALSE(r.ok());
-    EXPECT_TRUE(hasIssue(r.issues, Severity::Error, c.key, c.message)) << c.name << "\n" << dump(r.issues);
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Error, c.key, c.message)) << c.name << "\n"
+                                                                       << dump(r.issues);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     io, ImportMalformed,
     ::testing::Values(
         BadCase{"nothing", {}, "", "no files to import"},
-        BadCase{"unrecognised text", {{"notes.txt", "remember to buy milk\n"}}, "", "not recognised"},
+        BadCase{
+            "unrecognised text", {{"notes.txt", "remember to buy milk\n"}}, "", "not recognised"},
         BadCase{"unrecognised json", {{"x.json", R"({"a": 1})"}}, "", "not recognised"},
         BadCase{"binary", {{"model.bin", std::string("\0\0\0\x01\xff", 5)}}, "", "binary file"},
-        BadCase{"truncated ds config", {{"ds_config.json", R"({"train_batch_size": 8, "zero_optimization": {)"}}, "",
+        BadCase{"truncated ds config",
+                {{"ds_config.json", R"({"train_batch_size": 8, "zero_optimization": {)"}},
+                "",
                 "not valid JSON"},
-        BadCase{"launch without model", {{"job.sbatch", kSbatch2x8}}, "model.layers", "is not given by any imported file"},
-        BadCase{"model without cluster", {{"c.json", readFixture("hf/gpt2/config.json")}, {"ds_config.json",
-                R"({"train_micro_batch_size_per_gpu": 1})"}}, "cluster.nodes", "not given"},
+        BadCase{"launch without model",
+                {{"job.sbatch", kSbatch2x8}},
+                "model.layers",
+                "is not given by any imported file"},
+        BadCase{"model without cluster",
+                {{"c.json", readFixture("hf/gpt2/config.json")},
+                 {"ds_config.json", R"({"train_micro_batch_size_per_gpu": 1})"}},
+                "cluster.nodes",
+                "not given"},
         BadCase{"world not divisible",
                 {{"config.json", readFixture("hf/llama-3.1-8b/config.json")},
-                 {"train.sh", "torchrun --nnodes 1 --nproc-per-node 6 pretrain_gpt.py --tensor-model-parallel-size 4 "
+                 {"train.sh", "torchrun --nnodes 1 --nproc-per-node 6 pretrain_gpt.py "
+                              "--tensor-model-parallel-size 4 "
                               "--micro-batch-size 1 --seq-length 4096 --bf16"}},
-                "plan.dp", "are not divisible by tp×pp×cp = 4×1×1"},
+                "plan.dp",
+                "are not divisible by tp×pp×cp = 4×1×1"},
         BadCase{"global not divisible",
                 {{"config.json", readFixture("hf/llama-3.1-8b/config.json")},
-                 {"train.sh", "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --micro-batch-size 3 "
-                              "--global-batch-size 100 --seq-length 4096 --bf16"}},
-                "training.global_batch", "100 (train.sh (--global-batch-size)) is not divisible by micro-batch 3 × dp 8"},
-        BadCase{"invalid plan", {{"config.json", readFixture("hf/llama-3.1-8b/config.json")},
-                                 {"train.sh", "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py "
-                                              "--tensor-model-parallel-size 8 --pipeline-model-parallel-size 1 "
-                                              "--num-layers-per-virtual-pipeline-stage 4 --seq-length 4096"}},
-                "plans[0].vpp", "needs pp ≥ 2"},
-        BadCase{"bad scenario", {{"scenario.json", R"({"schema": "trainplan.scenario.v1", "name": "x"})"}}, "model",
+                 {"train.sh",
+                  "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --micro-batch-size 3 "
+                  "--global-batch-size 100 --seq-length 4096 --bf16"}},
+                "training.global_batch",
+                "100 (train.sh (--global-batch-size)) is not divisible by micro-batch 3 × dp 8"},
+        BadCase{"invalid plan",
+                {{"config.json", readFixture("hf/llama-3.1-8b/config.json")},
+                 {"train.sh", "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py "
+                              "--tensor-model-parallel-size 8 --pipeline-model-parallel-size 1 "
+                              "--num-layers-per-virtual-pipeline-stage 4 --seq-length 4096"}},
+                "plans[0].vpp",
+                "needs pp ≥ 2"},
+        BadCase{"bad scenario",
+                {{"scenario.json", R"({"schema": "trainplan.scenario.v1", "name": "x"})"}},
+                "model",
                 "is required"}),
     [](const ::testing::TestParamInfo<BadCase>& info) {
         std::string n = info.param.name;
@@ -202,7 +243,8 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(FileImportCombination, MissingFilesAndDirectoriesAreNamed) {
-    const ImportResult r = importFiles({"/no/such/config.json", TRAINPLAN_TEST_FIXTURES_DIR}, testCatalog(), {});
+    const ImportResult r =
+        importFiles({"/no/such/config.json", TRAINPLAN_TEST_FIXTURES_DIR}, testCatalog(), {});
     EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "", "no such file")) << dump(r.issues);
     EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "", "is a directory"));
     EXPECT_EQ(r.issues[0].file, "/no/such/config.json");
@@ -225,7 +267,8 @@ TEST(FileImportCombination, FilesFromDiskImportLikeTexts) {
 // ---- round trips: export a plan, import the files back with the scenario ---------------------
 
 Scenario llama70b() {
-    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/llama31-70b-h100x256.json",
+    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) /
+                                     "scenarios/llama31-70b-h100x256.json",
                                  testCatalog());
     EXPECT_TRUE(load.ok());
     return load.scenario.value_or(Scenario{});
@@ -237,13 +280,18 @@ void expectRoundTrip(Scenario s, const Plan& p, bool withScenario = true) {
     ASSERT_TRUE(invalid.empty()) << invalid[0].text();
     const PlanExport e = exportPlan(s, p);
     std::vector<ImportInput> inputs;
-    if (withScenario) inputs.push_back({"scenario.json", toJsonText(s)});
-    else inputs.push_back({"hf/llama-3.1-70b/config.json", readFixture("hf/llama-3.1-70b/config.json")});
-    for (const auto& f : e.files) inputs.push_back({f.name, f.text});
+    if (withScenario)
+        inputs.push_back({"scenario.json", toJsonText(s)});
+    else
+        inputs.push_back(
+            {"hf/llama-3.1-70b/config.json", readFixture("hf/llama-3.1-70b/config.json")});
+    for (const auto& f : e.files)
+        inputs.push_back({f.name, f.text});
     const ImportResult r = importTexts(inputs, testCatalog(), {});
     ASSERT_TRUE(r.ok()) << p.label() << "\n" << dump(r.issues);
     ASSERT_EQ(r.scenario->plans.size(), 1u);
-    EXPECT_EQ(r.scenario->plans[0], p) << "exported " << p.label() << ", imported " << r.scenario->plans[0].label();
+    EXPECT_EQ(r.scenario->plans[0], p)
+        << "exported " << p.label() << ", imported " << r.scenario->plans[0].label();
     EXPECT_EQ(r.scenario->cluster.nodes, s.cluster.nodes);
     EXPECT_EQ(r.scenario->cluster.gpusPerNode, s.cluster.gpusPerNode);
     EXPECT_EQ(r.scenario->training.globalBatch, s.training.globalBatch);
@@ -296,7 +344,8 @@ TEST(PlanRoundTripPreservation, MegatronFp8FullRecomputeNoFlash) {
 }
 
 TEST(PlanRoundTripPreservation, MegatronMoe) {
-    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/mixtral-8x7b-h800x64-roce.json",
+    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) /
+                                     "scenarios/mixtral-8x7b-h800x64-roce.json",
                                  testCatalog());
     ASSERT_TRUE(load.ok());
     Plan p;
@@ -396,14 +445,18 @@ TEST(PlanFileGeneration, WritesTheFilesOfEachFramework) {
         p.pp = pp;
         p.dp = 256 / pp;
         std::vector<std::string> out;
-        for (const auto& f : exportPlan(s, p).files) out.push_back(f.name);
+        for (const auto& f : exportPlan(s, p).files)
+            out.push_back(f.name);
         return out;
     };
     EXPECT_EQ(names(Framework::Ddp, 1), (std::vector<std::string>{"torchrun.sh", "job.sbatch"}));
     EXPECT_EQ(names(Framework::Fsdp, 1), (std::vector<std::string>{"torchrun.sh", "job.sbatch"}));
-    EXPECT_EQ(names(Framework::DeepSpeed, 1), (std::vector<std::string>{"ds_config.json", "torchrun.sh", "job.sbatch"}));
-    EXPECT_EQ(names(Framework::DeepSpeed, 2), (std::vector<std::string>{"ds_config.json", "megatron_args.sh", "job.sbatch"}));
-    EXPECT_EQ(names(Framework::Megatron, 2), (std::vector<std::string>{"megatron_args.sh", "job.sbatch"}));
+    EXPECT_EQ(names(Framework::DeepSpeed, 1),
+              (std::vector<std::string>{"ds_config.json", "torchrun.sh", "job.sbatch"}));
+    EXPECT_EQ(names(Framework::DeepSpeed, 2),
+              (std::vector<std::string>{"ds_config.json", "megatron_args.sh", "job.sbatch"}));
+    EXPECT_EQ(names(Framework::Megatron, 2),
+              (std::vector<std::string>{"megatron_args.sh", "job.sbatch"}));
 }
 
 TEST(PlanFileGeneration, WriteExportCreatesTheDirectory) {
@@ -412,7 +465,8 @@ TEST(PlanFileGeneration, WriteExportCreatesTheDirectory) {
     p.framework = Framework::Megatron;
     p.tp = 8;
     p.dp = 32;
-    const auto dir = std::filesystem::temp_directory_path() / ("trainplan-io-export-" + std::to_string(::getpid()));
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("trainplan-io-export-" + std::to_string(::getpid()));
     writeExport(exportPlan(s, p), dir / "sub");
     EXPECT_TRUE(std::filesystem::exists(dir / "sub" / "megatron_args.sh"));
     const auto perms = std::filesystem::status(dir / "sub" / "megatron_args.sh").permissions();
@@ -423,9 +477,13 @@ TEST(PlanFileGeneration, WriteExportCreatesTheDirectory) {
 // Every importer is total: random mutations of every fixture never crash or throw.
 TEST(FileImportCombination, IsTotalOnMutatedFixtures) {
     std::vector<std::string> seeds;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(std::filesystem::path(TRAINPLAN_TEST_FIXTURES_DIR) / "io"))
-        if (e.is_regular_file()) seeds.push_back(test::readFixture(std::filesystem::relative(e.path(),
-                                                 std::filesystem::path(TRAINPLAN_TEST_FIXTURES_DIR) / "io").string()));
+    for (const auto& e : std::filesystem::recursive_directory_iterator(
+             std::filesystem::path(TRAINPLAN_TEST_FIXTURES_DIR) / "io"))
+        if (e.is_regular_file())
+            seeds.push_back(test::readFixture(
+                std::filesystem::relative(e.path(),
+                                          std::filesystem::path(TRAINPLAN_TEST_FIXTURES_DIR) / "io")
+                    .string()));
     ASSERT_GE(seeds.size(), 20u);
     std::mt19937 rng(2024);
     for (int round = 0; round < 400; ++round) {
@@ -434,10 +492,18 @@ TEST(FileImportCombination, IsTotalOnMutatedFixtures) {
         for (int k = 0; k < edits && !s.empty(); ++k) {
             const std::size_t at = rng() % s.size();
             switch (rng() % 4) {
-            case 0: s[at] = static_cast<char>(rng() % 256); break;
-            case 1: s.erase(at, 1 + rng() % 16); break;
-            case 2: s.insert(at, std::string(1 + rng() % 4, "{}[]\"$'\\\n-=0"[rng() % 13])); break;
-            case 3: s = s.substr(0, at); break;
+            case 0:
+                s[at] = static_cast<char>(rng() % 256);
+                break;
+            case 1:
+                s.erase(at, 1 + rng() % 16);
+                break;
+            case 2:
+                s.insert(at, std::string(1 + rng() % 4, "{}[]\"$'\\\n-=0"[rng() % 13]));
+                break;
+            case 3:
+                s = s.substr(0, at);
+                break;
             }
         }
         EXPECT_NO_THROW({

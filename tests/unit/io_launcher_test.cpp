@@ -55,7 +55,8 @@ TEST(LauncherConversion, StandaloneTorchrunWithOwnScript) {
     EXPECT_EQ(*f.cluster.nodes, 1);
     EXPECT_EQ(*f.cluster.gpusPerNode, 8);
     EXPECT_FALSE(f.plan.framework.has());
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "train.py", "not interpreted")) << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "train.py", "not interpreted"))
+        << dump(f.issues);
 }
 
 TEST(LauncherConversion, TrainPyWithDeepSpeed) {
@@ -94,37 +95,50 @@ class LauncherMalformed : public ::testing::TestWithParam<MalformedCase> {};
 TEST_P(LauncherMalformed, ReportsTheOption) {
     const MalformedCase& c = GetParam();
     const ImportedFields f = importLauncher(c.text, "job.sbatch");
-    EXPECT_TRUE(hasIssue(f.issues, c.severity, c.key, c.message)) << c.name << "\n" << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, c.severity, c.key, c.message)) << c.name << "\n"
+                                                                  << dump(f.issues);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     io, LauncherMalformed,
     ::testing::Values(
-        MalformedCase{"nothing", "echo hi\n", Severity::Error, "", "no #SBATCH directives and no torchrun"},
-        MalformedCase{"binary", std::string("\x1f\x8b\x08\0\0\0\0\0", 8), Severity::Error, "", "binary file"},
-        MalformedCase{"nodes word", "#SBATCH --nodes=many\n", Severity::Error, "#SBATCH --nodes", "must be a node count"},
-        MalformedCase{"gpus per node", "#SBATCH --gpus-per-node=h100:x\n", Severity::Error, "#SBATCH --gpus-per-node",
-                      "must be [type:]count"},
-        MalformedCase{"gres", "#SBATCH --gres=gpu:a100:lots\n", Severity::Error, "#SBATCH --gres", "is not gpu[:type]:count"},
-        MalformedCase{"gpus uneven", "#SBATCH --nodes=3\n#SBATCH --gpus=16\n", Severity::Error, "#SBATCH --gpus",
-                      "do not split evenly over 3 nodes"},
-        MalformedCase{"sbatch after command", "echo x\n#SBATCH --nodes=2\ntorchrun --nnodes 1 --nproc-per-node 8 t.py\n",
-                      Severity::Warning, "#SBATCH", "ignores #SBATCH lines after the first command"},
-        MalformedCase{"node range", "#SBATCH --nodes=2-4\n", Severity::Warning, "#SBATCH --nodes", "is a range"},
-        MalformedCase{"unknown sbatch option", "#SBATCH --frobnicate=1\n#SBATCH -N 1\n", Severity::Warning,
-                      "#SBATCH --frobnicate", "unknown sbatch option"},
-        MalformedCase{"contradiction", "#SBATCH --nodes=4\nsrun torchrun --nnodes 2 --nproc-per-node 8 t.py\n",
-                      Severity::Error, "torchrun --nnodes", "2 contradicts #SBATCH --nodes 4 in the same file"},
-        MalformedCase{"unset nnodes", "torchrun --nnodes $N --nproc-per-node 8 t.py\n", Severity::Error, "--nnodes",
-                      "depends on $N"},
-        MalformedCase{"nproc zero", "torchrun --nnodes 1 --nproc-per-node 0 t.py\n", Severity::Error,
-                      "torchrun --nproc-per-node", "must be a GPU count"},
-        MalformedCase{"elastic", "torchrun --nnodes 1:4 --nproc-per-node 8 t.py\n", Severity::Warning, "torchrun --nnodes",
-                      "elastic range"},
-        MalformedCase{"titan bad mode", "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train "
-                                        "--activation_checkpoint.mode sometimes\n",
-                      Severity::Error, "--activation_checkpoint.mode", "'sometimes' is not one of none, selective, full"},
-        MalformedCase{"titan unknown", "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train --warp.speed 9\n",
+        MalformedCase{"nothing", "echo hi\n", Severity::Error, "",
+                      "no #SBATCH directives and no torchrun"},
+        MalformedCase{"binary", std::string("\x1f\x8b\x08\0\0\0\0\0", 8), Severity::Error, "",
+                      "binary file"},
+        MalformedCase{"nodes word", "#SBATCH --nodes=many\n", Severity::Error, "#SBATCH --nodes",
+                      "must be a node count"},
+        MalformedCase{"gpus per node", "#SBATCH --gpus-per-node=h100:x\n", Severity::Error,
+                      "#SBATCH --gpus-per-node", "must be [type:]count"},
+        MalformedCase{"gres", "#SBATCH --gres=gpu:a100:lots\n", Severity::Error, "#SBATCH --gres",
+                      "is not gpu[:type]:count"},
+        MalformedCase{"gpus uneven", "#SBATCH --nodes=3\n#SBATCH --gpus=16\n", Severity::Error,
+                      "#SBATCH --gpus", "do not split evenly over 3 nodes"},
+        MalformedCase{"sbatch after command",
+                      "echo x\n#SBATCH --nodes=2\ntorchrun --nnodes 1 --nproc-per-node 8 t.py\n",
+                      Severity::Warning, "#SBATCH",
+                      "ignores #SBATCH lines after the first command"},
+        MalformedCase{"node range", "#SBATCH --nodes=2-4\n", Severity::Warning, "#SBATCH --nodes",
+                      "is a range"},
+        MalformedCase{"unknown sbatch option", "#SBATCH --frobnicate=1\n#SBATCH -N 1\n",
+                      Severity::Warning, "#SBATCH --frobnicate", "unknown sbatch option"},
+        MalformedCase{"contradiction",
+                      "#SBATCH --nodes=4\nsrun torchrun --nnodes 2 --nproc-per-node 8 t.py\n",
+                      Severity::Error, "torchrun --nnodes",
+                      "2 contradicts #SBATCH --nodes 4 in the same file"},
+        MalformedCase{"unset nnodes", "torchrun --nnodes $N --nproc-per-node 8 t.py\n",
+                      Severity::Error, "--nnodes", "depends on $N"},
+        MalformedCase{"nproc zero", "torchrun --nnodes 1 --nproc-per-node 0 t.py\n",
+                      Severity::Error, "torchrun --nproc-per-node", "must be a GPU count"},
+        MalformedCase{"elastic", "torchrun --nnodes 1:4 --nproc-per-node 8 t.py\n",
+                      Severity::Warning, "torchrun --nnodes", "elastic range"},
+        MalformedCase{"titan bad mode",
+                      "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train "
+                      "--activation_checkpoint.mode sometimes\n",
+                      Severity::Error, "--activation_checkpoint.mode",
+                      "'sometimes' is not one of none, selective, full"},
+        MalformedCase{"titan unknown",
+                      "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train --warp.speed 9\n",
                       Severity::Warning, "--warp.speed", "unknown torchtitan flags"}),
     [](const ::testing::TestParamInfo<MalformedCase>& info) {
         std::string n = info.param.name;
@@ -134,7 +148,8 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 Scenario baseScenario() {
-    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/llama31-70b-h100x256.json",
+    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) /
+                                     "scenarios/llama31-70b-h100x256.json",
                                  test::testCatalog());
     EXPECT_TRUE(load.scenario);
     return load.scenario.value_or(Scenario{});
@@ -152,11 +167,13 @@ TEST(LauncherScriptGeneration, TorchrunUsesRealTorchrunAndTorchtitanFlags) {
     ImportIssues issues;
     const std::string text = exportTorchrunScript(s, p, issues);
     EXPECT_TRUE(issues.empty()) << dump(issues);
-    for (const char* flag : {"torchrun", "--nnodes=32", "--nproc-per-node=8", "--rdzv-backend=c10d", "--rdzv-endpoint=",
-                             "--rdzv-id=", "-m torchtitan.train", "--parallelism.data_parallel_replicate_degree 32",
-                             "--parallelism.data_parallel_shard_degree 4", "--parallelism.tensor_parallel_degree 2",
-                             "--training.local_batch_size 1", "--training.global_batch_size 512",
-                             "--activation_checkpoint.mode none"})
+    for (const char* flag :
+         {"torchrun", "--nnodes=32", "--nproc-per-node=8", "--rdzv-backend=c10d",
+          "--rdzv-endpoint=", "--rdzv-id=", "-m torchtitan.train",
+          "--parallelism.data_parallel_replicate_degree 32",
+          "--parallelism.data_parallel_shard_degree 4", "--parallelism.tensor_parallel_degree 2",
+          "--training.local_batch_size 1", "--training.global_batch_size 512",
+          "--activation_checkpoint.mode none"})
         EXPECT_NE(text.find(flag), std::string::npos) << flag << "\n" << text;
 }
 
@@ -171,7 +188,8 @@ TEST(LauncherScriptGeneration, SlurmSkeletonHasCountsAndCommentedNcclSuggestions
     EXPECT_NE(text.find("#SBATCH --ntasks-per-node=1\n"), std::string::npos);
     EXPECT_NE(text.find("# export NCCL_IB_HCA=mlx5"), std::string::npos);
     EXPECT_EQ(text.find("\nexport NCCL"), std::string::npos) << "NCCL settings stay commented";
-    EXPECT_NE(text.find("srun --kill-on-bad-exit=1 bash \"$SCRIPT_DIR/torchrun.sh\""), std::string::npos);
+    EXPECT_NE(text.find("srun --kill-on-bad-exit=1 bash \"$SCRIPT_DIR/torchrun.sh\""),
+              std::string::npos);
     const ImportedFields back = importLauncher(text, "job.sbatch");
     EXPECT_FALSE(hasErrors(back.issues)) << dump(back.issues);
     EXPECT_EQ(countSeverity(back.issues, Severity::Warning), 0u) << dump(back.issues);

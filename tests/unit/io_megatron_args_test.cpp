@@ -48,7 +48,8 @@ TEST(MegatronArgsConversion, Llama3ScriptWithVariablesArraysAndContinuations) {
     EXPECT_EQ(*f.training.precision, Precision::Bf16);
     EXPECT_EQ(*f.training.optimizer, Optimizer::AdamW);
     EXPECT_TRUE(*f.training.flashAttention);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--overlap-grad-reduce", "assumes")) << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--overlap-grad-reduce", "assumes"))
+        << dump(f.issues);
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--overlap-param-gather", ""));
     EXPECT_EQ(countSeverity(f.issues, Severity::Warning), 0u) << dump(f.issues);
 }
@@ -68,7 +69,8 @@ TEST(MegatronArgsConversion, Gpt3CommandLineWithTorchDistributedLaunch) {
     EXPECT_EQ(*f.training.precision, Precision::Fp16);
     EXPECT_EQ(*f.training.trainSamples, 146484375);
     EXPECT_TRUE(*f.training.flashAttention);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "--rampup-batch-size", "not modelled")) << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Warning, "--rampup-batch-size", "not modelled"))
+        << dump(f.issues);
 }
 
 TEST(MegatronArgsConversion, MixtralMoeWithExpertAndContextParallelismAndFp8) {
@@ -84,7 +86,8 @@ TEST(MegatronArgsConversion, MixtralMoeWithExpertAndContextParallelismAndFp8) {
     EXPECT_EQ(*f.plan.ep, 8);
     EXPECT_EQ(*f.plan.recompute, Recompute::Full);
     EXPECT_EQ(*f.training.precision, Precision::Fp8);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--recompute-method", "partial recompute")) << dump(f.issues);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--recompute-method", "partial recompute"))
+        << dump(f.issues);
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--recompute-num-layers", ""));
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--moe-grouped-gemm", ""));
 }
@@ -97,7 +100,8 @@ TEST(MegatronArgsConversion, DeepSeekLayerPatternSharedExpertsAndMla) {
     EXPECT_EQ(*f.model.headDim, 56);
     EXPECT_EQ(*f.model.kvHeads, 128);
     EXPECT_EQ(*f.plan.ep, 64);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--multi-latent-attention", "modelled as multi-head attention"));
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--multi-latent-attention",
+                         "modelled as multi-head attention"));
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--mtp-num-layers", "not counted"));
 }
 
@@ -108,22 +112,29 @@ TEST(MegatronArgsConversion, MegatronDeepSpeed) {
     EXPECT_EQ(*f.plan.tp, 4);
     EXPECT_EQ(*f.plan.pp, 2);
     EXPECT_EQ(*f.plan.recompute, Recompute::Full);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--deepspeed-activation-checkpointing", "ds_config.json"));
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--deepspeed-activation-checkpointing",
+                         "ds_config.json"));
 }
 
 TEST(MegatronArgsConversion, BareFlagListWithoutAScript) {
-    const ImportedFields f = importMegatronArgs("--tensor-model-parallel-size 4 --micro-batch-size=2 --bf16", "args.txt");
+    const ImportedFields f = importMegatronArgs(
+        "--tensor-model-parallel-size 4 --micro-batch-size=2 --bf16", "args.txt");
     EXPECT_FALSE(hasErrors(f.issues)) << dump(f.issues);
     EXPECT_EQ(*f.plan.tp, 4);
     EXPECT_EQ(*f.plan.microBatch, 2);
 }
 
 TEST(MegatronArgsConversion, LayerFreqForms) {
-    for (const auto& [freq, interval, first] : std::vector<std::tuple<std::string, int, int>>{
-             {"2", 2, 0}, {"\"([0]*2+[1,0]*3)\"", 2, 2}, {"\"[0,1,0,1,0,1,0,1]\"", 2, 1}, {"'([1]*8)'", 1, 0}}) {
-        const ImportedFields f = importMegatronArgs("pretrain_gpt.py --num-layers 8 --hidden-size 64 --num-attention-heads 4 "
-                                                    "--num-experts 4 --moe-layer-freq " + freq,
-                                                    "a.sh");
+    for (const auto& [freq, interval, first] :
+         std::vector<std::tuple<std::string, int, int>>{{"2", 2, 0},
+                                                        {"\"([0]*2+[1,0]*3)\"", 2, 2},
+                                                        {"\"[0,1,0,1,0,1,0,1]\"", 2, 1},
+                                                        {"'([1]*8)'", 1, 0}}) {
+        const ImportedFields f = importMegatronArgs(
+            "pretrain_gpt.py --num-layers 8 --hidden-size 64 --num-attention-heads 4 "
+            "--num-experts 4 --moe-layer-freq " +
+                freq,
+            "a.sh");
         EXPECT_FALSE(hasErrors(f.issues)) << freq << dump(f.issues);
         EXPECT_EQ(*f.model.moeInterval, interval) << freq;
         EXPECT_EQ(*f.model.firstDenseLayers, first) << freq;
@@ -143,58 +154,75 @@ class MegatronMalformed : public ::testing::TestWithParam<MalformedCase> {};
 TEST_P(MegatronMalformed, ReportsTheFlag) {
     const MalformedCase& c = GetParam();
     const ImportedFields f = importMegatronArgs(c.text, "train.sh");
-    EXPECT_TRUE(hasIssue(f.issues, c.severity, c.key, c.message)) << c.name << "\n" << dump(f.issues);
-    for (const auto& i : f.issues) EXPECT_EQ(i.file, "train.sh");
+    EXPECT_TRUE(hasIssue(f.issues, c.severity, c.key, c.message)) << c.name << "\n"
+                                                                  << dump(f.issues);
+    for (const auto& i : f.issues)
+        EXPECT_EQ(i.file, "train.sh");
 }
 
-const std::string kCmd = "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 ";
+const std::string kCmd =
+    "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 ";
 
 INSTANTIATE_TEST_SUITE_P(
     io, MegatronMalformed,
     ::testing::Values(
-        MalformedCase{"no launch", "echo hello\nls -l\n", Severity::Error, "", "no Megatron-LM launch found"},
-        MalformedCase{"binary", std::string("\0\x01\x02\x03pretrain_gpt.py\0", 20), Severity::Error, "", "binary file"},
+        MalformedCase{"no launch", "echo hello\nls -l\n", Severity::Error, "",
+                      "no Megatron-LM launch found"},
+        MalformedCase{"binary", std::string("\0\x01\x02\x03pretrain_gpt.py\0", 20), Severity::Error,
+                      "", "binary file"},
         MalformedCase{"unset variable", kCmd + "--tensor-model-parallel-size $TP", Severity::Error,
-                      "--tensor-model-parallel-size", "depends on $TP, which the script does not set"},
-        MalformedCase{"command substitution", kCmd + "--micro-batch-size $(cat mbs.txt)", Severity::Error,
-                      "--micro-batch-size", "$(cat mbs.txt)"},
-        MalformedCase{"unknown flag", kCmd + "--turbo-mode 3 --bf16", Severity::Warning, "--turbo-mode",
-                      "unknown flag ignored"},
+                      "--tensor-model-parallel-size",
+                      "depends on $TP, which the script does not set"},
+        MalformedCase{"command substitution", kCmd + "--micro-batch-size $(cat mbs.txt)",
+                      Severity::Error, "--micro-batch-size", "$(cat mbs.txt)"},
+        MalformedCase{"unknown flag", kCmd + "--turbo-mode 3 --bf16", Severity::Warning,
+                      "--turbo-mode", "unknown flag ignored"},
         MalformedCase{"not a number", kCmd + "--tensor-model-parallel-size eight", Severity::Error,
                       "--tensor-model-parallel-size", "must be a whole number, got 'eight'"},
-        MalformedCase{"huge number", kCmd + "--global-batch-size 99999999999999999999999", Severity::Error,
-                      "--global-batch-size", "is too large"},
+        MalformedCase{"huge number", kCmd + "--global-batch-size 99999999999999999999999",
+                      Severity::Error, "--global-batch-size", "is too large"},
         MalformedCase{"zero", kCmd + "--pipeline-model-parallel-size 0", Severity::Error,
                       "--pipeline-model-parallel-size", "0 is out of range"},
-        MalformedCase{"missing value", kCmd + "--micro-batch-size", Severity::Error, "--micro-batch-size", "needs a value"},
-        MalformedCase{"switch with value", kCmd + "--bf16=true", Severity::Error, "--bf16", "is a switch"},
-        MalformedCase{"bf16 and fp16", kCmd + "--bf16 --fp16", Severity::Error, "--fp16", "contradicts --bf16"},
+        MalformedCase{"missing value", kCmd + "--micro-batch-size", Severity::Error,
+                      "--micro-batch-size", "needs a value"},
+        MalformedCase{"switch with value", kCmd + "--bf16=true", Severity::Error, "--bf16",
+                      "is a switch"},
+        MalformedCase{"bf16 and fp16", kCmd + "--bf16 --fp16", Severity::Error, "--fp16",
+                      "contradicts --bf16"},
         MalformedCase{"bad granularity", kCmd + "--recompute-granularity some", Severity::Error,
                       "--recompute-granularity", "'some' is not one of full, selective"},
-        MalformedCase{"gqa without groups", kCmd + "--group-query-attention", Severity::Error, "--num-query-groups",
-                      "is required with --group-query-attention"},
-        MalformedCase{"groups not dividing", kCmd + "--group-query-attention --num-query-groups 5", Severity::Error,
-                      "--num-query-groups", "does not divide --num-attention-heads 32"},
-        MalformedCase{"vpp not dividing", kCmd + "--pipeline-model-parallel-size 4 --num-layers-per-virtual-pipeline-stage 3",
-                      Severity::Error, "--num-layers-per-virtual-pipeline-stage", "does not divide --num-layers 32"},
-        MalformedCase{"topk above experts", kCmd + "--num-experts 4 --moe-router-topk 8", Severity::Error,
-                      "--moe-router-topk", "exceeds --num-experts 4"},
-        MalformedCase{"bad layer freq", kCmd + "--num-experts 4 --moe-layer-freq \"[0,2]\"", Severity::Error,
-                      "--moe-layer-freq", "list items must be 0"},
-        MalformedCase{"layer freq length", kCmd + "--num-experts 4 --moe-layer-freq \"([0]*3+[1]*3)\"", Severity::Error,
+        MalformedCase{"gqa without groups", kCmd + "--group-query-attention", Severity::Error,
+                      "--num-query-groups", "is required with --group-query-attention"},
+        MalformedCase{"groups not dividing", kCmd + "--group-query-attention --num-query-groups 5",
+                      Severity::Error, "--num-query-groups",
+                      "does not divide --num-attention-heads 32"},
+        MalformedCase{
+            "vpp not dividing",
+            kCmd + "--pipeline-model-parallel-size 4 --num-layers-per-virtual-pipeline-stage 3",
+            Severity::Error, "--num-layers-per-virtual-pipeline-stage",
+            "does not divide --num-layers 32"},
+        MalformedCase{"topk above experts", kCmd + "--num-experts 4 --moe-router-topk 8",
+                      Severity::Error, "--moe-router-topk", "exceeds --num-experts 4"},
+        MalformedCase{"bad layer freq", kCmd + "--num-experts 4 --moe-layer-freq \"[0,2]\"",
+                      Severity::Error, "--moe-layer-freq", "list items must be 0"},
+        MalformedCase{"layer freq length",
+                      kCmd + "--num-experts 4 --moe-layer-freq \"([0]*3+[1]*3)\"", Severity::Error,
                       "--moe-layer-freq", "lists 6 layers but --num-layers is 32"},
-        MalformedCase{"shared not multiple", kCmd + "--num-experts 4 --moe-ffn-hidden-size 1000 "
-                                                     "--moe-shared-expert-intermediate-size 1500",
-                      Severity::Error, "--moe-shared-expert-intermediate-size", "not a multiple of the expert width 1000"},
-        MalformedCase{"fp8 format", kCmd + "--bf16 --fp8-format e5m2", Severity::Error, "--fp8-format",
-                      "'e5m2' is not one of e4m3, hybrid"},
-        MalformedCase{"moe flag without experts", kCmd + "--moe-router-topk 2", Severity::Warning, "--moe-router-topk",
-                      "is ignored without --num-experts"},
-        MalformedCase{"query groups without gqa", kCmd + "--num-query-groups 8", Severity::Warning, "--num-query-groups",
-                      "without --group-query-attention"},
-        MalformedCase{"unterminated quote", kCmd + "--data-path 'oops", Severity::Warning, "", "single quote not closed"},
-        MalformedCase{"fp8 options without format", kCmd + "--bf16 --fp8-amax-history-len 16", Severity::Warning,
-                      "--fp8-amax-history-len", "fp8 is off"}),
+        MalformedCase{"shared not multiple",
+                      kCmd + "--num-experts 4 --moe-ffn-hidden-size 1000 "
+                             "--moe-shared-expert-intermediate-size 1500",
+                      Severity::Error, "--moe-shared-expert-intermediate-size",
+                      "not a multiple of the expert width 1000"},
+        MalformedCase{"fp8 format", kCmd + "--bf16 --fp8-format e5m2", Severity::Error,
+                      "--fp8-format", "'e5m2' is not one of e4m3, hybrid"},
+        MalformedCase{"moe flag without experts", kCmd + "--moe-router-topk 2", Severity::Warning,
+                      "--moe-router-topk", "is ignored without --num-experts"},
+        MalformedCase{"query groups without gqa", kCmd + "--num-query-groups 8", Severity::Warning,
+                      "--num-query-groups", "without --group-query-attention"},
+        MalformedCase{"unterminated quote", kCmd + "--data-path 'oops", Severity::Warning, "",
+                      "single quote not closed"},
+        MalformedCase{"fp8 options without format", kCmd + "--bf16 --fp8-amax-history-len 16",
+                      Severity::Warning, "--fp8-amax-history-len", "fp8 is off"}),
     [](const ::testing::TestParamInfo<MalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
@@ -203,7 +231,8 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
-    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/llama31-70b-h100x256.json",
+    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) /
+                                     "scenarios/llama31-70b-h100x256.json",
                                  test::testCatalog());
     ASSERT_TRUE(load.scenario);
     Scenario s = *load.scenario;
@@ -219,13 +248,28 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
     p.recompute = Recompute::Full;
     ImportIssues issues;
     const std::string script = exportMegatronScript(s, p, issues);
-    for (const char* flag : {"--num-layers 80", "--hidden-size 8192", "--ffn-hidden-size 28672", "--num-attention-heads 64",
-                             "--group-query-attention", "--num-query-groups 8", "--seq-length 8192", "--swiglu",
-                             "--untie-embeddings-and-output-weights", "--tensor-model-parallel-size 8",
-                             "--pipeline-model-parallel-size 4", "--num-layers-per-virtual-pipeline-stage 10",
-                             "--sequence-parallel", "--use-distributed-optimizer", "--recompute-granularity full",
-                             "--recompute-method uniform", "--micro-batch-size 1", "--global-batch-size 512", "--bf16",
-                             "--nnodes=32", "--nproc-per-node=8", "pretrain_gpt.py"})
+    for (const char* flag : {"--num-layers 80",
+                             "--hidden-size 8192",
+                             "--ffn-hidden-size 28672",
+                             "--num-attention-heads 64",
+                             "--group-query-attention",
+                             "--num-query-groups 8",
+                             "--seq-length 8192",
+                             "--swiglu",
+                             "--untie-embeddings-and-output-weights",
+                             "--tensor-model-parallel-size 8",
+                             "--pipeline-model-parallel-size 4",
+                             "--num-layers-per-virtual-pipeline-stage 10",
+                             "--sequence-parallel",
+                             "--use-distributed-optimizer",
+                             "--recompute-granularity full",
+                             "--recompute-method uniform",
+                             "--micro-batch-size 1",
+                             "--global-batch-size 512",
+                             "--bf16",
+                             "--nnodes=32",
+                             "--nproc-per-node=8",
+                             "pretrain_gpt.py"})
         EXPECT_NE(script.find(flag), std::string::npos) << flag << "\n" << script;
     const ImportedFields back = importMegatronArgs(script, "megatron_args.sh");
     EXPECT_FALSE(hasErrors(back.issues)) << dump(back.issues);

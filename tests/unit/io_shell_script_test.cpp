@@ -14,14 +14,16 @@ namespace {
 std::vector<std::string> words(const ShellScript& s, std::size_t command = 0) {
     std::vector<std::string> out;
     if (command < s.commands.size())
-        for (const auto& w : s.commands[command].words) out.push_back(w.text);
+        for (const auto& w : s.commands[command].words)
+            out.push_back(w.text);
     return out;
 }
 
 TEST(ShellScriptExpansion, SplitsWordsAndJoinsBackslashContinuations) {
     const auto s = parseShellScript("torchrun --nnodes 2 \\\n   --nproc-per-node=8 train.py\n");
     ASSERT_EQ(s.commands.size(), 1u);
-    EXPECT_EQ(words(s), (std::vector<std::string>{"torchrun", "--nnodes", "2", "--nproc-per-node=8", "train.py"}));
+    EXPECT_EQ(words(s), (std::vector<std::string>{"torchrun", "--nnodes", "2", "--nproc-per-node=8",
+                                                  "train.py"}));
     EXPECT_EQ(s.commands[0].words[4].line, 2);
 }
 
@@ -31,7 +33,8 @@ TEST(ShellScriptExpansion, RemovesQuotesAndKeepsQuotedSpaces) {
 }
 
 TEST(ShellScriptExpansion, CommentsAndSeparators) {
-    const auto s = parseShellScript("# header\na 1 # trailing\nb; c && d || e | f &\n#SBATCH --nodes=2\n");
+    const auto s =
+        parseShellScript("# header\na 1 # trailing\nb; c && d || e | f &\n#SBATCH --nodes=2\n");
     ASSERT_EQ(s.commands.size(), 6u);
     EXPECT_EQ(words(s, 0), (std::vector<std::string>{"a", "1"}));
     EXPECT_EQ(words(s, 5), (std::vector<std::string>{"f"}));
@@ -50,15 +53,18 @@ TEST(ShellScriptExpansion, ExpandsVariablesDefaultsAndArithmetic) {
 }
 
 TEST(ShellScriptExpansion, ExpandsArraysWithAppendAndWordSplitting) {
-    const auto s = parseShellScript("ARGS=(\n  --a 1 # comment\n  --b \"x y\"\n)\nARGS+=(--c)\nFLAGS=\"--d 2  --e\"\n"
-                                    "cmd ${ARGS[@]} \"${ARGS[@]}\" $FLAGS \"$FLAGS\"\n");
+    const auto s = parseShellScript(
+        "ARGS=(\n  --a 1 # comment\n  --b \"x y\"\n)\nARGS+=(--c)\nFLAGS=\"--d 2  --e\"\n"
+        "cmd ${ARGS[@]} \"${ARGS[@]}\" $FLAGS \"$FLAGS\"\n");
     ASSERT_EQ(s.commands.size(), 1u);
-    EXPECT_EQ(words(s), (std::vector<std::string>{"cmd", "--a", "1", "--b", "x", "y", "--c", "--a", "1", "--b", "x y",
-                                                  "--c", "--d", "2", "--e", "--d 2  --e"}));
+    EXPECT_EQ(words(s),
+              (std::vector<std::string>{"cmd", "--a", "1", "--b", "x", "y", "--c", "--a", "1",
+                                        "--b", "x y", "--c", "--d", "2", "--e", "--d 2  --e"}));
 }
 
 TEST(ShellScriptExpansion, LeavesUnsetVariablesAndCommandSubstitutionUnresolved) {
-    const auto s = parseShellScript("cmd --tp $TP --pp ${PP} --host $(hostname) --n `nproc` --x ${Y:?need Y}\n");
+    const auto s = parseShellScript(
+        "cmd --tp $TP --pp ${PP} --host $(hostname) --n `nproc` --x ${Y:?need Y}\n");
     ASSERT_EQ(s.commands.size(), 1u);
     const auto& w = s.commands[0].words;
     ASSERT_EQ(w.size(), 11u);
@@ -78,7 +84,8 @@ TEST(ShellScriptExpansion, SeedsVariablesFromTheEnvironment) {
 }
 
 TEST(ShellScriptExpansion, DropsRedirectionsAndSkipsHeredocs) {
-    const auto s = parseShellScript("cat > cfg.json <<EOF\n{\"a\": 1}\n--not-a-flag\nEOF\nrun 2>&1 --x 1 > out.log\n");
+    const auto s = parseShellScript(
+        "cat > cfg.json <<EOF\n{\"a\": 1}\n--not-a-flag\nEOF\nrun 2>&1 --x 1 > out.log\n");
     ASSERT_EQ(s.commands.size(), 2u);
     EXPECT_EQ(words(s, 0), (std::vector<std::string>{"cat"}));
     EXPECT_EQ(words(s, 1), (std::vector<std::string>{"run", "--x", "1"}));
@@ -99,27 +106,48 @@ TEST(ShellScriptExpansion, ReportsUnterminatedQuotes) {
 // Inputs that break naive tokenizers: each must parse without crashing or hanging.
 TEST(ShellScriptExpansion, IsTotalOnHostileInput) {
     std::vector<std::string> inputs = {
-        "", "\\", "$", "${", "$(", "$((", "`", "'", "\"", "${a:-${b:-${c:-", "A=(", "A=( ( ) )", "<<", "<<EOF",
+        "",
+        "\\",
+        "$",
+        "${",
+        "$(",
+        "$((",
+        "`",
+        "'",
+        "\"",
+        "${a:-${b:-${c:-",
+        "A=(",
+        "A=( ( ) )",
+        "<<",
+        "<<EOF",
         "$((1/0)) $((9223372036854775807*2)) $((-9223372036854775807-1 / -1)) $((((((((1))))))))",
-        std::string(100000, '-'), "$((" + std::string(100000, '-') + "1))", std::string(50000, '('),
-        std::string(50000, '{'), "x=${x:-" + std::string(5000, '{'), std::string("\0\x01\xff\xfe", 4)};
+        std::string(100000, '-'),
+        "$((" + std::string(100000, '-') + "1))",
+        std::string(50000, '('),
+        std::string(50000, '{'),
+        "x=${x:-" + std::string(5000, '{'),
+        std::string("\0\x01\xff\xfe", 4)};
     std::string doubling = "A=x\n";
-    for (int i = 0; i < 60; ++i) doubling += "A=$A$A$A\n";
+    for (int i = 0; i < 60; ++i)
+        doubling += "A=$A$A$A\n";
     doubling += "cmd $A\n";
     inputs.push_back(doubling);
     std::string arrays = "A=(1 2 3 4 5 6 7 8)\n";
-    for (int i = 0; i < 40; ++i) arrays += "A+=(${A[@]} ${A[@]})\n";
+    for (int i = 0; i < 40; ++i)
+        arrays += "A+=(${A[@]} ${A[@]})\n";
     arrays += "cmd ${A[@]} ${A[@]} ${A[@]}\n";
     inputs.push_back(arrays);
     std::string deep;
-    for (int i = 0; i < 2000; ++i) deep += "${V:-";
+    for (int i = 0; i < 2000; ++i)
+        deep += "${V:-";
     inputs.push_back(deep);
     std::mt19937 rng(12345);
     for (int n = 0; n < 300; ++n) {
         std::string s;
         const std::string alphabet = "ab$`'\"\\(){}[]#;&|<> \n\t=+-*/%:?@!0123456789";
         const int len = static_cast<int>(rng() % 400);
-        for (int i = 0; i < len; ++i) s += n % 3 == 0 ? static_cast<char>(rng() % 256) : alphabet[rng() % alphabet.size()];
+        for (int i = 0; i < len; ++i)
+            s += n % 3 == 0 ? static_cast<char>(rng() % 256) : alphabet[rng() % alphabet.size()];
         inputs.push_back(s);
     }
     for (const auto& in : inputs) {

@@ -27,20 +27,24 @@ inline std::string readFixture(const std::string& relative) {
 }
 
 inline const Catalog& testCatalog() {
-    static const Catalog c = loadCatalog(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
+    static const Catalog c =
+        loadCatalog(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
     return c;
 }
 
 inline std::string dump(const ImportIssues& issues) {
     std::string s;
-    for (const auto& i : issues) s += "  " + i.text() + "\n";
+    for (const auto& i : issues)
+        s += "  " + i.text() + "\n";
     return s;
 }
 
 // An issue of this severity whose key contains `key` and whose message contains `text`.
-inline bool hasIssue(const ImportIssues& issues, Severity sev, const std::string& key, const std::string& text) {
+inline bool hasIssue(const ImportIssues& issues, Severity sev, const std::string& key,
+                     const std::string& text) {
     for (const auto& i : issues)
-        if (i.severity == sev && i.key.find(key) != std::string::npos && i.message.find(text) != std::string::npos)
+        if (i.severity == sev && i.key.find(key) != std::string::npos &&
+            i.message.find(text) != std::string::npos)
             return true;
     return false;
 }

@@ -30,11 +30,13 @@ json baseDoc() {
 
 std::string describe(const ValidationIssues& issues) {
     std::string s;
-    for (const auto& i : issues) s += "\n  " + i.text();
+    for (const auto& i : issues)
+        s += "\n  " + i.text();
     return s;
 }
 
-bool hasIssue(const ValidationIssues& issues, const std::string& path, const std::string& fragment) {
+bool hasIssue(const ValidationIssues& issues, const std::string& path,
+              const std::string& fragment) {
     for (const auto& i : issues)
         if (i.path == path && i.message.find(fragment) != std::string::npos) return true;
     return false;
@@ -42,15 +44,18 @@ bool hasIssue(const ValidationIssues& issues, const std::string& path, const std
 
 ScenarioLoad parseWith(const json& extra) {
     json doc = baseDoc();
-    for (auto it = extra.begin(); it != extra.end(); ++it) doc[it.key()] = it.value();
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        doc[it.key()] = it.value();
     return parseScenario(doc, catalog());
 }
 
-const json kFullTeam = {{"experience", "zero_fsdp"}, {"debug_distributed", "hangs"}, {"maintain_versions", true}};
-const json kFullPlatform = {{"gang_scheduling", true},          {"rdma", "roce"},
-                            {"topology_aware_placement", false}, {"shared_checkpoint_storage", true},
-                            {"failure_recovery", true},          {"monitoring", false},
-                            {"standard_images", true},           {"cost_attribution", false}};
+const json kFullTeam = {
+    {"experience", "zero_fsdp"}, {"debug_distributed", "hangs"}, {"maintain_versions", true}};
+const json kFullPlatform = {
+    {"gang_scheduling", true},           {"rdma", "roce"},
+    {"topology_aware_placement", false}, {"shared_checkpoint_storage", true},
+    {"failure_recovery", true},          {"monitoring", false},
+    {"standard_images", true},           {"cost_attribution", false}};
 
 json fullStages() {
     return json::array(
@@ -59,8 +64,9 @@ json fullStages() {
           {"framework", "ddp"},
           {"target", {{"model", "llama3.1-8b"}, {"gpus", 64}}},
           {"trigger", {{"kind", "manual"}}},
-          {"prerequisites", json::array({{{"id", "experience_ddp"}, {"done", true}},
-                                         {{"text", "Book the cluster for two weeks"}, {"done", false}}})},
+          {"prerequisites",
+           json::array({{{"id", "experience_ddp"}, {"done", true}},
+                        {{"text", "Book the cluster for two weeks"}, {"done", false}}})},
           {"expected_gain", {{"text", "a reproducible baseline"}}}},
          {{"id", "shard"},
           {"framework", "fsdp"},
@@ -125,47 +131,59 @@ TEST(Readiness, ProfileWritesEveryAnswerAndRoundTripsExactly) {
 }
 
 TEST(Readiness, PartialProfileFillsDefaultsAndOmitsUnsetRdma) {
-    const ScenarioLoad load = parseWith({{"team", {{"experience", "three_d"}}}, {"platform", {{"monitoring", true}}}});
+    const ScenarioLoad load =
+        parseWith({{"team", {{"experience", "three_d"}}}, {"platform", {{"monitoring", true}}}});
     ASSERT_TRUE(load.ok()) << describe(load.issues);
     const Scenario& s = *load.scenario;
     EXPECT_EQ(s.team.experience, TeamExperience::ThreeD);
     EXPECT_EQ(s.team.debugDistributed, DebugSkill::None);
     EXPECT_TRUE(s.platform.monitoring);
     const json out = toJson(s);
-    EXPECT_EQ(out["team"], json({{"experience", "three_d"}, {"debug_distributed", "none"}, {"maintain_versions", false}}));
+    EXPECT_EQ(out["team"], json({{"experience", "three_d"},
+                                 {"debug_distributed", "none"},
+                                 {"maintain_versions", false}}));
     EXPECT_FALSE(out["platform"].contains("rdma"));
     EXPECT_EQ(out["platform"]["monitoring"], true);
 }
 
 TEST(Readiness, UnknownKeysAndBadValuesNameTheirField) {
-    const ScenarioLoad load = parseWith({{"team", {{"experiance", "ddp"}, {"debug_distributed", true}}},
-                                         {"platform", {{"rdma", "ib"}, {"gang_scheduling", "yes"}, {"gpu_count", 3}}}});
+    const ScenarioLoad load =
+        parseWith({{"team", {{"experiance", "ddp"}, {"debug_distributed", true}}},
+                   {"platform", {{"rdma", "ib"}, {"gang_scheduling", "yes"}, {"gpu_count", 3}}}});
     EXPECT_FALSE(load.ok());
     EXPECT_TRUE(hasIssue(load.issues, "team.experiance", "unknown key")) << describe(load.issues);
-    EXPECT_TRUE(hasIssue(load.issues, "team.debug_distributed", "must be a string")) << describe(load.issues);
-    EXPECT_TRUE(hasIssue(load.issues, "platform.rdma", "none, roce, infiniband")) << describe(load.issues);
-    EXPECT_TRUE(hasIssue(load.issues, "platform.gang_scheduling", "true or false")) << describe(load.issues);
-    EXPECT_TRUE(hasIssue(load.issues, "platform.gpu_count", "unknown key")) << describe(load.issues);
+    EXPECT_TRUE(hasIssue(load.issues, "team.debug_distributed", "must be a string"))
+        << describe(load.issues);
+    EXPECT_TRUE(hasIssue(load.issues, "platform.rdma", "none, roce, infiniband"))
+        << describe(load.issues);
+    EXPECT_TRUE(hasIssue(load.issues, "platform.gang_scheduling", "true or false"))
+        << describe(load.issues);
+    EXPECT_TRUE(hasIssue(load.issues, "platform.gpu_count", "unknown key"))
+        << describe(load.issues);
     EXPECT_EQ(load.issues.size(), 5u) << describe(load.issues);
 }
 
 TEST(Readiness, ProfileAndStagesMustHaveTheRightShape) {
-    const ScenarioLoad load = parseWith({{"team", "experts"}, {"platform", json::array()}, {"stages", json::object()}});
+    const ScenarioLoad load =
+        parseWith({{"team", "experts"}, {"platform", json::array()}, {"stages", json::object()}});
     EXPECT_TRUE(hasIssue(load.issues, "team", "must be an object")) << describe(load.issues);
     EXPECT_TRUE(hasIssue(load.issues, "platform", "must be an object")) << describe(load.issues);
     EXPECT_TRUE(hasIssue(load.issues, "stages", "must be an array")) << describe(load.issues);
 }
 
 TEST(Readiness, EnumNamesRoundTrip) {
-    for (TeamExperience e : {TeamExperience::SingleNode, TeamExperience::Ddp, TeamExperience::ZeroFsdp, TeamExperience::ThreeD})
+    for (TeamExperience e : {TeamExperience::SingleNode, TeamExperience::Ddp,
+                             TeamExperience::ZeroFsdp, TeamExperience::ThreeD})
         EXPECT_EQ(teamExperienceFromString(toString(e)), e);
     for (DebugSkill d : {DebugSkill::None, DebugSkill::Hangs, DebugSkill::Performance})
         EXPECT_EQ(debugSkillFromString(toString(d)), d);
-    for (RdmaKind r : {RdmaKind::None, RdmaKind::RoCE, RdmaKind::InfiniBand}) EXPECT_EQ(rdmaKindFromString(toString(r)), r);
-    for (TriggerKind k : {TriggerKind::Oom, TriggerKind::MfuBelow, TriggerKind::CostAbove, TriggerKind::GpusAbove,
-                          TriggerKind::Manual})
+    for (RdmaKind r : {RdmaKind::None, RdmaKind::RoCE, RdmaKind::InfiniBand})
+        EXPECT_EQ(rdmaKindFromString(toString(r)), r);
+    for (TriggerKind k : {TriggerKind::Oom, TriggerKind::MfuBelow, TriggerKind::CostAbove,
+                          TriggerKind::GpusAbove, TriggerKind::Manual})
         EXPECT_EQ(triggerKindFromString(toString(k)), k);
-    for (ReadinessItem i : kAllReadinessItems) EXPECT_EQ(readinessItemFromString(toString(i)), i);
+    for (ReadinessItem i : kAllReadinessItems)
+        EXPECT_EQ(readinessItemFromString(toString(i)), i);
     EXPECT_EQ(std::size(kAllReadinessItems), 14u);
     EXPECT_FALSE(readinessItemFromString("gang").has_value());
 }
@@ -255,7 +273,8 @@ TEST(Stages, StagePlanWithoutDpTakesTheRestOfItsTarget) {
 }
 
 TEST(Stages, RoundTripIsExact) {
-    const ScenarioLoad load = parseWith({{"team", kFullTeam}, {"platform", kFullPlatform}, {"stages", fullStages()}});
+    const ScenarioLoad load =
+        parseWith({{"team", kFullTeam}, {"platform", kFullPlatform}, {"stages", fullStages()}});
     ASSERT_TRUE(load.ok()) << describe(load.issues);
     const std::string text = toJsonText(*load.scenario);
     const ScenarioLoad again = parseScenario(text, catalog());
@@ -271,7 +290,8 @@ TEST(Stages, RoundTripIsExact) {
     EXPECT_FALSE(out[2]["target"].contains("model"));
     EXPECT_EQ(out[2]["trigger"], json({{"kind", "gpus_above"}, {"value", 512}}));
     EXPECT_EQ(out[1]["trigger"], json({{"kind", "oom"}}));
-    EXPECT_EQ(out[0]["prerequisites"][1], json({{"text", "Book the cluster for two weeks"}, {"done", false}}));
+    EXPECT_EQ(out[0]["prerequisites"][1],
+              json({{"text", "Book the cluster for two weeks"}, {"done", false}}));
 }
 
 TEST(Stages, StageToJsonAndBackIsIdentity) {
@@ -280,7 +300,8 @@ TEST(Stages, StageToJsonAndBackIsIdentity) {
     s.framework = Framework::DeepSpeed;
     s.targetGpus = 32;
     s.trigger = {TriggerKind::MfuBelow, 0.3};
-    s.prerequisites = {{ReadinessItem::GangScheduling, "", true}, {std::nullopt, "sign-off", false}};
+    s.prerequisites = {{ReadinessItem::GangScheduling, "", true},
+                       {std::nullopt, "sign-off", false}};
     s.expectedGain = {"", 2.0};
     ValidationIssues issues;
     const MigrationStage back = stageFromJson(toJson(s), "stages[0]", issues);
@@ -292,7 +313,8 @@ TEST(Stages, CatalogNamesAreCheckedAndCanonicalised) {
     json stages = json::array({{{"id", "a"}, {"target", {{"model", "LLAMA3.1-8B"}}}},
                                {{"id", "b"}, {"target", {{"model", "llama-9000"}}}}});
     const ScenarioLoad load = parseWith({{"stages", stages}});
-    EXPECT_TRUE(hasIssue(load.issues, "stages[1].target.model", "unknown model 'llama-9000'")) << describe(load.issues);
+    EXPECT_TRUE(hasIssue(load.issues, "stages[1].target.model", "unknown model 'llama-9000'"))
+        << describe(load.issues);
     EXPECT_EQ(load.issues.size(), 1u) << describe(load.issues);
     ASSERT_TRUE(load.scenario.has_value());
     EXPECT_EQ(load.scenario->stages[0].targetModel, "llama3.1-8b");
@@ -319,27 +341,34 @@ TEST(Stages, EveryProblemIsReportedWithItsPath) {
     EXPECT_TRUE(hasIssue(is, "stages[2].trigger.value", "(0, 1]")) << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[3].trigger.value", "whole number")) << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[4].trigger.value", "is required")) << describe(is);
-    EXPECT_TRUE(hasIssue(is, "stages[5].trigger.kind", "oom, mfu_below, cost_above, gpus_above, manual")) << describe(is);
+    EXPECT_TRUE(
+        hasIssue(is, "stages[5].trigger.kind", "oom, mfu_below, cost_above, gpus_above, manual"))
+        << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[6].prerequisites[0].id", "gang_scheduling")) << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[6].prerequisites[1]", "needs an \"id\"")) << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[6].prerequisites[2]", "must be an object")) << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[7].plan.framework", "contradicts")) << describe(is);
-    EXPECT_TRUE(hasIssue(is, "stages[8].expected_gain.speedup", "must be positive")) << describe(is);
+    EXPECT_TRUE(hasIssue(is, "stages[8].expected_gain.speedup", "must be positive"))
+        << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[8].colour", "unknown key")) << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[9].id", "must not be empty")) << describe(is);
     EXPECT_TRUE(hasIssue(is, "stages[9].target.gpus", "out of range")) << describe(is);
-    EXPECT_TRUE(hasIssue(is, "stages[9].target.model", "must name a catalog model")) << describe(is);
+    EXPECT_TRUE(hasIssue(is, "stages[9].target.model", "must name a catalog model"))
+        << describe(is);
     EXPECT_EQ(is.size(), 16u) << describe(is);
 }
 
 TEST(Stages, StagePlansUseThePlanSyntaxOfTheScenario) {
-    json stages = json::array({{{"id", "a"}, {"plan", {{"framework", "megatron"}, {"tp", 8}, {"flux", 1}}}}});
+    json stages =
+        json::array({{{"id", "a"}, {"plan", {{"framework", "megatron"}, {"tp", 8}, {"flux", 1}}}}});
     const ScenarioLoad load = parseWith({{"stages", stages}});
-    EXPECT_TRUE(hasIssue(load.issues, "stages[0].plan.flux", "unknown key")) << describe(load.issues);
+    EXPECT_TRUE(hasIssue(load.issues, "stages[0].plan.flux", "unknown key"))
+        << describe(load.issues);
     // Outside a scenario there is no plan reader: the stage says so instead of guessing.
     ValidationIssues issues;
     (void)stageFromJson(stages[0], "stages[0]", issues);
-    EXPECT_TRUE(hasIssue(issues, "stages[0].plan", "only as part of a scenario")) << describe(issues);
+    EXPECT_TRUE(hasIssue(issues, "stages[0].plan", "only as part of a scenario"))
+        << describe(issues);
 }
 
 } // namespace

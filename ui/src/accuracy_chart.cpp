@@ -13,11 +13,15 @@
 
 namespace trainplan::ui {
 
-AccuracyChart::AccuracyChart(QWidget* parent) : ChartView(parent), m_tips(new PointToolTips(this)) {
+AccuracyChart::AccuracyChart(QWidget* parent)
+    : ChartView(parent)
+    , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("accuracyChart"));
     setChartTitle(tr("Predicted vs measured"));
-    setToolTip(tr("Each published measurement (x) against the simulator's prediction (y), in the metric's own unit; "
-                  "on the diagonal the prediction is exact, above it the simulator over-predicts."));
+    setToolTip(
+        tr("Each published measurement (x) against the simulator's prediction (y), in the metric's "
+           "own unit; "
+           "on the diagonal the prediction is exact, above it the simulator over-predicts."));
     setPlaceholder(tr("Computing…"));
 }
 
@@ -41,7 +45,8 @@ void AccuracyChart::setReport(const sim::ValidationReport& report) {
         texts << tr("<b>%1</b> (line %2)<br>%3<br>%4: measured %5, predicted %6 (%7)")
                      .arg(QString::fromStdString(r.label).toHtmlEscaped())
                      .arg(r.line)
-                     .arg(QString::fromStdString(r.plan).toHtmlEscaped(), AccuracyTableModel::metricLabel(r.metric),
+                     .arg(QString::fromStdString(r.plan).toHtmlEscaped(),
+                          AccuracyTableModel::metricLabel(r.metric),
                           AccuracyTableModel::formatValue(r.metric, r.measured),
                           AccuracyTableModel::formatValue(r.metric, r.predicted),
                           AccuracyTableModel::formatError(r.relativeError));

@@ -15,13 +15,16 @@ void AccuracySummaryModel::setReport(std::shared_ptr<const sim::ValidationReport
     replaceRows(n, [&] { m_report = std::move(report); });
 }
 
-int AccuracySummaryModel::rows() const { return m_report ? static_cast<int>(m_report->summary.size()) + 1 : 0; }
+int AccuracySummaryModel::rows() const {
+    return m_report ? static_cast<int>(m_report->summary.size()) + 1 : 0;
+}
 
 QVariant AccuracySummaryModel::cell(int row, int column, int role) const {
     const bool total = row == static_cast<int>(m_report->summary.size());
     if (total) {
         double maxError = 0;
-        for (const auto& r : m_report->rows) maxError = std::max(maxError, std::abs(r.relativeError));
+        for (const auto& r : m_report->rows)
+            maxError = std::max(maxError, std::abs(r.relativeError));
         if (role == Qt::FontRole) {
             QFont f;
             f.setBold(true);
@@ -34,11 +37,16 @@ QVariant AccuracySummaryModel::cell(int row, int column, int role) const {
         }
         if (role != Qt::DisplayRole && role != SortRole) return {};
         switch (column) {
-        case SourceColumn: return tr("All comparisons");
-        case MetricColumn: return QString();
-        case RowsColumn: return m_report->totalRows;
-        case MeanColumn: return formatPercent(m_report->meanAbsError);
-        case MaxColumn: return formatPercent(maxError);
+        case SourceColumn:
+            return tr("All comparisons");
+        case MetricColumn:
+            return QString();
+        case RowsColumn:
+            return m_report->totalRows;
+        case MeanColumn:
+            return formatPercent(m_report->meanAbsError);
+        case MaxColumn:
+            return formatPercent(maxError);
         }
         return {};
     }
@@ -53,28 +61,40 @@ QVariant AccuracySummaryModel::cell(int row, int column, int role) const {
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     if (role != Qt::DisplayRole) return {};
     switch (column) {
-    case SourceColumn: return QString::fromStdString(g.group);
-    case MetricColumn: return AccuracyTableModel::metricLabel(g.metric);
-    case RowsColumn: return g.rows;
-    case MeanColumn: return formatPercent(g.meanAbsError);
-    case MaxColumn: return formatPercent(g.maxAbsError);
+    case SourceColumn:
+        return QString::fromStdString(g.group);
+    case MetricColumn:
+        return AccuracyTableModel::metricLabel(g.metric);
+    case RowsColumn:
+        return g.rows;
+    case MeanColumn:
+        return formatPercent(g.meanAbsError);
+    case MaxColumn:
+        return formatPercent(g.maxAbsError);
     }
     return {};
 }
 
 QVariant AccuracySummaryModel::header(int column, int role) const {
     if (role == Qt::ToolTipRole) {
-        if (column == MeanColumn) return tr("Mean of |predicted − measured| / measured over the rows.");
-        if (column == MaxColumn) return tr("Largest |predicted − measured| / measured among the rows.");
+        if (column == MeanColumn)
+            return tr("Mean of |predicted − measured| / measured over the rows.");
+        if (column == MaxColumn)
+            return tr("Largest |predicted − measured| / measured among the rows.");
         return {};
     }
     if (role != Qt::DisplayRole) return {};
     switch (column) {
-    case SourceColumn: return tr("Source");
-    case MetricColumn: return tr("Metric");
-    case RowsColumn: return tr("Rows");
-    case MeanColumn: return tr("Mean |error|");
-    case MaxColumn: return tr("Max |error|");
+    case SourceColumn:
+        return tr("Source");
+    case MetricColumn:
+        return tr("Metric");
+    case RowsColumn:
+        return tr("Rows");
+    case MeanColumn:
+        return tr("Mean |error|");
+    case MaxColumn:
+        return tr("Max |error|");
     }
     return {};
 }

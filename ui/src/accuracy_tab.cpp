@@ -9,9 +9,9 @@
 #include <trainplan/ui/format.h>
 
 #include <QDir>
-#include <QLocale>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -51,14 +51,16 @@ AccuracyTab::AccuracyTab(std::shared_ptr<const model::Catalog> catalog, QWidget*
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(AccuracyTableModel::RunColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(AccuracyTableModel::RunColumn,
+                                                      QHeaderView::Stretch);
 
     m_summaryTable->setObjectName(QStringLiteral("accuracySummary"));
     m_summaryTable->setModel(m_summary);
     m_summaryTable->setAlternatingRowColors(true);
     m_summaryTable->verticalHeader()->hide();
     m_summaryTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_summaryTable->horizontalHeader()->setSectionResizeMode(AccuracySummaryModel::SourceColumn, QHeaderView::Stretch);
+    m_summaryTable->horizontalHeader()->setSectionResizeMode(AccuracySummaryModel::SourceColumn,
+                                                             QHeaderView::Stretch);
 
     // Chart and summary side by side on top, the rows at full width below.
     auto* top = new QSplitter(Qt::Horizontal);
@@ -85,16 +87,20 @@ void AccuracyTab::refresh() {
     m_job.start(
         [catalog](const JobControl&) {
             Result r;
-            const std::filesystem::path file = model::dataDirectory() / "reference" / "published_runs.csv";
+            const std::filesystem::path file =
+                model::dataDirectory() / "reference" / "published_runs.csv";
             r.file = QString::fromStdString(file.string());
             const model::PublishedRunsLoad load = model::loadPublishedRuns(file);
-            for (const auto& issue : load.issues) r.problems << QString::fromStdString(issue.text());
-            r.report = std::make_shared<const sim::ValidationReport>(sim::validatePublishedRuns(load.runs, *catalog));
+            for (const auto& issue : load.issues)
+                r.problems << QString::fromStdString(issue.text());
+            r.report = std::make_shared<const sim::ValidationReport>(
+                sim::validatePublishedRuns(load.runs, *catalog));
             return r;
         },
         [this](Result r) {
             if (!r.report) {
-                m_status->setText(tr("The published runs could not be validated: %1").arg(r.error.toHtmlEscaped()));
+                m_status->setText(tr("The published runs could not be validated: %1")
+                                      .arg(r.error.toHtmlEscaped()));
                 m_chart->setPlaceholder(r.error);
                 return;
             }
@@ -103,12 +109,15 @@ void AccuracyTab::refresh() {
             m_summary->setReport(m_report);
             m_chart->setReport(*m_report);
             std::set<std::size_t> lines;
-            for (const auto& row : m_report->rows) lines.insert(row.line);
-            QString text = tr("%1 comparisons from %2 published runs in <code>%3</code>; mean |error| <b>%4</b>. "
+            for (const auto& row : m_report->rows)
+                lines.insert(row.line);
+            QString text = tr("%1 comparisons from %2 published runs in <code>%3</code>; mean "
+                              "|error| <b>%4</b>. "
                               "The same numbers as <code>trainplan-cli validate</code>.")
                                .arg(m_report->totalRows)
                                .arg(lines.size())
-                               .arg(QDir::toNativeSeparators(r.file).toHtmlEscaped(), formatPercent(m_report->meanAbsError));
+                               .arg(QDir::toNativeSeparators(r.file).toHtmlEscaped(),
+                                    formatPercent(m_report->meanAbsError));
             QStringList skipped;
             for (const auto& [line, reason] : m_report->skipped)
                 skipped << tr("line %1: %2").arg(line).arg(QString::fromStdString(reason));
@@ -117,7 +126,9 @@ void AccuracyTab::refresh() {
                                               static_cast<int>(skipped.size()));
             m_status->setToolTip(skipped.join(QLatin1Char('\n')));
             if (!r.problems.isEmpty())
-                text += QStringLiteral("<br>") + tr("Problems in the file: %1").arg(r.problems.join(QStringLiteral("; ")).toHtmlEscaped());
+                text += QStringLiteral("<br>") +
+                        tr("Problems in the file: %1")
+                            .arg(r.problems.join(QStringLiteral("; ")).toHtmlEscaped());
             m_status->setText(text);
             emit reportShown();
         });

@@ -10,7 +10,8 @@
 
 namespace trainplan::ui {
 
-std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters, double highParameters, int count) {
+std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters,
+                            double highParameters, int count) {
     std::set<int> picked;
     const int n = static_cast<int>(ladder.parameters.size());
     if (n == 0 || count < 1) return {};
@@ -23,7 +24,8 @@ std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters
         int best = 0;
         double bestDistance = 1e300;
         for (int i = 0; i < n; ++i) {
-            const double d = std::abs(std::log(ladder.parameters[static_cast<std::size_t>(i)]) - target);
+            const double d =
+                std::abs(std::log(ladder.parameters[static_cast<std::size_t>(i)]) - target);
             if (d < bestDistance) {
                 bestDistance = d;
                 best = i;
@@ -34,8 +36,8 @@ std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters
     return {picked.begin(), picked.end()};
 }
 
-AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& catalog, const JobControl& control,
-                            int curvePoints) {
+AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& catalog,
+                            const JobControl& control, int curvePoints) {
     QElapsedTimer timer;
     timer.start();
     AdviceOutcome out;
@@ -66,7 +68,8 @@ AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& cata
     const std::vector<int> rungs = curveRungs(ladder, low, high, curvePoints);
     const std::vector<model::Framework> frameworks = sim::searchedFrameworks(s);
     out.modelCurve.currentX = out.parameters;
-    for (auto f : frameworks) out.modelCurve.series.push_back({f, {}});
+    for (auto f : frameworks)
+        out.modelCurve.series.push_back({f, {}});
     for (std::size_t k = 0; k < rungs.size(); ++k) {
         if (control.isCancelled()) {
             out.modelCurve.cancelled = true;
@@ -86,7 +89,8 @@ AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& cata
                 if (fr.framework == series.framework) point.best = fr.best;
             series.points.push_back(std::move(point));
         }
-        control.setProgress(0.6 + 0.4 * static_cast<double>(k + 1) / static_cast<double>(rungs.size()));
+        control.setProgress(0.6 +
+                            0.4 * static_cast<double>(k + 1) / static_cast<double>(rungs.size()));
     }
     out.advice = std::move(advice);
     out.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;

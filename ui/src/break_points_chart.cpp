@@ -16,11 +16,15 @@
 
 namespace trainplan::ui {
 
-BreakPointsChart::BreakPointsChart(QWidget* parent) : ChartView(parent), m_tips(new PointToolTips(this)) {
+BreakPointsChart::BreakPointsChart(QWidget* parent)
+    : ChartView(parent)
+    , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("breakPointsChart"));
     setChartTitle(tr("Break points: best MFU by model size"));
-    setToolTip(tr("The scenario's model scaled in width and depth together (the advisor's model family); each "
-                  "framework's best MFU on this cluster. A ring marks the largest model a framework fits; the "
+    setToolTip(tr("The scenario's model scaled in width and depth together (the advisor's model "
+                  "family); each "
+                  "framework's best MFU on this cluster. A ring marks the largest model a "
+                  "framework fits; the "
                   "shaded band starts at the next size, which no longer fits in GPU memory."));
     setPlaceholder(tr("Computing…"));
 }
@@ -84,8 +88,10 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
     for (const auto& b : bp.modelSize) {
         const QColor color = frameworkColor(b.framework);
         double from = 0;
-        if (b.status == sim::ModelSizeStatus::Found) from = b.nextParameters / 1e9;
-        else if (b.status == sim::ModelSizeStatus::NothingFits) from = x->min();
+        if (b.status == sim::ModelSizeStatus::Found)
+            from = b.nextParameters / 1e9;
+        else if (b.status == sim::ModelSizeStatus::NothingFits)
+            from = x->min();
         if (from > 0) {
             m_shadingStart.emplace_back(b.framework, from * 1e9);
             auto* upper = new QLineSeries;
@@ -112,12 +118,14 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
         for (const auto& p : s.points) {
             if (!p.best) continue;
             // The curve stops at the break point: a rung past it would contradict the bisection.
-            if (b && b->status == sim::ModelSizeStatus::Found && p.x > b->largestParameters) continue;
+            if (b && b->status == sim::ModelSizeStatus::Found && p.x > b->largestParameters)
+                continue;
             points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
             texts << tr("<b>%1</b>, %2<br>%3<br>MFU %4, step %5")
                          .arg(frameworkName(s.framework), formatParameters(p.x),
                               QString::fromStdString(p.best->plan.label()).toHtmlEscaped(),
-                              formatPercent(p.best->throughput.mfu), formatSeconds(p.best->time.stepSeconds));
+                              formatPercent(p.best->throughput.mfu),
+                              formatSeconds(p.best->time.stepSeconds));
         }
         if (b && b->largestPlan && b->largestParameters > 0) {
             // The break point itself, merged into the curve in x order.
@@ -133,11 +141,13 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
             ring->setPen(pen);
             ring->replace(QList<QPointF>{at});
             attach(ring);
-            const QString text = tr("<b>%1</b>: largest model that fits, %2<br>%3<br>MFU %4; %5 no longer fits")
-                                     .arg(frameworkName(s.framework), formatParameters(b->largestParameters),
-                                          QString::fromStdString(b->largestPlan->plan.label()).toHtmlEscaped(),
-                                          formatPercent(b->largestPlan->throughput.mfu),
-                                          b->nextParameters > 0 ? formatParameters(b->nextParameters) : QStringLiteral("—"));
+            const QString text =
+                tr("<b>%1</b>: largest model that fits, %2<br>%3<br>MFU %4; %5 no longer fits")
+                    .arg(frameworkName(s.framework), formatParameters(b->largestParameters),
+                         QString::fromStdString(b->largestPlan->plan.label()).toHtmlEscaped(),
+                         formatPercent(b->largestPlan->throughput.mfu),
+                         b->nextParameters > 0 ? formatParameters(b->nextParameters)
+                                               : QStringLiteral("—"));
             m_tips->add(ring, {at}, {text});
             if (b->status == sim::ModelSizeStatus::Found) {
                 points << at;
@@ -146,8 +156,10 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
         }
         if (points.isEmpty()) continue;
         QList<int> order(points.size());
-        for (int i = 0; i < order.size(); ++i) order[i] = i;
-        std::sort(order.begin(), order.end(), [&](int a, int bIdx) { return points[a].x() < points[bIdx].x(); });
+        for (int i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(),
+                  [&](int a, int bIdx) { return points[a].x() < points[bIdx].x(); });
         QList<QPointF> sortedPoints;
         QStringList sortedTexts;
         for (int i : order) {
@@ -171,7 +183,8 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
         pen.setStyle(Qt::DotLine);
         pen.setWidthF(1.5);
         marker->setPen(pen);
-        marker->replace(QList<QPointF>{{outcome.parameters / 1e9, 0}, {outcome.parameters / 1e9, y->max()}});
+        marker->replace(
+            QList<QPointF>{{outcome.parameters / 1e9, 0}, {outcome.parameters / 1e9, y->max()}});
         attach(marker);
     }
     // Keep the legend short: frameworks and the marker, not the shading and rings.

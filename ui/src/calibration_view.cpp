@@ -2,14 +2,14 @@
 
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/published_run.h>
+#include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/store/store.h>
 #include <trainplan/ui/calibration_models.h>
 #include <trainplan/ui/chart_style.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
-#include <trainplan/simulator/calibration_profile.h>
-#include <trainplan/store/store.h>
 
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -57,8 +57,9 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     auto* bar = new QHBoxLayout;
     m_source->setObjectName(QStringLiteral("calibrationSource"));
     m_source->addItem(tr("All published runs"), QString());
-    m_source->setToolTip(tr("Which published runs to fit. Calibrate on runs of one cluster: one set of values serves "
-                            "every run, so mixing GPU generations averages them."));
+    m_source->setToolTip(tr(
+        "Which published runs to fit. Calibrate on runs of one cluster: one set of values serves "
+        "every run, so mixing GPU generations averages them."));
     bar->addWidget(new QLabel(tr("Runs")));
     bar->addWidget(m_source, 1);
     bar->addSpacing(12);
@@ -76,7 +77,8 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
         bar->addWidget(box);
     }
     m_memory->setChecked(true);
-    m_memory->setToolTip(tr("Also fit peak-memory measurements (they inform the memory overhead only)."));
+    m_memory->setToolTip(
+        tr("Also fit peak-memory measurements (they inform the memory overhead only)."));
     bar->addWidget(m_memory);
     m_fitButton->setObjectName(QStringLiteral("calibrationFit"));
     bar->addWidget(m_fitButton);
@@ -84,15 +86,17 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
 
     auto* profiles = new QHBoxLayout;
     m_saveProfile->setObjectName(QStringLiteral("calibrationSaveProfile"));
-    m_saveProfile->setToolTip(tr("Store the fitted values in the library as a named calibration profile "
-                                 "(as `trainplan-cli calibrate … --profile NAME` does)."));
+    m_saveProfile->setToolTip(
+        tr("Store the fitted values in the library as a named calibration profile "
+           "(as `trainplan-cli calibrate … --profile NAME` does)."));
     m_saveProfile->setEnabled(false);
     profiles->addWidget(m_saveProfile);
     profiles->addSpacing(12);
     profiles->addWidget(new QLabel(tr("Use profile for this scenario")));
     m_profile->setObjectName(QStringLiteral("calibrationProfile"));
-    m_profile->setToolTip(tr("The calibration profile whose values fill the efficiency overrides the scenario does "
-                             "not set itself (the scenario's efficiency.profile); undo with Ctrl+Z."));
+    m_profile->setToolTip(
+        tr("The calibration profile whose values fill the efficiency overrides the scenario does "
+           "not set itself (the scenario's efficiency.profile); undo with Ctrl+Z."));
     m_profile->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     profiles->addWidget(m_profile);
     m_profileNote->setObjectName(QStringLiteral("calibrationProfileNote"));
@@ -114,12 +118,15 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     }
     m_parameterTable->setModel(m_parameters);
     m_residualTable->setModel(m_residuals);
-    m_residualTable->horizontalHeader()->setSectionResizeMode(CalibrationResidualModel::RunColumn, QHeaderView::Interactive);
+    m_residualTable->horizontalHeader()->setSectionResizeMode(CalibrationResidualModel::RunColumn,
+                                                              QHeaderView::Interactive);
     m_residualTable->horizontalHeader()->resizeSection(CalibrationResidualModel::RunColumn, 240);
     m_residualTable->horizontalHeader()->setStretchLastSection(true);
     m_chart->setChartTitle(tr("Predicted vs measured: before and after the fit"));
-    m_chart->setToolTip(tr("Each measurement (x) against its prediction (y) with the default efficiency (hollow), "
-                           "the fitted parameters (filled) and the leave-one-out fit (small); the dashed line is y = x."));
+    m_chart->setToolTip(
+        tr("Each measurement (x) against its prediction (y) with the default efficiency (hollow), "
+           "the fitted parameters (filled) and the leave-one-out fit (small); the dashed line is y "
+           "= x."));
     m_chart->setPlaceholder(tr("Computing…"));
 
     auto* left = new QSplitter(Qt::Vertical);
@@ -136,7 +143,8 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     connect(m_fitButton, &QPushButton::clicked, this, &CalibrationView::fit);
     connect(m_source, &QComboBox::activated, this, &CalibrationView::fit);
     connect(m_saveProfile, &QPushButton::clicked, this, &CalibrationView::saveProfileDialog);
-    connect(m_profile, &QComboBox::activated, this, [this](int index) { useProfile(m_profile->itemData(index).toString()); });
+    connect(m_profile, &QComboBox::activated, this,
+            [this](int index) { useProfile(m_profile->itemData(index).toString()); });
 }
 
 void CalibrationView::setLibrary(LibraryStore* library, ScenarioDocument* document) {
@@ -146,7 +154,9 @@ void CalibrationView::setLibrary(LibraryStore* library, ScenarioDocument* docume
         connect(m_library, &LibraryStore::changed, this, &CalibrationView::reloadProfiles);
         connect(m_library, &LibraryStore::profilesChanged, this, &CalibrationView::reloadProfiles);
     }
-    if (m_document) connect(m_document, &ScenarioDocument::scenarioChanged, this, &CalibrationView::reloadProfiles);
+    if (m_document)
+        connect(m_document, &ScenarioDocument::scenarioChanged, this,
+                &CalibrationView::reloadProfiles);
     reloadProfiles();
 }
 
@@ -163,21 +173,25 @@ void CalibrationView::reloadProfiles() {
             for (const auto& p : st->calibrationProfiles()) {
                 const QString name = QString::fromStdString(p.name);
                 m_profile->addItem(name, name);
-                if (!p.notes.empty()) m_profile->setItemData(m_profile->count() - 1, QString::fromStdString(p.notes), Qt::ToolTipRole);
+                if (!p.notes.empty())
+                    m_profile->setItemData(m_profile->count() - 1, QString::fromStdString(p.notes),
+                                           Qt::ToolTipRole);
                 known = known || name == current;
             }
         } catch (const std::exception& e) {
-            m_profileNote->setText(tr("The profiles could not be read: %1").arg(QString::fromUtf8(e.what())));
+            m_profileNote->setText(
+                tr("The profiles could not be read: %1").arg(QString::fromUtf8(e.what())));
         }
     }
     if (!known) m_profile->addItem(tr("%1 (not in the library)").arg(current), current);
     m_profile->setCurrentIndex(std::max(0, m_profile->findData(current)));
     m_profile->setEnabled(m_document != nullptr);
     if (!st)
-        m_profileNote->setText(m_library ? tr("No library is open: profiles cannot be saved or listed (%1).")
-                                               .arg(m_library->openError().isEmpty() ? tr("see the library panel")
-                                                                                     : m_library->openError())
-                                         : tr("No library is open: profiles cannot be saved or listed."));
+        m_profileNote->setText(
+            m_library ? tr("No library is open: profiles cannot be saved or listed (%1).")
+                            .arg(m_library->openError().isEmpty() ? tr("see the library panel")
+                                                                  : m_library->openError())
+                      : tr("No library is open: profiles cannot be saved or listed."));
     else if (m_profileNote->text().startsWith(tr("No library is open")))
         m_profileNote->clear();
     m_saveProfile->setEnabled(st && m_result && m_result->ok());
@@ -191,10 +205,13 @@ bool CalibrationView::saveProfile(const QString& name, const QString& notes, QSt
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) return failWith(tr("No library is open: open one to save calibration profiles."));
     if (!m_result) return failWith(tr("Nothing fitted yet."));
-    if (!m_result->ok()) return failWith(tr("The fit was refused; there are no fitted values to save."));
-    if (name.trimmed().isEmpty()) return failWith(tr("Profile name: enter a name, e.g. “our H800 RoCE cluster, 2026-Q3”."));
+    if (!m_result->ok())
+        return failWith(tr("The fit was refused; there are no fitted values to save."));
+    if (name.trimmed().isEmpty())
+        return failWith(tr("Profile name: enter a name, e.g. “our H800 RoCE cluster, 2026-Q3”."));
     try {
-        st->saveCalibrationProfile(name.trimmed().toStdString(), sim::profileParameters(*m_result), notes.toStdString());
+        st->saveCalibrationProfile(name.trimmed().toStdString(), sim::profileParameters(*m_result),
+                                   notes.toStdString());
     } catch (const std::exception& e) {
         return failWith(QString::fromUtf8(e.what()));
     }
@@ -225,7 +242,8 @@ void CalibrationView::saveProfileDialog() {
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         QString error;
-        if (saveProfile(name->text(), notes->toPlainText(), &error)) dialog.accept();
+        if (saveProfile(name->text(), notes->toPlainText(), &error))
+            dialog.accept();
         else {
             problem->setText(error);
             problem->show();
@@ -237,17 +255,20 @@ void CalibrationView::saveProfileDialog() {
 QString CalibrationView::summaryParameters() const {
     QStringList names;
     if (m_result)
-        for (const auto& p : m_result->parameters) names << toQString(sim::efficiencyKey(p.parameter));
+        for (const auto& p : m_result->parameters)
+            names << toQString(sim::efficiencyKey(p.parameter));
     return names.join(QStringLiteral(", "));
 }
 
 void CalibrationView::useProfile(const QString& name) {
     if (!m_document) return;
     model::Scenario s = m_document->scenario();
-    const std::optional<std::string> wanted = name.isEmpty() ? std::nullopt : std::optional<std::string>(name.toStdString());
+    const std::optional<std::string> wanted =
+        name.isEmpty() ? std::nullopt : std::optional<std::string>(name.toStdString());
     if (s.efficiency.profile == wanted) return;
     s.efficiency.profile = wanted;
-    m_document->edit(name.isEmpty() ? tr("Use no calibration profile") : tr("Use calibration profile “%1”").arg(name),
+    m_document->edit(name.isEmpty() ? tr("Use no calibration profile")
+                                    : tr("Use calibration profile “%1”").arg(name),
                      QStringLiteral("efficiency.profile"), std::move(s));
 }
 
@@ -278,17 +299,20 @@ void CalibrationView::fit() {
             if (!out.runs) {
                 // The published rows rebuilt as `validate` and `calibrate --runs` rebuild them.
                 auto runs = std::make_shared<std::vector<LabelledRun>>();
-                const auto load = model::loadPublishedRuns(model::dataDirectory() / "reference" / "published_runs.csv");
+                const auto load = model::loadPublishedRuns(model::dataDirectory() / "reference" /
+                                                           "published_runs.csv");
                 for (const auto& row : load.runs) {
                     const sim::ReferenceCase c = sim::referenceCase(row, *catalog);
-                    if (auto run = sim::calibrationRun(c)) runs->push_back({c.group, std::move(*run)});
+                    if (auto run = sim::calibrationRun(c))
+                        runs->push_back({c.group, std::move(*run)});
                 }
                 out.runs = runs;
             }
             std::vector<sim::CalibrationRun> selected;
             for (const auto& r : *out.runs)
                 if (group.empty() || r.group == group) selected.push_back(r.run);
-            out.result = std::make_shared<const sim::CalibrationResult>(sim::calibrate(selected, options));
+            out.result =
+                std::make_shared<const sim::CalibrationResult>(sim::calibrate(selected, options));
             return out;
         },
         [this](Outcome outcome) { showOutcome(std::move(outcome)); });
@@ -302,8 +326,10 @@ void CalibrationView::showOutcome(Outcome outcome) {
     if (!m_runs && outcome.runs) {
         m_runs = outcome.runs;
         std::set<std::string> groups;
-        for (const auto& r : *m_runs) groups.insert(r.group);
-        for (const auto& g : groups) m_source->addItem(QString::fromStdString(g), QString::fromStdString(g));
+        for (const auto& r : *m_runs)
+            groups.insert(r.group);
+        for (const auto& g : groups)
+            m_source->addItem(QString::fromStdString(g), QString::fromStdString(g));
     }
     m_result = outcome.result;
     m_saveProfile->setEnabled(m_library && m_library->store() && m_result->ok());
@@ -313,20 +339,24 @@ void CalibrationView::showOutcome(Outcome outcome) {
     QString text;
     if (!r.ok()) {
         QStringList names;
-        for (auto p : r.indistinguishable) names << toQString(sim::shortName(p));
+        for (auto p : r.indistinguishable)
+            names << toQString(sim::shortName(p));
         text = tr("<b>Fit refused</b>: %1").arg(QString::fromStdString(r.refusal).toHtmlEscaped());
         if (!names.isEmpty()) text += QStringLiteral(" (%1)").arg(names.join(QStringLiteral(", ")));
     } else {
-        text = tr("Mean |error| before <b>%1</b>, after <b>%2</b>, leave-one-out <b>%3</b> (%4 measurements); "
-                  "max |error| %5 → %6 (leave-one-out %7). Residual σ %8 with %9 degrees of freedom.")
-                   .arg(formatPercent(r.before.meanAbs), formatPercent(r.after.meanAbs),
-                        formatPercent(r.leaveOneOut.meanAbs))
-                   .arg(r.after.count)
-                   .arg(formatPercent(r.before.maxAbs), formatPercent(r.after.maxAbs), formatPercent(r.leaveOneOut.maxAbs),
-                        formatPercent(r.residualSigma))
-                   .arg(r.degreesOfFreedom);
+        text =
+            tr("Mean |error| before <b>%1</b>, after <b>%2</b>, leave-one-out <b>%3</b> (%4 "
+               "measurements); "
+               "max |error| %5 → %6 (leave-one-out %7). Residual σ %8 with %9 degrees of freedom.")
+                .arg(formatPercent(r.before.meanAbs), formatPercent(r.after.meanAbs),
+                     formatPercent(r.leaveOneOut.meanAbs))
+                .arg(r.after.count)
+                .arg(formatPercent(r.before.maxAbs), formatPercent(r.after.maxAbs),
+                     formatPercent(r.leaveOneOut.maxAbs), formatPercent(r.residualSigma))
+                .arg(r.degreesOfFreedom);
     }
-    for (const auto& w : r.warnings) text += QStringLiteral("<br>⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+    for (const auto& w : r.warnings)
+        text += QStringLiteral("<br>⚠ ") + QString::fromStdString(w).toHtmlEscaped();
     m_summary->setText(text);
     drawChart();
     emit resultShown();
@@ -353,7 +383,8 @@ void CalibrationView::drawChart() {
             lo = std::min(lo, r.after);
             hi = std::max(hi, r.after);
         }
-        if (fitted && r.leaveOneOut && *r.leaveOneOut > 0) loo << QPointF(r.measured, *r.leaveOneOut);
+        if (fitted && r.leaveOneOut && *r.leaveOneOut > 0)
+            loo << QPointF(r.measured, *r.leaveOneOut);
     }
     if (hi <= 0) return;
     auto axis = [&](const QString& title) {
@@ -382,8 +413,10 @@ void CalibrationView::drawChart() {
     diagonal->setPen(pen);
     diagonal->replace(QList<QPointF>{{lo / 1.3, lo / 1.3}, {hi * 1.3, hi * 1.3}});
     add(diagonal);
-    const QColor beforeColor = componentColor(0), afterColor = componentColor(1), looColor = componentColor(2);
-    auto scatter = [&](const QString& name, const QList<QPointF>& points, const QColor& color, bool hollow, qreal size) {
+    const QColor beforeColor = componentColor(0), afterColor = componentColor(1),
+                 looColor = componentColor(2);
+    auto scatter = [&](const QString& name, const QList<QPointF>& points, const QColor& color,
+                       bool hollow, qreal size) {
         if (points.isEmpty()) return;
         auto* s = new QScatterSeries;
         s->setName(name);
@@ -402,6 +435,8 @@ void CalibrationView::drawChart() {
     m_chart->applyPalette();
 }
 
-QString CalibrationView::summaryText() const { return m_summary->text(); }
+QString CalibrationView::summaryText() const {
+    return m_summary->text();
+}
 
 } // namespace trainplan::ui

@@ -10,7 +10,8 @@
 
 namespace trainplan::ui {
 
-ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent) {
+ChartView::ChartView(QWidget* parent)
+    : QChartView(new QChart, parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 220);
     QChart* c = chart();
@@ -64,7 +65,8 @@ void ChartView::applyPalette() {
 
 void ChartView::changeEvent(QEvent* event) {
     QChartView::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) applyPalette();
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyPalette();
 }
 
 void ChartView::paintEvent(QPaintEvent* event) {
@@ -74,7 +76,8 @@ void ChartView::paintEvent(QPaintEvent* event) {
     QColor c = palette().color(QPalette::Text);
     c.setAlpha(170);
     painter.setPen(c);
-    painter.drawText(viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+    painter.drawText(viewport()->rect().adjusted(16, 16, -16, -16),
+                     Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
 }
 
 void clearChart(QChart* chart) {

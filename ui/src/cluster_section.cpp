@@ -25,7 +25,9 @@ void syncInlineItem(QComboBox* combo, bool isInline, const std::string& name) {
     const int existing = combo->findData(kInline);
     if (existing >= 0) combo->removeItem(existing);
     if (isInline)
-        combo->insertItem(0, QCoreApplication::translate("ClusterSection", "%1 (custom)").arg(QString::fromStdString(name)),
+        combo->insertItem(0,
+                          QCoreApplication::translate("ClusterSection", "%1 (custom)")
+                              .arg(QString::fromStdString(name)),
                           kInline);
 }
 
@@ -39,11 +41,16 @@ QLabel* makeSpecLabel() {
 
 QString linkKindName(model::LinkKind k) {
     switch (k) {
-    case model::LinkKind::NvLink: return QStringLiteral("NVLink");
-    case model::LinkKind::Pcie: return QStringLiteral("PCIe");
-    case model::LinkKind::InfiniBand: return QStringLiteral("InfiniBand");
-    case model::LinkKind::RoCE: return QStringLiteral("RoCE");
-    case model::LinkKind::Ethernet: return QStringLiteral("Ethernet");
+    case model::LinkKind::NvLink:
+        return QStringLiteral("NVLink");
+    case model::LinkKind::Pcie:
+        return QStringLiteral("PCIe");
+    case model::LinkKind::InfiniBand:
+        return QStringLiteral("InfiniBand");
+    case model::LinkKind::RoCE:
+        return QStringLiteral("RoCE");
+    case model::LinkKind::Ethernet:
+        return QStringLiteral("Ethernet");
     }
     return {};
 }
@@ -69,14 +76,20 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     }
     for (const auto& l : cat.links) {
         const QString name = QString::fromStdString(l.name);
-        QComboBox* target = (l.kind == model::LinkKind::NvLink || l.kind == model::LinkKind::Pcie) ? m_intra : m_inter;
+        QComboBox* target = (l.kind == model::LinkKind::NvLink || l.kind == model::LinkKind::Pcie)
+                                ? m_intra
+                                : m_inter;
         target->addItem(name, name);
         target->setItemData(target->count() - 1, QString::fromStdString(l.source), Qt::ToolTipRole);
     }
     m_gpu->setToolTip(tr("The accelerator, with its datasheet figures from the catalog."));
     form->addRow(tr("GPU"), m_binder->bindChoice(
                                 m_gpu, QStringLiteral("cluster.gpu"), tr("GPU"),
-                                [](const Scenario& s) { return s.cluster.gpuRef.empty() ? kInline : QString::fromStdString(s.cluster.gpuRef); },
+                                [](const Scenario& s) {
+                                    return s.cluster.gpuRef.empty()
+                                               ? kInline
+                                               : QString::fromStdString(s.cluster.gpuRef);
+                                },
                                 [doc](Scenario& s, const QString& v) {
                                     if (const auto* g = doc->catalog().findGpu(v.toStdString())) {
                                         s.cluster.gpu = *g;
@@ -86,55 +99,74 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     form->addRow(QString(), m_gpuSpecs);
 
     auto* nodes = makeIntSpin(1, 1000000, tr("Number of nodes (servers)."));
-    form->addRow(tr("Nodes"), m_binder->bindInt(nodes, QStringLiteral("cluster.nodes"), tr("nodes"),
-                                                [](const Scenario& s) { return s.cluster.nodes; },
-                                                [](Scenario& s, int v) { s.cluster.nodes = v; }));
-    auto* perNode = makeIntSpin(1, 1024, tr("GPUs in each node, connected by the intra-node link."));
+    form->addRow(tr("Nodes"), m_binder->bindInt(
+                                  nodes, QStringLiteral("cluster.nodes"), tr("nodes"),
+                                  [](const Scenario& s) { return s.cluster.nodes; },
+                                  [](Scenario& s, int v) { s.cluster.nodes = v; }));
+    auto* perNode =
+        makeIntSpin(1, 1024, tr("GPUs in each node, connected by the intra-node link."));
     form->addRow(tr("GPUs per node"),
-                 m_binder->bindInt(perNode, QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"),
-                                   [](const Scenario& s) { return s.cluster.gpusPerNode; },
-                                   [](Scenario& s, int v) { s.cluster.gpusPerNode = v; }));
+                 m_binder->bindInt(
+                     perNode, QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"),
+                     [](const Scenario& s) { return s.cluster.gpusPerNode; },
+                     [](Scenario& s, int v) { s.cluster.gpusPerNode = v; }));
     m_totalGpus->setToolTip(tr("Nodes × GPUs per node."));
     form->addRow(tr("Total GPUs"), m_totalGpus);
 
     m_intra->setToolTip(tr("Link between the GPUs of a node; bandwidth per GPU per direction."));
     form->addRow(tr("Intra-node link"),
-                 m_binder->bindChoice(m_intra, QStringLiteral("cluster.intra_node"), tr("intra-node link"),
-                                      [](const Scenario& s) { return s.cluster.intraNodeRef.empty() ? kInline : QString::fromStdString(s.cluster.intraNodeRef); },
-                                      [doc](Scenario& s, const QString& v) {
-                                          if (const auto* l = doc->catalog().findLink(v.toStdString())) {
-                                              s.cluster.intraNode = *l;
-                                              s.cluster.intraNodeRef = l->name;
-                                          }
-                                      }));
+                 m_binder->bindChoice(
+                     m_intra, QStringLiteral("cluster.intra_node"), tr("intra-node link"),
+                     [](const Scenario& s) {
+                         return s.cluster.intraNodeRef.empty()
+                                    ? kInline
+                                    : QString::fromStdString(s.cluster.intraNodeRef);
+                     },
+                     [doc](Scenario& s, const QString& v) {
+                         if (const auto* l = doc->catalog().findLink(v.toStdString())) {
+                             s.cluster.intraNode = *l;
+                             s.cluster.intraNodeRef = l->name;
+                         }
+                     }));
     form->addRow(QString(), m_intraSpecs);
     m_inter->setToolTip(tr("Network between nodes; bandwidth per NIC per direction."));
     form->addRow(tr("Inter-node network"),
-                 m_binder->bindChoice(m_inter, QStringLiteral("cluster.inter_node"), tr("inter-node network"),
-                                      [](const Scenario& s) { return s.cluster.interNodeRef.empty() ? kInline : QString::fromStdString(s.cluster.interNodeRef); },
-                                      [doc](Scenario& s, const QString& v) {
-                                          if (const auto* l = doc->catalog().findLink(v.toStdString())) {
-                                              s.cluster.interNode = *l;
-                                              s.cluster.interNodeRef = l->name;
-                                          }
-                                      }));
+                 m_binder->bindChoice(
+                     m_inter, QStringLiteral("cluster.inter_node"), tr("inter-node network"),
+                     [](const Scenario& s) {
+                         return s.cluster.interNodeRef.empty()
+                                    ? kInline
+                                    : QString::fromStdString(s.cluster.interNodeRef);
+                     },
+                     [doc](Scenario& s, const QString& v) {
+                         if (const auto* l = doc->catalog().findLink(v.toStdString())) {
+                             s.cluster.interNode = *l;
+                             s.cluster.interNodeRef = l->name;
+                         }
+                     }));
     form->addRow(QString(), m_interSpecs);
     auto* nics = makeIntSpin(1, 1024, tr("Network adapters per node; the node's GPUs share them."));
-    form->addRow(tr("NICs per node"), m_binder->bindInt(nics, QStringLiteral("cluster.nics_per_node"), tr("NICs per node"),
-                                                        [](const Scenario& s) { return s.cluster.nicsPerNode; },
-                                                        [](Scenario& s, int v) { s.cluster.nicsPerNode = v; }));
-    auto* over = makeDoubleSpin(1.0, 1000.0, 2,
-                                tr("Fabric oversubscription (core : edge bandwidth); 1 = non-blocking fat tree."), 0.5);
+    form->addRow(tr("NICs per node"),
+                 m_binder->bindInt(
+                     nics, QStringLiteral("cluster.nics_per_node"), tr("NICs per node"),
+                     [](const Scenario& s) { return s.cluster.nicsPerNode; },
+                     [](Scenario& s, int v) { s.cluster.nicsPerNode = v; }));
+    auto* over = makeDoubleSpin(
+        1.0, 1000.0, 2,
+        tr("Fabric oversubscription (core : edge bandwidth); 1 = non-blocking fat tree."), 0.5);
     form->addRow(tr("Oversubscription"),
-                 m_binder->bindDouble(over, QStringLiteral("cluster.oversubscription"), tr("oversubscription"),
-                                      [](const Scenario& s) { return s.cluster.oversubscription; },
-                                      [](Scenario& s, double v) { s.cluster.oversubscription = v; }));
-    auto* price = makeDoubleSpin(0.0, 1e6, 2, tr("What one GPU-hour costs you, in US dollars."), 0.1);
+                 m_binder->bindDouble(
+                     over, QStringLiteral("cluster.oversubscription"), tr("oversubscription"),
+                     [](const Scenario& s) { return s.cluster.oversubscription; },
+                     [](Scenario& s, double v) { s.cluster.oversubscription = v; }));
+    auto* price =
+        makeDoubleSpin(0.0, 1e6, 2, tr("What one GPU-hour costs you, in US dollars."), 0.1);
     price->setPrefix(QStringLiteral("$ "));
     form->addRow(tr("Price per GPU-hour"),
-                 m_binder->bindDouble(price, QStringLiteral("cluster.gpu_hour_usd"), tr("price per GPU-hour"),
-                                      [](const Scenario& s) { return s.cluster.gpuHourUsd; },
-                                      [](Scenario& s, double v) { s.cluster.gpuHourUsd = v; }));
+                 m_binder->bindDouble(
+                     price, QStringLiteral("cluster.gpu_hour_usd"), tr("price per GPU-hour"),
+                     [](const Scenario& s) { return s.cluster.gpuHourUsd; },
+                     [](Scenario& s, double v) { s.cluster.gpuHourUsd = v; }));
 }
 
 void ClusterSection::refresh() {
@@ -144,15 +176,18 @@ void ClusterSection::refresh() {
     syncInlineItem(m_inter, c.interNodeRef.empty(), c.interNode.name);
     m_binder->refresh();
     const model::GpuSpec& g = c.gpu;
-    QString specs = tr("%1 HBM at %2 · BF16 %3").arg(formatBytes(g.memoryBytes), formatBytesPerSecond(g.hbmBytesPerSecond),
-                                                    formatFlopsPerSecond(g.bf16FlopsPerSecond));
-    if (g.fp8FlopsPerSecond > 0) specs += tr(" · FP8 %1").arg(formatFlopsPerSecond(g.fp8FlopsPerSecond));
+    QString specs = tr("%1 HBM at %2 · BF16 %3")
+                        .arg(formatBytes(g.memoryBytes), formatBytesPerSecond(g.hbmBytesPerSecond),
+                             formatFlopsPerSecond(g.bf16FlopsPerSecond));
+    if (g.fp8FlopsPerSecond > 0)
+        specs += tr(" · FP8 %1").arg(formatFlopsPerSecond(g.fp8FlopsPerSecond));
     if (g.tdpWatts > 0) specs += tr(" · %1 W").arg(g.tdpWatts);
     m_gpuSpecs->setText(specs);
     m_gpuSpecs->setToolTip(QString::fromStdString(g.source));
     auto linkText = [](const model::LinkSpec& l) {
         return tr("%1 · %2 (%3) per direction · %4 µs")
-            .arg(linkKindName(l.kind), formatBytesPerSecond(l.bytesPerSecond), formatBitsPerSecond(l.bytesPerSecond),
+            .arg(linkKindName(l.kind), formatBytesPerSecond(l.bytesPerSecond),
+                 formatBitsPerSecond(l.bytesPerSecond),
                  QLocale().toString(l.latencySeconds * 1e6, 'g', 3));
     };
     m_intraSpecs->setText(linkText(c.intraNode));

@@ -18,14 +18,17 @@ std::vector<BarComponent> components(CommunicationChart::Mode mode) {
     }
     std::vector<BarComponent> out;
     int i = offset;
-    for (Metric m : ms) out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
+    for (Metric m : ms)
+        out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
     return out;
 }
 } // namespace
 
 CommunicationChart::CommunicationChart(Mode mode, QWidget* parent)
-    : StackedBarChart(components(mode), parent), m_mode(mode) {
-    setObjectName(mode == Mode::ByGroup ? QStringLiteral("commGroupChart") : QStringLiteral("commTierChart"));
+    : StackedBarChart(components(mode), parent)
+    , m_mode(mode) {
+    setObjectName(mode == Mode::ByGroup ? QStringLiteral("commGroupChart")
+                                        : QStringLiteral("commTierChart"));
     setChartTitle(mode == Mode::ByGroup ? tr("Communication per GPU per step, by group")
                                         : tr("Communication per GPU per step, by tier"));
 }
@@ -40,7 +43,8 @@ void CommunicationChart::setRows(const std::vector<CompareRow>& rows) {
         const auto& c = r.estimate->communication;
         if (m_mode == Mode::ByGroup) {
             const double parts[] = {c.dpBytes, c.tpBytes, c.ppBytes, c.cpBytes, c.epBytes};
-            for (std::size_t k = 0; k < 5; ++k) v[k] << bytesToMemoryUnit(parts[k]);
+            for (std::size_t k = 0; k < 5; ++k)
+                v[k] << bytesToMemoryUnit(parts[k]);
         } else {
             v[0] << bytesToMemoryUnit(c.intraNodeBytes);
             v[1] << bytesToMemoryUnit(c.interNodeBytes);

@@ -8,22 +8,32 @@
 namespace trainplan::ui {
 
 namespace {
-QString fromStd(const std::string& s) { return QString::fromStdString(s); }
+QString fromStd(const std::string& s) {
+    return QString::fromStdString(s);
+}
 } // namespace
 
 QString CompareRow::label() const {
     if (kind == Kind::Pinned || kind == Kind::InvalidPinned)
-        return QCoreApplication::translate("CompareRow", "Pinned %1 · %2").arg(pinnedIndex + 1).arg(frameworkShortName(framework));
+        return QCoreApplication::translate("CompareRow", "Pinned %1 · %2")
+            .arg(pinnedIndex + 1)
+            .arg(frameworkShortName(framework));
     return frameworkName(framework);
 }
 
 QString CompareRow::shortLabel() const {
     switch (kind) {
-    case Kind::Best: return frameworkShortName(framework);
-    case Kind::NoFit: return QCoreApplication::translate("CompareRow", "%1 (no fit)").arg(frameworkShortName(framework));
-    case Kind::Excluded: return QCoreApplication::translate("CompareRow", "%1 (none)").arg(frameworkShortName(framework));
+    case Kind::Best:
+        return frameworkShortName(framework);
+    case Kind::NoFit:
+        return QCoreApplication::translate("CompareRow", "%1 (no fit)")
+            .arg(frameworkShortName(framework));
+    case Kind::Excluded:
+        return QCoreApplication::translate("CompareRow", "%1 (none)")
+            .arg(frameworkShortName(framework));
     case Kind::Pinned:
-    case Kind::InvalidPinned: return QCoreApplication::translate("CompareRow", "Pin %1").arg(pinnedIndex + 1);
+    case Kind::InvalidPinned:
+        return QCoreApplication::translate("CompareRow", "Pin %1").arg(pinnedIndex + 1);
     }
     return {};
 }
@@ -44,12 +54,15 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
             row.kind = CompareRow::Kind::NoFit;
             row.estimate = fr.closest;
             row.plan = fr.closest->plan;
-            row.notes << QCoreApplication::translate("CompareRow", "Nothing fits: the plan with the least memory needs %1 more than the GPU offers.")
+            row.notes << QCoreApplication::translate("CompareRow",
+                                                     "Nothing fits: the plan with the least memory "
+                                                     "needs %1 more than the GPU offers.")
                              .arg(formatBytes(fr.missBytes));
         } else {
             row.kind = CompareRow::Kind::Excluded;
         }
-        for (const auto& reason : fr.exclusionReasons) row.notes << fromStd(reason);
+        for (const auto& reason : fr.exclusionReasons)
+            row.notes << fromStd(reason);
         rows.push_back(std::move(row));
     }
     return rows;
@@ -68,13 +81,15 @@ std::vector<CompareRow> compareRows(const CompareOutcome& outcome) {
             row.estimate = r.estimate;
         } else {
             row.kind = CompareRow::Kind::InvalidPinned;
-            for (const auto& e : r.errors) row.notes << fromStd(e.text());
+            for (const auto& e : r.errors)
+                row.notes << fromStd(e.text());
         }
         rows.push_back(std::move(row));
     }
     // Checkpoints, failures and goodput of every plan that fits (docs/reliability.md).
     for (CompareRow& row : rows)
-        if (row.estimate && row.fits()) row.goodput = sim::estimateGoodput(outcome.scenario, *row.estimate);
+        if (row.estimate && row.fits())
+            row.goodput = sim::estimateGoodput(outcome.scenario, *row.estimate);
     return rows;
 }
 

@@ -5,17 +5,16 @@
 #include <trainplan/ui/communication_chart.h>
 #include <trainplan/ui/compare_table_model.h>
 #include <trainplan/ui/derivation_dialog.h>
+#include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/memory_chart.h>
 #include <trainplan/ui/memory_phase_chart.h>
-#include <trainplan/ui/stage_memory_chart.h>
-#include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/plan_details_view.h>
+#include <trainplan/ui/stage_memory_chart.h>
 #include <trainplan/ui/step_time_chart.h>
 
 #include <QGridLayout>
 
-#include <limits>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -24,6 +23,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <limits>
 
 namespace trainplan::ui {
 
@@ -56,9 +56,11 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(CompareTableModel::PlanColumn, QHeaderView::Stretch);
-    m_table->setToolTip(tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans; "
-                           "double-click a number to see how it is derived."));
+    m_table->horizontalHeader()->setSectionResizeMode(CompareTableModel::PlanColumn,
+                                                      QHeaderView::Stretch);
+    m_table->setToolTip(
+        tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans; "
+           "double-click a number to see how it is derived."));
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
     auto* charts = new QWidget;
@@ -85,9 +87,11 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_chartTabs->setObjectName(QStringLiteral("compareChartTabs"));
     m_chartTabs->setDocumentMode(true);
     m_chartTabs->addTab(charts, tr("All plans"));
-    m_chartTabs->setTabToolTip(0, tr("Memory, step time and communication of every row of the table."));
+    m_chartTabs->setTabToolTip(
+        0, tr("Memory, step time and communication of every row of the table."));
     m_chartTabs->addTab(planCharts, tr("Selected plan: memory"));
-    m_chartTabs->setTabToolTip(1, tr("Memory of the selected row's plan per pipeline stage and over one training step."));
+    m_chartTabs->setTabToolTip(
+        1, tr("Memory of the selected row's plan per pipeline stage and over one training step."));
 
     auto* lower = new QSplitter(Qt::Horizontal);
     lower->addWidget(m_chartTabs);
@@ -108,17 +112,20 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     vertical->setSizes({rowHeight * 7 + 30, 800});
     layout->addWidget(vertical, 1);
 
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CompareTab::showSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &CompareTab::showSelected);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid()) selectRow(fastestRow());
     });
-    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) { showDerivation(index); });
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { showDerivation(index); });
     connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint& pos) {
         const QModelIndex index = m_table->indexAt(pos);
         const CompareRow* row = m_model->rowAt(index.row());
         if (!row) return;
         QMenu menu;
-        QAction* show = menu.addAction(tr("Show derivation…"), this, [this, index] { showDerivation(index); });
+        QAction* show =
+            menu.addAction(tr("Show derivation…"), this, [this, index] { showDerivation(index); });
         show->setEnabled(row->estimate && row->kind != CompareRow::Kind::InvalidPinned);
         menu.exec(m_table->viewport()->mapToGlobal(pos));
     });
@@ -145,21 +152,27 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
     m_commGroup->setRows(rows);
     m_commTier->setRows(rows);
     const auto& s = m_outcome->scenario;
-    m_status->setText(tr("%1 on %2 × %3 — %4 plans searched in %5")
-                          .arg(QString::fromStdString(s.model.displayName.empty() ? s.model.name : s.model.displayName),
-                               QLocale().toString(s.cluster.gpuCount()), QString::fromStdString(s.cluster.gpu.name),
-                               QLocale().toString(m_outcome->search.evaluatedPlans),
-                               formatSeconds(m_outcome->computeSeconds))
-                      + (m_outcome->profileNote.isEmpty() ? QString() : tr(" — %1").arg(m_outcome->profileNote)));
+    m_status->setText(
+        tr("%1 on %2 × %3 — %4 plans searched in %5")
+            .arg(QString::fromStdString(s.model.displayName.empty() ? s.model.name
+                                                                    : s.model.displayName),
+                 QLocale().toString(s.cluster.gpuCount()),
+                 QString::fromStdString(s.cluster.gpu.name),
+                 QLocale().toString(m_outcome->search.evaluatedPlans),
+                 formatSeconds(m_outcome->computeSeconds)) +
+        (m_outcome->profileNote.isEmpty() ? QString() : tr(" — %1").arg(m_outcome->profileNote)));
     // An open derivation follows the new results of the same cell (or closes when the row is gone).
     if (m_derivation && m_derivation->isVisible()) {
         const int r = m_derivationCell.isValid() ? m_derivationCell.row() : -1;
-        if (r < 0 || r >= m_model->rowCount() || !showDerivation(m_model->index(r, m_derivationCell.column()), false))
+        if (r < 0 || r >= m_model->rowCount() ||
+            !showDerivation(m_model->index(r, m_derivationCell.column()), false))
             m_derivation->close();
     }
     if (selected >= 0 && selected < m_model->rowCount()) {
-        if (m_table->currentIndex().row() != selected) selectRow(selected);
-        else showSelected();
+        if (m_table->currentIndex().row() != selected)
+            selectRow(selected);
+        else
+            showSelected();
     } else if (m_model->rowCount() > 0) {
         selectRow(fastestRow());
     }
@@ -171,7 +184,8 @@ void CompareTab::setBusy(bool busy) {
 }
 
 void CompareTab::setUnavailable() {
-    m_status->setText(tr("The scenario has problems (see the editor); results resume once they are fixed."));
+    m_status->setText(
+        tr("The scenario has problems (see the editor); results resume once they are fixed."));
 }
 
 void CompareTab::selectRow(int row) {
@@ -193,25 +207,36 @@ int CompareTab::fastestRow() const {
 
 DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool raise) {
     const CompareRow* row = m_model->rowAt(index.row());
-    if (!m_outcome || !row || !row->estimate || row->kind == CompareRow::Kind::InvalidPinned) return nullptr;
+    if (!m_outcome || !row || !row->estimate || row->kind == CompareRow::Kind::InvalidPinned)
+        return nullptr;
     DerivationFocus focus = DerivationFocus::StepTime;
     switch (index.column()) {
     case CompareTableModel::FitsColumn:
-    case CompareTableModel::MemoryColumn: focus = DerivationFocus::Memory; break;
-    case CompareTableModel::StepColumn: focus = DerivationFocus::StepTime; break;
+    case CompareTableModel::MemoryColumn:
+        focus = DerivationFocus::Memory;
+        break;
+    case CompareTableModel::StepColumn:
+        focus = DerivationFocus::StepTime;
+        break;
     case CompareTableModel::MfuColumn:
     case CompareTableModel::TokensColumn:
     case CompareTableModel::TimeToTrainColumn:
-    case CompareTableModel::CostColumn: focus = DerivationFocus::Throughput; break;
-    default: focus = row->fits() ? DerivationFocus::StepTime : DerivationFocus::Memory; break;
+    case CompareTableModel::CostColumn:
+        focus = DerivationFocus::Throughput;
+        break;
+    default:
+        focus = row->fits() ? DerivationFocus::StepTime : DerivationFocus::Memory;
+        break;
     }
     const sim::PlanContext ctx = sim::makeContext(m_outcome->scenario);
     const sim::Explanation x = sim::explainPlan(ctx, row->estimate->plan);
     if (!m_derivation) m_derivation = new DerivationDialog(this);
     const QString column = m_model->headerData(index.column(), Qt::Horizontal).toString();
-    m_derivation->setExplanation(x, tr("%1 — %2: how “%3” is derived")
-                                        .arg(row->label(), QString::fromStdString(row->plan.label()), column),
-                                 focus);
+    m_derivation->setExplanation(
+        x,
+        tr("%1 — %2: how “%3” is derived")
+            .arg(row->label(), QString::fromStdString(row->plan.label()), column),
+        focus);
     m_derivationCell = index;
     if (raise) {
         m_derivation->show();
@@ -231,7 +256,8 @@ void CompareTab::showSelected() {
         return;
     }
     // One plan's stages (cheap: a handful of evaluations), computed when the selection changes.
-    const sim::Explanation x = sim::explainPlan(sim::makeContext(m_outcome->scenario), row->estimate->plan);
+    const sim::Explanation x =
+        sim::explainPlan(sim::makeContext(m_outcome->scenario), row->estimate->plan);
     m_stageMemory->setExplanation(x);
     QString stage;
     for (const auto& s : x.stages)

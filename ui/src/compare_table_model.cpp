@@ -14,17 +14,28 @@ namespace {
 
 Metric metricOf(int column) {
     switch (column) {
-    case CompareTableModel::FrameworkColumn: return Metric::Framework;
-    case CompareTableModel::PlanColumn: return Metric::Plan;
-    case CompareTableModel::FitsColumn: return Metric::Fits;
-    case CompareTableModel::MemoryColumn: return Metric::PeakMemory;
-    case CompareTableModel::StepColumn: return Metric::StepTime;
-    case CompareTableModel::MfuColumn: return Metric::Mfu;
-    case CompareTableModel::TokensColumn: return Metric::TokensPerSecond;
-    case CompareTableModel::TimeToTrainColumn: return Metric::TimeToTrain;
-    case CompareTableModel::GoodputColumn: return Metric::Goodput;
-    case CompareTableModel::CostWithFailuresColumn: return Metric::CostWithFailures;
-    default: return Metric::Cost;
+    case CompareTableModel::FrameworkColumn:
+        return Metric::Framework;
+    case CompareTableModel::PlanColumn:
+        return Metric::Plan;
+    case CompareTableModel::FitsColumn:
+        return Metric::Fits;
+    case CompareTableModel::MemoryColumn:
+        return Metric::PeakMemory;
+    case CompareTableModel::StepColumn:
+        return Metric::StepTime;
+    case CompareTableModel::MfuColumn:
+        return Metric::Mfu;
+    case CompareTableModel::TokensColumn:
+        return Metric::TokensPerSecond;
+    case CompareTableModel::TimeToTrainColumn:
+        return Metric::TimeToTrain;
+    case CompareTableModel::GoodputColumn:
+        return Metric::Goodput;
+    case CompareTableModel::CostWithFailuresColumn:
+        return Metric::CostWithFailures;
+    default:
+        return Metric::Cost;
     }
 }
 
@@ -34,7 +45,8 @@ void CompareTableModel::setRows(std::vector<CompareRow> rows) {
     // Same shape = same frameworks and pins in the same order: update in place.
     bool sameShape = rows.size() == m_rows.size();
     for (std::size_t i = 0; sameShape && i < rows.size(); ++i)
-        sameShape = rows[i].framework == m_rows[i].framework && rows[i].pinnedIndex == m_rows[i].pinnedIndex;
+        sameShape = rows[i].framework == m_rows[i].framework &&
+                    rows[i].pinnedIndex == m_rows[i].pinnedIndex;
     const int count = sameShape ? static_cast<int>(rows.size()) : -1;
     replaceRows(count, [&] { m_rows = std::move(rows); });
 }
@@ -62,7 +74,8 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
                                                           : Qt::AlignLeft | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole) {
         if (column == FitsColumn && !r.fits()) return QBrush(QColor(0xd3, 0x2f, 0x2f));
-        if (column == MemoryColumn && r.kind == CompareRow::Kind::NoFit) return QBrush(QColor(0xd3, 0x2f, 0x2f));
+        if (column == MemoryColumn && r.kind == CompareRow::Kind::NoFit)
+            return QBrush(QColor(0xd3, 0x2f, 0x2f));
         return {};
     }
     if (role == Qt::ToolTipRole) {
@@ -76,57 +89,85 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
         }
         if ((column == GoodputColumn || column == CostWithFailuresColumn) && r.goodput) {
             const sim::GoodputEstimate& g = *r.goodput;
-            tip += QLatin1Char('\n') + tr("%1 interruptions per day; checkpoint every %2 (%3 stall each); "
-                                          "expected time to train %4.")
-                                           .arg(QLocale().toString(g.failures.interruptionsPerDay, 'f', 2),
-                                                formatDuration(g.intervalSeconds),
-                                                formatSeconds(g.checkpoint.stallSeconds),
-                                                formatDuration(g.expectedSeconds));
+            tip += QLatin1Char('\n') +
+                   tr("%1 interruptions per day; checkpoint every %2 (%3 stall each); "
+                      "expected time to train %4.")
+                       .arg(QLocale().toString(g.failures.interruptionsPerDay, 'f', 2),
+                            formatDuration(g.intervalSeconds),
+                            formatSeconds(g.checkpoint.stallSeconds),
+                            formatDuration(g.expectedSeconds));
         }
         return tip;
     }
     if (role == SortRole) {
         switch (column) {
-        case FrameworkColumn: return r.label();
-        case PlanColumn: return QString::fromStdString(r.plan.label());
-        case FitsColumn: return r.fits();
-        case MemoryColumn: return haveNumbers ? e->memory.peakBytes : QVariant();
-        case StepColumn: return haveSpeed ? e->time.stepSeconds : QVariant();
-        case MfuColumn: return haveSpeed ? e->throughput.mfu : QVariant();
-        case TokensColumn: return haveSpeed ? e->throughput.tokensPerSecond : QVariant();
-        case TimeToTrainColumn: return haveSpeed ? e->cost.timeToTrainSeconds : QVariant();
-        case CostColumn: return haveSpeed ? e->cost.usd : QVariant();
-        case GoodputColumn: return r.goodput ? r.goodput->goodput : QVariant();
-        case CostWithFailuresColumn: return r.goodput ? r.goodput->usd : QVariant();
-        default: return {};
+        case FrameworkColumn:
+            return r.label();
+        case PlanColumn:
+            return QString::fromStdString(r.plan.label());
+        case FitsColumn:
+            return r.fits();
+        case MemoryColumn:
+            return haveNumbers ? e->memory.peakBytes : QVariant();
+        case StepColumn:
+            return haveSpeed ? e->time.stepSeconds : QVariant();
+        case MfuColumn:
+            return haveSpeed ? e->throughput.mfu : QVariant();
+        case TokensColumn:
+            return haveSpeed ? e->throughput.tokensPerSecond : QVariant();
+        case TimeToTrainColumn:
+            return haveSpeed ? e->cost.timeToTrainSeconds : QVariant();
+        case CostColumn:
+            return haveSpeed ? e->cost.usd : QVariant();
+        case GoodputColumn:
+            return r.goodput ? r.goodput->goodput : QVariant();
+        case CostWithFailuresColumn:
+            return r.goodput ? r.goodput->usd : QVariant();
+        default:
+            return {};
         }
     }
     if (role != Qt::DisplayRole) return {};
     switch (column) {
-    case FrameworkColumn: return r.label();
+    case FrameworkColumn:
+        return r.label();
     case PlanColumn:
         if (r.kind == CompareRow::Kind::Excluded) return tr("no valid plan");
         return QString::fromStdString(r.plan.label());
     case FitsColumn:
         switch (r.kind) {
-        case CompareRow::Kind::Best: return tr("yes");
-        case CompareRow::Kind::NoFit: return tr("no");
-        case CompareRow::Kind::Excluded: return tr("—");
-        case CompareRow::Kind::Pinned: return r.fits() ? tr("yes") : tr("no");
-        case CompareRow::Kind::InvalidPinned: return tr("invalid");
+        case CompareRow::Kind::Best:
+            return tr("yes");
+        case CompareRow::Kind::NoFit:
+            return tr("no");
+        case CompareRow::Kind::Excluded:
+            return tr("—");
+        case CompareRow::Kind::Pinned:
+            return r.fits() ? tr("yes") : tr("no");
+        case CompareRow::Kind::InvalidPinned:
+            return tr("invalid");
         }
         return {};
     case MemoryColumn:
         if (!haveNumbers) return QString();
-        return tr("%1 of %2").arg(formatBytes(e->memory.peakBytes), formatBytes(e->memory.capacityBytes));
-    case StepColumn: return haveSpeed ? formatSeconds(e->time.stepSeconds) : QString();
-    case MfuColumn: return haveSpeed ? formatPercent(e->throughput.mfu) : QString();
-    case TokensColumn: return haveSpeed ? formatTokensPerSecond(e->throughput.tokensPerSecond) : QString();
-    case TimeToTrainColumn: return haveSpeed ? formatDuration(e->cost.timeToTrainSeconds) : QString();
-    case CostColumn: return haveSpeed ? formatCurrency(e->cost.usd) : QString();
-    case GoodputColumn: return r.goodput ? formatPercent(r.goodput->goodput) : QString();
-    case CostWithFailuresColumn: return r.goodput ? formatCurrency(r.goodput->usd) : QString();
-    default: return {};
+        return tr("%1 of %2")
+            .arg(formatBytes(e->memory.peakBytes), formatBytes(e->memory.capacityBytes));
+    case StepColumn:
+        return haveSpeed ? formatSeconds(e->time.stepSeconds) : QString();
+    case MfuColumn:
+        return haveSpeed ? formatPercent(e->throughput.mfu) : QString();
+    case TokensColumn:
+        return haveSpeed ? formatTokensPerSecond(e->throughput.tokensPerSecond) : QString();
+    case TimeToTrainColumn:
+        return haveSpeed ? formatDuration(e->cost.timeToTrainSeconds) : QString();
+    case CostColumn:
+        return haveSpeed ? formatCurrency(e->cost.usd) : QString();
+    case GoodputColumn:
+        return r.goodput ? formatPercent(r.goodput->goodput) : QString();
+    case CostWithFailuresColumn:
+        return r.goodput ? formatCurrency(r.goodput->usd) : QString();
+    default:
+        return {};
     }
 }
 

@@ -29,11 +29,14 @@ namespace trainplan::ui {
 
 namespace {
 
-std::filesystem::path toPath(const QString& s) { return std::filesystem::path(s.toStdString()); }
+std::filesystem::path toPath(const QString& s) {
+    return std::filesystem::path(s.toStdString());
+}
 
 QString issuesText(const model::io::ImportIssues& issues) {
     QStringList lines;
-    for (const auto& i : issues) lines << QString::fromStdString(i.text());
+    for (const auto& i : issues)
+        lines << QString::fromStdString(i.text());
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -42,24 +45,30 @@ bool isScenarioFile(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return false;
     const QByteArray head = f.read(1 << 20);
-    return model::io::detectFileKind(QFileInfo(path).fileName().toStdString(), head.toStdString()) ==
-           model::io::FileKind::Scenario;
+    return model::io::detectFileKind(QFileInfo(path).fileName().toStdString(),
+                                     head.toStdString()) == model::io::FileKind::Scenario;
 }
 
 } // namespace
 
 ConfigFiles::ConfigFiles(QMainWindow* window, ScenarioDocument* doc, CompareTab* compare,
                          std::shared_ptr<const model::Catalog> catalog, Hooks hooks)
-    : QObject(window), m_window(window), m_doc(doc), m_compare(compare), m_catalog(std::move(catalog)),
-      m_hooks(std::move(hooks)) {
+    : QObject(window)
+    , m_window(window)
+    , m_doc(doc)
+    , m_compare(compare)
+    , m_catalog(std::move(catalog))
+    , m_hooks(std::move(hooks)) {
     m_import = new QAction(tr("&Import configs…"), this);
     m_import->setShortcut(QKeySequence(QStringLiteral("Ctrl+I")));
-    m_import->setToolTip(tr("Build a scenario from Hugging Face config.json, DeepSpeed ds_config.json, "
-                            "Megatron-LM, torchrun or Slurm scripts (or drop the files on the window)"));
+    m_import->setToolTip(
+        tr("Build a scenario from Hugging Face config.json, DeepSpeed ds_config.json, "
+           "Megatron-LM, torchrun or Slurm scripts (or drop the files on the window)"));
     connect(m_import, &QAction::triggered, this, &ConfigFiles::importDialog);
     m_export = new QAction(tr("E&xport launch files…"), this);
-    m_export->setToolTip(tr("Write ds_config.json, megatron_args.sh, torchrun.sh and job.sbatch for the "
-                            "plan selected in the Compare tab"));
+    m_export->setToolTip(
+        tr("Write ds_config.json, megatron_args.sh, torchrun.sh and job.sbatch for the "
+           "plan selected in the Compare tab"));
     connect(m_export, &QAction::triggered, this, &ConfigFiles::exportDialog);
     window->setAcceptDrops(true);
     window->installEventFilter(this);
@@ -95,8 +104,10 @@ bool ConfigFiles::eventFilter(QObject* watched, QEvent* event) {
 void ConfigFiles::report(const QString& title, const QString& text, bool problem) {
     m_lastMessage = text;
     if (!m_interactive) return;
-    if (problem) QMessageBox::warning(m_window, title, text);
-    else QMessageBox::information(m_window, title, text);
+    if (problem)
+        QMessageBox::warning(m_window, title, text);
+    else
+        QMessageBox::information(m_window, title, text);
 }
 
 bool ConfigFiles::importFiles(const QStringList& paths) {
@@ -106,7 +117,8 @@ bool ConfigFiles::importFiles(const QStringList& paths) {
         return m_hooks.openScenario(paths.front());
 
     std::vector<std::filesystem::path> files;
-    for (const QString& p : paths) files.push_back(toPath(p));
+    for (const QString& p : paths)
+        files.push_back(toPath(p));
     const model::io::ImportResult r = model::io::importFiles(files, *m_catalog);
     if (!r.ok()) {
         report(tr("Import configs"),
@@ -119,7 +131,8 @@ bool ConfigFiles::importFiles(const QStringList& paths) {
     for (const auto& [file, kind] : r.files)
         read << tr("%1 (%2)").arg(QFileInfo(QString::fromStdString(file)).fileName(),
                                   QString::fromStdString(std::string(model::io::toString(kind))));
-    QString text = tr("Imported %1 into a new, unsaved scenario.").arg(read.join(QStringLiteral(", ")));
+    QString text =
+        tr("Imported %1 into a new, unsaved scenario.").arg(read.join(QStringLiteral(", ")));
     if (!r.issues.empty()) text += QStringLiteral("\n\n") + issuesText(r.issues);
     // Warnings are worth a dialog; a clean import only says so in the status bar.
     if (r.issues.empty()) {
@@ -135,7 +148,8 @@ std::optional<model::Plan> ConfigFiles::selectedPlan() const {
     const QModelIndex current = m_compare->table()->currentIndex();
     const int row = current.isValid() ? current.row() : 0;
     const CompareRow* r = m_compare->tableModel()->rowAt(row);
-    if (r == nullptr || r->kind == CompareRow::Kind::Excluded || r->kind == CompareRow::Kind::InvalidPinned)
+    if (r == nullptr || r->kind == CompareRow::Kind::Excluded ||
+        r->kind == CompareRow::Kind::InvalidPinned)
         return std::nullopt;
     return r->plan;
 }
@@ -144,19 +158,23 @@ bool ConfigFiles::exportSelectedPlan(const QString& directory) {
     const std::optional<model::Plan> plan = selectedPlan();
     if (!plan) {
         report(tr("Export launch files"),
-               tr("Select a framework's plan in the Compare tab first (the selected row has no plan)."), true);
+               tr("Select a framework's plan in the Compare tab first (the selected row has no "
+                  "plan)."),
+               true);
         return false;
     }
     const model::io::PlanExport e = model::io::exportPlan(m_doc->scenario(), *plan);
     try {
         model::io::writeExport(e, toPath(directory));
     } catch (const std::exception& ex) {
-        report(tr("Export launch files"), tr("Could not write the launch files: %1").arg(QString::fromStdString(ex.what())),
+        report(tr("Export launch files"),
+               tr("Could not write the launch files: %1").arg(QString::fromStdString(ex.what())),
                true);
         return false;
     }
     QStringList names;
-    for (const auto& f : e.files) names << QDir(directory).filePath(QString::fromStdString(f.name));
+    for (const auto& f : e.files)
+        names << QDir(directory).filePath(QString::fromStdString(f.name));
     QString text = tr("Wrote the launch files of %1:\n%2")
                        .arg(QString::fromStdString(plan->label()), names.join(QLatin1Char('\n')));
     if (!e.issues.empty()) text += QStringLiteral("\n\n") + issuesText(e.issues);
@@ -174,10 +192,13 @@ void ConfigFiles::importDialog() {
 void ConfigFiles::exportDialog() {
     if (!selectedPlan()) {
         report(tr("Export launch files"),
-               tr("Select a framework's plan in the Compare tab first (the selected row has no plan)."), true);
+               tr("Select a framework's plan in the Compare tab first (the selected row has no "
+                  "plan)."),
+               true);
         return;
     }
-    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export launch files into"), m_lastDirectory);
+    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export launch files into"),
+                                                          m_lastDirectory);
     if (dir.isEmpty()) return;
     m_lastDirectory = dir;
     exportSelectedPlan(dir);

@@ -15,10 +15,13 @@
 
 namespace trainplan::ui {
 
-CrossoverChart::CrossoverChart(QWidget* parent) : ChartView(parent), m_tips(new PointToolTips(this)) {
+CrossoverChart::CrossoverChart(QWidget* parent)
+    : ChartView(parent)
+    , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("crossoverChart"));
     setChartTitle(tr("Best MFU by model size"));
-    setToolTip(tr("The scenario's model scaled in depth and width; each framework's best MFU on this cluster. "
+    setToolTip(tr("The scenario's model scaled in depth and width; each framework's best MFU on "
+                  "this cluster. "
                   "A shaded band starts where the framework no longer fits in GPU memory."));
     setPlaceholder(tr("Computing…"));
     chart()->legend()->hide(); // the Explore tab shows one legend for its charts
@@ -59,7 +62,8 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         const QColor color = frameworkColor(s.framework);
         // Shade from the first size after which nothing fits any more.
         std::size_t firstNoFit = s.points.size();
-        while (firstNoFit > 0 && !s.points[firstNoFit - 1].best) --firstNoFit;
+        while (firstNoFit > 0 && !s.points[firstNoFit - 1].best)
+            --firstNoFit;
         if (firstNoFit < s.points.size()) {
             const double from = firstNoFit == 0 ? x->min() : s.points[firstNoFit].x / 1e9;
             auto* upper = new QLineSeries;
@@ -87,7 +91,8 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
             texts << tr("<b>%1</b>, %2<br>%3<br>MFU %4, step %5")
                          .arg(frameworkName(s.framework), formatParameters(p.x),
                               QString::fromStdString(p.best->plan.label()).toHtmlEscaped(),
-                              formatPercent(p.best->throughput.mfu), formatSeconds(p.best->time.stepSeconds));
+                              formatPercent(p.best->throughput.mfu),
+                              formatSeconds(p.best->time.stepSeconds));
         }
         if (points.isEmpty()) continue;
         auto* line = new QLineSeries;
@@ -109,7 +114,8 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         pen.setStyle(Qt::DotLine);
         pen.setWidthF(1.5);
         marker->setPen(pen);
-        marker->replace(QList<QPointF>{{sweep.currentX / 1e9, 0}, {sweep.currentX / 1e9, y->max()}});
+        marker->replace(
+            QList<QPointF>{{sweep.currentX / 1e9, 0}, {sweep.currentX / 1e9, y->max()}});
         c->addSeries(marker);
         marker->attachAxis(x);
         marker->attachAxis(y);

@@ -2,7 +2,8 @@
 
 namespace trainplan::ui {
 
-Debouncer::Debouncer(int intervalMs, QObject* parent) : QObject(parent) {
+Debouncer::Debouncer(int intervalMs, QObject* parent)
+    : QObject(parent) {
     m_timer.setSingleShot(true);
     m_timer.setInterval(intervalMs);
     connect(&m_timer, &QTimer::timeout, this, [this] {

@@ -29,7 +29,8 @@ DerivationDialog::DerivationDialog(QWidget* parent)
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_title);
-    auto* hint = new QLabel(tr("Each term is the sum of the terms below it; hover a row for its formula, inputs and source."));
+    auto* hint = new QLabel(tr("Each term is the sum of the terms below it; hover a row for its "
+                               "formula, inputs and source."));
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(hint);
@@ -72,19 +73,31 @@ DerivationDialog::DerivationDialog(QWidget* parent)
     resize(1150, 640);
 }
 
-void DerivationDialog::setExplanation(const sim::Explanation& x, const QString& title, DerivationFocus focus) {
+void DerivationDialog::setExplanation(const sim::Explanation& x, const QString& title,
+                                      DerivationFocus focus) {
     m_title->setText(title);
     m_model->setTerms({x.memory, x.stepTime, x.communication, x.flops});
     m_view->collapseAll();
     std::vector<int> open;
     switch (focus) {
-    case DerivationFocus::Memory: open = {0}; break;
-    case DerivationFocus::StepTime: open = {1}; break;
-    case DerivationFocus::Communication: open = {2}; break;
-    case DerivationFocus::Flops: open = {3}; break;
-    case DerivationFocus::Throughput: open = {1, 3}; break; // rates are FLOPs or tokens over the step time
+    case DerivationFocus::Memory:
+        open = {0};
+        break;
+    case DerivationFocus::StepTime:
+        open = {1};
+        break;
+    case DerivationFocus::Communication:
+        open = {2};
+        break;
+    case DerivationFocus::Flops:
+        open = {3};
+        break;
+    case DerivationFocus::Throughput:
+        open = {1, 3};
+        break; // rates are FLOPs or tokens over the step time
     }
-    for (int row : open) m_view->expandRecursively(m_model->index(row, 0));
+    for (int row : open)
+        m_view->expandRecursively(m_model->index(row, 0));
     const QModelIndex first = m_model->index(open.front(), 0);
     m_view->setCurrentIndex(first);
     m_view->scrollTo(first, QAbstractItemView::PositionAtTop);
@@ -95,11 +108,13 @@ void DerivationDialog::setExplanation(const sim::Explanation& x, const QString& 
 
     m_assumptions->clear();
     for (const auto& a : x.assumptions) {
-        auto* item = new QTreeWidgetItem(m_assumptions, {QString::fromStdString(a.name), QString::fromStdString(a.value),
-                                                         a.defaulted ? tr("default") : tr("scenario"),
-                                                         QString::fromStdString(a.source)});
-        item->setToolTip(2, a.defaulted ? tr("The scenario does not set this; TrainPlan used its default.")
-                                        : tr("Taken from the scenario."));
+        auto* item = new QTreeWidgetItem(
+            m_assumptions,
+            {QString::fromStdString(a.name), QString::fromStdString(a.value),
+             a.defaulted ? tr("default") : tr("scenario"), QString::fromStdString(a.source)});
+        item->setToolTip(2, a.defaulted
+                                ? tr("The scenario does not set this; TrainPlan used its default.")
+                                : tr("Taken from the scenario."));
         if (a.defaulted) item->setForeground(2, palette().brush(QPalette::PlaceholderText));
     }
 }

@@ -10,7 +10,8 @@ namespace trainplan::ui {
 
 namespace {
 
-// Every fixed term name simulator/src/explain.cpp produces (marked for lupdate; translated at run time).
+// Every fixed term name simulator/src/explain.cpp produces (marked for lupdate; translated at run
+// time).
 const char* const kTermNames[] = {
     QT_TRANSLATE_NOOP("DerivationTerm", "weights"),
     QT_TRANSLATE_NOOP("DerivationTerm", "gradients"),
@@ -54,9 +55,12 @@ const char* const kTermNames[] = {
 
 // sim::toString(MemoryPhase::Kind), in phase order.
 const char* const kPhaseNames[] = {
-    QT_TRANSLATE_NOOP("MemoryPhase", "step start"),        QT_TRANSLATE_NOOP("MemoryPhase", "end of forward"),
-    QT_TRANSLATE_NOOP("MemoryPhase", "start of backward"), QT_TRANSLATE_NOOP("MemoryPhase", "middle of backward"),
-    QT_TRANSLATE_NOOP("MemoryPhase", "end of backward"),   QT_TRANSLATE_NOOP("MemoryPhase", "optimizer step"),
+    QT_TRANSLATE_NOOP("MemoryPhase", "step start"),
+    QT_TRANSLATE_NOOP("MemoryPhase", "end of forward"),
+    QT_TRANSLATE_NOOP("MemoryPhase", "start of backward"),
+    QT_TRANSLATE_NOOP("MemoryPhase", "middle of backward"),
+    QT_TRANSLATE_NOOP("MemoryPhase", "end of backward"),
+    QT_TRANSLATE_NOOP("MemoryPhase", "optimizer step"),
 };
 
 const char* const kStageNames[] = {
@@ -95,7 +99,8 @@ QString pipelineStageName(const std::string& englishName) {
 QString derivationTermName(const std::string& name) {
     const QString text = QString::fromStdString(name);
     // "peak memory per GPU (first stage, at start of backward)"
-    static const QRegularExpression peak(QStringLiteral("^peak memory per GPU \\((.+), at (.+)\\)$"));
+    static const QRegularExpression peak(
+        QStringLiteral("^peak memory per GPU \\((.+), at (.+)\\)$"));
     if (const auto m = peak.match(text); m.hasMatch())
         return QCoreApplication::translate("DerivationTerm", "peak memory per GPU (%1, at %2)")
             .arg(fixedTermName(m.captured(1)), memoryPhaseName(m.captured(2).toStdString()));
@@ -104,7 +109,8 @@ QString derivationTermName(const std::string& name) {
     if (const auto m = at.match(text); m.hasMatch()) {
         const QString phase = memoryPhaseName(m.captured(2).toStdString());
         if (phase != m.captured(2))
-            return QCoreApplication::translate("DerivationTerm", "%1 at %2").arg(fixedTermName(m.captured(1)), phase);
+            return QCoreApplication::translate("DerivationTerm", "%1 at %2")
+                .arg(fixedTermName(m.captured(1)), phase);
     }
     return fixedTermName(text);
 }
@@ -113,8 +119,10 @@ QString formatDerivationValue(double value, const std::string& unit) {
     if (unit == "bytes") return formatBytes(value);
     if (unit == "s") return formatSeconds(value);
     if (unit == "FLOP")
-        return QCoreApplication::translate("DerivationTerm", "%1 PFLOP").arg(QLocale().toString(value / 1e15, 'f', 2));
-    return QLocale().toString(value, 'g', 4) + (unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(unit));
+        return QCoreApplication::translate("DerivationTerm", "%1 PFLOP")
+            .arg(QLocale().toString(value / 1e15, 'f', 2));
+    return QLocale().toString(value, 'g', 4) +
+           (unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(unit));
 }
 
 } // namespace trainplan::ui

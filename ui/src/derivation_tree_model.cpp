@@ -20,7 +20,8 @@ QString inputValue(double v) {
 
 QString inputsText(const sim::DerivationTerm& t, const QString& separator) {
     QStringList parts;
-    for (const auto& [name, value] : t.inputs) parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name), inputValue(value));
+    for (const auto& [name, value] : t.inputs)
+        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name), inputValue(value));
     return parts.join(separator);
 }
 
@@ -42,7 +43,8 @@ void DerivationTreeModel::addNode(const sim::DerivationTerm& term, int parent, i
     const int self = static_cast<int>(m_nodes.size());
     m_nodes.push_back({&term, parent, row, {}});
     for (std::size_t i = 0; i < term.children.size(); ++i) {
-        m_nodes[static_cast<std::size_t>(self)].children.push_back(static_cast<int>(m_nodes.size()));
+        m_nodes[static_cast<std::size_t>(self)].children.push_back(
+            static_cast<int>(m_nodes.size()));
         addNode(term.children[i], self, static_cast<int>(i));
     }
 }
@@ -84,17 +86,23 @@ int DerivationTreeModel::rowCount(const QModelIndex& parent) const {
     return p ? static_cast<int>(p->children.size()) : 0;
 }
 
-int DerivationTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int DerivationTreeModel::columnCount(const QModelIndex&) const {
+    return ColumnCount;
+}
 
 QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
     const Node* n = nodeOf(index);
     if (!n) return {};
     const sim::DerivationTerm& t = *n->term;
     switch (role) {
-    case ValueRole: return t.value;
-    case UnitRole: return QString::fromStdString(t.unit);
+    case ValueRole:
+        return t.value;
+    case UnitRole:
+        return QString::fromStdString(t.unit);
     case Qt::TextAlignmentRole:
-        return index.column() == ValueColumn ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return index.column() == ValueColumn
+                   ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant();
     case Qt::FontRole:
         if (index.column() == NameColumn && n->parent < 0) {
             QFont f;
@@ -104,35 +112,55 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("<b>%1 = %2</b><br>= %3")
-                          .arg(derivationTermName(t.name).toHtmlEscaped(), formatDerivationValue(t.value, t.unit),
+                          .arg(derivationTermName(t.name).toHtmlEscaped(),
+                               formatDerivationValue(t.value, t.unit),
                                QString::fromStdString(t.formula).toHtmlEscaped());
-        if (!t.inputs.empty()) tip += QStringLiteral("<br>") + tr("Inputs: %1").arg(inputsText(t, QStringLiteral("; ")).toHtmlEscaped());
-        tip += QStringLiteral("<br><i>") + tr("Source: %1").arg(QString::fromStdString(t.source).toHtmlEscaped()) + QStringLiteral("</i>");
-        if (!t.children.empty()) tip += QStringLiteral("<br>") + tr("The sum of the %n term(s) below.", nullptr, static_cast<int>(t.children.size()));
+        if (!t.inputs.empty())
+            tip += QStringLiteral("<br>") +
+                   tr("Inputs: %1").arg(inputsText(t, QStringLiteral("; ")).toHtmlEscaped());
+        tip += QStringLiteral("<br><i>") +
+               tr("Source: %1").arg(QString::fromStdString(t.source).toHtmlEscaped()) +
+               QStringLiteral("</i>");
+        if (!t.children.empty())
+            tip += QStringLiteral("<br>") + tr("The sum of the %n term(s) below.", nullptr,
+                                               static_cast<int>(t.children.size()));
         return tip;
     }
     case Qt::DisplayRole:
         switch (index.column()) {
-        case NameColumn: return derivationTermName(t.name);
-        case ValueColumn: return formatDerivationValue(t.value, t.unit);
-        case FormulaColumn: return QString::fromStdString(t.formula);
-        case InputsColumn: return inputsText(t, QStringLiteral("; "));
-        case SourceColumn: return QString::fromStdString(t.source);
-        default: return {};
+        case NameColumn:
+            return derivationTermName(t.name);
+        case ValueColumn:
+            return formatDerivationValue(t.value, t.unit);
+        case FormulaColumn:
+            return QString::fromStdString(t.formula);
+        case InputsColumn:
+            return inputsText(t, QStringLiteral("; "));
+        case SourceColumn:
+            return QString::fromStdString(t.source);
+        default:
+            return {};
         }
-    default: return {};
+    default:
+        return {};
     }
 }
 
 QVariant DerivationTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case NameColumn: return tr("Term");
-    case ValueColumn: return tr("Value");
-    case FormulaColumn: return tr("Formula");
-    case InputsColumn: return tr("Inputs");
-    case SourceColumn: return tr("Source");
-    default: return {};
+    case NameColumn:
+        return tr("Term");
+    case ValueColumn:
+        return tr("Value");
+    case FormulaColumn:
+        return tr("Formula");
+    case InputsColumn:
+        return tr("Inputs");
+    case SourceColumn:
+        return tr("Source");
+    default:
+        return {};
     }
 }
 

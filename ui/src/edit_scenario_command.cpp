@@ -14,8 +14,12 @@ EditScenarioCommand::EditScenarioCommand(ScenarioDocument* doc, const QString& t
     m_age.start();
 }
 
-void EditScenarioCommand::undo() { m_doc->applyFromHistory(m_before, m_field); }
-void EditScenarioCommand::redo() { m_doc->applyFromHistory(m_after, m_field); }
+void EditScenarioCommand::undo() {
+    m_doc->applyFromHistory(m_before, m_field);
+}
+void EditScenarioCommand::redo() {
+    m_doc->applyFromHistory(m_after, m_field);
+}
 
 bool EditScenarioCommand::mergeWith(const QUndoCommand* other) {
     const auto* o = static_cast<const EditScenarioCommand*>(other);

@@ -16,7 +16,8 @@ QSpinBox* makeIntSpin(int min, int max, const QString& toolTip, int step) {
     return w;
 }
 
-QDoubleSpinBox* makeDoubleSpin(double min, double max, int decimals, const QString& toolTip, double step) {
+QDoubleSpinBox* makeDoubleSpin(double min, double max, int decimals, const QString& toolTip,
+                               double step) {
     auto* w = new QDoubleSpinBox;
     w->setRange(min, max);
     w->setDecimals(decimals);

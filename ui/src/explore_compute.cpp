@@ -43,29 +43,32 @@ std::vector<int> scalingNodeCounts(const model::Scenario& s) {
     std::set<int> nodes;
     const int current = std::max(1, s.cluster.nodes);
     const int upper = std::min(4096, std::max(8, current * 4));
-    for (int n = 1; n <= upper; n *= 2) nodes.insert(n);
+    for (int n = 1; n <= upper; n *= 2)
+        nodes.insert(n);
     nodes.insert(current);
     return {nodes.begin(), nodes.end()};
 }
 
 std::vector<double> crossoverFactors() {
     std::vector<double> f;
-    for (int k = -6; k <= 4; ++k) f.push_back(std::pow(2.0, k));
+    for (int k = -6; k <= 4; ++k)
+        f.push_back(std::pow(2.0, k));
     return f;
 }
 
-Sweep sweepNodes(const model::Scenario& base, const std::vector<int>& nodes, const model::Catalog& catalog,
-                 const SweepControl& control) {
+Sweep sweepNodes(const model::Scenario& base, const std::vector<int>& nodes,
+                 const model::Catalog& catalog, const SweepControl& control) {
     sim::SweepSpec spec;
     spec.key = sim::SweepKey::Gpus;
-    for (int n : nodes) spec.values.push_back(static_cast<double>(n) * base.cluster.gpusPerNode);
+    for (int n : nodes)
+        spec.values.push_back(static_cast<double>(n) * base.cluster.gpusPerNode);
     Sweep out = toSweep(sim::runSweep(base, spec, catalog, options(control)), true);
     out.currentX = static_cast<double>(base.cluster.gpuCount());
     return out;
 }
 
-Sweep sweepModelScale(const model::Scenario& base, const std::vector<double>& factors, const model::Catalog& catalog,
-                      const SweepControl& control) {
+Sweep sweepModelScale(const model::Scenario& base, const std::vector<double>& factors,
+                      const model::Catalog& catalog, const SweepControl& control) {
     sim::SweepSpec spec;
     spec.key = sim::SweepKey::ModelScale;
     spec.values = factors;
@@ -79,7 +82,8 @@ std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plan
     for (std::size_t i = 0; i < plans.size(); ++i)
         if (plans[i].fits) order.push_back(i);
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (plans[a].stepSeconds != plans[b].stepSeconds) return plans[a].stepSeconds < plans[b].stepSeconds;
+        if (plans[a].stepSeconds != plans[b].stepSeconds)
+            return plans[a].stepSeconds < plans[b].stepSeconds;
         return plans[a].peakBytes < plans[b].peakBytes;
     });
     // Sweep by increasing step time; a plan is on the front when it needs less memory than every
@@ -95,7 +99,8 @@ std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plan
     return front;
 }
 
-std::vector<std::size_t> thinForPlot(const std::vector<sim::PlanSummary>& plans, const std::vector<std::size_t>& indices,
+std::vector<std::size_t> thinForPlot(const std::vector<sim::PlanSummary>& plans,
+                                     const std::vector<std::size_t>& indices,
                                      std::size_t maxPoints) {
     if (indices.size() <= maxPoints || indices.empty()) return indices;
     double tMin = std::numeric_limits<double>::infinity(), tMax = 0, mMin = tMin, mMax = 0;
@@ -111,12 +116,16 @@ std::vector<std::size_t> thinForPlot(const std::vector<sim::PlanSummary>& plans,
     for (std::size_t i : indices) {
         const double t = std::log(std::max(plans[i].stepSeconds, 1e-9));
         const int cx = tMax > tMin ? static_cast<int>((t - tMin) / (tMax - tMin) * (cells - 1)) : 0;
-        const int cy = mMax > mMin ? static_cast<int>((plans[i].peakBytes - mMin) / (mMax - mMin) * (cells - 1)) : 0;
+        const int cy =
+            mMax > mMin
+                ? static_cast<int>((plans[i].peakBytes - mMin) / (mMax - mMin) * (cells - 1))
+                : 0;
         grid.emplace(std::make_pair(cx, cy), i); // first plan in a cell stands for it
     }
     std::vector<std::size_t> out;
     out.reserve(grid.size());
-    for (const auto& [cell, i] : grid) out.push_back(i);
+    for (const auto& [cell, i] : grid)
+        out.push_back(i);
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -45,8 +45,9 @@ ExploreTab::ExploreTab(QWidget* parent)
     m_summaryTable->verticalHeader()->hide();
     m_summaryTable->setSelectionMode(QAbstractItemView::NoSelection);
     m_summaryTable->setWordWrap(false);
-    for (int c : {CompareTableModel::PlanColumn, CompareTableModel::TokensColumn, CompareTableModel::TimeToTrainColumn,
-                  CompareTableModel::CostColumn, CompareTableModel::MemoryColumn})
+    for (int c : {CompareTableModel::PlanColumn, CompareTableModel::TokensColumn,
+                  CompareTableModel::TimeToTrainColumn, CompareTableModel::CostColumn,
+                  CompareTableModel::MemoryColumn})
         m_summaryTable->setColumnHidden(c, true);
     m_summaryTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_summaryTable->horizontalHeader()->setStretchLastSection(true);
@@ -57,7 +58,8 @@ ExploreTab::ExploreTab(QWidget* parent)
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(true);
     m_progress->setFormat(tr("Sweeps %p%"));
-    m_progress->setToolTip(tr("The scaling and crossover charts need one full plan search per point."));
+    m_progress->setToolTip(
+        tr("The scaling and crossover charts need one full plan search per point."));
     m_cancel->setToolTip(tr("Stop the sweeps (Esc); the charts keep their last complete results."));
     m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
     sweepRow->addWidget(m_progress, 1);
@@ -73,9 +75,10 @@ ExploreTab::ExploreTab(QWidget* parent)
     auto* grid = new QGridLayout(charts);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(6);
-    grid->addWidget(new FrameworkLegend(tr("Solid: tokens/s · dashed: MFU · dotted: this cluster / model · "
-                                           "shaded: no longer fits")),
-                    0, 0, 1, 2);
+    grid->addWidget(
+        new FrameworkLegend(tr("Solid: tokens/s · dashed: MFU · dotted: this cluster / model · "
+                               "shaded: no longer fits")),
+        0, 0, 1, 2);
     grid->addWidget(m_scaling, 1, 0);
     grid->addWidget(m_crossover, 1, 1);
     grid->addWidget(m_scatter, 2, 0, 1, 2);
@@ -97,7 +100,9 @@ ExploreTab::ExploreTab(QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, this, &ExploreTab::cancelSweepRequested);
 }
 
-void ExploreTab::setBaseScenario(const model::Scenario& s) { m_panel->setBase(s); }
+void ExploreTab::setBaseScenario(const model::Scenario& s) {
+    m_panel->setBase(s);
+}
 
 void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome) {
     if (!outcome->error.isEmpty()) {
@@ -107,7 +112,8 @@ void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome
     m_summary->setRows(compareRows(outcome->search));
     m_scatter->setOutcome(*outcome);
     m_status->setText(tr("%1 plans evaluated in %2; %3 on the Pareto front.")
-                          .arg(QLocale().toString(outcome->search.evaluatedPlans), formatSeconds(outcome->computeSeconds),
+                          .arg(QLocale().toString(outcome->search.evaluatedPlans),
+                               formatSeconds(outcome->computeSeconds),
                                QLocale().toString(static_cast<qlonglong>(outcome->pareto.size()))));
     emit exploreShown();
 }
@@ -118,7 +124,9 @@ void ExploreTab::setSweepStarted() {
     m_cancel->setVisible(true);
 }
 
-void ExploreTab::setSweepProgress(int permille) { m_progress->setValue(permille); }
+void ExploreTab::setSweepProgress(int permille) {
+    m_progress->setValue(permille);
+}
 
 void ExploreTab::setSweepOutcome(std::shared_ptr<const SweepOutcome> outcome) {
     m_progress->setVisible(false);
@@ -128,7 +136,8 @@ void ExploreTab::setSweepOutcome(std::shared_ptr<const SweepOutcome> outcome) {
         return;
     }
     if (outcome->cancelled) {
-        m_status->setText(tr("Sweeps cancelled; the scaling and crossover charts show the last complete results."));
+        m_status->setText(tr(
+            "Sweeps cancelled; the scaling and crossover charts show the last complete results."));
         return;
     }
     m_scaling->setSweep(outcome->scaling);

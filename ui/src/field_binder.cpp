@@ -13,7 +13,9 @@
 
 namespace trainplan::ui {
 
-FieldBinder::FieldBinder(ScenarioDocument* doc, QObject* parent) : QObject(parent), m_doc(doc) {}
+FieldBinder::FieldBinder(ScenarioDocument* doc, QObject* parent)
+    : QObject(parent)
+    , m_doc(doc) {}
 
 void FieldBinder::setPathPrefix(const QString& prefix) {
     m_prefix = prefix;
@@ -54,8 +56,8 @@ void FieldBinder::store(const QString& field, const QString& label,
     m_doc->edit(tr("Change %1").arg(label), fullPath(field), std::move(next));
 }
 
-QWidget* FieldBinder::bindInt(QSpinBox* w, const QString& field, const QString& label, Getter<int> get,
-                              Setter<int> set) {
+QWidget* FieldBinder::bindInt(QSpinBox* w, const QString& field, const QString& label,
+                              Getter<int> get, Setter<int> set) {
     w->setKeyboardTracking(false);
     connect(w, &QSpinBox::valueChanged, this,
             [=, this](int v) { store(field, label, [&](model::Scenario& s) { set(s, v); }); });
@@ -70,15 +72,16 @@ QWidget* FieldBinder::bindDouble(QDoubleSpinBox* w, const QString& field, const 
     return addBinding(w, field, label, [w, get](const model::Scenario& s) { w->setValue(get(s)); });
 }
 
-QWidget* FieldBinder::bindBool(QCheckBox* w, const QString& field, const QString& label, Getter<bool> get,
-                               Setter<bool> set) {
+QWidget* FieldBinder::bindBool(QCheckBox* w, const QString& field, const QString& label,
+                               Getter<bool> get, Setter<bool> set) {
     connect(w, &QCheckBox::toggled, this,
             [=, this](bool v) { store(field, label, [&](model::Scenario& s) { set(s, v); }); });
-    return addBinding(w, field, label, [w, get](const model::Scenario& s) { w->setChecked(get(s)); });
+    return addBinding(w, field, label,
+                      [w, get](const model::Scenario& s) { w->setChecked(get(s)); });
 }
 
-QWidget* FieldBinder::bindChoice(QComboBox* w, const QString& field, const QString& label, Getter<QString> get,
-                                 Setter<QString> set) {
+QWidget* FieldBinder::bindChoice(QComboBox* w, const QString& field, const QString& label,
+                                 Getter<QString> get, Setter<QString> set) {
     connect(w, &QComboBox::activated, this, [=, this](int index) {
         const QString v = w->itemData(index).toString();
         store(field, label, [&](model::Scenario& s) { set(s, v); });
@@ -89,8 +92,8 @@ QWidget* FieldBinder::bindChoice(QComboBox* w, const QString& field, const QStri
     });
 }
 
-QWidget* FieldBinder::bindText(QLineEdit* w, const QString& field, const QString& label, Getter<QString> get,
-                               Setter<QString> set) {
+QWidget* FieldBinder::bindText(QLineEdit* w, const QString& field, const QString& label,
+                               Getter<QString> get, Setter<QString> set) {
     connect(w, &QLineEdit::editingFinished, this, [=, this] {
         const QString v = w->text();
         store(field, label, [&](model::Scenario& s) { set(s, v); });
@@ -129,10 +132,12 @@ void FieldBinder::markInvalid(Binding& b, const QString& message) {
     QPalette p = parent ? parent->palette() : b.widget->palette();
     const QColor base = p.color(QPalette::Base);
     const QColor red(0xd3, 0x2f, 0x2f);
-    p.setColor(QPalette::Base, QColor((base.red() * 3 + red.red()) / 4, (base.green() * 3 + red.green()) / 4,
-                                      (base.blue() * 3 + red.blue()) / 4));
+    p.setColor(QPalette::Base,
+               QColor((base.red() * 3 + red.red()) / 4, (base.green() * 3 + red.green()) / 4,
+                      (base.blue() * 3 + red.blue()) / 4));
     b.widget->setPalette(p);
-    b.widget->setToolTip(b.baseToolTip.isEmpty() ? message : b.baseToolTip + QStringLiteral("\n\n⚠ ") + message);
+    b.widget->setToolTip(
+        b.baseToolTip.isEmpty() ? message : b.baseToolTip + QStringLiteral("\n\n⚠ ") + message);
 }
 
 model::ValidationIssues FieldBinder::showIssues(const model::ValidationIssues& issues) {
@@ -151,10 +156,13 @@ model::ValidationIssues FieldBinder::showIssues(const model::ValidationIssues& i
                 bestLength = full.size();
             }
         }
-        if (best < 0 || !m_active) unclaimed.push_back(issue);
-        else messages[static_cast<std::size_t>(best)] << QString::fromStdString(issue.message);
+        if (best < 0 || !m_active)
+            unclaimed.push_back(issue);
+        else
+            messages[static_cast<std::size_t>(best)] << QString::fromStdString(issue.message);
     }
-    for (std::size_t i = 0; i < m_bindings.size(); ++i) markInvalid(m_bindings[i], messages[i].join(QLatin1Char('\n')));
+    for (std::size_t i = 0; i < m_bindings.size(); ++i)
+        markInvalid(m_bindings[i], messages[i].join(QLatin1Char('\n')));
     return unclaimed;
 }
 

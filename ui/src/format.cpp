@@ -14,8 +14,9 @@ DisplayUnits& mutableUnits() {
     return units;
 }
 
-
-bool chineseGrouping() { return QLocale().language() == QLocale::Chinese; }
+bool chineseGrouping() {
+    return QLocale().language() == QLocale::Chinese;
+}
 
 // Three significant digits, never scientific notation.
 QString number(double v) {
@@ -26,10 +27,18 @@ QString number(double v) {
 
 } // namespace
 
-const DisplayUnits& displayUnits() { return mutableUnits(); }
-void setDisplayUnits(const DisplayUnits& units) { mutableUnits() = units; }
+const DisplayUnits& displayUnits() {
+    return mutableUnits();
+}
+void setDisplayUnits(const DisplayUnits& units) {
+    mutableUnits() = units;
+}
 
-QString memoryUnitName() { return displayUnits().memory == MemoryUnit::Binary ? QCoreApplication::translate("Format", "GiB") : QCoreApplication::translate("Format", "GB"); }
+QString memoryUnitName() {
+    return displayUnits().memory == MemoryUnit::Binary
+               ? QCoreApplication::translate("Format", "GiB")
+               : QCoreApplication::translate("Format", "GB");
+}
 
 double bytesToMemoryUnit(double bytes) {
     return bytes / (displayUnits().memory == MemoryUnit::Binary ? 1024.0 * 1024.0 * 1024.0 : 1e9);
@@ -40,11 +49,21 @@ QString formatBytes(double bytes) {
     const bool binary = displayUnits().memory == MemoryUnit::Binary;
     const double k = binary ? 1024.0 : 1000.0;
     const double a = std::fabs(bytes);
-    if (a < k * k) return QCoreApplication::translate("Format", "%1 %2").arg(number(bytes / k), binary ? QCoreApplication::translate("Format", "KiB") : QCoreApplication::translate("Format", "kB"));
-    if (a < k * k * k) return QCoreApplication::translate("Format", "%1 %2").arg(number(bytes / (k * k)), binary ? QCoreApplication::translate("Format", "MiB") : QCoreApplication::translate("Format", "MB"));
+    if (a < k * k)
+        return QCoreApplication::translate("Format", "%1 %2")
+            .arg(number(bytes / k), binary ? QCoreApplication::translate("Format", "KiB")
+                                           : QCoreApplication::translate("Format", "kB"));
+    if (a < k * k * k)
+        return QCoreApplication::translate("Format", "%1 %2")
+            .arg(number(bytes / (k * k)), binary ? QCoreApplication::translate("Format", "MiB")
+                                                 : QCoreApplication::translate("Format", "MB"));
     if (a < k * k * k * k)
-        return QCoreApplication::translate("Format", "%1 %2").arg(number(bytes / (k * k * k)), binary ? QCoreApplication::translate("Format", "GiB") : QCoreApplication::translate("Format", "GB"));
-    return QCoreApplication::translate("Format", "%1 %2").arg(number(bytes / (k * k * k * k)), binary ? QCoreApplication::translate("Format", "TiB") : QCoreApplication::translate("Format", "TB"));
+        return QCoreApplication::translate("Format", "%1 %2")
+            .arg(number(bytes / (k * k * k)), binary ? QCoreApplication::translate("Format", "GiB")
+                                                     : QCoreApplication::translate("Format", "GB"));
+    return QCoreApplication::translate("Format", "%1 %2")
+        .arg(number(bytes / (k * k * k * k)), binary ? QCoreApplication::translate("Format", "TiB")
+                                                     : QCoreApplication::translate("Format", "TB"));
 }
 
 QString formatSeconds(double s) {
@@ -61,7 +80,8 @@ QString formatDuration(double s) {
     if (!std::isfinite(s) || s < 0) return QStringLiteral("—");
     if (s < 3600) return QCoreApplication::translate("Format", "%1 min").arg(number(s / 60));
     if (s < 48 * 3600) return QCoreApplication::translate("Format", "%1 h").arg(number(s / 3600));
-    if (s < 365.25 * 86400) return QCoreApplication::translate("Format", "%1 days").arg(number(s / 86400));
+    if (s < 365.25 * 86400)
+        return QCoreApplication::translate("Format", "%1 days").arg(number(s / 86400));
     return QCoreApplication::translate("Format", "%1 years").arg(number(s / (365.25 * 86400)));
 }
 
@@ -79,7 +99,8 @@ QString formatTokensPerSecond(double t) {
 
 QString formatPercent(double fraction, int decimals) {
     if (!std::isfinite(fraction)) return QStringLiteral("—");
-    return QCoreApplication::translate("Format", "%1 %").arg(QLocale().toString(fraction * 100.0, 'f', decimals));
+    return QCoreApplication::translate("Format", "%1 %")
+        .arg(QLocale().toString(fraction * 100.0, 'f', decimals));
 }
 
 QString formatCurrency(double usd) {
@@ -104,7 +125,9 @@ QString formatCount(double v) {
     return number(v);
 }
 
-QString formatParameters(double p) { return QCoreApplication::translate("Format", "%1 parameters").arg(formatCount(p)); }
+QString formatParameters(double p) {
+    return QCoreApplication::translate("Format", "%1 parameters").arg(formatCount(p));
+}
 
 QString formatBytesPerSecond(double b) {
     if (!std::isfinite(b)) return QStringLiteral("—");

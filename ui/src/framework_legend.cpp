@@ -9,7 +9,8 @@
 
 namespace trainplan::ui {
 
-FrameworkLegend::FrameworkLegend(const QString& key, QWidget* parent) : QWidget(parent) {
+FrameworkLegend::FrameworkLegend(const QString& key, QWidget* parent)
+    : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 0);
     layout->setSpacing(6);

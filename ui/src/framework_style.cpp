@@ -7,10 +7,14 @@ namespace trainplan::ui {
 QColor frameworkColor(model::Framework f) {
     // Okabe–Ito colour-blind-safe palette.
     switch (f) {
-    case model::Framework::Ddp: return QColor(0xE6, 0x9F, 0x00);
-    case model::Framework::Fsdp: return QColor(0x56, 0xB4, 0xE9);
-    case model::Framework::DeepSpeed: return QColor(0x00, 0x9E, 0x73);
-    case model::Framework::Megatron: return QColor(0xCC, 0x79, 0xA7);
+    case model::Framework::Ddp:
+        return QColor(0xE6, 0x9F, 0x00);
+    case model::Framework::Fsdp:
+        return QColor(0x56, 0xB4, 0xE9);
+    case model::Framework::DeepSpeed:
+        return QColor(0x00, 0x9E, 0x73);
+    case model::Framework::Megatron:
+        return QColor(0xCC, 0x79, 0xA7);
     }
     return Qt::gray;
 }
@@ -22,10 +26,14 @@ QString frameworkName(model::Framework f) {
 
 QString frameworkShortName(model::Framework f) {
     switch (f) {
-    case model::Framework::Ddp: return QStringLiteral("DDP");
-    case model::Framework::Fsdp: return QStringLiteral("FSDP");
-    case model::Framework::DeepSpeed: return QStringLiteral("DeepSpeed");
-    case model::Framework::Megatron: return QStringLiteral("Megatron");
+    case model::Framework::Ddp:
+        return QStringLiteral("DDP");
+    case model::Framework::Fsdp:
+        return QStringLiteral("FSDP");
+    case model::Framework::DeepSpeed:
+        return QStringLiteral("DeepSpeed");
+    case model::Framework::Megatron:
+        return QStringLiteral("Megatron");
     }
     return {};
 }

@@ -28,9 +28,11 @@ QString installLanguage(const QString& setting) {
     }
     if (language == QLatin1String("zh_CN")) {
         own = new QTranslator;
-        if (own->load(QStringLiteral(":/i18n/trainplan_zh_CN.qm"))) QCoreApplication::installTranslator(own);
+        if (own->load(QStringLiteral(":/i18n/trainplan_zh_CN.qm")))
+            QCoreApplication::installTranslator(own);
         qt = new QTranslator;
-        if (qt->load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        if (qt->load(QStringLiteral("qtbase_zh_CN"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(qt);
         QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
     } else {
@@ -40,7 +42,8 @@ QString installLanguage(const QString& setting) {
 }
 
 QList<QPair<QString, QString>> availableLanguages() {
-    return {{QStringLiteral("en"), QStringLiteral("English")}, {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    return {{QStringLiteral("en"), QStringLiteral("English")},
+            {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
 }
 
 } // namespace trainplan::ui

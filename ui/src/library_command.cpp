@@ -4,8 +4,12 @@
 
 namespace trainplan::ui {
 
-LibraryCommand::LibraryCommand(LibraryStore* library, const QString& text, State before, State after)
-    : QUndoCommand(text), m_library(library), m_before(std::move(before)), m_after(std::move(after)) {}
+LibraryCommand::LibraryCommand(LibraryStore* library, const QString& text, State before,
+                               State after)
+    : QUndoCommand(text)
+    , m_library(library)
+    , m_before(std::move(before))
+    , m_after(std::move(after)) {}
 
 void LibraryCommand::undo() {
     m_library->apply(m_before);

@@ -15,12 +15,16 @@ namespace {
 constexpr int kVersionRole = Qt::UserRole + 1;
 }
 
-LibraryHistoryDialog::LibraryHistoryDialog(const QString& name, const std::vector<store::ScenarioVersion>& versions, QWidget* parent)
-    : QDialog(parent), m_versions(new QTreeWidget) {
+LibraryHistoryDialog::LibraryHistoryDialog(const QString& name,
+                                           const std::vector<store::ScenarioVersion>& versions,
+                                           QWidget* parent)
+    : QDialog(parent)
+    , m_versions(new QTreeWidget) {
     setObjectName(QStringLiteral("libraryHistoryDialog"));
     setWindowTitle(tr("History of “%1”").arg(name));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Every save is kept. Restoring a version saves it again as the newest; nothing is lost."));
+    auto* intro = new QLabel(tr(
+        "Every save is kept. Restoring a version saves it again as the newest; nothing is lost."));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     m_versions->setColumnCount(3);
@@ -28,14 +32,18 @@ LibraryHistoryDialog::LibraryHistoryDialog(const QString& name, const std::vecto
     m_versions->setRootIsDecorated(false);
     m_versions->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (auto it = versions.rbegin(); it != versions.rend(); ++it) {
-        const QDateTime saved = QDateTime::fromString(QString::fromStdString(it->savedAt), Qt::ISODateWithMs).toLocalTime();
-        auto* item = new QTreeWidgetItem(m_versions, {it == versions.rbegin() ? tr("%1 (current)").arg(it->version)
-                                                                              : QString::number(it->version),
-                                                      QLocale().toString(saved, QLocale::ShortFormat),
-                                                      QLocale().formattedDataSize(static_cast<qint64>(it->body.size()))});
+        const QDateTime saved =
+            QDateTime::fromString(QString::fromStdString(it->savedAt), Qt::ISODateWithMs)
+                .toLocalTime();
+        auto* item = new QTreeWidgetItem(
+            m_versions, {it == versions.rbegin() ? tr("%1 (current)").arg(it->version)
+                                                 : QString::number(it->version),
+                         QLocale().toString(saved, QLocale::ShortFormat),
+                         QLocale().formattedDataSize(static_cast<qint64>(it->body.size()))});
         item->setData(0, kVersionRole, it->version);
     }
-    if (m_versions->topLevelItemCount() > 0) m_versions->setCurrentItem(m_versions->topLevelItem(0));
+    if (m_versions->topLevelItemCount() > 0)
+        m_versions->setCurrentItem(m_versions->topLevelItem(0));
     layout->addWidget(m_versions, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     auto* open = buttons->addButton(tr("Open this version"), QDialogButtonBox::ActionRole);

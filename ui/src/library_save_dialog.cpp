@@ -12,7 +12,11 @@
 namespace trainplan::ui {
 
 LibrarySaveDialog::LibrarySaveDialog(LibraryStore* library, const QString& name, QWidget* parent)
-    : QDialog(parent), m_library(library), m_name(new QLineEdit(name)), m_tags(new QLineEdit), m_note(new QLabel) {
+    : QDialog(parent)
+    , m_library(library)
+    , m_name(new QLineEdit(name))
+    , m_tags(new QLineEdit)
+    , m_note(new QLabel) {
     setObjectName(QStringLiteral("librarySaveDialog"));
     setWindowTitle(tr("Save to library"));
     auto* layout = new QVBoxLayout(this);
@@ -37,22 +41,28 @@ LibrarySaveDialog::LibrarySaveDialog(LibraryStore* library, const QString& name,
     // Prefill the tags of the scenario already saved under this name.
     if (const auto entry = m_library->snapshot(name.trimmed())) {
         QStringList tags;
-        for (const auto& t : (*entry)["tags"]) tags << QString::fromStdString(t.get<std::string>());
+        for (const auto& t : (*entry)["tags"])
+            tags << QString::fromStdString(t.get<std::string>());
         m_tags->setText(tags.join(QStringLiteral(", ")));
     }
     updateNote();
     resize(440, sizeHint().height());
 }
 
-QString LibrarySaveDialog::name() const { return m_name->text().trimmed(); }
-QStringList LibrarySaveDialog::tags() const { return splitTags(m_tags->text()); }
+QString LibrarySaveDialog::name() const {
+    return m_name->text().trimmed();
+}
+QStringList LibrarySaveDialog::tags() const {
+    return splitTags(m_tags->text());
+}
 
 void LibrarySaveDialog::updateNote() {
     const QString n = name();
-    m_note->setText(n.isEmpty() ? tr("Enter a name.")
-                    : m_library->contains(n)
-                        ? tr("“%1” is in the library: this save adds a new version; the earlier ones stay in its history.").arg(n)
-                        : tr("A new scenario in %1.").arg(m_library->path()));
+    m_note->setText(n.isEmpty()              ? tr("Enter a name.")
+                    : m_library->contains(n) ? tr("“%1” is in the library: this save adds a new "
+                                                  "version; the earlier ones stay in its history.")
+                                                   .arg(n)
+                                             : tr("A new scenario in %1.").arg(m_library->path()));
 }
 
 } // namespace trainplan::ui

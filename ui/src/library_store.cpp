@@ -10,13 +10,18 @@ namespace trainplan::ui {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-std::string ss(const QString& s) { return s.toStdString(); }
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+std::string ss(const QString& s) {
+    return s.toStdString();
+}
 
 store::StoreOptions options(std::optional<model::Catalog> builtin) {
     store::StoreOptions o;
     o.builtinCatalog = std::move(builtin);
-    o.busyTimeout = std::chrono::milliseconds(2000); // the GUI thread waits at most this long for a lock
+    o.busyTimeout =
+        std::chrono::milliseconds(2000); // the GUI thread waits at most this long for a lock
     return o;
 }
 
@@ -31,12 +36,15 @@ QStringList splitTags(const QString& text) {
     return out;
 }
 
-LibraryStore::LibraryStore(QObject* parent) : QObject(parent) {}
+LibraryStore::LibraryStore(QObject* parent)
+    : QObject(parent) {}
 LibraryStore::~LibraryStore() = default;
 
 QString LibraryStore::resolvePath(const QString& explicitPath, QString* error) {
     try {
-        return qs(store::resolveDatabasePath(explicitPath.isEmpty() ? std::nullopt : std::optional<std::string>(ss(explicitPath)))
+        return qs(store::resolveDatabasePath(explicitPath.isEmpty()
+                                                 ? std::nullopt
+                                                 : std::optional<std::string>(ss(explicitPath)))
                       .string());
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());
@@ -61,9 +69,11 @@ bool LibraryStore::openWith(const std::function<void()>& opener) {
 bool LibraryStore::open(const QString& path, std::optional<model::Catalog> builtinCatalog) {
     m_path = path;
     return openWith([&] {
-        m_store = std::make_unique<store::Store>(store::Store::open(ss(path), options(std::move(builtinCatalog))));
+        m_store = std::make_unique<store::Store>(
+            store::Store::open(ss(path), options(std::move(builtinCatalog))));
         if (m_store->backupPath())
-            m_backupNote = tr("The library was upgraded to schema version %1; the previous file was copied to %2.")
+            m_backupNote = tr("The library was upgraded to schema version %1; the previous file "
+                              "was copied to %2.")
                                .arg(m_store->schemaVersion())
                                .arg(qs(m_store->backupPath()->string()));
     });
@@ -71,7 +81,10 @@ bool LibraryStore::open(const QString& path, std::optional<model::Catalog> built
 
 bool LibraryStore::openInMemory(std::optional<model::Catalog> builtinCatalog) {
     m_path = QStringLiteral(":memory:");
-    return openWith([&] { m_store = std::make_unique<store::Store>(store::Store::openInMemory(options(std::move(builtinCatalog)))); });
+    return openWith([&] {
+        m_store = std::make_unique<store::Store>(
+            store::Store::openInMemory(options(std::move(builtinCatalog))));
+    });
 }
 
 void LibraryStore::close() {
@@ -79,7 +92,9 @@ void LibraryStore::close() {
     emit changed();
 }
 
-void LibraryStore::fail(const std::exception& e) { m_lastError = QString::fromUtf8(e.what()); }
+void LibraryStore::fail(const std::exception& e) {
+    m_lastError = QString::fromUtf8(e.what());
+}
 
 std::vector<store::ScenarioSummary> LibraryStore::scenarios() {
     if (!m_store) return {};
@@ -114,11 +129,14 @@ std::vector<store::ScenarioVersion> LibraryStore::history(const QString& name) {
 model::ScenarioLoad LibraryStore::load(const QString& name, int version) {
     model::ScenarioLoad out;
     if (!m_store) {
-        out.issues.push_back({"library", ss(m_openError.isEmpty() ? tr("no library database is open") : m_openError)});
+        out.issues.push_back(
+            {"library",
+             ss(m_openError.isEmpty() ? tr("no library database is open") : m_openError)});
         return out;
     }
     try {
-        const std::string body = version > 0 ? m_store->scenarioVersion(ss(name), version).body : m_store->scenario(ss(name)).body;
+        const std::string body = version > 0 ? m_store->scenarioVersion(ss(name), version).body
+                                             : m_store->scenario(ss(name)).body;
         return model::parseScenario(body, m_store->catalog());
     } catch (const std::exception& e) {
         fail(e);
@@ -127,13 +145,15 @@ model::ScenarioLoad LibraryStore::load(const QString& name, int version) {
     }
 }
 
-std::optional<store::SaveResult> LibraryStore::save(const model::Scenario& scenario, const QString& name, const QStringList& tags) {
+std::optional<store::SaveResult> LibraryStore::save(const model::Scenario& scenario,
+                                                    const QString& name, const QStringList& tags) {
     if (!m_store) return std::nullopt;
     try {
         store::SaveScenarioOptions o;
         o.name = ss(name);
         std::vector<std::string> t;
-        for (const QString& tag : tags) t.push_back(ss(tag));
+        for (const QString& tag : tags)
+            t.push_back(ss(tag));
         o.tags = std::move(t);
         const store::SaveResult r = m_store->saveScenarioText(model::toJsonText(scenario), o);
         emit changed();
@@ -163,7 +183,9 @@ std::optional<nlohmann::ordered_json> LibraryStore::snapshot(const QString& name
         if (!record) return std::nullopt;
         nlohmann::ordered_json versions = nlohmann::ordered_json::array();
         for (const auto& v : m_store->history(record->name))
-            versions.push_back({{"version", v.version}, {"saved_at", v.savedAt}, {"body", nlohmann::ordered_json::parse(v.body)}});
+            versions.push_back({{"version", v.version},
+                                {"saved_at", v.savedAt},
+                                {"body", nlohmann::ordered_json::parse(v.body)}});
         return nlohmann::ordered_json{{"name", record->name},
                                       {"tags", record->tags},
                                       {"created_at", record->createdAt},
@@ -175,7 +197,8 @@ std::optional<nlohmann::ordered_json> LibraryStore::snapshot(const QString& name
     }
 }
 
-bool LibraryStore::apply(const std::vector<std::pair<QString, std::optional<nlohmann::ordered_json>>>& entries) {
+bool LibraryStore::apply(
+    const std::vector<std::pair<QString, std::optional<nlohmann::ordered_json>>>& entries) {
     if (!m_store) return false;
     try {
         // Every named scenario is cleared first (a rename's old name, a re-inserted entry's current
@@ -186,7 +209,8 @@ bool LibraryStore::apply(const std::vector<std::pair<QString, std::optional<nloh
         for (const auto& [name, entry] : entries)
             if (entry) scenarios.push_back(*entry);
         if (!scenarios.empty())
-            (void)m_store->importLibrary(nlohmann::ordered_json{{"schema", store::kLibrarySchema}, {"scenarios", std::move(scenarios)}});
+            (void)m_store->importLibrary(nlohmann::ordered_json{
+                {"schema", store::kLibrarySchema}, {"scenarios", std::move(scenarios)}});
         emit changed();
         return true;
     } catch (const std::exception& e) {
@@ -201,7 +225,9 @@ bool LibraryStore::exportLibrary(const QString& file) {
     try {
         const std::string text = m_store->exportLibrary().dump(2) + "\n";
         QSaveFile out(file);
-        if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+        if (!out.open(QIODevice::WriteOnly) ||
+            out.write(text.data(), static_cast<qint64>(text.size())) !=
+                static_cast<qint64>(text.size()) ||
             !out.commit()) {
             m_lastError = tr("%1: cannot write (%2)").arg(file, out.errorString());
             return false;
@@ -221,7 +247,8 @@ std::optional<store::LibraryImportSummary> LibraryStore::importLibrary(const QSt
         return std::nullopt;
     }
     try {
-        const auto summary = m_store->importLibrary(nlohmann::ordered_json::parse(in.readAll().toStdString()));
+        const auto summary =
+            m_store->importLibrary(nlohmann::ordered_json::parse(in.readAll().toStdString()));
         emit changed();
         return summary;
     } catch (const store::StoreError& e) {

@@ -1,35 +1,35 @@
 #include <trainplan/ui/main_window.h>
 
+#include <QTableView>
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/scenario_json.h>
-#include <trainplan/ui/app_settings.h>
-#include <trainplan/ui/chart_export.h>
-#include <trainplan/ui/accuracy_tab.h>
-#include <trainplan/ui/calibration_view.h>
-#include <trainplan/ui/measurements_view.h>
-#include <trainplan/ui/compare_table_model.h>
-#include <QTableView>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/accuracy_tab.h>
+#include <trainplan/ui/app_settings.h>
+#include <trainplan/ui/calibration_view.h>
+#include <trainplan/ui/chart_export.h>
 #include <trainplan/ui/compare_tab.h>
+#include <trainplan/ui/compare_table_model.h>
 #include <trainplan/ui/config_files.h>
 #include <trainplan/ui/explore_tab.h>
-#include <trainplan/ui/roadmap_tab.h>
 #include <trainplan/ui/export_report_dialog.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/library_save_dialog.h>
 #include <trainplan/ui/library_store.h>
+#include <trainplan/ui/measurements_view.h>
+#include <trainplan/ui/planner_controller.h>
 #include <trainplan/ui/plans_section.h>
 #include <trainplan/ui/presentation_window.h>
 #include <trainplan/ui/report_job.h>
-#include <trainplan/ui/planner_controller.h>
+#include <trainplan/ui/roadmap_tab.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 #include <trainplan/ui/scenario_library_dock.h>
 #include <trainplan/ui/settings_dialog.h>
 
 #include <QAction>
-#include <QChartView>
 #include <QApplication>
+#include <QChartView>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -52,7 +52,8 @@ namespace {
 
 std::shared_ptr<const model::Catalog> loadCatalogOrEmpty(QString* error) {
     try {
-        return std::make_shared<const model::Catalog>(model::loadCatalog(model::dataDirectory() / "catalog"));
+        return std::make_shared<const model::Catalog>(
+            model::loadCatalog(model::dataDirectory() / "catalog"));
     } catch (const std::exception& e) {
         *error = QString::fromUtf8(e.what());
         return std::make_shared<const model::Catalog>();
@@ -101,16 +102,20 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_compare, tr("Compare"));
     m_tabs->setTabToolTip(0, tr("Best plan per framework for the edited scenario (Ctrl+1)."));
     m_tabs->addTab(m_explore, tr("Explore"));
-    m_tabs->setTabToolTip(1, tr("What-if knobs, scaling, crossover and plan-space charts (Ctrl+2)."));
+    m_tabs->setTabToolTip(1,
+                          tr("What-if knobs, scaling, crossover and plan-space charts (Ctrl+2)."));
     m_tabs->addTab(m_roadmap, tr("Roadmap"));
-    m_tabs->setTabToolTip(2, tr("The advisor's recommendation, the migration stages and the break points (Ctrl+3)."));
+    m_tabs->setTabToolTip(
+        2, tr("The advisor's recommendation, the migration stages and the break points (Ctrl+3)."));
     m_tabs->addTab(m_accuracy, tr("Accuracy"));
     m_tabs->setTabToolTip(3, tr("The simulator against published training runs (Ctrl+4)."));
     m_tabs->addTab(m_calibration, tr("Calibration"));
-    m_tabs->setTabToolTip(4, tr("Fit the efficiency parameters to published runs, with uncertainty (Ctrl+5)."));
+    m_tabs->setTabToolTip(
+        4, tr("Fit the efficiency parameters to published runs, with uncertainty (Ctrl+5)."));
     m_measurements = new MeasurementsView;
     m_tabs->addTab(m_measurements, tr("Measurements"));
-    m_tabs->setTabToolTip(m_tabs->indexOf(m_measurements), tr("Your measured runs in the library: add, import a CSV, delete."));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_measurements),
+                          tr("Your measured runs in the library: add, import a CSV, delete."));
     setCentralWidget(m_tabs);
 
     m_busy->setToolTip(tr("Estimates run in the background; the window stays responsive."));
@@ -118,8 +123,9 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_busy);
     statusBar()->addPermanentWidget(m_latency);
 
-    m_configFiles = new ConfigFiles(this, m_doc, m_compare, m_catalog,
-                                    {[this] { return maybeSave(); }, [this](const QString& f) { return openFile(f); }});
+    m_configFiles = new ConfigFiles(
+        this, m_doc, m_compare, m_catalog,
+        {[this] { return maybeSave(); }, [this](const QString& f) { return openFile(f); }});
     createMenus();
     wire();
     wireCalibrationProfiles();
@@ -131,8 +137,9 @@ MainWindow::MainWindow(QWidget* parent)
     updateTitle();
     if (!m_catalogError.isEmpty())
         QTimer::singleShot(0, this, [this] {
-            QMessageBox::critical(this, tr("Catalog"), tr("The hardware and model catalog could not be loaded:\n%1")
-                                                           .arg(m_catalogError));
+            QMessageBox::critical(
+                this, tr("Catalog"),
+                tr("The hardware and model catalog could not be loaded:\n%1").arg(m_catalogError));
         });
 }
 
@@ -147,12 +154,14 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
-    file->addAction(tr("Save to &library…"), QKeySequence(QStringLiteral("Ctrl+Shift+L")), this, &MainWindow::saveToLibraryDialog);
+    file->addAction(tr("Save to &library…"), QKeySequence(QStringLiteral("Ctrl+Shift+L")), this,
+                    &MainWindow::saveToLibraryDialog);
     file->addSeparator();
     file->addAction(m_configFiles->importAction());
     file->addAction(m_configFiles->exportAction());
     file->addSeparator();
-    file->addAction(tr("&Export report…"), QKeySequence(QStringLiteral("Ctrl+Shift+E")), this, &MainWindow::exportReport);
+    file->addAction(tr("&Export report…"), QKeySequence(QStringLiteral("Ctrl+Shift+E")), this,
+                    &MainWindow::exportReport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -164,14 +173,20 @@ void MainWindow::createMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(tr("&Settings…"), QKeySequence(QStringLiteral("Ctrl+,")), this, &MainWindow::showSettings);
+    edit->addAction(tr("&Settings…"), QKeySequence(QStringLiteral("Ctrl+,")), this,
+                    &MainWindow::showSettings);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Compare"), QKeySequence(QStringLiteral("Ctrl+1")), this, [this] { showTab(0); });
-    view->addAction(tr("E&xplore"), QKeySequence(QStringLiteral("Ctrl+2")), this, [this] { showTab(1); });
-    view->addAction(tr("Road&map"), QKeySequence(QStringLiteral("Ctrl+3")), this, [this] { showTab(2); });
-    view->addAction(tr("&Accuracy"), QKeySequence(QStringLiteral("Ctrl+4")), this, [this] { showTab(3); });
-    view->addAction(tr("Calibratio&n"), QKeySequence(QStringLiteral("Ctrl+5")), this, [this] { showTab(4); });
+    view->addAction(tr("&Compare"), QKeySequence(QStringLiteral("Ctrl+1")), this,
+                    [this] { showTab(0); });
+    view->addAction(tr("E&xplore"), QKeySequence(QStringLiteral("Ctrl+2")), this,
+                    [this] { showTab(1); });
+    view->addAction(tr("Road&map"), QKeySequence(QStringLiteral("Ctrl+3")), this,
+                    [this] { showTab(2); });
+    view->addAction(tr("&Accuracy"), QKeySequence(QStringLiteral("Ctrl+4")), this,
+                    [this] { showTab(3); });
+    view->addAction(tr("Calibratio&n"), QKeySequence(QStringLiteral("Ctrl+5")), this,
+                    [this] { showTab(4); });
     view->addAction(tr("Mea&surements"), QKeySequence(QStringLiteral("Ctrl+6")), this,
                     [this] { m_tabs->setCurrentWidget(m_measurements); });
     view->addSeparator();
@@ -195,21 +210,23 @@ void MainWindow::createMenus() {
     view->addAction(tr("&Present"), QKeySequence(Qt::Key_F11), this, &MainWindow::present);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::showShortcuts);
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
+                    &MainWindow::showShortcuts);
     help->addAction(tr("&About TrainPlan"), this, &MainWindow::showAbout);
 }
 
 void MainWindow::wireCalibrationProfiles() {
-    m_controller->setProfileLookup([this](const std::string& name, QString& error) -> std::optional<nlohmann::json> {
-        store::Store* st = m_libraryStore->store();
-        if (!st) {
-            error = tr("no library is open");
+    m_controller->setProfileLookup(
+        [this](const std::string& name, QString& error) -> std::optional<nlohmann::json> {
+            store::Store* st = m_libraryStore->store();
+            if (!st) {
+                error = tr("no library is open");
+                return std::nullopt;
+            }
+            if (auto profile = st->findCalibrationProfile(name)) return profile->parameters;
+            error = tr("not in the library");
             return std::nullopt;
-        }
-        if (auto profile = st->findCalibrationProfile(name)) return profile->parameters;
-        error = tr("not in the library");
-        return std::nullopt;
-    });
+        });
     m_calibration->setLibrary(m_libraryStore, m_doc);
     m_measurements->setLibrary(m_libraryStore, [this]() -> std::optional<model::Plan> {
         const CompareOutcome* outcome = m_compare->outcome();
@@ -219,7 +236,8 @@ void MainWindow::wireCalibrationProfiles() {
         return rows[static_cast<std::size_t>(row)].plan;
     });
     auto reestimate = [this] {
-        if (m_doc->scenario().efficiency.profile) m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
+        if (m_doc->scenario().efficiency.profile)
+            m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
     };
     connect(m_libraryStore, &LibraryStore::profilesChanged, this, reestimate);
     connect(m_libraryStore, &LibraryStore::changed, this, reestimate);
@@ -239,29 +257,41 @@ void MainWindow::wire() {
     connect(m_controller, &PlannerController::compareFinished, this,
             [this](std::shared_ptr<const CompareOutcome> outcome) {
                 m_compare->setOutcome(std::move(outcome));
-                m_latency->setText(tr("Recomputed in %1").arg(formatSeconds(m_controller->lastCompareLatencyMs() / 1e3)));
+                m_latency->setText(
+                    tr("Recomputed in %1")
+                        .arg(formatSeconds(m_controller->lastCompareLatencyMs() / 1e3)));
             });
-    connect(m_controller, &PlannerController::compareUnavailable, m_compare, &CompareTab::setUnavailable);
+    connect(m_controller, &PlannerController::compareUnavailable, m_compare,
+            &CompareTab::setUnavailable);
     connect(m_controller, &PlannerController::busyChanged, this, [this](bool busy) {
         m_busy->setText(busy ? tr("Computing…") : QString());
         m_compare->setBusy(busy);
     });
-    connect(m_controller, &PlannerController::exploreFinished, m_explore, &ExploreTab::setExploreOutcome);
-    connect(m_controller, &PlannerController::sweepStarted, m_explore, &ExploreTab::setSweepStarted);
-    connect(m_controller, &PlannerController::sweepProgress, m_explore, &ExploreTab::setSweepProgress);
-    connect(m_controller, &PlannerController::sweepFinished, m_explore, &ExploreTab::setSweepOutcome);
+    connect(m_controller, &PlannerController::exploreFinished, m_explore,
+            &ExploreTab::setExploreOutcome);
+    connect(m_controller, &PlannerController::sweepStarted, m_explore,
+            &ExploreTab::setSweepStarted);
+    connect(m_controller, &PlannerController::sweepProgress, m_explore,
+            &ExploreTab::setSweepProgress);
+    connect(m_controller, &PlannerController::sweepFinished, m_explore,
+            &ExploreTab::setSweepOutcome);
     connect(m_explore, &ExploreTab::whatIfChanged, m_controller, &PlannerController::setWhatIf);
-    connect(m_explore, &ExploreTab::cancelSweepRequested, m_controller, &PlannerController::cancelSweep);
-    connect(m_tabs, &QTabWidget::currentChanged, this,
-            [this](int index) { m_controller->setExploreActive(m_tabs->widget(index) == m_explore); });
+    connect(m_explore, &ExploreTab::cancelSweepRequested, m_controller,
+            &PlannerController::cancelSweep);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        m_controller->setExploreActive(m_tabs->widget(index) == m_explore);
+    });
     connect(m_compare, &CompareTab::pinRequested, this, [this](const model::Plan& plan) {
         model::Scenario s = m_doc->scenario();
         s.plans.push_back(plan);
         const int index = static_cast<int>(s.plans.size()) - 1;
-        m_doc->edit(tr("Pin plan %1").arg(QString::fromStdString(plan.label())), QString(), std::move(s));
+        m_doc->edit(tr("Pin plan %1").arg(QString::fromStdString(plan.label())), QString(),
+                    std::move(s));
         m_editor->plansSection()->selectPlan(index);
-        statusBar()->showMessage(tr("Pinned as fixed plan %1; edit its knobs in the editor or the Compare tab.").arg(index + 1),
-                                 5000);
+        statusBar()->showMessage(
+            tr("Pinned as fixed plan %1; edit its knobs in the editor or the Compare tab.")
+                .arg(index + 1),
+            5000);
     });
     connect(m_compare, &CompareTab::unpinRequested, this, [this](int index) {
         model::Scenario s = m_doc->scenario();
@@ -273,23 +303,29 @@ void MainWindow::wire() {
         if (maybeSave()) openFile(path);
     });
     connect(m_library, &ScenarioLibraryDock::newRequested, this, &MainWindow::newScenario);
-    connect(m_library, &ScenarioLibraryDock::openLibraryRequested, this, [this](const QString& name, int version) {
-        if (maybeSave()) openLibraryScenario(name, version);
-    });
-    connect(m_library, &ScenarioLibraryDock::saveToLibraryRequested, this, &MainWindow::saveToLibraryDialog);
+    connect(m_library, &ScenarioLibraryDock::openLibraryRequested, this,
+            [this](const QString& name, int version) {
+                if (maybeSave()) openLibraryScenario(name, version);
+            });
+    connect(m_library, &ScenarioLibraryDock::saveToLibraryRequested, this,
+            &MainWindow::saveToLibraryDialog);
     connect(m_doc, &ScenarioDocument::filePathChanged, this, [this](const QString& path) {
         if (!path.isEmpty()) m_libraryName.clear();
     });
     connect(m_library, &ScenarioLibraryDock::openFileRequested, this, &MainWindow::openDialog);
-    for (QChartView* view : m_tabs->findChildren<QChartView*>()) installChartExportMenu(view);
+    for (QChartView* view : m_tabs->findChildren<QChartView*>())
+        installChartExportMenu(view);
 }
 
-void MainWindow::showTab(int index) { m_tabs->setCurrentIndex(index); }
+void MainWindow::showTab(int index) {
+    m_tabs->setCurrentIndex(index);
+}
 
 void MainWindow::openLibrary(const QString& explicitPath) {
     QString error;
     const QString path = LibraryStore::resolvePath(explicitPath, &error);
-    m_library->setLibrary(m_libraryStore, [this] { return ScenarioDocument::defaultScenario(*m_catalog); });
+    m_library->setLibrary(m_libraryStore,
+                          [this] { return ScenarioDocument::defaultScenario(*m_catalog); });
     if (path.isEmpty()) {
         m_libraryStore->close();
         m_library->libraryMessage()->setText(tr("The library is not available: %1").arg(error));
@@ -304,15 +340,20 @@ bool MainWindow::openLibraryScenario(const QString& name, int version, bool quie
     const model::ScenarioLoad load = m_libraryStore->load(name, version);
     if (!load.scenario) {
         QStringList lines;
-        for (const auto& issue : load.issues) lines << QString::fromStdString(issue.text());
-        if (!quiet) QMessageBox::warning(this, tr("Open scenario"), tr("“%1” could not be opened:\n\n%2").arg(name, lines.join('\n')));
+        for (const auto& issue : load.issues)
+            lines << QString::fromStdString(issue.text());
+        if (!quiet)
+            QMessageBox::warning(this, tr("Open scenario"),
+                                 tr("“%1” could not be opened:\n\n%2").arg(name, lines.join('\n')));
         return false;
     }
     m_doc->reset(*load.scenario);
     m_libraryName = name;
     m_library->setCurrentFile({});
     m_library->setCurrentLibraryScenario(name);
-    if (version > 0) statusBar()->showMessage(tr("Opened version %1 of “%2” from the library.").arg(version).arg(name), 6000);
+    if (version > 0)
+        statusBar()->showMessage(
+            tr("Opened version %1 of “%2” from the library.").arg(version).arg(name), 6000);
     return true;
 }
 
@@ -321,7 +362,8 @@ void MainWindow::saveToLibraryDialog() {
         QMessageBox::warning(this, tr("Save to library"), m_library->libraryMessage()->text());
         return;
     }
-    LibrarySaveDialog dialog(m_libraryStore, m_libraryName.isEmpty() ? m_doc->displayName() : m_libraryName, this);
+    LibrarySaveDialog dialog(m_libraryStore,
+                             m_libraryName.isEmpty() ? m_doc->displayName() : m_libraryName, this);
     if (dialog.exec() == QDialog::Accepted && !saveToLibrary(dialog.name(), dialog.tags()))
         QMessageBox::warning(this, tr("Save to library"), m_libraryStore->lastError());
 }
@@ -335,7 +377,9 @@ bool MainWindow::saveToLibrary(const QString& name, const QStringList& tags) {
     // A scenario without a file now lives in the library: nothing unsaved remains.
     if (m_doc->filePath().isEmpty()) m_doc->undoStack()->setClean();
     statusBar()->showMessage(result->created ? tr("Saved “%1” in the library.").arg(m_libraryName)
-                                             : tr("Saved “%1” in the library as version %2.").arg(m_libraryName).arg(result->version),
+                                             : tr("Saved “%1” in the library as version %2.")
+                                                   .arg(m_libraryName)
+                                                   .arg(result->version),
                              5000);
     return true;
 }
@@ -355,10 +399,12 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
     const model::ScenarioLoad load = model::loadScenarioFile(path.toStdString(), *m_catalog);
     if (!load.scenario) {
         QStringList lines;
-        for (const auto& issue : load.issues) lines << QString::fromStdString(issue.text());
+        for (const auto& issue : load.issues)
+            lines << QString::fromStdString(issue.text());
         if (!quiet)
             QMessageBox::warning(this, tr("Open scenario"),
-                                 tr("%1 could not be opened:\n\n%2").arg(QDir::toNativeSeparators(path), lines.join('\n')));
+                                 tr("%1 could not be opened:\n\n%2")
+                                     .arg(QDir::toNativeSeparators(path), lines.join('\n')));
         return false;
     }
     const QString absolute = QFileInfo(path).absoluteFilePath();
@@ -369,7 +415,8 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
     m_library->reload();
     m_library->setCurrentFile(absolute);
     if (!load.issues.empty())
-        statusBar()->showMessage(tr("Opened with %n problem(s); see the editor.", nullptr, static_cast<int>(load.issues.size())),
+        statusBar()->showMessage(tr("Opened with %n problem(s); see the editor.", nullptr,
+                                    static_cast<int>(load.issues.size())),
                                  8000);
     return true;
 }
@@ -381,9 +428,11 @@ void MainWindow::newScenario() {
 
 void MainWindow::openDialog() {
     if (!maybeSave()) return;
-    const QString dir = m_doc->filePath().isEmpty() ? QFileInfo(examplePath("x.json")).absolutePath()
-                                                    : QFileInfo(m_doc->filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, tr("Scenario files (*.json)"));
+    const QString dir = m_doc->filePath().isEmpty()
+                            ? QFileInfo(examplePath("x.json")).absolutePath()
+                            : QFileInfo(m_doc->filePath()).absolutePath();
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, tr("Scenario files (*.json)"));
     if (!path.isEmpty()) openFile(path);
 }
 
@@ -400,10 +449,13 @@ bool MainWindow::save() {
 
 bool MainWindow::saveAs() {
     QString suggestion = m_doc->filePath();
-    if (suggestion.isEmpty()) suggestion = QDir::home().filePath(m_doc->displayName() + QStringLiteral(".json"));
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestion, tr("Scenario files (*.json)"));
+    if (suggestion.isEmpty())
+        suggestion = QDir::home().filePath(m_doc->displayName() + QStringLiteral(".json"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestion,
+                                                tr("Scenario files (*.json)"));
     if (path.isEmpty()) return false;
-    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        path += QStringLiteral(".json");
     QString error;
     if (!m_doc->saveAs(path, &error)) {
         QMessageBox::warning(this, tr("Save scenario"), error);
@@ -419,7 +471,8 @@ bool MainWindow::saveAs() {
 bool MainWindow::maybeSave() {
     if (!m_doc->isModified()) return true;
     QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
-                    tr("“%1” has unsaved changes. Save them first?").arg(m_doc->displayName()), QMessageBox::NoButton, this);
+                    tr("“%1” has unsaved changes. Save them first?").arg(m_doc->displayName()),
+                    QMessageBox::NoButton, this);
     auto* saveButton = box.addButton(tr("Save"), QMessageBox::AcceptRole);
     auto* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
     box.addButton(tr("Cancel"), QMessageBox::RejectRole);
@@ -447,9 +500,12 @@ void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
     const QStringList files = AppSettings::recentFiles();
     for (const QString& path : files)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (maybeSave()) openFile(path);
-        })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (maybeSave()) openFile(path);
+                        })
+            ->setToolTip(path);
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
@@ -470,12 +526,15 @@ void MainWindow::showSettings() {
 void MainWindow::showShortcuts() {
     const QList<QPair<QString, QString>> keys = {
         {QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText), tr("New scenario")},
-        {QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), tr("Open a scenario file")},
+        {QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText),
+         tr("Open a scenario file")},
         {QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText), tr("Save")},
-        {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText), tr("Undo the last edit")},
+        {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText),
+         tr("Undo the last edit")},
         {QKeySequence(QKeySequence::Redo).toString(QKeySequence::NativeText), tr("Redo")},
         {QStringLiteral("Ctrl+1 / Ctrl+2"), tr("Compare / Explore tab")},
-        {QStringLiteral("Ctrl+3 / Ctrl+4 / Ctrl+5 / Ctrl+6"), tr("Roadmap / Accuracy / Calibration / Measurements tab")},
+        {QStringLiteral("Ctrl+3 / Ctrl+4 / Ctrl+5 / Ctrl+6"),
+         tr("Roadmap / Accuracy / Calibration / Measurements tab")},
         {QStringLiteral("Ctrl+E"), tr("Focus the scenario editor")},
         {QStringLiteral("Ctrl+L"), tr("Focus the scenario library")},
         {QStringLiteral("Ctrl+Shift+L"), tr("Save the scenario to the library")},
@@ -489,7 +548,8 @@ void MainWindow::showShortcuts() {
     };
     QString html = QStringLiteral("<table cellspacing='6'>");
     for (const auto& [key, what] : keys)
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), what.toHtmlEscaped());
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(key.toHtmlEscaped(), what.toHtmlEscaped());
     html += QStringLiteral("</table>");
     QMessageBox::information(this, tr("Keyboard shortcuts"), html);
 }
@@ -502,10 +562,12 @@ void MainWindow::exportReport() {
 
 void MainWindow::present() {
     if (!m_doc->canEstimate()) {
-        statusBar()->showMessage(tr("Fix the fields marked in the editor before presenting."), 5000);
+        statusBar()->showMessage(tr("Fix the fields marked in the editor before presenting."),
+                                 5000);
         return;
     }
-    auto* window = new PresentationWindow(m_doc->scenario(), m_doc->sharedCatalog(), uiReportLanguage(), this);
+    auto* window =
+        new PresentationWindow(m_doc->scenario(), m_doc->sharedCatalog(), uiReportLanguage(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setGeometry(screen()->geometry());
     window->showFullScreen();
@@ -514,11 +576,14 @@ void MainWindow::present() {
 }
 
 void MainWindow::showAbout() {
-    QMessageBox::about(this, tr("About TrainPlan"),
-                       tr("<h3>TrainPlan %1</h3><p>Capacity planning for distributed LLM training: which framework and "
-                          "parallel layout to use for a model on a cluster, and what it costs.</p><p>Estimates come from "
-                          "an analytic simulator; every figure's tooltip names its formula and source.</p>")
-                           .arg(QApplication::applicationVersion()));
+    QMessageBox::about(
+        this, tr("About TrainPlan"),
+        tr("<h3>TrainPlan %1</h3><p>Capacity planning for distributed LLM training: which "
+           "framework and "
+           "parallel layout to use for a model on a cluster, and what it costs.</p><p>Estimates "
+           "come from "
+           "an analytic simulator; every figure's tooltip names its formula and source.</p>")
+            .arg(QApplication::applicationVersion()));
 }
 
 } // namespace trainplan::ui

@@ -12,8 +12,9 @@ QString planSummary(const std::optional<nlohmann::json>& plan) {
     if (!plan || !plan->is_object() || plan->empty()) return QStringLiteral("—");
     QStringList parts;
     for (const auto& [key, value] : plan->items())
-        parts << QStringLiteral("%1=%2").arg(QString::fromStdString(key),
-                                              QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump()));
+        parts << QStringLiteral("%1=%2").arg(
+            QString::fromStdString(key),
+            QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump()));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -29,7 +30,8 @@ QVariant MeasuredRunsModel::cell(int row, int column, int role) const {
     const store::MeasuredRun& r = m_runs[static_cast<std::size_t>(row)];
     const bool sort = role == SortRole;
     if (role == Qt::TextAlignmentRole)
-        return column == IdColumn || column == StepColumn || column == TokensColumn || column == MemoryColumn
+        return column == IdColumn || column == StepColumn || column == TokensColumn ||
+                       column == MemoryColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                    : QVariant();
     if (role == Qt::ToolTipRole) {
@@ -37,18 +39,21 @@ QVariant MeasuredRunsModel::cell(int row, int column, int role) const {
         if (column == NotesColumn || column == SourceColumn)
             return QString::fromStdString(column == NotesColumn ? r.notes : r.source);
         if (column == ScenarioColumn && !r.scenarioId)
-            return tr("Not linked to a stored scenario (an imported published row keeps its model name).");
+            return tr("Not linked to a stored scenario (an imported published row keeps its model "
+                      "name).");
         return {};
     }
     if (role != Qt::DisplayRole && !sort) return {};
-    auto number = [&](const std::optional<double>& v, double scale, int decimals, const QString& unit) -> QVariant {
+    auto number = [&](const std::optional<double>& v, double scale, int decimals,
+                      const QString& unit) -> QVariant {
         if (!v) return sort ? QVariant(-1.0) : QVariant(QStringLiteral("—"));
         if (sort) return *v;
         return QStringLiteral("%1 %2").arg(QLocale().toString(*v / scale, 'f', decimals), unit);
     };
     switch (column) {
     case IdColumn:
-        return sort ? QVariant(static_cast<qlonglong>(r.id)) : QVariant(QLocale().toString(static_cast<qlonglong>(r.id)));
+        return sort ? QVariant(static_cast<qlonglong>(r.id))
+                    : QVariant(QLocale().toString(static_cast<qlonglong>(r.id)));
     case ScenarioColumn:
         return QString::fromStdString(r.scenarioName);
     case PlanColumn:

@@ -43,7 +43,8 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     auto* bar = new QHBoxLayout;
     m_add->setObjectName(QStringLiteral("measurementsAdd"));
-    m_add->setToolTip(tr("Enter a run you measured: the scenario, the plan and the step time or tokens/s."));
+    m_add->setToolTip(
+        tr("Enter a run you measured: the scenario, the plan and the step time or tokens/s."));
     m_import->setObjectName(QStringLiteral("measurementsImport"));
     m_import->setToolTip(tr("Import a CSV with the columns of data/reference/published_runs.csv."));
     m_delete->setObjectName(QStringLiteral("measurementsDelete"));
@@ -73,18 +74,21 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     for (const int column : {MeasuredRunsModel::ScenarioColumn, MeasuredRunsModel::PlanColumn}) {
         m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Interactive);
-        m_table->horizontalHeader()->resizeSection(column, column == MeasuredRunsModel::PlanColumn ? 320 : 220);
+        m_table->horizontalHeader()->resizeSection(
+            column, column == MeasuredRunsModel::PlanColumn ? 320 : 220);
     }
     layout->addWidget(m_table, 1);
 
     connect(m_add, &QPushButton::clicked, this, &MeasurementsView::addDialog);
     connect(m_import, &QPushButton::clicked, this, &MeasurementsView::importDialog);
     connect(m_delete, &QPushButton::clicked, this, &MeasurementsView::deleteSelected);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MeasurementsView::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MeasurementsView::updateButtons);
     reload();
 }
 
-void MeasurementsView::setLibrary(LibraryStore* library, std::function<std::optional<model::Plan>()> selectedPlan) {
+void MeasurementsView::setLibrary(LibraryStore* library,
+                                  std::function<std::optional<model::Plan>()> selectedPlan) {
     m_library = library;
     m_selectedPlan = std::move(selectedPlan);
     if (m_library) {
@@ -94,9 +98,13 @@ void MeasurementsView::setLibrary(LibraryStore* library, std::function<std::opti
     reload();
 }
 
-QString MeasurementsView::messageText() const { return m_message->text(); }
+QString MeasurementsView::messageText() const {
+    return m_message->text();
+}
 
-void MeasurementsView::showMessage(const QString& text) { m_message->setText(text); }
+void MeasurementsView::showMessage(const QString& text) {
+    m_message->setText(text);
+}
 
 void MeasurementsView::updateButtons() {
     const bool open = m_library && m_library->store();
@@ -109,9 +117,13 @@ void MeasurementsView::reload() {
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) {
         m_model->setRuns({});
-        const QString why = m_library && !m_library->openError().isEmpty() ? m_library->openError() : QString();
-        showMessage(why.isEmpty() ? tr("No library is open: measured runs are stored in the library database.")
-                                  : tr("No library is open (%1): measured runs are stored in the library database.").arg(why));
+        const QString why =
+            m_library && !m_library->openError().isEmpty() ? m_library->openError() : QString();
+        showMessage(
+            why.isEmpty()
+                ? tr("No library is open: measured runs are stored in the library database.")
+                : tr("No library is open (%1): measured runs are stored in the library database.")
+                      .arg(why));
     } else {
         try {
             m_model->setRuns(st->runs());
@@ -132,10 +144,12 @@ MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file)
         return out;
     }
     const model::PublishedRunsLoad load = model::loadPublishedRuns(file.toStdString());
-    for (const auto& issue : load.issues) out.problems << QString::fromStdString(issue.text());
+    for (const auto& issue : load.issues)
+        out.problems << QString::fromStdString(issue.text());
     if (!load.runs.empty()) {
         try {
-            const store::ImportSummary summary = st->importRuns(store::measuredRunsFromPublished(load.runs));
+            const store::ImportSummary summary =
+                st->importRuns(store::measuredRunsFromPublished(load.runs));
             out.added = summary.added;
             out.skipped = summary.skipped;
         } catch (const std::exception& e) {
@@ -145,8 +159,8 @@ MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file)
     QString text = tr("%1: %n run(s) imported", nullptr, static_cast<int>(out.added)).arg(file);
     if (out.skipped > 0) text += tr(", %n already stored", nullptr, static_cast<int>(out.skipped));
     if (!out.problems.isEmpty())
-        text += tr("; %n problem(s):", nullptr, static_cast<int>(out.problems.size())) + QLatin1Char('\n') +
-                out.problems.join(QLatin1Char('\n'));
+        text += tr("; %n problem(s):", nullptr, static_cast<int>(out.problems.size())) +
+                QLatin1Char('\n') + out.problems.join(QLatin1Char('\n'));
     showMessage(text);
     emit m_library->runsChanged();
     return out;
@@ -157,7 +171,8 @@ bool MeasurementsView::addRun(const store::NewMeasuredRun& run, QString* error) 
     try {
         if (!st) throw std::runtime_error(tr("No library is open.").toStdString());
         const std::int64_t id = st->addRun(run);
-        showMessage(tr("Added run %1 of “%2”.").arg(id).arg(QString::fromStdString(run.scenarioName)));
+        showMessage(
+            tr("Added run %1 of “%2”.").arg(id).arg(QString::fromStdString(run.scenarioName)));
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());
         return false;
@@ -204,7 +219,8 @@ void MeasurementsView::importDialog() {
 
 namespace {
 
-// A positive number typed in the user's locale, or nullopt (empty); `bad` when not a positive number.
+// A positive number typed in the user's locale, or nullopt (empty); `bad` when not a positive
+// number.
 std::optional<double> positive(const QLineEdit* edit, bool& bad) {
     const QString text = edit->text().trimmed();
     if (text.isEmpty()) return std::nullopt;
@@ -227,7 +243,8 @@ void MeasurementsView::addDialog() {
     dialog.setWindowTitle(tr("Add measured run"));
     auto* form = new QFormLayout(&dialog);
     auto* scenario = new QComboBox;
-    for (const auto& s : st->scenarios()) scenario->addItem(QString::fromStdString(s.name));
+    for (const auto& s : st->scenarios())
+        scenario->addItem(QString::fromStdString(s.name));
     auto* plan = new QComboBox;
     auto* step = new QLineEdit;
     auto* tokens = new QLineEdit;
@@ -257,7 +274,8 @@ void MeasurementsView::addDialog() {
         if (m_selectedPlan)
             if (const auto selected = m_selectedPlan()) {
                 plans.push_back(model::toJson(*selected));
-                plan->addItem(tr("Compare tab's selection: %1").arg(QString::fromStdString(selected->label())));
+                plan->addItem(tr("Compare tab's selection: %1")
+                                  .arg(QString::fromStdString(selected->label())));
             }
     };
     fillPlans();
@@ -282,8 +300,11 @@ void MeasurementsView::addDialog() {
         run.tokensPerSecondPerGpu = positive(tokens, badTokens);
         run.peakMemoryBytes = positive(memory, badMemory);
         if (run.peakMemoryBytes) *run.peakMemoryBytes *= model::units::kGiB;
-        if (scenario->currentIndex() < 0) problems << tr("Scenario: save a scenario in the library first.");
-        if (plan->currentIndex() < 0) problems << tr("Plan: the scenario has no plan; pin one or select one in the Compare tab.");
+        if (scenario->currentIndex() < 0)
+            problems << tr("Scenario: save a scenario in the library first.");
+        if (plan->currentIndex() < 0)
+            problems << tr(
+                "Plan: the scenario has no plan; pin one or select one in the Compare tab.");
         if (badStep) problems << tr("Step time: enter a positive number of seconds.");
         if (badTokens) problems << tr("Tokens/s per GPU: enter a positive number.");
         if (badMemory) problems << tr("Peak memory: enter a positive number of GiB.");

@@ -10,16 +10,19 @@ namespace trainplan::ui {
 
 namespace {
 std::vector<BarComponent> components() {
-    const Metric ms[] = {Metric::Weights,     Metric::Gradients, Metric::OptimizerStates, Metric::Activations,
-                         Metric::Transient,   Metric::Buffers,   Metric::Overhead};
+    const Metric ms[] = {Metric::Weights,     Metric::Gradients, Metric::OptimizerStates,
+                         Metric::Activations, Metric::Transient, Metric::Buffers,
+                         Metric::Overhead};
     std::vector<BarComponent> out;
     int i = 0;
-    for (Metric m : ms) out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
+    for (Metric m : ms)
+        out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
     return out;
 }
 } // namespace
 
-MemoryChart::MemoryChart(QWidget* parent) : StackedBarChart(components(), parent) {
+MemoryChart::MemoryChart(QWidget* parent)
+    : StackedBarChart(components(), parent) {
     setObjectName(QStringLiteral("memoryChart"));
     setChartTitle(tr("Memory per GPU"));
     setToolTip(metricToolTip(Metric::PeakMemory));
@@ -34,9 +37,11 @@ void MemoryChart::setRows(const std::vector<CompareRow>& rows) {
         const auto& m = r.estimate->memory;
         cats << r.shortLabel();
         tips << r.label() + QStringLiteral(" — ") + QString::fromStdString(r.plan.label());
-        const double parts[] = {m.weightsBytes, m.gradientsBytes, m.optimizerBytes, m.activationsBytes,
-                                m.transientBytes, m.buffersBytes, m.overheadBytes};
-        for (std::size_t k = 0; k < 7; ++k) v[k] << bytesToMemoryUnit(parts[k]);
+        const double parts[] = {m.weightsBytes,     m.gradientsBytes, m.optimizerBytes,
+                                m.activationsBytes, m.transientBytes, m.buffersBytes,
+                                m.overheadBytes};
+        for (std::size_t k = 0; k < 7; ++k)
+            v[k] << bytesToMemoryUnit(parts[k]);
         capacity = std::max(capacity, m.capacityBytes);
         if (r.fits()) fittingMax = std::max(fittingMax, m.peakBytes);
     }
@@ -44,9 +49,11 @@ void MemoryChart::setRows(const std::vector<CompareRow>& rows) {
         clearValues(tr("No plan to show"));
         return;
     }
-    setValues(cats, tips, v, tr("%1 per GPU").arg(memoryUnitName()),
-              [](double x) { return formatBytes(x / bytesToMemoryUnit(1.0)); },
-              bytesToMemoryUnit(capacity), tr("GPU memory"), bytesToMemoryUnit(std::max(capacity * 1.3, fittingMax)));
+    setValues(
+        cats, tips, v, tr("%1 per GPU").arg(memoryUnitName()),
+        [](double x) { return formatBytes(x / bytesToMemoryUnit(1.0)); },
+        bytesToMemoryUnit(capacity), tr("GPU memory"),
+        bytesToMemoryUnit(std::max(capacity * 1.3, fittingMax)));
 }
 
 } // namespace trainplan::ui

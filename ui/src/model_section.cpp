@@ -29,7 +29,9 @@ void customize(Scenario& s) {
 }
 
 void updateHeadDim(Scenario& s) {
-    s.model.headDim = (s.model.heads > 0 && s.model.hidden % s.model.heads == 0) ? s.model.hidden / s.model.heads : 0;
+    s.model.headDim = (s.model.heads > 0 && s.model.hidden % s.model.heads == 0)
+                          ? s.model.hidden / s.model.heads
+                          : 0;
 }
 
 } // namespace
@@ -44,24 +46,28 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
     m_catalog->addItem(tr("Custom architecture"), QString());
     for (const auto& m : doc->catalog().models) {
         const QString name = QString::fromStdString(m.name);
-        const QString display = m.displayName.empty() ? name : QString::fromStdString(m.displayName);
+        const QString display =
+            m.displayName.empty() ? name : QString::fromStdString(m.displayName);
         m_catalog->addItem(display, name);
-        m_catalog->setItemData(m_catalog->count() - 1, QString::fromStdString(m.source), Qt::ToolTipRole);
+        m_catalog->setItemData(m_catalog->count() - 1, QString::fromStdString(m.source),
+                               Qt::ToolTipRole);
     }
-    m_catalog->setToolTip(tr("A model from the catalog (with its published architecture), or your own."));
-    form->addRow(tr("Model"), m_binder->bindChoice(
-                                  m_catalog, QStringLiteral("model"), tr("model"),
-                                  [](const Scenario& s) { return QString::fromStdString(s.modelRef); },
-                                  [doc](Scenario& s, const QString& name) {
-                                      if (name.isEmpty()) {
-                                          customize(s);
-                                          return;
-                                      }
-                                      if (const auto* m = doc->catalog().findModel(name.toStdString())) {
-                                          s.model = *m;
-                                          s.modelRef = m->name;
-                                      }
-                                  }));
+    m_catalog->setToolTip(
+        tr("A model from the catalog (with its published architecture), or your own."));
+    form->addRow(tr("Model"),
+                 m_binder->bindChoice(
+                     m_catalog, QStringLiteral("model"), tr("model"),
+                     [](const Scenario& s) { return QString::fromStdString(s.modelRef); },
+                     [doc](Scenario& s, const QString& name) {
+                         if (name.isEmpty()) {
+                             customize(s);
+                             return;
+                         }
+                         if (const auto* m = doc->catalog().findModel(name.toStdString())) {
+                             s.model = *m;
+                             s.modelRef = m->name;
+                         }
+                     }));
     m_parameters->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_parameters->setWordWrap(true);
     m_parameters->setToolTip(metricToolTip(Metric::Parameters));
@@ -82,41 +88,51 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
                                     if (shapesHeads) updateHeadDim(s);
                                 }));
     };
-    intField("layers", tr("Layers"), 1, 100000, tr("Transformer blocks (decoder layers)."), &model::TransformerSpec::layers);
-    intField("hidden", tr("Hidden size"), 1, 1000000, tr("Model width d_model."), &model::TransformerSpec::hidden, true);
-    intField("heads", tr("Attention heads"), 1, 100000, tr("Query heads; hidden ÷ heads is the head size."),
-             &model::TransformerSpec::heads, true);
+    intField("layers", tr("Layers"), 1, 100000, tr("Transformer blocks (decoder layers)."),
+             &model::TransformerSpec::layers);
+    intField("hidden", tr("Hidden size"), 1, 1000000, tr("Model width d_model."),
+             &model::TransformerSpec::hidden, true);
+    intField("heads", tr("Attention heads"), 1, 100000,
+             tr("Query heads; hidden ÷ heads is the head size."), &model::TransformerSpec::heads,
+             true);
     intField("kv_heads", tr("KV heads"), 1, 100000,
-             tr("Key/value heads: equal to heads for multi-head attention, fewer for grouped-query (GQA), 1 for MQA."),
+             tr("Key/value heads: equal to heads for multi-head attention, fewer for grouped-query "
+                "(GQA), 1 for MQA."),
              &model::TransformerSpec::kvHeads);
-    intField("ffn_hidden", tr("FFN hidden size"), 1, 10000000, tr("Inner width of the feed-forward block."),
-             &model::TransformerSpec::ffnHidden);
+    intField("ffn_hidden", tr("FFN hidden size"), 1, 10000000,
+             tr("Inner width of the feed-forward block."), &model::TransformerSpec::ffnHidden);
     auto* ffn = new QComboBox;
     ffn->addItem(tr("GELU (2 matrices)"), QStringLiteral("gelu"));
     ffn->addItem(tr("SwiGLU (3 matrices, gated)"), QStringLiteral("swiglu"));
     ffn->setToolTip(tr("Feed-forward kind: gated SwiGLU has a third projection matrix."));
-    form->addRow(tr("FFN kind"), m_binder->bindChoice(
-                                     ffn, QStringLiteral("model.ffn"), tr("FFN kind"),
-                                     [](const Scenario& s) { return toQString(model::toString(s.model.ffn)); },
-                                     [](Scenario& s, const QString& v) {
-                                         customize(s);
-                                         s.model.ffn = model::ffnKindFromString(v.toStdString()).value_or(model::FfnKind::Gelu);
-                                     }));
-    intField("vocab", tr("Vocabulary"), 1, 100000000, tr("Tokenizer vocabulary size (embedding and LM-head rows)."),
+    form->addRow(
+        tr("FFN kind"),
+        m_binder->bindChoice(
+            ffn, QStringLiteral("model.ffn"), tr("FFN kind"),
+            [](const Scenario& s) { return toQString(model::toString(s.model.ffn)); },
+            [](Scenario& s, const QString& v) {
+                customize(s);
+                s.model.ffn =
+                    model::ffnKindFromString(v.toStdString()).value_or(model::FfnKind::Gelu);
+            }));
+    intField("vocab", tr("Vocabulary"), 1, 100000000,
+             tr("Tokenizer vocabulary size (embedding and LM-head rows)."),
              &model::TransformerSpec::vocab);
     intField("seq_len", tr("Sequence length"), 1, 100000000, tr("Tokens per training sequence."),
              &model::TransformerSpec::seqLen);
     auto* tied = new QCheckBox(tr("Tied input/output embeddings"));
     tied->setToolTip(tr("The LM head reuses the embedding matrix (no separate output weights)."));
-    form->addRow(QString(), m_binder->bindBool(
-                                tied, QStringLiteral("model.tied_embeddings"), tr("tied embeddings"),
-                                [](const Scenario& s) { return s.model.tiedEmbeddings; },
-                                [](Scenario& s, bool v) {
-                                    customize(s);
-                                    s.model.tiedEmbeddings = v;
-                                }));
+    form->addRow(QString(),
+                 m_binder->bindBool(
+                     tied, QStringLiteral("model.tied_embeddings"), tr("tied embeddings"),
+                     [](const Scenario& s) { return s.model.tiedEmbeddings; },
+                     [](Scenario& s, bool v) {
+                         customize(s);
+                         s.model.tiedEmbeddings = v;
+                     }));
 
-    auto moeField = [&](const char* key, const QString& label, int max, const QString& tip, int model::MoeSpec::*member) {
+    auto moeField = [&](const char* key, const QString& label, int max, const QString& tip,
+                        int model::MoeSpec::*member) {
         auto* spin = makeIntSpin(0, max, tip);
         form->addRow(label, m_binder->bindInt(
                                 spin, QStringLiteral("model.moe.") + QLatin1String(key), label,
@@ -126,12 +142,15 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
                                     s.model.moe.*member = v;
                                 }));
     };
-    moeField("experts", tr("MoE experts"), 100000, tr("Routed experts per MoE layer; 0 for a dense model."),
-             &model::MoeSpec::experts);
-    moeField("top_k", tr("MoE top-k"), 100000, tr("Experts each token is routed to."), &model::MoeSpec::topK);
-    moeField("expert_ffn_hidden", tr("Expert FFN size"), 10000000, tr("Inner width of each expert's feed-forward block."),
+    moeField("experts", tr("MoE experts"), 100000,
+             tr("Routed experts per MoE layer; 0 for a dense model."), &model::MoeSpec::experts);
+    moeField("top_k", tr("MoE top-k"), 100000, tr("Experts each token is routed to."),
+             &model::MoeSpec::topK);
+    moeField("expert_ffn_hidden", tr("Expert FFN size"), 10000000,
+             tr("Inner width of each expert's feed-forward block."),
              &model::MoeSpec::expertFfnHidden);
-    moeField("shared_experts", tr("Shared experts"), 100000, tr("Experts every token goes through (DeepSeek-style)."),
+    moeField("shared_experts", tr("Shared experts"), 100000,
+             tr("Experts every token goes through (DeepSeek-style)."),
              &model::MoeSpec::sharedExperts);
 }
 
@@ -146,10 +165,11 @@ void ModelSection::refresh() {
     QString text = formatParameters(p.total);
     if (m.moe.enabled()) text += tr(" (%1 active per token)").arg(formatCount(p.active));
     m_parameters->setText(text);
-    m_parameters->setToolTip(metricToolTip(Metric::Parameters) + QLatin1Char('\n') +
-                             tr("Embeddings %1, per layer: attention %2, FFN %3.")
-                                 .arg(formatCount(p.embedding + p.lmHead), formatCount(p.attentionPerLayer),
-                                      formatCount(m.moe.enabled() ? p.moeFfnPerMoeLayer : p.denseFfnPerLayer)));
+    m_parameters->setToolTip(
+        metricToolTip(Metric::Parameters) + QLatin1Char('\n') +
+        tr("Embeddings %1, per layer: attention %2, FFN %3.")
+            .arg(formatCount(p.embedding + p.lmHead), formatCount(p.attentionPerLayer),
+                 formatCount(m.moe.enabled() ? p.moeFfnPerMoeLayer : p.denseFfnPerLayer)));
 }
 
 } // namespace trainplan::ui

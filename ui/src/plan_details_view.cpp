@@ -58,7 +58,8 @@ PlanDetailsView::PlanDetailsView(ScenarioDocument* doc, QWidget* parent)
     layout->addWidget(m_tree, 3);
 
     auto* buttons = new QHBoxLayout;
-    m_pin->setToolTip(tr("Adds this plan to the scenario's fixed plans so you can edit its knobs and keep it in reports."));
+    m_pin->setToolTip(tr("Adds this plan to the scenario's fixed plans so you can edit its knobs "
+                         "and keep it in reports."));
     m_pin->setShortcut(QKeySequence(QStringLiteral("Ctrl+P")));
     buttons->addWidget(m_pin);
     buttons->addWidget(m_unpin);
@@ -66,7 +67,8 @@ PlanDetailsView::PlanDetailsView(ScenarioDocument* doc, QWidget* parent)
     layout->addLayout(buttons);
 
     auto* runnersLabel = new QLabel(tr("Ranked plans of this framework"));
-    runnersLabel->setToolTip(tr("The fastest plans that fit, best first; select one to see its figures."));
+    runnersLabel->setToolTip(
+        tr("The fastest plans that fit, best first; select one to see its figures."));
     layout->addWidget(runnersLabel);
     m_runnersTable->setObjectName(QStringLiteral("runnersUpTable"));
     m_runnersTable->setModel(m_runnersUp);
@@ -74,13 +76,15 @@ PlanDetailsView::PlanDetailsView(ScenarioDocument* doc, QWidget* parent)
     m_runnersTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_runnersTable->verticalHeader()->hide();
     m_runnersTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_runnersTable->horizontalHeader()->setSectionResizeMode(PlanListModel::PlanColumn, QHeaderView::Stretch);
+    m_runnersTable->horizontalHeader()->setSectionResizeMode(PlanListModel::PlanColumn,
+                                                             QHeaderView::Stretch);
     m_runnersTable->setWordWrap(false);
     m_runnersTable->setColumnHidden(PlanListModel::CostColumn, true); // in the figures above
     m_runnersTable->setTextElideMode(Qt::ElideMiddle);
     layout->addWidget(m_runnersTable, 2);
-    connect(m_runnersTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) { showEstimate(m_runnersUp->planAt(current.row())); });
+    connect(
+        m_runnersTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) { showEstimate(m_runnersUp->planAt(current.row())); });
 
     auto* knobsLayout = new QVBoxLayout(m_knobsGroup);
     auto* scroll = new QScrollArea;
@@ -97,12 +101,14 @@ PlanDetailsView::PlanDetailsView(ScenarioDocument* doc, QWidget* parent)
         if (m_pinnedIndex >= 0) emit unpinRequested(m_pinnedIndex);
     });
     connect(doc, &ScenarioDocument::scenarioChanged, m_knobs, &PlanKnobsEditor::refresh);
-    connect(doc, &ScenarioDocument::issuesChanged, this, [this] { m_knobs->binder()->showIssues(m_doc->issues()); });
+    connect(doc, &ScenarioDocument::issuesChanged, this,
+            [this] { m_knobs->binder()->showIssues(m_doc->issues()); });
     setRow(nullptr);
 }
 
 void PlanDetailsView::setRow(const CompareRow* row) {
-    m_pinnedIndex = row && (row->kind == CompareRow::Kind::Pinned || row->kind == CompareRow::Kind::InvalidPinned)
+    m_pinnedIndex = row && (row->kind == CompareRow::Kind::Pinned ||
+                            row->kind == CompareRow::Kind::InvalidPinned)
                         ? row->pinnedIndex
                         : -1;
     const bool pinned = m_pinnedIndex >= 0;
@@ -119,7 +125,8 @@ void PlanDetailsView::setRow(const CompareRow* row) {
         showEstimate(nullptr);
         return;
     }
-    m_title->setText(QStringLiteral("%1 — %2").arg(row->label(), QString::fromStdString(row->plan.label())));
+    m_title->setText(
+        QStringLiteral("%1 — %2").arg(row->label(), QString::fromStdString(row->plan.label())));
     m_notes->setText(row->notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!row->notes.isEmpty());
     std::vector<sim::PlanEstimate> ranked;
@@ -129,7 +136,8 @@ void PlanDetailsView::setRow(const CompareRow* row) {
     }
     m_runnersUp->setPlans(std::move(ranked));
     if (m_runnersUp->rowCount() > 0) m_runnersTable->selectRow(0);
-    showEstimate(row->estimate && row->kind != CompareRow::Kind::InvalidPinned ? &*row->estimate : nullptr);
+    showEstimate(row->estimate && row->kind != CompareRow::Kind::InvalidPinned ? &*row->estimate
+                                                                               : nullptr);
 }
 
 void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
@@ -147,7 +155,8 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
         item->setExpanded(true);
         return item;
     };
-    auto add = [](QTreeWidgetItem* parent, Metric m, const QString& value, const QString& name = {}) {
+    auto add = [](QTreeWidgetItem* parent, Metric m, const QString& value,
+                  const QString& name = {}) {
         auto* item = new QTreeWidgetItem(parent, {name.isEmpty() ? metricName(m) : name, value});
         item->setToolTip(0, metricToolTip(m));
         item->setToolTip(1, metricToolTip(m));
@@ -166,7 +175,8 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
     add(perf, Metric::ModelFlopsPerGpu, formatFlopsPerSecond(th.modelFlopsPerSecondPerGpu));
     add(perf, Metric::GradAccum, QLocale().toString(e->gradAccum));
 
-    auto* mem = group(tr("Memory per GPU: %1 of %2").arg(formatBytes(m.peakBytes), formatBytes(m.capacityBytes)));
+    auto* mem = group(
+        tr("Memory per GPU: %1 of %2").arg(formatBytes(m.peakBytes), formatBytes(m.capacityBytes)));
     add(mem, Metric::Weights, formatBytes(m.weightsBytes));
     add(mem, Metric::Gradients, formatBytes(m.gradientsBytes));
     add(mem, Metric::OptimizerStates, formatBytes(m.optimizerBytes));
@@ -187,11 +197,14 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
 
     auto* comm = group(tr("Communication per GPU per step: %1").arg(formatBytes(c.perGpuBytes)));
     const std::pair<Metric, std::pair<double, double>> groups[] = {
-        {Metric::CommDp, {c.dpBytes, c.dpSeconds}}, {Metric::CommTp, {c.tpBytes, c.tpSeconds}},
-        {Metric::CommPp, {c.ppBytes, c.ppSeconds}}, {Metric::CommCp, {c.cpBytes, c.cpSeconds}},
+        {Metric::CommDp, {c.dpBytes, c.dpSeconds}},
+        {Metric::CommTp, {c.tpBytes, c.tpSeconds}},
+        {Metric::CommPp, {c.ppBytes, c.ppSeconds}},
+        {Metric::CommCp, {c.cpBytes, c.cpSeconds}},
         {Metric::CommEp, {c.epBytes, c.epSeconds}}};
     for (const auto& [metric, v] : groups)
-        if (v.first > 0) add(comm, metric, tr("%1 in %2").arg(formatBytes(v.first), formatSeconds(v.second)));
+        if (v.first > 0)
+            add(comm, metric, tr("%1 in %2").arg(formatBytes(v.first), formatSeconds(v.second)));
     add(comm, Metric::CommIntraNode, formatBytes(c.intraNodeBytes));
     add(comm, Metric::CommInterNode, formatBytes(c.interNodeBytes));
 
@@ -199,7 +212,8 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
     add(cost, Metric::TimeToTrain, formatDuration(e->cost.timeToTrainSeconds));
     add(cost, Metric::GpuHours, formatCount(e->cost.gpuHours));
     add(cost, Metric::Cost, formatCurrency(e->cost.usd));
-    add(cost, Metric::Energy, tr("%1 MWh").arg(QLocale().toString(e->cost.energyKwh / 1000.0, 'f', 1)));
+    add(cost, Metric::Energy,
+        tr("%1 MWh").arg(QLocale().toString(e->cost.energyKwh / 1000.0, 'f', 1)));
 }
 
 } // namespace trainplan::ui

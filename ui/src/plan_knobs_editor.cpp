@@ -18,12 +18,16 @@ using model::Plan;
 using model::Scenario;
 
 PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
-    : QWidget(parent), m_doc(doc), m_binder(new FieldBinder(doc, this)) {
+    : QWidget(parent)
+    , m_doc(doc)
+    , m_binder(new FieldBinder(doc, this)) {
     auto* form = makeForm(this);
     form->setContentsMargins(0, 0, 0, 0);
     // Reads and writes the selected plan; an index out of range (after an undo) is inert.
     auto plan = [this](const Scenario& s) -> Plan {
-        return m_index >= 0 && m_index < static_cast<int>(s.plans.size()) ? s.plans[static_cast<std::size_t>(m_index)] : Plan{};
+        return m_index >= 0 && m_index < static_cast<int>(s.plans.size())
+                   ? s.plans[static_cast<std::size_t>(m_index)]
+                   : Plan{};
     };
     auto edit = [this](Scenario& s, const std::function<void(Plan&)>& change) {
         if (m_index < 0 || m_index >= static_cast<int>(s.plans.size())) return;
@@ -38,89 +42,117 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     };
 
     auto* framework = new QComboBox;
-    for (model::Framework f : model::kAllFrameworks) framework->addItem(frameworkName(f), toQString(model::toString(f)));
+    for (model::Framework f : model::kAllFrameworks)
+        framework->addItem(frameworkName(f), toQString(model::toString(f)));
     framework->setToolTip(tr("The framework runs the plan; each supports only some knobs."));
-    form->addRow(tr("Framework"), m_binder->bindChoice(
-                                      framework, QStringLiteral("framework"), tr("framework"),
-                                      [plan](const Scenario& s) { return toQString(model::toString(plan(s).framework)); },
-                                      [edit](Scenario& s, const QString& v) {
-                                          edit(s, [&](Plan& p) {
-                                              if (auto f = model::frameworkFromString(v.toStdString())) p.framework = *f;
-                                          });
-                                      }));
+    form->addRow(
+        tr("Framework"),
+        m_binder->bindChoice(
+            framework, QStringLiteral("framework"), tr("framework"),
+            [plan](const Scenario& s) { return toQString(model::toString(plan(s).framework)); },
+            [edit](Scenario& s, const QString& v) {
+                edit(s, [&](Plan& p) {
+                    if (auto f = model::frameworkFromString(v.toStdString())) p.framework = *f;
+                });
+            }));
 
-    auto degree = [&](const char* key, const QString& label, const QString& tip, int Plan::*member, bool reshapes) {
+    auto degree = [&](const char* key, const QString& label, const QString& tip, int Plan::*member,
+                      bool reshapes) {
         auto* spin = makeIntSpin(1, 1000000, tip);
-        form->addRow(label, m_binder->bindInt(spin, QLatin1String(key), label,
-                                              [plan, member](const Scenario& s) { return plan(s).*member; },
-                                              [edit, member, reshapes, fitDp](Scenario& s, int v) {
-                                                  edit(s, [&](Plan& p) {
-                                                      p.*member = v;
-                                                      if (reshapes) fitDp(s, p);
-                                                  });
-                                              }));
+        form->addRow(label, m_binder->bindInt(
+                                spin, QLatin1String(key), label,
+                                [plan, member](const Scenario& s) { return plan(s).*member; },
+                                [edit, member, reshapes, fitDp](Scenario& s, int v) {
+                                    edit(s, [&](Plan& p) {
+                                        p.*member = v;
+                                        if (reshapes) fitDp(s, p);
+                                    });
+                                }));
     };
-    degree("tp", tr("Tensor parallel (TP)"), tr("GPUs that split every layer's matrices; kept inside a node."), &Plan::tp, true);
-    degree("pp", tr("Pipeline parallel (PP)"), tr("Pipeline stages the layers are split into."), &Plan::pp, true);
-    degree("vpp", tr("Interleaved chunks (VPP)"), tr("Virtual pipeline stages per GPU (interleaved 1F1B)."), &Plan::vpp, false);
-    degree("cp", tr("Context parallel (CP)"), tr("GPUs that split each sequence (ring attention)."), &Plan::cp, true);
-    degree("ep", tr("Expert parallel (EP)"), tr("GPUs the MoE experts are spread over."), &Plan::ep, false);
-    degree("dp", tr("Data parallel (DP)"), tr("Model replicas; dp·tp·pp·cp must equal the GPU count."), &Plan::dp, false);
-    degree("micro_batch", tr("Micro-batch"), tr("Sequences per forward/backward pass on each GPU."), &Plan::microBatch, false);
+    degree("tp", tr("Tensor parallel (TP)"),
+           tr("GPUs that split every layer's matrices; kept inside a node."), &Plan::tp, true);
+    degree("pp", tr("Pipeline parallel (PP)"), tr("Pipeline stages the layers are split into."),
+           &Plan::pp, true);
+    degree("vpp", tr("Interleaved chunks (VPP)"),
+           tr("Virtual pipeline stages per GPU (interleaved 1F1B)."), &Plan::vpp, false);
+    degree("cp", tr("Context parallel (CP)"), tr("GPUs that split each sequence (ring attention)."),
+           &Plan::cp, true);
+    degree("ep", tr("Expert parallel (EP)"), tr("GPUs the MoE experts are spread over."), &Plan::ep,
+           false);
+    degree("dp", tr("Data parallel (DP)"),
+           tr("Model replicas; dp·tp·pp·cp must equal the GPU count."), &Plan::dp, false);
+    degree("micro_batch", tr("Micro-batch"), tr("Sequences per forward/backward pass on each GPU."),
+           &Plan::microBatch, false);
 
     auto* zero = new QComboBox;
     zero->addItem(tr("0 — replicated"), QStringLiteral("0"));
     zero->addItem(tr("1 — optimizer states sharded"), QStringLiteral("1"));
     zero->addItem(tr("2 — + gradients sharded"), QStringLiteral("2"));
     zero->addItem(tr("3 — + parameters sharded"), QStringLiteral("3"));
-    zero->setToolTip(tr("ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron distributed optimizer = 1)."));
-    form->addRow(tr("ZeRO stage"), m_binder->bindChoice(
-                                       zero, QStringLiteral("zero_stage"), tr("ZeRO stage"),
-                                       [plan](const Scenario& s) { return QString::number(plan(s).zeroStage); },
-                                       [edit](Scenario& s, const QString& v) { edit(s, [&](Plan& p) { p.zeroStage = v.toInt(); }); }));
+    zero->setToolTip(tr("ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron distributed "
+                        "optimizer = 1)."));
+    form->addRow(tr("ZeRO stage"),
+                 m_binder->bindChoice(
+                     zero, QStringLiteral("zero_stage"), tr("ZeRO stage"),
+                     [plan](const Scenario& s) { return QString::number(plan(s).zeroStage); },
+                     [edit](Scenario& s, const QString& v) {
+                         edit(s, [&](Plan& p) { p.zeroStage = v.toInt(); });
+                     }));
 
     auto* recompute = new QComboBox;
     recompute->addItem(tr("None"), QStringLiteral("none"));
     recompute->addItem(tr("Selective (attention)"), QStringLiteral("selective"));
     recompute->addItem(tr("Full (every layer)"), QStringLiteral("full"));
-    recompute->setToolTip(tr("Activation recomputation: trade compute for memory (Korthikanti et al. 2022)."));
-    form->addRow(tr("Recompute"), m_binder->bindChoice(
-                                      recompute, QStringLiteral("recompute"), tr("recompute"),
-                                      [plan](const Scenario& s) { return toQString(model::toString(plan(s).recompute)); },
-                                      [edit](Scenario& s, const QString& v) {
-                                          edit(s, [&](Plan& p) {
-                                              if (auto r = model::recomputeFromString(v.toStdString())) p.recompute = *r;
-                                          });
-                                      }));
+    recompute->setToolTip(
+        tr("Activation recomputation: trade compute for memory (Korthikanti et al. 2022)."));
+    form->addRow(
+        tr("Recompute"),
+        m_binder->bindChoice(
+            recompute, QStringLiteral("recompute"), tr("recompute"),
+            [plan](const Scenario& s) { return toQString(model::toString(plan(s).recompute)); },
+            [edit](Scenario& s, const QString& v) {
+                edit(s, [&](Plan& p) {
+                    if (auto r = model::recomputeFromString(v.toStdString())) p.recompute = *r;
+                });
+            }));
 
     auto* offload = new QComboBox;
     offload->addItem(tr("None"), QStringLiteral("none"));
     offload->addItem(tr("CPU"), QStringLiteral("cpu"));
     offload->addItem(tr("NVMe"), QStringLiteral("nvme"));
-    offload->setToolTip(tr("Where optimizer states (and master weights) live: GPU, host memory or NVMe (DeepSpeed ZeRO-Offload/Infinity)."));
+    offload->setToolTip(tr("Where optimizer states (and master weights) live: GPU, host memory or "
+                           "NVMe (DeepSpeed ZeRO-Offload/Infinity)."));
     form->addRow(tr("Offload"), m_binder->bindChoice(
                                     offload, QStringLiteral("offload"), tr("offload"),
-                                    [plan](const Scenario& s) { return toQString(model::toString(plan(s).offload)); },
+                                    [plan](const Scenario& s) {
+                                        return toQString(model::toString(plan(s).offload));
+                                    },
                                     [edit](Scenario& s, const QString& v) {
                                         edit(s, [&](Plan& p) {
-                                            if (auto o = model::offloadFromString(v.toStdString())) p.offload = *o;
+                                            if (auto o = model::offloadFromString(v.toStdString()))
+                                                p.offload = *o;
                                         });
                                     }));
 
     auto flag = [&](const char* key, const QString& label, const QString& tip, bool Plan::*member) {
         auto* box = new QCheckBox(label);
         box->setToolTip(tip);
-        form->addRow(QString(), m_binder->bindBool(box, QLatin1String(key), label,
-                                                   [plan, member](const Scenario& s) { return plan(s).*member; },
-                                                   [edit, member](Scenario& s, bool v) { edit(s, [&](Plan& p) { p.*member = v; }); }));
+        form->addRow(QString(), m_binder->bindBool(
+                                    box, QLatin1String(key), label,
+                                    [plan, member](const Scenario& s) { return plan(s).*member; },
+                                    [edit, member](Scenario& s, bool v) {
+                                        edit(s, [&](Plan& p) { p.*member = v; });
+                                    }));
     };
-    flag("sequence_parallel", tr("Sequence parallel"), tr("Shard norms and dropout activations across the TP group (needs TP ≥ 2)."),
+    flag("sequence_parallel", tr("Sequence parallel"),
+         tr("Shard norms and dropout activations across the TP group (needs TP ≥ 2)."),
          &Plan::sequenceParallel);
-    flag("sharding", tr("Hybrid sharding"), tr("FSDP HYBRID_SHARD: shard inside a node, replicate across nodes."),
-         &Plan::hybridShard);
-    flag("offload_params", tr("Offload parameters"), tr("ZeRO-3 parameter offload (ZeRO-Infinity)."), &Plan::offloadParams);
-    flag("tp_comm_overlap", tr("Overlap TP communication"), tr("Megatron/Transformer Engine TP communication overlap."),
-         &Plan::tpCommOverlap);
+    flag("sharding", tr("Hybrid sharding"),
+         tr("FSDP HYBRID_SHARD: shard inside a node, replicate across nodes."), &Plan::hybridShard);
+    flag("offload_params", tr("Offload parameters"),
+         tr("ZeRO-3 parameter offload (ZeRO-Infinity)."), &Plan::offloadParams);
+    flag("tp_comm_overlap", tr("Overlap TP communication"),
+         tr("Megatron/Transformer Engine TP communication overlap."), &Plan::tpCommOverlap);
     setPlanIndex(-1);
 }
 

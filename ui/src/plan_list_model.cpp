@@ -22,34 +22,50 @@ QVariant PlanListModel::cell(int row, int column, int role) const {
                                                         : Qt::AlignRight | Qt::AlignVCenter);
     if (role == SortRole) {
         switch (column) {
-        case RankColumn: return row + 1;
-        case PlanColumn: return QString::fromStdString(e.plan.label());
-        case MemoryColumn: return e.memory.peakBytes;
-        case StepColumn: return e.time.stepSeconds;
-        case MfuColumn: return e.throughput.mfu;
-        case CostColumn: return e.cost.usd;
-        default: return {};
+        case RankColumn:
+            return row + 1;
+        case PlanColumn:
+            return QString::fromStdString(e.plan.label());
+        case MemoryColumn:
+            return e.memory.peakBytes;
+        case StepColumn:
+            return e.time.stepSeconds;
+        case MfuColumn:
+            return e.throughput.mfu;
+        case CostColumn:
+            return e.cost.usd;
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole) return header(column, role);
     if (role != Qt::DisplayRole) return {};
     switch (column) {
-    case RankColumn: return row + 1;
-    case PlanColumn: return QString::fromStdString(e.plan.label());
-    case MemoryColumn: return formatBytes(e.memory.peakBytes);
-    case StepColumn: return formatSeconds(e.time.stepSeconds);
-    case MfuColumn: return formatPercent(e.throughput.mfu);
-    case CostColumn: return formatCurrency(e.cost.usd);
-    default: return {};
+    case RankColumn:
+        return row + 1;
+    case PlanColumn:
+        return QString::fromStdString(e.plan.label());
+    case MemoryColumn:
+        return formatBytes(e.memory.peakBytes);
+    case StepColumn:
+        return formatSeconds(e.time.stepSeconds);
+    case MfuColumn:
+        return formatPercent(e.throughput.mfu);
+    case CostColumn:
+        return formatCurrency(e.cost.usd);
+    default:
+        return {};
     }
 }
 
 QVariant PlanListModel::header(int column, int role) const {
-    static const Metric metrics[] = {Metric::Plan, Metric::Plan, Metric::PeakMemory, Metric::StepTime, Metric::Mfu,
-                                     Metric::Cost};
-    if (role == Qt::DisplayRole) return column == RankColumn ? tr("#") : metricName(metrics[column]);
+    static const Metric metrics[] = {Metric::Plan,     Metric::Plan, Metric::PeakMemory,
+                                     Metric::StepTime, Metric::Mfu,  Metric::Cost};
+    if (role == Qt::DisplayRole)
+        return column == RankColumn ? tr("#") : metricName(metrics[column]);
     if (role == Qt::ToolTipRole)
-        return column == RankColumn ? tr("Rank by step time among the plans that fit.") : metricToolTip(metrics[column]);
+        return column == RankColumn ? tr("Rank by step time among the plans that fit.")
+                                    : metricToolTip(metrics[column]);
     return {};
 }
 

@@ -21,18 +21,24 @@ namespace {
 constexpr std::size_t kMaxPointsPerSeries = 700; // Qt Charts draws one item per scatter point
 
 QString planText(const sim::PlanSummary& p) {
-    return QCoreApplication::translate("PlanScatterChart", "<b>%1</b><br>%2<br>step %3, %4 per GPU, MFU %5%6")
-        .arg(frameworkName(p.plan.framework), QString::fromStdString(p.plan.label()).toHtmlEscaped(),
-             formatSeconds(p.stepSeconds), formatBytes(p.peakBytes), formatPercent(p.mfu),
-             p.fits ? QString() : QCoreApplication::translate("PlanScatterChart", "<br><i>does not fit</i>"));
+    return QCoreApplication::translate("PlanScatterChart",
+                                       "<b>%1</b><br>%2<br>step %3, %4 per GPU, MFU %5%6")
+        .arg(frameworkName(p.plan.framework),
+             QString::fromStdString(p.plan.label()).toHtmlEscaped(), formatSeconds(p.stepSeconds),
+             formatBytes(p.peakBytes), formatPercent(p.mfu),
+             p.fits ? QString()
+                    : QCoreApplication::translate("PlanScatterChart", "<br><i>does not fit</i>"));
 }
 } // namespace
 
-PlanScatterChart::PlanScatterChart(QWidget* parent) : ChartView(parent), m_tips(new PointToolTips(this)) {
+PlanScatterChart::PlanScatterChart(QWidget* parent)
+    : ChartView(parent)
+    , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("planScatterChart"));
     setChartTitle(tr("Plan space: step time vs memory"));
-    setToolTip(tr("Every plan the search evaluated (sampled when there are many). The staircase line is the "
-                  "Pareto front: no other plan is both faster and needs less memory."));
+    setToolTip(tr(
+        "Every plan the search evaluated (sampled when there are many). The staircase line is the "
+        "Pareto front: no other plan is both faster and needs less memory."));
     setPlaceholder(tr("Computing…"));
 }
 
@@ -51,7 +57,8 @@ void PlanScatterChart::setOutcome(const ExploreOutcome& outcome) {
         mMax = std::max(mMax, p.peakBytes);
     }
     if (all.empty() || tMax <= 0) {
-        setPlaceholder(all.empty() ? tr("No valid plan on this cluster") : tr("No plan fits in GPU memory"));
+        setPlaceholder(all.empty() ? tr("No valid plan on this cluster")
+                                   : tr("No plan fits in GPU memory"));
         return;
     }
     setPlaceholder({});
@@ -71,14 +78,16 @@ void PlanScatterChart::setOutcome(const ExploreOutcome& outcome) {
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
 
-    auto addScatter = [&](const std::vector<std::size_t>& indices, const QString& name, QColor color, double size) {
+    auto addScatter = [&](const std::vector<std::size_t>& indices, const QString& name,
+                          QColor color, double size) {
         const auto kept = thinForPlot(all, indices, kMaxPointsPerSeries);
         if (kept.empty()) return;
         QList<QPointF> points;
         QStringList texts;
         for (std::size_t i : kept) {
             const double yv = bytesToMemoryUnit(all[i].peakBytes);
-            if (yv > y->max() || all[i].stepSeconds > x->max() || all[i].stepSeconds < x->min()) continue;
+            if (yv > y->max() || all[i].stepSeconds > x->max() || all[i].stepSeconds < x->min())
+                continue;
             points << QPointF(all[i].stepSeconds, yv);
             texts << planText(all[i]);
         }
@@ -116,7 +125,8 @@ void PlanScatterChart::setOutcome(const ExploreOutcome& outcome) {
     capPen.setStyle(Qt::DashLine);
     capPen.setWidthF(2);
     cap->setPen(capPen);
-    cap->replace(QList<QPointF>{{x->min(), bytesToMemoryUnit(capacity)}, {x->max(), bytesToMemoryUnit(capacity)}});
+    cap->replace(QList<QPointF>{{x->min(), bytesToMemoryUnit(capacity)},
+                                {x->max(), bytesToMemoryUnit(capacity)}});
     c->addSeries(cap);
     cap->attachAxis(x);
     cap->attachAxis(y);
@@ -151,7 +161,8 @@ void PlanScatterChart::setOutcome(const ExploreOutcome& outcome) {
         c->addSeries(marks);
         marks->attachAxis(x);
         marks->attachAxis(y);
-        for (auto* m : c->legend()->markers(marks)) m->setVisible(false);
+        for (auto* m : c->legend()->markers(marks))
+            m->setVisible(false);
         m_tips->add(marks, points, texts);
     }
     applyPalette();

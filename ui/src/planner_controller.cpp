@@ -12,7 +12,9 @@ namespace trainplan::ui {
 namespace {
 constexpr int kDebounceMs = 150;
 
-double secondsSince(const QElapsedTimer& t) { return static_cast<double>(t.nsecsElapsed()) * 1e-9; }
+double secondsSince(const QElapsedTimer& t) {
+    return static_cast<double>(t.nsecsElapsed()) * 1e-9;
+}
 } // namespace
 
 PlannerController::PlannerController(std::shared_ptr<const model::Catalog> catalog, QObject* parent)
@@ -45,15 +47,18 @@ void PlannerController::setScenario(const model::Scenario& s, bool computable) {
         const std::optional<nlohmann::json> parameters =
             m_profileLookup ? m_profileLookup(*s.efficiency.profile, error) : std::nullopt;
         if (parameters) {
-            const model::ValidationIssues issues =
-                sim::applyCalibrationProfile(m_scenario.efficiency, *s.efficiency.profile, *parameters);
+            const model::ValidationIssues issues = sim::applyCalibrationProfile(
+                m_scenario.efficiency, *s.efficiency.profile, *parameters);
             QStringList problems;
-            for (const auto& issue : issues) problems << QString::fromStdString(issue.text());
+            for (const auto& issue : issues)
+                problems << QString::fromStdString(issue.text());
             m_profileNote = problems.isEmpty()
                                 ? tr("calibration profile “%1”").arg(name)
-                                : tr("calibration profile “%1”, partly applied: %2").arg(name, problems.join(QStringLiteral("; ")));
+                                : tr("calibration profile “%1”, partly applied: %2")
+                                      .arg(name, problems.join(QStringLiteral("; ")));
         } else {
-            m_profileNote = tr("calibration profile “%1” not applied (%2): default efficiency").arg(name, error);
+            m_profileNote = tr("calibration profile “%1” not applied (%2): default efficiency")
+                                .arg(name, error);
         }
     }
     m_computable = computable;
@@ -77,7 +82,9 @@ void PlannerController::setWhatIf(const WhatIf& w) {
     updateBusy();
 }
 
-model::Scenario PlannerController::whatIfScenario() const { return applyWhatIf(m_scenario, m_whatIf); }
+model::Scenario PlannerController::whatIfScenario() const {
+    return applyWhatIf(m_scenario, m_whatIf);
+}
 
 void PlannerController::setExploreActive(bool active) {
     m_exploreActive = active;
@@ -122,7 +129,8 @@ void PlannerController::startCompare() {
             options.cancelled = [control] { return control.isCancelled(); };
             out.search = sim::searchPlans(searched, options);
             const sim::PlanContext ctx = sim::makeContext(out.scenario);
-            for (const auto& p : out.scenario.plans) out.pinned.push_back(sim::estimatePlan(ctx, p));
+            for (const auto& p : out.scenario.plans)
+                out.pinned.push_back(sim::estimatePlan(ctx, p));
             out.computeSeconds = secondsSince(clock);
             return out;
         },
@@ -176,8 +184,9 @@ void PlannerController::startSweep() {
                                [control] { return control.isCancelled(); }};
             out.scaling = sweepNodes(s, nodes, *catalog, first);
             if (!out.scaling.cancelled) {
-                SweepControl second{[control, share](double f) { control.setProgress(share + f * (1 - share)); },
-                                    [control] { return control.isCancelled(); }};
+                SweepControl second{
+                    [control, share](double f) { control.setProgress(share + f * (1 - share)); },
+                    [control] { return control.isCancelled(); }};
                 out.crossover = sweepModelScale(s, factors, *catalog, second);
             }
             out.cancelled = out.scaling.cancelled || out.crossover.cancelled;

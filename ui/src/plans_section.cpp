@@ -20,8 +20,9 @@ PlansSection::PlansSection(ScenarioDocument* doc, QWidget* parent)
     , m_remove(new QPushButton(tr("Remove")))
     , m_knobs(new PlanKnobsEditor(doc)) {
     auto* layout = new QVBoxLayout(this);
-    auto* hint = new QLabel(tr("Plans you want estimated beside the search's best ones. Pin one from the Compare tab "
-                               "or add one here."));
+    auto* hint = new QLabel(
+        tr("Plans you want estimated beside the search's best ones. Pin one from the Compare tab "
+           "or add one here."));
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(hint);

@@ -10,9 +10,13 @@
 
 namespace trainplan::ui {
 
-PointToolTips::PointToolTips(QWidget* view) : QObject(view), m_view(view) {}
+PointToolTips::PointToolTips(QWidget* view)
+    : QObject(view)
+    , m_view(view) {}
 
-void PointToolTips::clear() { m_entries.clear(); }
+void PointToolTips::clear() {
+    m_entries.clear();
+}
 
 void PointToolTips::add(QXYSeries* series, QList<QPointF> points, QStringList texts) {
     m_entries[series] = {std::move(points), std::move(texts)};

@@ -43,9 +43,10 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     m_badge->setObjectName(QStringLiteral("recommendationBadge"));
     m_badge->setMargin(4);
     m_badge->setAutoFillBackground(true);
-    m_badge->setToolTip(tr("Ready: the recommended framework fits and its required prerequisites are in place. "
-                           "Needs prerequisites: it fits, but the team or platform still misses some. "
-                           "Does not fit: no framework fits; the closest one is named."));
+    m_badge->setToolTip(
+        tr("Ready: the recommended framework fits and its required prerequisites are in place. "
+           "Needs prerequisites: it fits, but the team or platform still misses some. "
+           "Does not fit: no framework fits; the closest one is named."));
     m_headline->setObjectName(QStringLiteral("recommendationHeadline"));
     m_headline->setWordWrap(true);
     QFont big = m_headline->font();
@@ -59,8 +60,9 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
 
     m_reasons->setObjectName(QStringLiteral("recommendationReasons"));
     m_reasons->setOpenLinks(false);
-    m_reasons->setToolTip(tr("Why: every number in these sentences comes from the simulator's estimates and break "
-                             "points for this scenario."));
+    m_reasons->setToolTip(
+        tr("Why: every number in these sentences comes from the simulator's estimates and break "
+           "points for this scenario."));
     auto* top = new QSplitter(Qt::Horizontal);
     top->addWidget(m_reasons);
     top->addWidget(m_chart);
@@ -76,7 +78,8 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     m_status->setObjectName(QStringLiteral("roadmapStatus"));
     m_status->setForegroundRole(QPalette::PlaceholderText);
     m_reset->setObjectName(QStringLiteral("resetRoadmap"));
-    m_reset->setToolTip(tr("Removes the scenario's own stages so the advisor proposes its default path again (undoable)."));
+    m_reset->setToolTip(tr("Removes the scenario's own stages so the advisor proposes its default "
+                           "path again (undoable)."));
     bar->addWidget(laneTitle);
     bar->addWidget(m_status, 1);
     bar->addWidget(m_reset);
@@ -102,33 +105,45 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
         model::Scenario s = m_doc->scenario();
         if (s.stages.empty()) return;
         s.stages.clear();
-        m_doc->edit(tr("Reset the roadmap to the default path"), QStringLiteral("stages"), std::move(s));
+        m_doc->edit(tr("Reset the roadmap to the default path"), QStringLiteral("stages"),
+                    std::move(s));
     });
-    connect(m_roadmap, &RoadmapView::frameworkChanged, this, [this](int i, std::optional<model::Framework> f) {
-        editStage(i, QStringLiteral("stages[%1].framework").arg(i), tr("stage %1 framework").arg(i + 1),
-                  [f](model::MigrationStage& m) {
-                      m.framework = f;
-                      // A stored plan of another framework would no longer describe the stage.
-                      if (m.plan && f && m.plan->framework != *f) m.plan.reset();
-                  });
-    });
+    connect(m_roadmap, &RoadmapView::frameworkChanged, this,
+            [this](int i, std::optional<model::Framework> f) {
+                editStage(i, QStringLiteral("stages[%1].framework").arg(i),
+                          tr("stage %1 framework").arg(i + 1), [f](model::MigrationStage& m) {
+                              m.framework = f;
+                              // A stored plan of another framework would no longer describe the
+                              // stage.
+                              if (m.plan && f && m.plan->framework != *f) m.plan.reset();
+                          });
+            });
     connect(m_roadmap, &RoadmapView::triggerChanged, this,
             [this](int i, model::TriggerKind kind, double value, bool kindChanged) {
                 if (kindChanged && m_outcome.advice) {
                     const auto& stages = m_outcome.advice->stages;
-                    const sim::RoadmapStage* shown =
-                        i >= 0 && i < static_cast<int>(stages.size()) ? &stages[static_cast<std::size_t>(i)] : nullptr;
-                    value = defaultTriggerValue(kind, m_doc->scenario(), shown, m_outcome.advice->options.mfuThreshold);
+                    const sim::RoadmapStage* shown = i >= 0 && i < static_cast<int>(stages.size())
+                                                         ? &stages[static_cast<std::size_t>(i)]
+                                                         : nullptr;
+                    value = defaultTriggerValue(kind, m_doc->scenario(), shown,
+                                                m_outcome.advice->options.mfuThreshold);
                 }
-                editStage(i, QStringLiteral("stages[%1].trigger").arg(i), tr("stage %1 trigger").arg(i + 1),
-                          [kind, value](model::MigrationStage& m) { m.trigger = {kind, value}; });
+                editStage(i, QStringLiteral("stages[%1].trigger").arg(i),
+                          tr("stage %1 trigger").arg(i + 1),
+                          [kind, value](model::MigrationStage& m) {
+                              m.trigger = {kind, value};
+                          });
             });
-    connect(m_roadmap, &RoadmapView::prerequisiteToggled, this, [this](int stage, int prerequisite, bool done) {
-        if (!m_outcome.advice) return;
-        model::Scenario next = withPrerequisiteDone(m_doc->scenario(), m_outcome.advice->stages, stage, prerequisite, done);
-        if (next == m_doc->scenario()) return;
-        m_doc->edit(done ? tr("Mark a prerequisite done") : tr("Mark a prerequisite missing"), QString(), std::move(next));
-    });
+    connect(
+        m_roadmap, &RoadmapView::prerequisiteToggled, this,
+        [this](int stage, int prerequisite, bool done) {
+            if (!m_outcome.advice) return;
+            model::Scenario next = withPrerequisiteDone(m_doc->scenario(), m_outcome.advice->stages,
+                                                        stage, prerequisite, done);
+            if (next == m_doc->scenario()) return;
+            m_doc->edit(done ? tr("Mark a prerequisite done") : tr("Mark a prerequisite missing"),
+                        QString(), std::move(next));
+        });
     scenarioChanged();
 }
 
@@ -162,8 +177,11 @@ void RoadmapTab::start() {
     m_status->setText(tr("Computing…"));
     const model::Scenario scenario = m_doc->scenario();
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
-    m_job.start([scenario, catalog](const JobControl& control) { return computeAdvice(scenario, *catalog, control); },
-                [this](AdviceOutcome outcome) { showOutcome(std::move(outcome)); });
+    m_job.start(
+        [scenario, catalog](const JobControl& control) {
+            return computeAdvice(scenario, *catalog, control);
+        },
+        [this](AdviceOutcome outcome) { showOutcome(std::move(outcome)); });
 }
 
 void RoadmapTab::showOutcome(AdviceOutcome outcome) {
@@ -203,20 +221,25 @@ void RoadmapTab::showAdvice() {
     p.setColor(QPalette::Window, color);
     p.setColor(QPalette::WindowText, Qt::white);
     m_badge->setPalette(p);
-    m_headline->setText(advice.reasons.empty() ? frameworkName(rec.framework) : renderMessage(advice.reasons.front()));
+    m_headline->setText(advice.reasons.empty() ? frameworkName(rec.framework)
+                                               : renderMessage(advice.reasons.front()));
 
-    QString html = QStringLiteral("<b>%1</b><ul style='margin-left:-24px'>").arg(tr("Why").toHtmlEscaped());
+    QString html =
+        QStringLiteral("<b>%1</b><ul style='margin-left:-24px'>").arg(tr("Why").toHtmlEscaped());
     for (std::size_t i = 1; i < advice.reasons.size(); ++i)
         html += QStringLiteral("<li>%1</li>").arg(renderMessage(advice.reasons[i]).toHtmlEscaped());
     html += QStringLiteral("</ul>");
     // Each framework side by side: fit and readiness.
-    html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse'><tr>");
-    for (const QString& h : {tr("Framework"), tr("Best plan"), tr("Step"), tr("MFU"), tr("Cost"), tr("Readiness")})
+    html += QStringLiteral(
+        "<table cellspacing='0' cellpadding='3' style='border-collapse:collapse'><tr>");
+    for (const QString& h :
+         {tr("Framework"), tr("Best plan"), tr("Step"), tr("MFU"), tr("Cost"), tr("Readiness")})
         html += QStringLiteral("<th align='left'>%1</th>").arg(h.toHtmlEscaped());
     html += QStringLiteral("</tr>");
     for (const auto& f : advice.frameworks) {
         QString plan, step, mfu, cost;
-        if (!f.searched) plan = tr("excluded by constraints");
+        if (!f.searched)
+            plan = tr("excluded by constraints");
         else if (f.best) {
             plan = QString::fromStdString(f.best->plan.label());
             step = formatSeconds(f.best->time.stepSeconds);
@@ -225,20 +248,24 @@ void RoadmapTab::showAdvice() {
         } else {
             plan = tr("does not fit");
         }
-        const QString readiness = f.readiness.ready ? tr("ready")
-                                                    : tr("%n week(s) missing", nullptr,
-                                                         static_cast<int>(f.readiness.requiredWeeks));
-        html += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td><td>%3</td><td align='right'>%4</td>"
+        const QString readiness =
+            f.readiness.ready
+                ? tr("ready")
+                : tr("%n week(s) missing", nullptr, static_cast<int>(f.readiness.requiredWeeks));
+        html += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td><td>%3</td><td "
+                               "align='right'>%4</td>"
                                "<td align='right'>%5</td><td align='right'>%6</td><td>%7</td></tr>")
-                    .arg(frameworkColor(f.framework).name(), frameworkShortName(f.framework).toHtmlEscaped(),
-                         plan.toHtmlEscaped(), step, mfu, cost.toHtmlEscaped(), readiness.toHtmlEscaped());
+                    .arg(frameworkColor(f.framework).name(),
+                         frameworkShortName(f.framework).toHtmlEscaped(), plan.toHtmlEscaped(),
+                         step, mfu, cost.toHtmlEscaped(), readiness.toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
     m_reasons->setHtml(html);
 
     m_roadmap->setStages(advice.stages);
     m_status->setText(advice.defaultRoadmap
-                          ? tr("The advisor's default path; editing a stage stores the roadmap with the scenario.")
+                          ? tr("The advisor's default path; editing a stage stores the roadmap "
+                               "with the scenario.")
                           : tr("The scenario's own roadmap (stored in its stages)."));
     m_reset->setEnabled(!m_doc->scenario().stages.empty());
     m_chart->setOutcome(m_outcome);
@@ -248,11 +275,14 @@ void RoadmapTab::editStage(int stage, const QString& field, const QString& what,
                            const std::function<void(model::MigrationStage&)>& change) {
     if (!m_outcome.advice) return;
     bool ok = false;
-    model::Scenario next = withStageEdit(m_doc->scenario(), m_outcome.advice->stages, stage, change, &ok);
+    model::Scenario next =
+        withStageEdit(m_doc->scenario(), m_outcome.advice->stages, stage, change, &ok);
     if (!ok || next == m_doc->scenario()) return;
     m_doc->edit(tr("Change %1").arg(what), field, std::move(next));
 }
 
-QString RoadmapTab::headlineText() const { return m_headline->text(); }
+QString RoadmapTab::headlineText() const {
+    return m_headline->text();
+}
 
 } // namespace trainplan::ui

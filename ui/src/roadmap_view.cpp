@@ -8,7 +8,10 @@
 namespace trainplan::ui {
 
 RoadmapView::RoadmapView(QWidget* parent)
-    : QScrollArea(parent), m_lane(new QWidget), m_layout(new QHBoxLayout(m_lane)), m_message(new QLabel) {
+    : QScrollArea(parent)
+    , m_lane(new QWidget)
+    , m_layout(new QHBoxLayout(m_lane))
+    , m_message(new QLabel) {
     setObjectName(QStringLiteral("roadmapView"));
     setWidgetResizable(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);

@@ -6,9 +6,9 @@
 #include <trainplan/ui/point_tool_tips.h>
 
 #include <QLegend>
-#include <QLocale>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
@@ -16,11 +16,14 @@
 
 namespace trainplan::ui {
 
-ScalingChart::ScalingChart(QWidget* parent) : ChartView(parent), m_tips(new PointToolTips(this)) {
+ScalingChart::ScalingChart(QWidget* parent)
+    : ChartView(parent)
+    , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("scalingChart"));
     setChartTitle(tr("Scaling with GPU count"));
-    setToolTip(tr("Best plan per framework at each GPU count: solid lines are cluster tokens/s (left axis), "
-                  "dashed lines MFU (right axis)."));
+    setToolTip(tr(
+        "Best plan per framework at each GPU count: solid lines are cluster tokens/s (left axis), "
+        "dashed lines MFU (right axis)."));
     setPlaceholder(tr("Computing…"));
     chart()->legend()->hide(); // the Explore tab shows one legend for its charts
 }
@@ -80,10 +83,11 @@ void ScalingChart::setSweep(const Sweep& sweep) {
             tokens << QPointF(p.x, e.throughput.tokensPerSecond / scale.divisor);
             mfu << QPointF(p.x, e.throughput.mfu * 100);
             texts << tr("<b>%1</b> on %2 GPUs<br>%3<br>%4, MFU %5, step %6")
-                         .arg(frameworkName(s.framework), QLocale().toString(static_cast<qlonglong>(p.x)),
+                         .arg(frameworkName(s.framework),
+                              QLocale().toString(static_cast<qlonglong>(p.x)),
                               QString::fromStdString(e.plan.label()).toHtmlEscaped(),
-                              formatTokensPerSecond(e.throughput.tokensPerSecond), formatPercent(e.throughput.mfu),
-                              formatSeconds(e.time.stepSeconds));
+                              formatTokensPerSecond(e.throughput.tokensPerSecond),
+                              formatPercent(e.throughput.mfu), formatSeconds(e.time.stepSeconds));
         }
         if (tokens.isEmpty()) continue;
         const QColor color = frameworkColor(s.framework);
@@ -110,7 +114,8 @@ void ScalingChart::setSweep(const Sweep& sweep) {
         dashed->attachAxis(x);
         dashed->attachAxis(yMfu);
         m_tips->add(dashed, mfu, texts);
-        for (auto* m : c->legend()->markers(dashed)) m->setVisible(false);
+        for (auto* m : c->legend()->markers(dashed))
+            m->setVisible(false);
     }
     if (sweep.currentX > 0) {
         auto* marker = new QLineSeries;
@@ -119,7 +124,8 @@ void ScalingChart::setSweep(const Sweep& sweep) {
         pen.setStyle(Qt::DotLine);
         pen.setWidthF(1.5);
         marker->setPen(pen);
-        marker->replace(QList<QPointF>{{sweep.currentX, yTokens->min()}, {sweep.currentX, yTokens->max()}});
+        marker->replace(
+            QList<QPointF>{{sweep.currentX, yTokens->min()}, {sweep.currentX, yTokens->max()}});
         c->addSeries(marker);
         marker->attachAxis(x);
         marker->attachAxis(yTokens);

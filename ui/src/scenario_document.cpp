@@ -15,13 +15,16 @@ ScenarioDocument::ScenarioDocument(std::shared_ptr<const model::Catalog> catalog
     : QObject(parent)
     , m_catalog(std::move(catalog))
     , m_undo(new QUndoStack(this)) {
-    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(m_undo, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
     setScenario(defaultScenario(*m_catalog), {});
 }
 
 ScenarioDocument::~ScenarioDocument() = default;
 
-bool ScenarioDocument::isModified() const { return !m_undo->isClean(); }
+bool ScenarioDocument::isModified() const {
+    return !m_undo->isClean();
+}
 
 QString ScenarioDocument::displayName() const {
     if (!m_scenario.name.empty()) return QString::fromStdString(m_scenario.name);
@@ -39,7 +42,8 @@ void ScenarioDocument::reset(model::Scenario s, const QString& filePath) {
     if (wasModified) emit modifiedChanged(false);
 }
 
-void ScenarioDocument::edit(const QString& description, const QString& field, model::Scenario after) {
+void ScenarioDocument::edit(const QString& description, const QString& field,
+                            model::Scenario after) {
     if (after == m_scenario) return;
     m_undo->push(new EditScenarioCommand(this, description, field, m_scenario, std::move(after)));
 }
@@ -59,7 +63,9 @@ bool ScenarioDocument::saveAs(const QString& filePath, QString* error) {
     return true;
 }
 
-void ScenarioDocument::applyFromHistory(const model::Scenario& s, const QString& field) { setScenario(s, field); }
+void ScenarioDocument::applyFromHistory(const model::Scenario& s, const QString& field) {
+    setScenario(s, field);
+}
 
 void ScenarioDocument::setScenario(model::Scenario s, const QString& field) {
     m_scenario = std::move(s);
@@ -90,8 +96,10 @@ model::Scenario ScenarioDocument::defaultScenario(const model::Catalog& catalog)
         ref = chosen->name;
     };
     pick(catalog.findGpu("H100-SXM5-80GB"), catalog.gpus, s.cluster.gpu, s.cluster.gpuRef);
-    pick(catalog.findLink("NVLink4-NVSwitch"), catalog.links, s.cluster.intraNode, s.cluster.intraNodeRef);
-    pick(catalog.findLink("InfiniBand-NDR-400"), catalog.links, s.cluster.interNode, s.cluster.interNodeRef);
+    pick(catalog.findLink("NVLink4-NVSwitch"), catalog.links, s.cluster.intraNode,
+         s.cluster.intraNodeRef);
+    pick(catalog.findLink("InfiniBand-NDR-400"), catalog.links, s.cluster.interNode,
+         s.cluster.interNodeRef);
     s.cluster.nodes = 2;
     s.cluster.gpusPerNode = 8;
     s.cluster.nicsPerNode = 8;

@@ -47,15 +47,17 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     m_general = new FieldBinder(doc, this);
     auto* name = new QLineEdit;
     name->setToolTip(tr("A name for this scenario, shown in the library and reports."));
-    form->addRow(tr("Name"), m_general->bindText(name, QStringLiteral("name"), tr("name"),
-                                                 [](const Scenario& s) { return QString::fromStdString(s.name); },
-                                                 [](Scenario& s, const QString& v) { s.name = v.toStdString(); }));
+    form->addRow(tr("Name"), m_general->bindText(
+                                 name, QStringLiteral("name"), tr("name"),
+                                 [](const Scenario& s) { return QString::fromStdString(s.name); },
+                                 [](Scenario& s, const QString& v) { s.name = v.toStdString(); }));
     auto* description = new QLineEdit;
     description->setToolTip(tr("What this scenario is about (free text)."));
     form->addRow(tr("Description"),
-                 m_general->bindText(description, QStringLiteral("description"), tr("description"),
-                                     [](const Scenario& s) { return QString::fromStdString(s.description); },
-                                     [](Scenario& s, const QString& v) { s.description = v.toStdString(); }));
+                 m_general->bindText(
+                     description, QStringLiteral("description"), tr("description"),
+                     [](const Scenario& s) { return QString::fromStdString(s.description); },
+                     [](Scenario& s, const QString& v) { s.description = v.toStdString(); }));
     layout->addWidget(general);
     layout->addWidget(m_model);
     layout->addWidget(m_training);
@@ -66,8 +68,8 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     layout->addStretch();
     setWidget(content);
 
-    m_binders = {m_general, m_model->binder(), m_training->binder(), m_cluster->binder(), m_readiness->binder(),
-                 m_plans->knobs()->binder()};
+    m_binders = {m_general,           m_model->binder(),     m_training->binder(),
+                 m_cluster->binder(), m_readiness->binder(), m_plans->knobs()->binder()};
     connect(doc, &ScenarioDocument::scenarioChanged, this, &ScenarioEditor::refresh);
     connect(doc, &ScenarioDocument::issuesChanged, this, &ScenarioEditor::showIssues);
     refresh();
@@ -87,18 +89,21 @@ void ScenarioEditor::refresh() {
 void ScenarioEditor::showIssues() {
     model::ValidationIssues rest = m_doc->issues();
     const auto total = rest.size();
-    for (FieldBinder* b : m_binders) rest = b->showIssues(rest);
+    for (FieldBinder* b : m_binders)
+        rest = b->showIssues(rest);
     QPalette p = palette();
     if (total == 0) {
         m_banner->setText(tr("✓ Valid — results update as you edit."));
         p.setColor(QPalette::Window, QColor(0x2e, 0x7d, 0x32, 40));
     } else {
-        QString text = tr("⚠ %n problem(s): fix the marked fields.", nullptr, static_cast<int>(total));
+        QString text =
+            tr("⚠ %n problem(s): fix the marked fields.", nullptr, static_cast<int>(total));
         if (!m_doc->canEstimate()) text += QLatin1Char(' ') + tr("Results are paused until then.");
         if (!rest.empty()) {
             text += QStringLiteral("<ul style='margin:0'>");
             for (const auto& issue : rest)
-                text += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(issue.text()).toHtmlEscaped());
+                text += QStringLiteral("<li>%1</li>")
+                            .arg(QString::fromStdString(issue.text()).toHtmlEscaped());
             text += QStringLiteral("</ul>");
         }
         m_banner->setText(text);

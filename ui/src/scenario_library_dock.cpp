@@ -38,23 +38,27 @@ enum Column { NameColumn, TagsColumn, UpdatedColumn };
 // Name and description from a scenario file, without validating it.
 std::pair<QString, QString> peek(const QString& path) {
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly) || f.size() > 4 * 1024 * 1024) return {QFileInfo(path).completeBaseName(), {}};
+    if (!f.open(QIODevice::ReadOnly) || f.size() > 4 * 1024 * 1024)
+        return {QFileInfo(path).completeBaseName(), {}};
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
     const QString name = o.value(QStringLiteral("name")).toString();
-    return {name.isEmpty() ? QFileInfo(path).completeBaseName() : name, o.value(QStringLiteral("description")).toString()};
+    return {name.isEmpty() ? QFileInfo(path).completeBaseName() : name,
+            o.value(QStringLiteral("description")).toString()};
 }
 
 QTreeWidgetItem* addFile(QTreeWidgetItem* parent, const QString& path) {
     const auto [name, description] = peek(path);
     auto* item = new QTreeWidgetItem(parent, {name});
     item->setData(NameColumn, kPathRole, path);
-    item->setToolTip(NameColumn, description.isEmpty() ? path : description + QStringLiteral("\n\n") + path);
+    item->setToolTip(NameColumn,
+                     description.isEmpty() ? path : description + QStringLiteral("\n\n") + path);
     return item;
 }
 
 QString localTime(const std::string& iso) {
     const QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
-    return t.isValid() ? QLocale().toString(t.toLocalTime(), QLocale::ShortFormat) : QString::fromStdString(iso);
+    return t.isValid() ? QLocale().toString(t.toLocalTime(), QLocale::ShortFormat)
+                       : QString::fromStdString(iso);
 }
 
 } // namespace
@@ -97,8 +101,9 @@ ScenarioLibraryDock::ScenarioLibraryDock(QWidget* parent)
     openButton->setToolTip(tr("Open or import a scenario JSON file (Ctrl+O)."));
     auto* saveButton = new QPushButton(tr("Save to library…"));
     saveButton->setObjectName(QStringLiteral("saveToLibraryButton"));
-    saveButton->setToolTip(tr("Save the edited scenario in the library with a name and tags (Ctrl+Shift+L); "
-                              "saving under an existing name adds a version."));
+    saveButton->setToolTip(
+        tr("Save the edited scenario in the library with a name and tags (Ctrl+Shift+L); "
+           "saving under an existing name adds a version."));
     auto* undo = new QToolButton;
     undo->setDefaultAction(m_undo->createUndoAction(this, tr("Undo")));
     undo->defaultAction()->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
@@ -133,14 +138,18 @@ ScenarioLibraryDock::ScenarioLibraryDock(QWidget* parent)
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         const QString path = item->data(NameColumn, kPathRole).toString();
         const QString name = item->data(NameColumn, kLibraryNameRole).toString();
-        if (!path.isEmpty()) emit openRequested(path);
-        else if (!name.isEmpty()) emit openLibraryRequested(name, 0);
+        if (!path.isEmpty())
+            emit openRequested(path);
+        else if (!name.isEmpty())
+            emit openLibraryRequested(name, 0);
     });
-    connect(m_tree, &QTreeWidget::customContextMenuRequested, this, &ScenarioLibraryDock::showContextMenu);
+    connect(m_tree, &QTreeWidget::customContextMenuRequested, this,
+            &ScenarioLibraryDock::showContextMenu);
     reload();
 }
 
-void ScenarioLibraryDock::setLibrary(LibraryStore* library, std::function<model::Scenario()> newScenario) {
+void ScenarioLibraryDock::setLibrary(LibraryStore* library,
+                                     std::function<model::Scenario()> newScenario) {
     if (m_library) disconnect(m_library, nullptr, this, nullptr);
     m_library = library;
     m_newScenario = std::move(newScenario);
@@ -160,20 +169,26 @@ void ScenarioLibraryDock::reload() {
         m_message->hide();
     } else if (!m_library->isOpen()) {
         m_saved->setToolTip(NameColumn, m_library->path());
-        const QString why = m_library->openError().isEmpty() ? tr("no library database is open") : m_library->openError();
-        m_message->setText(tr("The library is not available: %1\nStart with --db PATH (or set TRAINPLAN_DB) to use "
+        const QString why = m_library->openError().isEmpty() ? tr("no library database is open")
+                                                             : m_library->openError();
+        m_message->setText(tr("The library is not available: %1\nStart with --db PATH (or set "
+                              "TRAINPLAN_DB) to use "
                               "another file; everything else keeps working.")
                                .arg(why));
         m_message->show();
     } else {
-        m_saved->setToolTip(NameColumn, tr("Scenarios saved in %1").arg(QDir::toNativeSeparators(m_library->path())));
+        m_saved->setToolTip(
+            NameColumn,
+            tr("Scenarios saved in %1").arg(QDir::toNativeSeparators(m_library->path())));
         m_message->setText(m_library->backupNote());
         m_message->setVisible(!m_library->backupNote().isEmpty());
         for (const auto& s : m_library->scenarios()) {
             const QString name = QString::fromStdString(s.name);
             QStringList tags;
-            for (const auto& t : s.tags) tags << QString::fromStdString(t);
-            auto* item = new QTreeWidgetItem(m_saved, {name, tags.join(QStringLiteral(", ")), localTime(s.updatedAt)});
+            for (const auto& t : s.tags)
+                tags << QString::fromStdString(t);
+            auto* item = new QTreeWidgetItem(
+                m_saved, {name, tags.join(QStringLiteral(", ")), localTime(s.updatedAt)});
             item->setData(NameColumn, kLibraryNameRole, name);
             item->setToolTip(NameColumn, tr("%1\nversion %2 of %3, created %4, updated %5")
                                              .arg(name)
@@ -188,7 +203,8 @@ void ScenarioLibraryDock::reload() {
     m_examples->setToolTip(NameColumn, tr("Scenarios shipped with TrainPlan (data/scenarios)."));
     try {
         const QDir dir(QString::fromStdString((model::dataDirectory() / "scenarios").string()));
-        for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        for (const QString& file :
+             dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
             addFile(m_examples, dir.filePath(file));
     } catch (const std::exception&) {
         // No data directory: the examples stay empty.
@@ -213,7 +229,10 @@ void ScenarioLibraryDock::reload() {
 
 QTreeWidgetItem* ScenarioLibraryDock::libraryItem(const QString& name) const {
     for (int i = 0; m_saved && i < m_saved->childCount(); ++i)
-        if (m_saved->child(i)->data(NameColumn, kLibraryNameRole).toString().compare(name, Qt::CaseInsensitive) == 0)
+        if (m_saved->child(i)
+                ->data(NameColumn, kLibraryNameRole)
+                .toString()
+                .compare(name, Qt::CaseInsensitive) == 0)
             return m_saved->child(i);
     return nullptr;
 }
@@ -226,8 +245,10 @@ void ScenarioLibraryDock::setCurrentFile(const QString& path) {
         for (int i = 0; top && i < top->childCount(); ++i) {
             QTreeWidgetItem* item = top->child(i);
             QFont f = item->font(NameColumn);
-            f.setItalic(!canonical.isEmpty() &&
-                        QFileInfo(item->data(NameColumn, kPathRole).toString()).canonicalFilePath() == canonical);
+            f.setItalic(
+                !canonical.isEmpty() &&
+                QFileInfo(item->data(NameColumn, kPathRole).toString()).canonicalFilePath() ==
+                    canonical);
             item->setFont(NameColumn, f);
         }
 }
@@ -247,7 +268,8 @@ void ScenarioLibraryDock::applyFilter() {
     for (auto* top : {m_saved, m_examples, m_recent})
         for (int i = 0; top && i < top->childCount(); ++i) {
             QTreeWidgetItem* item = top->child(i);
-            const bool match = text.isEmpty() || item->text(NameColumn).contains(text, Qt::CaseInsensitive) ||
+            const bool match = text.isEmpty() ||
+                               item->text(NameColumn).contains(text, Qt::CaseInsensitive) ||
                                item->text(TagsColumn).contains(text, Qt::CaseInsensitive) ||
                                item->toolTip(NameColumn).contains(text, Qt::CaseInsensitive);
             item->setHidden(!match);
@@ -284,7 +306,8 @@ void ScenarioLibraryDock::showContextMenu(const QPoint& pos) {
 }
 
 bool ScenarioLibraryDock::report(bool ok) {
-    if (!ok && !m_lastError.isEmpty() && isVisible()) QMessageBox::warning(this, tr("Scenario library"), m_lastError);
+    if (!ok && !m_lastError.isEmpty() && isVisible())
+        QMessageBox::warning(this, tr("Scenario library"), m_lastError);
     return ok;
 }
 
@@ -304,7 +327,8 @@ bool ScenarioLibraryDock::createScenario(const QString& name) {
         return false;
     }
     if (trimmed.isEmpty() || m_library->contains(trimmed)) {
-        m_lastError = trimmed.isEmpty() ? tr("The name is empty.") : tr("“%1” is already in the library.").arg(trimmed);
+        m_lastError = trimmed.isEmpty() ? tr("The name is empty.")
+                                        : tr("“%1” is already in the library.").arg(trimmed);
         return false;
     }
     model::Scenario s = m_newScenario();
@@ -313,7 +337,8 @@ bool ScenarioLibraryDock::createScenario(const QString& name) {
         m_lastError = m_library->lastError();
         return false;
     }
-    m_undo->push(new LibraryCommand(m_library, tr("New “%1”").arg(trimmed), {{trimmed, std::nullopt}},
+    m_undo->push(new LibraryCommand(m_library, tr("New “%1”").arg(trimmed),
+                                    {{trimmed, std::nullopt}},
                                     {{trimmed, m_library->snapshot(trimmed)}}));
     return true;
 }
@@ -323,7 +348,8 @@ bool ScenarioLibraryDock::duplicateScenario(const QString& name, const QString& 
     const QString target = newName.trimmed();
     if (!m_library || !m_library->isOpen()) return false;
     if (target.isEmpty() || m_library->contains(target)) {
-        m_lastError = target.isEmpty() ? tr("The name is empty.") : tr("“%1” is already in the library.").arg(target);
+        m_lastError = target.isEmpty() ? tr("The name is empty.")
+                                       : tr("“%1” is already in the library.").arg(target);
         return false;
     }
     const model::ScenarioLoad load = m_library->load(name);
@@ -333,14 +359,16 @@ bool ScenarioLibraryDock::duplicateScenario(const QString& name, const QString& 
         return false;
     }
     QStringList tags;
-    for (const auto& t : (*source)["tags"]) tags << QString::fromStdString(t.get<std::string>());
+    for (const auto& t : (*source)["tags"])
+        tags << QString::fromStdString(t.get<std::string>());
     model::Scenario copy = *load.scenario;
     copy.name = target.toStdString();
     if (!m_library->save(copy, target, tags)) {
         m_lastError = m_library->lastError();
         return false;
     }
-    m_undo->push(new LibraryCommand(m_library, tr("Duplicate “%1”").arg(name), {{target, std::nullopt}},
+    m_undo->push(new LibraryCommand(m_library, tr("Duplicate “%1”").arg(name),
+                                    {{target, std::nullopt}},
                                     {{target, m_library->snapshot(target)}}));
     return true;
 }
@@ -375,7 +403,8 @@ bool ScenarioLibraryDock::renameScenario(const QString& name, const QString& new
         return false;
     }
     if (m_currentLibrary == name) m_currentLibrary = target;
-    m_undo->push(new LibraryCommand(m_library, tr("Rename “%1” to “%2”").arg(name, target), undoState, redoState));
+    m_undo->push(new LibraryCommand(m_library, tr("Rename “%1” to “%2”").arg(name, target),
+                                    undoState, redoState));
     return true;
 }
 
@@ -391,7 +420,8 @@ bool ScenarioLibraryDock::deleteScenario(const QString& name) {
         m_lastError = m_library->lastError();
         return false;
     }
-    m_undo->push(new LibraryCommand(m_library, tr("Delete “%1”").arg(name), {{name, before}}, {{name, std::nullopt}}));
+    m_undo->push(new LibraryCommand(m_library, tr("Delete “%1”").arg(name), {{name, before}},
+                                    {{name, std::nullopt}}));
     return true;
 }
 
@@ -406,64 +436,75 @@ bool ScenarioLibraryDock::restoreVersion(const QString& name, int version) {
 
 void ScenarioLibraryDock::promptNew() {
     bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("New library scenario"), tr("Name:"), QLineEdit::Normal,
-                                               freeName(tr("New scenario")), &ok);
+    const QString name =
+        QInputDialog::getText(this, tr("New library scenario"), tr("Name:"), QLineEdit::Normal,
+                              freeName(tr("New scenario")), &ok);
     if (ok && report(createScenario(name))) emit openLibraryRequested(name.trimmed(), 0);
 }
 
 void ScenarioLibraryDock::promptDuplicate(const QString& name) {
     bool ok = false;
-    const QString target = QInputDialog::getText(this, tr("Duplicate scenario"), tr("Name of the copy:"), QLineEdit::Normal,
-                                                 freeName(tr("%1 (copy)").arg(name)), &ok);
+    const QString target =
+        QInputDialog::getText(this, tr("Duplicate scenario"), tr("Name of the copy:"),
+                              QLineEdit::Normal, freeName(tr("%1 (copy)").arg(name)), &ok);
     if (ok) report(duplicateScenario(name, target));
 }
 
 void ScenarioLibraryDock::promptRename(const QString& name) {
     bool ok = false;
-    const QString target = QInputDialog::getText(this, tr("Rename scenario"), tr("New name:"), QLineEdit::Normal, name, &ok);
+    const QString target = QInputDialog::getText(this, tr("Rename scenario"), tr("New name:"),
+                                                 QLineEdit::Normal, name, &ok);
     if (ok) report(renameScenario(name, target));
 }
 
 void ScenarioLibraryDock::confirmDelete(const QString& name) {
-    const auto answer = QMessageBox::question(
-        this, tr("Delete scenario"),
-        tr("Delete “%1” and its version history from the library? You can undo this from the library's Undo button.")
-            .arg(name));
+    const auto answer =
+        QMessageBox::question(this, tr("Delete scenario"),
+                              tr("Delete “%1” and its version history from the library? You can "
+                                 "undo this from the library's Undo button.")
+                                  .arg(name));
     if (answer == QMessageBox::Yes) report(deleteScenario(name));
 }
 
 void ScenarioLibraryDock::showHistory(const QString& name) {
     if (!m_library) return;
     LibraryHistoryDialog dialog(name, m_library->history(name), this);
-    connect(&dialog, &LibraryHistoryDialog::openRequested, this, [this, name](int v) { emit openLibraryRequested(name, v); });
-    connect(&dialog, &LibraryHistoryDialog::restoreRequested, this, [this, name](int v) { report(restoreVersion(name, v)); });
+    connect(&dialog, &LibraryHistoryDialog::openRequested, this,
+            [this, name](int v) { emit openLibraryRequested(name, v); });
+    connect(&dialog, &LibraryHistoryDialog::restoreRequested, this,
+            [this, name](int v) { report(restoreVersion(name, v)); });
     dialog.exec();
 }
 
 void ScenarioLibraryDock::importLibrary() {
     if (!m_library || !m_library->isOpen()) return;
-    const QString file = QFileDialog::getOpenFileName(this, tr("Import library file"), QDir::homePath(),
-                                                      tr("Library files (*.json)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Import library file"), QDir::homePath(), tr("Library files (*.json)"));
     if (file.isEmpty()) return;
     const auto summary = m_library->importLibrary(file);
     if (!summary) {
         QMessageBox::warning(this, tr("Import library file"), m_library->lastError());
         return;
     }
-    QMessageBox::information(this, tr("Import library file"),
-                             tr("Imported %1 new scenario(s) and %2 new version(s); %3 already present were skipped.")
-                                 .arg(summary->scenarios.added)
-                                 .arg(summary->versions.added)
-                                 .arg(summary->versions.skipped));
+    QMessageBox::information(
+        this, tr("Import library file"),
+        tr("Imported %1 new scenario(s) and %2 new version(s); %3 already present were skipped.")
+            .arg(summary->scenarios.added)
+            .arg(summary->versions.added)
+            .arg(summary->versions.skipped));
 }
 
 void ScenarioLibraryDock::exportLibrary() {
     if (!m_library || !m_library->isOpen()) return;
-    QString file = QFileDialog::getSaveFileName(this, tr("Export library file"), QDir::home().filePath(QStringLiteral("trainplan-library.json")),
-                                                tr("Library files (*.json)"));
+    QString file = QFileDialog::getSaveFileName(
+        this, tr("Export library file"),
+        QDir::home().filePath(QStringLiteral("trainplan-library.json")),
+        tr("Library files (*.json)"));
     if (file.isEmpty()) return;
-    if (!file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) file += QStringLiteral(".json");
-    if (!m_library->exportLibrary(file)) QMessageBox::warning(this, tr("Export library file"), m_library->lastError());
+    if (!file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        file += QStringLiteral(".json");
+    if (!m_library->exportLibrary(file))
+        QMessageBox::warning(this, tr("Export library file"), m_library->lastError());
 }
 
 } // namespace trainplan::ui

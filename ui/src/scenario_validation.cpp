@@ -17,8 +17,9 @@ model::ValidationIssues collectIssues(const model::Scenario& s, const model::Cat
 }
 
 bool blocksEstimation(const model::ValidationIssues& issues) {
-    return std::any_of(issues.begin(), issues.end(),
-                       [](const model::ValidationIssue& i) { return i.path.rfind("plans", 0) != 0; });
+    return std::any_of(issues.begin(), issues.end(), [](const model::ValidationIssue& i) {
+        return i.path.rfind("plans", 0) != 0;
+    });
 }
 
 } // namespace trainplan::ui

@@ -22,14 +22,16 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     , m_theme(new QComboBox)
     , m_memory(new QComboBox)
     , m_currency(new QComboBox)
-    , m_rate(makeDoubleSpin(0.0001, 1e6, 4, tr("How many units of the display currency one US dollar buys."), 0.1)) {
+    , m_rate(makeDoubleSpin(
+          0.0001, 1e6, 4, tr("How many units of the display currency one US dollar buys."), 0.1)) {
     setWindowTitle(tr("Settings"));
     auto* layout = new QVBoxLayout(this);
     auto* form = makeForm(nullptr);
     layout->addLayout(form);
 
     m_language->addItem(tr("System (%1)").arg(QLocale::system().nativeLanguageName()), QString());
-    for (const auto& [code, name] : availableLanguages()) m_language->addItem(name, code);
+    for (const auto& [code, name] : availableLanguages())
+        m_language->addItem(name, code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(AppSettings::language())));
     m_language->setToolTip(tr("Language of the interface; takes effect after a restart."));
     form->addRow(tr("Language"), m_language);
@@ -60,7 +62,8 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     };
     connect(m_currency, &QComboBox::currentIndexChanged, this, syncRate);
     syncRate();
-    auto* note = new QLabel(tr("Prices in scenarios are in US dollars; costs are converted at this rate for display."));
+    auto* note = new QLabel(
+        tr("Prices in scenarios are in US dollars; costs are converted at this rate for display."));
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(note);
@@ -90,7 +93,8 @@ void SettingsDialog::save() {
     if (resolveLanguage(language) != resolveLanguage(AppSettings::language())) {
         AppSettings::setLanguage(language);
         QMessageBox box(QMessageBox::Question, tr("Language"),
-                        tr("The new language applies after TrainPlan restarts. Restart now?"), QMessageBox::NoButton, this);
+                        tr("The new language applies after TrainPlan restarts. Restart now?"),
+                        QMessageBox::NoButton, this);
         auto* now = box.addButton(tr("Restart now"), QMessageBox::AcceptRole);
         box.addButton(tr("Later"), QMessageBox::RejectRole);
         box.exec();

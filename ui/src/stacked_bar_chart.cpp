@@ -52,8 +52,9 @@ StackedBarChart::StackedBarChart(std::vector<BarComponent> components, QWidget* 
 
 void StackedBarChart::setValues(const QStringList& categories, const QStringList& categoryToolTips,
                                 const std::vector<QList<qreal>>& values, const QString& axisTitle,
-                                std::function<QString(double)> format, std::optional<double> reference,
-                                const QString& referenceName, std::optional<double> axisMax) {
+                                std::function<QString(double)> format,
+                                std::optional<double> reference, const QString& referenceName,
+                                std::optional<double> axisMax) {
     m_format = std::move(format);
     // Qt draws the first category at the bottom; reverse so the list reads top-down.
     QStringList cats(categories.rbegin(), categories.rend());
@@ -67,9 +68,11 @@ void StackedBarChart::setValues(const QStringList& categories, const QStringList
         std::reverse(v.begin(), v.end());
         m_sets[k]->remove(0, m_sets[k]->count());
         m_sets[k]->append(v);
-        for (qsizetype i = 0; i < v.size(); ++i) totals[static_cast<std::size_t>(i)] += v[i];
+        for (qsizetype i = 0; i < v.size(); ++i)
+            totals[static_cast<std::size_t>(i)] += v[i];
     }
-    for (double t : totals) maxTotal = std::max(maxTotal, t);
+    for (double t : totals)
+        maxTotal = std::max(maxTotal, t);
     if (reference) {
         m_reference->replace(QList<QPointF>{{*reference, -0.5}, {*reference, cats.size() - 0.5}});
         m_reference->setName(referenceName);
@@ -77,7 +80,8 @@ void StackedBarChart::setValues(const QStringList& categories, const QStringList
     } else {
         m_reference->clear();
     }
-    for (auto* marker : chart()->legend()->markers(m_reference)) marker->setVisible(reference.has_value());
+    for (auto* marker : chart()->legend()->markers(m_reference))
+        marker->setVisible(reference.has_value());
     // A cap keeps one huge bar (a plan that does not fit) from squashing the others; it is
     // clipped at the edge and its category label says why.
     if (axisMax && *axisMax > 0) maxTotal = std::min(maxTotal, *axisMax);
@@ -89,7 +93,8 @@ void StackedBarChart::setValues(const QStringList& categories, const QStringList
 }
 
 void StackedBarChart::clearValues(const QString& placeholder) {
-    for (QBarSet* set : m_sets) set->remove(0, set->count());
+    for (QBarSet* set : m_sets)
+        set->remove(0, set->count());
     m_categoryAxis->clear();
     m_reference->clear();
     setPlaceholder(placeholder);
@@ -112,12 +117,13 @@ void StackedBarChart::showToolTip(bool status, int index, QBarSet* set) {
     const auto it = std::find(m_sets.begin(), m_sets.end(), set);
     if (it == m_sets.end()) return;
     const auto& comp = m_components[static_cast<std::size_t>(it - m_sets.begin())];
-    const QString category = index < m_categoryToolTips.size() ? m_categoryToolTips[index]
-                                                               : m_categoryAxis->at(index);
+    const QString category =
+        index < m_categoryToolTips.size() ? m_categoryToolTips[index] : m_categoryAxis->at(index);
     const QString value = m_format ? m_format(set->at(index)) : QString::number(set->at(index));
-    QToolTip::showText(QCursor::pos(), QStringLiteral("<b>%1</b><br>%2: %3<br><i>%4</i>")
-                                           .arg(category.toHtmlEscaped(), comp.name.toHtmlEscaped(), value,
-                                                comp.toolTip.toHtmlEscaped()),
+    QToolTip::showText(QCursor::pos(),
+                       QStringLiteral("<b>%1</b><br>%2: %3<br><i>%4</i>")
+                           .arg(category.toHtmlEscaped(), comp.name.toHtmlEscaped(), value,
+                                comp.toolTip.toHtmlEscaped()),
                        this);
 }
 

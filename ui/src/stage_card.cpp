@@ -7,12 +7,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QCoreApplication>
 #include <QVBoxLayout>
 
 namespace trainplan::ui {
@@ -29,26 +29,34 @@ QLabel* wrapped(const QString& text, QWidget* parent = nullptr) {
 }
 
 QString estimateLine(const sim::PlanEstimate& e) {
-    return QCoreApplication::translate("trainplan::ui::StageCard", "%1<br>step %2 · MFU %3 · %4 · %5")
-        .arg(QString::fromStdString(e.plan.label()).toHtmlEscaped(), formatSeconds(e.time.stepSeconds),
-             formatPercent(e.throughput.mfu), formatDuration(e.cost.timeToTrainSeconds), formatCurrency(e.cost.usd));
+    return QCoreApplication::translate("trainplan::ui::StageCard",
+                                       "%1<br>step %2 · MFU %3 · %4 · %5")
+        .arg(QString::fromStdString(e.plan.label()).toHtmlEscaped(),
+             formatSeconds(e.time.stepSeconds), formatPercent(e.throughput.mfu),
+             formatDuration(e.cost.timeToTrainSeconds), formatCurrency(e.cost.usd));
 }
 
 } // namespace
 
 double StageCard::toDisplay(TriggerKind kind, double value) {
     switch (kind) {
-    case TriggerKind::MfuBelow: return value * 100;
-    case TriggerKind::CostAbove: return value * displayUnits().currencyPerUsd;
-    default: return value;
+    case TriggerKind::MfuBelow:
+        return value * 100;
+    case TriggerKind::CostAbove:
+        return value * displayUnits().currencyPerUsd;
+    default:
+        return value;
     }
 }
 
 double StageCard::fromDisplay(TriggerKind kind, double shown) {
     switch (kind) {
-    case TriggerKind::MfuBelow: return shown / 100;
-    case TriggerKind::CostAbove: return shown / displayUnits().currencyPerUsd;
-    default: return shown;
+    case TriggerKind::MfuBelow:
+        return shown / 100;
+    case TriggerKind::CostAbove:
+        return shown / displayUnits().currencyPerUsd;
+    default:
+        return shown;
     }
 }
 
@@ -62,17 +70,21 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     setFrameShape(QFrame::StyledPanel);
     setFixedWidth(300);
     const QColor color = frameworkColor(r.framework);
-    setStyleSheet(QStringLiteral("#%1 { border: 1px solid palette(mid); border-top: 5px solid %2; border-radius: 4px; }")
-                      .arg(objectName(), color.name()));
+    setStyleSheet(
+        QStringLiteral(
+            "#%1 { border: 1px solid palette(mid); border-top: 5px solid %2; border-radius: 4px; }")
+            .arg(objectName(), color.name()));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
     layout->setSpacing(6);
 
-    auto* title = wrapped(QStringLiteral("<b>%1. %2</b>").arg(index + 1).arg(renderMessage(r.title).toHtmlEscaped()));
+    auto* title = wrapped(
+        QStringLiteral("<b>%1. %2</b>").arg(index + 1).arg(renderMessage(r.title).toHtmlEscaped()));
     title->setObjectName(QStringLiteral("stageTitle"));
     layout->addWidget(title);
     if (!r.searched) {
-        auto* excluded = wrapped(tr("<i>%1 is excluded by the scenario's constraints.</i>").arg(frameworkName(r.framework)));
+        auto* excluded = wrapped(tr("<i>%1 is excluded by the scenario's constraints.</i>")
+                                     .arg(frameworkName(r.framework)));
         layout->addWidget(excluded);
     }
 
@@ -83,26 +95,34 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
 
     m_framework->setObjectName(QStringLiteral("stageFramework"));
     m_framework->addItem(tr("Automatic (%1)").arg(frameworkShortName(r.framework)), QString());
-    for (auto f : model::kAllFrameworks) m_framework->addItem(frameworkName(f), toQString(model::toString(f)));
-    m_framework->setCurrentIndex(r.stage.framework ? m_framework->findData(toQString(model::toString(*r.stage.framework))) : 0);
-    m_framework->setToolTip(tr("The framework this stage moves to. Automatic keeps the previous stage's framework "
-                               "(the first stage takes the recommendation)."));
+    for (auto f : model::kAllFrameworks)
+        m_framework->addItem(frameworkName(f), toQString(model::toString(f)));
+    m_framework->setCurrentIndex(
+        r.stage.framework ? m_framework->findData(toQString(model::toString(*r.stage.framework)))
+                          : 0);
+    m_framework->setToolTip(
+        tr("The framework this stage moves to. Automatic keeps the previous stage's framework "
+           "(the first stage takes the recommendation)."));
     connect(m_framework, &QComboBox::activated, this, [this](int i) {
         const QString v = m_framework->itemData(i).toString();
-        emit frameworkChanged(m_index, v.isEmpty() ? std::nullopt : model::frameworkFromString(v.toStdString()));
+        emit frameworkChanged(m_index, v.isEmpty() ? std::nullopt
+                                                   : model::frameworkFromString(v.toStdString()));
     });
     form->addRow(tr("Framework"), m_framework);
 
     QString target = tr("%1 (%2), %n GPU(s)", nullptr, static_cast<int>(r.targetGpus))
-                         .arg(QString::fromStdString(r.targetModelName).toHtmlEscaped(), formatParameters(r.targetParameters));
+                         .arg(QString::fromStdString(r.targetModelName).toHtmlEscaped(),
+                              formatParameters(r.targetParameters));
     form->addRow(tr("Target"), wrapped(target));
     QString plan;
     if (r.estimate) {
         plan = estimateLine(*r.estimate);
-        if (r.planFromStage) plan += QStringLiteral("<br><i>%1</i>").arg(tr("the stage's own plan"));
+        if (r.planFromStage)
+            plan += QStringLiteral("<br><i>%1</i>").arg(tr("the stage's own plan"));
     } else if (r.closest) {
         plan = tr("<span style='color:#d32f2f'>does not fit</span>: closest %1 needs %2 per GPU")
-                   .arg(QString::fromStdString(r.closest->plan.label()).toHtmlEscaped(), formatBytes(r.closest->memory.peakBytes));
+                   .arg(QString::fromStdString(r.closest->plan.label()).toHtmlEscaped(),
+                        formatBytes(r.closest->memory.peakBytes));
     } else {
         plan = tr("no valid plan");
     }
@@ -119,18 +139,22 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     m_triggerKind->addItem(tr("Cost above"), QStringLiteral("cost_above"));
     m_triggerKind->addItem(tr("GPUs above"), QStringLiteral("gpus_above"));
     m_triggerKind->addItem(tr("Team decision"), QStringLiteral("manual"));
-    m_triggerKind->setCurrentIndex(m_triggerKind->findData(toQString(model::toString(r.stage.trigger.kind))));
-    m_triggerKind->setToolTip(tr("What moves the team to this stage: the previous stage's framework running out of "
-                                 "memory, its MFU or cost crossing a threshold, the cluster growing, or a decision."));
+    m_triggerKind->setCurrentIndex(
+        m_triggerKind->findData(toQString(model::toString(r.stage.trigger.kind))));
+    m_triggerKind->setToolTip(
+        tr("What moves the team to this stage: the previous stage's framework running out of "
+           "memory, its MFU or cost crossing a threshold, the cluster growing, or a decision."));
     m_threshold->setObjectName(QStringLiteral("stageThreshold"));
     m_threshold->setKeyboardTracking(false);
     configureThreshold(r.stage.trigger.kind, r.stage.trigger.value);
     connect(m_triggerKind, &QComboBox::activated, this, [this](int i) {
-        const auto kind = model::triggerKindFromString(m_triggerKind->itemData(i).toString().toStdString());
+        const auto kind =
+            model::triggerKindFromString(m_triggerKind->itemData(i).toString().toStdString());
         if (kind) emit triggerChanged(m_index, *kind, 0, true);
     });
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, [this](double shown) {
-        const auto kind = model::triggerKindFromString(m_triggerKind->currentData().toString().toStdString());
+        const auto kind =
+            model::triggerKindFromString(m_triggerKind->currentData().toString().toStdString());
         if (kind) emit triggerChanged(m_index, *kind, fromDisplay(*kind, shown), false);
     });
     triggerRow->addWidget(m_triggerKind, 1);
@@ -138,58 +162,78 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     layout->addLayout(triggerRow);
     QString status;
     switch (r.triggerStatus) {
-    case sim::TriggerStatus::Met: status = tr("<span style='color:#2e7d32'>● reached today</span>"); break;
-    case sim::TriggerStatus::NotMet: status = tr("<span style='color:#9e9e9e'>○ not reached yet</span>"); break;
-    case sim::TriggerStatus::Manual: status = tr("◇ team decision"); break;
+    case sim::TriggerStatus::Met:
+        status = tr("<span style='color:#2e7d32'>● reached today</span>");
+        break;
+    case sim::TriggerStatus::NotMet:
+        status = tr("<span style='color:#9e9e9e'>○ not reached yet</span>");
+        break;
+    case sim::TriggerStatus::Manual:
+        status = tr("◇ team decision");
+        break;
     }
-    auto* trigger = wrapped(QStringLiteral("%1 — %2").arg(renderMessage(r.trigger).toHtmlEscaped(), status));
+    auto* trigger =
+        wrapped(QStringLiteral("%1 — %2").arg(renderMessage(r.trigger).toHtmlEscaped(), status));
     trigger->setObjectName(QStringLiteral("stageTriggerText"));
     layout->addWidget(trigger);
 
     // Prerequisites checklist.
     if (!r.stage.prerequisites.empty()) {
-        auto* head = wrapped(r.missing.empty() ? tr("<b>Prerequisites</b> — all in place")
-                                               : tr("<b>Prerequisites</b> — %1 missing, about %n week(s)", nullptr,
-                                                    static_cast<int>(r.missingWeeks))
-                                                     .arg(r.missing.size()));
+        auto* head =
+            wrapped(r.missing.empty() ? tr("<b>Prerequisites</b> — all in place")
+                                      : tr("<b>Prerequisites</b> — %1 missing, about %n week(s)",
+                                           nullptr, static_cast<int>(r.missingWeeks))
+                                            .arg(r.missing.size()));
         layout->addWidget(head);
     }
     for (std::size_t i = 0; i < r.stage.prerequisites.size(); ++i) {
         const auto& p = r.stage.prerequisites[i];
         QString text = p.item ? readinessItemLabel(*p.item) : QString();
-        if (!p.text.empty()) text = text.isEmpty() ? QString::fromStdString(p.text) : text + QStringLiteral(" — ") + QString::fromStdString(p.text);
+        if (!p.text.empty())
+            text = text.isEmpty() ? QString::fromStdString(p.text)
+                                  : text + QStringLiteral(" — ") + QString::fromStdString(p.text);
         auto* box = new QCheckBox(text);
         box->setObjectName(QStringLiteral("stagePrerequisite%1").arg(i));
         box->setChecked(p.done);
         QString tip;
         if (p.item) {
             const sim::ItemEffort effort = sim::itemEffort(*p.item);
-            tip = tr("%1\nEffort to put in place: about %n week(s) (%2). Ticking it updates the team and platform "
-                     "readiness of the scenario.", nullptr, static_cast<int>(effort.weeks))
-                      .arg(readinessItemWhy(*p.item), toQString(sim::difficultyLabel(effort.difficulty, advisorLanguage())));
+            tip = tr("%1\nEffort to put in place: about %n week(s) (%2). Ticking it updates the "
+                     "team and platform "
+                     "readiness of the scenario.",
+                     nullptr, static_cast<int>(effort.weeks))
+                      .arg(readinessItemWhy(*p.item),
+                           toQString(sim::difficultyLabel(effort.difficulty, advisorLanguage())));
         } else {
-            tip = tr("A prerequisite of this stage; ticking it marks it done in the stored roadmap.");
+            tip =
+                tr("A prerequisite of this stage; ticking it marks it done in the stored roadmap.");
         }
         box->setToolTip(tip);
         const int pi = static_cast<int>(i);
-        connect(box, &QCheckBox::toggled, this, [this, pi](bool done) { emit prerequisiteToggled(m_index, pi, done); });
+        connect(box, &QCheckBox::toggled, this,
+                [this, pi](bool done) { emit prerequisiteToggled(m_index, pi, done); });
         m_prerequisites.push_back(box);
         layout->addWidget(box);
     }
 
     // Expected gain and the advisor's notes.
     QStringList gain;
-    if (r.speedup) gain << tr("%1× faster than %2").arg(QLocale().toString(*r.speedup, 'f', 2),
-                                                       r.previousFramework ? frameworkShortName(*r.previousFramework) : QString());
+    if (r.speedup)
+        gain << tr("%1× faster than %2")
+                    .arg(QLocale().toString(*r.speedup, 'f', 2),
+                         r.previousFramework ? frameworkShortName(*r.previousFramework)
+                                             : QString());
     if (r.usdSaved && *r.usdSaved > 0) gain << tr("saves %1").arg(formatCurrency(*r.usdSaved));
-    if (!r.stage.expectedGain.text.empty()) gain << QString::fromStdString(r.stage.expectedGain.text).toHtmlEscaped();
+    if (!r.stage.expectedGain.text.empty())
+        gain << QString::fromStdString(r.stage.expectedGain.text).toHtmlEscaped();
     if (!gain.isEmpty()) {
         auto* g = wrapped(tr("<b>Expected gain</b>: %1").arg(gain.join(QStringLiteral("; "))));
         g->setObjectName(QStringLiteral("stageGain"));
         layout->addWidget(g);
     }
     QString notes;
-    for (const auto& n : r.notes) notes += QStringLiteral("<li>%1</li>").arg(renderMessage(n).toHtmlEscaped());
+    for (const auto& n : r.notes)
+        notes += QStringLiteral("<li>%1</li>").arg(renderMessage(n).toHtmlEscaped());
     if (!notes.isEmpty()) {
         auto* n = wrapped(QStringLiteral("<ul style='margin-left:-20px'>%1</ul>").arg(notes));
         n->setObjectName(QStringLiteral("stageNotes"));
@@ -210,7 +254,8 @@ void StageCard::configureThreshold(TriggerKind kind, double value) {
         m_threshold->setSingleStep(1);
         m_threshold->setPrefix(QString());
         m_threshold->setSuffix(QStringLiteral(" %"));
-        m_threshold->setToolTip(tr("Move on when the previous framework's best MFU falls below this."));
+        m_threshold->setToolTip(
+            tr("Move on when the previous framework's best MFU falls below this."));
         break;
     case TriggerKind::CostAbove:
         m_threshold->setRange(0, 1e12);
@@ -218,7 +263,8 @@ void StageCard::configureThreshold(TriggerKind kind, double value) {
         m_threshold->setSingleStep(10000);
         m_threshold->setPrefix(displayUnits().currencySymbol);
         m_threshold->setSuffix(QString());
-        m_threshold->setToolTip(tr("Move on when the previous framework's cost for the whole training run exceeds this."));
+        m_threshold->setToolTip(tr(
+            "Move on when the previous framework's cost for the whole training run exceeds this."));
         break;
     case TriggerKind::GpusAbove:
         m_threshold->setRange(1, 1e7);

@@ -14,12 +14,14 @@ std::vector<BarComponent> components() {
                          Metric::Bubble,  Metric::OptimizerStep,    Metric::Offload};
     std::vector<BarComponent> out;
     int i = 0;
-    for (Metric m : ms) out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
+    for (Metric m : ms)
+        out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
     return out;
 }
 } // namespace
 
-StepTimeChart::StepTimeChart(QWidget* parent) : StackedBarChart(components(), parent) {
+StepTimeChart::StepTimeChart(QWidget* parent)
+    : StackedBarChart(components(), parent) {
     setObjectName(QStringLiteral("stepTimeChart"));
     setChartTitle(tr("Step time"));
     setToolTip(metricToolTip(Metric::StepTime));
@@ -40,9 +42,11 @@ void StepTimeChart::setRows(const std::vector<CompareRow>& rows) {
         const auto& t = r.estimate->time;
         // Plans that do not fit have no meaningful speed: leave their bar empty.
         const bool show = r.fits();
-        const double parts[] = {t.computeSeconds,  t.exposedIntraNodeSeconds, t.exposedInterNodeSeconds,
-                                t.bubbleSeconds,   t.optimizerSeconds,        t.offloadSeconds};
-        for (std::size_t k = 0; k < 6; ++k) v[k] << (show ? parts[k] * scale : 0.0);
+        const double parts[] = {t.computeSeconds,          t.exposedIntraNodeSeconds,
+                                t.exposedInterNodeSeconds, t.bubbleSeconds,
+                                t.optimizerSeconds,        t.offloadSeconds};
+        for (std::size_t k = 0; k < 6; ++k)
+            v[k] << (show ? parts[k] * scale : 0.0);
     }
     if (cats.isEmpty()) {
         clearValues(tr("No plan to show"));

@@ -2,12 +2,17 @@
 
 namespace trainplan::ui {
 
-int TableModelBase::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows(); }
+int TableModelBase::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : rows();
+}
 
-int TableModelBase::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : columns(); }
+int TableModelBase::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : columns();
+}
 
 QVariant TableModelBase::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
     return cell(index.row(), index.column(), role);
 }
 

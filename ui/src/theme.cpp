@@ -42,14 +42,23 @@ QPalette darkPalette() {
 
 } // namespace
 
-void rememberSystemPalette() { systemPalette() = QApplication::palette(); }
+void rememberSystemPalette() {
+    systemPalette() = QApplication::palette();
+}
 
 void applyTheme(Theme theme) {
-    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion"))) QApplication::setStyle(fusion);
+    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion")))
+        QApplication::setStyle(fusion);
     switch (theme) {
-    case Theme::System: QApplication::setPalette(systemPalette()); break;
-    case Theme::Light: QApplication::setPalette(QApplication::style()->standardPalette()); break;
-    case Theme::Dark: QApplication::setPalette(darkPalette()); break;
+    case Theme::System:
+        QApplication::setPalette(systemPalette());
+        break;
+    case Theme::Light:
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        break;
+    case Theme::Dark:
+        QApplication::setPalette(darkPalette());
+        break;
     }
 }
 

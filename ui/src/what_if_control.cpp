@@ -14,9 +14,13 @@ namespace {
 constexpr int kSteps = 1000;
 }
 
-WhatIfControl::WhatIfControl(double min, double max, int decimals, const QString& suffix, const QString& toolTip,
-                             QWidget* parent)
-    : QWidget(parent), m_slider(new QSlider(Qt::Horizontal)), m_spin(new QDoubleSpinBox), m_min(min), m_max(max) {
+WhatIfControl::WhatIfControl(double min, double max, int decimals, const QString& suffix,
+                             const QString& toolTip, QWidget* parent)
+    : QWidget(parent)
+    , m_slider(new QSlider(Qt::Horizontal))
+    , m_spin(new QDoubleSpinBox)
+    , m_min(min)
+    , m_max(max) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_slider->setRange(0, kSteps);
@@ -57,7 +61,9 @@ void WhatIfControl::setValue(double value) {
     m_slider->setValue(toSlider(value));
 }
 
-double WhatIfControl::value() const { return m_spin->value(); }
+double WhatIfControl::value() const {
+    return m_spin->value();
+}
 
 void WhatIfControl::setOverridden(bool overridden) {
     QFont f = m_spin->font();

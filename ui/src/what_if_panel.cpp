@@ -16,11 +16,14 @@ namespace trainplan::ui {
 WhatIfPanel::WhatIfPanel(QWidget* parent)
     : QGroupBox(tr("What if…"), parent)
     , m_gpus(new WhatIfControl(1, 65536, 0, QString(), tr("GPUs in the cluster (whole nodes).")))
-    , m_bandwidth(new WhatIfControl(10, 3200, 0, tr(" Gb/s"), tr("Inter-node bandwidth per NIC per direction.")))
-    , m_batch(new WhatIfControl(1, 65536, 0, QString(), tr("Global batch in sequences per optimizer step.")))
+    , m_bandwidth(new WhatIfControl(10, 3200, 0, tr(" Gb/s"),
+                                    tr("Inter-node bandwidth per NIC per direction.")))
+    , m_batch(new WhatIfControl(1, 65536, 0, QString(),
+                                tr("Global batch in sequences per optimizer step.")))
     , m_seqLen(new WhatIfControl(128, 262144, 0, QString(), tr("Tokens per training sequence.")))
-    , m_scale(new WhatIfControl(0.05, 20, 2, tr(" ×"),
-                                tr("Multiplies the model's parameter count, growing depth and width together.")))
+    , m_scale(new WhatIfControl(
+          0.05, 20, 2, tr(" ×"),
+          tr("Multiplies the model's parameter count, growing depth and width together.")))
     , m_parameters(new QLabel) {
     setObjectName(QStringLiteral("whatIfPanel"));
     auto* form = makeForm(this);
@@ -54,7 +57,8 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     });
     connect(m_batch, &WhatIfControl::valueEdited, this, [this](double v) {
         const auto b = static_cast<long long>(std::llround(v));
-        m_whatIf.globalBatch = b == m_base.training.globalBatch ? std::nullopt : std::optional<long long>(b);
+        m_whatIf.globalBatch =
+            b == m_base.training.globalBatch ? std::nullopt : std::optional<long long>(b);
         showValues();
         emit whatIfChanged(m_whatIf);
     });

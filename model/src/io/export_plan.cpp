@@ -24,7 +24,8 @@ PlanExport exportPlan(const Scenario& s, const Plan& p) {
         launch = "torchrun.sh";
         break;
     case Framework::DeepSpeed:
-        e.files.push_back({"ds_config.json", exportDeepSpeedConfig(s, p, e.issues).dump(2) + "\n", false});
+        e.files.push_back(
+            {"ds_config.json", exportDeepSpeedConfig(s, p, e.issues).dump(2) + "\n", false});
         if (p.pp > 1) {
             e.files.push_back({"megatron_args.sh", exportMegatronScript(s, p, e.issues), true});
             launch = "megatron_args.sh";
@@ -45,19 +46,24 @@ PlanExport exportPlan(const Scenario& s, const Plan& p) {
 void writeExport(const PlanExport& e, const std::filesystem::path& directory) {
     std::error_code ec;
     std::filesystem::create_directories(directory, ec);
-    if (ec) throw std::runtime_error(directory.string() + ": cannot create the directory (" + ec.message() + ")");
+    if (ec)
+        throw std::runtime_error(directory.string() + ": cannot create the directory (" +
+                                 ec.message() + ")");
     for (const auto& f : e.files) {
         const auto path = directory / f.name;
         {
             std::ofstream out(path, std::ios::binary | std::ios::trunc);
-            if (!out) throw std::runtime_error(path.string() + ": cannot write (" + std::strerror(errno) + ")");
+            if (!out)
+                throw std::runtime_error(path.string() + ": cannot write (" + std::strerror(errno) +
+                                         ")");
             out << f.text;
             out.flush();
             if (!out) throw std::runtime_error(path.string() + ": write failed (disk full?)");
         }
         if (f.executable) {
             std::filesystem::permissions(path,
-                                         std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec |
+                                         std::filesystem::perms::owner_exec |
+                                             std::filesystem::perms::group_exec |
                                              std::filesystem::perms::others_exec,
                                          std::filesystem::perm_options::add, ec);
         }

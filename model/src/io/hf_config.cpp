@@ -20,7 +20,8 @@ constexpr long long kMaxSeq = 1'000'000'000;
 enum class Family { Llama, Mixtral, Gpt2, GptNeox, DeepSeekV3, Other };
 
 Family familyOf(const std::string& type) {
-    if (type == "llama" || type == "mistral" || type == "qwen2" || type == "qwen3") return Family::Llama;
+    if (type == "llama" || type == "mistral" || type == "qwen2" || type == "qwen3")
+        return Family::Llama;
     if (type == "mixtral") return Family::Mixtral;
     if (type == "gpt2") return Family::Gpt2;
     if (type == "gpt_neox") return Family::GptNeox;
@@ -30,28 +31,96 @@ Family familyOf(const std::string& type) {
 
 // Keys every family carries that do not change the plan: tokens, dropout, init, norms, RoPE,
 // serialisation and generation settings.
-constexpr std::string_view kIgnoredKeys[] = {
-    "architectures", "model_type", "_name_or_path", "transformers_version", "torch_dtype", "dtype", "bos_token_id",
-    "eos_token_id", "pad_token_id", "use_cache", "initializer_range", "rms_norm_eps", "layer_norm_eps",
-    "layer_norm_epsilon", "rope_theta", "rope_scaling", "attention_dropout", "hidden_dropout", "pretraining_tp",
-    "mlp_bias", "attention_bias", "output_router_logits", "router_aux_loss_coef", "router_jitter_noise",
-    "use_sliding_window", "max_window_layers", "resid_pdrop", "embd_pdrop", "attn_pdrop", "summary_type",
-    "summary_use_proj", "summary_activation", "summary_proj_to_labels", "summary_first_dropout",
-    "scale_attn_weights", "task_specific_params", "reorder_and_upcast_attn", "scale_attn_by_inverse_layer_idx",
-    "rotary_pct", "rotary_emb_base", "rotary_emb_fraction", "use_parallel_residual", "classifier_dropout",
-    "aux_loss_alpha", "ep_size", "n_group", "topk_group", "topk_method", "norm_topk_prob", "routed_scaling_factor",
-    "scoring_func", "seq_aux", "quantization_config", "num_nextn_predict_layers", "q_lora_rank", "kv_lora_rank",
-    "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "sliding_window", "return_dict", "output_hidden_states",
-    "output_attentions", "torchscript", "tie_encoder_decoder", "is_decoder", "is_encoder_decoder",
-    "add_cross_attention", "id2label", "label2id", "tokenizer_class", "problem_type", "auto_map",
-    "use_bfloat16", "n_ctx", "bias", "rope_interleave", "qkv_bias", "head_dim", "mup", "layer_types"};
+constexpr std::string_view kIgnoredKeys[] = {"architectures",
+                                             "model_type",
+                                             "_name_or_path",
+                                             "transformers_version",
+                                             "torch_dtype",
+                                             "dtype",
+                                             "bos_token_id",
+                                             "eos_token_id",
+                                             "pad_token_id",
+                                             "use_cache",
+                                             "initializer_range",
+                                             "rms_norm_eps",
+                                             "layer_norm_eps",
+                                             "layer_norm_epsilon",
+                                             "rope_theta",
+                                             "rope_scaling",
+                                             "attention_dropout",
+                                             "hidden_dropout",
+                                             "pretraining_tp",
+                                             "mlp_bias",
+                                             "attention_bias",
+                                             "output_router_logits",
+                                             "router_aux_loss_coef",
+                                             "router_jitter_noise",
+                                             "use_sliding_window",
+                                             "max_window_layers",
+                                             "resid_pdrop",
+                                             "embd_pdrop",
+                                             "attn_pdrop",
+                                             "summary_type",
+                                             "summary_use_proj",
+                                             "summary_activation",
+                                             "summary_proj_to_labels",
+                                             "summary_first_dropout",
+                                             "scale_attn_weights",
+                                             "task_specific_params",
+                                             "reorder_and_upcast_attn",
+                                             "scale_attn_by_inverse_layer_idx",
+                                             "rotary_pct",
+                                             "rotary_emb_base",
+                                             "rotary_emb_fraction",
+                                             "use_parallel_residual",
+                                             "classifier_dropout",
+                                             "aux_loss_alpha",
+                                             "ep_size",
+                                             "n_group",
+                                             "topk_group",
+                                             "topk_method",
+                                             "norm_topk_prob",
+                                             "routed_scaling_factor",
+                                             "scoring_func",
+                                             "seq_aux",
+                                             "quantization_config",
+                                             "num_nextn_predict_layers",
+                                             "q_lora_rank",
+                                             "kv_lora_rank",
+                                             "qk_nope_head_dim",
+                                             "qk_rope_head_dim",
+                                             "v_head_dim",
+                                             "sliding_window",
+                                             "return_dict",
+                                             "output_hidden_states",
+                                             "output_attentions",
+                                             "torchscript",
+                                             "tie_encoder_decoder",
+                                             "is_decoder",
+                                             "is_encoder_decoder",
+                                             "add_cross_attention",
+                                             "id2label",
+                                             "label2id",
+                                             "tokenizer_class",
+                                             "problem_type",
+                                             "auto_map",
+                                             "use_bfloat16",
+                                             "n_ctx",
+                                             "bias",
+                                             "rope_interleave",
+                                             "qkv_bias",
+                                             "head_dim",
+                                             "mup",
+                                             "layer_types"};
 
 void warnUnknown(const nlohmann::json& doc, KeyReader& r, ImportedFields& f) {
-    for (auto k : kIgnoredKeys) r.markRead({k});
+    for (auto k : kIgnoredKeys)
+        r.markRead({k});
     (void)doc;
     const std::string unread = r.unreadKeys();
     if (!unread.empty())
-        f.warning("", "unknown keys ignored (not needed for planning, or not supported): " + unread);
+        f.warning("",
+                  "unknown keys ignored (not needed for planning, or not supported): " + unread);
 }
 
 std::string nameFrom(const std::optional<std::string>& nameOrPath, std::string_view fileName,
@@ -93,22 +162,28 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
     if (family == Family::Other) {
         const bool gpt2Names = r.has("n_embd") && r.has("n_layer");
         if (modelType.empty())
-            f.warning("model_type", "is missing; reading " + std::string(gpt2Names ? "GPT-2" : "Llama") +
+            f.warning("model_type", "is missing; reading " +
+                                        std::string(gpt2Names ? "GPT-2" : "Llama") +
                                         "-style field names");
         else
-            f.warning("model_type", "'" + modelType + "' is not one of llama, mistral, mixtral, qwen2, gpt2, gpt_neox, "
-                                    "deepseek_v3; reading " + std::string(gpt2Names ? "GPT-2" : "Llama") +
-                                    "-style field names — check the result");
+            f.warning("model_type",
+                      "'" + modelType +
+                          "' is not one of llama, mistral, mixtral, qwen2, gpt2, gpt_neox, "
+                          "deepseek_v3; reading " +
+                          std::string(gpt2Names ? "GPT-2" : "Llama") +
+                          "-style field names — check the result");
         family = gpt2Names ? Family::Gpt2 : Family::Llama;
     }
     const std::string name = nameFrom(r.string("_name_or_path"), fileName, modelType);
     f.model.name.set(name, "_name_or_path");
     f.model.displayName.set(name, "_name_or_path");
 
-    auto requireInt = [&](const char* key, long long min, long long max) -> std::optional<long long> {
+    auto requireInt = [&](const char* key, long long min,
+                          long long max) -> std::optional<long long> {
         if (!r.has(key)) {
             r.markRead({key});
-            f.error(key, "is required (the " + (modelType.empty() ? std::string("model") : modelType) +
+            f.error(key, "is required (the " +
+                             (modelType.empty() ? std::string("model") : modelType) +
                              " architecture needs it)");
             return std::nullopt;
         }
@@ -141,10 +216,12 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (auto kv = r.integer("num_key_value_heads", 1, kMaxDim)) {
             f.model.kvHeads.set(static_cast<int>(*kv), "num_key_value_heads");
             if (heads && *heads % *kv != 0)
-                f.error("num_key_value_heads", std::to_string(*kv) + " does not divide num_attention_heads " +
-                                                   std::to_string(*heads) + " (grouped-query attention needs it)");
+                f.error("num_key_value_heads",
+                        std::to_string(*kv) + " does not divide num_attention_heads " +
+                            std::to_string(*heads) + " (grouped-query attention needs it)");
         } else if (heads) {
-            f.model.kvHeads.set(static_cast<int>(*heads), "num_key_value_heads (absent: one per head)", Origin::ToolDefault);
+            f.model.kvHeads.set(static_cast<int>(*heads),
+                                "num_key_value_heads (absent: one per head)", Origin::ToolDefault);
         }
     } else if (heads) {
         f.model.kvHeads.set(static_cast<int>(*heads), kHeads);
@@ -155,20 +232,24 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         f.model.headDim.set(static_cast<int>(*headDim), "head_dim");
     } else if (hidden && heads) {
         if (*hidden % *heads != 0 && family != Family::DeepSeekV3)
-            f.error(kHeads, std::to_string(*heads) + " does not divide " + kHidden + " " + std::to_string(*hidden) +
-                                " and head_dim is not given");
-        f.model.headDim.set(static_cast<int>(*hidden / *heads), std::string(kHidden) + " / " + kHeads, Origin::ToolDefault);
+            f.error(kHeads, std::to_string(*heads) + " does not divide " + kHidden + " " +
+                                std::to_string(*hidden) + " and head_dim is not given");
+        f.model.headDim.set(static_cast<int>(*hidden / *heads),
+                            std::string(kHidden) + " / " + kHeads, Origin::ToolDefault);
     }
 
     // MLP width and kind.
     const bool gated = family != Family::Gpt2 && family != Family::GptNeox;
     std::string act;
-    if (gpt2) act = r.string("activation_function").value_or("gelu_new");
-    else act = r.string("hidden_act").value_or(gated ? "silu" : "gelu");
+    if (gpt2)
+        act = r.string("activation_function").value_or("gelu_new");
+    else
+        act = r.string("hidden_act").value_or(gated ? "silu" : "gelu");
     if (gated) {
         f.model.ffn.set(FfnKind::SwiGlu, "hidden_act");
         if (act != "silu" && act != "swish")
-            f.note("hidden_act", "'" + act + "' in a gated MLP is counted as SwiGLU (the same three matrices)");
+            f.note("hidden_act",
+                   "'" + act + "' in a gated MLP is counted as SwiGLU (the same three matrices)");
     } else {
         f.model.ffn.set(FfnKind::Gelu, gpt2 ? "activation_function" : "hidden_act");
         if (act.rfind("gelu", 0) != 0)
@@ -176,18 +257,25 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
                    "'" + act + "' in a two-matrix MLP is counted as GeLU (same weights and FLOPs)");
     }
     if (gpt2) {
-        if (auto inner = r.integer("n_inner", 1, 16 * kMaxDim)) f.model.ffnHidden.set(static_cast<int>(*inner), "n_inner");
-        else if (hidden) f.model.ffnHidden.set(static_cast<int>(4 * *hidden), "n_inner (null: 4 × n_embd)", Origin::ToolDefault);
+        if (auto inner = r.integer("n_inner", 1, 16 * kMaxDim))
+            f.model.ffnHidden.set(static_cast<int>(*inner), "n_inner");
+        else if (hidden)
+            f.model.ffnHidden.set(static_cast<int>(4 * *hidden), "n_inner (null: 4 × n_embd)",
+                                  Origin::ToolDefault);
     } else if (auto inter = requireInt("intermediate_size", 1, 16 * kMaxDim)) {
         f.model.ffnHidden.set(static_cast<int>(*inter), "intermediate_size");
     }
 
     // Embeddings: tying default differs by class (PretrainedConfig ties; LlamaConfig etc. do not).
     const bool tieDefault = gpt2;
-    if (auto tie = r.boolean("tie_word_embeddings")) f.model.tiedEmbeddings.set(*tie, "tie_word_embeddings");
-    else f.model.tiedEmbeddings.set(tieDefault, "tie_word_embeddings (absent: " + std::string(tieDefault ? "true" : "false") +
-                                                    " for " + (modelType.empty() ? "this model" : modelType) + ")",
-                                    Origin::ToolDefault);
+    if (auto tie = r.boolean("tie_word_embeddings"))
+        f.model.tiedEmbeddings.set(*tie, "tie_word_embeddings");
+    else
+        f.model.tiedEmbeddings.set(
+            tieDefault,
+            "tie_word_embeddings (absent: " + std::string(tieDefault ? "true" : "false") + " for " +
+                (modelType.empty() ? "this model" : modelType) + ")",
+            Origin::ToolDefault);
     f.model.positionEmbedding.set(gpt2 ? PositionEmbedding::Learned : PositionEmbedding::None,
                                   gpt2 ? "n_positions (learned)" : "model_type (rotary)");
 
@@ -198,8 +286,10 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (experts) f.model.experts.set(static_cast<int>(*experts), "num_local_experts");
         if (topK) f.model.topK.set(static_cast<int>(*topK), "num_experts_per_tok");
         if (experts && topK && *topK > *experts)
-            f.error("num_experts_per_tok", std::to_string(*topK) + " exceeds num_local_experts " + std::to_string(*experts));
-        if (f.model.ffnHidden.has()) f.model.expertFfnHidden.set(*f.model.ffnHidden, "intermediate_size");
+            f.error("num_experts_per_tok", std::to_string(*topK) + " exceeds num_local_experts " +
+                                               std::to_string(*experts));
+        if (f.model.ffnHidden.has())
+            f.model.expertFfnHidden.set(*f.model.ffnHidden, "intermediate_size");
         f.model.sharedExperts.set(0, "model_type mixtral");
         f.model.moeInterval.set(1, "model_type mixtral");
         f.model.firstDenseLayers.set(0, "model_type mixtral");
@@ -213,13 +303,17 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (experts) f.model.experts.set(static_cast<int>(*experts), "n_routed_experts");
         if (topK) f.model.topK.set(static_cast<int>(*topK), "num_experts_per_tok");
         if (experts && topK && *topK > *experts)
-            f.error("num_experts_per_tok", std::to_string(*topK) + " exceeds n_routed_experts " + std::to_string(*experts));
-        if (expertFfn) f.model.expertFfnHidden.set(static_cast<int>(*expertFfn), "moe_intermediate_size");
+            f.error("num_experts_per_tok", std::to_string(*topK) + " exceeds n_routed_experts " +
+                                               std::to_string(*experts));
+        if (expertFfn)
+            f.model.expertFfnHidden.set(static_cast<int>(*expertFfn), "moe_intermediate_size");
         f.model.sharedExperts.set(static_cast<int>(shared.value_or(0)), "n_shared_experts");
-        f.model.firstDenseLayers.set(static_cast<int>(firstDense.value_or(0)), "first_k_dense_replace");
+        f.model.firstDenseLayers.set(static_cast<int>(firstDense.value_or(0)),
+                                     "first_k_dense_replace");
         f.model.moeInterval.set(static_cast<int>(freq.value_or(1)), "moe_layer_freq");
         if (layers && firstDense && *firstDense >= *layers)
-            f.error("first_k_dense_replace", std::to_string(*firstDense) + " leaves no MoE layer among " +
+            f.error("first_k_dense_replace", std::to_string(*firstDense) +
+                                                 " leaves no MoE layer among " +
                                                  std::to_string(*layers));
         // MLA: low-rank query and key/value projections. Modelled as MHA of head_dim hidden/heads
         // (4·h² attention weights per layer), as the catalog's deepseek-v3 entry does.
@@ -231,42 +325,55 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (hidden && heads && kvLora && qkNope && vHead) {
             const double h = static_cast<double>(*hidden), a = static_cast<double>(*heads);
             const double qk = static_cast<double>(*qkNope + qkRope.value_or(0));
-            const double q = qLora && *qLora > 0 ? h * *qLora + *qLora + static_cast<double>(*qLora) * a * qk : h * a * qk;
-            const double kv = h * static_cast<double>(*kvLora + qkRope.value_or(0)) + *kvLora +
-                              static_cast<double>(*kvLora) * a * static_cast<double>(*qkNope + *vHead);
+            const double q = qLora && *qLora > 0
+                                 ? h * *qLora + *qLora + static_cast<double>(*qLora) * a * qk
+                                 : h * a * qk;
+            const double kv =
+                h * static_cast<double>(*kvLora + qkRope.value_or(0)) + *kvLora +
+                static_cast<double>(*kvLora) * a * static_cast<double>(*qkNope + *vHead);
             const double o = a * static_cast<double>(*vHead) * h;
             const double mla = q + kv + o;
             const double mha = 4.0 * h * h;
             char pct[32];
             std::snprintf(pct, sizeof pct, "%+.1f%%", 100.0 * (mha - mla) / mla);
-            f.note("kv_lora_rank", "Multi-head Latent Attention is modelled as multi-head attention with head_dim " +
-                                       std::to_string(*hidden / *heads) + " (hidden/heads): " + detail::formatCount(mha) +
-                                       " attention weights per layer instead of MLA's " + detail::formatCount(mla) + " (" +
-                                       pct + "); attention-score FLOPs use head_dim " +
-                                       std::to_string(*hidden / *heads) + " instead of " +
-                                       std::to_string(*qkNope + qkRope.value_or(0)));
+            f.note(
+                "kv_lora_rank",
+                "Multi-head Latent Attention is modelled as multi-head attention with head_dim " +
+                    std::to_string(*hidden / *heads) + " (hidden/heads): " +
+                    detail::formatCount(mha) + " attention weights per layer instead of MLA's " +
+                    detail::formatCount(mla) + " (" + pct +
+                    "); attention-score FLOPs use head_dim " + std::to_string(*hidden / *heads) +
+                    " instead of " + std::to_string(*qkNope + qkRope.value_or(0)));
         } else {
-            f.note("kv_lora_rank", "Multi-head Latent Attention is modelled as multi-head attention with head_dim = hidden/heads");
+            f.note("kv_lora_rank", "Multi-head Latent Attention is modelled as multi-head "
+                                   "attention with head_dim = hidden/heads");
         }
         if (auto mtp = r.integer("num_nextn_predict_layers", 0, kMaxLayers); mtp && *mtp > 0)
-            f.note("num_nextn_predict_layers", std::to_string(*mtp) +
-                                                   " multi-token-prediction module(s) not counted (as in the published size)");
+            f.note("num_nextn_predict_layers",
+                   std::to_string(*mtp) +
+                       " multi-token-prediction module(s) not counted (as in the published size)");
     } else if (r.has("num_local_experts") || r.has("n_routed_experts") || r.has("num_experts")) {
-        f.warning("num_local_experts", "expert settings in a '" + modelType + "' config are not read: the model is imported as dense");
+        f.warning("num_local_experts", "expert settings in a '" + modelType +
+                                           "' config are not read: the model is imported as dense");
         r.markRead({"num_local_experts", "n_routed_experts", "num_experts", "num_experts_per_tok"});
     }
     const nlohmann::json* useSw = r.get("use_sliding_window");
     const bool swOff = useSw && useSw->is_boolean() && !useSw->get<bool>();
     if (const auto* sw = r.get("sliding_window"); sw && sw->is_number() && !swOff)
-        f.note("sliding_window", "sliding-window attention is not modelled: attention is costed over the full sequence");
+        f.note(
+            "sliding_window",
+            "sliding-window attention is not modelled: attention is costed over the full sequence");
     if (const auto* bias = r.get("attention_bias"); bias && bias->is_boolean() && bias->get<bool>())
-        f.note("attention_bias", "bias vectors are not counted (a fraction of a percent of the parameters)");
-    if (modelType == "qwen2") f.note("model_type", "qwen2's QKV bias vectors are not counted (a fraction of a percent)");
+        f.note("attention_bias",
+               "bias vectors are not counted (a fraction of a percent of the parameters)");
+    if (modelType == "qwen2")
+        f.note("model_type", "qwen2's QKV bias vectors are not counted (a fraction of a percent)");
     warnUnknown(doc, r, f);
     return f;
 }
 
-std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIssues& issues, std::string_view file) {
+std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIssues& issues,
+                                                std::string_view file) {
     TransformerSpec t;
     bool ok = true;
     auto need = [&](const Field<int>& field, const char* what, int& out) {
@@ -275,7 +382,8 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
             return;
         }
         issues.push_back({Severity::Error, std::string(file), std::string("model.") + what,
-                          "is not given by any imported file (import the model's config.json, give a scenario, or "
+                          "is not given by any imported file (import the model's config.json, give "
+                          "a scenario, or "
                           "pass --model NAME)"});
         ok = false;
     };
@@ -292,7 +400,8 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
     t.headDim = m.headDim.has() ? *m.headDim : (t.heads > 0 ? t.hidden / t.heads : 0);
     t.ffn = m.ffn.has() ? *m.ffn : FfnKind::Gelu;
     t.tiedEmbeddings = m.tiedEmbeddings.has() && *m.tiedEmbeddings;
-    t.positionEmbedding = m.positionEmbedding.has() ? *m.positionEmbedding : PositionEmbedding::None;
+    t.positionEmbedding =
+        m.positionEmbedding.has() ? *m.positionEmbedding : PositionEmbedding::None;
     if (m.experts.has() && *m.experts > 0) {
         t.moe.experts = *m.experts;
         t.moe.topK = m.topK.has() ? *m.topK : 1;
@@ -308,13 +417,17 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
     return t;
 }
 
-ImportIssues checkParameterCount(const TransformerSpec& m, const Catalog& catalog, std::string_view file) {
+ImportIssues checkParameterCount(const TransformerSpec& m, const Catalog& catalog,
+                                 std::string_view file) {
     ImportIssues out;
     const TransformerSpec* best = nullptr;
     int bestScore = -1;
     for (const TransformerSpec& c : catalog.models) {
-        if (c.layers != m.layers || c.hidden != m.hidden || c.heads != m.heads || c.moe.experts != m.moe.experts) continue;
-        const int score = (c.vocab == m.vocab) + (c.kvHeads == m.kvHeads) + (c.ffnHidden == m.ffnHidden) + (c.ffn == m.ffn);
+        if (c.layers != m.layers || c.hidden != m.hidden || c.heads != m.heads ||
+            c.moe.experts != m.moe.experts)
+            continue;
+        const int score = (c.vocab == m.vocab) + (c.kvHeads == m.kvHeads) +
+                          (c.ffnHidden == m.ffnHidden) + (c.ffn == m.ffn);
         if (score > bestScore) {
             best = &c;
             bestScore = score;
@@ -325,19 +438,22 @@ ImportIssues checkParameterCount(const TransformerSpec& m, const Catalog& catalo
     std::snprintf(computed, sizeof computed, "%.2fB", count.total / 1e9);
     if (!best || best->publishedParameters <= 0) {
         out.push_back({Severity::Note, std::string(file), "model",
-                       std::string("computed ") + computed + " parameters; no catalog model of this shape (" +
-                           std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) +
-                           ") to check the count against"});
+                       std::string("computed ") + computed +
+                           " parameters; no catalog model of this shape (" +
+                           std::to_string(m.layers) + " layers, hidden " +
+                           std::to_string(m.hidden) + ") to check the count against"});
         return out;
     }
     const double rel = (count.total - best->publishedParameters) / best->publishedParameters;
     char msg[256];
-    std::snprintf(msg, sizeof msg, "computed %s parameters vs %.2fB published for catalog model '%s' (%+.1f%%)", computed,
-                  best->publishedParameters / 1e9, best->name.c_str(), 100.0 * rel);
+    std::snprintf(msg, sizeof msg,
+                  "computed %s parameters vs %.2fB published for catalog model '%s' (%+.1f%%)",
+                  computed, best->publishedParameters / 1e9, best->name.c_str(), 100.0 * rel);
     if (std::fabs(rel) > 0.02)
         out.push_back({Severity::Warning, std::string(file), "model",
-                       std::string(msg) + ": more than 2% off — check vocab_size, intermediate_size, "
-                                          "num_key_value_heads and tie_word_embeddings"});
+                       std::string(msg) +
+                           ": more than 2% off — check vocab_size, intermediate_size, "
+                           "num_key_value_heads and tie_word_embeddings"});
     else
         out.push_back({Severity::Note, std::string(file), "model", msg});
     return out;

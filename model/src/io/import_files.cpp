@@ -17,26 +17,51 @@ namespace trainplan::model::io {
 
 namespace {
 
-std::string str(long long v) { return std::to_string(v); }
-std::string show(int v) { return std::to_string(v); }
-std::string show(long long v) { return std::to_string(v); }
+std::string str(long long v) {
+    return std::to_string(v);
+}
+std::string show(int v) {
+    return std::to_string(v);
+}
+std::string show(long long v) {
+    return std::to_string(v);
+}
 std::string show(double v) {
     std::ostringstream o;
     o << v;
     return o.str();
 }
-std::string show(bool v) { return v ? "true" : "false"; }
-std::string show(const std::string& v) { return "'" + v + "'"; }
-std::string show(FfnKind v) { return std::string(toString(v)); }
-std::string show(PositionEmbedding v) { return v == PositionEmbedding::Learned ? "learned" : "none (rotary/ALiBi)"; }
-std::string show(Framework v) { return std::string(toString(v)); }
-std::string show(Offload v) { return std::string(toString(v)); }
-std::string show(Recompute v) { return std::string(toString(v)); }
-std::string show(Precision v) { return std::string(toString(v)); }
-std::string show(Optimizer v) { return std::string(toString(v)); }
+std::string show(bool v) {
+    return v ? "true" : "false";
+}
+std::string show(const std::string& v) {
+    return "'" + v + "'";
+}
+std::string show(FfnKind v) {
+    return std::string(toString(v));
+}
+std::string show(PositionEmbedding v) {
+    return v == PositionEmbedding::Learned ? "learned" : "none (rotary/ALiBi)";
+}
+std::string show(Framework v) {
+    return std::string(toString(v));
+}
+std::string show(Offload v) {
+    return std::string(toString(v));
+}
+std::string show(Recompute v) {
+    return std::string(toString(v));
+}
+std::string show(Precision v) {
+    return std::string(toString(v));
+}
+std::string show(Optimizer v) {
+    return std::string(toString(v));
+}
 
 template <typename T>
-void mergeField(Field<T>& into, const Field<T>& from, const std::string& file, const char* name, ImportIssues& issues) {
+void mergeField(Field<T>& into, const Field<T>& from, const std::string& file, const char* name,
+                ImportIssues& issues) {
     if (!from.has()) return;
     const std::string fromKey = file.empty() ? from.key : file + " (" + from.key + ")";
     if (!into.has()) {
@@ -51,7 +76,8 @@ void mergeField(Field<T>& into, const Field<T>& from, const std::string& file, c
     if (from.origin == into.origin) {
         const Severity sev = from.origin == Origin::Explicit ? Severity::Error : Severity::Warning;
         issues.push_back({sev, "", name,
-                          show(*into) + " from " + into.key + " contradicts " + show(*from) + " from " + fromKey +
+                          show(*into) + " from " + into.key + " contradicts " + show(*from) +
+                              " from " + fromKey +
                               (sev == Severity::Error ? "" : "; using " + show(*into))});
         return;
     }
@@ -61,16 +87,18 @@ void mergeField(Field<T>& into, const Field<T>& from, const std::string& file, c
     const std::string loserKey = fromWins ? into.key : fromKey;
     const Severity sev = loser.origin == Origin::Guess ? Severity::Note : Severity::Warning;
     std::string why;
-    if (loser.origin == Origin::ToolDefault) why = " (the tool's default when the flag is absent — the job would use it)";
+    if (loser.origin == Origin::ToolDefault)
+        why = " (the tool's default when the flag is absent — the job would use it)";
     issues.push_back({sev, "", name,
-                      show(*winner) + " from " + winnerKey + " is used; " + show(*loser) + " from " + loserKey + why +
-                          " differs"});
+                      show(*winner) + " from " + winnerKey + " is used; " + show(*loser) +
+                          " from " + loserKey + why + " differs"});
     if (fromWins) into.set(*from, fromKey, from.origin);
 }
 
 void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues) {
     const std::string& file = f.file;
-#define TP_MERGE(section, field, name) mergeField(m.section.field, f.section.field, file, name, issues)
+#define TP_MERGE(section, field, name)                                                             \
+    mergeField(m.section.field, f.section.field, file, name, issues)
     TP_MERGE(model, name, "model.name");
     TP_MERGE(model, layers, "model.layers");
     TP_MERGE(model, hidden, "model.hidden");
@@ -131,7 +159,8 @@ ImportedFields fromScenario(const Scenario& s, const std::string& file) {
     f.model.hidden.set(m.hidden, "model.hidden", o);
     f.model.heads.set(m.heads, "model.heads", o);
     f.model.kvHeads.set(m.kvHeads, "model.kv_heads", o);
-    f.model.headDim.set(m.headDim > 0 ? m.headDim : (m.heads > 0 ? m.hidden / m.heads : 0), "model.head_dim", o);
+    f.model.headDim.set(m.headDim > 0 ? m.headDim : (m.heads > 0 ? m.hidden / m.heads : 0),
+                        "model.head_dim", o);
     f.model.ffnHidden.set(m.ffnHidden, "model.ffn_hidden", o);
     f.model.vocab.set(m.vocab, "model.vocab", o);
     f.model.seqLen.set(m.seqLen, "model.seq_len", o);
@@ -157,7 +186,8 @@ ImportedFields fromScenario(const Scenario& s, const std::string& file) {
 }
 
 std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
 
@@ -197,12 +227,19 @@ struct Assembly {
     const Scenario* base = nullptr;
     std::string baseFile;
 
-    void error(std::string key, std::string message) { issues.push_back({Severity::Error, "", std::move(key), std::move(message)}); }
-    void warning(std::string key, std::string message) { issues.push_back({Severity::Warning, "", std::move(key), std::move(message)}); }
-    void note(std::string key, std::string message) { issues.push_back({Severity::Note, "", std::move(key), std::move(message)}); }
+    void error(std::string key, std::string message) {
+        issues.push_back({Severity::Error, "", std::move(key), std::move(message)});
+    }
+    void warning(std::string key, std::string message) {
+        issues.push_back({Severity::Warning, "", std::move(key), std::move(message)});
+    }
+    void note(std::string key, std::string message) {
+        issues.push_back({Severity::Note, "", std::move(key), std::move(message)});
+    }
 };
 
-bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long long>& worldFromPlan, ClusterSpec& c) {
+bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long long>& worldFromPlan,
+                     ClusterSpec& c) {
     if (a.base) c = a.base->cluster;
     if (a.options.nodes) m.cluster.nodes.set(*a.options.nodes, "--nodes");
     if (a.options.gpusPerNode) m.cluster.gpusPerNode.set(*a.options.gpusPerNode, "--gpus-per-node");
@@ -210,20 +247,28 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
     if (m.cluster.gpusPerNode.has()) c.gpusPerNode = *m.cluster.gpusPerNode;
     if (!m.cluster.nodes.has() && !a.base) {
         if (worldFromPlan && *worldFromPlan > 0) {
-            const long long perNode = m.cluster.gpusPerNode.has() ? *m.cluster.gpusPerNode : std::min<long long>(8, *worldFromPlan);
-            if (perNode > 0 && *worldFromPlan % perNode == 0 && *worldFromPlan / perNode <= 1'000'000) {
+            const long long perNode = m.cluster.gpusPerNode.has()
+                                          ? *m.cluster.gpusPerNode
+                                          : std::min<long long>(8, *worldFromPlan);
+            if (perNode > 0 && *worldFromPlan % perNode == 0 &&
+                *worldFromPlan / perNode <= 1'000'000) {
                 c.nodes = static_cast<int>(*worldFromPlan / perNode);
                 c.gpusPerNode = static_cast<int>(perNode);
-                a.warning("cluster", "no launch script gives the node count; " + str(*worldFromPlan) +
-                                         " GPUs (from the plan's dp×tp×pp×cp) assumed as " + str(c.nodes) + " nodes × " +
-                                         str(c.gpusPerNode) + " (import the torchrun/Slurm script or pass --nodes/--gpus-per-node)");
+                a.warning(
+                    "cluster",
+                    "no launch script gives the node count; " + str(*worldFromPlan) +
+                        " GPUs (from the plan's dp×tp×pp×cp) assumed as " + str(c.nodes) +
+                        " nodes × " + str(c.gpusPerNode) +
+                        " (import the torchrun/Slurm script or pass --nodes/--gpus-per-node)");
             } else {
-                a.error("cluster.nodes", "the node count is not given (import the torchrun/Slurm script or pass --nodes)");
+                a.error("cluster.nodes", "the node count is not given (import the torchrun/Slurm "
+                                         "script or pass --nodes)");
                 return false;
             }
         } else {
-            a.error("cluster.nodes", "the number of nodes and GPUs per node is not given (import the torchrun/Slurm "
-                                     "script, give a scenario, or pass --nodes and --gpus-per-node)");
+            a.error("cluster.nodes",
+                    "the number of nodes and GPUs per node is not given (import the torchrun/Slurm "
+                    "script, give a scenario, or pass --nodes and --gpus-per-node)");
             return false;
         }
     } else if (!m.cluster.gpusPerNode.has() && !a.base) {
@@ -236,14 +281,17 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
     if (gpuName.empty() && !a.base && m.cluster.gpu.has()) {
         if (const GpuSpec* g = gpuFromHint(a.catalog, *m.cluster.gpu)) {
             gpuName = g->name;
-            a.note("cluster.gpu", "'" + *m.cluster.gpu + "' from " + m.cluster.gpu.key + " read as catalog GPU " + g->name);
+            a.note("cluster.gpu", "'" + *m.cluster.gpu + "' from " + m.cluster.gpu.key +
+                                      " read as catalog GPU " + g->name);
         } else {
-            a.warning("cluster.gpu", "'" + *m.cluster.gpu + "' from " + m.cluster.gpu.key + " matches no catalog GPU");
+            a.warning("cluster.gpu", "'" + *m.cluster.gpu + "' from " + m.cluster.gpu.key +
+                                         " matches no catalog GPU");
         }
     }
     if (gpuName.empty() && !a.base) {
         gpuName = "H100-SXM5-80GB";
-        a.warning("cluster.gpu", "the files do not say which GPU; assuming " + gpuName + " (pass --gpu NAME)");
+        a.warning("cluster.gpu",
+                  "the files do not say which GPU; assuming " + gpuName + " (pass --gpu NAME)");
     }
     if (!gpuName.empty()) {
         if (const GpuSpec* g = a.catalog.findGpu(gpuName)) {
@@ -255,12 +303,17 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
         }
     }
     auto [intraDefault, interDefault] = defaultLinks(c.gpuRef.empty() ? c.gpu.name : c.gpuRef);
-    auto link = [&](const std::string& option, const std::string& fallback, LinkSpec& out, std::string& ref, const char* key) {
+    auto link = [&](const std::string& option, const std::string& fallback, LinkSpec& out,
+                    std::string& ref, const char* key) {
         std::string name = option;
         if (name.empty() && a.base) return true;
         if (name.empty()) {
             name = fallback;
-            a.warning(key, "not given; assuming " + name + " (pass --" + std::string(key == std::string("cluster.intra_node") ? "intra-node" : "inter-node") + " NAME)");
+            a.warning(key,
+                      "not given; assuming " + name + " (pass --" +
+                          std::string(key == std::string("cluster.intra_node") ? "intra-node"
+                                                                               : "inter-node") +
+                          " NAME)");
         }
         if (const LinkSpec* l = a.catalog.findLink(name)) {
             out = *l;
@@ -270,8 +323,11 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
         a.error(key, a.catalog.unknownLinkMessage(name));
         return false;
     };
-    bool ok = link(a.options.intraNode, intraDefault, c.intraNode, c.intraNodeRef, "cluster.intra_node");
-    ok = link(a.options.interNode, interDefault, c.interNode, c.interNodeRef, "cluster.inter_node") && ok;
+    bool ok =
+        link(a.options.intraNode, intraDefault, c.intraNode, c.intraNodeRef, "cluster.intra_node");
+    ok = link(a.options.interNode, interDefault, c.interNode, c.interNodeRef,
+              "cluster.inter_node") &&
+         ok;
     if (!a.base && a.options.interNode.empty()) c.nicsPerNode = c.gpusPerNode;
     return ok;
 }
@@ -284,15 +340,19 @@ FileKind detectFileKind(std::string_view name, std::string_view text) {
         detail::ParsedJson parsed = detail::parseJson(text);
         if (parsed.error.empty() && parsed.value.is_object()) {
             const auto& j = parsed.value;
-            if (j.contains("schema") && j["schema"].is_string() && j["schema"].get<std::string>().rfind("trainplan.scenario", 0) == 0)
+            if (j.contains("schema") && j["schema"].is_string() &&
+                j["schema"].get<std::string>().rfind("trainplan.scenario", 0) == 0)
                 return FileKind::Scenario;
-            for (const char* k : {"model_type", "architectures", "hidden_size", "n_embd", "num_hidden_layers"})
+            for (const char* k :
+                 {"model_type", "architectures", "hidden_size", "n_embd", "num_hidden_layers"})
                 if (j.contains(k)) return FileKind::HfConfig;
-            for (const char* k : {"train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps",
-                                  "zero_optimization", "fp16", "bf16", "optimizer", "activation_checkpointing"})
+            for (const char* k : {"train_batch_size", "train_micro_batch_size_per_gpu",
+                                  "gradient_accumulation_steps", "zero_optimization", "fp16",
+                                  "bf16", "optimizer", "activation_checkpointing"})
                 if (j.contains(k)) return FileKind::DeepSpeedConfig;
         }
-        if (n.find("ds_config") != std::string::npos || n.find("deepspeed") != std::string::npos) return FileKind::DeepSpeedConfig;
+        if (n.find("ds_config") != std::string::npos || n.find("deepspeed") != std::string::npos)
+            return FileKind::DeepSpeedConfig;
         if (n.find("config.json") != std::string::npos) return FileKind::HfConfig;
         if (n.find("scenario") != std::string::npos) return FileKind::Scenario;
         return FileKind::Unknown;
@@ -307,13 +367,18 @@ std::vector<ImportedFields> importText(std::string_view name, std::string_view t
     std::vector<ImportedFields> out;
     const FileKind kind = detectFileKind(name, text);
     switch (kind) {
-    case FileKind::HfConfig: out.push_back(importHfConfig(text, name)); break;
-    case FileKind::DeepSpeedConfig: out.push_back(importDeepSpeedConfig(text, name)); break;
+    case FileKind::HfConfig:
+        out.push_back(importHfConfig(text, name));
+        break;
+    case FileKind::DeepSpeedConfig:
+        out.push_back(importDeepSpeedConfig(text, name));
+        break;
     case FileKind::MegatronArgs:
         out.push_back(importMegatronArgs(text, name));
         if (looksLikeLauncher(text)) {
             ImportedFields l = importLauncher(text, name);
-            // The Megatron fragment owns the script's problems; keep the launcher's own findings only.
+            // The Megatron fragment owns the script's problems; keep the launcher's own findings
+            // only.
             ImportIssues kept;
             for (auto& i : l.issues)
                 if (i.message.rfind("shell syntax", 0) != 0) kept.push_back(std::move(i));
@@ -321,7 +386,9 @@ std::vector<ImportedFields> importText(std::string_view name, std::string_view t
             out.push_back(std::move(l));
         }
         break;
-    case FileKind::Launcher: out.push_back(importLauncher(text, name)); break;
+    case FileKind::Launcher:
+        out.push_back(importLauncher(text, name));
+        break;
     case FileKind::Scenario:
     case FileKind::Unknown: {
         ImportedFields f;
@@ -330,8 +397,10 @@ std::vector<ImportedFields> importText(std::string_view name, std::string_view t
         if (kind == FileKind::Unknown)
             f.error("", detail::looksBinary(text)
                             ? "is a binary file, not a config or launch script"
-                            : "not recognised: expected a Hugging Face config.json, a DeepSpeed config, a Megatron-LM "
-                              "launch (pretrain_gpt.py …), a torchrun/Slurm script or a TrainPlan scenario");
+                            : "not recognised: expected a Hugging Face config.json, a DeepSpeed "
+                              "config, a Megatron-LM "
+                              "launch (pretrain_gpt.py …), a torchrun/Slurm script or a TrainPlan "
+                              "scenario");
         out.push_back(std::move(f));
         break;
     }
@@ -339,13 +408,14 @@ std::vector<ImportedFields> importText(std::string_view name, std::string_view t
     return out;
 }
 
-ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& catalog, const ImportOptions& options) {
+ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& catalog,
+                         const ImportOptions& options) {
     ImportResult result;
     ImportIssues& issues = result.issues;
     Assembly a{catalog, options, issues, nullptr, {}};
     std::optional<Scenario> baseScenario;
     ImportedFields merged;
-    std::string modelFile; // the file the model came from, for the parameter check
+    std::string modelFile;     // the file the model came from, for the parameter check
     bool unusableFile = false; // an input failed as a whole (see below)
     if (inputs.empty()) {
         issues.push_back({Severity::Error, "", "", "no files to import"});
@@ -360,7 +430,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             f.cluster = {};
             mergeInto(merged, f, issues);
         } else {
-            issues.push_back({Severity::Error, "", "--model", catalog.unknownModelMessage(options.model)});
+            issues.push_back(
+                {Severity::Error, "", "--model", catalog.unknownModelMessage(options.model)});
         }
     }
     for (const auto& in : inputs) {
@@ -368,13 +439,15 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         result.files.emplace_back(in.name, kind);
         if (kind == FileKind::Scenario) {
             ScenarioLoad load = parseScenario(std::string_view(in.text), catalog);
-            for (const auto& i : load.issues) issues.push_back({Severity::Error, in.name, i.path, i.message});
+            for (const auto& i : load.issues)
+                issues.push_back({Severity::Error, in.name, i.path, i.message});
             if (!load.scenario || !load.issues.empty()) {
                 unusableFile = true;
                 continue;
             }
             if (baseScenario) {
-                issues.push_back({Severity::Error, in.name, "", "a second scenario: import at most one"});
+                issues.push_back(
+                    {Severity::Error, in.name, "", "a second scenario: import at most one"});
                 continue;
             }
             baseScenario = std::move(load.scenario);
@@ -397,13 +470,16 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (baseScenario) a.base = &*baseScenario;
     if (options.seqLen) {
         if (merged.model.seqLen.has() && *merged.model.seqLen != *options.seqLen)
-            a.note("model.seq_len", str(*options.seqLen) + " from --seq-len replaces " + str(*merged.model.seqLen) + " from " +
+            a.note("model.seq_len", str(*options.seqLen) + " from --seq-len replaces " +
+                                        str(*merged.model.seqLen) + " from " +
                                         merged.model.seqLen.key);
         merged.model.seqLen.set(*options.seqLen, "--seq-len");
     } else if (merged.model.seqLen.has() && merged.model.seqLen.origin == Origin::Guess) {
-        a.warning("model.seq_len", str(*merged.model.seqLen) + " is the longest context the model supports (" +
-                                       merged.model.seqLen.key + "); training often runs shorter — pass --seq-len to "
-                                                                 "plan for the training sequence length");
+        a.warning("model.seq_len", str(*merged.model.seqLen) +
+                                       " is the longest context the model supports (" +
+                                       merged.model.seqLen.key +
+                                       "); training often runs shorter — pass --seq-len to "
+                                       "plan for the training sequence length");
     }
 
     // Model.
@@ -414,14 +490,17 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     s.model = *model;
     if (a.base && !a.base->modelRef.empty()) {
         TransformerSpec baseModel = a.base->model;
-        if (baseModel.headDim == 0 && baseModel.heads > 0) baseModel.headDim = baseModel.hidden / baseModel.heads;
+        if (baseModel.headDim == 0 && baseModel.heads > 0)
+            baseModel.headDim = baseModel.hidden / baseModel.heads;
         TransformerSpec cmp = *model;
         cmp.name = baseModel.name;
         cmp.displayName = baseModel.displayName;
         cmp.publishedParameters = baseModel.publishedParameters;
         cmp.source = baseModel.source;
-        if (cmp == baseModel) s.model = a.base->model;
-        else s.modelRef.clear();
+        if (cmp == baseModel)
+            s.model = a.base->model;
+        else
+            s.modelRef.clear();
     } else {
         s.modelRef.clear();
     }
@@ -455,12 +534,17 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.pp = mp.pp.has() ? *mp.pp : 1;
         p.cp = mp.cp.has() ? *mp.cp : 1;
         p.ep = mp.ep.has() ? *mp.ep : 1;
-        if (mp.vpp.has() && mp.vpp.origin == Origin::Explicit) p.vpp = *mp.vpp;
+        if (mp.vpp.has() && mp.vpp.origin == Origin::Explicit)
+            p.vpp = *mp.vpp;
         else if (mp.layersPerVirtualStage.has()) {
             const long long per = static_cast<long long>(*mp.layersPerVirtualStage) * p.pp;
-            if (per > 0 && s.model.layers % per == 0) p.vpp = static_cast<int>(s.model.layers / per);
-            else a.error("plan.vpp", str(*mp.layersPerVirtualStage) + " layers per virtual stage (" + mp.layersPerVirtualStage.key +
-                                         ") × pp " + str(p.pp) + " does not divide the model's " + str(s.model.layers) + " layers");
+            if (per > 0 && s.model.layers % per == 0)
+                p.vpp = static_cast<int>(s.model.layers / per);
+            else
+                a.error("plan.vpp", str(*mp.layersPerVirtualStage) + " layers per virtual stage (" +
+                                        mp.layersPerVirtualStage.key + ") × pp " + str(p.pp) +
+                                        " does not divide the model's " + str(s.model.layers) +
+                                        " layers");
         } else if (mp.vpp.has()) {
             p.vpp = *mp.vpp;
         }
@@ -480,11 +564,13 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     const long long world = s.cluster.gpuCount();
     if (hasPlan) {
         const long long modelParallel = static_cast<long long>(p.tp) * p.pp * p.cp;
-        const std::string launchKey = merged.cluster.nodes.has() ? merged.cluster.nodes.key : std::string("the cluster");
+        const std::string launchKey =
+            merged.cluster.nodes.has() ? merged.cluster.nodes.key : std::string("the cluster");
         if (modelParallel <= 0 || world % modelParallel != 0) {
-            a.error("plan.dp", str(world) + " GPUs (" + str(s.cluster.nodes) + " nodes × " + str(s.cluster.gpusPerNode) + ", " +
-                                   launchKey + ") are not divisible by tp×pp×cp = " + str(p.tp) + "×" + str(p.pp) + "×" +
-                                   str(p.cp));
+            a.error("plan.dp", str(world) + " GPUs (" + str(s.cluster.nodes) + " nodes × " +
+                                   str(s.cluster.gpusPerNode) + ", " + launchKey +
+                                   ") are not divisible by tp×pp×cp = " + str(p.tp) + "×" +
+                                   str(p.pp) + "×" + str(p.cp));
             return result;
         }
         const long long dp = world / modelParallel;
@@ -493,10 +579,12 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             return result;
         }
         p.dp = static_cast<int>(dp);
-        const std::string dpWhy = "dp = " + str(world) + " GPUs (" + str(s.cluster.nodes) + " nodes × " +
-                                  str(s.cluster.gpusPerNode) + ", " + launchKey + ") / (tp " + str(p.tp) + " × pp " +
-                                  str(p.pp) + " × cp " + str(p.cp) + ") = " + str(dp);
-        const bool dsDerived = mp.dp.has() && mp.dp.key.find("train_batch_size") != std::string::npos;
+        const std::string dpWhy = "dp = " + str(world) + " GPUs (" + str(s.cluster.nodes) +
+                                  " nodes × " + str(s.cluster.gpusPerNode) + ", " + launchKey +
+                                  ") / (tp " + str(p.tp) + " × pp " + str(p.pp) + " × cp " +
+                                  str(p.cp) + ") = " + str(dp);
+        const bool dsDerived =
+            mp.dp.has() && mp.dp.key.find("train_batch_size") != std::string::npos;
         if (mp.dp.has() && *mp.dp != dp && !dsDerived)
             a.error("plan.dp", str(*mp.dp) + " from " + mp.dp.key + " contradicts " + dpWhy);
         // Micro-batch, gradient accumulation, global batch: global = micro × accumulation × dp.
@@ -504,9 +592,11 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         const auto& ga = mp.gradAccum;
         if (mp.microBatch.has()) {
             p.microBatch = *mp.microBatch;
-        } else if (gb.has() && ga.has() && *ga > 0 && *gb % (static_cast<long long>(*ga) * dp) == 0) {
+        } else if (gb.has() && ga.has() && *ga > 0 &&
+                   *gb % (static_cast<long long>(*ga) * dp) == 0) {
             p.microBatch = static_cast<int>(*gb / (static_cast<long long>(*ga) * dp));
-            a.note("plan.micro_batch", str(p.microBatch) + " derived from " + gb.key + " / (" + ga.key + " × dp " + str(dp) + ")");
+            a.note("plan.micro_batch", str(p.microBatch) + " derived from " + gb.key + " / (" +
+                                           ga.key + " × dp " + str(dp) + ")");
         } else {
             p.microBatch = 1;
             a.warning("plan.micro_batch", "not given by any file; assuming 1");
@@ -519,72 +609,97 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
                 const long long expect = perStep * *ga;
                 if (expect != global)
                     a.error("training.global_batch",
-                            str(global) + " (" + gb.key + ") ≠ micro-batch " + str(p.microBatch) + " (" +
-                                (mp.microBatch.has() ? mp.microBatch.key : std::string("derived")) + ") × gradient accumulation " +
-                                str(*ga) + " (" + ga.key + ") × dp " + str(dp) + " = " + str(expect) + ", where " + dpWhy);
+                            str(global) + " (" + gb.key + ") ≠ micro-batch " + str(p.microBatch) +
+                                " (" +
+                                (mp.microBatch.has() ? mp.microBatch.key : std::string("derived")) +
+                                ") × gradient accumulation " + str(*ga) + " (" + ga.key +
+                                ") × dp " + str(dp) + " = " + str(expect) + ", where " + dpWhy);
             } else if (global % perStep != 0) {
-                a.error("training.global_batch", str(global) + " (" + gb.key + ") is not divisible by micro-batch " +
-                                                     str(p.microBatch) + " × dp " + str(dp) + " = " + str(perStep) + ", where " + dpWhy);
+                a.error("training.global_batch", str(global) + " (" + gb.key +
+                                                     ") is not divisible by micro-batch " +
+                                                     str(p.microBatch) + " × dp " + str(dp) +
+                                                     " = " + str(perStep) + ", where " + dpWhy);
             }
         } else {
             const long long accum = ga.has() ? *ga : 1;
             global = static_cast<long long>(p.microBatch) * accum * dp;
-            a.note("training.global_batch", str(global) + " = micro-batch " + str(p.microBatch) + " × gradient accumulation " +
-                                                str(accum) + " × dp " + str(dp) + " (no file gives the global batch)");
+            a.note("training.global_batch", str(global) + " = micro-batch " + str(p.microBatch) +
+                                                " × gradient accumulation " + str(accum) +
+                                                " × dp " + str(dp) +
+                                                " (no file gives the global batch)");
         }
         s.training.globalBatch = global;
         s.plans = {p};
     } else {
-        if (merged.training.globalBatch.has()) s.training.globalBatch = *merged.training.globalBatch;
+        if (merged.training.globalBatch.has())
+            s.training.globalBatch = *merged.training.globalBatch;
         if (!a.base) {
-            a.note("plans", "no DeepSpeed, Megatron-LM or torchtitan settings among the files: the scenario has no plan "
+            a.note("plans", "no DeepSpeed, Megatron-LM or torchtitan settings among the files: the "
+                            "scenario has no plan "
                             "(the planner searches for the best one per framework)");
             if (!merged.training.globalBatch.has()) {
                 s.training.globalBatch = std::max<long long>(1, world);
-                a.warning("training.global_batch", "not given; assuming one sequence per GPU (" + str(s.training.globalBatch) + ")");
+                a.warning("training.global_batch", "not given; assuming one sequence per GPU (" +
+                                                       str(s.training.globalBatch) + ")");
             }
         }
     }
-    if (merged.training.precision.has()) s.training.precision = *merged.training.precision;
-    else if (!a.base) a.warning("training.precision", "not given; assuming bf16");
+    if (merged.training.precision.has())
+        s.training.precision = *merged.training.precision;
+    else if (!a.base)
+        a.warning("training.precision", "not given; assuming bf16");
     if (merged.training.optimizer.has()) s.training.optimizer = *merged.training.optimizer;
-    if (merged.training.flashAttention.has()) s.training.flashAttention = *merged.training.flashAttention;
-    // Token budget from steps or samples; a given scenario's exact budget wins when they agree to a step.
+    if (merged.training.flashAttention.has())
+        s.training.flashAttention = *merged.training.flashAttention;
+    // Token budget from steps or samples; a given scenario's exact budget wins when they agree to a
+    // step.
     const double tokensPerStep = static_cast<double>(s.training.globalBatch) * s.model.seqLen;
     std::optional<double> tokens;
-    if (merged.training.trainSteps.has()) tokens = static_cast<double>(*merged.training.trainSteps) * tokensPerStep;
-    else if (merged.training.trainSamples.has()) tokens = static_cast<double>(*merged.training.trainSamples) * s.model.seqLen;
+    if (merged.training.trainSteps.has())
+        tokens = static_cast<double>(*merged.training.trainSteps) * tokensPerStep;
+    else if (merged.training.trainSamples.has())
+        tokens = static_cast<double>(*merged.training.trainSamples) * s.model.seqLen;
     if (tokens) {
-        if (a.base && a.base->training.trainTokens > 0 && std::fabs(*tokens - a.base->training.trainTokens) < tokensPerStep) {
+        if (a.base && a.base->training.trainTokens > 0 &&
+            std::fabs(*tokens - a.base->training.trainTokens) < tokensPerStep) {
             s.training.trainTokens = a.base->training.trainTokens;
         } else {
             if (a.base && a.base->training.trainTokens > 0)
-                a.warning("training.train_tokens", "the launch trains " + detail::formatCount(*tokens) + " tokens; " +
-                                                       a.baseFile + " says " + detail::formatCount(a.base->training.trainTokens) +
-                                                       ": using the launch's");
+                a.warning("training.train_tokens",
+                          "the launch trains " + detail::formatCount(*tokens) + " tokens; " +
+                              a.baseFile + " says " +
+                              detail::formatCount(a.base->training.trainTokens) +
+                              ": using the launch's");
             s.training.trainTokens = *tokens;
         }
     } else if (!a.base) {
         s.training.trainTokens = 0;
-        a.note("training.train_tokens", "not given (no --train-iters or --training.steps): time-to-train and cost need it");
+        a.note("training.train_tokens",
+               "not given (no --train-iters or --training.steps): time-to-train and cost need it");
     }
 
     // Name.
-    if (!options.scenarioName.empty()) s.name = options.scenarioName;
-    else if (!a.base) s.name = (s.model.displayName.empty() ? s.model.name : s.model.displayName) + " on " + str(world) + " " +
-                               (s.cluster.gpuRef.empty() ? s.cluster.gpu.name : s.cluster.gpuRef);
+    if (!options.scenarioName.empty())
+        s.name = options.scenarioName;
+    else if (!a.base)
+        s.name = (s.model.displayName.empty() ? s.model.name : s.model.displayName) + " on " +
+                 str(world) + " " +
+                 (s.cluster.gpuRef.empty() ? s.cluster.gpu.name : s.cluster.gpuRef);
     if (!a.base) {
         std::string list;
-        for (const auto& in : inputs) list += (list.empty() ? "" : ", ") + in.name;
+        for (const auto& in : inputs)
+            list += (list.empty() ? "" : ", ") + in.name;
         s.description = "Imported from " + list + " by trainplan-cli import.";
     }
 
-    for (const auto& v : validateScenario(s)) issues.push_back({Severity::Error, "", v.path, v.message});
+    for (const auto& v : validateScenario(s))
+        issues.push_back({Severity::Error, "", v.path, v.message});
     result.scenario = std::move(s);
     return result;
 }
 
-ImportResult importFiles(const std::vector<std::filesystem::path>& files, const Catalog& catalog, const ImportOptions& options) {
+ImportResult importFiles(const std::vector<std::filesystem::path>& files, const Catalog& catalog,
+                         const ImportOptions& options) {
     std::vector<ImportInput> inputs;
     ImportIssues readIssues;
     for (const auto& file : files) {
@@ -600,12 +715,14 @@ ImportResult importFiles(const std::vector<std::filesystem::path>& files, const 
             continue;
         }
         if (std::filesystem::file_size(file, ec) > 16ull * 1024 * 1024) {
-            readIssues.push_back({Severity::Error, name, "", "larger than 16 MiB, not a config or launch script"});
+            readIssues.push_back(
+                {Severity::Error, name, "", "larger than 16 MiB, not a config or launch script"});
             continue;
         }
         std::ifstream in(file, std::ios::binary);
         if (!in) {
-            readIssues.push_back({Severity::Error, name, "", "cannot be read (permission denied?)"});
+            readIssues.push_back(
+                {Severity::Error, name, "", "cannot be read (permission denied?)"});
             continue;
         }
         std::stringstream ss;

@@ -18,8 +18,10 @@ std::size_t nestingDepth(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i;
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
         } else if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {
@@ -36,8 +38,8 @@ std::size_t nestingDepth(std::string_view text) {
 
 ParsedJson parseJson(std::string_view text) {
     ParsedJson out;
-    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF && static_cast<unsigned char>(text[1]) == 0xBB &&
-        static_cast<unsigned char>(text[2]) == 0xBF)
+    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+        static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
         text.remove_prefix(3); // UTF-8 byte-order mark
     if (nestingDepth(text) > kMaxDepth) {
         out.error = "not valid JSON: nested deeper than " + std::to_string(kMaxDepth) + " levels";
@@ -58,7 +60,8 @@ ParsedJson parseJson(std::string_view text) {
 bool looksLikeJson(std::string_view text) {
     std::size_t i = 0;
     if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF) i = 3;
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
+        ++i;
     return i < text.size() && (text[i] == '{' || text[i] == '[');
 }
 
@@ -73,7 +76,9 @@ bool looksBinary(std::string_view text) {
     return n > 0 && odd * 10 > n; // more than 10% control characters
 }
 
-std::string describe(const nlohmann::json& v) { return model::detail::describeType(v); }
+std::string describe(const nlohmann::json& v) {
+    return model::detail::describeType(v);
+}
 
 std::string formatCount(double v) {
     if (!std::isfinite(v)) return "?";
@@ -112,8 +117,8 @@ const nlohmann::json* KeyReader::get(std::string_view key) {
     return &*it;
 }
 
-std::optional<long long> KeyReader::integer(std::string_view key, long long min, long long max, bool allowAuto,
-                                            bool* wasAuto) {
+std::optional<long long> KeyReader::integer(std::string_view key, long long min, long long max,
+                                            bool allowAuto, bool* wasAuto) {
     const nlohmann::json* v = get(key);
     if (!v) return std::nullopt;
     if (allowAuto && isAuto(*v)) {
@@ -121,8 +126,8 @@ std::optional<long long> KeyReader::integer(std::string_view key, long long min,
         return std::nullopt;
     }
     if (!v->is_number()) {
-        m_out.error(path(key), "must be an integer" + std::string(allowAuto ? " or \"auto\"" : "") + ", got " +
-                                   describe(*v));
+        m_out.error(path(key), "must be an integer" + std::string(allowAuto ? " or \"auto\"" : "") +
+                                   ", got " + describe(*v));
         return std::nullopt;
     }
     const double d = v->get<double>();
@@ -131,14 +136,15 @@ std::optional<long long> KeyReader::integer(std::string_view key, long long min,
         return std::nullopt;
     }
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
-        m_out.error(path(key), model::detail::formatNumber(d) + " is out of range [" + std::to_string(min) + ", " +
-                                   std::to_string(max) + "]");
+        m_out.error(path(key), model::detail::formatNumber(d) + " is out of range [" +
+                                   std::to_string(min) + ", " + std::to_string(max) + "]");
         return std::nullopt;
     }
     return v->is_number_integer() ? v->get<long long>() : static_cast<long long>(d);
 }
 
-std::optional<double> KeyReader::number(std::string_view key, double min, double max, bool allowAuto, bool* wasAuto) {
+std::optional<double> KeyReader::number(std::string_view key, double min, double max,
+                                        bool allowAuto, bool* wasAuto) {
     const nlohmann::json* v = get(key);
     if (!v) return std::nullopt;
     if (allowAuto && isAuto(*v)) {
@@ -146,13 +152,15 @@ std::optional<double> KeyReader::number(std::string_view key, double min, double
         return std::nullopt;
     }
     if (!v->is_number()) {
-        m_out.error(path(key), "must be a number" + std::string(allowAuto ? " or \"auto\"" : "") + ", got " + describe(*v));
+        m_out.error(path(key), "must be a number" + std::string(allowAuto ? " or \"auto\"" : "") +
+                                   ", got " + describe(*v));
         return std::nullopt;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d) || d < min || d > max) {
-        m_out.error(path(key), model::detail::formatNumber(d) + " is out of range [" + model::detail::formatNumber(min) +
-                                   ", " + model::detail::formatNumber(max) + "]");
+        m_out.error(path(key), model::detail::formatNumber(d) + " is out of range [" +
+                                   model::detail::formatNumber(min) + ", " +
+                                   model::detail::formatNumber(max) + "]");
         return std::nullopt;
     }
     return d;
@@ -166,7 +174,8 @@ std::optional<bool> KeyReader::boolean(std::string_view key, bool allowAuto, boo
         return std::nullopt;
     }
     if (!v->is_boolean()) {
-        m_out.error(path(key), "must be true or false" + std::string(allowAuto ? " or \"auto\"" : "") + ", got " +
+        m_out.error(path(key), "must be true or false" +
+                                   std::string(allowAuto ? " or \"auto\"" : "") + ", got " +
                                    describe(*v));
         return std::nullopt;
     }
@@ -184,7 +193,8 @@ std::optional<std::string> KeyReader::string(std::string_view key) {
 }
 
 void KeyReader::markRead(std::initializer_list<std::string_view> keys) {
-    for (auto k : keys) m_read.emplace(k);
+    for (auto k : keys)
+        m_read.emplace(k);
 }
 
 std::string KeyReader::unreadKeys() const {

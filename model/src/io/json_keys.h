@@ -40,15 +40,18 @@ public:
     [[nodiscard]] bool has(std::string_view key) const;
     // The value (marks the key as read); nullptr when absent or JSON null.
     const nlohmann::json* get(std::string_view key);
-    [[nodiscard]] static bool isAuto(const nlohmann::json& v) { return v.is_string() && v.get_ref<const std::string&>() == "auto"; }
+    [[nodiscard]] static bool isAuto(const nlohmann::json& v) {
+        return v.is_string() && v.get_ref<const std::string&>() == "auto";
+    }
 
     // Typed reads: a wrong type or an out-of-range value is an error naming the key; absent or
     // null gives nullopt. With allowAuto, "auto" gives nullopt and sets *wasAuto.
-    std::optional<long long> integer(std::string_view key, long long min, long long max, bool allowAuto = false,
-                                     bool* wasAuto = nullptr);
-    std::optional<double> number(std::string_view key, double min, double max, bool allowAuto = false,
-                                 bool* wasAuto = nullptr);
-    std::optional<bool> boolean(std::string_view key, bool allowAuto = false, bool* wasAuto = nullptr);
+    std::optional<long long> integer(std::string_view key, long long min, long long max,
+                                     bool allowAuto = false, bool* wasAuto = nullptr);
+    std::optional<double> number(std::string_view key, double min, double max,
+                                 bool allowAuto = false, bool* wasAuto = nullptr);
+    std::optional<bool> boolean(std::string_view key, bool allowAuto = false,
+                                bool* wasAuto = nullptr);
     std::optional<std::string> string(std::string_view key);
 
     void markRead(std::initializer_list<std::string_view> keys);

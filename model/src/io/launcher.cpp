@@ -25,21 +25,73 @@ std::string basename(const std::string& w) {
 const std::vector<ArgSpec>& sbatchOptions() {
     static const std::vector<ArgSpec> specs = [] {
         std::vector<ArgSpec> v;
-        for (const char* n : {"--nodes", "-N", "--gpus-per-node", "--gres", "--gpus", "-G", "--ntasks-per-node",
-                              "--gpus-per-task", "--ntasks", "-n"})
+        for (const char* n : {"--nodes", "-N", "--gpus-per-node", "--gres", "--gpus", "-G",
+                              "--ntasks-per-node", "--gpus-per-task", "--ntasks", "-n"})
             v.push_back({n, 1, ArgUse::Mapped, ""});
-        for (const char* n : {"--job-name", "-J", "--time", "-t", "--partition", "-p", "--account", "-A", "--output", "-o",
-                              "--error", "-e", "--cpus-per-task", "-c", "--mem", "--mem-per-gpu", "--mem-per-cpu", "--qos",
-                              "-q", "--constraint", "-C", "--reservation", "--nodelist", "-w", "--exclude", "-x",
-                              "--dependency", "-d", "--mail-type", "--mail-user", "--array", "-a", "--signal",
-                              "--chdir", "-D", "--comment", "--begin", "--switches", "--network", "--distribution",
-                              "-m", "--gpu-bind", "--cpus-per-gpu", "--licenses", "-L", "--wckey", "--container-image",
-                              "--container-mounts", "--container-workdir", "--export", "--open-mode", "--priority",
-                              "--nice", "--cluster", "-M", "--threads-per-core", "--hint", "--time-min", "--deadline"})
+        for (const char* n : {"--job-name",
+                              "-J",
+                              "--time",
+                              "-t",
+                              "--partition",
+                              "-p",
+                              "--account",
+                              "-A",
+                              "--output",
+                              "-o",
+                              "--error",
+                              "-e",
+                              "--cpus-per-task",
+                              "-c",
+                              "--mem",
+                              "--mem-per-gpu",
+                              "--mem-per-cpu",
+                              "--qos",
+                              "-q",
+                              "--constraint",
+                              "-C",
+                              "--reservation",
+                              "--nodelist",
+                              "-w",
+                              "--exclude",
+                              "-x",
+                              "--dependency",
+                              "-d",
+                              "--mail-type",
+                              "--mail-user",
+                              "--array",
+                              "-a",
+                              "--signal",
+                              "--chdir",
+                              "-D",
+                              "--comment",
+                              "--begin",
+                              "--switches",
+                              "--network",
+                              "--distribution",
+                              "-m",
+                              "--gpu-bind",
+                              "--cpus-per-gpu",
+                              "--licenses",
+                              "-L",
+                              "--wckey",
+                              "--container-image",
+                              "--container-mounts",
+                              "--container-workdir",
+                              "--export",
+                              "--open-mode",
+                              "--priority",
+                              "--nice",
+                              "--cluster",
+                              "-M",
+                              "--threads-per-core",
+                              "--hint",
+                              "--time-min",
+                              "--deadline"})
             v.push_back({n, 1, ArgUse::Silent, ""});
-        for (const char* n : {"--exclusive", "--requeue", "--no-requeue", "--overcommit", "-O", "--wait", "-W",
-                              "--hold", "-H", "--contiguous", "--use-min-nodes", "--parsable", "--spread-job",
-                              "--container-mount-home", "--no-container-mount-home", "--kill-on-invalid-dep"})
+        for (const char* n :
+             {"--exclusive", "--requeue", "--no-requeue", "--overcommit", "-O", "--wait", "-W",
+              "--hold", "-H", "--contiguous", "--use-min-nodes", "--parsable", "--spread-job",
+              "--container-mount-home", "--no-container-mount-home", "--kill-on-invalid-dep"})
             v.push_back({n, 0, ArgUse::Silent, ""});
         return v;
     }();
@@ -52,17 +104,48 @@ const std::vector<ArgSpec>& torchrunOptions() {
         for (const char* n : {"--nnodes", "--nproc-per-node", "--num_nodes", "--num_gpus"})
             v.push_back({n, 1, ArgUse::Mapped, ""});
         v.push_back({"--standalone", 0, ArgUse::Mapped, ""});
-        for (const char* n : {"--node-rank", "--rdzv-backend", "--rdzv-endpoint", "--rdzv-id", "--rdzv-conf",
-                              "--master-addr", "--master-port", "--max-restarts", "--monitor-interval", "--start-method",
-                              "--role", "--log-dir", "--redirects", "-r", "--tee", "-t", "--local-addr",
-                              "--local-ranks-filter", "--logs-specs", "--hostfile", "-H", "--include", "-i", "--exclude",
-                              "-e", "--launcher", "--launcher_args", "--master_addr", "--master_port", "--node_rank",
-                              "--rdzv_backend", "--rdzv_endpoint", "--rdzv_id", "--rdzv_conf",
-                              "--ssh_port", "--elastic_training", "--min_elastic_nodes", "--max_elastic_nodes"})
+        for (const char* n : {"--node-rank",
+                              "--rdzv-backend",
+                              "--rdzv-endpoint",
+                              "--rdzv-id",
+                              "--rdzv-conf",
+                              "--master-addr",
+                              "--master-port",
+                              "--max-restarts",
+                              "--monitor-interval",
+                              "--start-method",
+                              "--role",
+                              "--log-dir",
+                              "--redirects",
+                              "-r",
+                              "--tee",
+                              "-t",
+                              "--local-addr",
+                              "--local-ranks-filter",
+                              "--logs-specs",
+                              "--hostfile",
+                              "-H",
+                              "--include",
+                              "-i",
+                              "--exclude",
+                              "-e",
+                              "--launcher",
+                              "--launcher_args",
+                              "--master_addr",
+                              "--master_port",
+                              "--node_rank",
+                              "--rdzv_backend",
+                              "--rdzv_endpoint",
+                              "--rdzv_id",
+                              "--rdzv_conf",
+                              "--ssh_port",
+                              "--elastic_training",
+                              "--min_elastic_nodes",
+                              "--max_elastic_nodes"})
             v.push_back({n, 1, ArgUse::Silent, ""});
-        for (const char* n : {"--run-path", "--no-python", "--no_python", "--no_local_rank", "--force_multi",
-                              "--save_pid", "--enable_each_rank_log", "--bind_cores_to_rank", "--autotuning",
-                              "--virtual-local-rank"})
+        for (const char* n : {"--run-path", "--no-python", "--no_python", "--no_local_rank",
+                              "--force_multi", "--save_pid", "--enable_each_rank_log",
+                              "--bind_cores_to_rank", "--autotuning", "--virtual-local-rank"})
             v.push_back({n, 0, ArgUse::Silent, ""});
         return v;
     }();
@@ -70,10 +153,25 @@ const std::vector<ArgSpec>& torchrunOptions() {
 }
 
 // torchtitan's JobConfig sections; flags of other sections are unknown.
-constexpr std::string_view kTitanSections[] = {"job", "profiling", "metrics", "model", "optimizer", "lr_scheduler",
-                                               "training", "parallelism", "checkpoint", "activation_checkpoint",
-                                               "float8", "mx", "comm", "memory_estimation", "fault_tolerance",
-                                               "experimental", "validation", "compile", "quantize"};
+constexpr std::string_view kTitanSections[] = {"job",
+                                               "profiling",
+                                               "metrics",
+                                               "model",
+                                               "optimizer",
+                                               "lr_scheduler",
+                                               "training",
+                                               "parallelism",
+                                               "checkpoint",
+                                               "activation_checkpoint",
+                                               "float8",
+                                               "mx",
+                                               "comm",
+                                               "memory_estimation",
+                                               "fault_tolerance",
+                                               "experimental",
+                                               "validation",
+                                               "compile",
+                                               "quantize"};
 
 // Splits "[type:]count" (Slurm GPU counts); false when count is not a positive integer.
 bool gpuCount(const std::string& spec, int& count, std::string& type) {
@@ -102,16 +200,20 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
         if (t.rfind("SBATCH", 0) != 0) continue;
         t.remove_prefix(6);
         if (!c.beforeFirstCommand) {
-            f.warning("#SBATCH", "line " + std::to_string(c.line) + ": sbatch ignores #SBATCH lines after the first command");
+            f.warning("#SBATCH", "line " + std::to_string(c.line) +
+                                     ": sbatch ignores #SBATCH lines after the first command");
             continue;
         }
         ShellScript words = parseShellScript(t);
         for (const auto& cmd : words.commands) {
             detail::ParsedArgs args = detail::parseArgs(cmd.words, 0, sbatchOptions());
-            for (const auto& u : args.unknown) f.warning("#SBATCH " + u, "unknown sbatch option ignored");
-            for (const auto& [flag, msg] : args.problems) f.error("#SBATCH " + flag, msg);
+            for (const auto& u : args.unknown)
+                f.warning("#SBATCH " + u, "unknown sbatch option ignored");
+            for (const auto& [flag, msg] : args.problems)
+                f.error("#SBATCH " + flag, msg);
             detail::ArgReader a(args, f);
-            auto text = [&](const char* longName, const char* shortName) -> std::optional<std::string> {
+            auto text = [&](const char* longName,
+                            const char* shortName) -> std::optional<std::string> {
                 if (args.values.count(longName)) return a.string(longName);
                 if (shortName && args.values.count(shortName)) return a.string(shortName);
                 return std::nullopt;
@@ -120,7 +222,8 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 std::string v = *n;
                 const auto dash = v.find('-');
                 if (dash != std::string::npos) {
-                    f.warning("#SBATCH --nodes", "'" + v + "' is a range; planning for the minimum");
+                    f.warning("#SBATCH --nodes",
+                              "'" + v + "' is a range; planning for the minimum");
                     v = v.substr(0, dash);
                 }
                 long long count = 0;
@@ -131,8 +234,10 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
             }
             if (auto g = text("--gpus-per-node", nullptr)) {
                 int count = 0;
-                if (gpuCount(*g, count, gpuType)) gpusPerNode = count;
-                else f.error("#SBATCH --gpus-per-node", "must be [type:]count, got '" + *g + "'");
+                if (gpuCount(*g, count, gpuType))
+                    gpusPerNode = count;
+                else
+                    f.error("#SBATCH --gpus-per-node", "must be [type:]count, got '" + *g + "'");
             }
             if (auto g = text("--gres", nullptr)) {
                 std::stringstream ss(*g);
@@ -140,9 +245,12 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 while (std::getline(ss, item, ',')) {
                     if (item.rfind("gpu", 0) != 0) continue;
                     int count = 0;
-                    if (item == "gpu") gpusPerNode = 1;
-                    else if (item.size() > 4 && gpuCount(item.substr(4), count, gpuType)) gpusPerNode = count;
-                    else f.error("#SBATCH --gres", "'" + item + "' is not gpu[:type]:count");
+                    if (item == "gpu")
+                        gpusPerNode = 1;
+                    else if (item.size() > 4 && gpuCount(item.substr(4), count, gpuType))
+                        gpusPerNode = count;
+                    else
+                        f.error("#SBATCH --gres", "'" + item + "' is not gpu[:type]:count");
                 }
             }
             if (auto g = text("--gpus", "-G")) {
@@ -155,17 +263,21 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                     gpuType = spec.substr(0, colon);
                     spec = spec.substr(colon + 1);
                 }
-                if (detail::parseInteger(spec, total) && total >= 1 && total <= 10'000'000) totalGpus = static_cast<int>(total);
-                else f.error("#SBATCH --gpus", "must be [type:]count, got '" + *g + "'");
+                if (detail::parseInteger(spec, total) && total >= 1 && total <= 10'000'000)
+                    totalGpus = static_cast<int>(total);
+                else
+                    f.error("#SBATCH --gpus", "must be [type:]count, got '" + *g + "'");
                 (void)count;
                 (void)type;
             }
-            if (auto t2 = text("--ntasks-per-node", nullptr); t2 && args.values.count("--gpus-per-task")) {
+            if (auto t2 = text("--ntasks-per-node", nullptr);
+                t2 && args.values.count("--gpus-per-task")) {
                 long long tasks = 0;
                 int per = 0;
                 std::string type;
                 auto gpt = a.string("--gpus-per-task");
-                if (detail::parseInteger(*t2, tasks) && gpt && gpuCount(*gpt, per, type) && tasks >= 1 && tasks <= 1024)
+                if (detail::parseInteger(*t2, tasks) && gpt && gpuCount(*gpt, per, type) &&
+                    tasks >= 1 && tasks <= 1024)
                     gpusPerNode = static_cast<int>(tasks) * per;
             }
         }
@@ -177,8 +289,12 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
     }
     if (!gpusPerNode && totalGpus) {
         const int n = nodes.value_or(1);
-        if (*totalGpus % n != 0) f.error("#SBATCH --gpus", std::to_string(*totalGpus) + " GPUs do not split evenly over " + std::to_string(n) + " nodes");
-        else gpusPerNode = *totalGpus / n;
+        if (*totalGpus % n != 0)
+            f.error("#SBATCH --gpus", std::to_string(*totalGpus) +
+                                          " GPUs do not split evenly over " + std::to_string(n) +
+                                          " nodes");
+        else
+            gpusPerNode = *totalGpus / n;
     }
     if (gpusPerNode) {
         f.cluster.gpusPerNode.set(*gpusPerNode, "#SBATCH --gpus-per-node");
@@ -191,7 +307,8 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
 
 void setCount(ImportedFields& f, Field<int>& field, int value, const std::string& key) {
     if (field.has() && *field != value) {
-        f.error(key, std::to_string(value) + " contradicts " + field.key + " " + std::to_string(*field) + " in the same file");
+        f.error(key, std::to_string(value) + " contradicts " + field.key + " " +
+                         std::to_string(*field) + " in the same file");
         return;
     }
     field.set(value, key);
@@ -199,73 +316,114 @@ void setCount(ImportedFields& f, Field<int>& field, int value, const std::string
 
 void readTorchtitan(const detail::ParsedArgs& args, ImportedFields& f) {
     detail::ArgReader a(args, f);
-    auto integer = [&](const char* flag, long long min, long long max) { return a.integer(flag, min, max); };
+    auto integer = [&](const char* flag, long long min, long long max) {
+        return a.integer(flag, min, max);
+    };
     f.plan.framework.set(Framework::Fsdp, "torchtitan");
-    const auto replicate = integer("--parallelism.data_parallel_replicate_degree", 1, 10'000'000).value_or(1);
-    const auto shard = integer("--parallelism.data_parallel_shard_degree", -1, 10'000'000).value_or(-1);
+    const auto replicate =
+        integer("--parallelism.data_parallel_replicate_degree", 1, 10'000'000).value_or(1);
+    const auto shard =
+        integer("--parallelism.data_parallel_shard_degree", -1, 10'000'000).value_or(-1);
     const auto tp = integer("--parallelism.tensor_parallel_degree", 1, 1'000'000).value_or(1);
     const auto pp = integer("--parallelism.pipeline_parallel_degree", 1, 1'000'000).value_or(1);
     const auto cp = integer("--parallelism.context_parallel_degree", 1, 1'000'000).value_or(1);
     const auto ep = integer("--parallelism.expert_parallel_degree", 1, 1'000'000).value_or(1);
-    if (shard == 0) f.error("--parallelism.data_parallel_shard_degree", "must be -1 (the rest) or at least 1");
+    if (shard == 0)
+        f.error("--parallelism.data_parallel_shard_degree", "must be -1 (the rest) or at least 1");
     const Origin o = Origin::Explicit;
-    f.plan.tp.set(static_cast<int>(tp), "--parallelism.tensor_parallel_degree", args.values.count("--parallelism.tensor_parallel_degree") ? o : Origin::ToolDefault);
-    f.plan.pp.set(static_cast<int>(pp), "--parallelism.pipeline_parallel_degree", args.values.count("--parallelism.pipeline_parallel_degree") ? o : Origin::ToolDefault);
-    f.plan.cp.set(static_cast<int>(cp), "--parallelism.context_parallel_degree", args.values.count("--parallelism.context_parallel_degree") ? o : Origin::ToolDefault);
-    f.plan.ep.set(static_cast<int>(ep), "--parallelism.expert_parallel_degree", args.values.count("--parallelism.expert_parallel_degree") ? o : Origin::ToolDefault);
+    f.plan.tp.set(static_cast<int>(tp), "--parallelism.tensor_parallel_degree",
+                  args.values.count("--parallelism.tensor_parallel_degree") ? o
+                                                                            : Origin::ToolDefault);
+    f.plan.pp.set(
+        static_cast<int>(pp), "--parallelism.pipeline_parallel_degree",
+        args.values.count("--parallelism.pipeline_parallel_degree") ? o : Origin::ToolDefault);
+    f.plan.cp.set(static_cast<int>(cp), "--parallelism.context_parallel_degree",
+                  args.values.count("--parallelism.context_parallel_degree") ? o
+                                                                             : Origin::ToolDefault);
+    f.plan.ep.set(static_cast<int>(ep), "--parallelism.expert_parallel_degree",
+                  args.values.count("--parallelism.expert_parallel_degree") ? o
+                                                                            : Origin::ToolDefault);
     // torchtitan applies sequence parallelism with every TP plan it ships.
-    f.plan.sequenceParallel.set(tp > 1, "--parallelism.tensor_parallel_degree (torchtitan uses sequence parallelism with TP)",
-                                Origin::ToolDefault);
+    f.plan.sequenceParallel.set(
+        tp > 1,
+        "--parallelism.tensor_parallel_degree (torchtitan uses sequence parallelism with TP)",
+        Origin::ToolDefault);
     if (shard == 1) {
         if (tp > 1 || pp > 1 || cp > 1)
             f.plan.zeroStage.set(0, "--parallelism.data_parallel_shard_degree 1 (replicated)");
         else
-            f.plan.framework.set(Framework::Ddp, "--parallelism.data_parallel_shard_degree 1 (DDP)");
+            f.plan.framework.set(Framework::Ddp,
+                                 "--parallelism.data_parallel_shard_degree 1 (DDP)");
         f.plan.zeroStage.set(0, "--parallelism.data_parallel_shard_degree 1");
-        if (replicate > 1) f.plan.dp.set(static_cast<int>(replicate), "--parallelism.data_parallel_replicate_degree");
+        if (replicate > 1)
+            f.plan.dp.set(static_cast<int>(replicate),
+                          "--parallelism.data_parallel_replicate_degree");
     } else {
         std::string reshard = "default";
         if (auto r = a.string("--parallelism.fsdp_reshard_after_forward")) {
             reshard = *r;
             if (reshard != "default" && reshard != "always" && reshard != "never")
-                f.error("--parallelism.fsdp_reshard_after_forward", "'" + reshard + "' is not one of default, always, never");
+                f.error("--parallelism.fsdp_reshard_after_forward",
+                        "'" + reshard + "' is not one of default, always, never");
         }
         f.plan.zeroStage.set(reshard == "never" ? 2 : 3, "--parallelism.fsdp_reshard_after_forward",
-                             args.values.count("--parallelism.fsdp_reshard_after_forward") ? o : Origin::ToolDefault);
+                             args.values.count("--parallelism.fsdp_reshard_after_forward")
+                                 ? o
+                                 : Origin::ToolDefault);
         f.plan.hybridShard.set(replicate > 1, "--parallelism.data_parallel_replicate_degree",
-                               args.values.count("--parallelism.data_parallel_replicate_degree") ? o : Origin::ToolDefault);
+                               args.values.count("--parallelism.data_parallel_replicate_degree")
+                                   ? o
+                                   : Origin::ToolDefault);
         if (shard > 1) {
             const long long dp = replicate * shard;
-            if (dp <= 10'000'000) f.plan.dp.set(static_cast<int>(dp), "--parallelism.data_parallel_replicate_degree × data_parallel_shard_degree");
+            if (dp <= 10'000'000)
+                f.plan.dp.set(
+                    static_cast<int>(dp),
+                    "--parallelism.data_parallel_replicate_degree × data_parallel_shard_degree");
         }
     }
     f.plan.vpp.set(1, "--parallelism.pipeline_parallel_schedule", Origin::ToolDefault);
     if (auto sched = a.string("--parallelism.pipeline_parallel_schedule")) {
-        const bool looped = sched->find("Interleaved") != std::string::npos || sched->find("Looped") != std::string::npos ||
-                            *sched == "ZBVZeroBubble" || sched->find("DualPipe") != std::string::npos;
+        const bool looped = sched->find("Interleaved") != std::string::npos ||
+                            sched->find("Looped") != std::string::npos ||
+                            *sched == "ZBVZeroBubble" ||
+                            sched->find("DualPipe") != std::string::npos;
         if (looped) {
-            if (auto lps = a.integer("--parallelism.pipeline_parallel_layers_per_stage", 1, 100'000))
-                f.plan.layersPerVirtualStage.set(static_cast<int>(*lps), "--parallelism.pipeline_parallel_layers_per_stage");
+            if (auto lps =
+                    a.integer("--parallelism.pipeline_parallel_layers_per_stage", 1, 100'000))
+                f.plan.layersPerVirtualStage.set(
+                    static_cast<int>(*lps), "--parallelism.pipeline_parallel_layers_per_stage");
             else
-                f.warning("--parallelism.pipeline_parallel_schedule", "'" + *sched + "' interleaves stages but "
-                          "--parallelism.pipeline_parallel_layers_per_stage is not given; planning with vpp 2");
-            if (!f.plan.layersPerVirtualStage.has()) f.plan.vpp.set(2, "--parallelism.pipeline_parallel_schedule", Origin::Guess);
+                f.warning("--parallelism.pipeline_parallel_schedule",
+                          "'" + *sched +
+                              "' interleaves stages but "
+                              "--parallelism.pipeline_parallel_layers_per_stage is not given; "
+                              "planning with vpp 2");
+            if (!f.plan.layersPerVirtualStage.has())
+                f.plan.vpp.set(2, "--parallelism.pipeline_parallel_schedule", Origin::Guess);
         }
     }
     // Micro-batch: per-rank batch, split into pipeline micro-batches when pp > 1.
-    const auto local = args.values.count("--training.local_batch_size") ? a.integer("--training.local_batch_size", 1, 1'000'000)
-                                                                       : a.integer("--training.batch_size", 1, 1'000'000);
-    const auto pipeMicro = a.integer("--parallelism.pipeline_parallel_microbatch_size", 1, 1'000'000);
+    const auto local = args.values.count("--training.local_batch_size")
+                           ? a.integer("--training.local_batch_size", 1, 1'000'000)
+                           : a.integer("--training.batch_size", 1, 1'000'000);
+    const auto pipeMicro =
+        a.integer("--parallelism.pipeline_parallel_microbatch_size", 1, 1'000'000);
     if (pp > 1) {
         const int micro = static_cast<int>(pipeMicro.value_or(1));
         f.plan.microBatch.set(micro, "--parallelism.pipeline_parallel_microbatch_size",
                               pipeMicro ? Origin::Explicit : Origin::ToolDefault);
         if (local) {
             if (*local % micro != 0)
-                f.error("--training.local_batch_size", std::to_string(*local) + " is not a multiple of "
-                        "--parallelism.pipeline_parallel_microbatch_size " + std::to_string(micro));
+                f.error("--training.local_batch_size",
+                        std::to_string(*local) +
+                            " is not a multiple of "
+                            "--parallelism.pipeline_parallel_microbatch_size " +
+                            std::to_string(micro));
             else
-                f.plan.gradAccum.set(static_cast<int>(*local / micro), "--training.local_batch_size / pipeline_parallel_microbatch_size");
+                f.plan.gradAccum.set(
+                    static_cast<int>(*local / micro),
+                    "--training.local_batch_size / pipeline_parallel_microbatch_size");
         }
     } else if (local) {
         f.plan.microBatch.set(static_cast<int>(*local), "--training.local_batch_size");
@@ -273,51 +431,74 @@ void readTorchtitan(const detail::ParsedArgs& args, ImportedFields& f) {
     if (auto g = a.integer("--training.global_batch_size", -1, 1'000'000'000LL); g && *g > 0)
         f.training.globalBatch.set(*g, "--training.global_batch_size");
     else if (pp == 1 && local)
-        f.plan.gradAccum.set(1, "--training.global_batch_size (absent: local × dp)", Origin::ToolDefault);
-    if (auto seq = a.integer("--training.seq_len", 1, 1'000'000'000)) f.model.seqLen.set(static_cast<int>(*seq), "--training.seq_len");
-    if (auto steps = a.integer("--training.steps", 1, 1'000'000'000'000LL)) f.training.trainSteps.set(*steps, "--training.steps");
+        f.plan.gradAccum.set(1, "--training.global_batch_size (absent: local × dp)",
+                             Origin::ToolDefault);
+    if (auto seq = a.integer("--training.seq_len", 1, 1'000'000'000))
+        f.model.seqLen.set(static_cast<int>(*seq), "--training.seq_len");
+    if (auto steps = a.integer("--training.steps", 1, 1'000'000'000'000LL))
+        f.training.trainSteps.set(*steps, "--training.steps");
     Precision prec = Precision::Bf16;
     bool precGiven = false;
     if (auto mp = a.string("--training.mixed_precision_param")) {
         precGiven = true;
-        if (*mp == "bfloat16") prec = Precision::Bf16;
-        else if (*mp == "float32") prec = Precision::Fp32;
-        else f.error("--training.mixed_precision_param", "'" + *mp + "' is not one of bfloat16, float32");
+        if (*mp == "bfloat16")
+            prec = Precision::Bf16;
+        else if (*mp == "float32")
+            prec = Precision::Fp32;
+        else
+            f.error("--training.mixed_precision_param",
+                    "'" + *mp + "' is not one of bfloat16, float32");
     }
-    if (auto conv = a.string("--model.converters"); conv && conv->find("float8") != std::string::npos) {
+    if (auto conv = a.string("--model.converters");
+        conv && conv->find("float8") != std::string::npos) {
         prec = Precision::Fp8;
         precGiven = true;
     }
-    f.training.precision.set(prec, precGiven ? "--training.mixed_precision_param" : "--training.mixed_precision_param (absent: bfloat16)",
+    f.training.precision.set(prec,
+                             precGiven ? "--training.mixed_precision_param"
+                                       : "--training.mixed_precision_param (absent: bfloat16)",
                              precGiven ? Origin::Explicit : Origin::ToolDefault);
     if (args.values.count("--training.enable_cpu_offload")) {
         f.plan.offload.set(Offload::Cpu, "--training.enable_cpu_offload");
-        f.plan.offloadParams.set(shard != 1, "--training.enable_cpu_offload (FSDP offloads parameters too)");
+        f.plan.offloadParams.set(shard != 1,
+                                 "--training.enable_cpu_offload (FSDP offloads parameters too)");
     }
     if (auto mode = a.string("--activation_checkpoint.mode")) {
-        if (*mode == "none") f.plan.recompute.set(Recompute::None, "--activation_checkpoint.mode");
-        else if (*mode == "full") f.plan.recompute.set(Recompute::Full, "--activation_checkpoint.mode");
+        if (*mode == "none")
+            f.plan.recompute.set(Recompute::None, "--activation_checkpoint.mode");
+        else if (*mode == "full")
+            f.plan.recompute.set(Recompute::Full, "--activation_checkpoint.mode");
         else if (*mode == "selective") {
             f.plan.recompute.set(Recompute::Selective, "--activation_checkpoint.mode");
-            if (auto opt = a.string("--activation_checkpoint.selective_ac_option"); opt && *opt != "op")
-                f.note("--activation_checkpoint.selective_ac_option", "layer-wise selective checkpointing (every " + *opt +
-                       " layers) is modelled as Megatron-style selective recompute");
+            if (auto opt = a.string("--activation_checkpoint.selective_ac_option");
+                opt && *opt != "op")
+                f.note("--activation_checkpoint.selective_ac_option",
+                       "layer-wise selective checkpointing (every " + *opt +
+                           " layers) is modelled as Megatron-style selective recompute");
         } else {
-            f.error("--activation_checkpoint.mode", "'" + *mode + "' is not one of none, selective, full");
+            f.error("--activation_checkpoint.mode",
+                    "'" + *mode + "' is not one of none, selective, full");
         }
     } else {
-        f.plan.recompute.set(Recompute::Selective, "--activation_checkpoint.mode (absent: selective)", Origin::ToolDefault);
+        f.plan.recompute.set(Recompute::Selective,
+                             "--activation_checkpoint.mode (absent: selective)",
+                             Origin::ToolDefault);
     }
     if (args.values.count("--parallelism.enable_async_tensor_parallel"))
         f.plan.tpCommOverlap.set(true, "--parallelism.enable_async_tensor_parallel");
     if (auto name = a.string("--optimizer.name")) {
-        if (*name == "AdamW") f.training.optimizer.set(Optimizer::AdamW, "--optimizer.name");
-        else if (*name == "Adam") f.training.optimizer.set(Optimizer::Adam, "--optimizer.name");
-        else f.warning("--optimizer.name", "'" + *name + "' is not modelled; its state is counted as Adam's");
+        if (*name == "AdamW")
+            f.training.optimizer.set(Optimizer::AdamW, "--optimizer.name");
+        else if (*name == "Adam")
+            f.training.optimizer.set(Optimizer::Adam, "--optimizer.name");
+        else
+            f.warning("--optimizer.name",
+                      "'" + *name + "' is not modelled; its state is counted as Adam's");
     }
     if (args.values.count("--job.config_file"))
-        f.note("--job.config_file", "settings in the TOML file are not read: give every plan setting as a flag "
-                                    "(TrainPlan's export does)");
+        f.note("--job.config_file",
+               "settings in the TOML file are not read: give every plan setting as a flag "
+               "(TrainPlan's export does)");
 }
 
 // The launcher command and its options; `script` is the index of the training script word.
@@ -338,8 +519,10 @@ std::optional<Launch> findLaunch(const ShellScript& script) {
             if (base == "torchrun" || base == "deepspeed") {
                 l.optionsStart = i + 1;
                 l.deepspeedLauncher = base == "deepspeed";
-            } else if ((base.rfind("python", 0) == 0) && i + 2 < c.words.size() && c.words[i + 1].text == "-m" &&
-                       (c.words[i + 2].text == "torch.distributed.run" || c.words[i + 2].text == "torch.distributed.launch")) {
+            } else if ((base.rfind("python", 0) == 0) && i + 2 < c.words.size() &&
+                       c.words[i + 1].text == "-m" &&
+                       (c.words[i + 2].text == "torch.distributed.run" ||
+                        c.words[i + 2].text == "torch.distributed.launch")) {
                 l.optionsStart = i + 3;
             } else {
                 continue;
@@ -356,9 +539,12 @@ std::optional<Launch> findLaunch(const ShellScript& script) {
                 if (w.rfind("-", 0) != 0) break;
                 const auto* spec = detail::findSpec(torchrunOptions(), w);
                 ++j;
-                if (w.find('=') != std::string::npos || j >= c.words.size() || c.words[j].text.rfind("-", 0) == 0) continue;
+                if (w.find('=') != std::string::npos || j >= c.words.size() ||
+                    c.words[j].text.rfind("-", 0) == 0)
+                    continue;
                 const std::string& next = c.words[j].text;
-                const bool looksScript = next.size() > 3 && next.compare(next.size() - 3, 3, ".py") == 0;
+                const bool looksScript =
+                    next.size() > 3 && next.compare(next.size() - 3, 3, ".py") == 0;
                 if (spec ? spec->arity > 0 : !looksScript) ++j;
             }
             l.script = j;
@@ -371,9 +557,11 @@ std::optional<Launch> findLaunch(const ShellScript& script) {
 } // namespace
 
 bool looksLikeLauncher(std::string_view text) {
-    return text.find("#SBATCH") != std::string_view::npos || text.find("torchrun") != std::string_view::npos ||
+    return text.find("#SBATCH") != std::string_view::npos ||
+           text.find("torchrun") != std::string_view::npos ||
            text.find("torch.distributed.run") != std::string_view::npos ||
-           text.find("torch.distributed.launch") != std::string_view::npos || text.find("deepspeed ") != std::string_view::npos;
+           text.find("torch.distributed.launch") != std::string_view::npos ||
+           text.find("deepspeed ") != std::string_view::npos;
 }
 
 ImportedFields importLauncher(std::string_view text, std::string_view fileName) {
@@ -385,18 +573,21 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
         return f;
     }
     const ShellScript pre = parseShellScript(text);
-    for (const auto& p : pre.problems) f.warning("", "shell syntax: " + p);
+    for (const auto& p : pre.problems)
+        f.warning("", "shell syntax: " + p);
     const SbatchInfo sbatch = readSbatch(pre, f);
     const ShellScript script = sbatch.env.empty() ? pre : parseShellScript(text, sbatch.env);
     const auto launch = findLaunch(script);
     if (!launch) {
         if (!f.cluster.nodes.has() && !f.cluster.gpusPerNode.has())
-            f.error("", "no #SBATCH directives and no torchrun / python -m torch.distributed.run / deepspeed launch found");
+            f.error("", "no #SBATCH directives and no torchrun / python -m torch.distributed.run / "
+                        "deepspeed launch found");
         else {
             for (const auto& c : script.commands)
                 for (const auto& w : c.words)
                     if (w.text.size() > 3 && (w.text.compare(w.text.size() - 3, 3, ".sh") == 0)) {
-                        f.note("", "launches " + w.text + ": import it too to read the framework settings");
+                        f.note("", "launches " + w.text +
+                                       ": import it too to read the framework settings");
                         return f;
                     }
         }
@@ -404,12 +595,15 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
     }
     const ShellCommand& c = *launch->cmd;
     std::vector<ShellWord> options(c.words.begin() + static_cast<long>(launch->optionsStart),
-                                   c.words.begin() + static_cast<long>(std::min(launch->script, c.words.size())));
+                                   c.words.begin() +
+                                       static_cast<long>(std::min(launch->script, c.words.size())));
     if (launch->module && !options.empty()) options.pop_back(); // the -m itself
     detail::ParsedArgs args = detail::parseArgs(options, 0, torchrunOptions());
     const std::string tool = launch->deepspeedLauncher ? "deepspeed" : "torchrun";
-    for (const auto& u : args.unknown) f.warning(tool + " " + u, "unknown launcher option ignored");
-    for (const auto& [flag, msg] : args.problems) f.error(tool + " " + flag, msg);
+    for (const auto& u : args.unknown)
+        f.warning(tool + " " + u, "unknown launcher option ignored");
+    for (const auto& [flag, msg] : args.problems)
+        f.error(tool + " " + flag, msg);
     detail::ArgReader a(args, f);
     if (args.values.count("--standalone")) setCount(f, f.cluster.nodes, 1, tool + " --standalone");
     const char* nodesFlag = launch->deepspeedLauncher ? "--num_nodes" : "--nnodes";
@@ -418,7 +612,8 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
             std::string v = *n;
             const auto colon = v.find(':');
             if (colon != std::string::npos) {
-                f.warning(tool + " " + nodesFlag, "'" + v + "' is an elastic range; planning for the maximum");
+                f.warning(tool + " " + nodesFlag,
+                          "'" + v + "' is an elastic range; planning for the maximum");
                 v = v.substr(colon + 1);
             }
             long long count = 0;
@@ -434,7 +629,10 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
             long long count = 0;
             if (*n == "gpu" || *n == "auto") {
                 if (!f.cluster.gpusPerNode.has())
-                    f.note(tool + " " + procFlag, "'" + *n + "' uses every GPU of the node: the count comes from the other files");
+                    f.note(
+                        tool + " " + procFlag,
+                        "'" + *n +
+                            "' uses every GPU of the node: the count comes from the other files");
             } else if (!detail::parseInteger(*n, count) || count < 1 || count > 1024) {
                 f.error(tool + " " + procFlag, "must be a GPU count, got '" + *n + "'");
             } else {
@@ -455,26 +653,40 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
     const std::size_t argsStart = launch->script + 1;
     bool titanFlags = false;
     for (std::size_t i = argsStart; i < c.words.size(); ++i)
-        if (c.words[i].text.rfind("--parallelism.", 0) == 0 || c.words[i].text.rfind("--training.", 0) == 0) titanFlags = true;
+        if (c.words[i].text.rfind("--parallelism.", 0) == 0 ||
+            c.words[i].text.rfind("--training.", 0) == 0)
+            titanFlags = true;
     if (scriptWord.find("torchtitan") != std::string::npos || titanFlags) {
         // torchtitan flags: --section.key [value]; switches are the bool fields we read.
         std::vector<ArgSpec> specs;
         static const std::vector<std::string> names = [] {
             std::vector<std::string> v;
-            for (const char* n : {"--parallelism.data_parallel_replicate_degree", "--parallelism.data_parallel_shard_degree",
-                                  "--parallelism.tensor_parallel_degree", "--parallelism.pipeline_parallel_degree",
-                                  "--parallelism.context_parallel_degree", "--parallelism.expert_parallel_degree",
-                                  "--parallelism.fsdp_reshard_after_forward", "--parallelism.pipeline_parallel_schedule",
+            for (const char* n : {"--parallelism.data_parallel_replicate_degree",
+                                  "--parallelism.data_parallel_shard_degree",
+                                  "--parallelism.tensor_parallel_degree",
+                                  "--parallelism.pipeline_parallel_degree",
+                                  "--parallelism.context_parallel_degree",
+                                  "--parallelism.expert_parallel_degree",
+                                  "--parallelism.fsdp_reshard_after_forward",
+                                  "--parallelism.pipeline_parallel_schedule",
                                   "--parallelism.pipeline_parallel_layers_per_stage",
-                                  "--parallelism.pipeline_parallel_microbatch_size", "--training.local_batch_size",
-                                  "--training.batch_size", "--training.global_batch_size", "--training.seq_len",
-                                  "--training.steps", "--training.mixed_precision_param", "--activation_checkpoint.mode",
-                                  "--activation_checkpoint.selective_ac_option", "--model.converters", "--optimizer.name",
+                                  "--parallelism.pipeline_parallel_microbatch_size",
+                                  "--training.local_batch_size",
+                                  "--training.batch_size",
+                                  "--training.global_batch_size",
+                                  "--training.seq_len",
+                                  "--training.steps",
+                                  "--training.mixed_precision_param",
+                                  "--activation_checkpoint.mode",
+                                  "--activation_checkpoint.selective_ac_option",
+                                  "--model.converters",
+                                  "--optimizer.name",
                                   "--job.config_file"})
                 v.emplace_back(n);
             return v;
         }();
-        for (const auto& n : names) specs.push_back({n, 1, ArgUse::Mapped, ""});
+        for (const auto& n : names)
+            specs.push_back({n, 1, ArgUse::Mapped, ""});
         specs.push_back({"--training.enable_cpu_offload", 0, ArgUse::Mapped, ""});
         specs.push_back({"--parallelism.enable_async_tensor_parallel", 0, ArgUse::Mapped, ""});
         // Normalise dashes inside keys (tyro accepts both) before parsing.
@@ -490,15 +702,18 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
         for (const auto& u : targs.unknown) {
             const auto dot = u.find('.');
             const std::string section = dot == std::string::npos ? "" : u.substr(2, dot - 2);
-            if (std::find(std::begin(kTitanSections), std::end(kTitanSections), section) == std::end(kTitanSections))
+            if (std::find(std::begin(kTitanSections), std::end(kTitanSections), section) ==
+                std::end(kTitanSections))
                 unknown.push_back(u);
         }
         if (!unknown.empty()) {
             std::string list;
-            for (std::size_t i = 0; i < unknown.size() && i < 20; ++i) list += (i ? ", " : "") + unknown[i];
+            for (std::size_t i = 0; i < unknown.size() && i < 20; ++i)
+                list += (i ? ", " : "") + unknown[i];
             f.warning(unknown.front(), "unknown torchtitan flags ignored: " + list);
         }
-        for (const auto& [flag, msg] : targs.problems) f.error(flag, msg);
+        for (const auto& [flag, msg] : targs.problems)
+            f.error(flag, msg);
         readTorchtitan(targs, f);
         return f;
     }
@@ -506,15 +721,16 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
     std::size_t others = 0;
     for (std::size_t i = argsStart; i < c.words.size(); ++i) {
         const std::string& w = c.words[i].text;
-        if (w == "--deepspeed" || w.rfind("--deepspeed=", 0) == 0 || w.rfind("--deepspeed_config", 0) == 0 ||
-            w.rfind("--deepspeed-config", 0) == 0)
+        if (w == "--deepspeed" || w.rfind("--deepspeed=", 0) == 0 ||
+            w.rfind("--deepspeed_config", 0) == 0 || w.rfind("--deepspeed-config", 0) == 0)
             deepspeedScript = true;
         else if (w.rfind("--", 0) == 0)
             ++others;
     }
     if (deepspeedScript) {
         f.plan.framework.set(Framework::DeepSpeed, base + " --deepspeed");
-        f.note(base, "a DeepSpeed job: the ZeRO stage, batch sizes and precision come from its ds_config.json (import it too)");
+        f.note(base, "a DeepSpeed job: the ZeRO stage, batch sizes and precision come from its "
+                     "ds_config.json (import it too)");
     } else if (!launch->deepspeedLauncher) {
         f.note(base, "the arguments of " + base + " are the script's own and are not interpreted" +
                          std::string(others ? "" : "") + "; the plan comes from the other files");
@@ -533,21 +749,26 @@ std::vector<std::string> torchrunArgs(const ClusterSpec& c) {
 
 std::string joinLauncher(const std::vector<std::string>& words) {
     std::string out;
-    for (std::size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : " \\\n    ") + words[i];
+    for (std::size_t i = 0; i < words.size(); ++i)
+        out += (i == 0 ? "" : " \\\n    ") + words[i];
     return out;
 }
 
 std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues& issues) {
     const std::string file = "torchrun.sh";
-    auto warn = [&](const std::string& key, const std::string& msg) { issues.push_back({Severity::Warning, file, key, msg}); };
+    auto warn = [&](const std::string& key, const std::string& msg) {
+        issues.push_back({Severity::Warning, file, key, msg});
+    };
     std::ostringstream out;
     out << "#!/bin/bash\n"
-        << "# " << displayName(p.framework) << " launch written by TrainPlan for scenario '" << s.name << "'\n"
-        << "# plan: " << p.label() << " on " << s.cluster.nodes << " × " << s.cluster.gpusPerNode << " "
-        << s.cluster.gpu.name << ". Run one copy per node (job.sbatch does it with srun).\n";
+        << "# " << displayName(p.framework) << " launch written by TrainPlan for scenario '"
+        << s.name << "'\n"
+        << "# plan: " << p.label() << " on " << s.cluster.nodes << " × " << s.cluster.gpusPerNode
+        << " " << s.cluster.gpu.name << ". Run one copy per node (job.sbatch does it with srun).\n";
     std::vector<std::string> words = torchrunArgs(s.cluster);
     if (p.framework == Framework::DeepSpeed) {
-        out << "# train.py is your DeepSpeed training script (deepspeed.initialize with the config below).\n"
+        out << "# train.py is your DeepSpeed training script (deepspeed.initialize with the config "
+               "below).\n"
             << "set -euo pipefail\n\n"
             << "SCRIPT_DIR=${SCRIPT_DIR:-$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)}\n"
             << "TRAIN_SCRIPT=${TRAIN_SCRIPT:-train.py}\n\n";
@@ -567,46 +788,63 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
         if (p.hybridShard) {
             const long long perNode = s.cluster.gpusPerNode / std::max(1, p.tp * p.cp);
             shard = std::max<long long>(1, std::min<long long>(p.dp, perNode));
-            while (shard > 1 && p.dp % shard != 0) --shard;
+            while (shard > 1 && p.dp % shard != 0)
+                --shard;
             replicate = p.dp / shard;
         }
         if (p.zeroStage == 2) reshard = "never";
     } else if (p.framework == Framework::Fsdp && p.zeroStage == 0) {
-        warn("--parallelism.data_parallel_shard_degree", "FSDP NO_SHARD is written as replicated data parallelism (torchtitan's DDP)");
+        warn("--parallelism.data_parallel_shard_degree",
+             "FSDP NO_SHARD is written as replicated data parallelism (torchtitan's DDP)");
     }
-    if (p.framework == Framework::Ddp && (p.tp > 1 || p.pp > 1)) warn("", "DDP with TP/PP is not a torchtitan layout");
+    if (p.framework == Framework::Ddp && (p.tp > 1 || p.pp > 1))
+        warn("", "DDP with TP/PP is not a torchtitan layout");
     const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
     const long long ga = perStep > 0 ? std::max<long long>(1, s.training.globalBatch / perStep) : 1;
     const long long local = p.pp > 1 ? static_cast<long long>(p.microBatch) * ga : p.microBatch;
     if (p.pp == 1 && ga > 1)
-        out << "# gradient accumulation: " << ga << " micro-batches per step (global / (local × dp)).\n";
-    out << "# TORCHTITAN_CONFIG is the model's TOML (model name/flavor, tokenizer, data); the flags below set the plan.\n"
+        out << "# gradient accumulation: " << ga
+            << " micro-batches per step (global / (local × dp)).\n";
+    out << "# TORCHTITAN_CONFIG is the model's TOML (model name/flavor, tokenizer, data); the "
+           "flags below set the plan.\n"
         << "set -euo pipefail\n\n"
-        << "TORCHTITAN_CONFIG=${TORCHTITAN_CONFIG:-./torchtitan/models/llama3/train_configs/llama3_8b.toml}\n\n";
+        << "TORCHTITAN_CONFIG=${TORCHTITAN_CONFIG:-./torchtitan/models/llama3/train_configs/"
+           "llama3_8b.toml}\n\n";
     words.push_back("-m torchtitan.train");
     words.push_back("--job.config_file \"$TORCHTITAN_CONFIG\"");
     words.push_back("--training.local_batch_size " + std::to_string(local));
     words.push_back("--training.global_batch_size " + std::to_string(s.training.globalBatch));
     words.push_back("--training.seq_len " + std::to_string(m.seqLen));
     const double tokensPerStep = static_cast<double>(s.training.globalBatch) * m.seqLen;
-    const long long steps = s.training.trainTokens > 0 && tokensPerStep > 0
-                                ? static_cast<long long>(std::ceil(s.training.trainTokens / tokensPerStep)) : 1000;
+    const long long steps =
+        s.training.trainTokens > 0 && tokensPerStep > 0
+            ? static_cast<long long>(std::ceil(s.training.trainTokens / tokensPerStep))
+            : 1000;
     words.push_back("--training.steps " + std::to_string(steps));
     switch (s.training.precision) {
-    case Precision::Fp32: words.push_back("--training.mixed_precision_param float32"); break;
+    case Precision::Fp32:
+        words.push_back("--training.mixed_precision_param float32");
+        break;
     case Precision::Fp16:
-        warn("--training.mixed_precision_param", "torchtitan has no fp16 mixed precision: written as bfloat16");
+        warn("--training.mixed_precision_param",
+             "torchtitan has no fp16 mixed precision: written as bfloat16");
         words.push_back("--training.mixed_precision_param bfloat16");
         break;
-    case Precision::Bf16: words.push_back("--training.mixed_precision_param bfloat16"); break;
+    case Precision::Bf16:
+        words.push_back("--training.mixed_precision_param bfloat16");
+        break;
     case Precision::Fp8:
         words.push_back("--training.mixed_precision_param bfloat16");
         words.push_back("--model.converters float8");
         break;
     }
     switch (s.training.optimizer) {
-    case Optimizer::Adam: words.push_back("--optimizer.name Adam"); break;
-    case Optimizer::AdamW: words.push_back("--optimizer.name AdamW"); break;
+    case Optimizer::Adam:
+        words.push_back("--optimizer.name Adam");
+        break;
+    case Optimizer::AdamW:
+        words.push_back("--optimizer.name AdamW");
+        break;
     case Optimizer::SgdMomentum:
         warn("--optimizer.name", "torchtitan builds Adam/AdamW only: written as AdamW");
         words.push_back("--optimizer.name AdamW");
@@ -617,10 +855,12 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
     if (shard > 1) words.push_back("--parallelism.fsdp_reshard_after_forward " + reshard);
     words.push_back("--parallelism.tensor_parallel_degree " + std::to_string(p.tp));
     if (p.tp > 1 && !p.sequenceParallel)
-        warn("--parallelism.tensor_parallel_degree", "torchtitan always uses sequence parallelism with TP");
+        warn("--parallelism.tensor_parallel_degree",
+             "torchtitan always uses sequence parallelism with TP");
     words.push_back("--parallelism.pipeline_parallel_degree " + std::to_string(p.pp));
     if (p.pp > 1) {
-        words.push_back("--parallelism.pipeline_parallel_microbatch_size " + std::to_string(p.microBatch));
+        words.push_back("--parallelism.pipeline_parallel_microbatch_size " +
+                        std::to_string(p.microBatch));
         if (p.vpp > 1) {
             words.push_back("--parallelism.pipeline_parallel_schedule Interleaved1F1B");
             words.push_back("--parallelism.pipeline_parallel_layers_per_stage " +
@@ -632,10 +872,13 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
     words.push_back("--parallelism.context_parallel_degree " + std::to_string(p.cp));
     if (p.ep > 1) words.push_back("--parallelism.expert_parallel_degree " + std::to_string(p.ep));
     if (p.tpCommOverlap) words.push_back("--parallelism.enable_async_tensor_parallel");
-    words.push_back(std::string("--activation_checkpoint.mode ") + std::string(toString(p.recompute)));
-    if (p.recompute == Recompute::Selective) words.push_back("--activation_checkpoint.selective_ac_option op");
+    words.push_back(std::string("--activation_checkpoint.mode ") +
+                    std::string(toString(p.recompute)));
+    if (p.recompute == Recompute::Selective)
+        words.push_back("--activation_checkpoint.selective_ac_option op");
     if (p.offload == Offload::Cpu) words.push_back("--training.enable_cpu_offload");
-    if (p.offload == Offload::Nvme) warn("--training.enable_cpu_offload", "FSDP has no NVMe offload: written as CPU offload");
+    if (p.offload == Offload::Nvme)
+        warn("--training.enable_cpu_offload", "FSDP has no NVMe offload: written as CPU offload");
     if (p.offload == Offload::Nvme) words.push_back("--training.enable_cpu_offload");
     out << joinLauncher(words) << "\n";
     return out.str();
@@ -645,7 +888,9 @@ std::string exportSlurmScript(const Scenario& s, const Plan& p, const std::strin
     const ClusterSpec& c = s.cluster;
     std::string name;
     for (char ch : s.name.empty() ? std::string("trainplan") : s.name)
-        name += std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.' ? ch : '-';
+        name += std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.'
+                    ? ch
+                    : '-';
     std::ostringstream out;
     out << "#!/bin/bash\n"
         << "#SBATCH --job-name=" << name << "\n"
@@ -654,32 +899,40 @@ std::string exportSlurmScript(const Scenario& s, const Plan& p, const std::strin
         << "#SBATCH --gpus-per-node=" << c.gpusPerNode << "\n"
         << "#SBATCH --exclusive\n"
         << "#SBATCH --output=%x-%j.out\n"
-        << "# Written by TrainPlan: " << displayName(p.framework) << " " << p.label() << " on " << c.nodes << " × "
-        << c.gpusPerNode << " " << c.gpu.name << " (" << c.gpuCount() << " GPUs).\n"
+        << "# Written by TrainPlan: " << displayName(p.framework) << " " << p.label() << " on "
+        << c.nodes << " × " << c.gpusPerNode << " " << c.gpu.name << " (" << c.gpuCount()
+        << " GPUs).\n"
         << "# Add your site's --partition, --account and --time.\n"
         << "set -euo pipefail\n\n"
-        << "# NCCL: suggestions for this cluster (" << c.intraNode.name << " in the node, " << c.nicsPerNode << " × "
-        << c.interNode.name << " per node); uncomment what your fabric needs.\n"
+        << "# NCCL: suggestions for this cluster (" << c.intraNode.name << " in the node, "
+        << c.nicsPerNode << " × " << c.interNode.name
+        << " per node); uncomment what your fabric needs.\n"
         << "# export NCCL_DEBUG=WARN\n"
-        << "# export NCCL_SOCKET_IFNAME=eth0        # interface for bootstrap traffic (ip -br addr)\n";
+        << "# export NCCL_SOCKET_IFNAME=eth0        # interface for bootstrap traffic (ip -br "
+           "addr)\n";
     switch (c.interNode.kind) {
     case LinkKind::InfiniBand:
-        out << "# export NCCL_IB_HCA=mlx5               # the InfiniBand HCAs to use (ibstat lists them)\n"
-            << "# export NCCL_NET_GDR_LEVEL=PHB         # GPUDirect RDMA when NIC and GPU share a PCIe switch\n";
+        out << "# export NCCL_IB_HCA=mlx5               # the InfiniBand HCAs to use (ibstat lists "
+               "them)\n"
+            << "# export NCCL_NET_GDR_LEVEL=PHB         # GPUDirect RDMA when NIC and GPU share a "
+               "PCIe switch\n";
         break;
     case LinkKind::RoCE:
         out << "# export NCCL_IB_HCA=mlx5               # the RoCE NICs to use\n"
             << "# export NCCL_IB_GID_INDEX=3            # RoCE v2 GID (show_gids lists them)\n"
-            << "# export NCCL_IB_TC=106                 # traffic class of the lossless (PFC) queue\n";
+            << "# export NCCL_IB_TC=106                 # traffic class of the lossless (PFC) "
+               "queue\n";
         break;
     case LinkKind::Ethernet:
         out << "# export NCCL_IB_DISABLE=1              # plain TCP sockets\n"
             << "# export NCCL_SOCKET_NTHREADS=4 NCCL_NSOCKS_PERTHREAD=4\n";
         break;
-    default: break;
+    default:
+        break;
     }
     if (c.intraNode.kind == LinkKind::NvLink)
-        out << "# export NCCL_NVLS_ENABLE=1             # NVLink SHARP on NVSwitch systems (H100/H200/B200)\n";
+        out << "# export NCCL_NVLS_ENABLE=1             # NVLink SHARP on NVSwitch systems "
+               "(H100/H200/B200)\n";
     out << "# export TORCH_NCCL_ASYNC_ERROR_HANDLING=1\n\n"
         << "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
         << "export MASTER_PORT=${MASTER_PORT:-29500}\n"

@@ -16,11 +16,14 @@ std::string normalized(std::string_view flag) {
 
 bool isFlag(const std::string& w) {
     if (w.size() < 2 || w[0] != '-') return false;
-    if (std::isdigit(static_cast<unsigned char>(w[1])) || w[1] == '.') return false; // a negative number
+    if (std::isdigit(static_cast<unsigned char>(w[1])) || w[1] == '.')
+        return false; // a negative number
     return true;
 }
 
-std::string shorten(const std::string& s) { return s.size() > 80 ? s.substr(0, 80) + "…" : s; }
+std::string shorten(const std::string& s) {
+    return s.size() > 80 ? s.substr(0, 80) + "…" : s;
+}
 
 } // namespace
 
@@ -35,7 +38,8 @@ const ArgSpec* findSpec(const std::vector<ArgSpec>& specs, std::string_view flag
     return nullptr;
 }
 
-ParsedArgs parseArgs(const std::vector<ShellWord>& words, std::size_t start, const std::vector<ArgSpec>& specs) {
+ParsedArgs parseArgs(const std::vector<ShellWord>& words, std::size_t start,
+                     const std::vector<ArgSpec>& specs) {
     ParsedArgs out;
     std::size_t i = start;
     while (i < words.size()) {
@@ -64,7 +68,8 @@ ParsedArgs parseArgs(const std::vector<ShellWord>& words, std::size_t start, con
                 if (arity == 1) break;
             }
         } else if (arity == 2 && inlineValue) {
-            while (i < words.size() && !isFlag(words[i].text)) values.push_back(words[i++]);
+            while (i < words.size() && !isFlag(words[i].text))
+                values.push_back(words[i++]);
         }
         if (!spec) {
             if (out.unknown.size() < 100) out.unknown.push_back(shorten(name));
@@ -72,7 +77,8 @@ ParsedArgs parseArgs(const std::vector<ShellWord>& words, std::size_t start, con
         }
         const std::string canonical(spec->name);
         if (arity == 0 && inlineValue) {
-            out.problems.emplace_back(canonical, "is a switch and takes no value (got '" + shorten(inlineValue->text) + "')");
+            out.problems.emplace_back(canonical, "is a switch and takes no value (got '" +
+                                                     shorten(inlineValue->text) + "')");
             continue;
         }
         if (arity > 0 && values.empty()) {
@@ -100,9 +106,11 @@ bool parseNumber(std::string_view text, double& out) {
 
 std::string unresolvedMessage(const ShellWord& w) {
     std::string vars;
-    for (std::size_t i = 0; i < w.unresolved.size(); ++i) vars += (i ? ", " : "") + w.unresolved[i];
+    for (std::size_t i = 0; i < w.unresolved.size(); ++i)
+        vars += (i ? ", " : "") + w.unresolved[i];
     return "its value '" + shorten(w.text) + "' depends on " + vars +
-           ", which the script does not set (set it in the script, give a default like ${VAR:-8}, or write the value)";
+           ", which the script does not set (set it in the script, give a default like ${VAR:-8}, "
+           "or write the value)";
 }
 
 const ShellWord* ArgReader::value(std::string_view name) {
@@ -125,11 +133,13 @@ std::optional<long long> ArgReader::integer(std::string_view name, long long min
         if (parseNumber(w->text, d) && std::fabs(d) > 9e18)
             m_out.error(std::string(name), "'" + shorten(w->text) + "' is too large");
         else
-            m_out.error(std::string(name), "must be a whole number, got '" + shorten(w->text) + "'");
+            m_out.error(std::string(name),
+                        "must be a whole number, got '" + shorten(w->text) + "'");
         return std::nullopt;
     }
     if (v < min || v > max) {
-        m_out.error(std::string(name), std::to_string(v) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
+        m_out.error(std::string(name), std::to_string(v) + " is out of range [" +
+                                           std::to_string(min) + ", " + std::to_string(max) + "]");
         return std::nullopt;
     }
     return v;

@@ -24,7 +24,8 @@ struct ArgSpec {
 };
 
 struct ParsedArgs {
-    std::map<std::string, std::vector<ShellWord>, std::less<>> values; // canonical flag -> its values (last wins)
+    std::map<std::string, std::vector<ShellWord>, std::less<>>
+        values; // canonical flag -> its values (last wins)
     std::vector<std::string> unknown;
     std::vector<std::string> positional;
     std::vector<std::pair<std::string, std::string>> problems; // flag, message
@@ -33,7 +34,8 @@ struct ParsedArgs {
 [[nodiscard]] const ArgSpec* findSpec(const std::vector<ArgSpec>& specs, std::string_view flag);
 // Reads words[start…] as flags; flags not in `specs` are recorded in `unknown` with the values
 // that follow them.
-[[nodiscard]] ParsedArgs parseArgs(const std::vector<ShellWord>& words, std::size_t start, const std::vector<ArgSpec>& specs);
+[[nodiscard]] ParsedArgs parseArgs(const std::vector<ShellWord>& words, std::size_t start,
+                                   const std::vector<ArgSpec>& specs);
 
 // Whole decimal number with optional sign; false on anything else or overflow.
 [[nodiscard]] bool parseInteger(std::string_view text, long long& out);
@@ -41,7 +43,9 @@ struct ParsedArgs {
 
 class ArgReader {
 public:
-    ArgReader(const ParsedArgs& args, ImportedFields& out) : m_args(args), m_out(out) {}
+    ArgReader(const ParsedArgs& args, ImportedFields& out)
+        : m_args(args)
+        , m_out(out) {}
 
     [[nodiscard]] bool flag(std::string_view name) const { return m_args.values.count(name) > 0; }
     std::optional<long long> integer(std::string_view name, long long min, long long max);

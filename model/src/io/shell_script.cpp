@@ -10,13 +10,19 @@ namespace trainplan::model::io {
 
 namespace {
 
-constexpr std::size_t kMaxWordBytes = 1 << 20;     // an expansion larger than this stays unresolved
+constexpr std::size_t kMaxWordBytes = 1 << 20; // an expansion larger than this stays unresolved
 constexpr std::size_t kMaxArrayElements = 1 << 16;
-constexpr int kMaxDepth = 32;                        // nested ${…:-${…}} and $(( ( … ) ))
+constexpr int kMaxDepth = 32; // nested ${…:-${…}} and $(( ( … ) ))
 
-bool isNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool isNameStart(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isNameChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\r';
+}
 
 constexpr std::size_t kMaxUnresolved = 16;
 constexpr std::size_t kMaxTotalWords = 1'000'000;
@@ -33,7 +39,8 @@ void addUnresolved(std::vector<std::string>& into, const std::vector<std::string
 // A piece of a raw word: literal text, or an expansion to evaluate later (quoted or not).
 struct Segment {
     enum Kind { Literal, Param, Command, Arith } kind = Literal;
-    std::string text; // literal text, or the expansion's inside (`NAME`, `NAME[@]`, `N:-8`, command)
+    std::string
+        text; // literal text, or the expansion's inside (`NAME`, `NAME[@]`, `N:-8`, command)
     bool quoted = false;
     bool braced = false; // ${…} rather than $NAME
 };
@@ -45,9 +52,9 @@ struct RawWord {
 
 struct Token {
     enum Kind { Word, Separator, ArrayAssign } kind = Word;
-    RawWord word;                 // Word
-    std::string name;             // ArrayAssign: variable name
-    bool append = false;          // ArrayAssign: +=
+    RawWord word;                  // Word
+    std::string name;              // ArrayAssign: variable name
+    bool append = false;           // ArrayAssign: +=
     std::vector<RawWord> elements; // ArrayAssign
     int line = 0;
 };
@@ -59,7 +66,9 @@ struct Variable {
 
 class Lexer {
 public:
-    Lexer(std::string_view text, ShellScript& out) : m_s(text), m_out(out) {}
+    Lexer(std::string_view text, ShellScript& out)
+        : m_s(text)
+        , m_out(out) {}
 
     std::vector<Token> run() {
         std::vector<Token> tokens;
@@ -74,10 +83,11 @@ public:
                 newline(tokens);
             } else if (c == '#') {
                 comment(tokens);
-            } else if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '{' || c == '}') {
+            } else if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '{' ||
+                       c == '}') {
                 // `{`/`}` only as words of their own (group or function body); else part of a word.
-                if ((c == '{' || c == '}') && m_i + 1 < m_s.size() && !isBlank(peek(1)) && peek(1) != '\n' &&
-                    peek(1) != ';') {
+                if ((c == '{' || c == '}') && m_i + 1 < m_s.size() && !isBlank(peek(1)) &&
+                    peek(1) != '\n' && peek(1) != ';') {
                     word(tokens);
                     continue;
                 }
@@ -99,10 +109,13 @@ public:
     }
 
 private:
-    char peek(std::size_t ahead) const { return m_i + ahead < m_s.size() ? m_s[m_i + ahead] : '\0'; }
+    char peek(std::size_t ahead) const {
+        return m_i + ahead < m_s.size() ? m_s[m_i + ahead] : '\0';
+    }
 
     void problem(const std::string& what) {
-        if (m_out.problems.size() < 100) m_out.problems.push_back("line " + std::to_string(m_line) + ": " + what);
+        if (m_out.problems.size() < 100)
+            m_out.problems.push_back("line " + std::to_string(m_line) + ": " + what);
     }
 
     void separator(std::vector<Token>& tokens) {
@@ -122,7 +135,8 @@ private:
 
     void comment(std::vector<Token>& tokens) {
         const std::size_t start = m_i + 1;
-        while (m_i < m_s.size() && m_s[m_i] != '\n') ++m_i;
+        while (m_i < m_s.size() && m_s[m_i] != '\n')
+            ++m_i;
         // A whole-line comment: nothing but blanks before it on this line.
         std::size_t b = start - 1;
         bool wholeLine = true;
@@ -136,7 +150,8 @@ private:
             --b;
         }
         if (wholeLine && m_out.comments.size() < 100000) {
-            m_out.comments.push_back({std::string(m_s.substr(start, m_i - start)), m_line, !m_sawCommand});
+            m_out.comments.push_back(
+                {std::string(m_s.substr(start, m_i - start)), m_line, !m_sawCommand});
         }
         (void)tokens;
     }
@@ -149,7 +164,8 @@ private:
                 if (end == std::string_view::npos) end = m_s.size();
                 std::string_view line = m_s.substr(m_i, end - m_i);
                 if (stripTabs)
-                    while (!line.empty() && line.front() == '\t') line.remove_prefix(1);
+                    while (!line.empty() && line.front() == '\t')
+                        line.remove_prefix(1);
                 if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
                 m_i = end < m_s.size() ? end + 1 : end;
                 ++m_line;
@@ -160,8 +176,10 @@ private:
     }
 
     void skipRedirectTarget() {
-        while (m_i < m_s.size() && isBlank(m_s[m_i])) ++m_i;
-        if (m_i < m_s.size() && m_s[m_i] != '\n' && m_s[m_i] != ';' && m_s[m_i] != '|' && m_s[m_i] != '&') {
+        while (m_i < m_s.size() && isBlank(m_s[m_i]))
+            ++m_i;
+        if (m_i < m_s.size() && m_s[m_i] != '\n' && m_s[m_i] != ';' && m_s[m_i] != '|' &&
+            m_s[m_i] != '&') {
             RawWord w = readWord();
             (void)w;
         }
@@ -182,17 +200,21 @@ private:
                 stripTabs = true;
                 ++m_i;
             }
-            while (m_i < m_s.size() && isBlank(m_s[m_i])) ++m_i;
+            while (m_i < m_s.size() && isBlank(m_s[m_i]))
+                ++m_i;
             RawWord w = readWord();
             std::string delim;
-            for (const auto& seg : w.segments) delim += seg.kind == Segment::Literal ? seg.text : "$" + seg.text;
+            for (const auto& seg : w.segments)
+                delim += seg.kind == Segment::Literal ? seg.text : "$" + seg.text;
             if (!delim.empty()) m_heredocs.emplace_back(delim, stripTabs);
             return;
         }
         if (peek(0) == '>' || peek(0) == '&' || peek(0) == '|') {
             if (peek(0) == '&') {
                 ++m_i; // >&2, >&-
-                while (m_i < m_s.size() && (std::isdigit(static_cast<unsigned char>(m_s[m_i])) || m_s[m_i] == '-')) ++m_i;
+                while (m_i < m_s.size() &&
+                       (std::isdigit(static_cast<unsigned char>(m_s[m_i])) || m_s[m_i] == '-'))
+                    ++m_i;
                 return;
             }
             ++m_i;
@@ -211,8 +233,8 @@ private:
                         [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
             return;
         // NAME=( … ) and NAME+=( … )
-        if (m_i < m_s.size() && m_s[m_i] == '(' && w.segments.size() == 1 && w.segments[0].kind == Segment::Literal &&
-            !w.segments[0].quoted) {
+        if (m_i < m_s.size() && m_s[m_i] == '(' && w.segments.size() == 1 &&
+            w.segments[0].kind == Segment::Literal && !w.segments[0].quoted) {
             const std::string& t = w.segments[0].text;
             const bool append = t.size() >= 2 && t.compare(t.size() - 2, 2, "+=") == 0;
             const std::size_t nameLen = t.size() - (append ? 2 : 1);
@@ -251,7 +273,8 @@ private:
                 ++m_i;
                 ++m_line;
             } else if (c == '#') {
-                while (m_i < m_s.size() && m_s[m_i] != '\n') ++m_i;
+                while (m_i < m_s.size() && m_s[m_i] != '\n')
+                    ++m_i;
             } else if (c == ')') {
                 ++m_i;
                 return;
@@ -270,13 +293,15 @@ private:
     }
 
     static void appendLiteral(RawWord& w, char c, bool quoted) {
-        if (!w.segments.empty() && w.segments.back().kind == Segment::Literal && w.segments.back().quoted == quoted)
+        if (!w.segments.empty() && w.segments.back().kind == Segment::Literal &&
+            w.segments.back().quoted == quoted)
             w.segments.back().text += c;
         else
             w.segments.push_back({Segment::Literal, std::string(1, c), quoted, false});
     }
     static void appendLiteral(RawWord& w, std::string_view s, bool quoted) {
-        for (char c : s) appendLiteral(w, c, quoted);
+        for (char c : s)
+            appendLiteral(w, c, quoted);
     }
 
     // Reads up to the closing character matching `open` (for $( … ), ${ … }), honouring quotes.
@@ -319,15 +344,18 @@ private:
             w.segments.push_back({Segment::Arith, std::move(expr), quoted, false});
         } else if (c == '(') {
             ++m_i;
-            w.segments.push_back({Segment::Command, "$(" + readBalanced('(', ')') + ")", quoted, false});
+            w.segments.push_back(
+                {Segment::Command, "$(" + readBalanced('(', ')') + ")", quoted, false});
         } else if (c == '{') {
             ++m_i;
             w.segments.push_back({Segment::Param, readBalanced('{', '}'), quoted, true});
         } else if (isNameStart(c)) {
             std::string name;
-            while (m_i < m_s.size() && isNameChar(m_s[m_i])) name += m_s[m_i++];
+            while (m_i < m_s.size() && isNameChar(m_s[m_i]))
+                name += m_s[m_i++];
             w.segments.push_back({Segment::Param, std::move(name), quoted, false});
-        } else if (c != '\0' && (std::isdigit(static_cast<unsigned char>(c)) || std::string_view("@*#?$!-").find(c) != std::string_view::npos)) {
+        } else if (c != '\0' && (std::isdigit(static_cast<unsigned char>(c)) ||
+                                 std::string_view("@*#?$!-").find(c) != std::string_view::npos)) {
             ++m_i;
             w.segments.push_back({Segment::Param, std::string(1, c), quoted, false});
         } else if (c == '\'' && !quoted) { // $'…' ANSI-C quoting: common escapes only
@@ -341,8 +369,10 @@ private:
                 if (ch == '\n') ++m_line;
                 appendLiteral(w, ch, true);
             }
-            if (m_i < m_s.size()) ++m_i;
-            else problem("$'…' quote not closed");
+            if (m_i < m_s.size())
+                ++m_i;
+            else
+                problem("$'…' quote not closed");
             if (w.segments.empty()) w.segments.push_back({Segment::Literal, "", true, false});
         } else {
             appendLiteral(w, '$', quoted);
@@ -353,7 +383,8 @@ private:
         RawWord w;
         while (m_i < m_s.size()) {
             const char c = m_s[m_i];
-            if (isBlank(c) || c == '\n' || c == ';' || c == '&' || c == '|' || c == '<' || c == '>') break;
+            if (isBlank(c) || c == '\n' || c == ';' || c == '&' || c == '|' || c == '<' || c == '>')
+                break;
             if (c == '(' || c == ')') {
                 // `(` right after `NAME=` starts an array (handled by the caller); `)` ends one.
                 break;
@@ -373,8 +404,10 @@ private:
                 const std::size_t stop = end == std::string_view::npos ? m_s.size() : end;
                 std::string_view lit = m_s.substr(m_i, stop - m_i);
                 m_line += static_cast<int>(std::count(lit.begin(), lit.end(), '\n'));
-                if (lit.empty()) w.segments.push_back({Segment::Literal, "", true, false});
-                else appendLiteral(w, lit, true);
+                if (lit.empty())
+                    w.segments.push_back({Segment::Literal, "", true, false});
+                else
+                    appendLiteral(w, lit, true);
                 if (end == std::string_view::npos) problem("single quote not closed");
                 m_i = end == std::string_view::npos ? m_s.size() : end + 1;
             } else if (c == '"') {
@@ -405,7 +438,9 @@ private:
                         ++m_i;
                         const std::size_t end = m_s.find('`', m_i);
                         const std::size_t stop = end == std::string_view::npos ? m_s.size() : end;
-                        w.segments.push_back({Segment::Command, "`" + std::string(m_s.substr(m_i, stop - m_i)) + "`", true, false});
+                        w.segments.push_back({Segment::Command,
+                                              "`" + std::string(m_s.substr(m_i, stop - m_i)) + "`",
+                                              true, false});
                         m_i = end == std::string_view::npos ? m_s.size() : end + 1;
                     } else {
                         if (d == '\n') ++m_line;
@@ -414,14 +449,17 @@ private:
                     }
                 }
                 if (!closed) problem("double quote not closed");
-                if (w.segments.size() == before) w.segments.push_back({Segment::Literal, "", true, false}); // ""
+                if (w.segments.size() == before)
+                    w.segments.push_back({Segment::Literal, "", true, false}); // ""
             } else if (c == '$') {
                 dollar(w, false);
             } else if (c == '`') {
                 ++m_i;
                 const std::size_t end = m_s.find('`', m_i);
                 const std::size_t stop = end == std::string_view::npos ? m_s.size() : end;
-                w.segments.push_back({Segment::Command, "`" + std::string(m_s.substr(m_i, stop - m_i)) + "`", false, false});
+                w.segments.push_back({Segment::Command,
+                                      "`" + std::string(m_s.substr(m_i, stop - m_i)) + "`", false,
+                                      false});
                 if (end == std::string_view::npos) problem("backquote not closed");
                 m_i = end == std::string_view::npos ? m_s.size() : end + 1;
             } else {
@@ -452,7 +490,8 @@ struct Expanded {
 class Evaluator {
 public:
     explicit Evaluator(const std::map<std::string, std::string>& env) {
-        for (const auto& [k, v] : env) m_vars[k] = Variable{{ShellWord{v, {}, 0}}};
+        for (const auto& [k, v] : env)
+            m_vars[k] = Variable{{ShellWord{v, {}, 0}}};
     }
 
     void run(const std::vector<Token>& tokens, ShellScript& out) {
@@ -469,8 +508,10 @@ public:
     }
 
 private:
-    static bool assignmentName(const RawWord& w, std::string& name, bool& append, std::size_t& valueStart) {
-        if (w.segments.empty() || w.segments[0].kind != Segment::Literal || w.segments[0].quoted) return false;
+    static bool assignmentName(const RawWord& w, std::string& name, bool& append,
+                               std::size_t& valueStart) {
+        if (w.segments.empty() || w.segments[0].kind != Segment::Literal || w.segments[0].quoted)
+            return false;
         const std::string& t = w.segments[0].text;
         const std::size_t eq = t.find('=');
         if (eq == std::string::npos || eq == 0) return false;
@@ -484,11 +525,13 @@ private:
         return true;
     }
 
-    void assignScalar(const RawWord& w, const std::string& name, bool append, std::size_t valueStart) {
+    void assignScalar(const RawWord& w, const std::string& name, bool append,
+                      std::size_t valueStart) {
         RawWord value = w;
         value.segments[0].text = value.segments[0].text.substr(valueStart);
         // No word splitting in assignments: expand as if quoted.
-        for (auto& s : value.segments) s.quoted = true;
+        for (auto& s : value.segments)
+            s.quoted = true;
         Expanded e = expand(value, 0);
         ShellWord joined;
         for (std::size_t i = 0; i < e.fields.size(); ++i) {
@@ -499,8 +542,10 @@ private:
         Variable& v = m_vars[name];
         if (append && !v.elements.empty()) {
             ShellWord& first = v.elements[0];
-            if (first.text.size() + joined.text.size() <= kMaxWordBytes) first.text += joined.text;
-            else addUnresolved(first.unresolved, {"$" + name});
+            if (first.text.size() + joined.text.size() <= kMaxWordBytes)
+                first.text += joined.text;
+            else
+                addUnresolved(first.unresolved, {"$" + name});
             addUnresolved(first.unresolved, joined.unresolved);
         } else {
             v.elements = {std::move(joined)};
@@ -511,13 +556,16 @@ private:
         Variable fresh;
         Variable& v = t.append ? m_vars[t.name] : fresh;
         std::size_t bytes = 0;
-        for (const auto& s : v.elements) bytes += s.text.size();
+        for (const auto& s : v.elements)
+            bytes += s.text.size();
         for (const RawWord& rw : t.elements) {
             Expanded e = expand(rw, 0);
             for (auto& f : e.fields) {
                 bytes += f.text.size();
                 if (v.elements.size() >= kMaxArrayElements || bytes > kMaxWordBytes) {
-                    if (!v.elements.empty()) addUnresolved(v.elements.back().unresolved, {"$" + t.name + " (too large)"});
+                    if (!v.elements.empty())
+                        addUnresolved(v.elements.back().unresolved,
+                                      {"$" + t.name + " (too large)"});
                     break;
                 }
                 v.elements.push_back(std::move(f));
@@ -530,17 +578,19 @@ private:
         if (tokens.empty()) return;
         std::size_t i = 0;
         // Reserved words that only introduce the command that follows.
-        static const char* const kPrefixWords[] = {"then", "do", "else", "elif", "if", "while", "until", "!", "{", "time"};
+        static const char* const kPrefixWords[] = {"then",  "do",    "else", "elif", "if",
+                                                   "while", "until", "!",    "{",    "time"};
         auto literalText = [](const Token* t) -> std::optional<std::string> {
-            if (t->kind != Token::Word || t->word.segments.size() != 1 || t->word.segments[0].kind != Segment::Literal ||
-                t->word.segments[0].quoted)
+            if (t->kind != Token::Word || t->word.segments.size() != 1 ||
+                t->word.segments[0].kind != Segment::Literal || t->word.segments[0].quoted)
                 return std::nullopt;
             return t->word.segments[0].text;
         };
         while (i < tokens.size()) {
             auto lit = literalText(tokens[i]);
-            if (!lit || std::find_if(std::begin(kPrefixWords), std::end(kPrefixWords),
-                                     [&](const char* k) { return *lit == k; }) == std::end(kPrefixWords))
+            if (!lit ||
+                std::find_if(std::begin(kPrefixWords), std::end(kPrefixWords),
+                             [&](const char* k) { return *lit == k; }) == std::end(kPrefixWords))
                 break;
             ++i;
         }
@@ -548,7 +598,8 @@ private:
         bool builtinAssign = false;
         if (i < tokens.size()) {
             if (auto lit = literalText(tokens[i]);
-                lit && (*lit == "export" || *lit == "declare" || *lit == "local" || *lit == "readonly" || *lit == "typeset")) {
+                lit && (*lit == "export" || *lit == "declare" || *lit == "local" ||
+                        *lit == "readonly" || *lit == "typeset")) {
                 builtinAssign = true;
                 ++i;
             }
@@ -564,7 +615,8 @@ private:
             std::string name;
             bool append = false;
             std::size_t valueStart = 0;
-            if ((cmd.words.empty() || builtinAssign) && assignmentName(t->word, name, append, valueStart)) {
+            if ((cmd.words.empty() || builtinAssign) &&
+                assignmentName(t->word, name, append, valueStart)) {
                 assignScalar(t->word, name, append, valueStart);
                 continue;
             }
@@ -572,7 +624,9 @@ private:
             Expanded e = expand(t->word, 0);
             for (auto& f : e.fields) {
                 if (++m_totalWords > kMaxTotalWords) {
-                    if (!m_tooMany) out.problems.push_back("more than 1,000,000 words after expansion; the rest is ignored");
+                    if (!m_tooMany)
+                        out.problems.push_back(
+                            "more than 1,000,000 words after expansion; the rest is ignored");
                     m_tooMany = true;
                     break;
                 }
@@ -584,19 +638,23 @@ private:
     }
 
     // Appends text to the current field (opening one if needed).
-    static void put(Expanded& e, const std::string& text, const std::vector<std::string>& unresolved) {
+    static void put(Expanded& e, const std::string& text,
+                    const std::vector<std::string>& unresolved) {
         if (!e.open) {
             e.fields.emplace_back();
             e.open = true;
         }
         ShellWord& f = e.fields.back();
-        if (f.text.size() + text.size() <= kMaxWordBytes) f.text += text;
-        else addUnresolved(f.unresolved, {"(an expansion larger than 1 MiB)"});
+        if (f.text.size() + text.size() <= kMaxWordBytes)
+            f.text += text;
+        else
+            addUnresolved(f.unresolved, {"(an expansion larger than 1 MiB)"});
         addUnresolved(f.unresolved, unresolved);
     }
 
     // Unquoted expansion: split on blanks; the pieces join the surrounding text at the ends.
-    static void putSplit(Expanded& e, const std::string& text, const std::vector<std::string>& unresolved) {
+    static void putSplit(Expanded& e, const std::string& text,
+                         const std::vector<std::string>& unresolved) {
         std::size_t i = 0;
         bool any = false;
         while (i < text.size()) {
@@ -606,7 +664,8 @@ private:
                 continue;
             }
             std::size_t j = i;
-            while (j < text.size() && text[j] != ' ' && text[j] != '\t' && text[j] != '\n') ++j;
+            while (j < text.size() && text[j] != ' ' && text[j] != '\t' && text[j] != '\n')
+                ++j;
             put(e, text.substr(i, j - i), unresolved);
             any = true;
             i = j;
@@ -621,14 +680,22 @@ private:
         for (const Segment& s : w.segments) {
             if (s.quoted) sawQuoted = true;
             switch (s.kind) {
-            case Segment::Literal: put(e, s.text, {}); break;
-            case Segment::Command: put(e, s.text, {s.text}); break;
+            case Segment::Literal:
+                put(e, s.text, {});
+                break;
+            case Segment::Command:
+                put(e, s.text, {s.text});
+                break;
             case Segment::Arith: {
-                if (auto v = arithmetic(s.text, depth)) put(e, std::to_string(*v), {});
-                else put(e, "$((" + s.text + "))", {"$((" + s.text + "))"});
+                if (auto v = arithmetic(s.text, depth))
+                    put(e, std::to_string(*v), {});
+                else
+                    put(e, "$((" + s.text + "))", {"$((" + s.text + "))"});
                 break;
             }
-            case Segment::Param: expandParam(e, s, depth); break;
+            case Segment::Param:
+                expandParam(e, s, depth);
+                break;
             }
         }
         if (e.fields.empty() && sawQuoted) e.fields.emplace_back(); // "" is one empty word
@@ -642,7 +709,8 @@ private:
         return it->second;
     }
 
-    std::string expandText(const std::string& text, int depth, std::vector<std::string>& unresolved) {
+    std::string expandText(const std::string& text, int depth,
+                           std::vector<std::string>& unresolved) {
         // Expands a default-value word (`${N:-…}`) with quoting rules of double quotes.
         ShellScript scratch;
         const std::string quotedText = "\"" + text + "\"";
@@ -670,7 +738,8 @@ private:
             return;
         }
         std::size_t n = 0;
-        while (n < p.size() && isNameChar(p[n])) ++n;
+        while (n < p.size() && isNameChar(p[n]))
+            ++n;
         const std::string name = p.substr(0, n);
         const std::string rest = p.substr(n);
         const auto var = lookup(name);
@@ -697,7 +766,8 @@ private:
             }
         };
         auto first = [](const Variable& v) {
-            return v.elements.empty() ? std::vector<ShellWord>{ShellWord{}} : std::vector<ShellWord>{v.elements[0]};
+            return v.elements.empty() ? std::vector<ShellWord>{ShellWord{}}
+                                      : std::vector<ShellWord>{v.elements[0]};
         };
         if (rest.empty() || rest == "[0]") {
             if (!var) {
@@ -718,7 +788,8 @@ private:
         // ${N:-word} ${N-word} ${N:=word} ${N=word} ${N:+word} ${N:?msg}
         std::string op;
         std::size_t wordStart = 0;
-        if (rest.size() >= 2 && rest[0] == ':' && std::string_view("-=+?").find(rest[1]) != std::string_view::npos) {
+        if (rest.size() >= 2 && rest[0] == ':' &&
+            std::string_view("-=+?").find(rest[1]) != std::string_view::npos) {
             op = rest.substr(0, 2);
             wordStart = 2;
         } else if (std::string_view("-=+?").find(rest[0]) != std::string_view::npos) {
@@ -731,7 +802,8 @@ private:
         }
         const bool colon = op[0] == ':';
         const char kind = op.back();
-        const bool set = var.has_value() && (!colon || !(var->elements.empty() || var->elements[0].text.empty()));
+        const bool set = var.has_value() &&
+                         (!colon || !(var->elements.empty() || var->elements[0].text.empty()));
         const std::string word = rest.substr(wordStart);
         switch (kind) {
         case '-':
@@ -758,8 +830,10 @@ private:
             break;
         case '?':
         default:
-            if (set) emit(first(*var), false);
-            else unresolvedHere("$" + name);
+            if (set)
+                emit(first(*var), false);
+            else
+                unresolvedHere("$" + name);
             break;
         }
     }
@@ -782,16 +856,29 @@ private:
         int depth;
 
         void blanks() {
-            while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+            while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+                ++i;
         }
         static std::optional<long long> apply(char op, long long a, long long b) {
             long long r = 0;
             switch (op) {
-            case '+': if (__builtin_add_overflow(a, b, &r)) return std::nullopt; return r;
-            case '-': if (__builtin_sub_overflow(a, b, &r)) return std::nullopt; return r;
-            case '*': if (__builtin_mul_overflow(a, b, &r)) return std::nullopt; return r;
-            case '/': if (b == 0 || (a == std::numeric_limits<long long>::min() && b == -1)) return std::nullopt; return a / b;
-            case '%': if (b == 0 || (a == std::numeric_limits<long long>::min() && b == -1)) return std::nullopt; return a % b;
+            case '+':
+                if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+                return r;
+            case '-':
+                if (__builtin_sub_overflow(a, b, &r)) return std::nullopt;
+                return r;
+            case '*':
+                if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+                return r;
+            case '/':
+                if (b == 0 || (a == std::numeric_limits<long long>::min() && b == -1))
+                    return std::nullopt;
+                return a / b;
+            case '%':
+                if (b == 0 || (a == std::numeric_limits<long long>::min() && b == -1))
+                    return std::nullopt;
+                return a % b;
             }
             return std::nullopt;
         }
@@ -855,20 +942,24 @@ private:
                 ++i;
                 if (i < s.size() && s[i] == '{') {
                     ++i;
-                    while (i < s.size() && s[i] != '}') name += s[i++];
+                    while (i < s.size() && s[i] != '}')
+                        name += s[i++];
                     if (i >= s.size()) return std::nullopt;
                     ++i;
                 } else {
-                    while (i < s.size() && isNameChar(s[i])) name += s[i++];
+                    while (i < s.size() && isNameChar(s[i]))
+                        name += s[i++];
                 }
             } else {
-                while (i < s.size() && isNameChar(s[i])) name += s[i++];
+                while (i < s.size() && isNameChar(s[i]))
+                    name += s[i++];
             }
             if (name.empty() || !isNameStart(name[0])) return std::nullopt;
             auto var = ev.lookup(name);
             if (!var || var->elements.empty() || !var->elements[0].resolved()) return std::nullopt;
             std::string text = var->elements[0].text;
-            while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+            while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+                text.pop_back();
             if (text.empty()) return 0;
             return ev.arithmetic(text, depth + 1);
         }

@@ -44,16 +44,21 @@ const QColor kPanel(0xee, 0xf3, 0xf8);
 class Deck {
 public:
     Deck(QPdfWriter& writer, const ReportData& data, Lang lang)
-        : m_writer(writer), m_data(data), m_lang(lang), m_k(writer.logicalDpiY() / 72.0), m_doc(buildReportDocument(data, lang)) {}
+        : m_writer(writer)
+        , m_data(data)
+        , m_lang(lang)
+        , m_k(writer.logicalDpiY() / 72.0)
+        , m_doc(buildReportDocument(data, lang)) {}
 
     int write() {
         if (!m_p.begin(&m_writer)) return 0;
         m_p.setRenderHint(QPainter::Antialiasing, true);
         m_p.setRenderHint(QPainter::TextAntialiasing, true);
-        const std::vector<void (Deck::*)()> slides = {&Deck::titleSlide,  &Deck::questionSlide,  &Deck::recommendationSlide,
-                                                      &Deck::comparisonSlide, &Deck::memorySlide, &Deck::stepTimeSlide,
-                                                      &Deck::scalingSlide, &Deck::roadmapSlide,  &Deck::risksSlide,
-                                                      &Deck::appendixSlide};
+        const std::vector<void (Deck::*)()> slides = {
+            &Deck::titleSlide,      &Deck::questionSlide, &Deck::recommendationSlide,
+            &Deck::comparisonSlide, &Deck::memorySlide,   &Deck::stepTimeSlide,
+            &Deck::scalingSlide,    &Deck::roadmapSlide,  &Deck::risksSlide,
+            &Deck::appendixSlide};
         m_total = static_cast<int>(slides.size());
         for (std::size_t i = 0; i < slides.size(); ++i) {
             if (i > 0) m_writer.newPage();
@@ -66,7 +71,9 @@ public:
 
 private:
     double pt(double v) const { return v * m_k; }
-    QRectF rect(double x, double y, double w, double h) const { return QRectF(pt(x), pt(y), pt(w), pt(h)); }
+    QRectF rect(double x, double y, double w, double h) const {
+        return QRectF(pt(x), pt(y), pt(w), pt(h));
+    }
     QString t(Text id) const { return tr(id, m_lang); }
 
     TextBox layout(const QString& s, double size, bool bold, double width, double spacing = 1.2,
@@ -78,9 +85,10 @@ private:
         return detail::layoutText(s, spec, width, &m_writer);
     }
 
-    // The largest size in [minSize, maxSize] at which `s` fits `box` (points); at minSize it is clipped.
-    TextBox fit(const QString& s, double maxSize, double minSize, bool bold, QSizeF box, double spacing = 1.2,
-                Qt::Alignment align = Qt::AlignLeft) const {
+    // The largest size in [minSize, maxSize] at which `s` fits `box` (points); at minSize it is
+    // clipped.
+    TextBox fit(const QString& s, double maxSize, double minSize, bool bold, QSizeF box,
+                double spacing = 1.2, Qt::Alignment align = Qt::AlignLeft) const {
         TextBox out;
         for (double size = maxSize; size >= minSize - 0.01; size -= 1.0) {
             out = layout(s, size, bold, pt(box.width()), spacing, align);
@@ -89,7 +97,8 @@ private:
         return out;
     }
 
-    void draw(const TextBox& box, double x, double y, const QColor& color, std::optional<QRectF> clip = {}) {
+    void draw(const TextBox& box, double x, double y, const QColor& color,
+              std::optional<QRectF> clip = {}) {
         m_p.save();
         if (clip) m_p.setClipRect(*clip);
         box.draw(m_p, QPointF(pt(x), pt(y)), color);
@@ -110,8 +119,10 @@ private:
         m_p.setFont(reportFont(11));
         m_p.setPen(kMuted);
         const QRectF r = rect(kMargin, 506, kW - 2 * kMargin, 20);
-        m_p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("TrainPlan · ") + qs(m_data.scenario.name));
-        m_p.drawText(r, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 / %2").arg(m_index).arg(m_total));
+        m_p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
+                     QStringLiteral("TrainPlan · ") + qs(m_data.scenario.name));
+        m_p.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
+                     QStringLiteral("%1 / %2").arg(m_index).arg(m_total));
         m_p.restore();
     }
 
@@ -162,26 +173,33 @@ private:
         m_p.fillRect(rect(kMargin, 150, 70, 6), kAccent);
         TextBox title = fit(t(Text::DeckTitle), 42, 30, true, QSizeF(kW - 2 * kMargin, 60));
         draw(title, kMargin, 172, kInk);
-        TextBox scenario = fit(qs(m_data.scenario.name), 26, 18, false, QSizeF(kW - 2 * kMargin, 70));
+        TextBox scenario =
+            fit(qs(m_data.scenario.name), 26, 18, false, QSizeF(kW - 2 * kMargin, 70));
         draw(scenario, kMargin, 240, kAccent);
-        const QString facts = m_doc.facts.size() > 2
-                                  ? m_doc.facts[1].second + QStringLiteral("  ·  ") + m_doc.facts[2].second
-                                  : QString();
+        const QString facts =
+            m_doc.facts.size() > 2
+                ? m_doc.facts[1].second + QStringLiteral("  ·  ") + m_doc.facts[2].second
+                : QString();
         TextBox line = fit(facts, 18, 14, false, QSizeF(kW - 2 * kMargin, 50));
         draw(line, kMargin, 300, kInk);
-        TextBox date = layout(qs(m_data.date) + QStringLiteral("  ·  TrainPlan ") + qs(m_data.version), 14, false, pt(kW - 2 * kMargin));
+        TextBox date =
+            layout(qs(m_data.date) + QStringLiteral("  ·  TrainPlan ") + qs(m_data.version), 14,
+                   false, pt(kW - 2 * kMargin));
         draw(date, kMargin, 440, kMuted);
         footer();
     }
 
-    void card(QRectF box, const QString& label, const QString& value, double valueSize, double labelSize) {
+    void card(QRectF box, const QString& label, const QString& value, double valueSize,
+              double labelSize) {
         m_p.fillRect(rect(box.x(), box.y(), box.width(), box.height()), kPanel);
         m_p.fillRect(rect(box.x(), box.y(), 4, box.height()), kAccent);
         TextBox l = fit(label, labelSize, 12, false, QSizeF(box.width() - 24, 40), 1.15);
         draw(l, box.x() + 14, box.y() + 10, kMuted);
         const double used = l.height / m_k + 16;
-        TextBox v = fit(value, valueSize, 13, true, QSizeF(box.width() - 24, box.height() - used - 8), 1.15);
-        draw(v, box.x() + 14, box.y() + used, kInk, rect(box.x(), box.y(), box.width(), box.height()));
+        TextBox v = fit(value, valueSize, 13, true,
+                        QSizeF(box.width() - 24, box.height() - used - 8), 1.15);
+        draw(v, box.x() + 14, box.y() + used, kInk,
+             rect(box.x(), box.y(), box.width(), box.height()));
     }
 
     void questionSlide() {
@@ -189,7 +207,8 @@ private:
         const model::Scenario& s = m_data.scenario;
         const QString model = m_doc.facts.size() > 1 ? m_doc.facts[1].second : QString();
         const QString cluster = m_doc.facts.size() > 2 ? m_doc.facts[2].second : QString();
-        TextBox q = fit(t(Text::QuestionText).arg(model, cluster), 28, 20, true, QSizeF(kW - 2 * kMargin, 150), 1.25);
+        TextBox q = fit(t(Text::QuestionText).arg(model, cluster), 28, 20, true,
+                        QSizeF(kW - 2 * kMargin, 150), 1.25);
         draw(q, kMargin, kContentTop + 8, kInk);
         int inPlace = 0, total = 0;
         for (model::ReadinessItem item : model::kAllReadinessItems) {
@@ -199,16 +218,18 @@ private:
         const double top = 290, h = 170, gap = 16;
         const double w = (kW - 2 * kMargin - 3 * gap) / 4;
         card(QRectF(kMargin, top, w, h), t(Text::SubModel),
-             model + QStringLiteral("\n") + qs(model::toString(s.training.precision)) + QStringLiteral(", ") +
-                 qs(model::toString(s.training.optimizer)),
+             model + QStringLiteral("\n") + qs(model::toString(s.training.precision)) +
+                 QStringLiteral(", ") + qs(model::toString(s.training.optimizer)),
              17, 14);
         card(QRectF(kMargin + (w + gap), top, w, h), t(Text::SubTraining),
-             t(Text::RowTokens) + QStringLiteral(": ") + fmtParameters(s.training.trainTokens, m_lang) + QStringLiteral("\n") +
-                 t(Text::RowGlobalBatch) + QStringLiteral(": ") + QString::number(s.training.globalBatch),
+             t(Text::RowTokens) + QStringLiteral(": ") +
+                 fmtParameters(s.training.trainTokens, m_lang) + QStringLiteral("\n") +
+                 t(Text::RowGlobalBatch) + QStringLiteral(": ") +
+                 QString::number(s.training.globalBatch),
              17, 14);
         card(QRectF(kMargin + 2 * (w + gap), top, w, h), t(Text::SubCluster),
-             t(Text::GpusCount).arg(m_data.gpus()) + QStringLiteral(" ") + qs(s.cluster.gpu.name) + QStringLiteral("\n") +
-                 qs(s.cluster.interNode.name),
+             t(Text::GpusCount).arg(m_data.gpus()) + QStringLiteral(" ") + qs(s.cluster.gpu.name) +
+                 QStringLiteral("\n") + qs(s.cluster.interNode.name),
              17, 14);
         card(QRectF(kMargin + 3 * (w + gap), top, w, h), t(Text::SubReadiness),
              t(Text::ReadinessSummary).arg(inPlace).arg(total), 17, 14);
@@ -225,9 +246,15 @@ private:
             framework = rec.framework;
             if (rec.plan) plan = qs(rec.plan->plan.label());
             switch (rec.status) {
-            case sim::RecommendationStatus::Ready: status = t(Text::StatusReady); break;
-            case sim::RecommendationStatus::NeedsPrerequisites: status = t(Text::StatusNeedsPrerequisites); break;
-            case sim::RecommendationStatus::DoesNotFit: status = t(Text::StatusDoesNotFit); break;
+            case sim::RecommendationStatus::Ready:
+                status = t(Text::StatusReady);
+                break;
+            case sim::RecommendationStatus::NeedsPrerequisites:
+                status = t(Text::StatusNeedsPrerequisites);
+                break;
+            case sim::RecommendationStatus::DoesNotFit:
+                status = t(Text::StatusDoesNotFit);
+                break;
             }
         }
         m_p.fillRect(rect(kMargin, kContentTop + 4, 14, 36), frameworkColor(framework));
@@ -243,11 +270,14 @@ private:
             const sim::PlanEstimate& e = h->estimate();
             const double gap = 16, cardH = 92;
             const double w = (kW - 2 * kMargin - 3 * gap) / 4;
-            card(QRectF(kMargin, y, w, cardH), t(Text::KStepTime), fmtSeconds(e.time.stepSeconds, m_lang), 28, 14);
-            card(QRectF(kMargin + (w + gap), y, w, cardH), QStringLiteral("MFU"), fmtPercent(e.throughput.mfu, m_lang), 28, 14);
+            card(QRectF(kMargin, y, w, cardH), t(Text::KStepTime),
+                 fmtSeconds(e.time.stepSeconds, m_lang), 28, 14);
+            card(QRectF(kMargin + (w + gap), y, w, cardH), QStringLiteral("MFU"),
+                 fmtPercent(e.throughput.mfu, m_lang), 28, 14);
             card(QRectF(kMargin + 2 * (w + gap), y, w, cardH), t(Text::ColTimeToTrain),
                  fmtDuration(e.cost.timeToTrainSeconds, m_lang), 28, 14);
-            card(QRectF(kMargin + 3 * (w + gap), y, w, cardH), t(Text::KCost), fmtUsd(e.cost.usd, m_lang), 28, 14);
+            card(QRectF(kMargin + 3 * (w + gap), y, w, cardH), t(Text::KCost),
+                 fmtUsd(e.cost.usd, m_lang), 28, 14);
             y += cardH + 18;
         }
         QStringList reasons;
@@ -260,20 +290,23 @@ private:
     void comparisonSlide() {
         frame(t(Text::SlideComparison));
         Table table;
-        table.header = {t(Text::ColFramework), t(Text::ColPlan), t(Text::ColFits), t(Text::ColPeakMemory), t(Text::ColStep),
-                        t(Text::ColMfu), t(Text::ColTimeToTrain), t(Text::ColCost)};
+        table.header = {t(Text::ColFramework),   t(Text::ColPlan), t(Text::ColFits),
+                        t(Text::ColPeakMemory),  t(Text::ColStep), t(Text::ColMfu),
+                        t(Text::ColTimeToTrain), t(Text::ColCost)};
         table.numericColumns = {3, 4, 5, 6, 7};
         for (const ComparedPlan& c : m_data.compared) {
             const sim::PlanEstimate& e = c.estimate();
             QString name = comparedLabel(c, m_lang);
             if (c.recommended) name += QStringLiteral(" ★");
             if (!c.result.valid) {
-                table.rows.push_back({name, qs(e.plan.label()), t(Text::RowInvalid), {}, {}, {}, {}, {}});
+                table.rows.push_back(
+                    {name, qs(e.plan.label()), t(Text::RowInvalid), {}, {}, {}, {}, {}});
             } else {
-                table.rows.push_back({name, qs(e.plan.label()), tr(c.fits() ? Text::Yes : Text::No, m_lang),
-                                      fmtBytes(e.memory.peakBytes, m_lang), fmtSeconds(e.time.stepSeconds, m_lang),
-                                      fmtPercent(e.throughput.mfu, m_lang), fmtDuration(e.cost.timeToTrainSeconds, m_lang),
-                                      fmtUsd(e.cost.usd, m_lang)});
+                table.rows.push_back(
+                    {name, qs(e.plan.label()), tr(c.fits() ? Text::Yes : Text::No, m_lang),
+                     fmtBytes(e.memory.peakBytes, m_lang), fmtSeconds(e.time.stepSeconds, m_lang),
+                     fmtPercent(e.throughput.mfu, m_lang),
+                     fmtDuration(e.cost.timeToTrainSeconds, m_lang), fmtUsd(e.cost.usd, m_lang)});
             }
             table.rowEmphasis.push_back(c.recommended);
         }
@@ -288,22 +321,26 @@ private:
             style.padY = pt(size * 0.42);
             laid = detail::layoutTable(table, style, pt(width), &m_writer);
             double h = laid.header.height;
-            for (const auto& r : laid.rows) h += r.height;
+            for (const auto& r : laid.rows)
+                h += r.height;
             if (h <= pt(height)) break;
         }
         double y = pt(kContentTop);
         const QRectF clip = rect(kMargin, kContentTop, width, height);
         m_p.save();
         m_p.setClipRect(clip);
-        detail::drawRow(m_p, laid, laid.header, QPointF(pt(kMargin), y), false, pt(6), pt(size * 0.42), 0);
+        detail::drawRow(m_p, laid, laid.header, QPointF(pt(kMargin), y), false, pt(6),
+                        pt(size * 0.42), 0);
         y += laid.header.height;
         for (std::size_t r = 0; r < laid.rows.size(); ++r) {
-            detail::drawRow(m_p, laid, laid.rows[r], QPointF(pt(kMargin), y), r % 2 == 1, pt(6), pt(size * 0.42), 0);
+            detail::drawRow(m_p, laid, laid.rows[r], QPointF(pt(kMargin), y), r % 2 == 1, pt(6),
+                            pt(size * 0.42), 0);
             y += laid.rows[r].height;
         }
         m_p.restore();
         QString note;
-        if (std::any_of(m_data.compared.begin(), m_data.compared.end(), [](const ComparedPlan& c) { return c.recommended; }))
+        if (std::any_of(m_data.compared.begin(), m_data.compared.end(),
+                        [](const ComparedPlan& c) { return c.recommended; }))
             note = t(Text::MarkRecommended) + QStringLiteral("  ");
         note += t(Text::DeckSeeReport).arg(sectionOf("comparison"));
         TextBox n = layout(note, 13, false, pt(width));
@@ -312,7 +349,10 @@ private:
 
     void memorySlide() { chartSlide(ChartKind::Memory, t(Text::CapMemory)); }
     void stepTimeSlide() { chartSlide(ChartKind::StepTime, t(Text::CapStepTime)); }
-    void scalingSlide() { chartSlide(ChartKind::Scaling, t(Text::CapScaling).arg(fmtPercent(m_data.mfuThreshold, m_lang))); }
+    void scalingSlide() {
+        chartSlide(ChartKind::Scaling,
+                   t(Text::CapScaling).arg(fmtPercent(m_data.mfuThreshold, m_lang)));
+    }
 
     void roadmapSlide() {
         frame(t(Text::SlideRoadmap));
@@ -342,7 +382,8 @@ private:
             TextBox number = layout(QString::number(i + 1), 22, true, pt(inner));
             draw(number, x + 10, y, frameworkColor(r.framework).darker(130));
             y += number.height / m_k + 4;
-            TextBox title = fit(qs(sim::render(r.title, m_lang)), 16, 12, true, QSizeF(inner, 66), 1.15);
+            TextBox title =
+                fit(qs(sim::render(r.title, m_lang)), 16, 12, true, QSizeF(inner, 66), 1.15);
             draw(title, x + 10, y, kInk);
             y += title.height / m_k + 8;
             TextBox fw = fit(frameworkName(r.framework), 14, 12, false, QSizeF(inner, 36), 1.1);
@@ -350,17 +391,27 @@ private:
             y += fw.height / m_k + 8;
             QString status;
             switch (r.triggerStatus) {
-            case sim::TriggerStatus::Met: status = t(Text::TriggerMet); break;
-            case sim::TriggerStatus::NotMet: status = t(Text::TriggerNotMet); break;
-            case sim::TriggerStatus::Manual: status = t(Text::TriggerManual); break;
+            case sim::TriggerStatus::Met:
+                status = t(Text::TriggerMet);
+                break;
+            case sim::TriggerStatus::NotMet:
+                status = t(Text::TriggerNotMet);
+                break;
+            case sim::TriggerStatus::Manual:
+                status = t(Text::TriggerManual);
+                break;
             }
-            QString body = t(Text::ColTrigger) + QStringLiteral(": ") + qs(sim::render(r.trigger, m_lang)) + QStringLiteral(" (") + status +
+            QString body = t(Text::ColTrigger) + QStringLiteral(": ") +
+                           qs(sim::render(r.trigger, m_lang)) + QStringLiteral(" (") + status +
                            QStringLiteral(")");
             const std::optional<sim::PlanEstimate>& e = r.estimate ? r.estimate : r.closest;
             if (e)
-                body += QStringLiteral("\n") + qs(e->plan.label()) + QStringLiteral("\n") + fmtSeconds(e->time.stepSeconds, m_lang) +
-                        QStringLiteral(" · MFU ") + fmtPercent(e->throughput.mfu, m_lang);
-            if (!r.missing.empty()) body += QStringLiteral("\n") + t(Text::Prerequisites) + QStringLiteral(": ") + fmtWeeks(r.missingWeeks, m_lang);
+                body += QStringLiteral("\n") + qs(e->plan.label()) + QStringLiteral("\n") +
+                        fmtSeconds(e->time.stepSeconds, m_lang) + QStringLiteral(" · MFU ") +
+                        fmtPercent(e->throughput.mfu, m_lang);
+            if (!r.missing.empty())
+                body += QStringLiteral("\n") + t(Text::Prerequisites) + QStringLiteral(": ") +
+                        fmtWeeks(r.missingWeeks, m_lang);
             body.replace(QLatin1Char('\n'), QChar::LineSeparator);
             TextBox b = fit(body, 13, 11, false, QSizeF(inner, top + h - y - 10), 1.2);
             draw(b, x + 10, y, kInk, rect(x, top, w, h));
@@ -378,7 +429,8 @@ private:
                     if (items.size() >= 5) break;
                     const sim::ReadinessItemText text = sim::readinessItemText(g.item, m_lang);
                     items << t(Text::MissingItem)
-                                 .arg(qs(text.label), qs(text.why), qs(sim::difficultyLabel(g.effort.difficulty, m_lang)),
+                                 .arg(qs(text.label), qs(text.why),
+                                      qs(sim::difficultyLabel(g.effort.difficulty, m_lang)),
                                       fmtWeeks(g.effort.weeks, m_lang));
                 }
                 if (fit->readiness.missing.empty()) items << t(Text::RisksNone);
@@ -386,17 +438,25 @@ private:
         }
         if (h && h->fits()) {
             const sim::PlanEstimate& e = h->estimate();
-            items << t(Text::RiskMemory).arg(fmtBytes(e.memory.peakBytes, m_lang), fmtBytes(e.memory.capacityBytes, m_lang));
+            items << t(Text::RiskMemory)
+                         .arg(fmtBytes(e.memory.peakBytes, m_lang),
+                              fmtBytes(e.memory.capacityBytes, m_lang));
             if (e.time.stepSeconds > 0)
-                items << t(Text::RiskComm).arg(fmtPercent(e.time.exposedCommSeconds / e.time.stepSeconds, m_lang));
+                items << t(Text::RiskComm)
+                             .arg(fmtPercent(e.time.exposedCommSeconds / e.time.stepSeconds,
+                                             m_lang));
         }
         if (m_data.goodput && m_data.goodput->usefulSeconds > 0)
             items << t(Text::RiskGoodput)
-                         .arg(fmtFixed(m_data.goodput->expectedInterruptions, 0), fmtPercent(m_data.goodput->goodput, m_lang),
+                         .arg(fmtFixed(m_data.goodput->expectedInterruptions, 0),
+                              fmtPercent(m_data.goodput->goodput, m_lang),
                               fmtDuration(m_data.goodput->intervalSeconds, m_lang));
         if (m_data.validation)
-            items << t(Text::RiskModel).arg(fmtPercent(m_data.validation->meanAbsError, m_lang)).arg(m_data.validation->totalRows);
-        bullets(items, QRectF(kMargin, kContentTop, kW - 2 * kMargin, kContentBottom - kContentTop), 18, 14);
+            items << t(Text::RiskModel)
+                         .arg(fmtPercent(m_data.validation->meanAbsError, m_lang))
+                         .arg(m_data.validation->totalRows);
+        bullets(items, QRectF(kMargin, kContentTop, kW - 2 * kMargin, kContentBottom - kContentTop),
+                18, 14);
     }
 
     void appendixSlide() {
@@ -406,19 +466,26 @@ private:
         table.numericColumns = {1};
         for (const sim::EfficiencySource& e : m_data.efficiency) {
             QString value;
-            if (e.unit == "fraction") value = fmtPercent(e.value, m_lang);
-            else if (e.unit == "factor") value = fmtFactor(e.value, m_lang);
-            else if (e.unit == "elements") value = fmtCount(e.value, m_lang);
-            else if (e.unit == "parameters/s") value = sig3Si(e.value) + QStringLiteral(" params/s");
-            else value = fmtWithUnit(e.value, e.unit, m_lang);
-            table.rows.push_back({qs(e.name), value, t(e.isDefault ? Text::SetByDefault : Text::SetByScenario)});
+            if (e.unit == "fraction")
+                value = fmtPercent(e.value, m_lang);
+            else if (e.unit == "factor")
+                value = fmtFactor(e.value, m_lang);
+            else if (e.unit == "elements")
+                value = fmtCount(e.value, m_lang);
+            else if (e.unit == "parameters/s")
+                value = sig3Si(e.value) + QStringLiteral(" params/s");
+            else
+                value = fmtWithUnit(e.value, e.unit, m_lang);
+            table.rows.push_back(
+                {qs(e.name), value, t(e.isDefault ? Text::SetByDefault : Text::SetByScenario)});
         }
         // Two columns of parameters side by side keep the type large.
         const std::size_t half = (table.rows.size() + 1) / 2;
         Table left = table, right = table;
         left.rows.assign(table.rows.begin(), table.rows.begin() + static_cast<long>(half));
         right.rows.assign(table.rows.begin() + static_cast<long>(half), table.rows.end());
-        const double gap = 24, width = (kW - 2 * kMargin - gap) / 2, height = kContentBottom - kContentTop - 34;
+        const double gap = 24, width = (kW - 2 * kMargin - gap) / 2,
+                     height = kContentBottom - kContentTop - 34;
         double size = 14;
         detail::LaidOutTable a, b;
         for (; size >= 11; size -= 0.5) {
@@ -431,7 +498,8 @@ private:
             b = detail::layoutTable(right, style, pt(width), &m_writer);
             auto total = [](const detail::LaidOutTable& l) {
                 double h = l.header.height;
-                for (const auto& r : l.rows) h += r.height;
+                for (const auto& r : l.rows)
+                    h += r.height;
                 return h;
             };
             if (std::max(total(a), total(b)) <= pt(height)) break;
@@ -443,14 +511,16 @@ private:
             detail::drawRow(m_p, l, l.header, QPointF(pt(x), y), false, pt(5), pt(size * 0.35), 0);
             y += l.header.height;
             for (std::size_t r = 0; r < l.rows.size(); ++r) {
-                detail::drawRow(m_p, l, l.rows[r], QPointF(pt(x), y), r % 2 == 1, pt(5), pt(size * 0.35), 0);
+                detail::drawRow(m_p, l, l.rows[r], QPointF(pt(x), y), r % 2 == 1, pt(5),
+                                pt(size * 0.35), 0);
                 y += l.rows[r].height;
             }
             m_p.restore();
         };
         drawTable(a, kMargin);
         drawTable(b, kMargin + width + gap);
-        TextBox n = layout(t(Text::DeckSeeReport).arg(sectionOf("assumptions")), 13, false, pt(kW - 2 * kMargin));
+        TextBox n = layout(t(Text::DeckSeeReport).arg(sectionOf("assumptions")), 13, false,
+                           pt(kW - 2 * kMargin));
         draw(n, kMargin, kContentBottom - 20, kMuted);
     }
 
@@ -476,8 +546,9 @@ WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& 
     WriteResult result;
     QPdfWriter writer(path);
     writer.setResolution(kResolution);
-    writer.setPageLayout(QPageLayout(QPageSize(QSizeF(kW, kH), QPageSize::Point, QStringLiteral("Slide 16:9")),
-                                     QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setPageLayout(
+        QPageLayout(QPageSize(QSizeF(kW, kH), QPageSize::Point, QStringLiteral("Slide 16:9")),
+                    QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setTitle(tr(Text::DeckTitle, lang) + QStringLiteral(" — ") + qs(data.scenario.name));
     writer.setCreator(QStringLiteral("TrainPlan ") + qs(data.version));
     Deck deck(writer, data, lang);

@@ -61,7 +61,9 @@ footer { color: var(--muted); font-size: .85em; border-top: 1px solid var(--rule
 }
 )";
 
-QString esc(const QString& s) { return s.toHtmlEscaped(); }
+QString esc(const QString& s) {
+    return s.toHtmlEscaped();
+}
 
 // An inline <svg> element from QSvgGenerator's document: no XML prolog, sized by CSS.
 QString inlineSvg(const QByteArray& svg, const QString& label) {
@@ -85,7 +87,9 @@ void table(QString& out, const Table& t) {
         out += QStringLiteral("<thead><tr>");
         for (qsizetype c = 0; c < t.header.size(); ++c)
             out += QStringLiteral("<th%1>%2</th>")
-                       .arg(t.numericColumns.contains(static_cast<int>(c)) ? QStringLiteral(" class=\"num\"") : QString(),
+                       .arg(t.numericColumns.contains(static_cast<int>(c))
+                                ? QStringLiteral(" class=\"num\"")
+                                : QString(),
                             esc(t.header[c]));
         out += QStringLiteral("</tr></thead>\n");
     }
@@ -100,9 +104,11 @@ void table(QString& out, const Table& t) {
                 continue;
             }
             QString attrs;
-            if (t.numericColumns.contains(static_cast<int>(c))) attrs += QStringLiteral(" class=\"num\"");
+            if (t.numericColumns.contains(static_cast<int>(c)))
+                attrs += QStringLiteral(" class=\"num\"");
             const int indent = c == 0 && r < t.rowIndent.size() ? t.rowIndent[r] : 0;
-            if (indent > 0) attrs += QStringLiteral(" style=\"padding-left:%1em\"").arg(0.5 + indent * 1.1);
+            if (indent > 0)
+                attrs += QStringLiteral(" style=\"padding-left:%1em\"").arg(0.5 + indent * 1.1);
             out += QStringLiteral("<td%1>%2</td>").arg(attrs, esc(row[c]));
         }
         out += QStringLiteral("</tr>\n");
@@ -117,24 +123,34 @@ void block(QString& out, const Block& b, const ReportData& data, sim::Lang lang)
         if (!b.lead.isEmpty()) out += QStringLiteral("<strong>%1</strong> ").arg(esc(b.lead));
         out += esc(b.text) + QStringLiteral("</p>\n");
         break;
-    case Block::Kind::Note: out += QStringLiteral("<p class=\"note\">%1</p>\n").arg(esc(b.text)); break;
-    case Block::Kind::Subheading: out += QStringLiteral("<h3>%1</h3>\n").arg(esc(b.text)); break;
+    case Block::Kind::Note:
+        out += QStringLiteral("<p class=\"note\">%1</p>\n").arg(esc(b.text));
+        break;
+    case Block::Kind::Subheading:
+        out += QStringLiteral("<h3>%1</h3>\n").arg(esc(b.text));
+        break;
     case Block::Kind::Callout:
-        out += QStringLiteral("<div class=\"callout\"><strong>%1:</strong> %2</div>\n").arg(esc(b.lead), esc(b.text));
+        out += QStringLiteral("<div class=\"callout\"><strong>%1:</strong> %2</div>\n")
+                   .arg(esc(b.lead), esc(b.text));
         break;
     case Block::Kind::Bullets:
         out += QStringLiteral("<ul>\n");
-        for (const QString& item : b.items) out += QStringLiteral("<li>%1</li>\n").arg(esc(item));
+        for (const QString& item : b.items)
+            out += QStringLiteral("<li>%1</li>\n").arg(esc(item));
         out += QStringLiteral("</ul>\n");
         break;
     case Block::Kind::Checklist:
         out += QStringLiteral("<ul class=\"checklist\">\n");
         for (qsizetype i = 0; i < b.items.size(); ++i)
             out += QStringLiteral("<li%1>%2</li>\n")
-                       .arg(i < b.checked.size() && b.checked[i] ? QStringLiteral(" class=\"done\"") : QString(), esc(b.items[i]));
+                       .arg(i < b.checked.size() && b.checked[i] ? QStringLiteral(" class=\"done\"")
+                                                                 : QString(),
+                            esc(b.items[i]));
         out += QStringLiteral("</ul>\n");
         break;
-    case Block::Kind::Table: table(out, b.table); break;
+    case Block::Kind::Table:
+        table(out, b.table);
+        break;
     case Block::Kind::Chart: {
         ChartStyle style;
         style.lang = lang;
@@ -157,20 +173,26 @@ QString reportHtml(const Document& doc, const ReportData& data) {
     out.reserve(1 << 20);
     out += QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\">\n<head>\n<meta charset=\"utf-8\">\n")
                .arg(lang == sim::Lang::ZhCN ? QStringLiteral("zh-CN") : QStringLiteral("en"));
-    out += QStringLiteral("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    out += QStringLiteral("<meta name=\"generator\" content=\"TrainPlan %1\">\n").arg(esc(qs(data.version)));
+    out += QStringLiteral(
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    out += QStringLiteral("<meta name=\"generator\" content=\"TrainPlan %1\">\n")
+               .arg(esc(qs(data.version)));
     out += QStringLiteral("<title>%1 — %2</title>\n<style>%3</style>\n</head>\n<body>\n")
                .arg(esc(doc.title), esc(doc.subtitle), QString::fromUtf8(kCss));
 
-    out += QStringLiteral("<header class=\"title\">\n<h1>%1</h1>\n<p class=\"subtitle\">%2</p>\n").arg(esc(doc.title), esc(doc.subtitle));
+    out += QStringLiteral("<header class=\"title\">\n<h1>%1</h1>\n<p class=\"subtitle\">%2</p>\n")
+               .arg(esc(doc.title), esc(doc.subtitle));
     if (!data.scenario.description.empty())
-        out += QStringLiteral("<p class=\"description\">%1</p>\n").arg(esc(qs(data.scenario.description)));
+        out += QStringLiteral("<p class=\"description\">%1</p>\n")
+                   .arg(esc(qs(data.scenario.description)));
     Table facts;
-    for (const auto& [k, v] : doc.facts) facts.rows.push_back({k, v});
+    for (const auto& [k, v] : doc.facts)
+        facts.rows.push_back({k, v});
     table(out, facts);
     out += QStringLiteral("</header>\n");
 
-    out += QStringLiteral("<nav class=\"toc\">\n<h2>%1</h2>\n<ol>\n").arg(esc(tr(Text::Contents, lang)));
+    out += QStringLiteral("<nav class=\"toc\">\n<h2>%1</h2>\n<ol>\n")
+               .arg(esc(tr(Text::Contents, lang)));
     for (std::size_t i = 0; i < doc.sections.size(); ++i)
         out += QStringLiteral("<li><a href=\"#%1\"><span class=\"num\">%2</span>%3</a></li>\n")
                    .arg(doc.sections[i].id, sectionNumber(doc, i), esc(doc.sections[i].title));
@@ -179,8 +201,10 @@ QString reportHtml(const Document& doc, const ReportData& data) {
     for (std::size_t i = 0; i < doc.sections.size(); ++i) {
         const Section& s = doc.sections[i];
         out += QStringLiteral("<section id=\"%1\"%2>\n<h2>%3 %4</h2>\n")
-                   .arg(s.id, s.appendix ? QStringLiteral(" class=\"appendix\"") : QString(), sectionNumber(doc, i), esc(s.title));
-        for (const Block& b : s.blocks) block(out, b, data, lang);
+                   .arg(s.id, s.appendix ? QStringLiteral(" class=\"appendix\"") : QString(),
+                        sectionNumber(doc, i), esc(s.title));
+        for (const Block& b : s.blocks)
+            block(out, b, data, lang);
         out += QStringLiteral("</section>\n");
     }
     out += QStringLiteral("</main>\n<footer>%1</footer>\n</body>\n</html>\n")

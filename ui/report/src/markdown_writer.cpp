@@ -32,10 +32,12 @@ void table(QString& out, const Table& t) {
     const qsizetype n = kv ? 2 : t.header.size();
     QStringList header = kv ? QStringList{QString(), QString()} : t.header;
     out += QLatin1Char('|');
-    for (const QString& h : header) out += QLatin1Char(' ') + md(h) + QStringLiteral(" |");
+    for (const QString& h : header)
+        out += QLatin1Char(' ') + md(h) + QStringLiteral(" |");
     out += QStringLiteral("\n|");
     for (qsizetype c = 0; c < n; ++c)
-        out += t.numericColumns.contains(static_cast<int>(c)) ? QStringLiteral(" --: |") : QStringLiteral(" --- |");
+        out += t.numericColumns.contains(static_cast<int>(c)) ? QStringLiteral(" --: |")
+                                                              : QStringLiteral(" --- |");
     out += QLatin1Char('\n');
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const bool em = r < t.rowEmphasis.size() && t.rowEmphasis[r];
@@ -43,8 +45,10 @@ void table(QString& out, const Table& t) {
         out += QLatin1Char('|');
         for (qsizetype c = 0; c < n; ++c) {
             QString cell = c < t.rows[r].size() ? md(t.rows[r][c]) : QString();
-            if (c == 0 && indent > 0) cell = QString(indent * 2, QChar(0x00A0)) + QStringLiteral("└ ") + cell;
-            if ((em || (kv && c == 0)) && !cell.isEmpty()) cell = QStringLiteral("**") + cell + QStringLiteral("**");
+            if (c == 0 && indent > 0)
+                cell = QString(indent * 2, QChar(0x00A0)) + QStringLiteral("└ ") + cell;
+            if ((em || (kv && c == 0)) && !cell.isEmpty())
+                cell = QStringLiteral("**") + cell + QStringLiteral("**");
             out += QLatin1Char(' ') + cell + QStringLiteral(" |");
         }
         out += QLatin1Char('\n');
@@ -54,7 +58,8 @@ void table(QString& out, const Table& t) {
 
 } // namespace
 
-WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, const QString& path, double chartDpi) {
+WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, const QString& path,
+                                double chartDpi) {
     WriteResult result;
     const sim::Lang lang = doc.lang;
     const QFileInfo info(path);
@@ -69,36 +74,51 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
 
     QString out;
     out += QStringLiteral("# %1\n\n**%2**\n\n").arg(md(doc.title), md(doc.subtitle));
-    if (!data.scenario.description.empty()) out += md(qs(data.scenario.description)) + QStringLiteral("\n\n");
-    for (const auto& [k, v] : doc.facts) out += QStringLiteral("- **%1:** %2\n").arg(md(k), md(v));
+    if (!data.scenario.description.empty())
+        out += md(qs(data.scenario.description)) + QStringLiteral("\n\n");
+    for (const auto& [k, v] : doc.facts)
+        out += QStringLiteral("- **%1:** %2\n").arg(md(k), md(v));
     out += QStringLiteral("\n## %1\n\n").arg(md(tr(Text::Contents, lang)));
     for (std::size_t i = 0; i < doc.sections.size(); ++i)
-        out += QStringLiteral("- [%1 %2](#%3)\n").arg(sectionNumber(doc, i), md(doc.sections[i].title), doc.sections[i].id);
+        out += QStringLiteral("- [%1 %2](#%3)\n")
+                   .arg(sectionNumber(doc, i), md(doc.sections[i].title), doc.sections[i].id);
     out += QLatin1Char('\n');
 
     for (std::size_t i = 0; i < doc.sections.size(); ++i) {
         const Section& s = doc.sections[i];
-        out += QStringLiteral("<a id=\"%1\"></a>\n\n## %2 %3\n\n").arg(s.id, sectionNumber(doc, i), md(s.title));
+        out += QStringLiteral("<a id=\"%1\"></a>\n\n## %2 %3\n\n")
+                   .arg(s.id, sectionNumber(doc, i), md(s.title));
         for (const Block& b : s.blocks) {
             switch (b.kind) {
             case Block::Kind::Paragraph:
                 if (!b.lead.isEmpty()) out += QStringLiteral("**%1** ").arg(md(b.lead));
                 out += md(b.text) + QStringLiteral("\n\n");
                 break;
-            case Block::Kind::Note: out += QStringLiteral("*%1*\n\n").arg(md(b.text)); break;
-            case Block::Kind::Subheading: out += QStringLiteral("### %1\n\n").arg(md(b.text)); break;
-            case Block::Kind::Callout: out += QStringLiteral("> **%1:** %2\n\n").arg(md(b.lead), md(b.text)); break;
+            case Block::Kind::Note:
+                out += QStringLiteral("*%1*\n\n").arg(md(b.text));
+                break;
+            case Block::Kind::Subheading:
+                out += QStringLiteral("### %1\n\n").arg(md(b.text));
+                break;
+            case Block::Kind::Callout:
+                out += QStringLiteral("> **%1:** %2\n\n").arg(md(b.lead), md(b.text));
+                break;
             case Block::Kind::Bullets:
-                for (const QString& item : b.items) out += QStringLiteral("- %1\n").arg(md(item));
+                for (const QString& item : b.items)
+                    out += QStringLiteral("- %1\n").arg(md(item));
                 out += QLatin1Char('\n');
                 break;
             case Block::Kind::Checklist:
                 for (qsizetype k = 0; k < b.items.size(); ++k)
-                    out += QStringLiteral("- [%1] %2\n").arg(k < b.checked.size() && b.checked[k] ? QStringLiteral("x") : QStringLiteral(" "),
-                                                            md(b.items[k]));
+                    out += QStringLiteral("- [%1] %2\n")
+                               .arg(k < b.checked.size() && b.checked[k] ? QStringLiteral("x")
+                                                                         : QStringLiteral(" "),
+                                    md(b.items[k]));
                 out += QLatin1Char('\n');
                 break;
-            case Block::Kind::Table: table(out, b.table); break;
+            case Block::Kind::Table:
+                table(out, b.table);
+                break;
             case Block::Kind::Chart: {
                 ChartStyle style;
                 style.lang = lang;
@@ -109,19 +129,22 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
                 const QString png = files.filePath(id + QStringLiteral(".png"));
                 const QString svg = files.filePath(id + QStringLiteral(".svg"));
                 QString error;
-                if (!writeChartPng(*chart, png, size, chartDpi, &error) || !writeChartSvg(*chart, svg, size, &error)) {
+                if (!writeChartPng(*chart, png, size, chartDpi, &error) ||
+                    !writeChartSvg(*chart, svg, size, &error)) {
                     result.error = error;
                     return result;
                 }
                 written << png << svg;
                 const QString rel = filesName + QLatin1Char('/') + id;
-                out += QStringLiteral("![%1](%2.png)\n\n*%3* ([SVG](%2.svg))\n\n").arg(md(chartTitle(b.chart, lang)), rel, md(b.text));
+                out += QStringLiteral("![%1](%2.png)\n\n*%3* ([SVG](%2.svg))\n\n")
+                           .arg(md(chartTitle(b.chart, lang)), rel, md(b.text));
                 break;
             }
             }
         }
     }
-    out += QStringLiteral("---\n\n*%1*\n").arg(md(tr(Text::GeneratedBy, lang).arg(qs(data.version), qs(data.date))));
+    out += QStringLiteral("---\n\n*%1*\n")
+               .arg(md(tr(Text::GeneratedBy, lang).arg(qs(data.version), qs(data.date))));
 
     const QByteArray bytes = out.toUtf8();
     QSaveFile f(path);

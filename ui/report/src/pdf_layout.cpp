@@ -20,7 +20,8 @@ void TextBox::draw(QPainter& p, QPointF topLeft, const QColor& color) const {
 TextBox layoutText(const QString& text, const TextSpec& spec, double width, QPaintDevice* device) {
     TextBox box;
     QString full = spec.boldLead.isEmpty() ? text : spec.boldLead + QLatin1Char(' ') + text;
-    full.replace(QLatin1Char('\n'), QChar::LineSeparator); // QTextLayout breaks lines only at U+2028
+    full.replace(QLatin1Char('\n'),
+                 QChar::LineSeparator); // QTextLayout breaks lines only at U+2028
     box.layout = std::make_shared<QTextLayout>(full, spec.font, device);
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
@@ -57,7 +58,8 @@ TextBox layoutText(const QString& text, const TextSpec& spec, double width, QPai
 double naturalWidth(const QString& text, const QFont& font, QPaintDevice* device) {
     const QFontMetricsF fm(font, device);
     double w = 0;
-    for (const QString& line : text.split(QLatin1Char('\n'))) w = std::max(w, fm.horizontalAdvance(line));
+    for (const QString& line : text.split(QLatin1Char('\n')))
+        w = std::max(w, fm.horizontalAdvance(line));
     return w;
 }
 
@@ -67,19 +69,24 @@ namespace {
 double minimumWidth(const QString& text, const QFont& font, QPaintDevice* device, double cap) {
     const QFontMetricsF fm(font, device);
     double w = 0;
-    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) w = std::max(w, fm.horizontalAdvance(word));
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        w = std::max(w, fm.horizontalAdvance(word));
     return std::min(w, cap);
 }
 
 } // namespace
 
-double LaidOutTable::width() const { return std::accumulate(columns.begin(), columns.end(), 0.0); }
+double LaidOutTable::width() const {
+    return std::accumulate(columns.begin(), columns.end(), 0.0);
+}
 
-LaidOutTable layoutTable(const Table& table, const TableStyle& style, double width, QPaintDevice* device) {
+LaidOutTable layoutTable(const Table& table, const TableStyle& style, double width,
+                         QPaintDevice* device) {
     LaidOutTable out;
     out.keyValue = table.header.isEmpty();
     std::size_t n = static_cast<std::size_t>(table.header.size());
-    for (const QStringList& r : table.rows) n = std::max(n, static_cast<std::size_t>(r.size()));
+    for (const QStringList& r : table.rows)
+        n = std::max(n, static_cast<std::size_t>(r.size()));
     if (n == 0) return out;
 
     std::vector<double> natural(n, 0.0), minimum(n, 0.0);
@@ -95,8 +102,9 @@ LaidOutTable layoutTable(const Table& table, const TableStyle& style, double wid
         const bool bold = r < table.rowEmphasis.size() && table.rowEmphasis[r];
         const int indent = r < table.rowIndent.size() ? table.rowIndent[r] : 0;
         for (std::size_t c = 0; c < static_cast<std::size_t>(table.rows[r].size()); ++c)
-            measure(table.rows[r][static_cast<qsizetype>(c)], bold || (out.keyValue && c == 0) ? style.headerFont : style.font,
-                    c, c == 0 ? indent * style.indentStep : 0.0);
+            measure(table.rows[r][static_cast<qsizetype>(c)],
+                    bold || (out.keyValue && c == 0) ? style.headerFont : style.font, c,
+                    c == 0 ? indent * style.indentStep : 0.0);
     }
 
     const double sumNatural = std::accumulate(natural.begin(), natural.end(), 0.0);
@@ -115,9 +123,11 @@ LaidOutTable layoutTable(const Table& table, const TableStyle& style, double wid
         const double spare = width - sumMinimum;
         const double want = sumNatural - sumMinimum;
         for (std::size_t c = 0; c < n; ++c)
-            out.columns[c] = minimum[c] + (want > 0 ? spare * (natural[c] - minimum[c]) / want : spare / static_cast<double>(n));
+            out.columns[c] = minimum[c] + (want > 0 ? spare * (natural[c] - minimum[c]) / want
+                                                    : spare / static_cast<double>(n));
     } else {
-        for (std::size_t c = 0; c < n; ++c) out.columns[c] = minimum[c] * width / sumMinimum;
+        for (std::size_t c = 0; c < n; ++c)
+            out.columns[c] = minimum[c] * width / sumMinimum;
     }
 
     auto layRow = [&](const QStringList& cells, bool header, bool emphasis, int indent) {
@@ -127,13 +137,19 @@ LaidOutTable layoutTable(const Table& table, const TableStyle& style, double wid
         row.indent = indent;
         for (std::size_t c = 0; c < n; ++c) {
             TextSpec spec;
-            spec.font = header || emphasis || (out.keyValue && c == 0) ? style.headerFont : style.font;
+            spec.font =
+                header || emphasis || (out.keyValue && c == 0) ? style.headerFont : style.font;
             spec.lineSpacing = style.lineSpacing;
-            if (!header && table.numericColumns.contains(static_cast<int>(c))) spec.align = Qt::AlignRight;
-            else if (header && table.numericColumns.contains(static_cast<int>(c))) spec.align = Qt::AlignRight;
+            if (!header && table.numericColumns.contains(static_cast<int>(c)))
+                spec.align = Qt::AlignRight;
+            else if (header && table.numericColumns.contains(static_cast<int>(c)))
+                spec.align = Qt::AlignRight;
             const double extra = c == 0 ? indent * style.indentStep : 0.0;
-            const QString text = c < static_cast<std::size_t>(cells.size()) ? cells[static_cast<qsizetype>(c)] : QString();
-            TextBox box = layoutText(text, spec, std::max(1.0, out.columns[c] - pad - extra), device);
+            const QString text = c < static_cast<std::size_t>(cells.size())
+                                     ? cells[static_cast<qsizetype>(c)]
+                                     : QString();
+            TextBox box =
+                layoutText(text, spec, std::max(1.0, out.columns[c] - pad - extra), device);
             row.height = std::max(row.height, box.height + 2 * style.padY);
             row.cells.push_back(std::move(box));
         }
@@ -141,23 +157,27 @@ LaidOutTable layoutTable(const Table& table, const TableStyle& style, double wid
     };
     if (!out.keyValue) out.header = layRow(table.header, true, false, 0);
     for (std::size_t r = 0; r < table.rows.size(); ++r)
-        out.rows.push_back(layRow(table.rows[r], false, r < table.rowEmphasis.size() && table.rowEmphasis[r],
+        out.rows.push_back(layRow(table.rows[r], false,
+                                  r < table.rowEmphasis.size() && table.rowEmphasis[r],
                                   r < table.rowIndent.size() ? table.rowIndent[r] : 0));
     return out;
 }
 
-void drawRow(QPainter& p, const LaidOutTable& t, const LaidOutRow& row, QPointF topLeft, bool stripe, double padX,
-             double padY, double indentStep) {
+void drawRow(QPainter& p, const LaidOutTable& t, const LaidOutRow& row, QPointF topLeft,
+             bool stripe, double padX, double padY, double indentStep) {
     const QRectF rect(topLeft, QSizeF(t.width(), row.height));
     p.save();
     p.setPen(Qt::NoPen);
-    if (row.header) p.fillRect(rect, QColor(0xe4, 0xeb, 0xf3));
-    else if (stripe) p.fillRect(rect, QColor(0xf6, 0xf7, 0xf9));
+    if (row.header)
+        p.fillRect(rect, QColor(0xe4, 0xeb, 0xf3));
+    else if (stripe)
+        p.fillRect(rect, QColor(0xf6, 0xf7, 0xf9));
     p.restore();
     double x = topLeft.x();
     for (std::size_t c = 0; c < row.cells.size(); ++c) {
         const double indent = c == 0 ? row.indent * indentStep : 0.0;
-        const QColor color = t.keyValue && c == 0 ? QColor(0x44, 0x4c, 0x56) : QColor(0x1a, 0x1a, 0x1a);
+        const QColor color =
+            t.keyValue && c == 0 ? QColor(0x44, 0x4c, 0x56) : QColor(0x1a, 0x1a, 0x1a);
         row.cells[c].draw(p, QPointF(x + padX + indent, topLeft.y() + padY), color);
         x += t.columns[c];
     }
@@ -169,7 +189,8 @@ void drawRow(QPainter& p, const LaidOutTable& t, const LaidOutRow& row, QPointF 
     p.restore();
 }
 
-Composer::Composer(QPaintDevice* device, QSizeF, QRectF bodyPoints) : m_device(device) {
+Composer::Composer(QPaintDevice* device, QSizeF, QRectF bodyPoints)
+    : m_device(device) {
     k = device->logicalDpiY() / 72.0;
     m_body = QRectF(bodyPoints.topLeft() * k, bodyPoints.size() * k);
     newPage();

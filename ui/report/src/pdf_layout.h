@@ -34,20 +34,21 @@ struct TextBox {
 
 struct TextSpec {
     QFont font;
-    double lineSpacing = 1.2;            // line advance as a multiple of the font's line height
+    double lineSpacing = 1.2; // line advance as a multiple of the font's line height
     Qt::Alignment align = Qt::AlignLeft;
-    QString boldLead;                    // drawn bold before the text, followed by a space
+    QString boldLead; // drawn bold before the text, followed by a space
 };
 
-[[nodiscard]] TextBox layoutText(const QString& text, const TextSpec& spec, double width, QPaintDevice* device);
+[[nodiscard]] TextBox layoutText(const QString& text, const TextSpec& spec, double width,
+                                 QPaintDevice* device);
 [[nodiscard]] double naturalWidth(const QString& text, const QFont& font, QPaintDevice* device);
 
 // A table laid out to a width: column widths, and each row's cells wrapped.
 struct TableStyle {
     QFont font;
     QFont headerFont;
-    double padX = 0, padY = 0;   // device units
-    double indentStep = 0;       // per rowIndent level
+    double padX = 0, padY = 0; // device units
+    double indentStep = 0;     // per rowIndent level
     double lineSpacing = 1.15;
 };
 
@@ -68,10 +69,11 @@ struct LaidOutTable {
     [[nodiscard]] double width() const;
 };
 
-[[nodiscard]] LaidOutTable layoutTable(const Table& table, const TableStyle& style, double width, QPaintDevice* device);
+[[nodiscard]] LaidOutTable layoutTable(const Table& table, const TableStyle& style, double width,
+                                       QPaintDevice* device);
 // Draws one row at `topLeft` (stripe: light background for every other body row).
-void drawRow(QPainter& p, const LaidOutTable& t, const LaidOutRow& row, QPointF topLeft, bool stripe, double padX,
-             double padY, double indentStep);
+void drawRow(QPainter& p, const LaidOutTable& t, const LaidOutRow& row, QPointF topLeft,
+             bool stripe, double padX, double padY, double indentStep);
 
 using Op = std::function<void(QPainter&)>;
 
@@ -80,7 +82,7 @@ class Composer {
 public:
     Composer(QPaintDevice* device, QSizeF pagePoints, QRectF bodyPoints);
 
-    double k = 1;                 // device units per point
+    double k = 1; // device units per point
     [[nodiscard]] double pt(double points) const { return points * k; }
     [[nodiscard]] QPaintDevice* device() const { return m_device; }
     [[nodiscard]] QRectF body() const { return m_body; }
@@ -95,7 +97,9 @@ public:
     void need(double height);
     void advance(double height) { m_y += height; }
     void add(Op op) { m_pages.back().push_back(std::move(op)); }
-    void addTo(int page, Op op) { m_pages[static_cast<std::size_t>(page)].push_back(std::move(op)); }
+    void addTo(int page, Op op) {
+        m_pages[static_cast<std::size_t>(page)].push_back(std::move(op));
+    }
     [[nodiscard]] const std::vector<std::vector<Op>>& pages() const { return m_pages; }
 
 private:

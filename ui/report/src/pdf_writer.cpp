@@ -65,7 +65,8 @@ public:
         : m_doc(doc)
         , m_data(data)
         , m_c(&writer, QSizeF(kPageW, kPageH),
-              QRectF(kMarginX, kMarginTop, kPageW - 2 * kMarginX, kPageH - kMarginTop - kMarginBottom)) {}
+              QRectF(kMarginX, kMarginTop, kPageW - 2 * kMarginX,
+                     kPageH - kMarginTop - kMarginBottom)) {}
 
     [[nodiscard]] const Composer& composer() const { return m_c; }
     std::vector<int> sectionPages;
@@ -76,7 +77,8 @@ public:
         m_c.newPage(); // contents, filled in once the sections know their pages
         tocPage = m_c.page();
         m_c.newPage();
-        for (std::size_t i = 0; i < m_doc.sections.size(); ++i) section(i);
+        for (std::size_t i = 0; i < m_doc.sections.size(); ++i)
+            section(i);
         contents();
     }
 
@@ -85,8 +87,8 @@ private:
     double width() const { return m_c.body().width(); }
     double left() const { return m_c.body().left(); }
 
-    TextBox text(const QString& s, const QFont& font, double w, double spacing = 1.3, Qt::Alignment a = Qt::AlignLeft,
-                 const QString& lead = {}) const {
+    TextBox text(const QString& s, const QFont& font, double w, double spacing = 1.3,
+                 Qt::Alignment a = Qt::AlignLeft, const QString& lead = {}) const {
         TextSpec spec;
         spec.font = font;
         spec.lineSpacing = spacing;
@@ -121,7 +123,8 @@ private:
             m_c.advance(pt(30));
         }
         Table facts;
-        for (const auto& [k, v] : m_doc.facts) facts.rows.push_back({k, v});
+        for (const auto& [k, v] : m_doc.facts)
+            facts.rows.push_back({k, v});
         table(facts, false);
     }
 
@@ -143,7 +146,8 @@ private:
             const double titleWidth = w - numberWidth - pt(48);
             TextBox title = text(s.title, font, titleWidth, 1.1);
             const double lineY = y;
-            const double dotsFrom = x + numberWidth + detail::naturalWidth(s.title, font, m_c.device()) + pt(6);
+            const double dotsFrom =
+                x + numberWidth + detail::naturalWidth(s.title, font, m_c.device()) + pt(6);
             const double dotsTo = x + w - pt(40) - pt(4);
             const double baseline = y + title.height - pt(3.5);
             m_c.addTo(page, [=, this](QPainter& p) {
@@ -164,8 +168,10 @@ private:
 
     void section(std::size_t index) {
         const Section& s = m_doc.sections[index];
-        if (s.appendix || m_c.remaining() < m_c.body().height() * 0.3) m_c.newPage();
-        else if (!m_c.atTop()) m_c.advance(pt(22));
+        if (s.appendix || m_c.remaining() < m_c.body().height() * 0.3)
+            m_c.newPage();
+        else if (!m_c.atTop())
+            m_c.advance(pt(22));
         sectionPages.push_back(m_c.page());
         const QString title = sectionNumber(m_doc, index) + QStringLiteral("  ") + s.title;
         TextBox heading = text(title, m_fonts.h1, width(), 1.1);
@@ -185,9 +191,12 @@ private:
     double nextNeeds(const Block* next) const {
         if (!next) return 0;
         switch (next->kind) {
-        case Block::Kind::Chart: return chartHeight() + pt(30);
-        case Block::Kind::Table: return pt(60);
-        default: return pt(40);
+        case Block::Kind::Chart:
+            return chartHeight() + pt(30);
+        case Block::Kind::Table:
+            return pt(60);
+        default:
+            return pt(40);
         }
     }
 
@@ -217,7 +226,8 @@ private:
         }
         case Block::Kind::Callout: {
             const double pad = pt(10);
-            TextBox body = text(b.text, m_fonts.callout, w - 2 * pad - pt(4), 1.3, Qt::AlignLeft, b.lead + QLatin1Char(':'));
+            TextBox body = text(b.text, m_fonts.callout, w - 2 * pad - pt(4), 1.3, Qt::AlignLeft,
+                                b.lead + QLatin1Char(':'));
             const double h = body.height + 2 * pad;
             m_c.need(h);
             const QRectF box(x, m_c.y(), w, h);
@@ -237,7 +247,8 @@ private:
                 TextBox item = text(b.items[i], m_fonts.body, w - indent, 1.3);
                 QString mark = QStringLiteral("•");
                 if (b.kind == Block::Kind::Checklist)
-                    mark = i < b.checked.size() && b.checked[i] ? QStringLiteral("☑") : QStringLiteral("☐");
+                    mark = i < b.checked.size() && b.checked[i] ? QStringLiteral("☑")
+                                                                : QStringLiteral("☐");
                 TextBox bullet = text(mark, m_fonts.body, indent, 1.0);
                 m_c.need(std::min(item.height, m_c.body().height() * 0.5));
                 const QPointF at(x, m_c.y());
@@ -332,19 +343,22 @@ private:
         style.padX = pt(4);
         style.padY = pt(t.compact ? 2.5 : 3.2);
         style.indentStep = pt(9);
-        auto laid = std::make_shared<LaidOutTable>(detail::layoutTable(t, style, width(), m_c.device()));
+        auto laid =
+            std::make_shared<LaidOutTable>(detail::layoutTable(t, style, width(), m_c.device()));
         const double x = left();
         auto drawHeader = [&] {
             if (laid->keyValue) return;
             const QPointF at(x, m_c.y());
             m_c.add([laid, at, style](QPainter& p) {
-                detail::drawRow(p, *laid, laid->header, at, false, style.padX, style.padY, style.indentStep);
+                detail::drawRow(p, *laid, laid->header, at, false, style.padX, style.padY,
+                                style.indentStep);
             });
             m_c.advance(laid->header.height);
         };
         // Keep the header with at least the first two rows.
         double first = laid->header.height;
-        for (std::size_t r = 0; r < std::min<std::size_t>(2, laid->rows.size()); ++r) first += laid->rows[r].height;
+        for (std::size_t r = 0; r < std::min<std::size_t>(2, laid->rows.size()); ++r)
+            first += laid->rows[r].height;
         m_c.need(first);
         drawHeader();
         for (std::size_t r = 0; r < laid->rows.size(); ++r) {
@@ -356,7 +370,8 @@ private:
             const QPointF at(x, m_c.y());
             const bool stripe = !laid->keyValue && r % 2 == 1;
             m_c.add([laid, r, at, stripe, style](QPainter& p) {
-                detail::drawRow(p, *laid, laid->rows[r], at, stripe, style.padX, style.padY, style.indentStep);
+                detail::drawRow(p, *laid, laid->rows[r], at, stripe, style.padX, style.padY,
+                                style.indentStep);
             });
             m_c.advance(row.height);
         }
@@ -368,7 +383,8 @@ private:
     Fonts m_fonts;
 };
 
-void drawFurniture(QPainter& p, const Composer& c, const Document& doc, const ReportData& data, int page, int pages) {
+void drawFurniture(QPainter& p, const Composer& c, const Document& doc, const ReportData& data,
+                   int page, int pages) {
     if (page == 0) return; // the title page has none
     const double k = c.k;
     const QFont font = reportFont(7.5);
@@ -376,16 +392,21 @@ void drawFurniture(QPainter& p, const Composer& c, const Document& doc, const Re
     p.setFont(font);
     p.setPen(kMuted);
     const QRectF head(kMarginX * k, (kMarginTop - 30) * k, (kPageW - 2 * kMarginX) * k, 14 * k);
-    p.drawText(head, Qt::AlignLeft | Qt::AlignVCenter, doc.title + QStringLiteral(" · ") + doc.subtitle);
+    p.drawText(head, Qt::AlignLeft | Qt::AlignVCenter,
+               doc.title + QStringLiteral(" · ") + doc.subtitle);
     p.drawText(head, Qt::AlignRight | Qt::AlignVCenter, qs(data.date));
     QPen rule(QColor(0xc5, 0xd0, 0xdc));
     rule.setWidthF(0.6 * k);
     p.setPen(rule);
-    p.drawLine(QPointF(kMarginX * k, (kMarginTop - 14) * k), QPointF((kPageW - kMarginX) * k, (kMarginTop - 14) * k));
+    p.drawLine(QPointF(kMarginX * k, (kMarginTop - 14) * k),
+               QPointF((kPageW - kMarginX) * k, (kMarginTop - 14) * k));
     p.setPen(kMuted);
-    const QRectF foot(kMarginX * k, (kPageH - kMarginBottom + 22) * k, (kPageW - 2 * kMarginX) * k, 14 * k);
-    p.drawText(foot, Qt::AlignHCenter | Qt::AlignVCenter, tr(Text::PageOf, doc.lang).arg(page + 1).arg(pages));
-    p.drawText(foot, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("TrainPlan ") + qs(data.version));
+    const QRectF foot(kMarginX * k, (kPageH - kMarginBottom + 22) * k, (kPageW - 2 * kMarginX) * k,
+                      14 * k);
+    p.drawText(foot, Qt::AlignHCenter | Qt::AlignVCenter,
+               tr(Text::PageOf, doc.lang).arg(page + 1).arg(pages));
+    p.drawText(foot, Qt::AlignRight | Qt::AlignVCenter,
+               QStringLiteral("TrainPlan ") + qs(data.version));
     p.restore();
 }
 
@@ -395,7 +416,8 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
     WriteResult result;
     QPdfWriter writer(path);
     writer.setResolution(kResolution);
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setPageLayout(
+        QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setTitle(doc.title + QStringLiteral(" — ") + doc.subtitle);
     writer.setCreator(QStringLiteral("TrainPlan ") + qs(data.version));
 
@@ -414,7 +436,8 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
     for (int i = 0; i < pages; ++i) {
         if (i > 0) writer.newPage();
         drawFurniture(p, c, doc, data, i, pages);
-        for (const detail::Op& op : c.pages()[static_cast<std::size_t>(i)]) op(p);
+        for (const detail::Op& op : c.pages()[static_cast<std::size_t>(i)])
+            op(p);
     }
     p.end();
     if (!QFileInfo(path).isFile() || QFileInfo(path).size() == 0) {

@@ -7,8 +7,10 @@ namespace trainplan::report {
 std::optional<OutputFormat> formatFromPath(const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("pdf")) return OutputFormat::Pdf;
-    if (suffix == QLatin1String("html") || suffix == QLatin1String("htm")) return OutputFormat::Html;
-    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown")) return OutputFormat::Markdown;
+    if (suffix == QLatin1String("html") || suffix == QLatin1String("htm"))
+        return OutputFormat::Html;
+    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
+        return OutputFormat::Markdown;
     if (suffix == QLatin1String("csv")) return OutputFormat::Csv;
     if (suffix == QLatin1String("json")) return OutputFormat::Json;
     return std::nullopt;
@@ -18,7 +20,8 @@ WriteResult writeReport(const ReportData& data, const QString& path, const Write
     const std::optional<OutputFormat> format = formatFromPath(path);
     if (!format) {
         WriteResult r;
-        r.error = QStringLiteral("%1: the file name must end in .pdf, .html, .md, .csv or .json").arg(path);
+        r.error = QStringLiteral("%1: the file name must end in .pdf, .html, .md, .csv or .json")
+                      .arg(path);
         return r;
     }
     if (options.deck) {
@@ -30,12 +33,17 @@ WriteResult writeReport(const ReportData& data, const QString& path, const Write
         return writeDeckPdf(data, options.lang, path);
     }
     switch (*format) {
-    case OutputFormat::Pdf: return writeReportPdf(buildReportDocument(data, options.lang), data, path);
-    case OutputFormat::Html: return writeReportHtml(buildReportDocument(data, options.lang), data, path);
+    case OutputFormat::Pdf:
+        return writeReportPdf(buildReportDocument(data, options.lang), data, path);
+    case OutputFormat::Html:
+        return writeReportHtml(buildReportDocument(data, options.lang), data, path);
     case OutputFormat::Markdown:
-        return writeReportMarkdown(buildReportDocument(data, options.lang), data, path, options.chartDpi);
-    case OutputFormat::Csv: return writeReportCsv(data, path);
-    case OutputFormat::Json: return writeReportJson(data, path, options.lang);
+        return writeReportMarkdown(buildReportDocument(data, options.lang), data, path,
+                                   options.chartDpi);
+    case OutputFormat::Csv:
+        return writeReportCsv(data, path);
+    case OutputFormat::Json:
+        return writeReportJson(data, path, options.lang);
     }
     return {};
 }

@@ -8,11 +8,14 @@ namespace trainplan::report {
 std::unique_ptr<QApplication> ensureApplication() {
     if (QCoreApplication* existing = QCoreApplication::instance()) {
         if (!qobject_cast<QApplication*>(existing))
-            throw std::runtime_error("report rendering needs a QApplication (Qt Charts are graphics widgets)");
+            throw std::runtime_error(
+                "report rendering needs a QApplication (Qt Charts are graphics widgets)");
         return nullptr;
     }
-    const bool hasDisplay = qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
-    if (!hasDisplay && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    const bool hasDisplay =
+        qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
+    if (!hasDisplay && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     // QApplication keeps references to argc and argv for its whole life.
     static int argc = 1;
     static char name[] = "trainplan";

@@ -10,7 +10,6 @@
 #include <QBarSet>
 #include <QBuffer>
 #include <QChart>
-#include <QSaveFile>
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -20,6 +19,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QSaveFile>
 #include <QScatterSeries>
 #include <QSvgGenerator>
 #include <QValueAxis>
@@ -84,12 +84,13 @@ void styleAxis(QAbstractAxis* axis, const ChartStyle& st, const QString& title) 
 }
 
 void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
-    for (QLegendMarker* m : chart->legend()->markers(series)) m->setVisible(false);
+    for (QLegendMarker* m : chart->legend()->markers(series))
+        m->setVisible(false);
 }
 
 // Horizontal stacked bars, one bar per compared plan (top to bottom), one segment per component.
 struct Bars {
-    QStringList categories;               // top to bottom
+    QStringList categories;                  // top to bottom
     std::vector<std::vector<double>> values; // [component][category], axis units
     std::vector<Component> components;
     QString axisTitle;
@@ -121,7 +122,8 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
     }
     series->setBarWidth(0.62);
     chart->addSeries(series);
-    for (double t : totals) maxTotal = std::max(maxTotal, t);
+    for (double t : totals)
+        maxTotal = std::max(maxTotal, t);
 
     auto* categoryAxis = new QBarCategoryAxis;
     categoryAxis->setCategories(QStringList(b.categories.rbegin(), b.categories.rend()));
@@ -152,8 +154,10 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
     valueAxis->setLabelFormat(QStringLiteral("%g"));
     // A component no plan has (no offload, no pipeline) stays out of the legend.
     const auto markers = chart->legend()->markers(series);
-    for (std::size_t k = 0; k < b.components.size() && static_cast<qsizetype>(k) < markers.size(); ++k) {
-        const bool used = std::any_of(b.values[k].begin(), b.values[k].end(), [](double x) { return x > 0; });
+    for (std::size_t k = 0; k < b.components.size() && static_cast<qsizetype>(k) < markers.size();
+         ++k) {
+        const bool used =
+            std::any_of(b.values[k].begin(), b.values[k].end(), [](double x) { return x > 0; });
         markers[static_cast<qsizetype>(k)]->setVisible(used);
     }
     return chart;
@@ -161,18 +165,21 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
 
 std::unique_ptr<QChart> memoryChart(const ReportData& d, const ChartStyle& st) {
     Bars b;
-    b.components = {{Text::MemWeights, componentColor(0)},   {Text::MemGradients, componentColor(1)},
-                    {Text::MemOptimizer, componentColor(2)}, {Text::MemActivations, componentColor(3)},
-                    {Text::MemTransient, componentColor(4)}, {Text::MemBuffers, componentColor(5)},
-                    {Text::MemOverhead, componentColor(6)}};
+    b.components = {
+        {Text::MemWeights, componentColor(0)},   {Text::MemGradients, componentColor(1)},
+        {Text::MemOptimizer, componentColor(2)}, {Text::MemActivations, componentColor(3)},
+        {Text::MemTransient, componentColor(4)}, {Text::MemBuffers, componentColor(5)},
+        {Text::MemOverhead, componentColor(6)}};
     b.values.resize(b.components.size());
     double maxFitting = 0;
     for (const ComparedPlan& c : d.compared) {
         if (!c.result.valid) continue;
         const MemoryAtPeak m = memoryAtPeak(c.estimate().memory);
         b.categories << comparedLabel(c, st.lang);
-        const double parts[] = {m.weights, m.gradients, m.optimizer, m.activations, m.transient, m.buffers, m.overhead};
-        for (std::size_t k = 0; k < b.components.size(); ++k) b.values[k].push_back(parts[k] / kGiB);
+        const double parts[] = {m.weights,   m.gradients, m.optimizer, m.activations,
+                                m.transient, m.buffers,   m.overhead};
+        for (std::size_t k = 0; k < b.components.size(); ++k)
+            b.values[k].push_back(parts[k] / kGiB);
         if (c.fits()) maxFitting = std::max(maxFitting, m.total() / kGiB);
     }
     const double capacity = d.scenario.cluster.gpu.memoryBytes / kGiB;
@@ -186,10 +193,11 @@ std::unique_ptr<QChart> memoryChart(const ReportData& d, const ChartStyle& st) {
 
 std::unique_ptr<QChart> stepTimeChart(const ReportData& d, const ChartStyle& st) {
     Bars b;
-    b.components = {{Text::TimeForward, componentColor(0)},   {Text::TimeBackward, componentColor(1)},
-                    {Text::TimeRecompute, componentColor(3)}, {Text::TimeCommIntra, componentColor(2)},
-                    {Text::TimeCommInter, componentColor(4)}, {Text::TimeBubble, componentColor(6)},
-                    {Text::TimeOptimizer, componentColor(5)}, {Text::TimeOffload, componentColor(7)}};
+    b.components = {
+        {Text::TimeForward, componentColor(0)},   {Text::TimeBackward, componentColor(1)},
+        {Text::TimeRecompute, componentColor(3)}, {Text::TimeCommIntra, componentColor(2)},
+        {Text::TimeCommInter, componentColor(4)}, {Text::TimeBubble, componentColor(6)},
+        {Text::TimeOptimizer, componentColor(5)}, {Text::TimeOffload, componentColor(7)}};
     b.values.resize(b.components.size());
     double maxStep = 0;
     for (const ComparedPlan& c : d.compared)
@@ -200,10 +208,13 @@ std::unique_ptr<QChart> stepTimeChart(const ReportData& d, const ChartStyle& st)
         if (!c.result.valid) continue;
         const StepParts p = stepParts(c.estimate().time);
         b.categories << comparedLabel(c, st.lang);
-        const double parts[] = {p.forward, p.backward, p.recompute, p.commIntra, p.commInter, p.bubble, p.optimizer, p.offload};
-        for (std::size_t k = 0; k < b.components.size(); ++k) b.values[k].push_back(parts[k] * scale);
+        const double parts[] = {p.forward,   p.backward, p.recompute, p.commIntra,
+                                p.commInter, p.bubble,   p.optimizer, p.offload};
+        for (std::size_t k = 0; k < b.components.size(); ++k)
+            b.values[k].push_back(parts[k] * scale);
     }
-    b.axisTitle = tr(Text::AxisSecondsPerStep, st.lang).arg(ms ? QStringLiteral("ms") : QStringLiteral("s"));
+    b.axisTitle =
+        tr(Text::AxisSecondsPerStep, st.lang).arg(ms ? QStringLiteral("ms") : QStringLiteral("s"));
     return barChart(b, st, chartTitle(ChartKind::StepTime, st.lang));
 }
 
@@ -222,8 +233,9 @@ std::unique_ptr<QChart> communicationChart(const ReportData& d, const ChartStyle
     return barChart(b, st, chartTitle(ChartKind::Communication, st.lang));
 }
 
-QLineSeries* referenceLine(QChart* chart, const QString& name, QPointF a, QPointF b, const QColor& color,
-                           Qt::PenStyle style, QAbstractAxis* x, QAbstractAxis* y) {
+QLineSeries* referenceLine(QChart* chart, const QString& name, QPointF a, QPointF b,
+                           const QColor& color, Qt::PenStyle style, QAbstractAxis* x,
+                           QAbstractAxis* y) {
     auto* line = new QLineSeries;
     line->setName(name);
     line->append(a);
@@ -236,8 +248,8 @@ QLineSeries* referenceLine(QChart* chart, const QString& name, QPointF a, QPoint
 }
 
 // One line per framework through the x values where it fits (a gap starts a new, unnamed segment).
-void frameworkLines(QChart* chart, const std::vector<SweepSeries>& series, double xScale, QAbstractAxis* x,
-                    QAbstractAxis* y, int markerPixels) {
+void frameworkLines(QChart* chart, const std::vector<SweepSeries>& series, double xScale,
+                    QAbstractAxis* x, QAbstractAxis* y, int markerPixels) {
     for (const SweepSeries& s : series) {
         QLineSeries* current = nullptr;
         bool named = false;
@@ -300,14 +312,15 @@ std::unique_ptr<QChart> scalingChart(const ReportData& d, const ChartStyle& st) 
     styleAxis(y, st, tr(Text::AxisMfu, st.lang));
     const auto [lo, hi] = xRange(d.scaling, 1.0);
     x->setRange(lo / 1.25, hi * 1.25);
-    const double top = std::min(100.0, std::max(d.mfuThreshold, maxMfu(d.scaling)) * 100.0 * 1.12 + 2.0);
+    const double top =
+        std::min(100.0, std::max(d.mfuThreshold, maxMfu(d.scaling)) * 100.0 * 1.12 + 2.0);
     y->setRange(0, top);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%g"));
     frameworkLines(chart.get(), d.scaling, 1.0, x, y, std::max(5, st.fontPixels * 2 / 3));
     const double gpus = static_cast<double>(d.gpus());
-    referenceLine(chart.get(), tr(Text::ThisCluster, st.lang), {gpus, 0}, {gpus, y->max()}, QColor(0x55, 0x55, 0x55),
-                  Qt::DashLine, x, y);
+    referenceLine(chart.get(), tr(Text::ThisCluster, st.lang), {gpus, 0}, {gpus, y->max()},
+                  QColor(0x55, 0x55, 0x55), Qt::DashLine, x, y);
     referenceLine(chart.get(), tr(Text::MfuThreshold, st.lang), {lo / 1.25, d.mfuThreshold * 100},
                   {hi * 1.25, d.mfuThreshold * 100}, QColor(0xd3, 0x2f, 0x2f), Qt::DotLine, x, y);
     return chart;
@@ -332,15 +345,15 @@ std::unique_ptr<QChart> crossoverChart(const ReportData& d, const ChartStyle& st
     y->setLabelFormat(QStringLiteral("%g"));
     frameworkLines(chart.get(), d.crossover, kBillion, x, y, std::max(5, st.fontPixels * 2 / 3));
     const double params = d.parameters.total * kBillion;
-    referenceLine(chart.get(), tr(Text::ThisModel, st.lang), {params, 0}, {params, y->max()}, QColor(0x55, 0x55, 0x55),
-                  Qt::DashLine, x, y);
+    referenceLine(chart.get(), tr(Text::ThisModel, st.lang), {params, 0}, {params, y->max()},
+                  QColor(0x55, 0x55, 0x55), Qt::DashLine, x, y);
     return chart;
 }
 
 // Plans to draw: the 2-D front always, the rest thinned to one per cell of a grid over
 // (log step time, memory), so the file stays small for searches with thousands of plans.
-std::vector<std::size_t> plotted(const std::vector<sim::PlanSummary>& all, const std::vector<std::size_t>& front,
-                                 std::size_t cells) {
+std::vector<std::size_t> plotted(const std::vector<sim::PlanSummary>& all,
+                                 const std::vector<std::size_t>& front, std::size_t cells) {
     double tMin = std::numeric_limits<double>::infinity(), tMax = -tMin, mMax = 0;
     for (const auto& p : all) {
         if (!p.fits) continue;
@@ -354,12 +367,17 @@ std::vector<std::size_t> plotted(const std::vector<sim::PlanSummary>& all, const
         const auto& p = all[i];
         if (!p.fits) continue;
         const double t = std::log(std::max(p.stepSeconds, 1e-9));
-        const int cx = tMax > tMin ? static_cast<int>((t - tMin) / (tMax - tMin) * static_cast<double>(cells - 1)) : 0;
-        const int cy = mMax > 0 ? static_cast<int>(p.peakBytes / mMax * static_cast<double>(cells - 1)) : 0;
+        const int cx =
+            tMax > tMin
+                ? static_cast<int>((t - tMin) / (tMax - tMin) * static_cast<double>(cells - 1))
+                : 0;
+        const int cy =
+            mMax > 0 ? static_cast<int>(p.peakBytes / mMax * static_cast<double>(cells - 1)) : 0;
         grid.emplace(std::make_tuple(static_cast<int>(p.plan.framework), cx, cy), i);
     }
     std::vector<std::size_t> out = front;
-    for (const auto& [cell, i] : grid) out.push_back(i);
+    for (const auto& [cell, i] : grid)
+        out.push_back(i);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
@@ -416,12 +434,15 @@ std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st) {
     auto* line = new QLineSeries;
     line->setName(tr(Text::ParetoFront, st.lang));
     line->setPen(pen(QColor(0x22, 0x22, 0x22), 1.5));
-    for (std::size_t i : front) line->append(all[i].stepSeconds, all[i].peakBytes / kGiB);
+    for (std::size_t i : front)
+        line->append(all[i].stepSeconds, all[i].peakBytes / kGiB);
     chart->addSeries(line);
     line->attachAxis(x);
     line->attachAxis(y);
 
-    const double usable = (d.search.usableBytes > 0 ? d.search.usableBytes : d.scenario.cluster.gpu.memoryBytes) / kGiB;
+    const double usable =
+        (d.search.usableBytes > 0 ? d.search.usableBytes : d.scenario.cluster.gpu.memoryBytes) /
+        kGiB;
     y->setRange(0, usable * 1.08);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%g"));
@@ -448,7 +469,8 @@ void layOut(QChart& chart, QSizeF size) {
 
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() ||
+        !f.commit()) {
         if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
         return false;
     }
@@ -464,7 +486,8 @@ std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plan
     for (std::size_t i = 0; i < plans.size(); ++i)
         if (plans[i].fits) order.push_back(i);
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (plans[a].stepSeconds != plans[b].stepSeconds) return plans[a].stepSeconds < plans[b].stepSeconds;
+        if (plans[a].stepSeconds != plans[b].stepSeconds)
+            return plans[a].stepSeconds < plans[b].stepSeconds;
         return plans[a].peakBytes < plans[b].peakBytes;
     });
     std::vector<std::size_t> front;
@@ -483,12 +506,18 @@ std::size_t paretoPointsDrawn(const ReportData& data) {
 
 QString chartId(ChartKind kind) {
     switch (kind) {
-    case ChartKind::Memory: return QStringLiteral("memory");
-    case ChartKind::StepTime: return QStringLiteral("step_time");
-    case ChartKind::Communication: return QStringLiteral("communication");
-    case ChartKind::Scaling: return QStringLiteral("scaling");
-    case ChartKind::Crossover: return QStringLiteral("crossover");
-    case ChartKind::Pareto: return QStringLiteral("pareto");
+    case ChartKind::Memory:
+        return QStringLiteral("memory");
+    case ChartKind::StepTime:
+        return QStringLiteral("step_time");
+    case ChartKind::Communication:
+        return QStringLiteral("communication");
+    case ChartKind::Scaling:
+        return QStringLiteral("scaling");
+    case ChartKind::Crossover:
+        return QStringLiteral("crossover");
+    case ChartKind::Pareto:
+        return QStringLiteral("pareto");
     }
     return {};
 }
@@ -501,33 +530,45 @@ std::optional<ChartKind> chartKindFromId(const QString& id) {
 
 QString chartTitle(ChartKind kind, sim::Lang lang) {
     switch (kind) {
-    case ChartKind::Memory: return tr(Text::ChartMemory, lang);
-    case ChartKind::StepTime: return tr(Text::ChartStepTime, lang);
-    case ChartKind::Communication: return tr(Text::ChartCommunication, lang);
-    case ChartKind::Scaling: return tr(Text::ChartScaling, lang);
-    case ChartKind::Crossover: return tr(Text::ChartCrossover, lang);
-    case ChartKind::Pareto: return tr(Text::ChartPareto, lang);
+    case ChartKind::Memory:
+        return tr(Text::ChartMemory, lang);
+    case ChartKind::StepTime:
+        return tr(Text::ChartStepTime, lang);
+    case ChartKind::Communication:
+        return tr(Text::ChartCommunication, lang);
+    case ChartKind::Scaling:
+        return tr(Text::ChartScaling, lang);
+    case ChartKind::Crossover:
+        return tr(Text::ChartCrossover, lang);
+    case ChartKind::Pareto:
+        return tr(Text::ChartPareto, lang);
     }
     return {};
 }
 
 bool chartHasData(ChartKind kind, const ReportData& d) {
     auto anyValid = [&] {
-        return std::any_of(d.compared.begin(), d.compared.end(), [](const ComparedPlan& c) { return c.result.valid; });
+        return std::any_of(d.compared.begin(), d.compared.end(),
+                           [](const ComparedPlan& c) { return c.result.valid; });
     };
     auto anyFit = [](const std::vector<SweepSeries>& series) {
         return std::any_of(series.begin(), series.end(), [](const SweepSeries& s) {
-            return std::any_of(s.samples.begin(), s.samples.end(), [](const SweepSample& p) { return p.fits; });
+            return std::any_of(s.samples.begin(), s.samples.end(),
+                               [](const SweepSample& p) { return p.fits; });
         });
     };
     switch (kind) {
     case ChartKind::Memory:
     case ChartKind::StepTime:
-    case ChartKind::Communication: return anyValid();
-    case ChartKind::Scaling: return anyFit(d.scaling);
-    case ChartKind::Crossover: return anyFit(d.crossover);
+    case ChartKind::Communication:
+        return anyValid();
+    case ChartKind::Scaling:
+        return anyFit(d.scaling);
+    case ChartKind::Crossover:
+        return anyFit(d.crossover);
     case ChartKind::Pareto:
-        return std::any_of(d.search.all.begin(), d.search.all.end(), [](const sim::PlanSummary& p) { return p.fits; });
+        return std::any_of(d.search.all.begin(), d.search.all.end(),
+                           [](const sim::PlanSummary& p) { return p.fits; });
     }
     return false;
 }
@@ -535,12 +576,18 @@ bool chartHasData(ChartKind kind, const ReportData& d) {
 std::unique_ptr<QChart> makeChart(ChartKind kind, const ReportData& data, const ChartStyle& style) {
     if (!chartHasData(kind, data)) return emptyChart(kind, style);
     switch (kind) {
-    case ChartKind::Memory: return memoryChart(data, style);
-    case ChartKind::StepTime: return stepTimeChart(data, style);
-    case ChartKind::Communication: return communicationChart(data, style);
-    case ChartKind::Scaling: return scalingChart(data, style);
-    case ChartKind::Crossover: return crossoverChart(data, style);
-    case ChartKind::Pareto: return paretoChart(data, style);
+    case ChartKind::Memory:
+        return memoryChart(data, style);
+    case ChartKind::StepTime:
+        return stepTimeChart(data, style);
+    case ChartKind::Communication:
+        return communicationChart(data, style);
+    case ChartKind::Scaling:
+        return scalingChart(data, style);
+    case ChartKind::Crossover:
+        return crossoverChart(data, style);
+    case ChartKind::Pareto:
+        return paretoChart(data, style);
     }
     return emptyChart(kind, style);
 }
@@ -567,7 +614,8 @@ QImage chartImage(QChart& chart, QSizeF size, double dpi) {
     if (size.isEmpty()) size = chart.size();
     const double scale = dpi / 72.0;
     QImage image(std::max(1, static_cast<int>(std::lround(size.width() * scale))),
-                 std::max(1, static_cast<int>(std::lround(size.height() * scale))), QImage::Format_ARGB32_Premultiplied);
+                 std::max(1, static_cast<int>(std::lround(size.height() * scale))),
+                 QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     const int dotsPerMeter = static_cast<int>(std::lround(dpi / 0.0254));
     image.setDotsPerMeterX(dotsPerMeter);
@@ -608,8 +656,8 @@ bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* err
     return writeFile(path, chartSvg(chart, size), error);
 }
 
-bool exportChart(ChartKind kind, const ReportData& data, sim::Lang lang, const QString& path, double dpi, QSizeF size,
-                 QString* error) {
+bool exportChart(ChartKind kind, const ReportData& data, sim::Lang lang, const QString& path,
+                 double dpi, QSizeF size, QString* error) {
     ChartStyle style;
     style.lang = lang;
     style.fontPixels = std::max(9, static_cast<int>(std::lround(size.width() / 55.0)));

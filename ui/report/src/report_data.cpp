@@ -10,7 +10,9 @@ namespace trainplan::report {
 
 namespace {
 
-bool isCancelled(const ReportInputs& in) { return in.cancelled && in.cancelled(); }
+bool isCancelled(const ReportInputs& in) {
+    return in.cancelled && in.cancelled();
+}
 
 void progress(const ReportInputs& in, double fraction) {
     if (in.progress) in.progress(std::clamp(fraction, 0.0, 1.0));
@@ -33,7 +35,8 @@ SweepSample sampleOf(double x, const sim::PlanEstimate& e, bool fits) {
 }
 
 // Scaling from the advisor's GPU-count scan (the same searches the break points use).
-std::vector<SweepSeries> scalingFromBreakPoints(const model::Scenario& s, const sim::BreakPoints& bp) {
+std::vector<SweepSeries> scalingFromBreakPoints(const model::Scenario& s,
+                                                const sim::BreakPoints& bp) {
     std::vector<SweepSeries> out;
     for (const sim::GpuCountBreak& b : bp.gpuCount) {
         SweepSeries series{b.framework, {}};
@@ -43,7 +46,8 @@ std::vector<SweepSeries> scalingFromBreakPoints(const model::Scenario& s, const 
             sample.fits = p.fits;
             sample.mfu = p.mfu;
             sample.stepSeconds = p.stepSeconds;
-            sample.tokensPerSecond = p.fits && p.stepSeconds > 0 ? tokensPerStep(s) / p.stepSeconds : 0;
+            sample.tokensPerSecond =
+                p.fits && p.stepSeconds > 0 ? tokensPerStep(s) / p.stepSeconds : 0;
             if (p.plan) sample.plan = p.plan->label();
             series.samples.push_back(std::move(sample));
         }
@@ -54,30 +58,38 @@ std::vector<SweepSeries> scalingFromBreakPoints(const model::Scenario& s, const 
 
 std::vector<SweepSeries> seriesFromSweep(const sim::SweepResult& r, bool byGpus) {
     std::vector<SweepSeries> out;
-    for (model::Framework f : r.frameworks) out.push_back({f, {}});
+    for (model::Framework f : r.frameworks)
+        out.push_back({f, {}});
     for (const sim::SweepRow& row : sim::sweepRows(r)) {
-        auto it = std::find_if(out.begin(), out.end(), [&](const SweepSeries& s) { return s.framework == row.framework; });
+        auto it = std::find_if(out.begin(), out.end(),
+                               [&](const SweepSeries& s) { return s.framework == row.framework; });
         if (it == out.end()) continue;
         const double x = byGpus ? static_cast<double>(row.gpus) : row.parameters;
-        if (row.estimate) it->samples.push_back(sampleOf(x, *row.estimate, row.fits));
-        else it->samples.push_back(SweepSample{x, false, 0, 0, 0, 0, {}});
+        if (row.estimate)
+            it->samples.push_back(sampleOf(x, *row.estimate, row.fits));
+        else
+            it->samples.push_back(SweepSample{x, false, 0, 0, 0, 0, {}});
     }
     for (SweepSeries& s : out)
-        std::stable_sort(s.samples.begin(), s.samples.end(), [](const SweepSample& a, const SweepSample& b) { return a.x < b.x; });
+        std::stable_sort(s.samples.begin(), s.samples.end(),
+                         [](const SweepSample& a, const SweepSample& b) { return a.x < b.x; });
     return out;
 }
 
-void collectSources(const sim::DerivationTerm& t, std::vector<SourceEntry>& out, std::set<std::string>& seen) {
+void collectSources(const sim::DerivationTerm& t, std::vector<SourceEntry>& out,
+                    std::set<std::string>& seen) {
     if (!t.source.empty() && seen.insert(t.source).second)
         out.push_back({SourceEntry::Kind::Formula, t.name, t.source});
-    for (const sim::DerivationTerm& c : t.children) collectSources(c, out, seen);
+    for (const sim::DerivationTerm& c : t.children)
+        collectSources(c, out, seen);
 }
 
 } // namespace
 
 std::vector<double> crossoverFactors() {
     std::vector<double> f;
-    for (int k = -6; k <= 4; ++k) f.push_back(std::pow(2.0, k));
+    for (int k = -6; k <= 4; ++k)
+        f.push_back(std::pow(2.0, k));
     return f;
 }
 
@@ -136,10 +148,12 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     }
 
     // The headline: the advisor's recommended plan when it fits, else the fastest fitting row.
-    if (d.advice && d.advice->recommendation.plan && d.advice->recommendation.status != sim::RecommendationStatus::DoesNotFit) {
+    if (d.advice && d.advice->recommendation.plan &&
+        d.advice->recommendation.status != sim::RecommendationStatus::DoesNotFit) {
         const model::Plan& rec = d.advice->recommendation.plan->plan;
         for (std::size_t i = 0; i < d.compared.size(); ++i)
-            if (d.compared[i].origin == ComparedPlan::Origin::Best && d.compared[i].estimate().plan == rec) {
+            if (d.compared[i].origin == ComparedPlan::Origin::Best &&
+                d.compared[i].estimate().plan == rec) {
                 d.compared[i].recommended = true;
                 d.headlineIndex = static_cast<int>(i);
                 break;
@@ -178,9 +192,11 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
             spec.key = sim::SweepKey::Gpus;
             const int perNode = std::max(1, scenario.cluster.gpusPerNode);
             std::set<int> nodes;
-            for (int n = 1; n <= std::max(8, scenario.cluster.nodes * 4); n *= 2) nodes.insert(n);
+            for (int n = 1; n <= std::max(8, scenario.cluster.nodes * 4); n *= 2)
+                nodes.insert(n);
             nodes.insert(scenario.cluster.nodes);
-            for (int n : nodes) spec.values.push_back(static_cast<double>(n) * perNode);
+            for (int n : nodes)
+                spec.values.push_back(static_cast<double>(n) * perNode);
             sim::SweepOptions o;
             o.threads = in.threads;
             o.cancelled = in.cancelled;
@@ -207,12 +223,14 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
 
     const model::ClusterSpec& c = scenario.cluster;
     auto catalogSource = [&](std::string subject, const std::string& source) {
-        if (!source.empty()) d.sources.push_back({SourceEntry::Kind::Catalog, std::move(subject), source});
+        if (!source.empty())
+            d.sources.push_back({SourceEntry::Kind::Catalog, std::move(subject), source});
     };
     catalogSource("GPU " + c.gpu.name, c.gpu.source);
     catalogSource("Intra-node link " + c.intraNode.name, c.intraNode.source);
     catalogSource("Inter-node link " + c.interNode.name, c.interNode.source);
-    catalogSource("Model " + (scenario.model.displayName.empty() ? scenario.model.name : scenario.model.displayName),
+    catalogSource("Model " + (scenario.model.displayName.empty() ? scenario.model.name
+                                                                 : scenario.model.displayName),
                   scenario.model.source);
     std::set<std::string> seen;
     if (d.headline) {
@@ -225,11 +243,14 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
         if (!e.source.empty() && seen.insert(e.source).second)
             d.sources.push_back({SourceEntry::Kind::Parameter, e.name, e.source});
     if (d.goodput) {
-        d.sources.push_back({SourceEntry::Kind::Formula, "checkpoint interval",
-                             "Young 1974 (τ = √(2δM)); Daly 2006 (higher-order interval and expected wall time)"});
+        d.sources.push_back(
+            {SourceEntry::Kind::Formula, "checkpoint interval",
+             "Young 1974 (τ = √(2δM)); Daly 2006 (higher-order interval and expected wall time)"});
         if (d.goodput->failures.defaultMtbf)
-            d.sources.push_back({SourceEntry::Kind::Parameter, "GPU mean time between interruptions",
-                                 "Dubey et al. 2024 (The Llama 3 Herd of Models) §3.3.4: 419 interruptions in 54 days on "
+            d.sources.push_back({SourceEntry::Kind::Parameter,
+                                 "GPU mean time between interruptions",
+                                 "Dubey et al. 2024 (The Llama 3 Herd of Models) §3.3.4: 419 "
+                                 "interruptions in 54 days on "
                                  "16,384 H100 GPUs"});
     }
     if (in.publishedRuns) {

@@ -88,23 +88,30 @@ SectionBuilder start(const char* id, Text title, Lang lang, bool appendix = fals
 
 Table keyValues(const QList<QPair<QString, QString>>& rows) {
     Table t;
-    for (const auto& [k, v] : rows) t.rows.push_back({k, v});
+    for (const auto& [k, v] : rows)
+        t.rows.push_back({k, v});
     return t;
 }
 
-QString yesNo(bool v, Lang lang) { return tr(v ? Text::Yes : Text::No, lang); }
+QString yesNo(bool v, Lang lang) {
+    return tr(v ? Text::Yes : Text::No, lang);
+}
 
 QString statusText(sim::RecommendationStatus s, Lang lang) {
     switch (s) {
-    case sim::RecommendationStatus::Ready: return tr(Text::StatusReady, lang);
-    case sim::RecommendationStatus::NeedsPrerequisites: return tr(Text::StatusNeedsPrerequisites, lang);
-    case sim::RecommendationStatus::DoesNotFit: return tr(Text::StatusDoesNotFit, lang);
+    case sim::RecommendationStatus::Ready:
+        return tr(Text::StatusReady, lang);
+    case sim::RecommendationStatus::NeedsPrerequisites:
+        return tr(Text::StatusNeedsPrerequisites, lang);
+    case sim::RecommendationStatus::DoesNotFit:
+        return tr(Text::StatusDoesNotFit, lang);
     }
     return {};
 }
 
 QString modelName(const model::Scenario& s) {
-    return qs(s.model.displayName.empty() ? (s.model.name.empty() ? s.modelRef : s.model.name) : s.model.displayName);
+    return qs(s.model.displayName.empty() ? (s.model.name.empty() ? s.modelRef : s.model.name)
+                                          : s.model.displayName);
 }
 
 QString clusterSummary(const model::Scenario& s, Lang lang) {
@@ -122,7 +129,8 @@ double usableBytes(const ReportData& d) {
 QString frameworkCell(const ComparedPlan& c, Lang lang) {
     QString name = frameworkName(c.framework);
     if (c.origin == ComparedPlan::Origin::Pinned)
-        name += QStringLiteral(" (") + tr(Text::RowPinned, lang).arg(c.pinnedIndex + 1) + QLatin1Char(')');
+        name += QStringLiteral(" (") + tr(Text::RowPinned, lang).arg(c.pinnedIndex + 1) +
+                QLatin1Char(')');
     if (c.recommended) name += QLatin1Char(' ') + kStar;
     return name;
 }
@@ -137,7 +145,8 @@ Section summarySection(const ReportData& d, Lang lang) {
         if (rec.plan) body += QStringLiteral(", ") + qs(rec.plan->plan.label());
         body += QStringLiteral(" — ") + statusText(rec.status, lang);
         s.callout(s.t(Text::Recommendation), body);
-        if (!d.advice->reasons.empty()) s.paragraph(qs(sim::render(d.advice->reasons.front(), lang)));
+        if (!d.advice->reasons.empty())
+            s.paragraph(qs(sim::render(d.advice->reasons.front(), lang)));
     } else {
         s.paragraph(s.t(Text::NoAdvice));
     }
@@ -146,15 +155,18 @@ Section summarySection(const ReportData& d, Lang lang) {
         const sim::PlanEstimate& e = h->estimate();
         s.subheading(s.t(Text::KeyNumbers));
         QList<QPair<QString, QString>> rows;
-        rows << qMakePair(s.t(Text::ColPlan), frameworkName(h->framework) + QStringLiteral(", ") + qs(e.plan.label()));
+        rows << qMakePair(s.t(Text::ColPlan),
+                          frameworkName(h->framework) + QStringLiteral(", ") + qs(e.plan.label()));
         rows << qMakePair(s.t(Text::KStepTime), fmtSeconds(e.time.stepSeconds, lang));
         rows << qMakePair(s.t(Text::KMfu), fmtPercent(e.throughput.mfu, lang));
         rows << qMakePair(s.t(Text::KThroughput), fmtTokensPerSecond(e.throughput.tokensPerSecond));
-        rows << qMakePair(s.t(Text::KPeakMemory),
-                          tr(Text::KOfCapacity, lang).arg(fmtBytes(e.memory.peakBytes, lang), fmtBytes(e.memory.capacityBytes, lang)));
+        rows << qMakePair(s.t(Text::KPeakMemory), tr(Text::KOfCapacity, lang)
+                                                      .arg(fmtBytes(e.memory.peakBytes, lang),
+                                                           fmtBytes(e.memory.capacityBytes, lang)));
         if (d.scenario.training.trainTokens > 0) {
-            rows << qMakePair(s.t(Text::KTimeToTrain).arg(fmtParameters(d.scenario.training.trainTokens, lang)),
-                              fmtDuration(e.cost.timeToTrainSeconds, lang));
+            rows << qMakePair(
+                s.t(Text::KTimeToTrain).arg(fmtParameters(d.scenario.training.trainTokens, lang)),
+                fmtDuration(e.cost.timeToTrainSeconds, lang));
             rows << qMakePair(s.t(Text::KGpuHours), fmtGpuHours(e.cost.gpuHours));
             if (e.cost.usd > 0) rows << qMakePair(s.t(Text::KCost), fmtUsd(e.cost.usd, lang));
             rows << qMakePair(s.t(Text::KEnergy), fmtEnergy(e.cost.energyKwh));
@@ -166,7 +178,8 @@ Section summarySection(const ReportData& d, Lang lang) {
     if (d.advice && d.advice->reasons.size() > 1) {
         s.subheading(s.t(Text::Why));
         QStringList items;
-        for (std::size_t i = 1; i < d.advice->reasons.size(); ++i) items << qs(sim::render(d.advice->reasons[i], lang));
+        for (std::size_t i = 1; i < d.advice->reasons.size(); ++i)
+            items << qs(sim::render(d.advice->reasons[i], lang));
         s.bullets(items);
     }
 
@@ -192,12 +205,13 @@ Section summarySection(const ReportData& d, Lang lang) {
         const ComparedPlan* slowest = *std::max_element(fitting.begin(), fitting.end(), faster);
         const sim::PlanEstimate& f = fastest->estimate();
         said << s.t(Text::SumFastest)
-                    .arg(frameworkName(fastest->framework), qs(f.plan.label()), fmtSeconds(f.time.stepSeconds, lang),
-                         fmtPercent(f.throughput.mfu, lang));
+                    .arg(frameworkName(fastest->framework), qs(f.plan.label()),
+                         fmtSeconds(f.time.stepSeconds, lang), fmtPercent(f.throughput.mfu, lang));
         if (slowest != fastest)
             said << s.t(Text::SumSlowest)
                         .arg(frameworkName(slowest->framework),
-                             fmtFactor(slowest->estimate().time.stepSeconds / f.time.stepSeconds, lang));
+                             fmtFactor(slowest->estimate().time.stepSeconds / f.time.stepSeconds,
+                                       lang));
     } else if (closest) {
         said << s.t(Text::SumNothingFits)
                     .arg(frameworkName(closest->framework), qs(closest->estimate().plan.label()),
@@ -206,18 +220,21 @@ Section summarySection(const ReportData& d, Lang lang) {
     if (h && h->fits()) {
         const sim::PlanEstimate& e = h->estimate();
         said << s.t(Text::SumHeadlineMemory)
-                    .arg(fmtBytes(e.memory.peakBytes, lang), fmtPercent(e.memory.peakBytes / usableBytes(d), lang),
+                    .arg(fmtBytes(e.memory.peakBytes, lang),
+                         fmtPercent(e.memory.peakBytes / usableBytes(d), lang),
                          fmtBytes(usableBytes(d), lang));
         if (e.time.stepSeconds > 0) {
             said << s.t(Text::SumComm)
                         .arg(fmtPercent(e.time.exposedCommSeconds / e.time.stepSeconds, lang),
                              fmtPercent(e.time.exposedInterNodeSeconds / e.time.stepSeconds, lang));
             if (e.time.bubbleSeconds / e.time.stepSeconds >= 0.01)
-                said << s.t(Text::SumBubble).arg(fmtPercent(e.time.bubbleSeconds / e.time.stepSeconds, lang));
+                said << s.t(Text::SumBubble)
+                            .arg(fmtPercent(e.time.bubbleSeconds / e.time.stepSeconds, lang));
         }
         if (d.scenario.training.trainTokens > 0 && e.cost.usd > 0)
             said << s.t(Text::SumTrain)
-                        .arg(fmtParameters(d.scenario.training.trainTokens, lang), fmtDuration(e.cost.timeToTrainSeconds, lang))
+                        .arg(fmtParameters(d.scenario.training.trainTokens, lang),
+                             fmtDuration(e.cost.timeToTrainSeconds, lang))
                         .arg(d.gpus())
                         .arg(fmtUsd(e.cost.usd, lang), fmtGpuHours(e.cost.gpuHours));
     }
@@ -237,24 +254,31 @@ Section scenarioSection(const ReportData& d, Lang lang) {
     QList<QPair<QString, QString>> model;
     model << qMakePair(s.t(Text::RowName), modelName(sc));
     model << qMakePair(s.t(Text::RowParameters),
-                       s.t(Text::ParametersValue).arg(fmtParameters(d.parameters.total, lang), fmtParameters(d.parameters.active, lang)));
+                       s.t(Text::ParametersValue)
+                           .arg(fmtParameters(d.parameters.total, lang),
+                                fmtParameters(d.parameters.active, lang)));
     model << qMakePair(s.t(Text::RowLayers), QString::number(m.layers));
     model << qMakePair(s.t(Text::RowHidden), QString::number(m.hidden));
     model << qMakePair(s.t(Text::RowHeads), s.t(Text::HeadsValue).arg(m.heads).arg(m.kvHeads));
-    model << qMakePair(s.t(Text::RowFfn), qs(model::toString(m.ffn)) + QStringLiteral(", ") + QString::number(m.ffnHidden));
+    model << qMakePair(s.t(Text::RowFfn), qs(model::toString(m.ffn)) + QStringLiteral(", ") +
+                                              QString::number(m.ffnHidden));
     model << qMakePair(s.t(Text::RowVocab), QString::number(m.vocab));
     model << qMakePair(s.t(Text::RowSeqLen), QString::number(m.seqLen));
-    model << qMakePair(s.t(Text::RowMoe), m.moe.enabled() ? s.t(Text::MoeValue).arg(m.moe.experts).arg(m.moe.topK).arg(m.moe.sharedExperts)
-                                                          : s.t(Text::Dense));
+    model << qMakePair(
+        s.t(Text::RowMoe),
+        m.moe.enabled()
+            ? s.t(Text::MoeValue).arg(m.moe.experts).arg(m.moe.topK).arg(m.moe.sharedExperts)
+            : s.t(Text::Dense));
     s.table(keyValues(model));
 
     const model::TrainingSpec& t = sc.training;
     s.subheading(s.t(Text::SubTraining));
     QList<QPair<QString, QString>> training;
-    training << qMakePair(s.t(Text::RowGlobalBatch),
-                          s.t(Text::GlobalBatchValue)
-                              .arg(t.globalBatch)
-                              .arg(fmtParameters(static_cast<double>(t.globalBatch) * m.seqLen, lang)));
+    training << qMakePair(
+        s.t(Text::RowGlobalBatch),
+        s.t(Text::GlobalBatchValue)
+            .arg(t.globalBatch)
+            .arg(fmtParameters(static_cast<double>(t.globalBatch) * m.seqLen, lang)));
     training << qMakePair(s.t(Text::RowPrecision), qs(model::toString(t.precision)));
     training << qMakePair(s.t(Text::RowOptimizer), qs(model::toString(t.optimizer)));
     training << qMakePair(s.t(Text::RowTokens), fmtParameters(t.trainTokens, lang));
@@ -264,20 +288,26 @@ Section scenarioSection(const ReportData& d, Lang lang) {
     const model::ClusterSpec& c = sc.cluster;
     s.subheading(s.t(Text::SubCluster));
     QList<QPair<QString, QString>> cluster;
-    cluster << qMakePair(s.t(Text::RowGpu), s.t(Text::GpuValue).arg(qs(c.gpu.name), fmtBytes(c.gpu.memoryBytes, lang),
-                                                                   fmtFlopsPerSecond(c.gpu.bf16FlopsPerSecond),
-                                                                   fmtBandwidth(c.gpu.hbmBytesPerSecond, lang)));
+    cluster << qMakePair(s.t(Text::RowGpu),
+                         s.t(Text::GpuValue)
+                             .arg(qs(c.gpu.name), fmtBytes(c.gpu.memoryBytes, lang),
+                                  fmtFlopsPerSecond(c.gpu.bf16FlopsPerSecond),
+                                  fmtBandwidth(c.gpu.hbmBytesPerSecond, lang)));
     cluster << qMakePair(s.t(Text::RowNodes), QString::number(c.nodes));
     cluster << qMakePair(s.t(Text::RowGpus), clusterSummary(sc, lang));
-    cluster << qMakePair(s.t(Text::RowIntraNode),
-                         s.t(Text::IntraNodeValue).arg(qs(c.intraNode.name), fmtBandwidth(c.intraNode.bytesPerSecond, lang)));
+    cluster << qMakePair(
+        s.t(Text::RowIntraNode),
+        s.t(Text::IntraNodeValue)
+            .arg(qs(c.intraNode.name), fmtBandwidth(c.intraNode.bytesPerSecond, lang)));
     if (c.nodes > 1 || !c.interNode.name.empty())
-        cluster << qMakePair(s.t(Text::RowInterNode), s.t(Text::InterNodeValue)
-                                                          .arg(qs(c.interNode.name))
-                                                          .arg(c.nicsPerNode)
-                                                          .arg(fmtBandwidth(c.interNode.bytesPerSecond, lang)));
+        cluster << qMakePair(s.t(Text::RowInterNode),
+                             s.t(Text::InterNodeValue)
+                                 .arg(qs(c.interNode.name))
+                                 .arg(c.nicsPerNode)
+                                 .arg(fmtBandwidth(c.interNode.bytesPerSecond, lang)));
     cluster << qMakePair(s.t(Text::RowOversubscription), fmtFactor(c.oversubscription, lang));
-    if (c.gpuHourUsd > 0) cluster << qMakePair(s.t(Text::RowPrice), QStringLiteral("$") + fmtFixed(c.gpuHourUsd, 2));
+    if (c.gpuHourUsd > 0)
+        cluster << qMakePair(s.t(Text::RowPrice), QStringLiteral("$") + fmtFixed(c.gpuHourUsd, 2));
     s.table(keyValues(cluster));
 
     s.subheading(s.t(Text::SubReadiness));
@@ -285,7 +315,9 @@ Section scenarioSection(const ReportData& d, Lang lang) {
     r.header = {s.t(Text::ColItem), s.t(Text::ColInPlace), s.t(Text::ColWhy)};
     for (model::ReadinessItem item : model::kAllReadinessItems) {
         const sim::ReadinessItemText text = sim::readinessItemText(item, lang);
-        r.rows.push_back({qs(text.label), yesNo(model::isInPlace(item, sc.team, sc.platform, c), lang), qs(text.why)});
+        r.rows.push_back({qs(text.label),
+                          yesNo(model::isInPlace(item, sc.team, sc.platform, c), lang),
+                          qs(text.why)});
     }
     r.compact = true;
     s.table(std::move(r));
@@ -295,20 +327,25 @@ Section scenarioSection(const ReportData& d, Lang lang) {
 // ---------------------------------------------------------------------------------------------
 Table comparisonTable(const ReportData& d, Lang lang) {
     Table t;
-    t.header = {tr(Text::ColFramework, lang), tr(Text::ColPlan, lang),    tr(Text::ColFits, lang),
-                tr(Text::ColPeakMemory, lang), tr(Text::ColStep, lang),   tr(Text::ColMfu, lang),
-                tr(Text::ColTokens, lang),     tr(Text::ColTimeToTrain, lang), tr(Text::ColCost, lang)};
+    t.header = {
+        tr(Text::ColFramework, lang),  tr(Text::ColPlan, lang),        tr(Text::ColFits, lang),
+        tr(Text::ColPeakMemory, lang), tr(Text::ColStep, lang),        tr(Text::ColMfu, lang),
+        tr(Text::ColTokens, lang),     tr(Text::ColTimeToTrain, lang), tr(Text::ColCost, lang)};
     t.numericColumns = {3, 4, 5, 6, 7, 8};
     for (const ComparedPlan& c : d.compared) {
         const sim::PlanEstimate& e = c.estimate();
         QStringList row{frameworkCell(c, lang), qs(e.plan.label())};
         if (!c.result.valid) {
-            row << tr(Text::RowInvalid, lang) << QString() << QString() << QString() << QString() << QString() << QString();
+            row << tr(Text::RowInvalid, lang) << QString() << QString() << QString() << QString()
+                << QString() << QString();
         } else {
-            if (c.origin == ComparedPlan::Origin::Closest) row << tr(Text::RowClosest, lang).arg(fmtBytes(c.missBytes, lang));
-            else row << yesNo(c.fits(), lang);
+            if (c.origin == ComparedPlan::Origin::Closest)
+                row << tr(Text::RowClosest, lang).arg(fmtBytes(c.missBytes, lang));
+            else
+                row << yesNo(c.fits(), lang);
             row << fmtBytes(e.memory.peakBytes, lang) << fmtSeconds(e.time.stepSeconds, lang)
-                << fmtPercent(e.throughput.mfu, lang) << fmtTokensPerSecond(e.throughput.tokensPerSecond)
+                << fmtPercent(e.throughput.mfu, lang)
+                << fmtTokensPerSecond(e.throughput.tokensPerSecond)
                 << fmtDuration(e.cost.timeToTrainSeconds, lang) << fmtUsd(e.cost.usd, lang);
         }
         t.rows.push_back(row);
@@ -321,27 +358,33 @@ Section comparisonSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("comparison", Text::SecComparison, lang);
     s.paragraph(s.t(Text::CompareIntro).arg(d.gpus()));
     s.table(comparisonTable(d, lang));
-    if (std::any_of(d.compared.begin(), d.compared.end(), [](const ComparedPlan& c) { return c.recommended; }))
+    if (std::any_of(d.compared.begin(), d.compared.end(),
+                    [](const ComparedPlan& c) { return c.recommended; }))
         s.note(s.t(Text::MarkRecommended));
     QStringList invalid;
     for (const ComparedPlan& c : d.compared) {
         if (c.result.valid) continue;
         QStringList errors;
-        for (const model::ValidationIssue& i : c.result.errors) errors << qs(i.text());
-        invalid << s.t(Text::InvalidPlanNote).arg(c.pinnedIndex + 1).arg(qs(c.estimate().plan.label()), errors.join(QStringLiteral("; ")));
+        for (const model::ValidationIssue& i : c.result.errors)
+            errors << qs(i.text());
+        invalid << s.t(Text::InvalidPlanNote)
+                       .arg(c.pinnedIndex + 1)
+                       .arg(qs(c.estimate().plan.label()), errors.join(QStringLiteral("; ")));
     }
     s.bullets(invalid);
 
     s.subheading(s.t(Text::SubPlanSpace));
     Table space;
-    space.header = {s.t(Text::ColFramework), s.t(Text::ColValidPlans), s.t(Text::ColFitPlans), s.t(Text::ColTimedPlans)};
+    space.header = {s.t(Text::ColFramework), s.t(Text::ColValidPlans), s.t(Text::ColFitPlans),
+                    s.t(Text::ColTimedPlans)};
     space.numericColumns = {1, 2, 3};
     QStringList reasons;
     for (const sim::FrameworkResult& fr : d.search.frameworks) {
         space.rows.push_back({frameworkName(fr.framework), QString::number(fr.evaluatedPlans),
                               QString::number(fr.fittingPlans), QString::number(fr.timedPlans)});
         if (!fr.best)
-            for (const std::string& why : fr.exclusionReasons) reasons << frameworkName(fr.framework) + QStringLiteral(": ") + qs(why);
+            for (const std::string& why : fr.exclusionReasons)
+                reasons << frameworkName(fr.framework) + QStringLiteral(": ") + qs(why);
     }
     s.table(std::move(space));
     s.bullets(reasons);
@@ -359,15 +402,19 @@ Section whereSection(const ReportData& d, Lang lang) {
     s.chart(ChartKind::Communication, s.t(Text::CapCommunication));
 
     Table comm;
-    comm.header = {s.t(Text::ColFramework), QStringLiteral("DP"), QStringLiteral("TP"), QStringLiteral("PP"),
-                   QStringLiteral("CP"), QStringLiteral("EP"), s.t(Text::CommIntra), s.t(Text::CommInter)};
+    comm.header = {s.t(Text::ColFramework), QStringLiteral("DP"), QStringLiteral("TP"),
+                   QStringLiteral("PP"),    QStringLiteral("CP"), QStringLiteral("EP"),
+                   s.t(Text::CommIntra),    s.t(Text::CommInter)};
     comm.numericColumns = {1, 2, 3, 4, 5, 6, 7};
     for (const ComparedPlan& c : d.compared) {
         if (!c.result.valid) continue;
         const sim::CommunicationBreakdown& m = c.estimate().communication;
-        auto gib = [&](double bytes) { return bytes > 0 ? fmtBytes(bytes, lang) : QStringLiteral("–"); };
-        comm.rows.push_back({comparedLabel(c, lang), gib(m.dpBytes), gib(m.tpBytes), gib(m.ppBytes), gib(m.cpBytes),
-                             gib(m.epBytes), gib(m.intraNodeBytes), gib(m.interNodeBytes)});
+        auto gib = [&](double bytes) {
+            return bytes > 0 ? fmtBytes(bytes, lang) : QStringLiteral("–");
+        };
+        comm.rows.push_back({comparedLabel(c, lang), gib(m.dpBytes), gib(m.tpBytes), gib(m.ppBytes),
+                             gib(m.cpBytes), gib(m.epBytes), gib(m.intraNodeBytes),
+                             gib(m.interNodeBytes)});
     }
     comm.compact = true;
     s.table(std::move(comm));
@@ -388,10 +435,12 @@ Section scalingSection(const ReportData& d, Lang lang) {
     }
     if (!d.advice) return std::move(s.section);
     const sim::BreakPoints& bp = d.advice->breakPoints;
-    if (bp.modelSize.empty() && bp.gpuCount.empty() && bp.bandwidth.empty()) return std::move(s.section);
+    if (bp.modelSize.empty() && bp.gpuCount.empty() && bp.bandwidth.empty())
+        return std::move(s.section);
 
     s.subheading(s.t(Text::SubBreakPoints));
-    const QString mfu = fmtPercent(bp.mfuThreshold, lang), dp = fmtPercent(bp.dpCommThreshold, lang);
+    const QString mfu = fmtPercent(bp.mfuThreshold, lang),
+                  dp = fmtPercent(bp.dpCommThreshold, lang);
     Table t;
     t.header = {s.t(Text::ColFramework), s.t(Text::ColLargestModel), s.t(Text::ColMfuUpTo).arg(mfu),
                 s.t(Text::ColDpCommBelow).arg(dp)};
@@ -400,25 +449,42 @@ Section scalingSection(const ReportData& d, Lang lang) {
     for (const sim::FrameworkFit& f : d.advice->frameworks) {
         QString size = na, scale = na, bandwidth = na;
         if (const auto* b = bp.modelSizeOf(f.framework)) {
-            if (b->status == sim::ModelSizeStatus::Found) size = fmtParameters(b->largestParameters, lang);
-            else if (b->status == sim::ModelSizeStatus::AllFit) size = QStringLiteral("≥ ") + fmtParameters(b->largestParameters, lang);
-            else size = QStringLiteral("< ") + fmtParameters(b->nextParameters, lang);
+            if (b->status == sim::ModelSizeStatus::Found)
+                size = fmtParameters(b->largestParameters, lang);
+            else if (b->status == sim::ModelSizeStatus::AllFit)
+                size = QStringLiteral("≥ ") + fmtParameters(b->largestParameters, lang);
+            else
+                size = QStringLiteral("< ") + fmtParameters(b->nextParameters, lang);
         }
         if (const auto* b = bp.gpuCountOf(f.framework)) {
             switch (b->status) {
             case sim::GpuScaleStatus::Found:
-            case sim::GpuScaleStatus::NoPlanAt: scale = QString::number(b->lastGpus); break;
-            case sim::GpuScaleStatus::NotReached: scale = QStringLiteral("≥ ") + QString::number(b->lastGpus); break;
-            case sim::GpuScaleStatus::AlwaysBelow: scale = s.t(Text::None); break;
-            case sim::GpuScaleStatus::NeverFits: break;
+            case sim::GpuScaleStatus::NoPlanAt:
+                scale = QString::number(b->lastGpus);
+                break;
+            case sim::GpuScaleStatus::NotReached:
+                scale = QStringLiteral("≥ ") + QString::number(b->lastGpus);
+                break;
+            case sim::GpuScaleStatus::AlwaysBelow:
+                scale = s.t(Text::None);
+                break;
+            case sim::GpuScaleStatus::NeverFits:
+                break;
             }
         }
         if (const auto* b = bp.bandwidthOf(f.framework)) {
             switch (b->status) {
-            case sim::BandwidthStatus::Found: bandwidth = fmtBandwidth(b->bytesPerSecondPerNic, lang); break;
-            case sim::BandwidthStatus::AlwaysExceeds: bandwidth = QStringLiteral("> ") + fmtBandwidth(b->bytesPerSecondPerNic, lang); break;
-            case sim::BandwidthStatus::NeverExceeds: bandwidth = QStringLiteral("< ") + fmtBandwidth(b->bytesPerSecondPerNic, lang); break;
-            case sim::BandwidthStatus::NotApplicable: break;
+            case sim::BandwidthStatus::Found:
+                bandwidth = fmtBandwidth(b->bytesPerSecondPerNic, lang);
+                break;
+            case sim::BandwidthStatus::AlwaysExceeds:
+                bandwidth = QStringLiteral("> ") + fmtBandwidth(b->bytesPerSecondPerNic, lang);
+                break;
+            case sim::BandwidthStatus::NeverExceeds:
+                bandwidth = QStringLiteral("< ") + fmtBandwidth(b->bytesPerSecondPerNic, lang);
+                break;
+            case sim::BandwidthStatus::NotApplicable:
+                break;
             }
         }
         t.rows.push_back({frameworkName(f.framework), size, scale, bandwidth});
@@ -433,19 +499,21 @@ Section scalingSection(const ReportData& d, Lang lang) {
 
 Section tradeoffSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("tradeoffs", Text::SecTradeoffs, lang);
-    const auto fitting = std::count_if(d.search.all.begin(), d.search.all.end(), [](const sim::PlanSummary& p) { return p.fits; });
+    const auto fitting = std::count_if(d.search.all.begin(), d.search.all.end(),
+                                       [](const sim::PlanSummary& p) { return p.fits; });
     s.chart(ChartKind::Pareto, s.t(Text::CapPareto).arg(paretoPointsDrawn(d)).arg(fitting));
     if (!d.search.pareto.empty()) {
         s.subheading(s.t(Text::SubPareto));
         Table t;
-        t.header = {s.t(Text::ColFramework), s.t(Text::ColPlan), s.t(Text::ColStep), s.t(Text::ColMemory),
-                    s.t(Text::ColCost), s.t(Text::ColMfu)};
+        t.header = {s.t(Text::ColFramework), s.t(Text::ColPlan), s.t(Text::ColStep),
+                    s.t(Text::ColMemory),    s.t(Text::ColCost), s.t(Text::ColMfu)};
         t.numericColumns = {2, 3, 4, 5};
         const std::size_t n = std::min<std::size_t>(d.search.pareto.size(), 15);
         for (std::size_t i = 0; i < n; ++i) {
             const sim::PlanSummary& p = d.search.pareto[i];
-            t.rows.push_back({frameworkName(p.plan.framework), qs(p.plan.label()), fmtSeconds(p.stepSeconds, lang),
-                              fmtBytes(p.peakBytes, lang), fmtUsd(p.usd, lang), fmtPercent(p.mfu, lang)});
+            t.rows.push_back({frameworkName(p.plan.framework), qs(p.plan.label()),
+                              fmtSeconds(p.stepSeconds, lang), fmtBytes(p.peakBytes, lang),
+                              fmtUsd(p.usd, lang), fmtPercent(p.mfu, lang)});
         }
         t.compact = true;
         s.table(std::move(t));
@@ -456,36 +524,46 @@ Section tradeoffSection(const ReportData& d, Lang lang) {
 // ---------------------------------------------------------------------------------------------
 QString triggerStatus(sim::TriggerStatus st, Lang lang) {
     switch (st) {
-    case sim::TriggerStatus::Met: return tr(Text::TriggerMet, lang);
-    case sim::TriggerStatus::NotMet: return tr(Text::TriggerNotMet, lang);
-    case sim::TriggerStatus::Manual: return tr(Text::TriggerManual, lang);
+    case sim::TriggerStatus::Met:
+        return tr(Text::TriggerMet, lang);
+    case sim::TriggerStatus::NotMet:
+        return tr(Text::TriggerNotMet, lang);
+    case sim::TriggerStatus::Manual:
+        return tr(Text::TriggerManual, lang);
     }
     return {};
 }
 
 QString prerequisiteText(const model::StagePrerequisite& p, Lang lang) {
     if (p.item && p.text.empty()) return qs(sim::readinessItemText(*p.item, lang).label);
-    if (p.item) return qs(sim::readinessItemText(*p.item, lang).label) + QStringLiteral(" — ") + qs(p.text);
+    if (p.item)
+        return qs(sim::readinessItemText(*p.item, lang).label) + QStringLiteral(" — ") + qs(p.text);
     return qs(p.text);
 }
 
 Section roadmapSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("roadmap", Text::SecRoadmap, lang);
     if (!d.advice) return std::move(s.section);
-    s.paragraph(s.t(d.advice->defaultRoadmap ? Text::RoadmapDefaultIntro : Text::RoadmapScenarioIntro));
+    s.paragraph(
+        s.t(d.advice->defaultRoadmap ? Text::RoadmapDefaultIntro : Text::RoadmapScenarioIntro));
     Table t;
-    t.header = {QStringLiteral("#"), s.t(Text::ColStage), s.t(Text::ColFramework), s.t(Text::ColTrigger),
-                s.t(Text::ColTarget), s.t(Text::ColPlan), s.t(Text::ColStep), s.t(Text::ColMfu)};
+    t.header = {QStringLiteral("#"),   s.t(Text::ColStage),  s.t(Text::ColFramework),
+                s.t(Text::ColTrigger), s.t(Text::ColTarget), s.t(Text::ColPlan),
+                s.t(Text::ColStep),    s.t(Text::ColMfu)};
     t.numericColumns = {0, 6, 7};
     int index = 0;
     for (const sim::RoadmapStage& r : d.advice->stages) {
-        const QString target = s.t(Text::TargetValue)
-                                   .arg(qs(r.targetModelName), fmtParameters(r.targetParameters, lang))
-                                   .arg(r.targetGpus);
+        const QString target =
+            s.t(Text::TargetValue)
+                .arg(qs(r.targetModelName), fmtParameters(r.targetParameters, lang))
+                .arg(r.targetGpus);
         const std::optional<sim::PlanEstimate>& e = r.estimate ? r.estimate : r.closest;
-        t.rows.push_back({QString::number(++index), qs(sim::render(r.title, lang)), frameworkShortName(r.framework),
-                          qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") + triggerStatus(r.triggerStatus, lang) + QLatin1Char(')'),
-                          target, e ? qs(e->plan.label()) : QString(), e ? fmtSeconds(e->time.stepSeconds, lang) : QString(),
+        t.rows.push_back({QString::number(++index), qs(sim::render(r.title, lang)),
+                          frameworkShortName(r.framework),
+                          qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
+                              triggerStatus(r.triggerStatus, lang) + QLatin1Char(')'),
+                          target, e ? qs(e->plan.label()) : QString(),
+                          e ? fmtSeconds(e->time.stepSeconds, lang) : QString(),
                           e ? fmtPercent(e->throughput.mfu, lang) : QString()});
     }
     t.compact = true;
@@ -493,11 +571,14 @@ Section roadmapSection(const ReportData& d, Lang lang) {
 
     index = 0;
     for (const sim::RoadmapStage& r : d.advice->stages) {
-        s.subheading(QString::number(++index) + QStringLiteral(". ") + qs(sim::render(r.title, lang)));
+        s.subheading(QString::number(++index) + QStringLiteral(". ") +
+                     qs(sim::render(r.title, lang)));
         QStringList notes;
-        for (const sim::Message& n : r.notes) notes << qs(sim::render(n, lang));
+        for (const sim::Message& n : r.notes)
+            notes << qs(sim::render(n, lang));
         if (!r.stage.expectedGain.text.empty()) notes << qs(r.stage.expectedGain.text);
-        if (r.missingWeeks > 0) notes << s.t(Text::MissingWeeks).arg(fmtWeeks(r.missingWeeks, lang));
+        if (r.missingWeeks > 0)
+            notes << s.t(Text::MissingWeeks).arg(fmtWeeks(r.missingWeeks, lang));
         s.bullets(notes);
         QStringList items;
         QList<bool> done;
@@ -517,16 +598,22 @@ Section reliabilitySection(const ReportData& d, Lang lang) {
     QList<QPair<QString, QString>> rows;
     rows << qMakePair(s.t(Text::RowCheckpointSize), fmtBytes(g.checkpoint.bytes, lang));
     rows << qMakePair(s.t(Text::RowLayout),
-                      s.t(g.checkpoint.layout == sim::CheckpointLayout::Sharded ? Text::LayoutSharded : Text::LayoutGathered));
+                      s.t(g.checkpoint.layout == sim::CheckpointLayout::Sharded
+                              ? Text::LayoutSharded
+                              : Text::LayoutGathered));
     rows << qMakePair(s.t(Text::RowSaveTime), fmtSeconds(g.checkpoint.saveSeconds, lang));
     rows << qMakePair(s.t(Text::RowLoadTime), fmtSeconds(g.checkpoint.loadSeconds, lang));
-    rows << qMakePair(s.t(Text::RowGpuMtbf), s.t(Text::Hours).arg(fmtCount(g.failures.gpuMtbfHours, lang)));
+    rows << qMakePair(s.t(Text::RowGpuMtbf),
+                      s.t(Text::Hours).arg(fmtCount(g.failures.gpuMtbfHours, lang)));
     rows << qMakePair(s.t(Text::RowJobMtbf), fmtDuration(g.failures.jobMtbfSeconds, lang));
-    rows << qMakePair(s.t(Text::RowInterruptionsPerDay), fmtFixed(g.failures.interruptionsPerDay, 2));
-    rows << qMakePair(s.t(Text::RowInterval),
-                      s.t(Text::IntervalValue).arg(fmtDuration(g.intervalSeconds, lang)).arg(g.intervalSteps));
+    rows << qMakePair(s.t(Text::RowInterruptionsPerDay),
+                      fmtFixed(g.failures.interruptionsPerDay, 2));
+    rows << qMakePair(
+        s.t(Text::RowInterval),
+        s.t(Text::IntervalValue).arg(fmtDuration(g.intervalSeconds, lang)).arg(g.intervalSteps));
     if (g.usefulSeconds > 0) {
-        rows << qMakePair(s.t(Text::RowExpectedInterruptions), fmtFixed(g.expectedInterruptions, 1));
+        rows << qMakePair(s.t(Text::RowExpectedInterruptions),
+                          fmtFixed(g.expectedInterruptions, 1));
         rows << qMakePair(s.t(Text::RowGoodput), fmtPercent(g.goodput, lang));
         rows << qMakePair(s.t(Text::RowExpectedTime), fmtDuration(g.expectedSeconds, lang));
         if (g.usd > 0) rows << qMakePair(s.t(Text::RowExpectedCost), fmtUsd(g.usd, lang));
@@ -550,12 +637,14 @@ Section assumptionsSection(const ReportData& d, Lang lang) {
     s.paragraph(s.t(Text::AssumptionsIntro));
     s.subheading(s.t(Text::SubEfficiency));
     Table t;
-    t.header = {s.t(Text::ColParameter), s.t(Text::ColValue), s.t(Text::ColSetBy), s.t(Text::ColSource)};
+    t.header = {s.t(Text::ColParameter), s.t(Text::ColValue), s.t(Text::ColSetBy),
+                s.t(Text::ColSource)};
     t.numericColumns = {1};
     std::set<std::string> names;
     for (const sim::EfficiencySource& e : d.efficiency) {
         names.insert(e.name);
-        t.rows.push_back({qs(e.name), efficiencyValue(e, lang), s.t(e.isDefault ? Text::SetByDefault : Text::SetByScenario),
+        t.rows.push_back({qs(e.name), efficiencyValue(e, lang),
+                          s.t(e.isDefault ? Text::SetByDefault : Text::SetByScenario),
                           qs(e.source)});
     }
     t.compact = true;
@@ -565,7 +654,9 @@ Section assumptionsSection(const ReportData& d, Lang lang) {
         o.header = t.header;
         for (const sim::Assumption& a : d.headline->assumptions) {
             if (names.count(a.name)) continue;
-            o.rows.push_back({qs(a.name), qs(a.value), s.t(a.defaulted ? Text::SetByDefault : Text::SetByScenario), qs(a.source)});
+            o.rows.push_back({qs(a.name), qs(a.value),
+                              s.t(a.defaulted ? Text::SetByDefault : Text::SetByScenario),
+                              qs(a.source)});
         }
         if (!o.rows.empty()) {
             s.subheading(s.t(Text::SubDefaults));
@@ -585,11 +676,12 @@ Section accuracySection(const ReportData& d, Lang lang) {
     const sim::ValidationReport& v = *d.validation;
     s.paragraph(s.t(Text::AccuracyIntro).arg(v.totalRows).arg(fmtPercent(v.meanAbsError, lang)));
     Table t;
-    t.header = {s.t(Text::ColSource), s.t(Text::ColMetric), s.t(Text::ColRows), s.t(Text::ColMeanError), s.t(Text::ColMaxError)};
+    t.header = {s.t(Text::ColSource), s.t(Text::ColMetric), s.t(Text::ColRows),
+                s.t(Text::ColMeanError), s.t(Text::ColMaxError)};
     t.numericColumns = {2, 3, 4};
     for (const sim::ValidationGroupSummary& g : v.summary)
-        t.rows.push_back({qs(g.group), metricName(g.metric, lang), QString::number(g.rows), fmtPercent(g.meanAbsError, lang),
-                          fmtPercent(g.maxAbsError, lang)});
+        t.rows.push_back({qs(g.group), metricName(g.metric, lang), QString::number(g.rows),
+                          fmtPercent(g.meanAbsError, lang), fmtPercent(g.maxAbsError, lang)});
     s.table(std::move(t));
     if (!v.skipped.empty()) s.note(s.t(Text::AccuracySkipped).arg(v.skipped.size()));
     return std::move(s.section);
@@ -598,10 +690,11 @@ Section accuracySection(const ReportData& d, Lang lang) {
 Section sourcesSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("sources", Text::SecSources, lang);
     s.paragraph(s.t(Text::SourcesIntro));
-    const std::pair<SourceEntry::Kind, Text> kinds[] = {{SourceEntry::Kind::Catalog, Text::SubCatalog},
-                                                        {SourceEntry::Kind::Formula, Text::SubFormulas},
-                                                        {SourceEntry::Kind::Parameter, Text::SubParameters},
-                                                        {SourceEntry::Kind::Reference, Text::SubReferences}};
+    const std::pair<SourceEntry::Kind, Text> kinds[] = {
+        {SourceEntry::Kind::Catalog, Text::SubCatalog},
+        {SourceEntry::Kind::Formula, Text::SubFormulas},
+        {SourceEntry::Kind::Parameter, Text::SubParameters},
+        {SourceEntry::Kind::Reference, Text::SubReferences}};
     for (const auto& [kind, title] : kinds) {
         Table t;
         t.header = {s.t(Text::ColSubject), s.t(Text::ColSource)};
@@ -617,10 +710,12 @@ Section sourcesSection(const ReportData& d, Lang lang) {
 
 // ---------------------------------------------------------------------------------------------
 void addTerm(Table& t, const sim::DerivationTerm& term, int depth, Lang lang) {
-    t.rows.push_back({qs(term.name), fmtWithUnit(term.value, term.unit, lang), qs(term.formula), qs(term.source)});
+    t.rows.push_back({qs(term.name), fmtWithUnit(term.value, term.unit, lang), qs(term.formula),
+                      qs(term.source)});
     t.rowIndent.push_back(depth);
     t.rowEmphasis.push_back(depth == 0);
-    for (const sim::DerivationTerm& c : term.children) addTerm(t, c, depth + 1, lang);
+    for (const sim::DerivationTerm& c : term.children)
+        addTerm(t, c, depth + 1, lang);
 }
 
 Section derivationSection(const ReportData& d, Lang lang) {
@@ -632,14 +727,16 @@ Section derivationSection(const ReportData& d, Lang lang) {
     }
     const sim::Explanation& x = *d.headline;
     s.paragraph(s.t(Text::DerivationIntro).arg(frameworkName(h->framework), qs(x.plan.label())));
-    const std::pair<Text, const sim::DerivationTerm*> trees[] = {{Text::SubPeakMemory, &x.memory},
-                                                                 {Text::SubStepTime, &x.stepTime},
-                                                                 {Text::SubCommunication, &x.communication},
-                                                                 {Text::SubFlops, &x.flops}};
+    const std::pair<Text, const sim::DerivationTerm*> trees[] = {
+        {Text::SubPeakMemory, &x.memory},
+        {Text::SubStepTime, &x.stepTime},
+        {Text::SubCommunication, &x.communication},
+        {Text::SubFlops, &x.flops}};
     for (const auto& [title, tree] : trees) {
         s.subheading(s.t(title));
         Table t;
-        t.header = {s.t(Text::ColTerm), s.t(Text::ColValue), s.t(Text::ColFormula), s.t(Text::ColSource)};
+        t.header = {s.t(Text::ColTerm), s.t(Text::ColValue), s.t(Text::ColFormula),
+                    s.t(Text::ColSource)};
         t.numericColumns = {1};
         t.compact = true;
         addTerm(t, *tree, 0, lang);
@@ -648,21 +745,23 @@ Section derivationSection(const ReportData& d, Lang lang) {
 
     s.subheading(s.t(Text::SubStages));
     Table st;
-    st.header = {s.t(Text::ColStage), s.t(Text::ColLayers), s.t(Text::ColInFlight), s.t(Text::ColWeights),
-                 s.t(Text::ColGradients), s.t(Text::ColOptimizer), s.t(Text::ColActivations), s.t(Text::ColPeak)};
+    st.header = {s.t(Text::ColStage),       s.t(Text::ColLayers),    s.t(Text::ColInFlight),
+                 s.t(Text::ColWeights),     s.t(Text::ColGradients), s.t(Text::ColOptimizer),
+                 s.t(Text::ColActivations), s.t(Text::ColPeak)};
     st.numericColumns = {1, 2, 3, 4, 5, 6, 7};
     for (const sim::StageMemoryRow& r : x.stages)
-        st.rows.push_back({qs(r.stage), fmtCount(r.layers, lang), QString::number(r.inFlightMicroBatches),
-                           fmtBytes(r.memory.weightsBytes, lang), fmtBytes(r.memory.gradientsBytes, lang),
-                           fmtBytes(r.memory.optimizerBytes, lang), fmtBytes(r.memory.activationsBytes, lang),
-                           fmtBytes(r.memory.peakBytes, lang)});
+        st.rows.push_back(
+            {qs(r.stage), fmtCount(r.layers, lang), QString::number(r.inFlightMicroBatches),
+             fmtBytes(r.memory.weightsBytes, lang), fmtBytes(r.memory.gradientsBytes, lang),
+             fmtBytes(r.memory.optimizerBytes, lang), fmtBytes(r.memory.activationsBytes, lang),
+             fmtBytes(r.memory.peakBytes, lang)});
     st.compact = true;
     s.table(std::move(st));
 
     s.subheading(s.t(Text::SubPhases));
     Table ph;
-    ph.header = {s.t(Text::ColMoment), s.t(Text::ColAllocated), s.t(Text::ColActivations), s.t(Text::ColGradients),
-                 s.t(Text::ColTransient)};
+    ph.header = {s.t(Text::ColMoment), s.t(Text::ColAllocated), s.t(Text::ColActivations),
+                 s.t(Text::ColGradients), s.t(Text::ColTransient)};
     ph.numericColumns = {1, 2, 3, 4};
     const sim::MemoryBreakdown& m = x.estimate.memory;
     for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
@@ -670,8 +769,9 @@ Section derivationSection(const ReportData& d, Lang lang) {
         const sim::MemoryPhase& p = m.phases[k];
         QString name = phaseName(kind, lang);
         if (kind == m.peakPhase) name = s.t(Text::PeakMarker).arg(name);
-        ph.rows.push_back({name, fmtBytes(p.allocatedBytes, lang), fmtBytes(p.activationsBytes, lang),
-                           fmtBytes(p.gradientsBytes, lang), fmtBytes(p.transientBytes, lang)});
+        ph.rows.push_back({name, fmtBytes(p.allocatedBytes, lang),
+                           fmtBytes(p.activationsBytes, lang), fmtBytes(p.gradientsBytes, lang),
+                           fmtBytes(p.transientBytes, lang)});
         ph.rowEmphasis.push_back(kind == m.peakPhase);
     }
     s.table(std::move(ph));
@@ -681,13 +781,16 @@ Section derivationSection(const ReportData& d, Lang lang) {
 Section validationRowsSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("validation-rows", Text::SecValidationRows, lang, true);
     Table t;
-    t.header = {s.t(Text::ColLine), s.t(Text::ColRun), s.t(Text::ColPlan), s.t(Text::ColMetric),
-                s.t(Text::ColMeasured), s.t(Text::ColPredicted), s.t(Text::ColError)};
+    t.header = {s.t(Text::ColLine),   s.t(Text::ColRun),      s.t(Text::ColPlan),
+                s.t(Text::ColMetric), s.t(Text::ColMeasured), s.t(Text::ColPredicted),
+                s.t(Text::ColError)};
     t.numericColumns = {0, 4, 5, 6};
     for (const sim::ValidationRow& r : d.validation->rows)
-        t.rows.push_back({QString::number(r.line), qs(r.label), qs(r.plan), metricName(r.metric, lang),
-                          metricValue(r.metric, r.measured), metricValue(r.metric, r.predicted),
-                          (r.relativeError >= 0 ? QStringLiteral("+") : QString()) + fmtPercent(r.relativeError, lang)});
+        t.rows.push_back({QString::number(r.line), qs(r.label), qs(r.plan),
+                          metricName(r.metric, lang), metricValue(r.metric, r.measured),
+                          metricValue(r.metric, r.predicted),
+                          (r.relativeError >= 0 ? QStringLiteral("+") : QString()) +
+                              fmtPercent(r.relativeError, lang)});
     t.compact = true;
     s.table(std::move(t));
     return std::move(s.section);
@@ -706,10 +809,13 @@ std::vector<ChartKind> Document::charts() const {
 QString sectionNumber(const Document& doc, std::size_t index) {
     int body = 0, appendix = 0;
     for (std::size_t i = 0; i <= index && i < doc.sections.size(); ++i) {
-        if (doc.sections[i].appendix) ++appendix;
-        else ++body;
+        if (doc.sections[i].appendix)
+            ++appendix;
+        else
+            ++body;
     }
-    if (index < doc.sections.size() && doc.sections[index].appendix) return QString(QChar('A' + appendix - 1));
+    if (index < doc.sections.size() && doc.sections[index].appendix)
+        return QString(QChar('A' + appendix - 1));
     return QString::number(body);
 }
 
@@ -719,11 +825,13 @@ Document buildReportDocument(const ReportData& d, Lang lang) {
     doc.title = tr(Text::ReportTitle, lang);
     doc.subtitle = qs(d.scenario.name);
     doc.facts << qMakePair(tr(Text::FactScenario, lang), qs(d.scenario.name));
-    doc.facts << qMakePair(tr(Text::FactModel, lang),
-                           modelName(d.scenario) + QStringLiteral(" (") + fmtParameters(d.parameters.total, lang) + QLatin1Char(')'));
+    doc.facts << qMakePair(tr(Text::FactModel, lang), modelName(d.scenario) + QStringLiteral(" (") +
+                                                          fmtParameters(d.parameters.total, lang) +
+                                                          QLatin1Char(')'));
     doc.facts << qMakePair(tr(Text::FactCluster, lang), clusterSummary(d.scenario, lang));
     doc.facts << qMakePair(tr(Text::FactDate, lang), qs(d.date));
-    doc.facts << qMakePair(tr(Text::FactVersion, lang), QStringLiteral("TrainPlan ") + qs(d.version));
+    doc.facts << qMakePair(tr(Text::FactVersion, lang),
+                           QStringLiteral("TrainPlan ") + qs(d.version));
 
     doc.sections.push_back(summarySection(d, lang));
     doc.sections.push_back(scenarioSection(d, lang));
@@ -737,7 +845,8 @@ Document buildReportDocument(const ReportData& d, Lang lang) {
     doc.sections.push_back(accuracySection(d, lang));
     doc.sections.push_back(sourcesSection(d, lang));
     doc.sections.push_back(derivationSection(d, lang));
-    if (d.validation && !d.validation->rows.empty()) doc.sections.push_back(validationRowsSection(d, lang));
+    if (d.validation && !d.validation->rows.empty())
+        doc.sections.push_back(validationRowsSection(d, lang));
     return doc;
 }
 

@@ -39,6 +39,8 @@ QFont chartFont(int pixelSize, bool bold) {
     return withFamilies(f, bold);
 }
 
-bool hasCjkFont() { return QFontDatabase::hasFamily(kCjk); }
+bool hasCjkFont() {
+    return QFontDatabase::hasFamily(kCjk);
+}
 
 } // namespace trainplan::report

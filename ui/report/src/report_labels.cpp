@@ -7,24 +7,34 @@
 
 namespace trainplan::report {
 
-QString frameworkName(model::Framework f) { return qs(model::displayName(f)); }
+QString frameworkName(model::Framework f) {
+    return qs(model::displayName(f));
+}
 
 QString frameworkShortName(model::Framework f) {
     switch (f) {
-    case model::Framework::Ddp: return QStringLiteral("DDP");
-    case model::Framework::Fsdp: return QStringLiteral("FSDP");
-    case model::Framework::DeepSpeed: return QStringLiteral("DeepSpeed");
-    case model::Framework::Megatron: return QStringLiteral("Megatron");
+    case model::Framework::Ddp:
+        return QStringLiteral("DDP");
+    case model::Framework::Fsdp:
+        return QStringLiteral("FSDP");
+    case model::Framework::DeepSpeed:
+        return QStringLiteral("DeepSpeed");
+    case model::Framework::Megatron:
+        return QStringLiteral("Megatron");
     }
     return {};
 }
 
 QColor frameworkColor(model::Framework f) {
     switch (f) {
-    case model::Framework::Ddp: return QColor(0xE6, 0x9F, 0x00);
-    case model::Framework::Fsdp: return QColor(0x56, 0xB4, 0xE9);
-    case model::Framework::DeepSpeed: return QColor(0x00, 0x9E, 0x73);
-    case model::Framework::Megatron: return QColor(0xCC, 0x79, 0xA7);
+    case model::Framework::Ddp:
+        return QColor(0xE6, 0x9F, 0x00);
+    case model::Framework::Fsdp:
+        return QColor(0x56, 0xB4, 0xE9);
+    case model::Framework::DeepSpeed:
+        return QColor(0x00, 0x9E, 0x73);
+    case model::Framework::Megatron:
+        return QColor(0xCC, 0x79, 0xA7);
     }
     return Qt::gray;
 }
@@ -40,44 +50,64 @@ QColor componentColor(int index) {
 QString comparedLabel(const ComparedPlan& c, sim::Lang lang) {
     const QString name = frameworkShortName(c.framework);
     switch (c.origin) {
-    case ComparedPlan::Origin::Best: return name;
-    case ComparedPlan::Origin::Closest: return tr(Text::CategoryClosest, lang).arg(name);
-    case ComparedPlan::Origin::Pinned: return tr(Text::CategoryPinned, lang).arg(c.pinnedIndex + 1).arg(name);
+    case ComparedPlan::Origin::Best:
+        return name;
+    case ComparedPlan::Origin::Closest:
+        return tr(Text::CategoryClosest, lang).arg(name);
+    case ComparedPlan::Origin::Pinned:
+        return tr(Text::CategoryPinned, lang).arg(c.pinnedIndex + 1).arg(name);
     }
     return name;
 }
 
 QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang) {
     switch (k) {
-    case sim::MemoryPhase::StepStart: return tr(Text::PhaseStepStart, lang);
-    case sim::MemoryPhase::ForwardEnd: return tr(Text::PhaseForwardEnd, lang);
-    case sim::MemoryPhase::BackwardStart: return tr(Text::PhaseBackwardStart, lang);
-    case sim::MemoryPhase::BackwardMiddle: return tr(Text::PhaseBackwardMiddle, lang);
-    case sim::MemoryPhase::BackwardEnd: return tr(Text::PhaseBackwardEnd, lang);
-    case sim::MemoryPhase::OptimizerStep: return tr(Text::PhaseOptimizer, lang);
-    case sim::MemoryPhase::Count: break;
+    case sim::MemoryPhase::StepStart:
+        return tr(Text::PhaseStepStart, lang);
+    case sim::MemoryPhase::ForwardEnd:
+        return tr(Text::PhaseForwardEnd, lang);
+    case sim::MemoryPhase::BackwardStart:
+        return tr(Text::PhaseBackwardStart, lang);
+    case sim::MemoryPhase::BackwardMiddle:
+        return tr(Text::PhaseBackwardMiddle, lang);
+    case sim::MemoryPhase::BackwardEnd:
+        return tr(Text::PhaseBackwardEnd, lang);
+    case sim::MemoryPhase::OptimizerStep:
+        return tr(Text::PhaseOptimizer, lang);
+    case sim::MemoryPhase::Count:
+        break;
     }
     return {};
 }
 
 QString metricName(sim::ValidationMetric m, sim::Lang lang) {
     switch (m) {
-    case sim::ValidationMetric::StepSeconds: return tr(Text::MetricStep, lang);
-    case sim::ValidationMetric::NarayananTflopsPerGpu: return tr(Text::MetricTflops, lang);
-    case sim::ValidationMetric::MfuPercent: return tr(Text::MetricMfu, lang);
-    case sim::ValidationMetric::TokensPerSecondPerGpu: return tr(Text::MetricTokens, lang);
-    case sim::ValidationMetric::PeakMemoryGiB: return tr(Text::MetricMemory, lang);
+    case sim::ValidationMetric::StepSeconds:
+        return tr(Text::MetricStep, lang);
+    case sim::ValidationMetric::NarayananTflopsPerGpu:
+        return tr(Text::MetricTflops, lang);
+    case sim::ValidationMetric::MfuPercent:
+        return tr(Text::MetricMfu, lang);
+    case sim::ValidationMetric::TokensPerSecondPerGpu:
+        return tr(Text::MetricTokens, lang);
+    case sim::ValidationMetric::PeakMemoryGiB:
+        return tr(Text::MetricMemory, lang);
     }
     return {};
 }
 
 QString metricValue(sim::ValidationMetric m, double v) {
     switch (m) {
-    case sim::ValidationMetric::StepSeconds: return fmtFixed(v, 2) + QStringLiteral(" s");
-    case sim::ValidationMetric::NarayananTflopsPerGpu: return fmtFixed(v, 1) + QStringLiteral(" TFLOP/s");
-    case sim::ValidationMetric::MfuPercent: return fmtFixed(v, 1) + QStringLiteral("%");
-    case sim::ValidationMetric::TokensPerSecondPerGpu: return fmtFixed(v, 0) + QStringLiteral(" tok/s");
-    case sim::ValidationMetric::PeakMemoryGiB: return fmtFixed(v, 1) + QStringLiteral(" GiB");
+    case sim::ValidationMetric::StepSeconds:
+        return fmtFixed(v, 2) + QStringLiteral(" s");
+    case sim::ValidationMetric::NarayananTflopsPerGpu:
+        return fmtFixed(v, 1) + QStringLiteral(" TFLOP/s");
+    case sim::ValidationMetric::MfuPercent:
+        return fmtFixed(v, 1) + QStringLiteral("%");
+    case sim::ValidationMetric::TokensPerSecondPerGpu:
+        return fmtFixed(v, 0) + QStringLiteral(" tok/s");
+    case sim::ValidationMetric::PeakMemoryGiB:
+        return fmtFixed(v, 1) + QStringLiteral(" GiB");
     }
     return fmtFixed(v, 3);
 }

@@ -5,24 +5,44 @@
 
 namespace trainplan::report {
 
-QString qs(std::string_view utf8) { return QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size())); }
+QString qs(std::string_view utf8) {
+    return QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
+}
 
 QString number(sim::ArgKind kind, double value, sim::Lang lang) {
     return qs(sim::formatArg(sim::MessageArg::number(kind, value), lang));
 }
 
-QString fmtBytes(double bytes, sim::Lang lang) { return number(sim::ArgKind::Bytes, bytes, lang); }
-QString fmtSeconds(double seconds, sim::Lang lang) { return number(sim::ArgKind::Seconds, seconds, lang); }
-QString fmtDuration(double seconds, sim::Lang lang) { return number(sim::ArgKind::Duration, seconds, lang); }
-QString fmtPercent(double fraction, sim::Lang lang) { return number(sim::ArgKind::Percent, fraction, lang); }
-QString fmtUsd(double usd, sim::Lang lang) { return number(sim::ArgKind::Usd, usd, lang); }
-QString fmtParameters(double count, sim::Lang lang) { return number(sim::ArgKind::Parameters, count, lang); }
+QString fmtBytes(double bytes, sim::Lang lang) {
+    return number(sim::ArgKind::Bytes, bytes, lang);
+}
+QString fmtSeconds(double seconds, sim::Lang lang) {
+    return number(sim::ArgKind::Seconds, seconds, lang);
+}
+QString fmtDuration(double seconds, sim::Lang lang) {
+    return number(sim::ArgKind::Duration, seconds, lang);
+}
+QString fmtPercent(double fraction, sim::Lang lang) {
+    return number(sim::ArgKind::Percent, fraction, lang);
+}
+QString fmtUsd(double usd, sim::Lang lang) {
+    return number(sim::ArgKind::Usd, usd, lang);
+}
+QString fmtParameters(double count, sim::Lang lang) {
+    return number(sim::ArgKind::Parameters, count, lang);
+}
 QString fmtBandwidth(double bytesPerSecond, sim::Lang lang) {
     return number(sim::ArgKind::BytesPerSecond, bytesPerSecond, lang);
 }
-QString fmtFactor(double factor, sim::Lang lang) { return number(sim::ArgKind::Factor, factor, lang); }
-QString fmtCount(double value, sim::Lang lang) { return number(sim::ArgKind::Count, value, lang); }
-QString fmtWeeks(double weeks, sim::Lang lang) { return number(sim::ArgKind::Weeks, weeks, lang); }
+QString fmtFactor(double factor, sim::Lang lang) {
+    return number(sim::ArgKind::Factor, factor, lang);
+}
+QString fmtCount(double value, sim::Lang lang) {
+    return number(sim::ArgKind::Count, value, lang);
+}
+QString fmtWeeks(double weeks, sim::Lang lang) {
+    return number(sim::ArgKind::Weeks, weeks, lang);
+}
 
 namespace {
 
@@ -45,17 +65,21 @@ QString sig3Si(double value) {
     return sig3(value);
 }
 
-QString fmtTokensPerSecond(double tokensPerSecond) { return sig3Si(tokensPerSecond) + QStringLiteral(" tok/s"); }
+QString fmtTokensPerSecond(double tokensPerSecond) {
+    return sig3Si(tokensPerSecond) + QStringLiteral(" tok/s");
+}
 
 QString fmtFlops(double flops) {
     QString s = sig3Si(flops);
-    if (!s.isEmpty() && s.back().isLetter()) return s.insert(s.size() - 1, QLatin1Char(' ')) + QStringLiteral("FLOP");
+    if (!s.isEmpty() && s.back().isLetter())
+        return s.insert(s.size() - 1, QLatin1Char(' ')) + QStringLiteral("FLOP");
     return s + QStringLiteral(" FLOP");
 }
 
 QString fmtFlopsPerSecond(double flopsPerSecond) {
     QString s = sig3Si(flopsPerSecond);
-    if (!s.isEmpty() && s.back().isLetter()) return s.insert(s.size() - 1, QLatin1Char(' ')) + QStringLiteral("FLOP/s");
+    if (!s.isEmpty() && s.back().isLetter())
+        return s.insert(s.size() - 1, QLatin1Char(' ')) + QStringLiteral("FLOP/s");
     return s + QStringLiteral(" FLOP/s");
 }
 
@@ -65,9 +89,13 @@ QString fmtEnergy(double kwh) {
     return sig3(kwh) + QStringLiteral(" kWh");
 }
 
-QString fmtGpuHours(double hours) { return sig3Si(hours) + QStringLiteral(" GPU·h"); }
+QString fmtGpuHours(double hours) {
+    return sig3Si(hours) + QStringLiteral(" GPU·h");
+}
 
-QString fmtFixed(double value, int decimals) { return QString::number(value, 'f', decimals); }
+QString fmtFixed(double value, int decimals) {
+    return QString::number(value, 'f', decimals);
+}
 
 QString fmtWithUnit(double value, const std::string& unit, sim::Lang lang) {
     if (unit == "bytes") return fmtBytes(value, lang);

@@ -26,7 +26,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::SecSummary, "Executive summary", "执行摘要"},
     {T::Recommendation, "Recommendation", "推荐方案"},
     {T::StatusReady, "ready to adopt", "可直接采用"},
-    {T::StatusNeedsPrerequisites, "once the missing prerequisites are in place", "需先补齐前置条件"},
+    {T::StatusNeedsPrerequisites, "once the missing prerequisites are in place",
+     "需先补齐前置条件"},
     {T::StatusDoesNotFit, "nothing fits; the closest plan", "没有方案能放下；最接近的方案"},
     {T::KeyNumbers, "Key numbers of the recommended plan", "推荐方案的关键数字"},
     {T::KStepTime, "Step time", "每步时间"},
@@ -41,7 +42,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::KGoodput, "Goodput with checkpoints and failures", "计入检查点与故障后的有效训练比例"},
     {T::Why, "Why", "理由"},
     {T::WhatTheNumbersSay, "What the numbers say", "数字说明了什么"},
-    {T::SumFitCount, "%1 of the %2 frameworks searched have a plan that fits in the %3 each GPU can use.",
+    {T::SumFitCount,
+     "%1 of the %2 frameworks searched have a plan that fits in the %3 each GPU can use.",
      "在搜索的 %2 个框架中，有 %1 个框架的方案能放进每块 GPU 可用的 %3 显存。"},
     {T::SumFastest, "The fastest plan is %1 with %2: %3 per step at %4 MFU.",
      "最快的方案是 %1 的 %2：每步 %3，MFU 为 %4。"},
@@ -51,9 +53,13 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
      "推荐方案每块 GPU 的峰值显存为 %1，占可用 %3 的 %2。"},
     {T::SumTrain, "Training on %1 tokens takes %2 on %3 GPUs and costs %4 (%5).",
      "在 %3 块 GPU 上训练 %1 个 token 需要 %2，花费 %4（%5）。"},
-    {T::SumNothingFits, "No framework has a plan that fits on this cluster; the closest is %1 with %2, which needs %3 per GPU.",
+    {T::SumNothingFits,
+     "No framework has a plan that fits on this cluster; the closest is %1 with %2, which needs %3 "
+     "per GPU.",
      "没有任何框架的方案能在该集群上放下；最接近的是 %1 的 %2，每块 GPU 需要 %3。"},
-    {T::SumComm, "%1 of each step is communication not hidden behind compute (%2 of the step on the inter-node network).",
+    {T::SumComm,
+     "%1 of each step is communication not hidden behind compute (%2 of the step on the inter-node "
+     "network).",
      "每步中有 %1 是未被计算掩盖的通信（其中占每步 %2 的部分走节点间网络）。"},
     {T::SumBubble, "The pipeline bubble takes %1 of each step.", "流水线气泡占每步的 %1。"},
     {T::NoAdvice, "The advisor did not run; the best plan of each framework follows.",
@@ -84,7 +90,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::RowTokens, "Tokens to train", "训练 token 数"},
     {T::RowFlashAttention, "FlashAttention", "FlashAttention"},
     {T::RowGpu, "GPU", "GPU"},
-    {T::GpuValue, "%1: %2 memory, %3 dense BF16, %4 HBM", "%1：显存 %2，BF16 稠密算力 %3，HBM 带宽 %4"},
+    {T::GpuValue, "%1: %2 memory, %3 dense BF16, %4 HBM",
+     "%1：显存 %2，BF16 稠密算力 %3，HBM 带宽 %4"},
     {T::RowNodes, "Nodes", "节点数"},
     {T::RowGpus, "GPUs", "GPU 总数"},
     {T::RowIntraNode, "Intra-node link", "节点内互联"},
@@ -101,9 +108,12 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 
     {T::SecComparison, "Framework comparison", "框架对比"},
     {T::CompareIntro,
-     "The best plan each framework can run on %1 GPUs (the fastest step among the plans that fit), then the scenario's "
+     "The best plan each framework can run on %1 GPUs (the fastest step among the plans that fit), "
+     "then the scenario's "
      "own plans. Memory is the worst pipeline stage at its peak moment.",
-     "各框架在 %1 块 GPU 上能运行的最佳方案（在放得下的方案中每步最快），其后是场景中给定的方案。显存取最差流水线阶段在其峰值时刻的值。"},
+     "各框架在 %1 块 GPU "
+     "上能运行的最佳方案（在放得下的方案中每步最快），其后是场景中给定的方案。显存取最差流水线阶段"
+     "在其峰值时刻的值。"},
     {T::ColFramework, "Framework", "框架"},
     {T::ColPlan, "Plan", "方案"},
     {T::ColFits, "Fits", "放得下"},
@@ -128,27 +138,38 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::SecScaling, "Scaling and break points", "扩展性与临界点"},
     {T::SecTradeoffs, "Trade-offs between plans", "方案之间的权衡"},
     {T::CapMemory,
-     "Per-GPU memory of each compared plan at its peak moment, by component; the dashed line is the GPU's capacity. "
+     "Per-GPU memory of each compared plan at its peak moment, by component; the dashed line is "
+     "the GPU's capacity. "
      "Bars of plans that do not fit are cut at the edge.",
-     "各对比方案在峰值时刻每块 GPU 的显存构成；虚线为 GPU 显存容量。放不下的方案其柱条在图边缘截断。"},
+     "各对比方案在峰值时刻每块 GPU 的显存构成；虚线为 GPU "
+     "显存容量。放不下的方案其柱条在图边缘截断。"},
     {T::CapStepTime,
-     "Step time of each compared plan: compute, communication not hidden behind compute (by network tier), pipeline "
+     "Step time of each compared plan: compute, communication not hidden behind compute (by "
+     "network tier), pipeline "
      "bubble, optimizer step and offload transfers.",
-     "各对比方案的每步时间：计算、未被计算掩盖的通信（按网络层级）、流水线气泡、优化器更新与卸载传输。"},
-    {T::CapCommunication, "Bytes each GPU sends per step, split by the network tier that carries them.",
+     "各对比方案的每步时间：计算、未被计算掩盖的通信（按网络层级）、流水线气泡、优化器更新与卸载传"
+     "输。"},
+    {T::CapCommunication,
+     "Bytes each GPU sends per step, split by the network tier that carries them.",
      "每块 GPU 每步发送的数据量，按承载它的网络层级划分。"},
     {T::CapScaling,
-     "Best MFU of each framework as the cluster grows by whole nodes at the scenario's global batch; the dotted line is "
+     "Best MFU of each framework as the cluster grows by whole nodes at the scenario's global "
+     "batch; the dotted line is "
      "the MFU threshold (%1), the dashed line this cluster.",
-     "在场景的全局批大小下按整节点扩展集群时各框架的最佳 MFU；点线为 MFU 阈值（%1），虚线为当前集群。"},
+     "在场景的全局批大小下按整节点扩展集群时各框架的最佳 MFU；点线为 MFU "
+     "阈值（%1），虚线为当前集群。"},
     {T::CapCrossover,
-     "Best MFU of each framework on this cluster as the model grows from 1/64× to 16× the scenario's model; a line "
+     "Best MFU of each framework on this cluster as the model grows from 1/64× to 16× the "
+     "scenario's model; a line "
      "ends where the framework no longer fits. The dashed line is the scenario's model.",
-     "在当前集群上，模型从场景模型的 1/64 倍增长到 16 倍时各框架的最佳 MFU；曲线在该框架放不下处终止。虚线为场景中的模型。"},
+     "在当前集群上，模型从场景模型的 1/64 倍增长到 16 倍时各框架的最佳 "
+     "MFU；曲线在该框架放不下处终止。虚线为场景中的模型。"},
     {T::CapPareto,
-     "Every plan that fits (%1 drawn of %2): step time against peak memory per GPU. The black line is the Pareto front: "
+     "Every plan that fits (%1 drawn of %2): step time against peak memory per GPU. The black line "
+     "is the Pareto front: "
      "no plan is both faster and smaller.",
-     "所有放得下的方案（共 %2 个，绘出 %1 个）：每步时间与每块 GPU 峰值显存。黑线为帕累托前沿：没有方案能同时更快且更省显存。"},
+     "所有放得下的方案（共 %2 个，绘出 %1 个）：每步时间与每块 GPU "
+     "峰值显存。黑线为帕累托前沿：没有方案能同时更快且更省显存。"},
     {T::SubBreakPoints, "Break points", "临界点"},
     {T::ColLargestModel, "Largest model", "可训练的最大模型"},
     {T::ColMfuUpTo, "MFU ≥ %1 up to", "MFU ≥ %1 的最大 GPU 数"},
@@ -159,7 +180,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::ColMemory, "Memory", "显存"},
     {T::ChartMemory, "Memory per GPU at the peak", "峰值时刻每块 GPU 的显存"},
     {T::ChartStepTime, "Step time breakdown", "每步时间构成"},
-    {T::ChartCommunication, "Communication per GPU per step, by network tier", "每块 GPU 每步通信量（按网络层级）"},
+    {T::ChartCommunication, "Communication per GPU per step, by network tier",
+     "每块 GPU 每步通信量（按网络层级）"},
     {T::ChartScaling, "Scaling with the number of GPUs", "随 GPU 数量的扩展"},
     {T::ChartCrossover, "Model size and break points", "模型规模与临界点"},
     {T::ChartPareto, "Plan space and Pareto front", "方案空间与帕累托前沿"},
@@ -201,10 +223,12 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 
     {T::SecRoadmap, "Migration roadmap", "迁移路线"},
     {T::RoadmapDefaultIntro,
-     "The default path: the advisor's stages, each evaluated on its target model and cluster (the scenario defines no "
+     "The default path: the advisor's stages, each evaluated on its target model and cluster (the "
+     "scenario defines no "
      "stages of its own).",
      "默认路径：顾问给出的各阶段，逐一在其目标模型与集群上评估（场景中未自定义阶段）。"},
-    {T::RoadmapScenarioIntro, "The scenario's own stages, each evaluated on its target model and cluster.",
+    {T::RoadmapScenarioIntro,
+     "The scenario's own stages, each evaluated on its target model and cluster.",
      "场景自定义的各阶段，逐一在其目标模型与集群上评估。"},
     {T::ColStage, "Stage", "阶段"},
     {T::ColTrigger, "Trigger", "触发条件"},
@@ -214,11 +238,13 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::TriggerManual, "team decision", "由团队决定"},
     {T::Prerequisites, "Prerequisites", "前置条件"},
     {T::TargetValue, "%1 (%2), %3 GPUs", "%1（%2），%3 块 GPU"},
-    {T::MissingWeeks, "Missing prerequisites: about %1 of work.", "缺失的前置条件：约需 %1 的工作量。"},
+    {T::MissingWeeks, "Missing prerequisites: about %1 of work.",
+     "缺失的前置条件：约需 %1 的工作量。"},
 
     {T::SecReliability, "Checkpoints, failures and goodput", "检查点、故障与有效训练比例"},
     {T::ReliabilityIntro,
-     "For the recommended plan over the whole token budget, with synchronous checkpoints at Daly's optimal interval.",
+     "For the recommended plan over the whole token budget, with synchronous checkpoints at Daly's "
+     "optimal interval.",
      "针对推荐方案，按整个训练 token 预算计算，采用同步检查点，间隔取 Daly 最优值。"},
     {T::RowCheckpointSize, "Checkpoint size", "检查点大小"},
     {T::RowLayout, "Checkpoint layout", "检查点存储方式"},
@@ -239,7 +265,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 
     {T::SecAssumptions, "Assumptions and efficiency parameters", "假设与效率参数"},
     {T::AssumptionsIntro,
-     "The calibratable parameters of the performance model and the other defaults the estimate relied on. \"default\" "
+     "The calibratable parameters of the performance model and the other defaults the estimate "
+     "relied on. \"default\" "
      "marks a value the scenario did not set.",
      "性能模型的可校准参数，以及估算所依赖的其他默认值。“默认”表示场景未设置、沿用默认值。"},
     {T::SubEfficiency, "Efficiency parameters", "效率参数"},
@@ -253,15 +280,18 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 
     {T::SecAccuracy, "Accuracy against published runs", "与公开训练记录的对比"},
     {T::AccuracyIntro,
-     "The same model predicts published training runs (data/reference/published_runs.csv, as trainplan-cli validate "
+     "The same model predicts published training runs (data/reference/published_runs.csv, as "
+     "trainplan-cli validate "
      "does). Over %1 comparisons the mean absolute error is %2.",
-     "用同一模型预测公开的训练记录（data/reference/published_runs.csv，与 trainplan-cli validate 相同）。共 %1 项对比，平均绝对误差为 %2。"},
+     "用同一模型预测公开的训练记录（data/reference/published_runs.csv，与 trainplan-cli validate "
+     "相同）。共 %1 项对比，平均绝对误差为 %2。"},
     {T::ColMetric, "Metric", "指标"},
     {T::ColRows, "Rows", "行数"},
     {T::ColMeanError, "Mean |error|", "平均绝对误差"},
     {T::ColMaxError, "Max |error|", "最大绝对误差"},
     {T::AccuracySkipped,
-     "%1 published rows could not be rebuilt (for example, no published global batch); Appendix B lists every row "
+     "%1 published rows could not be rebuilt (for example, no published global batch); Appendix B "
+     "lists every row "
      "that was compared.",
      "有 %1 行公开记录无法重建（例如未公布全局批大小）；附录 B 列出了全部参与对比的行。"},
     {T::MetricStep, "step time", "每步时间"},
@@ -269,7 +299,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::MetricMfu, "MFU", "MFU"},
     {T::MetricTokens, "tokens/s per GPU", "每 GPU token/s"},
     {T::MetricMemory, "peak memory", "峰值显存"},
-    {T::NoValidation, "The published runs were not available to this report.", "本报告未能读取公开训练记录。"},
+    {T::NoValidation, "The published runs were not available to this report.",
+     "本报告未能读取公开训练记录。"},
 
     {T::SecSources, "Sources", "来源"},
     {T::SourcesIntro, "Where the catalog numbers, the formulas and the parameters come from.",
@@ -282,9 +313,11 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 
     {T::SecDerivation, "Derivation of the headline numbers", "主要数字的推导"},
     {T::DerivationIntro,
-     "How the peak memory, step time, communication and FLOPs of %1 with %2 are built up. Each term gives its formula "
+     "How the peak memory, step time, communication and FLOPs of %1 with %2 are built up. Each "
+     "term gives its formula "
      "and source; a term with sub-terms is their sum.",
-     "%1 方案 %2 的峰值显存、每步时间、通信量与 FLOPs 是如何构成的。每一项给出公式与出处；含子项的项等于其子项之和。公式与出处保留英文原文。"},
+     "%1 方案 %2 的峰值显存、每步时间、通信量与 FLOPs "
+     "是如何构成的。每一项给出公式与出处；含子项的项等于其子项之和。公式与出处保留英文原文。"},
     {T::ColTerm, "Term", "项"},
     {T::ColFormula, "Formula", "公式"},
     {T::SubPeakMemory, "Peak memory per GPU", "每块 GPU 峰值显存"},
@@ -310,7 +343,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::PhaseBackwardEnd, "end of backward", "反向结束"},
     {T::PhaseOptimizer, "optimizer step", "优化器更新"},
     {T::PeakMarker, "%1 (peak)", "%1（峰值）"},
-    {T::NoDerivation, "No plan fits, so there is no headline plan to derive.", "没有方案能放下，因此没有可推导的主要方案。"},
+    {T::NoDerivation, "No plan fits, so there is no headline plan to derive.",
+     "没有方案能放下，因此没有可推导的主要方案。"},
     {T::SecValidationRows, "Published runs, row by row", "公开训练记录逐行对比"},
     {T::ColLine, "Line", "行号"},
     {T::ColRun, "Run", "训练"},
@@ -320,7 +354,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 
     {T::SlideQuestion, "The question", "要回答的问题"},
     {T::QuestionText,
-     "Which framework and parallel layout should we use to train %1 on %2 — and how do we get there from where we are?",
+     "Which framework and parallel layout should we use to train %1 on %2 — and how do we get "
+     "there from where we are?",
      "在 %2 上训练 %1，应选用哪个框架和并行布局？又该如何从现状一步步走到那里？"},
     {T::SlideRecommendation, "Recommendation", "推荐方案"},
     {T::SlideComparison, "Framework comparison", "框架对比"},
@@ -328,12 +363,16 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::SlideRisks, "Risks and prerequisites", "风险与前置条件"},
     {T::SlideAppendix, "Appendix: assumptions", "附录：假设"},
     {T::RisksMissing, "Missing for %1: %2 (about %3)", "%1 尚缺：%2（约 %3）"},
-    {T::RiskGoodput, "Failures: about %1 interruptions over the run; goodput %2 with a checkpoint every %3.",
+    {T::RiskGoodput,
+     "Failures: about %1 interruptions over the run; goodput %2 with a checkpoint every %3.",
      "故障：整个训练预计约中断 %1 次；每 %3 保存一次检查点时，有效训练比例为 %2。"},
     {T::RiskMemory, "Memory headroom: the plan peaks at %1 of the %2 per GPU.",
      "显存余量：该方案每块 GPU 峰值 %1，容量 %2。"},
-    {T::RiskComm, "Network: %1 of each step is exposed communication.", "网络：每步有 %1 是未被掩盖的通信。"},
-    {T::RiskModel, "Model accuracy: mean absolute error %1 over %2 published comparisons; measure before committing.",
+    {T::RiskComm, "Network: %1 of each step is exposed communication.",
+     "网络：每步有 %1 是未被掩盖的通信。"},
+    {T::RiskModel,
+     "Model accuracy: mean absolute error %1 over %2 published comparisons; measure before "
+     "committing.",
      "模型精度：与 %2 项公开记录对比的平均绝对误差为 %1；正式投入前请实测验证。"},
     {T::RisksNone, "No prerequisite is missing.", "没有缺失的前置条件。"},
     {T::DeckSeeReport, "Details: the planning report, section %1.", "详见规划报告第 %1 节。"},
@@ -343,14 +382,18 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 
 constexpr bool inEnumOrder() {
     for (std::size_t i = 0; i < kTexts.size(); ++i)
-        if (static_cast<std::size_t>(kTexts[i].id) != i || kTexts[i].en == nullptr || kTexts[i].zh == nullptr) return false;
+        if (static_cast<std::size_t>(kTexts[i].id) != i || kTexts[i].en == nullptr ||
+            kTexts[i].zh == nullptr)
+            return false;
     return true;
 }
 static_assert(inEnumOrder(), "kTexts must list every Text once, in the order of the enum");
 
 } // namespace
 
-std::span<const TextEntry> textCatalog() { return kTexts; }
+std::span<const TextEntry> textCatalog() {
+    return kTexts;
+}
 
 QString tr(Text id, sim::Lang lang) {
     const TextEntry& e = kTexts[static_cast<std::size_t>(id)];

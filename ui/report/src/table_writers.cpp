@@ -28,8 +28,8 @@ QString num(double v) {
 }
 
 QString cell(const QString& s) {
-    if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')) ||
-        s.contains(QLatin1Char('\r'))) {
+    if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) ||
+        s.contains(QLatin1Char('\n')) || s.contains(QLatin1Char('\r'))) {
         QString q = s;
         q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
         return QLatin1Char('"') + q + QLatin1Char('"');
@@ -39,20 +39,26 @@ QString cell(const QString& s) {
 
 void line(QString& out, const QStringList& cells) {
     QStringList escaped;
-    for (const QString& c : cells) escaped << cell(c);
+    for (const QString& c : cells)
+        escaped << cell(c);
     out += escaped.join(QLatin1Char(',')) + QStringLiteral("\r\n");
 }
 
 QString role(ComparedPlan::Origin o) {
     switch (o) {
-    case ComparedPlan::Origin::Best: return QStringLiteral("best");
-    case ComparedPlan::Origin::Closest: return QStringLiteral("closest");
-    case ComparedPlan::Origin::Pinned: return QStringLiteral("scenario");
+    case ComparedPlan::Origin::Best:
+        return QStringLiteral("best");
+    case ComparedPlan::Origin::Closest:
+        return QStringLiteral("closest");
+    case ComparedPlan::Origin::Pinned:
+        return QStringLiteral("scenario");
     }
     return {};
 }
 
-QString flag(bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); }
+QString flag(bool b) {
+    return b ? QStringLiteral("true") : QStringLiteral("false");
+}
 
 WriteResult save(const QString& path, const QByteArray& bytes) {
     WriteResult r;
@@ -70,29 +76,95 @@ WriteResult save(const QString& path, const QByteArray& bytes) {
 
 QString comparisonCsv(const ReportData& d) {
     QString out;
-    line(out, {"role", "framework", "plan", "valid", "fits", "recommended", "dp", "tp", "pp", "cp", "ep", "vpp",
-               "micro_batch", "zero_stage", "grad_accum", "capacity_bytes", "peak_bytes", "weights_bytes",
-               "gradients_bytes", "optimizer_bytes", "activations_bytes", "buffers_bytes", "overhead_bytes",
-               "comm_per_gpu_bytes", "comm_intra_node_bytes", "comm_inter_node_bytes", "step_s", "compute_s",
-               "exposed_comm_s", "bubble_s", "optimizer_s", "offload_s", "tokens_per_s", "tokens_per_s_per_gpu",
-               "model_tflops_per_gpu", "mfu", "hfu", "time_to_train_s", "gpu_hours", "usd", "energy_kwh", "errors"});
+    line(out, {"role",
+               "framework",
+               "plan",
+               "valid",
+               "fits",
+               "recommended",
+               "dp",
+               "tp",
+               "pp",
+               "cp",
+               "ep",
+               "vpp",
+               "micro_batch",
+               "zero_stage",
+               "grad_accum",
+               "capacity_bytes",
+               "peak_bytes",
+               "weights_bytes",
+               "gradients_bytes",
+               "optimizer_bytes",
+               "activations_bytes",
+               "buffers_bytes",
+               "overhead_bytes",
+               "comm_per_gpu_bytes",
+               "comm_intra_node_bytes",
+               "comm_inter_node_bytes",
+               "step_s",
+               "compute_s",
+               "exposed_comm_s",
+               "bubble_s",
+               "optimizer_s",
+               "offload_s",
+               "tokens_per_s",
+               "tokens_per_s_per_gpu",
+               "model_tflops_per_gpu",
+               "mfu",
+               "hfu",
+               "time_to_train_s",
+               "gpu_hours",
+               "usd",
+               "energy_kwh",
+               "errors"});
     for (const ComparedPlan& c : d.compared) {
         const sim::PlanEstimate& e = c.estimate();
         const model::Plan& p = e.plan;
         QStringList errors;
-        for (const model::ValidationIssue& i : c.result.errors) errors << qs(i.text());
-        line(out, {role(c.origin), qs(model::toString(c.framework)), qs(p.label()), flag(c.result.valid), flag(c.fits()),
-                   flag(c.recommended), QString::number(p.dp), QString::number(p.tp), QString::number(p.pp),
-                   QString::number(p.cp), QString::number(p.ep), QString::number(p.vpp), QString::number(p.microBatch),
-                   QString::number(p.zeroStage), QString::number(e.gradAccum), num(e.memory.capacityBytes),
-                   num(e.memory.peakBytes), num(e.memory.weightsBytes), num(e.memory.gradientsBytes),
-                   num(e.memory.optimizerBytes), num(e.memory.activationsBytes), num(e.memory.buffersBytes),
-                   num(e.memory.overheadBytes), num(e.communication.perGpuBytes), num(e.communication.intraNodeBytes),
-                   num(e.communication.interNodeBytes), num(e.time.stepSeconds), num(e.time.computeSeconds),
-                   num(e.time.exposedCommSeconds), num(e.time.bubbleSeconds), num(e.time.optimizerSeconds),
-                   num(e.time.offloadSeconds), num(e.throughput.tokensPerSecond), num(e.throughput.tokensPerSecondPerGpu),
-                   num(e.throughput.modelFlopsPerSecondPerGpu / 1e12), num(e.throughput.mfu), num(e.throughput.hfu),
-                   num(e.cost.timeToTrainSeconds), num(e.cost.gpuHours), num(e.cost.usd), num(e.cost.energyKwh),
+        for (const model::ValidationIssue& i : c.result.errors)
+            errors << qs(i.text());
+        line(out, {role(c.origin),
+                   qs(model::toString(c.framework)),
+                   qs(p.label()),
+                   flag(c.result.valid),
+                   flag(c.fits()),
+                   flag(c.recommended),
+                   QString::number(p.dp),
+                   QString::number(p.tp),
+                   QString::number(p.pp),
+                   QString::number(p.cp),
+                   QString::number(p.ep),
+                   QString::number(p.vpp),
+                   QString::number(p.microBatch),
+                   QString::number(p.zeroStage),
+                   QString::number(e.gradAccum),
+                   num(e.memory.capacityBytes),
+                   num(e.memory.peakBytes),
+                   num(e.memory.weightsBytes),
+                   num(e.memory.gradientsBytes),
+                   num(e.memory.optimizerBytes),
+                   num(e.memory.activationsBytes),
+                   num(e.memory.buffersBytes),
+                   num(e.memory.overheadBytes),
+                   num(e.communication.perGpuBytes),
+                   num(e.communication.intraNodeBytes),
+                   num(e.communication.interNodeBytes),
+                   num(e.time.stepSeconds),
+                   num(e.time.computeSeconds),
+                   num(e.time.exposedCommSeconds),
+                   num(e.time.bubbleSeconds),
+                   num(e.time.optimizerSeconds),
+                   num(e.time.offloadSeconds),
+                   num(e.throughput.tokensPerSecond),
+                   num(e.throughput.tokensPerSecondPerGpu),
+                   num(e.throughput.modelFlopsPerSecondPerGpu / 1e12),
+                   num(e.throughput.mfu),
+                   num(e.throughput.hfu),
+                   num(e.cost.timeToTrainSeconds),
+                   num(e.cost.gpuHours),
+                   num(e.cost.usd),
+                   num(e.cost.energyKwh),
                    errors.join(QStringLiteral("; "))});
     }
     return out;
@@ -100,12 +172,14 @@ QString comparisonCsv(const ReportData& d) {
 
 QString sweepCsv(const ReportData& d) {
     QString out;
-    line(out, {"sweep", "x", "framework", "fits", "plan", "step_s", "mfu", "tokens_per_s", "peak_bytes"});
+    line(out, {"sweep", "x", "framework", "fits", "plan", "step_s", "mfu", "tokens_per_s",
+               "peak_bytes"});
     auto rows = [&](const char* sweep, const std::vector<SweepSeries>& series) {
         for (const SweepSeries& s : series)
             for (const SweepSample& p : s.samples)
-                line(out, {QString::fromLatin1(sweep), num(p.x), qs(model::toString(s.framework)), flag(p.fits), qs(p.plan),
-                           num(p.stepSeconds), num(p.mfu), num(p.tokensPerSecond), num(p.peakBytes)});
+                line(out, {QString::fromLatin1(sweep), num(p.x), qs(model::toString(s.framework)),
+                           flag(p.fits), qs(p.plan), num(p.stepSeconds), num(p.mfu),
+                           num(p.tokensPerSecond), num(p.peakBytes)});
     };
     rows("gpus", d.scaling);
     rows("parameters", d.crossover);
@@ -114,13 +188,15 @@ QString sweepCsv(const ReportData& d) {
 
 QByteArray reportJson(const ReportData& d, sim::Lang lang) {
     std::vector<sim::EstimateResult> results;
-    for (const ComparedPlan& c : d.compared) results.push_back(c.result);
+    for (const ComparedPlan& c : d.compared)
+        results.push_back(c.result);
     nlohmann::json doc = sim::estimateDocument(d.scenario, results);
     nlohmann::json& rs = doc["results"];
     for (std::size_t i = 0; i < d.compared.size() && i < rs.size(); ++i) {
         rs[i]["role"] = role(d.compared[i].origin).toStdString();
         rs[i]["recommended"] = d.compared[i].recommended;
-        if (d.compared[i].origin == ComparedPlan::Origin::Pinned) rs[i]["scenario_plan"] = d.compared[i].pinnedIndex;
+        if (d.compared[i].origin == ComparedPlan::Origin::Pinned)
+            rs[i]["scenario_plan"] = d.compared[i].pinnedIndex;
     }
     if (d.advice) doc["advice"] = sim::adviceToJson(d.scenario, *d.advice, lang);
     nlohmann::json report = {{"generator", "TrainPlan " + d.version},
@@ -128,7 +204,8 @@ QByteArray reportJson(const ReportData& d, sim::Lang lang) {
                              {"lang", std::string(sim::toString(lang))},
                              {"headline", d.headlineIndex}};
     if (d.validation)
-        report["validation"] = {{"total_rows", d.validation->totalRows}, {"mean_abs_error", d.validation->meanAbsError}};
+        report["validation"] = {{"total_rows", d.validation->totalRows},
+                                {"mean_abs_error", d.validation->meanAbsError}};
     doc["report"] = std::move(report);
     return QByteArray::fromStdString(doc.dump(2) + "\n");
 }
@@ -146,6 +223,8 @@ WriteResult writeReportCsv(const ReportData& d, const QString& path) {
     return r;
 }
 
-WriteResult writeReportJson(const ReportData& d, const QString& path, sim::Lang lang) { return save(path, reportJson(d, lang)); }
+WriteResult writeReportJson(const ReportData& d, const QString& path, sim::Lang lang) {
+    return save(path, reportJson(d, lang));
+}
 
 } // namespace trainplan::report

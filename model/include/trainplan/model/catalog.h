@@ -40,8 +40,10 @@ struct Catalog {
 
 // Entry parsers shared by the catalog files, inline scenario objects and the store.
 // `path` prefixes issue paths.
-[[nodiscard]] GpuSpec gpuFromJson(const nlohmann::json& j, const std::string& path, ValidationIssues& issues);
-[[nodiscard]] LinkSpec linkFromJson(const nlohmann::json& j, const std::string& path, ValidationIssues& issues);
+[[nodiscard]] GpuSpec gpuFromJson(const nlohmann::json& j, const std::string& path,
+                                  ValidationIssues& issues);
+[[nodiscard]] LinkSpec linkFromJson(const nlohmann::json& j, const std::string& path,
+                                    ValidationIssues& issues);
 [[nodiscard]] TransformerSpec modelFromJson(const nlohmann::json& j, const std::string& path,
                                             ValidationIssues& issues);
 [[nodiscard]] nlohmann::json toJson(const GpuSpec& g);

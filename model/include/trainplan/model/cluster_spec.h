@@ -19,14 +19,14 @@ struct ClusterSpec {
     LinkSpec interNode;
     std::string interNodeRef;
     int nicsPerNode = 1;
-    double oversubscription = 1.0;     // core:edge bandwidth ratio of the fabric, >= 1
+    double oversubscription = 1.0; // core:edge bandwidth ratio of the fabric, >= 1
     double gpuHourUsd = 0.0;
-    double hostMemoryBytesPerNode = 0; // 0 = default (2 TiB per 8 GPUs)
+    double hostMemoryBytesPerNode = 0;   // 0 = default (2 TiB per 8 GPUs)
     double pcieBytesPerSecondPerGpu = 0; // host<->GPU for offload; 0 = default
     double nvmeBytesPerSecondPerNode = 0;
-    double storageBytesPerSecond = 0;  // shared checkpoint storage, aggregate
-    double gpuMtbfHours = 0;           // 0 = default
-    double pue = 0;                    // 0 = default
+    double storageBytesPerSecond = 0; // shared checkpoint storage, aggregate
+    double gpuMtbfHours = 0;          // 0 = default
+    double pue = 0;                   // 0 = default
 
     [[nodiscard]] long long gpuCount() const { return static_cast<long long>(nodes) * gpusPerNode; }
     bool operator==(const ClusterSpec&) const = default;

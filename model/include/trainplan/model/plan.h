@@ -10,8 +10,8 @@ enum class Framework { Ddp, Fsdp, DeepSpeed, Megatron };
 enum class Offload { None, Cpu, Nvme };
 enum class Recompute { None, Selective, Full };
 
-inline constexpr Framework kAllFrameworks[] = {Framework::Ddp, Framework::Fsdp, Framework::DeepSpeed,
-                                               Framework::Megatron};
+inline constexpr Framework kAllFrameworks[] = {Framework::Ddp, Framework::Fsdp,
+                                               Framework::DeepSpeed, Framework::Megatron};
 
 [[nodiscard]] std::string_view toString(Framework f);
 [[nodiscard]] std::string_view displayName(Framework f);
@@ -33,20 +33,19 @@ struct Plan {
     int vpp = 1; // interleaved virtual stages per pipeline rank
     int microBatch = 1;
     int zeroStage = 0;
-    bool hybridShard = false;   // shard inside a node, replicate across nodes
+    bool hybridShard = false;        // shard inside a node, replicate across nodes
     Offload offload = Offload::None; // optimizer states (and master weights)
     bool offloadParams = false;      // ZeRO-3 parameter offload (ZeRO-Infinity)
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
-    bool tpCommOverlap = false;      // Megatron/TE TP communication overlap
-    // Overlap data-parallel gradient reduction (and parameter gathers) and pipeline sends with compute:
-    // always on for PyTorch DDP/FSDP; DeepSpeed `overlap_comm`; Megatron `--overlap-grad-reduce
+    bool tpCommOverlap = false; // Megatron/TE TP communication overlap
+    // Overlap data-parallel gradient reduction (and parameter gathers) and pipeline sends with
+    // compute: always on for PyTorch DDP/FSDP; DeepSpeed `overlap_comm`; Megatron
+    // `--overlap-grad-reduce
     // --overlap-param-gather --overlap-p2p-communication` (opt-in flags).
     bool dpOverlap = true;
 
-    [[nodiscard]] long long gpus() const {
-        return static_cast<long long>(dp) * tp * pp * cp;
-    }
+    [[nodiscard]] long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
     [[nodiscard]] std::string label() const; // e.g. "TP8·PP8·DP16 mb1 ZeRO-1 SP sel"
     bool operator==(const Plan&) const = default;
 };

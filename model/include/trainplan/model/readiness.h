@@ -40,10 +40,10 @@ struct PlatformProfile {
     std::optional<RdmaKind> rdma;         // nullopt: follow the cluster's inter-node link kind
     bool topologyAwarePlacement = false;  // ranks placed by node/switch (TP inside a node, ...)
     bool sharedCheckpointStorage = false; // shared high-bandwidth storage for (sharded) checkpoints
-    bool failureRecovery = false;         // failure detection and automatic restart from a checkpoint
-    bool monitoring = false;              // GPU and network metrics per job
-    bool standardImages = false;          // curated, versioned training images
-    bool costAttribution = false;         // GPU-hours and cost booked per job/team
+    bool failureRecovery = false; // failure detection and automatic restart from a checkpoint
+    bool monitoring = false;      // GPU and network metrics per job
+    bool standardImages = false;  // curated, versioned training images
+    bool costAttribution = false; // GPU-hours and cost booked per job/team
 
     bool operator==(const PlatformProfile&) const = default;
 };
@@ -69,13 +69,13 @@ enum class ReadinessItem {
 };
 
 inline constexpr ReadinessItem kAllReadinessItems[] = {
-    ReadinessItem::ExperienceDdp,       ReadinessItem::ExperienceZeroFsdp,
-    ReadinessItem::ExperienceThreeD,    ReadinessItem::DebugHangs,
-    ReadinessItem::DebugPerformance,    ReadinessItem::MaintainVersions,
-    ReadinessItem::GangScheduling,      ReadinessItem::Rdma,
+    ReadinessItem::ExperienceDdp,          ReadinessItem::ExperienceZeroFsdp,
+    ReadinessItem::ExperienceThreeD,       ReadinessItem::DebugHangs,
+    ReadinessItem::DebugPerformance,       ReadinessItem::MaintainVersions,
+    ReadinessItem::GangScheduling,         ReadinessItem::Rdma,
     ReadinessItem::TopologyAwarePlacement, ReadinessItem::SharedCheckpointStorage,
-    ReadinessItem::FailureRecovery,     ReadinessItem::Monitoring,
-    ReadinessItem::StandardImages,      ReadinessItem::CostAttribution,
+    ReadinessItem::FailureRecovery,        ReadinessItem::Monitoring,
+    ReadinessItem::StandardImages,         ReadinessItem::CostAttribution,
 };
 
 [[nodiscard]] std::string_view toString(TeamExperience e);
@@ -90,11 +90,12 @@ inline constexpr ReadinessItem kAllReadinessItems[] = {
 // The RDMA fabric in effect: the platform's answer, else the cluster's inter-node link kind.
 [[nodiscard]] RdmaKind effectiveRdma(const PlatformProfile& platform, const ClusterSpec& cluster);
 // Whether the profile has `item` in place (RDMA from effectiveRdma).
-[[nodiscard]] bool isInPlace(ReadinessItem item, const TeamProfile& team, const PlatformProfile& platform,
-                             const ClusterSpec& cluster);
+[[nodiscard]] bool isInPlace(ReadinessItem item, const TeamProfile& team,
+                             const PlatformProfile& platform, const ClusterSpec& cluster);
 
 // What moves a team to a roadmap stage. `value` by kind: mfu_below a fraction in (0, 1],
-// cost_above US dollars for the whole training run, gpus_above a GPU count; oom and manual take none.
+// cost_above US dollars for the whole training run, gpus_above a GPU count; oom and manual take
+// none.
 enum class TriggerKind { Oom, MfuBelow, CostAbove, GpusAbove, Manual };
 
 [[nodiscard]] std::string_view toString(TriggerKind k);
@@ -126,12 +127,12 @@ struct ExpectedGain {
 // One stage of the migration roadmap as the user stores it. Unset fields are filled in by the
 // advisor (sim::buildRoadmap) when it evaluates the stage.
 struct MigrationStage {
-    std::string id;                      // unique within the scenario
-    std::string title;                   // empty: the advisor's title for a default stage id
-    std::optional<Framework> framework;  // nullopt: keeps the previous stage's framework
-    std::string targetModel;             // catalog model name; empty: the scenario's model
-    long long targetGpus = 0;            // 0: the scenario's cluster
-    std::optional<Plan> plan;            // nullopt: the advisor searches for the best plan
+    std::string id;                     // unique within the scenario
+    std::string title;                  // empty: the advisor's title for a default stage id
+    std::optional<Framework> framework; // nullopt: keeps the previous stage's framework
+    std::string targetModel;            // catalog model name; empty: the scenario's model
+    long long targetGpus = 0;           // 0: the scenario's cluster
+    std::optional<Plan> plan;           // nullopt: the advisor searches for the best plan
     StageTrigger trigger;
     std::vector<StagePrerequisite> prerequisites;
     ExpectedGain expectedGain;
@@ -139,14 +140,17 @@ struct MigrationStage {
     bool operator==(const MigrationStage&) const = default;
 };
 
-// Parsers: every problem goes to `issues` with its field path under `path`; unknown keys are errors.
-[[nodiscard]] TeamProfile teamFromJson(const nlohmann::json& j, const std::string& path, ValidationIssues& issues);
+// Parsers: every problem goes to `issues` with its field path under `path`; unknown keys are
+// errors.
+[[nodiscard]] TeamProfile teamFromJson(const nlohmann::json& j, const std::string& path,
+                                       ValidationIssues& issues);
 [[nodiscard]] PlatformProfile platformFromJson(const nlohmann::json& j, const std::string& path,
                                                ValidationIssues& issues);
 
-// Reads a stage's "plan" with the scenario's own plan syntax; sets dpGiven when the object has "dp".
-using PlanReader =
-    std::function<Plan(const nlohmann::json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven)>;
+// Reads a stage's "plan" with the scenario's own plan syntax; sets dpGiven when the object has
+// "dp".
+using PlanReader = std::function<Plan(const nlohmann::json& j, const std::string& path,
+                                      ValidationIssues& issues, bool& dpGiven)>;
 
 struct StageReadOptions {
     PlanReader readPlan;              // empty: a stage "plan" is reported as unsupported
@@ -155,9 +159,11 @@ struct StageReadOptions {
 };
 
 [[nodiscard]] MigrationStage stageFromJson(const nlohmann::json& j, const std::string& path,
-                                           ValidationIssues& issues, const StageReadOptions& options = {});
+                                           ValidationIssues& issues,
+                                           const StageReadOptions& options = {});
 // An array of stages; also checks that ids are unique.
-[[nodiscard]] std::vector<MigrationStage> stagesFromJson(const nlohmann::json& j, const std::string& path,
+[[nodiscard]] std::vector<MigrationStage> stagesFromJson(const nlohmann::json& j,
+                                                         const std::string& path,
                                                          ValidationIssues& issues,
                                                          const StageReadOptions& options = {});
 

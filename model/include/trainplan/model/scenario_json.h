@@ -14,8 +14,9 @@
 namespace trainplan::model {
 
 struct ScenarioLoad {
-    std::optional<Scenario> scenario; // set when the file parsed structurally (may still have issues)
-    ValidationIssues issues;          // every problem, each with its field path
+    std::optional<Scenario>
+        scenario;            // set when the file parsed structurally (may still have issues)
+    ValidationIssues issues; // every problem, each with its field path
 
     [[nodiscard]] bool ok() const { return scenario.has_value() && issues.empty(); }
 };
@@ -32,13 +33,15 @@ struct ScenarioLoad {
     return parseScenario(std::string_view(text), catalog);
 }
 // Reads a file (missing, unreadable, directory, binary garbage -> one issue naming the file).
-[[nodiscard]] ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& catalog);
+[[nodiscard]] ScenarioLoad loadScenarioFile(const std::filesystem::path& file,
+                                            const Catalog& catalog);
 
 // Semantic checks of a scenario's values (what parseScenario runs after parsing).
 [[nodiscard]] ValidationIssues validateScenario(const Scenario& s);
 // Checks one plan against the scenario: divisibility, GPU count, framework support.
 // `path` prefixes the issue paths (e.g. "plans[0]").
-[[nodiscard]] ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::string& path = "plan");
+[[nodiscard]] ValidationIssues validatePlan(const Scenario& s, const Plan& p,
+                                            const std::string& path = "plan");
 
 [[nodiscard]] nlohmann::json toJson(const Scenario& s);
 [[nodiscard]] nlohmann::json toJson(const Plan& p);

@@ -16,8 +16,8 @@ struct MoeSpec {
     int experts = 0; // routed experts; 0 = dense model
     int topK = 0;
     int expertFfnHidden = 0;
-    int sharedExperts = 0;   // each of width expertFfnHidden, always active
-    int interval = 1;        // every interval-th layer (after the leading dense ones) is MoE
+    int sharedExperts = 0; // each of width expertFfnHidden, always active
+    int interval = 1;      // every interval-th layer (after the leading dense ones) is MoE
     int firstDenseLayers = 0;
     double capacityFactor = 1.0;
 
@@ -32,8 +32,8 @@ struct TransformerSpec {
     int layers = 0;
     int hidden = 0;
     int heads = 0;
-    int kvHeads = 0;  // == heads for MHA, 1 for MQA
-    int headDim = 0;  // usually hidden / heads
+    int kvHeads = 0; // == heads for MHA, 1 for MQA
+    int headDim = 0; // usually hidden / heads
     int ffnHidden = 0;
     FfnKind ffn = FfnKind::Gelu;
     int vocab = 0;
@@ -51,15 +51,15 @@ struct TransformerSpec {
 
 // Parameter counts from the architecture (biases ignored; norms counted).
 struct ParameterCount {
-    double embedding = 0;      // token (+ learned position) embeddings
-    double lmHead = 0;         // 0 when tied
+    double embedding = 0; // token (+ learned position) embeddings
+    double lmHead = 0;    // 0 when tied
     double attentionPerLayer = 0;
     double denseFfnPerLayer = 0;
     double moeFfnPerMoeLayer = 0; // all experts + shared + router
     double activeMoeFfnPerMoeLayer = 0;
     double normsPerLayer = 0;
     double total = 0;
-    double active = 0;         // parameters touched per token (top-k experts)
+    double active = 0; // parameters touched per token (top-k experts)
 };
 
 [[nodiscard]] ParameterCount countParameters(const TransformerSpec& m);

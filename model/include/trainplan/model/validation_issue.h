@@ -5,12 +5,15 @@
 
 namespace trainplan::model {
 
-// One problem found in user input: the field path (e.g. "plans[0].tp") and a reason a user can act on.
+// One problem found in user input: the field path (e.g. "plans[0].tp") and a reason a user can act
+// on.
 struct ValidationIssue {
     std::string path;
     std::string message;
 
-    [[nodiscard]] std::string text() const { return path.empty() ? message : path + ": " + message; }
+    [[nodiscard]] std::string text() const {
+        return path.empty() ? message : path + ": " + message;
+    }
     bool operator==(const ValidationIssue&) const = default;
 };
 

@@ -24,29 +24,31 @@ struct AdvisorOptions {
     // A more complex ready framework becomes the default only when the simplest ready one is at
     // least this much slower (step-time ratio).
     double switchSpeedup = 1.15;
-    bool breakPoints = true;  // false: skip the break-point searches (fast; roadmap falls back to MFU triggers)
+    bool breakPoints =
+        true; // false: skip the break-point searches (fast; roadmap falls back to MFU triggers)
     long long maxScanGpus = 0; // GPU-count scan limit; 0: four times the cluster
-    const model::Catalog* catalog = nullptr; // resolves stage target models and baseline suggestions
-    int threads = 0;                         // searchPlans threads; 0 = all cores
-    std::function<bool()> cancelled;         // polled between searches
+    const model::Catalog* catalog =
+        nullptr;                     // resolves stage target models and baseline suggestions
+    int threads = 0;                 // searchPlans threads; 0 = all cores
+    std::function<bool()> cancelled; // polled between searches
 };
 
 struct Advice {
     std::vector<FrameworkFit> frameworks; // all four, kAllFrameworks order
     Recommendation recommendation;
-    std::vector<Message> reasons;         // the recommendation first, then alternatives, then break points
+    std::vector<Message> reasons; // the recommendation first, then alternatives, then break points
     BreakPoints breakPoints;
-    std::vector<RoadmapStage> stages;     // the scenario's stages, or the default roadmap
+    std::vector<RoadmapStage> stages; // the scenario's stages, or the default roadmap
     bool defaultRoadmap = true;
-    AdvisorOptions options;               // as used (catalog and callbacks cleared)
+    AdvisorOptions options; // as used (catalog and callbacks cleared)
     bool cancelled = false;
 };
 
 // The reasons behind a recommendation, as sentences whose numbers all come from `fits` and
 // `breakPoints` (see docs/advisor.md for which sentence appears when).
-[[nodiscard]] std::vector<Message> explain(const model::Scenario& s, const std::vector<FrameworkFit>& fits,
-                                           const Recommendation& rec, const BreakPoints& breakPoints,
-                                           double switchSpeedup = 1.15);
+[[nodiscard]] std::vector<Message>
+explain(const model::Scenario& s, const std::vector<FrameworkFit>& fits, const Recommendation& rec,
+        const BreakPoints& breakPoints, double switchSpeedup = 1.15);
 
 // Search, break points, recommendation, reasons and roadmap in one call.
 [[nodiscard]] Advice advise(const model::Scenario& s, const AdvisorOptions& options = {});

@@ -17,11 +17,13 @@ namespace trainplan::sim {
 
 // A parametric family around a model: hidden size and depth grow together, as in published model
 // families. For a linear scale c: heads ← heads·c and layers ← layers·c, rounded to the grid below;
-// head_dim kept, kv_heads kept (MHA: = heads), hidden = hidden·heads'/heads, ffn and expert ffn keep
-// their ratio to hidden (multiples of 128). Parameters grow ≈ c³. Grid: heads in multiples of 8 from
-// 32 heads up (tp ∈ {1, 2, 4, 8} stays valid), of 4 from 16, of 2 below, and of kv_heads under GQA;
-// layers in multiples of 4 from 32 up, of 2 below. Catalog models on the grid are fixed points (c = 1).
-[[nodiscard]] model::TransformerSpec scaleModel(const model::TransformerSpec& base, double linearScale);
+// head_dim kept, kv_heads kept (MHA: = heads), hidden = hidden·heads'/heads, ffn and expert ffn
+// keep their ratio to hidden (multiples of 128). Parameters grow ≈ c³. Grid: heads in multiples of
+// 8 from 32 heads up (tp ∈ {1, 2, 4, 8} stays valid), of 4 from 16, of 2 below, and of kv_heads
+// under GQA; layers in multiples of 4 from 32 up, of 2 below. Catalog models on the grid are fixed
+// points (c = 1).
+[[nodiscard]] model::TransformerSpec scaleModel(const model::TransformerSpec& base,
+                                                double linearScale);
 
 // Members of the family between the two parameter counts, by increasing size, 2–6% apart where the
 // grid allows: all grid shapes whose layers/hidden ratio is within ±30% of the base's, thinned
@@ -32,8 +34,8 @@ struct ModelLadder {
     std::vector<double> parameters;
     int baseIndex = -1;
 };
-[[nodiscard]] ModelLadder modelLadder(const model::TransformerSpec& base, double minParameters = 1e8,
-                                      double maxParameters = 3e13);
+[[nodiscard]] ModelLadder modelLadder(const model::TransformerSpec& base,
+                                      double minParameters = 1e8, double maxParameters = 3e13);
 
 struct BreakPointOptions {
     std::vector<model::Framework> frameworks; // empty: the scenario's constraints (or all four)
@@ -59,12 +61,12 @@ enum class BandwidthStatus { Found, AlwaysExceeds, NeverExceeds, NotApplicable }
 struct ModelSizeBreak {
     model::Framework framework = model::Framework::Ddp;
     ModelSizeStatus status = ModelSizeStatus::NothingFits;
-    model::TransformerSpec largest;   // Found, AllFit
+    model::TransformerSpec largest; // Found, AllFit
     double largestParameters = 0;
     std::optional<PlanEstimate> largestPlan;
-    model::TransformerSpec next;      // Found, NothingFits: the smallest rung that does not fit
+    model::TransformerSpec next; // Found, NothingFits: the smallest rung that does not fit
     double nextParameters = 0;
-    int probes = 0;                   // searches run
+    int probes = 0; // searches run
 };
 
 struct ScalingPoint {
@@ -126,14 +128,16 @@ struct BreakPoints {
 // A copy of the scenario with `nodes` nodes (constraints.max_gpus dropped).
 [[nodiscard]] model::Scenario withNodes(const model::Scenario& s, int nodes);
 // A copy of the scenario whose inter-node link carries `bytesPerSecondPerNic`.
-[[nodiscard]] model::Scenario withInterNodeBandwidth(const model::Scenario& s, double bytesPerSecondPerNic);
+[[nodiscard]] model::Scenario withInterNodeBandwidth(const model::Scenario& s,
+                                                     double bytesPerSecondPerNic);
 
 [[nodiscard]] ModelSizeBreak findModelSizeBreak(const model::Scenario& s, model::Framework f,
-                                                const ModelLadder& ladder, const BreakPointOptions& options,
+                                                const ModelLadder& ladder,
+                                                const BreakPointOptions& options,
                                                 std::optional<bool> fitsAtBase = std::nullopt);
-[[nodiscard]] std::vector<GpuCountBreak> findGpuCountBreaks(const model::Scenario& s,
-                                                            const std::vector<model::Framework>& frameworks,
-                                                            const BreakPointOptions& options);
+[[nodiscard]] std::vector<GpuCountBreak>
+findGpuCountBreaks(const model::Scenario& s, const std::vector<model::Framework>& frameworks,
+                   const BreakPointOptions& options);
 [[nodiscard]] BandwidthBreak findBandwidthBreak(const model::Scenario& s, const model::Plan& plan,
                                                 const BreakPointOptions& options);
 

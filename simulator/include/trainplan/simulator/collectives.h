@@ -4,9 +4,9 @@ namespace trainplan::sim {
 
 // Where a communication group sits on the cluster.
 struct GroupPlacement {
-    int size = 1;         // ranks in the group
-    int perNode = 1;      // ranks of the group on one node
-    int nodes = 1;        // nodes the group spans
+    int size = 1;    // ranks in the group
+    int perNode = 1; // ranks of the group on one node
+    int nodes = 1;   // nodes the group spans
     [[nodiscard]] bool crossesNodes() const { return nodes > 1; }
 };
 
@@ -30,7 +30,9 @@ struct CollectiveCost {
         interBytes += o.interBytes;
         return *this;
     }
-    [[nodiscard]] CollectiveCost scaled(double k) const { return {seconds * k, intraBytes * k, interBytes * k}; }
+    [[nodiscard]] CollectiveCost scaled(double k) const {
+        return {seconds * k, intraBytes * k, interBytes * k};
+    }
     [[nodiscard]] double bytes() const { return intraBytes + interBytes; }
 };
 
@@ -42,10 +44,15 @@ struct CollectiveCost {
 // `bytes` is the full (unsharded) buffer for all-reduce/all-gather/reduce-scatter, the rank's send
 // buffer for all-to-all, and the message for point-to-point. `messages` splits the data into that
 // many separate collectives (buckets), each paying the latency.
-[[nodiscard]] CollectiveCost allReduce(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages = 1);
-[[nodiscard]] CollectiveCost allGather(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages = 1);
-[[nodiscard]] CollectiveCost reduceScatter(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages = 1);
-[[nodiscard]] CollectiveCost allToAll(double bytes, const GroupPlacement& g, const TierBandwidth& bw, double messages = 1);
-[[nodiscard]] CollectiveCost pointToPoint(double bytes, bool crossesNodes, const TierBandwidth& bw, double messages = 1);
+[[nodiscard]] CollectiveCost allReduce(double bytes, const GroupPlacement& g,
+                                       const TierBandwidth& bw, double messages = 1);
+[[nodiscard]] CollectiveCost allGather(double bytes, const GroupPlacement& g,
+                                       const TierBandwidth& bw, double messages = 1);
+[[nodiscard]] CollectiveCost reduceScatter(double bytes, const GroupPlacement& g,
+                                           const TierBandwidth& bw, double messages = 1);
+[[nodiscard]] CollectiveCost allToAll(double bytes, const GroupPlacement& g,
+                                      const TierBandwidth& bw, double messages = 1);
+[[nodiscard]] CollectiveCost pointToPoint(double bytes, bool crossesNodes, const TierBandwidth& bw,
+                                          double messages = 1);
 
 } // namespace trainplan::sim

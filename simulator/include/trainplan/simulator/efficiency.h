@@ -13,9 +13,11 @@ namespace trainplan::sim {
 struct Efficiency {
     // Achieved fraction of the dense tensor-core peak on large GEMMs (all dims >> gemmHalfDim).
     double gemmEfficiency = 0.0;
-    // GEMM efficiency falls as its smallest dimension shrinks: eff = gemmEfficiency·n/(n + gemmHalfDim).
+    // GEMM efficiency falls as its smallest dimension shrinks: eff = gemmEfficiency·n/(n +
+    // gemmHalfDim).
     double gemmHalfDim = 0.0;
-    // Achieved fraction of HBM bandwidth for memory-bound (elementwise, norm, softmax, optimizer) kernels.
+    // Achieved fraction of HBM bandwidth for memory-bound (elementwise, norm, softmax, optimizer)
+    // kernels.
     double hbmEfficiency = 0.0;
     // Achieved NCCL bus bandwidth as a fraction of the link's per-direction peak.
     double intraNodeBandwidthEfficiency = 0.0;
@@ -26,7 +28,8 @@ struct Efficiency {
     double cudaContextBytes = 0.0;
     // Per-GPU NCCL communicator buffers (channels × peers × NCCL_BUFFSIZE).
     double ncclBufferBytes = 0.0;
-    // Host-side Adam throughput for CPU offload (parameters updated per second per GPU's share of cores).
+    // Host-side Adam throughput for CPU offload (parameters updated per second per GPU's share of
+    // cores).
     double hostAdamParamsPerSecond = 0.0;
     // Default host<->GPU bandwidth when the cluster does not state it.
     double pcieBytesPerSecond = 0.0;

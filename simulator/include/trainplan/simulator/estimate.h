@@ -15,7 +15,15 @@ enum class StageKind { First, Middle, Last, Only };
 
 // One moment of a training step and what is allocated then (bytes, before allocator overhead).
 struct MemoryPhase {
-    enum Kind { StepStart, ForwardEnd, BackwardStart, BackwardMiddle, BackwardEnd, OptimizerStep, Count };
+    enum Kind {
+        StepStart,
+        ForwardEnd,
+        BackwardStart,
+        BackwardMiddle,
+        BackwardEnd,
+        OptimizerStep,
+        Count
+    };
     double allocatedBytes = 0;
     double activationsBytes = 0; // stored activations alive at this moment
     double gradientsBytes = 0;   // gradients allocated at this moment
@@ -33,9 +41,10 @@ struct MemoryBreakdown {
     double gradientsBytes = 0;
     double optimizerBytes = 0;
     double activationsBytes = 0; // stored for backward, all in-flight micro-batches
-    double transientBytes = 0;   // largest short-lived working set at the peak (logits grad, recompute, ...)
-    double buffersBytes = 0;     // communication buckets, prefetch and unsharded-layer buffers, NCCL
-    double overheadBytes = 0;    // CUDA context + allocator fragmentation
+    double transientBytes =
+        0; // largest short-lived working set at the peak (logits grad, recompute, ...)
+    double buffersBytes = 0;  // communication buckets, prefetch and unsharded-layer buffers, NCCL
+    double overheadBytes = 0; // CUDA context + allocator fragmentation
     double cudaContextBytes = 0;
     int inFlightMicroBatches = 0;
     StageKind stage = StageKind::Only;
@@ -75,13 +84,17 @@ struct CommunicationBreakdown {
 // Step time = compute + exposed communication + bubble + optimizer + offload (each term per step).
 struct TimeBreakdown {
     double stepSeconds = 0;
-    double computeSeconds = 0;      // forward + backward + recompute on the slowest stage, all micro-batches
-    double forwardSeconds = 0;      // parts of computeSeconds
+    double computeSeconds =
+        0; // forward + backward + recompute on the slowest stage, all micro-batches
+    double forwardSeconds = 0; // parts of computeSeconds
     double backwardSeconds = 0;
     double recomputeSeconds = 0;
-    double microBatchSeconds = 0;   // one pipeline slot: compute + per-micro-batch exposed communication
-    double exposedCommSeconds = 0;  // communication not hidden behind compute, = the five groups below
-    double exposedTpSeconds = 0, exposedCpSeconds = 0, exposedEpSeconds = 0, exposedDpSeconds = 0, exposedPpSeconds = 0;
+    double microBatchSeconds =
+        0; // one pipeline slot: compute + per-micro-batch exposed communication
+    double exposedCommSeconds =
+        0; // communication not hidden behind compute, = the five groups below
+    double exposedTpSeconds = 0, exposedCpSeconds = 0, exposedEpSeconds = 0, exposedDpSeconds = 0,
+           exposedPpSeconds = 0;
     double exposedIntraNodeSeconds = 0; // the same exposed time split by network tier
     double exposedInterNodeSeconds = 0;
     double bubbleSeconds = 0;
@@ -107,8 +120,8 @@ struct CostEstimate {
 // Everything the simulator says about one plan. Plain values, cheap to copy.
 struct PlanEstimate {
     model::Plan plan;
-    int gradAccum = 1;        // micro-batches per step per data-parallel replica
-    MemoryBreakdown memory;   // the worst stage
+    int gradAccum = 1;      // micro-batches per step per data-parallel replica
+    MemoryBreakdown memory; // the worst stage
     MemoryBreakdown firstStage, lastStage;
     CommunicationBreakdown communication;
     TimeBreakdown time;

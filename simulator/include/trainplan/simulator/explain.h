@@ -9,8 +9,8 @@
 
 namespace trainplan::sim {
 
-// One named quantity of an estimate: its value and unit, the formula as text, the inputs it used and
-// where the formula comes from. When a term has children its value is their sum.
+// One named quantity of an estimate: its value and unit, the formula as text, the inputs it used
+// and where the formula comes from. When a term has children its value is their sum.
 struct DerivationTerm {
     std::string name;
     double value = 0;
@@ -40,7 +40,7 @@ struct Assumption {
 struct Explanation {
     model::Plan plan;
     PlanEstimate estimate;
-    DerivationTerm memory;        // worst stage's peak, as the components present at its peak moment
+    DerivationTerm memory; // worst stage's peak, as the components present at its peak moment
     DerivationTerm stepTime;
     DerivationTerm communication; // bytes per GPU per step
     DerivationTerm flops;         // model FLOPs per step

@@ -12,18 +12,20 @@ struct LayerFlops {
     double attentionCore = 0; // QK^T and AV as executed (causal halves it under flash attention)
     double attentionCoreModel = 0; // the model-FLOP convention: full s×s (Narayanan eq. 3, PaLM)
     double projection = 0;
-    double ffn = 0;       // dense FFN, or the routed top-k + shared experts of a MoE layer
+    double ffn = 0; // dense FFN, or the routed top-k + shared experts of a MoE layer
     double router = 0;
 
     [[nodiscard]] double total() const { return qkv + attentionCore + projection + ffn + router; }
-    [[nodiscard]] double modelTotal() const { return qkv + attentionCoreModel + projection + ffn + router; }
+    [[nodiscard]] double modelTotal() const {
+        return qkv + attentionCoreModel + projection + ffn + router;
+    }
     [[nodiscard]] double gemm() const { return qkv + projection + ffn + router; }
 };
 
 struct FlopsPerToken {
-    LayerFlops dense;       // a dense layer
-    LayerFlops moe;         // a MoE layer (== dense for dense models)
-    double lmHead = 0;      // forward, per token
+    LayerFlops dense;  // a dense layer
+    LayerFlops moe;    // a MoE layer (== dense for dense models)
+    double lmHead = 0; // forward, per token
     int denseLayers = 0;
     int moeLayers = 0;
 

@@ -2,7 +2,8 @@
 
 // Readiness fit: what each framework asks of the team and the platform, which of those
 // prerequisites the scenario's profile still misses, and how hard each is to put in place.
-// The requirement table and the effort figures are planning defaults, documented in docs/advisor.md.
+// The requirement table and the effort figures are planning defaults, documented in
+// docs/advisor.md.
 
 #include <trainplan/model/cluster_spec.h>
 #include <trainplan/model/plan.h>
@@ -31,7 +32,8 @@ struct Requirement {
 };
 // What running `f` on this cluster asks of the team and platform; items that only matter across
 // nodes (RDMA, gang scheduling, topology, ...) are asked only of multi-node clusters.
-[[nodiscard]] std::vector<Requirement> frameworkRequirements(model::Framework f, const model::ClusterSpec& cluster);
+[[nodiscard]] std::vector<Requirement> frameworkRequirements(model::Framework f,
+                                                             const model::ClusterSpec& cluster);
 
 struct ReadinessGap {
     model::ReadinessItem item = model::ReadinessItem::ExperienceDdp;
@@ -49,7 +51,8 @@ struct ReadinessFit {
 };
 
 [[nodiscard]] ReadinessFit readinessFit(model::Framework f, const model::TeamProfile& team,
-                                        const model::PlatformProfile& platform, const model::ClusterSpec& cluster);
+                                        const model::PlatformProfile& platform,
+                                        const model::ClusterSpec& cluster);
 
 // Frameworks from the simplest to operate (0, DDP) to the most demanding (3, Megatron-LM).
 [[nodiscard]] int complexityRank(model::Framework f);

@@ -12,11 +12,12 @@ namespace trainplan::sim {
 
 // What a published run measured, in the row's own convention.
 enum class ValidationMetric {
-    StepSeconds,          // iteration time
-    NarayananTflopsPerGpu, // Narayanan et al. 2021 eq. 3 FLOPs (recompute counted) per second per GPU
-    MfuPercent,           // model FLOPs utilisation, no recompute (Korthikanti et al. 2022 Table 5)
+    StepSeconds,           // iteration time
+    NarayananTflopsPerGpu, // Narayanan et al. 2021 eq. 3 FLOPs (recompute counted) per second per
+                           // GPU
+    MfuPercent, // model FLOPs utilisation, no recompute (Korthikanti et al. 2022 Table 5)
     TokensPerSecondPerGpu,
-    PeakMemoryGiB,        // caching-allocator peak (torch.cuda max reserved), CUDA context excluded
+    PeakMemoryGiB, // caching-allocator peak (torch.cuda max reserved), CUDA context excluded
 };
 
 [[nodiscard]] const char* toString(ValidationMetric m);
@@ -25,9 +26,9 @@ enum class ValidationMetric {
 // interleaving) are searched: the fastest fitting choice is used, as a tuned run would.
 struct ReferenceCase {
     std::size_t line = 0;
-    std::string group;   // e.g. "Korthikanti 2022 Table 5"
+    std::string group; // e.g. "Korthikanti 2022 Table 5"
     std::string source;
-    std::string label;   // model and GPU count
+    std::string label; // model and GPU count
     model::Scenario scenario;
     model::Plan plan;
     bool searchMicroBatch = false;
@@ -59,13 +60,14 @@ struct ValidationGroupSummary {
 
 struct ValidationReport {
     std::vector<ValidationRow> rows;
-    std::vector<ValidationGroupSummary> summary; // per group and metric
+    std::vector<ValidationGroupSummary> summary;              // per group and metric
     std::vector<std::pair<std::size_t, std::string>> skipped; // line, reason
     int totalRows = 0;
     double meanAbsError = 0; // over every row and metric
 };
 
-[[nodiscard]] ReferenceCase referenceCase(const model::PublishedRun& run, const model::Catalog& catalog);
+[[nodiscard]] ReferenceCase referenceCase(const model::PublishedRun& run,
+                                          const model::Catalog& catalog);
 [[nodiscard]] std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c);
 [[nodiscard]] ValidationReport validatePublishedRuns(const std::vector<model::PublishedRun>& runs,
                                                      const model::Catalog& catalog);

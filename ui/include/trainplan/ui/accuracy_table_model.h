@@ -12,8 +12,17 @@ namespace trainplan::ui {
 class AccuracyTableModel : public TableModelBase {
     Q_OBJECT
 public:
-    enum Column { LineColumn, SourceColumn, RunColumn, PlanColumn, MetricColumn, MeasuredColumn, PredictedColumn,
-                  ErrorColumn, ColumnCount };
+    enum Column {
+        LineColumn,
+        SourceColumn,
+        RunColumn,
+        PlanColumn,
+        MetricColumn,
+        MeasuredColumn,
+        PredictedColumn,
+        ErrorColumn,
+        ColumnCount
+    };
 
     using TableModelBase::TableModelBase;
     void setReport(std::shared_ptr<const sim::ValidationReport> report);

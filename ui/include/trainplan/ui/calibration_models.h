@@ -12,7 +12,15 @@ namespace trainplan::ui {
 class CalibrationParameterModel : public TableModelBase {
     Q_OBJECT
 public:
-    enum Column { NameColumn, StartColumn, ValueColumn, SigmaColumn, BoundsColumn, InformedColumn, ColumnCount };
+    enum Column {
+        NameColumn,
+        StartColumn,
+        ValueColumn,
+        SigmaColumn,
+        BoundsColumn,
+        InformedColumn,
+        ColumnCount
+    };
     using TableModelBase::TableModelBase;
     void setResult(std::shared_ptr<const sim::CalibrationResult> result);
 
@@ -31,7 +39,15 @@ private:
 class CalibrationResidualModel : public TableModelBase {
     Q_OBJECT
 public:
-    enum Column { RunColumn, MetricColumn, MeasuredColumn, BeforeColumn, AfterColumn, LeaveOneOutColumn, ColumnCount };
+    enum Column {
+        RunColumn,
+        MetricColumn,
+        MeasuredColumn,
+        BeforeColumn,
+        AfterColumn,
+        LeaveOneOutColumn,
+        ColumnCount
+    };
     using TableModelBase::TableModelBase;
     void setResult(std::shared_ptr<const sim::CalibrationResult> result);
 

@@ -31,7 +31,8 @@ class ChartView;
 class CalibrationView : public QWidget {
     Q_OBJECT
 public:
-    explicit CalibrationView(std::shared_ptr<const model::Catalog> catalog, QWidget* parent = nullptr);
+    explicit CalibrationView(std::shared_ptr<const model::Catalog> catalog,
+                             QWidget* parent = nullptr);
 
     // The library the fitted values are saved to as named calibration profiles, and the edited
     // scenario that can select one (efficiency.profile, an undoable edit).

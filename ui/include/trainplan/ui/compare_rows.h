@@ -19,16 +19,19 @@ struct CompareRow {
     enum class Kind { Best, NoFit, Excluded, Pinned, InvalidPinned };
     Kind kind = Kind::Best;
     model::Framework framework = model::Framework::Ddp;
-    int pinnedIndex = -1;                    // index into scenario.plans for pinned rows
-    model::Plan plan;                        // the plan shown (also for invalid pinned plans)
+    int pinnedIndex = -1; // index into scenario.plans for pinned rows
+    model::Plan plan;     // the plan shown (also for invalid pinned plans)
     std::optional<sim::PlanEstimate> estimate;
-    std::optional<sim::GoodputEstimate> goodput; // checkpoints and failures (with the scenario only)
+    std::optional<sim::GoodputEstimate>
+        goodput;                              // checkpoints and failures (with the scenario only)
     std::vector<sim::PlanEstimate> runnersUp; // Best rows only
-    QStringList notes;                       // exclusion reasons, validation errors, miss
+    QStringList notes;                        // exclusion reasons, validation errors, miss
     long long evaluatedPlans = 0;
     long long fittingPlans = 0;
 
-    [[nodiscard]] bool fits() const { return kind == Kind::Best || (kind == Kind::Pinned && estimate && estimate->memory.fits); }
+    [[nodiscard]] bool fits() const {
+        return kind == Kind::Best || (kind == Kind::Pinned && estimate && estimate->memory.fits);
+    }
     [[nodiscard]] QString label() const;      // "Megatron", "Pinned 2 · FSDP"
     [[nodiscard]] QString shortLabel() const; // for chart categories
 };

@@ -11,9 +11,20 @@ namespace trainplan::ui {
 class CompareTableModel : public TableModelBase {
     Q_OBJECT
 public:
-    enum Column { FrameworkColumn, PlanColumn, FitsColumn, MemoryColumn, StepColumn, MfuColumn,
-                  TokensColumn, TimeToTrainColumn, CostColumn, GoodputColumn, CostWithFailuresColumn,
-                  ColumnCount };
+    enum Column {
+        FrameworkColumn,
+        PlanColumn,
+        FitsColumn,
+        MemoryColumn,
+        StepColumn,
+        MfuColumn,
+        TokensColumn,
+        TimeToTrainColumn,
+        CostColumn,
+        GoodputColumn,
+        CostWithFailuresColumn,
+        ColumnCount
+    };
 
     using TableModelBase::TableModelBase;
 

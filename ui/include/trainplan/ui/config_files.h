@@ -31,8 +31,8 @@ class ConfigFiles : public QObject {
     Q_OBJECT
 public:
     struct Hooks {
-        std::function<bool()> maybeSave;                   // false: the user cancelled
-        std::function<bool(const QString&)> openScenario;  // opens a trainplan.scenario.v1 file
+        std::function<bool()> maybeSave;                  // false: the user cancelled
+        std::function<bool(const QString&)> openScenario; // opens a trainplan.scenario.v1 file
     };
     ConfigFiles(QMainWindow* window, ScenarioDocument* doc, CompareTab* compare,
                 std::shared_ptr<const model::Catalog> catalog, Hooks hooks);

@@ -22,7 +22,8 @@ class DerivationDialog : public QDialog {
 public:
     explicit DerivationDialog(QWidget* parent = nullptr);
 
-    void setExplanation(const sim::Explanation& explanation, const QString& title, DerivationFocus focus);
+    void setExplanation(const sim::Explanation& explanation, const QString& title,
+                        DerivationFocus focus);
 
     [[nodiscard]] DerivationTreeModel* model() const { return m_model; }
     [[nodiscard]] QTreeView* view() const { return m_view; }

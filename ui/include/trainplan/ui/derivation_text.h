@@ -13,7 +13,8 @@ namespace trainplan::ui {
 [[nodiscard]] QString derivationTermName(const std::string& name);
 [[nodiscard]] QString memoryPhaseName(sim::MemoryPhase::Kind kind);
 [[nodiscard]] QString memoryPhaseName(const std::string& englishName);
-[[nodiscard]] QString pipelineStageName(const std::string& englishName); // "first (embeddings)", ...
+[[nodiscard]] QString
+pipelineStageName(const std::string& englishName); // "first (embeddings)", ...
 
 // A derivation value with its unit, for people: bytes as GiB, seconds as ms/s, FLOP as PFLOP.
 [[nodiscard]] QString formatDerivationValue(double value, const std::string& unit);

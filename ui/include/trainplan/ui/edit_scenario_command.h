@@ -14,8 +14,8 @@ class ScenarioDocument;
 class EditScenarioCommand : public QUndoCommand {
 public:
     static constexpr int kId = 0x7e57;
-    EditScenarioCommand(ScenarioDocument* doc, const QString& text, QString field, model::Scenario before,
-                        model::Scenario after);
+    EditScenarioCommand(ScenarioDocument* doc, const QString& text, QString field,
+                        model::Scenario before, model::Scenario after);
 
     void undo() override;
     void redo() override;

@@ -42,10 +42,10 @@ struct SweepControl {
 [[nodiscard]] std::vector<double> crossoverFactors();
 
 // Best plan per framework at each node count (sim::runSweep over GPU counts).
-[[nodiscard]] Sweep sweepNodes(const model::Scenario& s, const std::vector<int>& nodes, const model::Catalog& catalog,
-                               const SweepControl& control);
-// Best plan per framework at each model scale (sim::runSweep over sim::scaleModelParameters factors;
-// x = the scaled model's parameter count).
+[[nodiscard]] Sweep sweepNodes(const model::Scenario& s, const std::vector<int>& nodes,
+                               const model::Catalog& catalog, const SweepControl& control);
+// Best plan per framework at each model scale (sim::runSweep over sim::scaleModelParameters
+// factors; x = the scaled model's parameter count).
 [[nodiscard]] Sweep sweepModelScale(const model::Scenario& s, const std::vector<double>& factors,
                                     const model::Catalog& catalog, const SweepControl& control);
 
@@ -56,6 +56,7 @@ struct SweepControl {
 // Keeps at most about `maxPoints` of `indices` for drawing: one per cell of a grid over
 // (log step time, memory); `keep` are always kept.
 [[nodiscard]] std::vector<std::size_t> thinForPlot(const std::vector<sim::PlanSummary>& plans,
-                                                   const std::vector<std::size_t>& indices, std::size_t maxPoints);
+                                                   const std::vector<std::size_t>& indices,
+                                                   std::size_t maxPoints);
 
 } // namespace trainplan::ui

@@ -42,13 +42,15 @@ public:
 
     // Each bind*() sets the widget's objectName to its field path and returns a container holding
     // the widget and its (hidden) validation message, ready for a form row.
-    QWidget* bindInt(QSpinBox* w, const QString& field, const QString& label, Getter<int> get, Setter<int> set);
-    QWidget* bindDouble(QDoubleSpinBox* w, const QString& field, const QString& label, Getter<double> get,
-                        Setter<double> set);
-    QWidget* bindBool(QCheckBox* w, const QString& field, const QString& label, Getter<bool> get, Setter<bool> set);
+    QWidget* bindInt(QSpinBox* w, const QString& field, const QString& label, Getter<int> get,
+                     Setter<int> set);
+    QWidget* bindDouble(QDoubleSpinBox* w, const QString& field, const QString& label,
+                        Getter<double> get, Setter<double> set);
+    QWidget* bindBool(QCheckBox* w, const QString& field, const QString& label, Getter<bool> get,
+                      Setter<bool> set);
     // Items carry their value as a QString in Qt::UserRole.
-    QWidget* bindChoice(QComboBox* w, const QString& field, const QString& label, Getter<QString> get,
-                        Setter<QString> set);
+    QWidget* bindChoice(QComboBox* w, const QString& field, const QString& label,
+                        Getter<QString> get, Setter<QString> set);
     QWidget* bindText(QLineEdit* w, const QString& field, const QString& label, Getter<QString> get,
                       Setter<QString> set);
 
@@ -68,7 +70,8 @@ private:
     };
     QWidget* addBinding(QWidget* w, const QString& field, const QString& label,
                         std::function<void(const model::Scenario&)> load);
-    void store(const QString& field, const QString& label, const std::function<void(model::Scenario&)>& change);
+    void store(const QString& field, const QString& label,
+               const std::function<void(model::Scenario&)>& change);
     [[nodiscard]] QString fullPath(const QString& field) const { return m_prefix + field; }
     static void markInvalid(Binding& b, const QString& message);
 

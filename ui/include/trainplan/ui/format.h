@@ -26,7 +26,7 @@ void setDisplayUnits(const DisplayUnits& units);
 
 // All formatters use the default QLocale (decimal separator, and 万/亿 grouping for Chinese).
 [[nodiscard]] QString formatBytes(double bytes);
-[[nodiscard]] QString memoryUnitName();              // "GiB" or "GB"
+[[nodiscard]] QString memoryUnitName();               // "GiB" or "GB"
 [[nodiscard]] double bytesToMemoryUnit(double bytes); // bytes -> GiB or GB
 [[nodiscard]] QString formatSeconds(double seconds);  // step-scale: µs, ms, s, min
 [[nodiscard]] QString formatDuration(double seconds); // run-scale: min, h, days, years

@@ -15,13 +15,18 @@ namespace trainplan::ui {
 // What a running job sees: a cancel flag it polls and a progress value it sets (0..1000).
 class JobControl {
 public:
-    JobControl() : m_state(std::make_shared<State>()) {}
-    [[nodiscard]] bool isCancelled() const { return m_state->cancelled.load(std::memory_order_relaxed); }
+    JobControl()
+        : m_state(std::make_shared<State>()) {}
+    [[nodiscard]] bool isCancelled() const {
+        return m_state->cancelled.load(std::memory_order_relaxed);
+    }
     void cancel() const { m_state->cancelled.store(true, std::memory_order_relaxed); }
     void setProgress(double fraction) const {
         m_state->permille.store(static_cast<int>(fraction * 1000.0), std::memory_order_relaxed);
     }
-    [[nodiscard]] int progressPermille() const { return m_state->permille.load(std::memory_order_relaxed); }
+    [[nodiscard]] int progressPermille() const {
+        return m_state->permille.load(std::memory_order_relaxed);
+    }
 
 private:
     struct State {
@@ -34,13 +39,13 @@ private:
 // "Latest request wins" (after KDAB hotspot's job tracker): start() cancels the job before it
 // and bumps a generation counter; a job's result is delivered only if no newer job was started
 // meanwhile, so stale results are dropped. T must be default-constructible with a QString `error`.
-template <typename T>
-class LatestJob {
+template <typename T> class LatestJob {
 public:
     using Work = std::function<T(const JobControl&)>;
     using Done = std::function<void(T)>;
 
-    explicit LatestJob(QObject* context) : m_context(context) {}
+    explicit LatestJob(QObject* context)
+        : m_context(context) {}
     ~LatestJob() { m_control.cancel(); }
     LatestJob(const LatestJob&) = delete;
     LatestJob& operator=(const LatestJob&) = delete;
@@ -54,7 +59,8 @@ public:
         QObject::connect(watcher, &QFutureWatcherBase::finished, m_context,
                          [this, watcher, generation, done = std::move(done)] {
                              watcher->deleteLater();
-                             if (generation != m_generation) return; // a newer request superseded it
+                             if (generation != m_generation)
+                                 return; // a newer request superseded it
                              m_running = false;
                              done(watcher->result());
                          });

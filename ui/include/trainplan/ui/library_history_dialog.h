@@ -15,7 +15,8 @@ namespace trainplan::ui {
 class LibraryHistoryDialog : public QDialog {
     Q_OBJECT
 public:
-    LibraryHistoryDialog(const QString& name, const std::vector<store::ScenarioVersion>& versions, QWidget* parent = nullptr);
+    LibraryHistoryDialog(const QString& name, const std::vector<store::ScenarioVersion>& versions,
+                         QWidget* parent = nullptr);
     [[nodiscard]] QTreeWidget* versions() const { return m_versions; }
     [[nodiscard]] int selectedVersion() const;
 

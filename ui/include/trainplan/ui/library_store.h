@@ -46,7 +46,7 @@ public:
     void close();
     [[nodiscard]] bool isOpen() const { return m_store != nullptr; }
     [[nodiscard]] QString path() const { return m_path; }
-    [[nodiscard]] QString openError() const { return m_openError; } // why the database is closed
+    [[nodiscard]] QString openError() const { return m_openError; }   // why the database is closed
     [[nodiscard]] QString backupNote() const { return m_backupNote; } // set after a migration
     [[nodiscard]] QString lastError() const { return m_lastError; }
     // The open store (nullptr when the library is closed), for the Measurements and Calibration
@@ -59,8 +59,10 @@ public:
     // The newest version (version 0) or the given one, parsed against the library's catalog.
     [[nodiscard]] model::ScenarioLoad load(const QString& name, int version = 0);
 
-    // Saves `scenario` under `name` with `tags`: a new scenario, or a new version of an existing one.
-    std::optional<store::SaveResult> save(const model::Scenario& scenario, const QString& name, const QStringList& tags);
+    // Saves `scenario` under `name` with `tags`: a new scenario, or a new version of an existing
+    // one.
+    std::optional<store::SaveResult> save(const model::Scenario& scenario, const QString& name,
+                                          const QStringList& tags);
     // Saves an old version again as the newest (the history keeps every version).
     std::optional<store::SaveResult> restore(const QString& name, int version);
 
@@ -70,13 +72,14 @@ public:
     // Makes the library hold exactly `entries` for these names (nullopt: no scenario of that name):
     // names to clear are deleted first, then the entries are re-inserted with their versions.
     // Undo and redo of new / duplicate / rename / delete go through this.
-    bool apply(const std::vector<std::pair<QString, std::optional<nlohmann::ordered_json>>>& entries);
+    bool
+    apply(const std::vector<std::pair<QString, std::optional<nlohmann::ordered_json>>>& entries);
 
     bool exportLibrary(const QString& file);
     std::optional<store::LibraryImportSummary> importLibrary(const QString& file);
 
 signals:
-    void changed(); // scenarios added, removed or changed, or the database opened or closed
+    void changed();         // scenarios added, removed or changed, or the database opened or closed
     void runsChanged();     // measured runs added, imported or deleted
     void profilesChanged(); // calibration profiles saved or deleted
 

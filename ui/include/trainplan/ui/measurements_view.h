@@ -32,13 +32,14 @@ public:
 
     // The library whose runs are shown; `selectedPlan` returns the Compare tab's selected plan
     // (nullopt when none), offered in the Add run form.
-    void setLibrary(LibraryStore* library, std::function<std::optional<model::Plan>()> selectedPlan = {});
+    void setLibrary(LibraryStore* library,
+                    std::function<std::optional<model::Plan>()> selectedPlan = {});
     void reload();
 
     struct ImportOutcome {
         std::size_t added = 0;
-        std::size_t skipped = 0;   // identical runs already stored
-        QStringList problems;      // per line ("line 12, column tp: …") or the store's refusal
+        std::size_t skipped = 0; // identical runs already stored
+        QStringList problems;    // per line ("line 12, column tp: …") or the store's refusal
     };
     // Imports a published_runs.csv: the rows without problems are stored (store::importRuns), the
     // problems are listed per line.

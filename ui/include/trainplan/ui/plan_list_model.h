@@ -11,7 +11,15 @@ namespace trainplan::ui {
 class PlanListModel : public TableModelBase {
     Q_OBJECT
 public:
-    enum Column { RankColumn, PlanColumn, MemoryColumn, StepColumn, MfuColumn, CostColumn, ColumnCount };
+    enum Column {
+        RankColumn,
+        PlanColumn,
+        MemoryColumn,
+        StepColumn,
+        MfuColumn,
+        CostColumn,
+        ColumnCount
+    };
     using TableModelBase::TableModelBase;
 
     void setPlans(std::vector<sim::PlanEstimate> plans);

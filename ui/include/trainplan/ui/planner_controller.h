@@ -28,12 +28,14 @@ class Debouncer;
 class PlannerController : public QObject {
     Q_OBJECT
 public:
-    explicit PlannerController(std::shared_ptr<const model::Catalog> catalog, QObject* parent = nullptr);
+    explicit PlannerController(std::shared_ptr<const model::Catalog> catalog,
+                               QObject* parent = nullptr);
     ~PlannerController() override;
 
     // A stored calibration profile's parameters by name (the library's); nullopt with `error` set
     // when there is none. Called on the GUI thread from setScenario().
-    using ProfileLookup = std::function<std::optional<nlohmann::json>(const std::string& name, QString& error)>;
+    using ProfileLookup =
+        std::function<std::optional<nlohmann::json>(const std::string& name, QString& error)>;
     void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
 
     // The edited scenario; `computable` false when validation blocks estimation. When it names a

@@ -14,17 +14,17 @@ namespace trainplan::ui {
 // Results the controller hands to the views: plain values, computed off the GUI thread.
 
 struct CompareOutcome {
-    model::Scenario scenario;                 // what was evaluated
-    sim::SearchResult search;                 // best plan per framework + runners-up
-    std::vector<sim::EstimateResult> pinned;  // the scenario's fixed (pinned) plans
+    model::Scenario scenario;                // what was evaluated
+    sim::SearchResult search;                // best plan per framework + runners-up
+    std::vector<sim::EstimateResult> pinned; // the scenario's fixed (pinned) plans
     double computeSeconds = 0;
     QString profileNote; // the calibration profile applied, or why it was not (empty: none named)
     QString error;
 };
 
 struct ExploreOutcome {
-    model::Scenario scenario; // the what-if scenario
-    sim::SearchResult search; // with every evaluated plan (for the plan-space scatter)
+    model::Scenario scenario;        // the what-if scenario
+    sim::SearchResult search;        // with every evaluated plan (for the plan-space scatter)
     std::vector<std::size_t> pareto; // indices into search.all
     double computeSeconds = 0;
     QString error;

@@ -16,24 +16,26 @@ namespace trainplan::ui {
 // place (model::isInPlace). Levels move as little as needed: marking "experience tuning ZeRO or
 // FSDP" done raises a single-node team to zero_fsdp and leaves a 3D team alone; clearing it lowers
 // the team to ddp. RDMA in place follows the cluster's fabric kind (RoCE or InfiniBand).
-[[nodiscard]] model::Scenario withReadinessItem(model::Scenario s, model::ReadinessItem item, bool inPlace);
+[[nodiscard]] model::Scenario withReadinessItem(model::Scenario s, model::ReadinessItem item,
+                                                bool inPlace);
 
 // The stages to edit: the scenario's own, or, when it has none, the advisor's default stages as
 // shown (`shown[i].stage`) with the done flags of readiness-item prerequisites cleared (those
 // follow the profile, so clearing an item in the profile unticks it again).
-[[nodiscard]] std::vector<model::MigrationStage> editableStages(const model::Scenario& s,
-                                                               const std::vector<sim::RoadmapStage>& shown);
+[[nodiscard]] std::vector<model::MigrationStage>
+editableStages(const model::Scenario& s, const std::vector<sim::RoadmapStage>& shown);
 
 // The scenario with stage `index` of editableStages() changed by `change`; unchanged (and false
 // returned through `ok`) when the index is out of range.
-[[nodiscard]] model::Scenario withStageEdit(const model::Scenario& s, const std::vector<sim::RoadmapStage>& shown,
-                                            int index, const std::function<void(model::MigrationStage&)>& change,
-                                            bool* ok = nullptr);
+[[nodiscard]] model::Scenario
+withStageEdit(const model::Scenario& s, const std::vector<sim::RoadmapStage>& shown, int index,
+              const std::function<void(model::MigrationStage&)>& change, bool* ok = nullptr);
 
 // Ticks or unticks prerequisite `prerequisite` of stage `stage`: a readiness item goes to the
 // profile (withReadinessItem; unticking also clears a done flag stored on the stage), free text
 // to the stage's own done flag.
-[[nodiscard]] model::Scenario withPrerequisiteDone(const model::Scenario& s, const std::vector<sim::RoadmapStage>& shown,
+[[nodiscard]] model::Scenario withPrerequisiteDone(const model::Scenario& s,
+                                                   const std::vector<sim::RoadmapStage>& shown,
                                                    int stage, int prerequisite, bool done);
 
 // A sensible threshold when the trigger kind changes: the advisor's MFU threshold, the stage's

@@ -20,8 +20,8 @@ class ScenarioDocument;
 
 // The Roadmap tab (issue 7): the advisor's recommendation and its reasons, the migration stages as
 // an editable swimlane and the model-size break points. The advisor runs off the GUI thread on the
-// current scenario, debounced, latest request wins; stage edits go through the document's undo stack
-// and are stored with the scenario (`stages`).
+// current scenario, debounced, latest request wins; stage edits go through the document's undo
+// stack and are stored with the scenario (`stages`).
 class RoadmapTab : public QWidget {
     Q_OBJECT
 public:

@@ -22,7 +22,8 @@ class RoadmapView : public QScrollArea {
 public:
     explicit RoadmapView(QWidget* parent = nullptr);
     void setStages(const std::vector<sim::RoadmapStage>& stages);
-    void setMessage(const QString& text); // shown instead of the cards (no result yet, invalid scenario)
+    void
+    setMessage(const QString& text); // shown instead of the cards (no result yet, invalid scenario)
     [[nodiscard]] const std::vector<StageCard*>& cards() const { return m_cards; }
 
 signals:

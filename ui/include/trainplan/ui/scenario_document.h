@@ -18,7 +18,8 @@ namespace trainplan::ui {
 class ScenarioDocument : public QObject {
     Q_OBJECT
 public:
-    explicit ScenarioDocument(std::shared_ptr<const model::Catalog> catalog, QObject* parent = nullptr);
+    explicit ScenarioDocument(std::shared_ptr<const model::Catalog> catalog,
+                              QObject* parent = nullptr);
     ~ScenarioDocument() override;
 
     [[nodiscard]] const model::Scenario& scenario() const { return m_scenario; }

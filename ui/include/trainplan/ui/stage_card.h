@@ -15,8 +15,8 @@ class QLabel;
 namespace trainplan::ui {
 
 // One stage of the migration roadmap as a card: title, framework (editable), target and plan with
-// its estimate, trigger (kind and threshold editable) and whether it has fired, the prerequisites as
-// a checklist and the expected gain. Edits are reported as signals; the card never edits the
+// its estimate, trigger (kind and threshold editable) and whether it has fired, the prerequisites
+// as a checklist and the expected gain. Edits are reported as signals; the card never edits the
 // scenario itself.
 class StageCard : public QFrame {
     Q_OBJECT
@@ -27,9 +27,12 @@ public:
     [[nodiscard]] QComboBox* frameworkBox() const { return m_framework; }
     [[nodiscard]] QComboBox* triggerBox() const { return m_triggerKind; }
     [[nodiscard]] QDoubleSpinBox* thresholdBox() const { return m_threshold; }
-    [[nodiscard]] const std::vector<QCheckBox*>& prerequisiteBoxes() const { return m_prerequisites; }
+    [[nodiscard]] const std::vector<QCheckBox*>& prerequisiteBoxes() const {
+        return m_prerequisites;
+    }
 
-    // The threshold as the spin box shows it (MFU in percent, cost in the display currency) and back.
+    // The threshold as the spin box shows it (MFU in percent, cost in the display currency) and
+    // back.
     [[nodiscard]] static double toDisplay(model::TriggerKind kind, double value);
     [[nodiscard]] static double fromDisplay(model::TriggerKind kind, double shown);
 

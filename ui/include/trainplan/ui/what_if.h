@@ -14,7 +14,9 @@ struct WhatIf {
     std::optional<int> seqLen;
     std::optional<double> modelScale; // multiplies the parameter count (sim::scaleModelParameters)
 
-    [[nodiscard]] bool any() const { return nodes || interNodeBytesPerSecond || globalBatch || seqLen || modelScale; }
+    [[nodiscard]] bool any() const {
+        return nodes || interNodeBytesPerSecond || globalBatch || seqLen || modelScale;
+    }
     bool operator==(const WhatIf&) const = default;
 };
 

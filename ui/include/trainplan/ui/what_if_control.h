@@ -12,8 +12,8 @@ namespace trainplan::ui {
 class WhatIfControl : public QWidget {
     Q_OBJECT
 public:
-    WhatIfControl(double min, double max, int decimals, const QString& suffix, const QString& toolTip,
-                  QWidget* parent = nullptr);
+    WhatIfControl(double min, double max, int decimals, const QString& suffix,
+                  const QString& toolTip, QWidget* parent = nullptr);
     void setQuantum(double quantum); // values snap to multiples of this (e.g. GPUs per node)
     void setValue(double value);
     [[nodiscard]] double value() const;

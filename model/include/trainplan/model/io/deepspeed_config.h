@@ -14,10 +14,12 @@ namespace trainplan::model::io {
 // bucket sizes and activation checkpointing. "auto" values (filled in by the Hugging Face Trainer
 // at launch) are left for the other files to supply. Unknown keys give one warning listing them.
 // Total: never throws.
-[[nodiscard]] ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fileName);
+[[nodiscard]] ImportedFields importDeepSpeedConfig(std::string_view text,
+                                                   std::string_view fileName);
 
 // A ds_config.json for the plan, with keys as DeepSpeed documents them. What DeepSpeed cannot
 // express (fp8, selective recompute, context parallelism) is reported in `issues` as warnings.
-[[nodiscard]] nlohmann::json exportDeepSpeedConfig(const Scenario& s, const Plan& p, ImportIssues& issues);
+[[nodiscard]] nlohmann::json exportDeepSpeedConfig(const Scenario& s, const Plan& p,
+                                                   ImportIssues& issues);
 
 } // namespace trainplan::model::io

@@ -18,8 +18,8 @@ namespace trainplan::model::io {
 
 // The model the fields describe, or nullopt (with errors in `issues`) when a required value is
 // missing. `defaults` supplies values no file gave (e.g. a base scenario's model).
-[[nodiscard]] std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIssues& issues,
-                                                              std::string_view file = {});
+[[nodiscard]] std::optional<TransformerSpec>
+buildTransformer(const ImportedModel& m, ImportIssues& issues, std::string_view file = {});
 
 // Compares the computed parameter count with the published count of the catalog model of the same
 // shape (layers, hidden, heads, experts): a note when within 2 %, a warning beyond.

@@ -30,7 +30,8 @@ struct ImportOptions {
 };
 
 struct ImportResult {
-    std::optional<Scenario> scenario; // set when enough was known to build one (may still have errors)
+    std::optional<Scenario>
+        scenario; // set when enough was known to build one (may still have errors)
     ImportIssues issues;
     std::vector<std::pair<std::string, FileKind>> files; // how each input was read
 
@@ -51,12 +52,12 @@ struct ImportResult {
 // are checked to multiply out (global = micro × gradient accumulation × dp, with dp = GPUs /
 // (tp·pp·cp)), the model's parameter count is checked against the catalog, and the result is
 // validated like a scenario file. Never throws.
-[[nodiscard]] ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& catalog,
-                                       const ImportOptions& options = {});
+[[nodiscard]] ImportResult importTexts(const std::vector<ImportInput>& inputs,
+                                       const Catalog& catalog, const ImportOptions& options = {});
 
 // Reads the files (missing, unreadable, directory or over 16 MiB → an error naming the file) and
 // imports them as importTexts does.
-[[nodiscard]] ImportResult importFiles(const std::vector<std::filesystem::path>& files, const Catalog& catalog,
-                                       const ImportOptions& options = {});
+[[nodiscard]] ImportResult importFiles(const std::vector<std::filesystem::path>& files,
+                                       const Catalog& catalog, const ImportOptions& options = {});
 
 } // namespace trainplan::model::io

@@ -19,8 +19,7 @@ namespace trainplan::model::io {
 enum class Origin { Guess, Base, ToolDefault, Explicit };
 
 // One value a file says something about, with the key that said it.
-template <typename T>
-struct Field {
+template <typename T> struct Field {
     std::optional<T> value;
     std::string key;
     Origin origin = Origin::Explicit;
@@ -50,14 +49,16 @@ struct ImportedTraining {
     Field<Precision> precision;
     Field<Optimizer> optimizer;
     Field<bool> flashAttention;
-    Field<long long> trainSteps;   // optimizer steps (Megatron --train-iters, torchtitan --training.steps)
+    Field<long long>
+        trainSteps; // optimizer steps (Megatron --train-iters, torchtitan --training.steps)
     Field<long long> trainSamples; // sequences (Megatron --train-samples)
 };
 
 struct ImportedPlan {
     Field<Framework> framework;
     Field<int> dp, tp, pp, cp, ep, vpp, microBatch, zeroStage, gradAccum;
-    Field<int> layersPerVirtualStage; // Megatron --num-layers-per-virtual-pipeline-stage (vpp needs layers)
+    Field<int> layersPerVirtualStage; // Megatron --num-layers-per-virtual-pipeline-stage (vpp needs
+                                      // layers)
     Field<Offload> offload;
     Field<bool> offloadParams, hybridShard, sequenceParallel, tpCommOverlap;
     Field<Recompute> recompute;
@@ -65,7 +66,8 @@ struct ImportedPlan {
 
 struct ImportedCluster {
     Field<int> nodes, gpusPerNode;
-    Field<std::string> gpu; // a GPU type hint (Slurm --gres=gpu:h100:8), matched against the catalog
+    Field<std::string>
+        gpu; // a GPU type hint (Slurm --gres=gpu:h100:8), matched against the catalog
 };
 
 enum class FileKind { Unknown, HfConfig, DeepSpeedConfig, MegatronArgs, Launcher, Scenario };
@@ -83,9 +85,15 @@ struct ImportedFields {
     ImportedCluster cluster;
     ImportIssues issues;
 
-    void error(std::string key, std::string message) { add(Severity::Error, std::move(key), std::move(message)); }
-    void warning(std::string key, std::string message) { add(Severity::Warning, std::move(key), std::move(message)); }
-    void note(std::string key, std::string message) { add(Severity::Note, std::move(key), std::move(message)); }
+    void error(std::string key, std::string message) {
+        add(Severity::Error, std::move(key), std::move(message));
+    }
+    void warning(std::string key, std::string message) {
+        add(Severity::Warning, std::move(key), std::move(message));
+    }
+    void note(std::string key, std::string message) {
+        add(Severity::Note, std::move(key), std::move(message));
+    }
     void add(Severity s, std::string key, std::string message) {
         issues.push_back({s, file, std::move(key), std::move(message)});
     }

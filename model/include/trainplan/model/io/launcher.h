@@ -29,10 +29,12 @@ namespace trainplan::model::io {
 // torchrun.sh: for DDP/FSDP a torchtitan launch (flags as in torchtitan's JobConfig); for
 // DeepSpeed a `train.py --deepspeed --deepspeed_config ds_config.json` launch. Lossy parts go to
 // `issues`.
-[[nodiscard]] std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues& issues);
+[[nodiscard]] std::string exportTorchrunScript(const Scenario& s, const Plan& p,
+                                               ImportIssues& issues);
 
 // job.sbatch: node and GPU counts, one task per node, MASTER_ADDR from the node list, NCCL
 // settings as commented suggestions for the cluster's fabric, and `srun` of `launchScript`.
-[[nodiscard]] std::string exportSlurmScript(const Scenario& s, const Plan& p, const std::string& launchScript);
+[[nodiscard]] std::string exportSlurmScript(const Scenario& s, const Plan& p,
+                                            const std::string& launchScript);
 
 } // namespace trainplan::model::io

@@ -23,6 +23,7 @@ namespace trainplan::model::io {
 // A bash script that launches pretrain_gpt.py with torchrun for the plan (flag spelling as in
 // Megatron-LM's arguments.py). For a DeepSpeed plan it writes the Megatron-DeepSpeed form
 // (--deepspeed --deepspeed_config ds_config.json --zero-stage N). Lossy parts go to `issues`.
-[[nodiscard]] std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues& issues);
+[[nodiscard]] std::string exportMegatronScript(const Scenario& s, const Plan& p,
+                                               ImportIssues& issues);
 
 } // namespace trainplan::model::io

@@ -27,32 +27,36 @@ enum class OutputFormat { Pdf, Html, Markdown, Csv, Json };
 
 struct WriteOptions {
     sim::Lang lang = sim::Lang::En;
-    bool deck = false;       // PDF only: the 16:9 review deck instead of the report
-    double chartDpi = 144;   // PNG charts beside Markdown
+    bool deck = false;     // PDF only: the 16:9 review deck instead of the report
+    double chartDpi = 144; // PNG charts beside Markdown
 };
 
 struct WriteResult {
     bool ok = false;
-    QString error;      // what went wrong, naming the file
-    QStringList files;  // every file written (the report first)
-    int pages = 0;      // PDF
+    QString error;     // what went wrong, naming the file
+    QStringList files; // every file written (the report first)
+    int pages = 0;     // PDF
 };
 
-[[nodiscard]] WriteResult writeReport(const ReportData& data, const QString& path, const WriteOptions& options = {});
+[[nodiscard]] WriteResult writeReport(const ReportData& data, const QString& path,
+                                      const WriteOptions& options = {});
 
 // The writers behind writeReport.
-[[nodiscard]] WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QString& path);
+[[nodiscard]] WriteResult writeReportPdf(const Document& doc, const ReportData& data,
+                                         const QString& path);
 [[nodiscard]] WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& path);
-[[nodiscard]] WriteResult writeReportHtml(const Document& doc, const ReportData& data, const QString& path);
+[[nodiscard]] WriteResult writeReportHtml(const Document& doc, const ReportData& data,
+                                          const QString& path);
 // PATH.md plus PATH_files/<chart>.png and .svg.
-[[nodiscard]] WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, const QString& path,
-                                              double chartDpi = 144);
+[[nodiscard]] WriteResult writeReportMarkdown(const Document& doc, const ReportData& data,
+                                              const QString& path, double chartDpi = 144);
 // PATH.csv: the comparison (one row per compared plan); PATH.sweep.csv beside it: the scaling and
 // model-size sweeps (one row per point and framework). SI units, full precision, English headers.
 [[nodiscard]] WriteResult writeReportCsv(const ReportData& data, const QString& path);
 // trainplan.estimate.v1 (the compared plans as "results") with "advice" (trainplan.advice.v1) and
 // "report" (tool version, date, language, the role of each result) added.
-[[nodiscard]] WriteResult writeReportJson(const ReportData& data, const QString& path, sim::Lang lang);
+[[nodiscard]] WriteResult writeReportJson(const ReportData& data, const QString& path,
+                                          sim::Lang lang);
 
 // The same content in memory (tests, the GUI's clipboard).
 [[nodiscard]] QString reportHtml(const Document& doc, const ReportData& data);

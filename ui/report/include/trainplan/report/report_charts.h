@@ -27,12 +27,14 @@ enum class ChartKind {
     StepTime,      // step time by component, per compared plan
     Communication, // bytes per GPU per step by network tier, per compared plan
     Scaling,       // MFU vs GPU count, per framework
-    Crossover,     // MFU vs model size, per framework (where the line ends, the framework stops fitting)
+    Crossover,     // MFU vs model size, per framework (where the line ends, the framework stops
+                   // fitting)
     Pareto,        // every fitting plan: step time vs peak memory, and the Pareto front
 };
 
-inline constexpr ChartKind kAllCharts[] = {ChartKind::Memory,  ChartKind::StepTime,  ChartKind::Communication,
-                                           ChartKind::Scaling, ChartKind::Crossover, ChartKind::Pareto};
+inline constexpr ChartKind kAllCharts[] = {ChartKind::Memory,        ChartKind::StepTime,
+                                           ChartKind::Communication, ChartKind::Scaling,
+                                           ChartKind::Crossover,     ChartKind::Pareto};
 
 [[nodiscard]] QString chartId(ChartKind kind); // "memory", "step_time", ... (file names, HTML ids)
 [[nodiscard]] std::optional<ChartKind> chartKindFromId(const QString& id);
@@ -40,15 +42,16 @@ inline constexpr ChartKind kAllCharts[] = {ChartKind::Memory,  ChartKind::StepTi
 
 struct ChartStyle {
     sim::Lang lang = sim::Lang::En;
-    int fontPixels = 9;       // axis labels and legend; titles are a little larger
-    bool showTitle = false;   // reports caption charts themselves
+    int fontPixels = 9;     // axis labels and legend; titles are a little larger
+    bool showTitle = false; // reports caption charts themselves
 };
 
 // Whether the data has anything to draw for this chart.
 [[nodiscard]] bool chartHasData(ChartKind kind, const ReportData& data);
 
 // A new chart (owned by the caller, not in any scene). Charts without data show a note instead.
-[[nodiscard]] std::unique_ptr<QChart> makeChart(ChartKind kind, const ReportData& data, const ChartStyle& style);
+[[nodiscard]] std::unique_ptr<QChart> makeChart(ChartKind kind, const ReportData& data,
+                                                const ChartStyle& style);
 
 // Lays the chart out at `size` (logical pixels = points) and draws it into `target`, scaled.
 // On a PDF or SVG painter the result stays vector (text stays text).
@@ -60,7 +63,8 @@ void renderChart(QChart& chart, QPainter& painter, const QRectF& target, QSizeF 
 [[nodiscard]] QByteArray chartSvg(QChart& chart, QSizeF size, const QString& title = {});
 
 // Files; `error` (optional) receives a message a user can act on.
-bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi, QString* error = nullptr);
+bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi,
+                   QString* error = nullptr);
 bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error = nullptr);
 // Indices of the fitting plans no other fitting plan beats on both step time and peak memory,
 // fastest first (the front the Pareto chart draws).

@@ -27,10 +27,10 @@ struct ComparedPlan {
     enum class Origin { Best, Closest, Pinned };
     Origin origin = Origin::Best;
     model::Framework framework = model::Framework::Ddp;
-    int pinnedIndex = -1;        // index into scenario.plans for Origin::Pinned
-    sim::EstimateResult result;  // estimate + valid + errors
-    bool recommended = false;    // the advisor's recommended plan
-    double missBytes = 0;        // Closest: how far over the usable memory
+    int pinnedIndex = -1;       // index into scenario.plans for Origin::Pinned
+    sim::EstimateResult result; // estimate + valid + errors
+    bool recommended = false;   // the advisor's recommended plan
+    double missBytes = 0;       // Closest: how far over the usable memory
 
     [[nodiscard]] bool fits() const { return result.valid && result.estimate.memory.fits; }
     [[nodiscard]] const sim::PlanEstimate& estimate() const { return result.estimate; }
@@ -38,13 +38,13 @@ struct ComparedPlan {
 
 // One framework at one x of a sweep (GPU count or model size).
 struct SweepSample {
-    double x = 0;       // GPUs, or parameters
+    double x = 0; // GPUs, or parameters
     bool fits = false;
     double mfu = 0;
     double stepSeconds = 0;
     double tokensPerSecond = 0;
     double peakBytes = 0;
-    std::string plan;   // the plan's label (the closest one when nothing fits)
+    std::string plan; // the plan's label (the closest one when nothing fits)
 };
 
 struct SweepSeries {
@@ -63,16 +63,18 @@ struct SourceEntry {
 struct ReportData {
     model::Scenario scenario;
     model::ParameterCount parameters;
-    std::string version;   // the tool's version
-    std::string date;      // ISO date the report was generated on
+    std::string version; // the tool's version
+    std::string date;    // ISO date the report was generated on
 
     sim::SearchResult search;          // with every evaluated plan (plan space, Pareto)
     std::optional<sim::Advice> advice; // recommendation, reasons, break points, roadmap
-    std::vector<ComparedPlan> compared; // per framework (best or closest), then the scenario's plans
-    int headlineIndex = -1;            // index into compared of the plan the report leads with
+    std::vector<ComparedPlan>
+        compared;           // per framework (best or closest), then the scenario's plans
+    int headlineIndex = -1; // index into compared of the plan the report leads with
 
     std::optional<sim::Explanation> headline; // the derivation of the headline plan
-    std::optional<sim::GoodputEstimate> goodput; // checkpoints, failures and goodput of the headline plan
+    std::optional<sim::GoodputEstimate>
+        goodput; // checkpoints, failures and goodput of the headline plan
 
     std::vector<SweepSeries> scaling;   // x = GPUs, the scenario's global batch
     std::vector<SweepSeries> crossover; // x = parameters, the scenario's cluster
@@ -83,20 +85,22 @@ struct ReportData {
     std::vector<SourceEntry> sources;
 
     [[nodiscard]] const ComparedPlan* headlinePlan() const {
-        return headlineIndex >= 0 && headlineIndex < static_cast<int>(compared.size()) ? &compared[headlineIndex]
-                                                                                     : nullptr;
+        return headlineIndex >= 0 && headlineIndex < static_cast<int>(compared.size())
+                   ? &compared[headlineIndex]
+                   : nullptr;
     }
     [[nodiscard]] long long gpus() const { return scenario.cluster.gpuCount(); }
 };
 
 struct ReportInputs {
-    const model::Catalog* catalog = nullptr;              // required: resolves sweeps and stage targets
-    const std::vector<model::PublishedRun>* publishedRuns = nullptr; // accuracy section; nullptr skips it
+    const model::Catalog* catalog = nullptr; // required: resolves sweeps and stage targets
+    const std::vector<model::PublishedRun>* publishedRuns =
+        nullptr; // accuracy section; nullptr skips it
     std::string version;
     std::string date;
-    bool breakPoints = true;     // the advisor's break-point searches (the slowest part)
-    bool crossover = true;       // the model-size sweep
-    int threads = 0;             // 0 = all cores
+    bool breakPoints = true;              // the advisor's break-point searches (the slowest part)
+    bool crossover = true;                // the model-size sweep
+    int threads = 0;                      // 0 = all cores
     std::function<void(double)> progress; // 0..1
     std::function<bool()> cancelled;
 };
@@ -104,7 +108,8 @@ struct ReportInputs {
 // Runs the search, the advisor, the sweeps, the derivation of the headline plan and the
 // validation against published runs. Pure apart from the work it does; throws nothing for a valid
 // scenario (invalid fixed plans become rows with their errors).
-[[nodiscard]] ReportData computeReportData(const model::Scenario& scenario, const ReportInputs& inputs);
+[[nodiscard]] ReportData computeReportData(const model::Scenario& scenario,
+                                           const ReportInputs& inputs);
 
 // The model-size factors of the crossover sweep (relative to the scenario's model).
 [[nodiscard]] std::vector<double> crossoverFactors();

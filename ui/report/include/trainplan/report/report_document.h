@@ -16,12 +16,12 @@
 namespace trainplan::report {
 
 struct Table {
-    QStringList header;             // empty: a key/value table without a header row
+    QStringList header; // empty: a key/value table without a header row
     std::vector<QStringList> rows;
-    QList<int> numericColumns;      // right-aligned
-    std::vector<int> rowIndent;     // per row: indentation level of the first cell (derivation trees)
-    std::vector<bool> rowEmphasis;  // per row: bold (e.g. the recommended plan)
-    bool compact = false;           // smaller type (long reference tables)
+    QList<int> numericColumns;  // right-aligned
+    std::vector<int> rowIndent; // per row: indentation level of the first cell (derivation trees)
+    std::vector<bool> rowEmphasis; // per row: bold (e.g. the recommended plan)
+    bool compact = false;          // smaller type (long reference tables)
 };
 
 struct Block {
@@ -36,8 +36,8 @@ struct Block {
 };
 
 struct Section {
-    QString id;     // anchor / file-name friendly
-    QString title;  // numbered by the writers
+    QString id;    // anchor / file-name friendly
+    QString title; // numbered by the writers
     bool appendix = false;
     std::vector<Block> blocks;
 };

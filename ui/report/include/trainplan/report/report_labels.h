@@ -26,7 +26,8 @@ namespace trainplan::report {
 
 // The components of a stage's memory present at its peak moment; they add up to peakBytes.
 struct MemoryAtPeak {
-    double weights = 0, gradients = 0, optimizer = 0, activations = 0, transient = 0, buffers = 0, overhead = 0;
+    double weights = 0, gradients = 0, optimizer = 0, activations = 0, transient = 0, buffers = 0,
+           overhead = 0;
     [[nodiscard]] double total() const {
         return weights + gradients + optimizer + activations + transient + buffers + overhead;
     }
@@ -35,10 +36,11 @@ struct MemoryAtPeak {
 
 // Step time by component; they add up to stepSeconds.
 struct StepParts {
-    double forward = 0, backward = 0, recompute = 0, commIntra = 0, commInter = 0, bubble = 0, optimizer = 0,
-           offload = 0;
+    double forward = 0, backward = 0, recompute = 0, commIntra = 0, commInter = 0, bubble = 0,
+           optimizer = 0, offload = 0;
     [[nodiscard]] double total() const {
-        return forward + backward + recompute + commIntra + commInter + bubble + optimizer + offload;
+        return forward + backward + recompute + commIntra + commInter + bubble + optimizer +
+               offload;
     }
 };
 [[nodiscard]] StepParts stepParts(const sim::TimeBreakdown& t);

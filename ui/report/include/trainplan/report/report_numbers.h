@@ -14,22 +14,26 @@
 namespace trainplan::report {
 
 [[nodiscard]] QString qs(std::string_view utf8);
-[[nodiscard]] inline QString qs(const std::string& utf8) { return qs(std::string_view(utf8)); }
-[[nodiscard]] inline QString qs(const char* utf8) { return qs(std::string_view(utf8)); }
+[[nodiscard]] inline QString qs(const std::string& utf8) {
+    return qs(std::string_view(utf8));
+}
+[[nodiscard]] inline QString qs(const char* utf8) {
+    return qs(std::string_view(utf8));
+}
 
 // sim::formatArg for a numeric kind.
 [[nodiscard]] QString number(sim::ArgKind kind, double value, sim::Lang lang);
 
-[[nodiscard]] QString fmtBytes(double bytes, sim::Lang lang);        // 78.6 GiB
-[[nodiscard]] QString fmtSeconds(double seconds, sim::Lang lang);    // 14.5 s, 226 ms
-[[nodiscard]] QString fmtDuration(double seconds, sim::Lang lang);   // 60.1 days / 60.1 天
-[[nodiscard]] QString fmtPercent(double fraction, sim::Lang lang);   // 54.9%
-[[nodiscard]] QString fmtUsd(double usd, sim::Lang lang);           // $923k
-[[nodiscard]] QString fmtParameters(double count, sim::Lang lang);  // 70.6B
+[[nodiscard]] QString fmtBytes(double bytes, sim::Lang lang);              // 78.6 GiB
+[[nodiscard]] QString fmtSeconds(double seconds, sim::Lang lang);          // 14.5 s, 226 ms
+[[nodiscard]] QString fmtDuration(double seconds, sim::Lang lang);         // 60.1 days / 60.1 天
+[[nodiscard]] QString fmtPercent(double fraction, sim::Lang lang);         // 54.9%
+[[nodiscard]] QString fmtUsd(double usd, sim::Lang lang);                  // $923k
+[[nodiscard]] QString fmtParameters(double count, sim::Lang lang);         // 70.6B
 [[nodiscard]] QString fmtBandwidth(double bytesPerSecond, sim::Lang lang); // 50.0 GB/s
-[[nodiscard]] QString fmtFactor(double factor, sim::Lang lang);     // 1.15×
-[[nodiscard]] QString fmtCount(double value, sim::Lang lang);       // 256
-[[nodiscard]] QString fmtWeeks(double weeks, sim::Lang lang);       // 16 weeks / 16 周
+[[nodiscard]] QString fmtFactor(double factor, sim::Lang lang);            // 1.15×
+[[nodiscard]] QString fmtCount(double value, sim::Lang lang);              // 256
+[[nodiscard]] QString fmtWeeks(double weeks, sim::Lang lang);              // 16 weeks / 16 周
 
 // Three significant digits with an SI prefix: 1.23k, 45.6M, 789G.
 [[nodiscard]] QString sig3Si(double value);
