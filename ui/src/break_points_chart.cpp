@@ -94,20 +94,8 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
             from = x->min();
         if (from > 0) {
             m_shadingStart.emplace_back(b.framework, from * 1e9);
-            auto* upper = new QLineSeries;
-            auto* lower = new QLineSeries;
-            upper->replace(QList<QPointF>{{from, y->max()}, {x->max(), y->max()}});
-            lower->replace(QList<QPointF>{{from, 0}, {x->max(), 0}});
-            auto* area = new QAreaSeries(upper, lower);
-            area->setName(tr("%1 does not fit").arg(frameworkShortName(b.framework)));
-            QColor fill = color;
-            fill.setAlpha(30);
-            area->setBrush(fill);
-            QPen edge(color);
-            edge.setWidthF(1.2);
-            edge.setStyle(Qt::DashLine);
-            area->setPen(edge);
-            attach(area);
+            attach(noFitArea(from, x->max(), y->max(), color,
+                             tr("%1 does not fit").arg(frameworkShortName(b.framework))));
         }
     }
     for (const auto& s : outcome.modelCurve.series) {

@@ -2,10 +2,12 @@
 
 #include <QAbstractAxis>
 #include <QApplication>
+#include <QAreaSeries>
 #include <QChart>
 #include <QEvent>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QLineSeries>
 #include <QPainter>
 
 namespace trainplan::ui {
@@ -86,6 +88,24 @@ void clearChart(QChart* chart) {
         chart->removeAxis(axis);
         delete axis;
     }
+}
+
+QAreaSeries* noFitArea(double fromX, double toX, double yMax, const QColor& color,
+                       const QString& name) {
+    auto* upper = new QLineSeries;
+    auto* lower = new QLineSeries;
+    upper->replace(QList<QPointF>{{fromX, yMax}, {toX, yMax}});
+    lower->replace(QList<QPointF>{{fromX, 0}, {toX, 0}});
+    auto* area = new QAreaSeries(upper, lower);
+    area->setName(name);
+    QColor fill = color;
+    fill.setAlpha(32);
+    area->setBrush(fill);
+    QPen edge(color);
+    edge.setWidthF(1.1);
+    edge.setStyle(Qt::DashLine);
+    area->setPen(edge);
+    return area;
 }
 
 } // namespace trainplan::ui

@@ -66,19 +66,9 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
             --firstNoFit;
         if (firstNoFit < s.points.size()) {
             const double from = firstNoFit == 0 ? x->min() : s.points[firstNoFit].x / 1e9;
-            auto* upper = new QLineSeries;
-            auto* lower = new QLineSeries;
-            upper->replace(QList<QPointF>{{from, y->max()}, {x->max(), y->max()}});
-            lower->replace(QList<QPointF>{{from, 0}, {x->max(), 0}});
-            auto* area = new QAreaSeries(upper, lower);
-            area->setName(tr("%1 does not fit").arg(frameworkShortName(s.framework)));
-            QColor fill = color;
-            fill.setAlpha(35);
-            area->setBrush(fill);
-            QPen edge(color);
-            edge.setWidthF(1.0);
-            edge.setStyle(Qt::DashLine);
-            area->setPen(edge);
+            QAreaSeries* area =
+                noFitArea(from, x->max(), y->max(), color,
+                          tr("%1 does not fit").arg(frameworkShortName(s.framework)));
             c->addSeries(area);
             area->attachAxis(x);
             area->attachAxis(y);

@@ -575,18 +575,7 @@ QWidget* PresentationWindow::roadmapPage() {
         v->addWidget(textLabel(QString::number(++number), px * 3 / 2, true, color.darker(130)));
         v->addWidget(textLabel(report::qs(sim::render(r.title, m_lang)), px, true, kInk));
         v->addWidget(textLabel(report::frameworkName(r.framework), px * 9 / 10, false, kAccent));
-        QString status;
-        switch (r.triggerStatus) {
-        case sim::TriggerStatus::Met:
-            status = t(Text::TriggerMet);
-            break;
-        case sim::TriggerStatus::NotMet:
-            status = t(Text::TriggerNotMet);
-            break;
-        case sim::TriggerStatus::Manual:
-            status = t(Text::TriggerManual);
-            break;
-        }
+        const QString status = report::triggerStatus(r.triggerStatus, m_lang);
         v->addWidget(textLabel(t(Text::ColTrigger) + QStringLiteral(": ") +
                                    report::qs(sim::render(r.trigger, m_lang)) +
                                    QStringLiteral(" (") + status + QStringLiteral(")"),

@@ -389,18 +389,7 @@ private:
             TextBox fw = fit(frameworkName(r.framework), 14, 12, false, QSizeF(inner, 36), 1.1);
             draw(fw, x + 10, y, kAccent);
             y += fw.height / m_k + 8;
-            QString status;
-            switch (r.triggerStatus) {
-            case sim::TriggerStatus::Met:
-                status = t(Text::TriggerMet);
-                break;
-            case sim::TriggerStatus::NotMet:
-                status = t(Text::TriggerNotMet);
-                break;
-            case sim::TriggerStatus::Manual:
-                status = t(Text::TriggerManual);
-                break;
-            }
+            const QString status = triggerStatus(r.triggerStatus, m_lang);
             QString body = t(Text::ColTrigger) + QStringLiteral(": ") +
                            qs(sim::render(r.trigger, m_lang)) + QStringLiteral(" (") + status +
                            QStringLiteral(")");

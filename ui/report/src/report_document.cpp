@@ -522,18 +522,6 @@ Section tradeoffSection(const ReportData& d, Lang lang) {
 }
 
 // ---------------------------------------------------------------------------------------------
-QString triggerStatus(sim::TriggerStatus st, Lang lang) {
-    switch (st) {
-    case sim::TriggerStatus::Met:
-        return tr(Text::TriggerMet, lang);
-    case sim::TriggerStatus::NotMet:
-        return tr(Text::TriggerNotMet, lang);
-    case sim::TriggerStatus::Manual:
-        return tr(Text::TriggerManual, lang);
-    }
-    return {};
-}
-
 QString prerequisiteText(const model::StagePrerequisite& p, Lang lang) {
     if (p.item && p.text.empty()) return qs(sim::readinessItemText(*p.item, lang).label);
     if (p.item)

@@ -60,6 +60,18 @@ QString comparedLabel(const ComparedPlan& c, sim::Lang lang) {
     return name;
 }
 
+QString triggerStatus(sim::TriggerStatus st, sim::Lang lang) {
+    switch (st) {
+    case sim::TriggerStatus::Met:
+        return tr(Text::TriggerMet, lang);
+    case sim::TriggerStatus::NotMet:
+        return tr(Text::TriggerNotMet, lang);
+    case sim::TriggerStatus::Manual:
+        return tr(Text::TriggerManual, lang);
+    }
+    return {};
+}
+
 QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang) {
     switch (k) {
     case sim::MemoryPhase::StepStart:

@@ -4,6 +4,7 @@
 #include <QString>
 
 class QAbstractAxis;
+class QAreaSeries;
 class QValueAxis;
 
 namespace trainplan::ui {
@@ -32,5 +33,11 @@ private:
 
 // Removes every series and axis from the chart.
 void clearChart(QChart* chart);
+
+// The "does not fit" region of a size chart: a lightly filled band with a dashed edge in the
+// framework's colour from x = fromX to x = toX over the whole y range [0, yMax]. The caller adds
+// it to its chart and axes.
+[[nodiscard]] QAreaSeries* noFitArea(double fromX, double toX, double yMax, const QColor& color,
+                                     const QString& name);
 
 } // namespace trainplan::ui

@@ -21,6 +21,8 @@ namespace trainplan::report {
 // A compared plan as a chart category: "FSDP", "DDP (does not fit)", "Plan 1: Megatron".
 [[nodiscard]] QString comparedLabel(const ComparedPlan& c, sim::Lang lang);
 [[nodiscard]] QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang);
+// "reached", "not yet", "team decision" for a migration stage's trigger.
+[[nodiscard]] QString triggerStatus(sim::TriggerStatus st, sim::Lang lang);
 [[nodiscard]] QString metricName(sim::ValidationMetric m, sim::Lang lang);
 [[nodiscard]] QString metricValue(sim::ValidationMetric m, double v);
 
