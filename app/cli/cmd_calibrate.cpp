@@ -6,7 +6,7 @@
 #include <trainplan/model/csv.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
-#include <trainplan/model/units.h>
+#include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/simulator/calibrate.h>
 #include <trainplan/simulator/calibrate_json.h>
 #include <trainplan/simulator/calibration_profile.h>
@@ -35,10 +35,6 @@ std::string lower(std::string s) {
     return s;
 }
 
-bool containsIgnoringCase(const std::string& haystack, const std::string& needle) {
-    return lower(haystack).find(lower(needle)) != std::string::npos;
-}
-
 // Runs ready to fit, and what could not be used (printed as notes).
 struct LoadedRuns {
     std::vector<sim::CalibrationRun> runs;
@@ -46,9 +42,7 @@ struct LoadedRuns {
     bool inputProblems = false; // malformed input was reported on ctx.err
 };
 
-// `label`: replaces the run's label (default: the case's label and CSV line).
-void addReferenceCase(LoadedRuns& out, const sim::ReferenceCase& c, const std::string& where,
-                      const std::optional<std::string>& label = std::nullopt) {
+void addReferenceCase(LoadedRuns& out, const sim::ReferenceCase& c, const std::string& where) {
     if (!c.skipReason.empty()) {
         out.skipped.push_back(where + ": " + c.skipReason);
         return;
@@ -58,7 +52,6 @@ void addReferenceCase(LoadedRuns& out, const sim::ReferenceCase& c, const std::s
         out.skipped.push_back(where + ": no valid plan for the published layout");
         return;
     }
-    if (label) run->label = *label;
     out.runs.push_back(std::move(*run));
 }
 
@@ -71,37 +64,13 @@ LoadedRuns runsFromPublishedCsv(CliContext& ctx, const std::string& file,
         ctx.err << file << ": " << issue.text() << '\n';
     out.inputProblems = !load.ok();
     for (const model::PublishedRun& row : load.runs) {
-        if (source && !containsIgnoringCase(row.sourceText, *source) &&
-            !containsIgnoringCase(row.framework, *source))
+        if (source && !services::containsIgnoringCase(row.sourceText, *source) &&
+            !services::containsIgnoringCase(row.framework, *source))
             continue;
         addReferenceCase(out, sim::referenceCase(row, ctx.catalog()),
                          "line " + std::to_string(row.line));
     }
     return out;
-}
-
-// The scenario document with `plan` as its only plan, parsed and validated (problems in `why`).
-std::optional<model::Scenario> withPlan(nlohmann::json doc, const nlohmann::json& plan,
-                                        const model::Catalog& catalog, std::string& why) {
-    doc["plans"] = nlohmann::json::array({plan});
-    const model::ScenarioLoad load = model::parseScenario(doc, catalog);
-    if (load.ok()) return load.scenario;
-    for (const auto& issue : load.issues) {
-        std::string path = issue.path;
-        if (path.rfind("plans[0]", 0) == 0) path = "plan" + path.substr(8);
-        why += (why.empty() ? "" : "; ") +
-               (path.empty() ? issue.message : path + ": " + issue.message);
-    }
-    return std::nullopt;
-}
-
-sim::CalibrationRun runOf(const model::Scenario& s, std::string label) {
-    sim::CalibrationRun run;
-    run.label = std::move(label);
-    run.scenario = s;
-    run.plan = s.plans.front();
-    run.scenario.plans.clear();
-    return run;
 }
 
 // Measurement columns of a measurements CSV (and their published_runs.csv spellings).
@@ -180,97 +149,28 @@ LoadedRuns runsFromMeasurementsCsv(CliContext& ctx, const std::string& file,
             continue;
         }
         std::string why;
-        const auto s = withPlan(doc, plan, ctx.catalog(), why);
+        const auto s = services::scenarioWithPlan(doc, plan, ctx.catalog(), why);
         if (!s) {
             ctx.err << where << ": " << why << '\n';
             out.inputProblems = true;
             continue;
         }
-        sim::CalibrationRun run = runOf(*s, label);
+        sim::CalibrationRun run = services::calibrationRunOf(*s, label);
         run.measured = std::move(measured);
         out.runs.push_back(std::move(run));
     }
     return out;
 }
 
-// A published row stored by `runs import` (its cells kept in `details`), back as a PublishedRun.
-std::optional<model::PublishedRun> publishedRowOf(const store::MeasuredRun& r) {
-    if (!r.details.is_object() || !r.details.contains("model_name") ||
-        !r.details.contains("source"))
-        return std::nullopt;
-    std::string header, row;
-    for (const auto& [key, value] : r.details.items()) {
-        header += (header.empty() ? "" : ",") + csvEscape(key);
-        row += (row.empty() ? "" : ",") +
-               csvEscape(value.is_string() ? value.get<std::string>() : value.dump());
-    }
-    const model::PublishedRunsLoad load = model::parsePublishedRuns(header + "\n" + row + "\n");
-    if (load.runs.size() != 1) return std::nullopt;
-    return load.runs.front();
-}
-
+// The library's runs (services::loadStoredCalibrationRuns, shared with the GUI Calibration view).
 LoadedRuns runsFromStore(CliContext& ctx, store::Store& st,
                          const std::optional<std::string>& scenarioName,
                          const std::optional<std::string>& source) {
-    LoadedRuns out;
-    const model::Catalog catalog = st.catalog();
-    std::map<std::string, std::optional<model::Scenario>>
-        resolved; // scenario name -> with its profile applied
-    for (const store::MeasuredRun& r : st.runs(scenarioName)) {
-        if (source && !containsIgnoringCase(r.source, *source)) continue;
-        const std::string where = "run " + std::to_string(r.id) + " (" + r.scenarioName + ")";
-        if (!r.scenarioId) {
-            if (auto row = publishedRowOf(r)) {
-                const sim::ReferenceCase c = sim::referenceCase(*row, catalog);
-                addReferenceCase(out, c, where, c.label + " (run " + std::to_string(r.id) + ")");
-            } else {
-                out.skipped.push_back(where + ": not linked to a stored scenario");
-            }
-            continue;
-        }
-        const std::optional<store::ScenarioRecord> record = st.findScenario(r.scenarioName);
-        if (!record) {
-            out.skipped.push_back(where + ": scenario not found");
-            continue;
-        }
-        const nlohmann::json doc = nlohmann::json::parse(record->body);
-        nlohmann::json plan;
-        if (r.plan)
-            plan = *r.plan;
-        else if (doc.contains("plans") && doc["plans"].is_array() && doc["plans"].size() == 1)
-            plan = doc["plans"][0];
-        else {
-            out.skipped.push_back(where + ": the run does not say which plan it measured");
-            continue;
-        }
-        std::string why;
-        auto s = withPlan(doc, plan, catalog, why);
-        if (!s) {
-            out.skipped.push_back(where + ": " + why);
-            continue;
-        }
-        if (!applyStoredProfile(ctx, *s, where)) {
-            out.inputProblems = true;
-            continue;
-        }
-        sim::CalibrationRun run = runOf(*s, r.scenarioName + " #" + std::to_string(r.id));
-        if (r.stepSeconds)
-            run.measured.emplace_back(sim::ValidationMetric::StepSeconds, *r.stepSeconds);
-        if (r.tokensPerSecondPerGpu)
-            run.measured.emplace_back(sim::ValidationMetric::TokensPerSecondPerGpu,
-                                      *r.tokensPerSecondPerGpu);
-        if (r.mfu) run.measured.emplace_back(sim::ValidationMetric::MfuPercent, 100.0 * *r.mfu);
-        if (r.peakMemoryBytes)
-            run.measured.emplace_back(sim::ValidationMetric::PeakMemoryGiB,
-                                      *r.peakMemoryBytes / model::units::kGiB);
-        if (run.measured.empty()) {
-            // FLOP/s alone: the source's FLOP convention is not known for the user's own runs.
-            out.skipped.push_back(where + ": no step time, tokens/s, MFU or peak memory");
-            continue;
-        }
-        out.runs.push_back(std::move(run));
-    }
-    return out;
+    services::StoredCalibrationRuns stored =
+        services::loadStoredCalibrationRuns(st, {scenarioName, source});
+    for (const std::string& problem : stored.problems)
+        ctx.err << problem << '\n';
+    return {std::move(stored.runs), std::move(stored.skipped), !stored.problems.empty()};
 }
 
 std::string formatMetric(sim::ValidationMetric m, double v) {

@@ -2,7 +2,7 @@
 
 #include "cli_store.h"
 
-#include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/services/stored_profile.h>
 
 #include <ostream>
 
@@ -19,21 +19,10 @@ bool applyStoredProfile(CliContext& ctx, model::Scenario& scenario, const std::s
                 << " (create one with 'trainplan-cli calibrate ... --profile " << name << "')\n";
         return false;
     }
-    const std::optional<store::CalibrationProfile> profile = st->findCalibrationProfile(name);
-    if (!profile) {
-        std::string known;
-        for (const auto& p : st->calibrationProfiles())
-            known += (known.empty() ? "" : ", ") + ("'" + p.name + "'");
-        ctx.err << where << "efficiency.profile: no calibration profile named '" << name << "' in "
-                << st->location() << " (" << (known.empty() ? "none stored" : "stored: " + known)
-                << ")\n";
-        return false;
-    }
-    const model::ValidationIssues issues =
-        sim::applyCalibrationProfile(scenario.efficiency, name, profile->parameters);
-    for (const auto& issue : issues)
-        ctx.err << where << issue.text() << '\n';
-    return issues.empty();
+    const std::vector<std::string> problems = services::applyStoredProfile(*st, scenario);
+    for (const std::string& problem : problems)
+        ctx.err << where << problem << '\n';
+    return problems.empty();
 }
 
 } // namespace trainplan::cli

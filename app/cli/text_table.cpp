@@ -1,5 +1,7 @@
 #include "text_table.h"
 
+#include <trainplan/model/csv.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -65,20 +67,10 @@ void TextTable::print(std::ostream& out) const {
         line(r, false);
 }
 
-std::string csvEscape(const std::string& cell) {
-    if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
-    std::string s = "\"";
-    for (char c : cell) {
-        if (c == '"') s += '"';
-        s += c;
-    }
-    return s + "\"";
-}
-
 void TextTable::printCsv(std::ostream& out) const {
     auto line = [&](const std::vector<std::string>& cells) {
         for (std::size_t c = 0; c < cells.size(); ++c)
-            out << (c ? "," : "") << csvEscape(cells[c]);
+            out << (c ? "," : "") << model::csvEscape(cells[c]);
         out << '\n';
     };
     line(m_header);

@@ -20,7 +20,6 @@ private:
     std::vector<std::vector<std::string>> m_rows;
 };
 
-std::string csvEscape(const std::string& cell);
 std::string formatGiB(double bytes);
 std::string formatSeconds(double seconds);
 std::string formatDuration(double seconds); // hours / days

@@ -1145,10 +1145,6 @@
         <translation>全部公开训练数据</translation>
     </message>
     <message>
-        <source>Which published runs to fit. Calibrate on runs of one cluster: one set of values serves every run, so mixing GPU generations averages them.</source>
-        <translation>要拟合哪些公开训练数据。请用同一集群的数据校准：一组参数适用于所有任务，混合不同代 GPU 会把它们平均掉。</translation>
-    </message>
-    <message>
         <source>Runs</source>
         <translation>训练数据</translation>
     </message>
@@ -1311,6 +1307,38 @@
     <message>
         <source>Use calibration profile “%1”</source>
         <translation>使用校准配置“%1”</translation>
+    </message>
+    <message>
+        <source>Which runs to fit: the built-in published runs (all, or one source), or your own measured runs in the library (Measurements tab; all, or one scenario&apos;s). Calibrate on runs of one cluster: one set of values serves every run, so mixing GPU generations averages them.</source>
+        <translation>要拟合哪些训练任务：内置的公开训练数据（全部或某一来源），或场景库中您自己的实测训练任务（“实测数据”页；全部或某一场景的）。请用同一集群的数据校准：一组参数适用于所有任务，混合不同代 GPU 会把它们平均掉。</translation>
+    </message>
+    <message>
+        <source>Library: all measured runs (%1)</source>
+        <translation>场景库：全部实测训练任务（%1）</translation>
+    </message>
+    <message>
+        <source>Library: runs of “%1” (%2)</source>
+        <translation>场景库：“%1”的训练任务（%2）</translation>
+    </message>
+    <message>
+        <source>The measured runs could not be read: %1</source>
+        <translation>无法读取实测训练任务：%1</translation>
+    </message>
+    <message>
+        <source>No library is open: open one (library panel) to fit your measured runs.</source>
+        <translation>未打开场景库：请在场景库面板中打开一个，以拟合您的实测训练任务。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Fix before fitting&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;拟合前请先修正&lt;/b&gt;：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No runs to fit&lt;/b&gt;: add measured runs in the Measurements tab.</source>
+        <translation>&lt;b&gt;没有可拟合的训练任务&lt;/b&gt;：请在“实测数据”页添加实测训练任务。</translation>
+    </message>
+    <message>
+        <source>Stored runs not used (%1):</source>
+        <translation>未使用的已存训练任务（%1）：</translation>
     </message>
 </context>
 <context>

@@ -140,4 +140,14 @@ CsvDocument readCsvFile(const std::filesystem::path& file) {
     return parseCsv(buffer.str());
 }
 
+std::string csvEscape(const std::string& cell) {
+    if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
+    std::string s = "\"";
+    for (char c : cell) {
+        if (c == '"') s += '"';
+        s += c;
+    }
+    return s + "\"";
+}
+
 } // namespace trainplan::model

@@ -2,6 +2,7 @@
 
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/published_run.h>
+#include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/store/store.h>
 #include <trainplan/ui/calibration_models.h>
@@ -29,8 +30,10 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace trainplan::ui {
@@ -56,10 +59,13 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     layout->setContentsMargins(6, 6, 6, 6);
     auto* bar = new QHBoxLayout;
     m_source->setObjectName(QStringLiteral("calibrationSource"));
-    m_source->addItem(tr("All published runs"), QString());
-    m_source->setToolTip(tr(
-        "Which published runs to fit. Calibrate on runs of one cluster: one set of values serves "
-        "every run, so mixing GPU generations averages them."));
+    m_source->setToolTip(
+        tr("Which runs to fit: the built-in published runs (all, or one source), or your own "
+           "measured runs in the library (Measurements tab; all, or one scenario's). Calibrate on "
+           "runs of one cluster: one set of values serves every run, so mixing GPU generations "
+           "averages them."));
+    m_source->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    reloadSources();
     bar->addWidget(new QLabel(tr("Runs")));
     bar->addWidget(m_source, 1);
     bar->addSpacing(12);
@@ -153,11 +159,74 @@ void CalibrationView::setLibrary(LibraryStore* library, ScenarioDocument* docume
     if (m_library) {
         connect(m_library, &LibraryStore::changed, this, &CalibrationView::reloadProfiles);
         connect(m_library, &LibraryStore::profilesChanged, this, &CalibrationView::reloadProfiles);
+        connect(m_library, &LibraryStore::changed, this, &CalibrationView::reloadSources);
+        connect(m_library, &LibraryStore::runsChanged, this, &CalibrationView::reloadSources);
     }
     if (m_document)
         connect(m_document, &ScenarioDocument::scenarioChanged, this,
                 &CalibrationView::reloadProfiles);
     reloadProfiles();
+    reloadSources();
+}
+
+void CalibrationView::reloadSources() {
+    const int current = m_source->currentIndex();
+    const QVariant currentKind =
+        current >= 0 ? m_source->itemData(current, SourceKindRole) : QVariant();
+    const QString currentKey = current >= 0 ? m_source->itemData(current).toString() : QString();
+    m_source->clear();
+    auto add = [this](const QString& text, const QString& key, SourceKind kind) {
+        m_source->addItem(text, key);
+        m_source->setItemData(m_source->count() - 1, static_cast<int>(kind), SourceKindRole);
+    };
+    add(tr("All published runs"), QString(), SourceKind::Published);
+    if (m_runs) {
+        std::set<std::string> groups;
+        for (const auto& r : *m_runs)
+            groups.insert(r.group);
+        for (const auto& g : groups)
+            add(QString::fromStdString(g), QString::fromStdString(g), SourceKind::Published);
+    }
+    if (store::Store* st = m_library ? m_library->store() : nullptr) {
+        try {
+            std::size_t total = 0;
+            std::map<std::string, std::size_t> perScenario; // linked runs per stored scenario
+            for (const store::MeasuredRun& r : st->runs()) {
+                ++total;
+                if (r.scenarioId) ++perScenario[r.scenarioName];
+            }
+            if (total > 0) {
+                m_source->insertSeparator(m_source->count());
+                add(tr("Library: all measured runs (%1)").arg(total), QString(),
+                    SourceKind::Library);
+                for (const auto& [name, count] : perScenario)
+                    add(tr("Library: runs of “%1” (%2)")
+                            .arg(QString::fromStdString(name))
+                            .arg(count),
+                        QString::fromStdString(name), SourceKind::Library);
+            }
+        } catch (const std::exception& e) {
+            m_profileNote->setText(
+                tr("The measured runs could not be read: %1").arg(QString::fromUtf8(e.what())));
+        }
+    }
+    int index = 0;
+    for (int i = 0; currentKind.isValid() && i < m_source->count(); ++i)
+        if (m_source->itemData(i, SourceKindRole) == currentKind &&
+            m_source->itemData(i).toString() == currentKey)
+            index = i;
+    m_source->setCurrentIndex(index);
+}
+
+bool CalibrationView::selectLibrarySource(const QString& scenario) {
+    for (int i = 0; i < m_source->count(); ++i) {
+        if (m_source->itemData(i, SourceKindRole) == static_cast<int>(SourceKind::Library) &&
+            m_source->itemData(i).toString() == scenario) {
+            m_source->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
 }
 
 void CalibrationView::reloadProfiles() {
@@ -288,6 +357,10 @@ void CalibrationView::fit() {
     for (const auto& [p, box] : m_fit)
         if (box->isChecked()) options.parameters.push_back(p);
     options.useMemory = m_memory->isChecked();
+    if (m_source->currentData(SourceKindRole) == static_cast<int>(SourceKind::Library)) {
+        fitLibraryRuns(options, m_source->currentData().toString());
+        return;
+    }
     const std::string group = m_source->currentData().toString().toStdString();
     const auto catalog = m_catalog;
     auto cached = m_runs;
@@ -318,6 +391,61 @@ void CalibrationView::fit() {
         [this](Outcome outcome) { showOutcome(std::move(outcome)); });
 }
 
+void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
+                                     const QString& scenario) {
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) {
+        showMessage(tr("No library is open: open one (library panel) to fit your measured runs."));
+        return;
+    }
+    services::StoredCalibrationRuns loaded;
+    try {
+        services::StoredRunFilter filter;
+        if (!scenario.isEmpty()) filter.scenarioName = scenario.toStdString();
+        loaded = services::loadStoredCalibrationRuns(*st, filter);
+    } catch (const std::exception& e) {
+        showMessage(tr("The measured runs could not be read: %1")
+                        .arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+        return;
+    }
+    if (!loaded.problems.empty()) {
+        QStringList lines;
+        for (const auto& p : loaded.problems)
+            lines << QString::fromStdString(p).toHtmlEscaped();
+        showMessage(tr("<b>Fix before fitting</b>: %1").arg(lines.join(QStringLiteral("<br>"))));
+        return;
+    }
+    if (loaded.runs.empty()) {
+        QString text = tr("<b>No runs to fit</b>: add measured runs in the Measurements tab.");
+        for (const auto& why : loaded.skipped)
+            text += QStringLiteral("<br>• ") + QString::fromStdString(why).toHtmlEscaped();
+        showMessage(text);
+        return;
+    }
+    auto runs = std::make_shared<const std::vector<sim::CalibrationRun>>(std::move(loaded.runs));
+    m_summary->setText(tr("Fitting…"));
+    m_job.start(
+        [runs, options, skipped = std::move(loaded.skipped)](const JobControl&) {
+            Outcome out;
+            out.result =
+                std::make_shared<const sim::CalibrationResult>(sim::calibrate(*runs, options));
+            out.skipped = skipped;
+            return out;
+        },
+        [this](Outcome outcome) { showOutcome(std::move(outcome)); });
+}
+
+void CalibrationView::showMessage(const QString& html) {
+    m_job.cancel();
+    m_result.reset();
+    m_parameters->setResult(nullptr);
+    m_residuals->setResult(nullptr);
+    m_saveProfile->setEnabled(false);
+    m_summary->setText(html);
+    drawChart();
+    emit resultShown();
+}
+
 void CalibrationView::showOutcome(Outcome outcome) {
     if (!outcome.result) {
         m_summary->setText(tr("The calibration failed: %1").arg(outcome.error.toHtmlEscaped()));
@@ -325,11 +453,7 @@ void CalibrationView::showOutcome(Outcome outcome) {
     }
     if (!m_runs && outcome.runs) {
         m_runs = outcome.runs;
-        std::set<std::string> groups;
-        for (const auto& r : *m_runs)
-            groups.insert(r.group);
-        for (const auto& g : groups)
-            m_source->addItem(QString::fromStdString(g), QString::fromStdString(g));
+        reloadSources();
     }
     m_result = outcome.result;
     m_saveProfile->setEnabled(m_library && m_library->store() && m_result->ok());
@@ -357,6 +481,12 @@ void CalibrationView::showOutcome(Outcome outcome) {
     }
     for (const auto& w : r.warnings)
         text += QStringLiteral("<br>⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+    if (!outcome.skipped.empty()) {
+        text +=
+            QStringLiteral("<br>") + tr("Stored runs not used (%1):").arg(outcome.skipped.size());
+        for (const auto& why : outcome.skipped)
+            text += QStringLiteral("<br>• ") + QString::fromStdString(why).toHtmlEscaped();
+    }
     m_summary->setText(text);
     drawChart();
     emit resultShown();
@@ -387,12 +517,25 @@ void CalibrationView::drawChart() {
             loo << QPointF(r.measured, *r.leaveOneOut);
     }
     if (hi <= 0) return;
-    auto axis = [&](const QString& title) {
+    // A log scale when the measurements span more than a decade (mixed metrics); otherwise a
+    // linear one, which labels a narrow range better than a log axis with one tick.
+    const bool logScale = hi / lo > 10;
+    const double axisLo = logScale ? lo / 1.3 : std::max(0.0, lo - 0.1 * (hi - lo));
+    const double axisHi = logScale ? hi * 1.3 : hi + 0.1 * (hi - lo);
+    auto axis = [&](const QString& title) -> QAbstractAxis* {
+        if (!logScale) {
+            auto* a = new QValueAxis;
+            a->setLabelFormat(QStringLiteral("%g"));
+            a->setTitleText(title);
+            a->setRange(axisLo, axisHi);
+            a->applyNiceNumbers();
+            return a;
+        }
         auto* a = new QLogValueAxis;
         a->setBase(10);
         a->setLabelFormat(QStringLiteral("%g"));
         a->setTitleText(title);
-        a->setRange(lo / 1.3, hi * 1.3);
+        a->setRange(axisLo, axisHi);
         a->setMinorTickCount(8);
         a->setMinorGridLineVisible(false);
         return a;
@@ -411,7 +554,8 @@ void CalibrationView::drawChart() {
     QPen pen(palette().color(QPalette::Text));
     pen.setStyle(Qt::DashLine);
     diagonal->setPen(pen);
-    diagonal->replace(QList<QPointF>{{lo / 1.3, lo / 1.3}, {hi * 1.3, hi * 1.3}});
+    const double diagLo = logScale ? axisLo : 0.0;
+    diagonal->replace(QList<QPointF>{{diagLo, diagLo}, {axisHi * 1.3, axisHi * 1.3}});
     add(diagonal);
     const QColor beforeColor = componentColor(0), afterColor = componentColor(1),
                  looColor = componentColor(2);

@@ -42,4 +42,8 @@ struct CsvDocument {
 // Reads and parses a file. A missing or unreadable file is an error on line 0 naming the file.
 [[nodiscard]] CsvDocument readCsvFile(const std::filesystem::path& file);
 
+// One field written as RFC 4180 CSV: quoted (with quotes doubled) when it holds a comma, a quote
+// or a line break, as is otherwise.
+[[nodiscard]] std::string csvEscape(const std::string& cell);
+
 } // namespace trainplan::model

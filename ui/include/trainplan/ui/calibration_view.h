@@ -25,9 +25,11 @@ class ChartView;
 
 // The Calibration view (issue 9): fits the efficiency parameters (sim::calibrate) to the built-in
 // published runs of one source (or all), as `trainplan-cli calibrate --runs published_runs.csv
-// --source … --fit …` does, and shows the fitted values with their uncertainty, the error before,
-// after and leave-one-out, the per-measurement table and predicted vs measured. Runs off the GUI
-// thread.
+// --source … --fit …` does, or to the user's measured runs in the library (all, or one stored
+// scenario's), as `trainplan-cli calibrate --from-store [--scenario NAME]` does (the same
+// services::loadStoredCalibrationRuns conversion), and shows the fitted values with their
+// uncertainty, the error before, after and leave-one-out, the per-measurement table and predicted
+// vs measured. The library is read on the GUI thread; the fit runs off it.
 class CalibrationView : public QWidget {
     Q_OBJECT
 public:
@@ -46,7 +48,14 @@ public:
     void useProfile(const QString& name);
     [[nodiscard]] QComboBox* profileBox() const { return m_profile; }
     [[nodiscard]] QPushButton* saveProfileButton() const { return m_saveProfile; }
+    // Item data of the source box: Qt::UserRole holds the published group or the stored scenario
+    // ("" = all), SourceKindRole a SourceKind.
+    enum class SourceKind { Published, Library };
+    static constexpr int SourceKindRole = Qt::UserRole + 1;
     [[nodiscard]] QComboBox* sourceBox() const { return m_source; }
+    // Selects the library's runs (all when `scenario` is empty); false when the box has no such
+    // entry (no library open, or the scenario has no runs).
+    bool selectLibrarySource(const QString& scenario = QString());
     [[nodiscard]] QCheckBox* parameterBox(sim::CalibrationParameter p) const;
     [[nodiscard]] std::shared_ptr<const sim::CalibrationResult> result() const { return m_result; }
     [[nodiscard]] CalibrationParameterModel* parameterModel() const { return m_parameters; }
@@ -69,12 +78,17 @@ private:
         std::shared_ptr<const std::vector<LabelledRun>> runs;
         std::shared_ptr<const sim::CalibrationResult> result;
         QString error;
+        std::vector<std::string> skipped; // library runs that could not be used, with the reason
     };
     void showOutcome(Outcome outcome);
     void drawChart();
     void saveProfileDialog();
     [[nodiscard]] QString summaryParameters() const;
     void reloadProfiles();
+    // Rebuilds the source box (published groups, then the library's runs), keeping the selection.
+    void reloadSources();
+    void fitLibraryRuns(const sim::CalibrationOptions& options, const QString& scenario);
+    void showMessage(const QString& html);
 
     std::shared_ptr<const model::Catalog> m_catalog;
     LibraryStore* m_library = nullptr;

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <trainplan/model/scenario.h>
+#include <trainplan/store/store.h>
+
+#include <string>
+#include <vector>
+
+namespace trainplan::services {
+
+// When the scenario's `efficiency` names a calibration profile ("efficiency": {"profile": NAME}),
+// fills the efficiency overrides the scenario does not set itself from that profile in the library
+// (values the scenario states win; sim::applyCalibrationProfile). Returns the problems, each a
+// line naming the field: no profile of that name (the stored names are listed) or an out-of-range
+// stored value. A scenario without a profile is left alone and nothing returned.
+[[nodiscard]] std::vector<std::string> applyStoredProfile(store::Store& store,
+                                                          model::Scenario& scenario);
+
+} // namespace trainplan::services
