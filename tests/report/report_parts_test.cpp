@@ -5,6 +5,7 @@
 
 #include <trainplan/report/report.h>
 #include <trainplan/report/report_charts.h>
+#include <trainplan/report/report_fonts.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
@@ -183,7 +184,9 @@ TEST(ReportPdf, BothLanguagesOfOneScenarioWithEmbeddedFonts) {
         EXPECT_TRUE(text.contains(tr(Text::PageOf, lang).arg(r.pages).arg(r.pages)));
         const QString fonts = test::run(QStringLiteral("pdffonts"), {path}).value_or(QString());
         if (lang == sim::Lang::ZhCN) {
-            EXPECT_TRUE(fonts.contains(QStringLiteral("NotoSansCJK"))) << fonts.toStdString();
+            ASSERT_FALSE(reportFontFamilies().isEmpty());
+            QString cjk = reportFontFamilies().last();
+            EXPECT_TRUE(fonts.contains(cjk.remove(QLatin1Char(' ')))) << fonts.toStdString();
             EXPECT_TRUE(text.contains(QStringLiteral("推荐方案")));
         }
         // Every font is embedded ("emb" column).
@@ -209,6 +212,29 @@ TEST(ReportPdf, DigitsInChineseTextStaySearchable) {
     ASSERT_NE(h, nullptr);
     EXPECT_TRUE(text.contains(fmtSeconds(h->estimate().time.stepSeconds, sim::Lang::ZhCN)));
     EXPECT_TRUE(text.contains(QStringLiteral("2025-01-31")));
+}
+
+// Regression: text copied from Chinese PDFs set in Noto Sans CJK read 行 as the Kangxi radical
+// U+2F8F and 页 as U+2EDA (Qt writes the lowest code point of a shared glyph); the report now sets
+// Chinese in a font without such shared glyphs, so pdftotext returns what was written, unfolded.
+TEST(ReportPdf, CopiedChineseTextIsTheTextWritten) {
+    if (!test::hasPoppler()) GTEST_SKIP() << "poppler-utils not installed";
+    const QStringList families = reportFontFamilies();
+    if (families.isEmpty() || !families.last().startsWith(QStringLiteral("WenQuanYi")))
+        GTEST_SKIP() << "fonts-wqy-microhei (or fonts-wqy-zenhei) not installed";
+    const ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const QString path = test::outputDir(QStringLiteral("copy")) + QStringLiteral("/zh.pdf");
+    const WriteResult r = writeReport(d, path, {sim::Lang::ZhCN});
+    ASSERT_TRUE(r.ok) << r.error.toStdString();
+    const QString raw = test::rawPdfText(path);
+    ASSERT_FALSE(raw.isEmpty());
+    int radicals = 0;
+    for (const QChar c : raw)
+        radicals += c.unicode() >= 0x2E80 && c.unicode() <= 0x2FDF;
+    EXPECT_EQ(radicals, 0) << "CJK radical code points in the text layer";
+    EXPECT_TRUE(raw.contains(QStringLiteral("执行摘要")));                            // 行
+    EXPECT_TRUE(raw.contains(tr(Text::PageOf, sim::Lang::ZhCN).arg(2).arg(r.pages))); // 页
 }
 
 TEST(ReportCli, WritesAReportWithoutADisplay) {

@@ -94,32 +94,30 @@ std::optional<QString> run(const QString& program, const QStringList& args) {
     return QString::fromUtf8(p.readAllStandardOutput());
 }
 
-// Folds what pdftotext gives back for shared glyphs (Kangxi radicals such as U+2F8F for 行, by
-// NFKC; ligatures such as "ﬀ") onto the characters the report wrote. Only those blocks: NFKC on
-// the whole text would also turn full-width punctuation into ASCII.
-// NFKC does not fold the CJK Radicals Supplement, so the simplified-form radicals that share a
-// glyph with a common character are mapped by hand.
+// Folds what pdftotext gives back for DejaVu's ligature glyphs ("ﬀ", "ﬁ", ... by NFKC) onto the
+// letters the report wrote. Only that block: NFKC on the whole text would also turn full-width
+// punctuation into ASCII. CJK text is not folded: the report's CJK font maps no radical code
+// point to a character's glyph, so pdftotext must return the characters written (see
+// ReportPdf.CopiedChineseTextIsTheTextWritten).
 QString collapse(const QString& s) {
-    static const std::pair<char16_t, char16_t> kRadicals[] = {
-        {0x2EC4, 0x897F}, {0x2EC5, 0x89C1}, {0x2EC6, 0x89D2}, {0x2EC9, 0x8D1D},
-        {0x2ECB, 0x8F66}, {0x2ED3, 0x957F}, {0x2ED4, 0x95E8}, {0x2EDA, 0x9875},
-        {0x2EDB, 0x98CE}, {0x2EDC, 0x98DE}, {0x2EDD, 0x98DF}, {0x2EE2, 0x9A6C}};
     QString out;
     out.reserve(s.size());
     for (const QChar c : s) {
         const char16_t u = c.unicode();
-        const bool kangxiOrLigature = (u >= 0x2F00 && u <= 0x2FDF) || (u >= 0xFB00 && u <= 0xFB06);
-        out += kangxiOrLigature ? QString(c).normalized(QString::NormalizationForm_KC) : QString(c);
+        out += u >= 0xFB00 && u <= 0xFB06 ? QString(c).normalized(QString::NormalizationForm_KC)
+                                          : QString(c);
     }
-    for (const auto& [radical, character] : kRadicals)
-        out.replace(QChar(radical), QChar(character));
     return out.simplified();
 }
 
+QString rawPdfText(const QString& pdf) {
+    return run(QStringLiteral("pdftotext"),
+               {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")})
+        .value_or(QString());
+}
+
 QString pdfText(const QString& pdf) {
-    return collapse(run(QStringLiteral("pdftotext"),
-                        {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")})
-                        .value_or(QString()));
+    return collapse(rawPdfText(pdf));
 }
 
 int pdfPages(const QString& pdf) {

@@ -32,7 +32,8 @@ builtInScenarios(); // data/scenarios/*.json, sorted
 // poppler-utils; empty optional when the tool is not installed.
 [[nodiscard]] bool hasPoppler();
 [[nodiscard]] std::optional<QString> run(const QString& program, const QStringList& args);
-[[nodiscard]] QString pdfText(const QString& pdf); // whitespace collapsed to single spaces
+[[nodiscard]] QString pdfText(const QString& pdf);    // whitespace collapsed to single spaces
+[[nodiscard]] QString rawPdfText(const QString& pdf); // pdftotext's output as it is
 [[nodiscard]] int pdfPages(const QString& pdf);
 [[nodiscard]] QStringList renderPages(const QString& pdf, int dpi,
                                       const QString& prefix); // PNG paths

@@ -7,7 +7,20 @@ namespace trainplan::report {
 namespace {
 
 const QString kLatin = QStringLiteral("DejaVu Sans");
-const QString kCjk = QStringLiteral("Noto Sans CJK SC");
+// In order of preference. Qt's PDF engine writes, for each glyph, the lowest code point the font
+// maps to it (QFontSubset::getReverseMap) as its text; Noto Sans CJK shares 524 glyphs between CJK
+// radicals (U+2E80–U+2FDF) and common characters, so text copied from its PDFs reads 行 as U+2F8F
+// and 页 as U+2EDA. The WenQuanYi fonts map no radical to a character's glyph, so their text layer
+// is the text that was written; Noto stays as the fallback.
+const QStringList kCjkFamilies{QStringLiteral("WenQuanYi Micro Hei"),
+                               QStringLiteral("WenQuanYi Zen Hei"),
+                               QStringLiteral("Noto Sans CJK SC")};
+
+QString cjkFamily() {
+    for (const QString& family : kCjkFamilies)
+        if (QFontDatabase::hasFamily(family)) return family;
+    return {};
+}
 
 QFont withFamilies(QFont f, bool bold) {
     const QStringList families = reportFontFamilies();
@@ -22,8 +35,8 @@ QFont withFamilies(QFont f, bool bold) {
 
 QStringList reportFontFamilies() {
     QStringList out;
-    for (const QString& family : {kLatin, kCjk})
-        if (QFontDatabase::hasFamily(family)) out << family;
+    if (QFontDatabase::hasFamily(kLatin)) out << kLatin;
+    if (const QString cjk = cjkFamily(); !cjk.isEmpty()) out << cjk;
     return out;
 }
 
@@ -40,7 +53,7 @@ QFont chartFont(int pixelSize, bool bold) {
 }
 
 bool hasCjkFont() {
-    return QFontDatabase::hasFamily(kCjk);
+    return !cjkFamily().isEmpty();
 }
 
 } // namespace trainplan::report
