@@ -67,9 +67,10 @@ const std::map<std::string, Command>& commands() {
           "validate [CSV]             predict published runs and report the error per row"}},
         {"scenario",
          {cmdScenario,
-          "scenario {list,show NAME,save FILE [--name N] [--tags a,b],export NAME -o FILE,\n"
-          "                           delete NAME,history NAME,restore NAME VERSION}  the scenario "
-          "library"}},
+          "scenario {list [--deleted],show NAME,save FILE [--name N] [--tags a,b],\n"
+          "                           export NAME -o FILE,rename NAME NEW,delete NAME,\n"
+          "                           undelete NAME,purge,history NAME,restore NAME VERSION}\n"
+          "                           the scenario library"}},
         {"runs",
          {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV}  measured runs "
                    "for calibration"}},

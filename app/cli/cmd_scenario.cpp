@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <ostream>
 
 namespace trainplan::cli {
@@ -11,8 +12,10 @@ namespace trainplan::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "scenario {list [--tag T] | show NAME [VERSION] | save FILE [--name N] [--tags a,b] | "
-    "export NAME [VERSION] -o FILE | delete NAME | history NAME | restore NAME VERSION}";
+    "scenario {list [--tag T] [--deleted] | show NAME [VERSION] | "
+    "save FILE [--name N] [--tags a,b] | export NAME [VERSION] -o FILE | rename NAME NEW_NAME | "
+    "delete NAME | undelete NAME | purge [--older-than DAYS] | history NAME | "
+    "restore NAME VERSION}";
 
 void expectArgs(const CliContext& ctx, std::size_t count, const char* what,
                 std::size_t optional = 0) {
@@ -35,10 +38,11 @@ std::string joinTags(const std::vector<std::string>& tags) {
 
 int list(CliContext& ctx) {
     const std::optional<std::string> tag = ctx.takeOption("--tag");
-    expectArgs(ctx, 0, "list [--tag T]");
+    const bool deleted = ctx.takeFlag("--deleted");
+    expectArgs(ctx, 0, "list [--tag T] [--deleted]");
     std::vector<store::ScenarioSummary> all;
     std::optional<store::Store> st = openStoreForReading(ctx);
-    if (st) all = st->scenarios();
+    if (st) all = deleted ? st->deletedScenarios() : st->scenarios();
     if (tag) {
         std::erase_if(all, [&](const store::ScenarioSummary& s) {
             return std::none_of(s.tags.begin(), s.tags.end(), [&](const std::string& t) {
@@ -53,26 +57,35 @@ int list(CliContext& ctx) {
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
         nlohmann::json arr = nlohmann::json::array();
-        for (const auto& s : all)
-            arr.push_back({{"name", s.name},
-                           {"tags", s.tags},
-                           {"version", s.currentVersion},
-                           {"versions", s.versionCount},
-                           {"created_at", s.createdAt},
-                           {"updated_at", s.updatedAt}});
+        for (const auto& s : all) {
+            nlohmann::json item = {{"name", s.name},
+                                   {"tags", s.tags},
+                                   {"version", s.currentVersion},
+                                   {"versions", s.versionCount},
+                                   {"created_at", s.createdAt},
+                                   {"updated_at", s.updatedAt}};
+            if (deleted) item["deleted_at"] = s.deletedAt.value_or("");
+            arr.push_back(std::move(item));
+        }
         ctx.out << arr.dump(2) << '\n';
         return kExitOk;
     }
-    TextTable table({"name", "tags", "version", "versions", "updated"});
-    for (const auto& s : all)
-        table.addRow({s.name, joinTags(s.tags), std::to_string(s.currentVersion),
-                      std::to_string(s.versionCount), s.updatedAt});
+    std::vector<std::string> header = {"name", "tags", "version", "versions", "updated"};
+    if (deleted) header.push_back("deleted");
+    TextTable table(header);
+    for (const auto& s : all) {
+        std::vector<std::string> row = {s.name, joinTags(s.tags), std::to_string(s.currentVersion),
+                                        std::to_string(s.versionCount), s.updatedAt};
+        if (deleted) row.push_back(s.deletedAt.value_or(""));
+        table.addRow(row);
+    }
     if (fmt == Format::Csv)
         table.printCsv(ctx.out);
     else
         table.print(ctx.out);
     if (all.empty() && fmt != Format::Csv)
-        ctx.err << "no scenarios" << (tag ? " tagged '" + *tag + "'" : std::string()) << " in "
+        ctx.err << (deleted ? "no deleted scenarios" : "no scenarios")
+                << (tag ? " tagged '" + *tag + "'" : std::string()) << " in "
                 << databasePath(ctx).string() << '\n';
     return kExitOk;
 }
@@ -136,7 +149,49 @@ int remove(CliContext& ctx) {
     store::Store st = openStoreForWriting(ctx);
     const int versions = st.deleteScenario(name);
     ctx.out << "deleted '" << name << "' and its " << versions
-            << (versions == 1 ? " version" : " versions") << '\n';
+            << (versions == 1 ? " version" : " versions")
+            << "; `scenario undelete` brings it back until it is purged\n";
+    return kExitOk;
+}
+
+int undelete(CliContext& ctx) {
+    expectArgs(ctx, 1, "undelete NAME");
+    const std::string name = ctx.args[0];
+    if (!std::filesystem::exists(databasePath(ctx))) (void)requireStore(ctx, name);
+    store::Store st = openStoreForWriting(ctx);
+    const store::ScenarioSummary s = st.undeleteScenario(name);
+    ctx.out << "undeleted '" << s.name << "' with its " << s.versionCount
+            << (s.versionCount == 1 ? " version" : " versions") << '\n';
+    return kExitOk;
+}
+
+int rename(CliContext& ctx) {
+    expectArgs(ctx, 2, "rename NAME NEW_NAME");
+    const std::string name = ctx.args[0];
+    if (!std::filesystem::exists(databasePath(ctx))) (void)requireStore(ctx, name);
+    store::Store st = openStoreForWriting(ctx);
+    const store::ScenarioSummary s = st.renameScenario(name, ctx.args[1]);
+    const std::size_t runs = st.runs(s.name).size();
+    ctx.out << "renamed '" << name << "' to '" << s.name << "' (" << s.versionCount
+            << (s.versionCount == 1 ? " version" : " versions") << ", " << runs
+            << (runs == 1 ? " measured run" : " measured runs") << ")\n";
+    return kExitOk;
+}
+
+int purge(CliContext& ctx) {
+    const std::optional<std::string> days = ctx.takeOption("--older-than");
+    expectArgs(ctx, 0, "purge [--older-than DAYS]");
+    const std::chrono::seconds age =
+        days ? std::chrono::days(parseCount(*days, "--older-than")) : std::chrono::seconds(0);
+    if (!std::filesystem::exists(databasePath(ctx))) {
+        ctx.out << "purged 0 deleted scenarios for good\n";
+        return kExitOk;
+    }
+    store::Store st = openStoreForWriting(ctx);
+    // Opening already purges what was deleted more than 30 days ago; count those too.
+    const int purged = st.purgedOnOpen() + st.purgeDeletedScenarios(age);
+    ctx.out << "purged " << purged << (purged == 1 ? " deleted scenario" : " deleted scenarios")
+            << " for good\n";
     return kExitOk;
 }
 
@@ -196,6 +251,9 @@ int cmdScenario(CliContext& ctx) {
     if (sub == "save") return save(ctx);
     if (sub == "export") return exportScenario(ctx);
     if (sub == "delete") return remove(ctx);
+    if (sub == "undelete") return undelete(ctx);
+    if (sub == "rename") return rename(ctx);
+    if (sub == "purge") return purge(ctx);
     if (sub == "history") return history(ctx);
     if (sub == "restore") return restore(ctx);
     throw UsageError("scenario: unknown subcommand '" + sub + "' (usage: " + kUsage + ")");

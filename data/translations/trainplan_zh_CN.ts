@@ -2090,6 +2090,10 @@
         <source>%1: not a library file (%2)</source>
         <translation>%1：不是场景库文件（%2）</translation>
     </message>
+    <message>
+        <source>The library is not available.</source>
+        <translation>场景库不可用。</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::MainWindow</name>
@@ -4003,10 +4007,6 @@ version %2 of %3, created %4, updated %5</source>
         <translation>删除场景</translation>
     </message>
     <message>
-        <source>Delete “%1” and its version history from the library? You can undo this from the library&apos;s Undo button.</source>
-        <translation>从场景库删除“%1”及其版本历史？可以用场景库的“撤销”按钮撤销。</translation>
-    </message>
-    <message>
         <source>Import library file</source>
         <translation>导入场景库文件</translation>
     </message>
@@ -4021,6 +4021,10 @@ version %2 of %3, created %4, updated %5</source>
     <message>
         <source>Export library file</source>
         <translation>导出场景库文件</translation>
+    </message>
+    <message>
+        <source>Delete “%1” from the library? You can undo this with the library&apos;s Undo button: the scenario comes back with its version history and its measured runs.</source>
+        <translation>从场景库中删除“%1”？可以用场景库的“撤销”按钮撤销：场景会连同其版本历史和实测运行记录一起恢复。</translation>
     </message>
 </context>
 <context>

@@ -111,6 +111,12 @@ TEST(storeCatalog, ScenariosValidateAgainstUserEntriesWhichCannotBeRemovedWhileU
     EXPECT_EQ(e.kind(), StoreErrorKind::Conflict);
     EXPECT_NE(std::string(e.what()).find("'lab'"), std::string::npos) << e.what();
     s.deleteScenario("lab");
+    // A deleted scenario can still be undeleted, so it keeps its GPU until it is purged.
+    const auto deleted = storeErrorOf([&] { s.removeCatalogEntry(CatalogKind::Gpu, "lab-h100"); });
+    EXPECT_EQ(deleted.kind(), StoreErrorKind::Conflict);
+    EXPECT_NE(std::string(deleted.what()).find("'lab' (deleted"), std::string::npos)
+        << deleted.what();
+    EXPECT_EQ(s.purgeDeletedScenarios(), 1);
     s.removeCatalogEntry(CatalogKind::Gpu, "lab-h100");
 }
 

@@ -1,13 +1,18 @@
 // Writes tests/fixtures/store/trainplan-v1.db: a database as TrainPlan's schema v1 left it, made by
-// the real v1 migration step (migrateSchema(..., 1)) and filled with the rows v1 wrote. Disabled:
-// it regenerates a checked-in file. Run it on purpose with
+// the real v1 migration step (migrateSchema(..., 1)) and filled with the rows v1 wrote; and
+// trainplan-v2.db: that file taken to v2 by the real v2 step, plus what v2 added (tags, a
+// calibration profile, runs with the v2 columns). Disabled: they regenerate checked-in files. Run
+// them on purpose (v1 first: v2 starts from it) with
 //   build/default/tests/store/store_tests --gtest_also_run_disabled_tests
-//       --gtest_filter='storeFixture.DISABLED_GenerateV1'
-// The migration tests (store_migration_test.cpp) open copies of that file.
+//       --gtest_filter='storeFixture.DISABLED_GenerateV1:storeFixture.DISABLED_GenerateV2'
+// The migration tests (store_migration_test.cpp) open copies of these files.
 
 #include "store_test_support.h"
 
 #include <trainplan/store/schema.h>
+
+// The store's own run fingerprint, so the v2 fixture's run is stored as v2 stored it.
+#include "../../model/store/src/run_json.h"
 
 #include <gtest/gtest.h>
 
@@ -106,6 +111,61 @@ TEST(storeFixture, DISABLED_GenerateV1) {
         Connection::open(target.string(), OpenMode::ReadOnly, std::chrono::milliseconds(1000));
     EXPECT_EQ(check.queryInt("PRAGMA user_version"), 1);
     EXPECT_EQ(check.queryInt("PRAGMA application_id"), store::kApplicationId);
+}
+
+TEST(storeFixture, DISABLED_GenerateV2) {
+    const fs::path dir = fs::path(TRAINPLAN_TEST_FIXTURES_DIR) / "store";
+    const fs::path target = dir / "trainplan-v2.db";
+    fs::remove(target);
+    fs::copy_file(dir / "trainplan-v1.db", target);
+    {
+        Connection c =
+            Connection::open(target.string(), OpenMode::ReadWrite, std::chrono::milliseconds(1000));
+        c.exec("PRAGMA foreign_keys = ON");
+        ASSERT_EQ(store::migrateSchema(c, 2), 1);
+        store::Transaction tx(c);
+        const std::int64_t llama =
+            *c.queryInt("SELECT id FROM scenarios WHERE name = 'llama2-7b-pcie'");
+        // A third version and one more tag, as v2 saved them.
+        auto v = c.cached("INSERT INTO scenario_versions (scenario_id, version, body, saved_at) "
+                          "VALUES (?1, 3, ?2, '2025-02-03T10:00:00.000Z')");
+        v->bindAll(llama, scenarioJson("llama2-7b-pcie", "v2 era").dump(2)).run();
+        auto body = c.cached("UPDATE scenarios SET body = ?2, updated_at = "
+                             "'2025-02-03T10:00:00.000Z' WHERE id = ?1");
+        body->bindAll(llama, scenarioJson("llama2-7b-pcie", "v2 era").dump(2)).run();
+        auto tag = c.cached("INSERT INTO scenario_tags (scenario_id, tag) VALUES (?1, 'v2')");
+        tag->bindAll(llama).run();
+        // A run with the v2 measurements (source, achieved FLOP/s, MFU, details), linked.
+        store::NewMeasuredRun measured;
+        measured.scenarioName = "llama2-7b-pcie";
+        measured.stepSeconds = 8.75;
+        measured.flopsPerSecondPerGpu = 1.2e14;
+        measured.mfu = 0.385;
+        measured.measuredOn = "2025-02-02";
+        measured.notes = "after the NCCL upgrade";
+        measured.source = "our cluster";
+        measured.details = {{"job", "4711"}};
+        auto run =
+            c.cached("INSERT INTO measured_runs (scenario_id, scenario_name, step_time_s, "
+                     "flops_per_s_per_gpu, mfu, measured_on, notes, source, details, fingerprint, "
+                     "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+                     "'2025-02-02T20:00:00.000Z')");
+        run->bindAll(llama, measured.scenarioName, *measured.stepSeconds,
+                     *measured.flopsPerSecondPerGpu, *measured.mfu, *measured.measuredOn,
+                     measured.notes, measured.source, measured.details.dump(),
+                     store::detail::runFingerprint(measured))
+            .run();
+        c.exec("INSERT INTO calibration_profiles (name, parameters, notes, created_at, updated_at) "
+               "VALUES ('lab-a100', '{\"gemm_efficiency\": 0.62}', 'fitted on 3 runs', "
+               "'2025-02-04T09:00:00.000Z', '2025-02-04T09:00:00.000Z')");
+        tx.commit();
+        c.exec("PRAGMA journal_mode = DELETE");
+        c.exec("VACUUM");
+    }
+    Connection check =
+        Connection::open(target.string(), OpenMode::ReadOnly, std::chrono::milliseconds(1000));
+    EXPECT_EQ(check.queryInt("PRAGMA user_version"), 2);
+    EXPECT_EQ(check.queryInt("SELECT count(*) FROM scenario_versions"), 4);
 }
 
 } // namespace

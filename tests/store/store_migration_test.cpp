@@ -1,5 +1,6 @@
-// Migration from the checked-in v1 database (tests/fixtures/store/trainplan-v1.db, written by
-// store_fixture_test.cpp) to the current schema: backup first, data intact, tags split out.
+// Migration from the checked-in old databases (tests/fixtures/store/trainplan-v1.db and
+// trainplan-v2.db, written by store_fixture_test.cpp) to the current schema: backup first, data
+// intact, tags split out, soft delete and rename working on the migrated rows.
 
 #include "store_test_support.h"
 
@@ -7,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -168,6 +170,102 @@ TEST(storeMigration, StepsAreAppliedOneAtATimeAndNeverDown) {
     EXPECT_EQ(c.queryInt("PRAGMA user_version"), store::kSchemaVersion);
     EXPECT_EQ(store::migrateSchema(c, 1), store::kSchemaVersion); // asking for less does nothing
     EXPECT_EQ(c.queryInt("PRAGMA user_version"), store::kSchemaVersion);
+}
+
+std::vector<fs::path> everyFixture() {
+    std::vector<fs::path> out;
+    for (const auto& e : fs::directory_iterator(fixture().parent_path()))
+        if (e.path().extension() == ".db") out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+int linkedRuns(store::Store& s, std::int64_t scenarioId) {
+    int n = 0;
+    for (const auto& r : s.runs())
+        n += r.scenarioId == scenarioId ? 1 : 0;
+    return n;
+}
+
+TEST(storeMigration, EveryCheckedInOldDatabaseMigratesAndKeepsItsScenariosUndeletable) {
+    const auto files = everyFixture();
+    ASSERT_GE(files.size(), 2u) << "trainplan-v1.db and trainplan-v2.db";
+    for (const fs::path& file : files) {
+        SCOPED_TRACE(file.filename().string());
+        TempDir dir;
+        const fs::path db = dir / "trainplan.db";
+        fs::copy_file(file, db);
+        int version = 0;
+        {
+            Connection old =
+                Connection::open(db.string(), OpenMode::ReadOnly, std::chrono::milliseconds(100));
+            version = static_cast<int>(*old.queryInt("PRAGMA user_version"));
+        }
+        ASSERT_GE(version, 1);
+        ASSERT_LT(version, store::kSchemaVersion);
+
+        store::Store s = openTestStore(db);
+        EXPECT_EQ(s.schemaVersion(), store::kSchemaVersion);
+        ASSERT_TRUE(s.backupPath().has_value());
+        EXPECT_EQ(*s.backupPath(), fs::path(db.string() + ".bak-v" + std::to_string(version)));
+        const auto report = s.checkIntegrity();
+        EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problems.front());
+        EXPECT_EQ(
+            s.connection().queryInt("SELECT count(*) FROM scenarios WHERE deleted_at IS NOT NULL"),
+            0);
+        store::Store fresh = openTestStore(dir / "fresh.db");
+        EXPECT_EQ(schemaOf(s.connection()), schemaOf(fresh.connection()));
+
+        // Delete and undelete a migrated scenario: same id, history and run links.
+        const auto llama = s.scenario("llama2-7b-pcie");
+        const auto history = s.history("llama2-7b-pcie");
+        const int links = linkedRuns(s, llama.id);
+        EXPECT_EQ(links, version == 1 ? 2 : 3);
+        s.deleteScenario("llama2-7b-pcie");
+        EXPECT_EQ(linkedRuns(s, llama.id), 0);
+        EXPECT_EQ(s.undeleteScenario("llama2-7b-pcie").id, llama.id);
+        EXPECT_EQ(linkedRuns(s, llama.id), links);
+        const auto again = s.history("llama2-7b-pcie");
+        ASSERT_EQ(again.size(), history.size());
+        for (std::size_t i = 0; i < again.size(); ++i)
+            EXPECT_EQ(again[i].body, history[i].body);
+        // And a rename keeps them too.
+        EXPECT_EQ(s.renameScenario("llama2-7b-pcie", "llama renamed").id, llama.id);
+        EXPECT_EQ(static_cast<int>(s.runs("llama renamed").size()), links);
+        EXPECT_EQ(s.history("llama renamed").size(), history.size());
+        EXPECT_TRUE(s.checkIntegrity().ok);
+    }
+}
+
+TEST(storeMigration, Version2KeepsItsTagsRunsAndProfiles) {
+    TempDir dir;
+    const fs::path db = dir / "trainplan.db";
+    fs::copy_file(fixture().parent_path() / "trainplan-v2.db", db);
+    store::Store s = openTestStore(db);
+    ASSERT_TRUE(s.backupPath().has_value());
+    EXPECT_EQ(*s.backupPath(), fs::path(db.string() + ".bak-v2"));
+    const auto llama = s.scenario("llama2-7b-pcie");
+    EXPECT_EQ(llama.tags, (std::vector<std::string>{"baseline", "pcie", "small", "v2"}));
+    EXPECT_EQ(llama.versionCount, 3);
+    EXPECT_EQ(nlohmann::json::parse(llama.body)["description"], "v2 era");
+    EXPECT_EQ(llama.updatedAt, "2025-02-03T10:00:00.000Z");
+
+    const auto runs = s.runs();
+    ASSERT_EQ(runs.size(), 4u);
+    const auto& v2run = runs.back();
+    EXPECT_EQ(v2run.scenarioId, llama.id);
+    EXPECT_EQ(v2run.mfu, 0.385);
+    EXPECT_EQ(v2run.flopsPerSecondPerGpu, 1.2e14);
+    EXPECT_EQ(v2run.source, "our cluster");
+    EXPECT_EQ(v2run.details["job"], "4711");
+    store::NewMeasuredRun same = v2run;
+    EXPECT_EQ(storeErrorOf([&] { (void)s.addRun(same); }).kind(), store::StoreErrorKind::Conflict)
+        << "the v2 fingerprint still recognises the same measurement";
+
+    const auto profile = s.findCalibrationProfile("lab-a100");
+    ASSERT_TRUE(profile.has_value());
+    EXPECT_EQ(profile->parameters["gemm_efficiency"], 0.62);
+    EXPECT_EQ(profile->notes, "fitted on 3 runs");
 }
 
 } // namespace

@@ -162,7 +162,7 @@ TEST(storeScenario, RestoreRefusesAVersionThatNoLongerValidates) {
     EXPECT_EQ(s.history("a").size(), 2u);
 }
 
-TEST(storeScenario, DeleteRemovesTheHistoryButKeepsRunsUnlinked) {
+TEST(storeScenario, PurgeRemovesTheHistoryButKeepsRunsUnlinked) {
     store::Store s = memoryStore();
     s.saveScenario(scenarioJson("a"));
     s.saveScenario(scenarioJson("a", "v2"));
@@ -172,12 +172,16 @@ TEST(storeScenario, DeleteRemovesTheHistoryButKeepsRunsUnlinked) {
     s.addRun(run);
     EXPECT_EQ(s.deleteScenario("a"), 2);
     EXPECT_FALSE(s.findScenario("a"));
+    EXPECT_EQ(s.connection().queryInt("SELECT count(*) FROM scenario_versions"), 2); // undeletable
+    EXPECT_EQ(s.purgeDeletedScenarios(), 1);
     EXPECT_EQ(s.connection().queryInt("SELECT count(*) FROM scenario_versions"), 0);
     EXPECT_EQ(s.connection().queryInt("SELECT count(*) FROM scenario_tags"), 0);
     const auto runs = s.runs();
     ASSERT_EQ(runs.size(), 1u);
     EXPECT_FALSE(runs[0].scenarioId.has_value());
     EXPECT_EQ(runs[0].scenarioName, "a");
+    EXPECT_EQ(
+        s.connection().queryInt("SELECT count(*) FROM measured_runs WHERE scenario_id IS NULL"), 1);
     EXPECT_EQ(storeErrorOf([&] { (void)s.deleteScenario("a"); }).kind(), StoreErrorKind::NotFound);
 }
 

@@ -1,5 +1,6 @@
 // The store-backed scenario library in the GUI (issues 5 and 6): save with tags and history,
-// restore, new / duplicate / rename / delete with undo that re-inserts every version, library
+// restore, new / duplicate / rename / delete with undo through the store's soft delete and
+// in-place rename (same id, every version, measured-run links), library
 // file export/import, a database that cannot be opened shown in the dock, and --db / TRAINPLAN_DB.
 #include "ui_test_support.h"
 
@@ -96,15 +97,17 @@ TEST_F(LibraryStoreTest, DockOperationsUndoAndRedoWithEveryVersion) {
     ASSERT_TRUE(original);
     QUndoStack* undo = dock.libraryUndoStack();
 
-    // New
+    // New: undo deletes it, redo brings the same scenario back.
     ASSERT_TRUE(dock.createScenario(QStringLiteral("Fresh")));
     EXPECT_NE(dock.libraryItem(QStringLiteral("Fresh")), nullptr);
+    const std::int64_t freshId = library.store()->scenario("Fresh").id;
     EXPECT_FALSE(dock.createScenario(QStringLiteral("fresh"))); // taken (case-insensitive)
     EXPECT_FALSE(dock.lastError().isEmpty());
     undo->undo();
     EXPECT_EQ(dock.libraryItem(QStringLiteral("Fresh")), nullptr);
     undo->redo();
     EXPECT_NE(dock.libraryItem(QStringLiteral("Fresh")), nullptr);
+    EXPECT_EQ(library.store()->scenario("Fresh").id, freshId);
 
     // Duplicate: the current version with its tags.
     ASSERT_TRUE(dock.duplicateScenario(QStringLiteral("A"), QStringLiteral("A copy")));
@@ -126,7 +129,7 @@ TEST_F(LibraryStoreTest, DockOperationsUndoAndRedoWithEveryVersion) {
     EXPECT_FALSE(library.contains(QStringLiteral("B")));
     EXPECT_EQ(*library.snapshot(QStringLiteral("A")), *original);
 
-    // Delete; undo re-inserts every version exactly as it was.
+    // Delete; undo brings back every version exactly as it was.
     ASSERT_TRUE(dock.deleteScenario(QStringLiteral("A")));
     EXPECT_FALSE(library.contains(QStringLiteral("A")));
     EXPECT_EQ(dock.libraryItem(QStringLiteral("A")), nullptr);
@@ -144,6 +147,72 @@ TEST_F(LibraryStoreTest, DockOperationsUndoAndRedoWithEveryVersion) {
     dock.filter()->setText(QStringLiteral("fres"));
     EXPECT_TRUE(dock.libraryItem(QStringLiteral("A"))->isHidden());
     EXPECT_FALSE(dock.libraryItem(QStringLiteral("Fresh"))->isHidden());
+}
+
+// Regression (issue 6): undoing a delete used to re-import the scenario from JSON, so it came back
+// with a new id, and its measured runs and saved comparisons stayed unlinked.
+TEST_F(LibraryStoreTest, UndoOfDeleteAndRenameKeepsTheIdHistoryAndMeasuredRunLinks) {
+    ScenarioLibraryDock dock;
+    dock.setLibrary(&library, [] { return ScenarioDocument::defaultScenario(*test::catalog()); });
+    ASSERT_TRUE(library.save(scenario, QStringLiteral("70B"), {}));
+    scenario.cluster.nodes = 16;
+    ASSERT_TRUE(library.save(scenario, QStringLiteral("70B"), {}));
+    store::Store& st = *library.store();
+    const std::int64_t id = st.scenario("70B").id;
+    for (double stepSeconds : {6.5, 7.25}) {
+        store::NewMeasuredRun run;
+        run.scenarioName = "70B";
+        run.stepSeconds = stepSeconds;
+        run.measuredOn = "2025-03-01";
+        (void)st.addRun(run);
+    }
+    const std::int64_t comparison =
+        st.saveComparison("frameworks", std::string("70B"), nlohmann::json{{"best", "megatron"}});
+    const auto linked = [&](const std::string& name) {
+        int n = 0;
+        for (const auto& r : st.runs(name))
+            n += r.scenarioId == id ? 1 : 0;
+        return n;
+    };
+    ASSERT_EQ(linked("70B"), 2);
+    QUndoStack* undo = dock.libraryUndoStack();
+
+    ASSERT_TRUE(dock.deleteScenario(QStringLiteral("70B")));
+    EXPECT_EQ(dock.libraryItem(QStringLiteral("70B")), nullptr);
+    EXPECT_EQ(linked("70B"), 0) << "a deleted scenario's runs read as unlinked";
+    undo->undo();
+    ASSERT_NE(dock.libraryItem(QStringLiteral("70B")), nullptr);
+    EXPECT_EQ(st.scenario("70B").id, id);
+    EXPECT_EQ(library.history(QStringLiteral("70B")).size(), 2u);
+    EXPECT_EQ(library.load(QStringLiteral("70B"), 1).scenario->cluster.nodes, 32);
+    EXPECT_EQ(linked("70B"), 2);
+    EXPECT_EQ(st.connection().queryInt("SELECT scenario_id FROM comparisons WHERE id = " +
+                                       std::to_string(comparison)),
+              id);
+
+    ASSERT_TRUE(dock.renameScenario(QStringLiteral("70B"), QStringLiteral("70B on H100")));
+    EXPECT_EQ(st.scenario("70B on H100").id, id);
+    EXPECT_EQ(linked("70B on H100"), 2);
+    EXPECT_EQ(st.comparison(comparison).scenarioName, "70B on H100");
+    undo->undo();
+    EXPECT_EQ(st.scenario("70B").id, id);
+    EXPECT_EQ(linked("70B"), 2);
+    EXPECT_EQ(library.history(QStringLiteral("70B")).size(), 2u);
+    undo->redo();
+    EXPECT_EQ(linked("70B on H100"), 2);
+    undo->undo();
+
+    // A step the store refuses is reported in the dock and dropped from the stack: saving a new
+    // "70B" after the delete purged the deleted one, so there is nothing left to undelete.
+    ASSERT_TRUE(dock.deleteScenario(QStringLiteral("70B")));
+    ASSERT_TRUE(library.save(scenario, QStringLiteral("70B"), {}));
+    const int commands = undo->count();
+    undo->undo();
+    EXPECT_EQ(undo->count(), commands - 1);
+    EXPECT_FALSE(dock.libraryMessage()->isHidden());
+    EXPECT_TRUE(dock.libraryMessage()->text().contains(QStringLiteral("is not deleted")))
+        << dock.libraryMessage()->text().toStdString();
+    EXPECT_EQ(library.history(QStringLiteral("70B")).size(), 1u) << "the new scenario is kept";
 }
 
 TEST_F(LibraryStoreTest, ExportAndImportTheLibraryFile) {

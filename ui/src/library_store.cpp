@@ -197,27 +197,41 @@ std::optional<nlohmann::ordered_json> LibraryStore::snapshot(const QString& name
     }
 }
 
-bool LibraryStore::apply(
-    const std::vector<std::pair<QString, std::optional<nlohmann::ordered_json>>>& entries) {
-    if (!m_store) return false;
+bool LibraryStore::write(const std::function<void()>& operation) {
+    if (!m_store) {
+        m_lastError = m_openError.isEmpty() ? tr("The library is not available.") : m_openError;
+        emit failed(m_lastError);
+        return false;
+    }
     try {
-        // Every named scenario is cleared first (a rename's old name, a re-inserted entry's current
-        // state), then the entries are inserted with their versions, tags and times.
-        for (const auto& [name, entry] : entries)
-            if (m_store->findScenario(ss(name))) m_store->deleteScenario(ss(name));
-        nlohmann::ordered_json scenarios = nlohmann::ordered_json::array();
-        for (const auto& [name, entry] : entries)
-            if (entry) scenarios.push_back(*entry);
-        if (!scenarios.empty())
-            (void)m_store->importLibrary(nlohmann::ordered_json{
-                {"schema", store::kLibrarySchema}, {"scenarios", std::move(scenarios)}});
-        emit changed();
+        operation();
         return true;
     } catch (const std::exception& e) {
         fail(e);
-        emit changed();
+        emit failed(m_lastError);
         return false;
     }
+}
+
+bool LibraryStore::deleteScenario(const QString& name) {
+    if (!write([&] { (void)m_store->deleteScenario(ss(name)); })) return false;
+    emit changed();
+    return true;
+}
+
+bool LibraryStore::undeleteScenario(const QString& name) {
+    if (!write([&] { (void)m_store->undeleteScenario(ss(name)); })) return false;
+    emit changed();
+    return true;
+}
+
+bool LibraryStore::renameScenario(const QString& name, const QString& newName) {
+    QString stored;
+    if (!write([&] { stored = qs(m_store->renameScenario(ss(name), ss(newName)).name); }))
+        return false;
+    emit changed();
+    emit renamed(name, stored);
+    return true;
 }
 
 bool LibraryStore::exportLibrary(const QString& file) {

@@ -241,6 +241,12 @@ void MainWindow::wireCalibrationProfiles() {
     };
     connect(m_libraryStore, &LibraryStore::profilesChanged, this, reestimate);
     connect(m_libraryStore, &LibraryStore::changed, this, reestimate);
+    // Renaming (or undoing a rename of) the open library scenario: save under its new name.
+    connect(m_libraryStore, &LibraryStore::renamed, this,
+            [this](const QString& oldName, const QString& newName) {
+                if (m_libraryName.compare(oldName, Qt::CaseInsensitive) == 0)
+                    m_libraryName = newName;
+            });
 }
 
 void MainWindow::wire() {

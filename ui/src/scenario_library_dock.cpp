@@ -22,6 +22,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStyle>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -106,11 +107,15 @@ ScenarioLibraryDock::ScenarioLibraryDock(QWidget* parent)
            "saving under an existing name adds a version."));
     auto* undo = new QToolButton;
     undo->setDefaultAction(m_undo->createUndoAction(this, tr("Undo")));
-    undo->defaultAction()->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
+    // Icon only, the action's text ("Undo Delete “…”") as the tooltip; a fallback icon where the
+    // platform theme has none, so the long text does not push Redo out of the dock.
+    undo->defaultAction()->setIcon(
+        QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)));
     undo->setToolButtonStyle(Qt::ToolButtonIconOnly);
     auto* redo = new QToolButton;
     redo->setDefaultAction(m_undo->createRedoAction(this, tr("Redo")));
-    redo->defaultAction()->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+    redo->defaultAction()->setIcon(QIcon::fromTheme(
+        QStringLiteral("edit-redo"), style()->standardIcon(QStyle::SP_ArrowForward)));
     redo->setToolButtonStyle(Qt::ToolButtonIconOnly);
     auto* more = new QToolButton;
     more->setText(tr("Library"));
@@ -154,7 +159,22 @@ void ScenarioLibraryDock::setLibrary(LibraryStore* library,
     m_library = library;
     m_newScenario = std::move(newScenario);
     m_undo->clear();
-    if (m_library) connect(m_library, &LibraryStore::changed, this, &ScenarioLibraryDock::reload);
+    if (m_library) {
+        connect(m_library, &LibraryStore::changed, this, &ScenarioLibraryDock::reload);
+        connect(m_library, &LibraryStore::renamed, this,
+                [this](const QString& oldName, const QString& newName) {
+                    if (m_currentLibrary.compare(oldName, Qt::CaseInsensitive) == 0)
+                        setCurrentLibraryScenario(newName);
+                });
+        // Undo and redo cannot return an error: show the store's refusal in the dock.
+        // (Reloaded first: the refusal usually means another window or process changed the
+        // library.)
+        connect(m_library, &LibraryStore::failed, this, [this](const QString& message) {
+            reload();
+            m_message->setText(message);
+            m_message->show();
+        });
+    }
     reload();
 }
 
@@ -337,9 +357,8 @@ bool ScenarioLibraryDock::createScenario(const QString& name) {
         m_lastError = m_library->lastError();
         return false;
     }
-    m_undo->push(new LibraryCommand(m_library, tr("New “%1”").arg(trimmed),
-                                    {{trimmed, std::nullopt}},
-                                    {{trimmed, m_library->snapshot(trimmed)}}));
+    m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Created,
+                                    tr("New “%1”").arg(trimmed), trimmed));
     return true;
 }
 
@@ -367,9 +386,8 @@ bool ScenarioLibraryDock::duplicateScenario(const QString& name, const QString& 
         m_lastError = m_library->lastError();
         return false;
     }
-    m_undo->push(new LibraryCommand(m_library, tr("Duplicate “%1”").arg(name),
-                                    {{target, std::nullopt}},
-                                    {{target, m_library->snapshot(target)}}));
+    m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Created,
+                                    tr("Duplicate “%1”").arg(name), target));
     return true;
 }
 
@@ -386,42 +404,26 @@ bool ScenarioLibraryDock::renameScenario(const QString& name, const QString& new
         m_lastError = tr("“%1” is already in the library.").arg(target);
         return false;
     }
-    auto before = m_library->snapshot(name);
-    if (!before) {
+    // In place: the same id, versions, tags, times and measured-run links under the new name.
+    if (!m_library->renameScenario(name, target)) {
         m_lastError = m_library->lastError();
         return false;
     }
-    // The same versions, tags and times under the new name (the store writes the name into every
-    // version's body as it inserts them).
-    nlohmann::ordered_json after = *before;
-    after["name"] = target.toStdString();
-    const LibraryCommand::State undoState{{name, before}, {target, std::nullopt}};
-    const LibraryCommand::State redoState{{name, std::nullopt}, {target, after}};
-    if (!m_library->apply(redoState)) {
-        m_lastError = m_library->lastError();
-        m_library->apply(undoState);
-        return false;
-    }
-    if (m_currentLibrary == name) m_currentLibrary = target;
-    m_undo->push(new LibraryCommand(m_library, tr("Rename “%1” to “%2”").arg(name, target),
-                                    undoState, redoState));
+    m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Renamed,
+                                    tr("Rename “%1” to “%2”").arg(name, target), name, target));
     return true;
 }
 
 bool ScenarioLibraryDock::deleteScenario(const QString& name) {
     m_lastError.clear();
     if (!m_library || !m_library->isOpen()) return false;
-    auto before = m_library->snapshot(name);
-    if (!before) {
+    // A soft delete: undo brings the scenario back with its id, history and run links.
+    if (!m_library->deleteScenario(name)) {
         m_lastError = m_library->lastError();
         return false;
     }
-    if (!m_library->apply({{name, std::nullopt}})) {
-        m_lastError = m_library->lastError();
-        return false;
-    }
-    m_undo->push(new LibraryCommand(m_library, tr("Delete “%1”").arg(name), {{name, before}},
-                                    {{name, std::nullopt}}));
+    m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Deleted,
+                                    tr("Delete “%1”").arg(name), name));
     return true;
 }
 
@@ -460,8 +462,9 @@ void ScenarioLibraryDock::promptRename(const QString& name) {
 void ScenarioLibraryDock::confirmDelete(const QString& name) {
     const auto answer =
         QMessageBox::question(this, tr("Delete scenario"),
-                              tr("Delete “%1” and its version history from the library? You can "
-                                 "undo this from the library's Undo button.")
+                              tr("Delete “%1” from the library? You can undo this with the "
+                                 "library's Undo button: the scenario comes back with its version "
+                                 "history and its measured runs.")
                                   .arg(name));
     if (answer == QMessageBox::Yes) report(deleteScenario(name));
 }

@@ -129,6 +129,15 @@ CREATE TABLE calibration_profiles (
 );
 )sql";
 
+// Soft delete: a deleted scenario keeps its row (id, versions, tags, the links of its runs and
+// comparisons) with the time it was deleted, so it can be brought back exactly; lookups skip it and
+// a purge deletes it for good.
+constexpr const char* kV3 = R"sql(
+ALTER TABLE scenarios ADD COLUMN deleted_at TEXT
+    CHECK (deleted_at IS NULL OR julianday(deleted_at) IS NOT NULL);
+CREATE INDEX scenarios_deleted ON scenarios(deleted_at) WHERE deleted_at IS NOT NULL;
+)sql";
+
 // v1 runs have no fingerprint; compute it so re-imports of the same run are recognised. Two
 // identical v1 runs keep one fingerprint (the later one stays NULL) rather than fail the migration.
 void fingerprintExistingRuns(Connection& c) {
@@ -156,6 +165,7 @@ const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
         {1, kV1, nullptr},
         {2, kV2, fingerprintExistingRuns},
+        {3, kV3, nullptr},
     };
     return steps;
 }

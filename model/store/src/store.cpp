@@ -239,6 +239,14 @@ Store Store::open(const fs::path& file, StoreOptions options) {
     store.syncBuiltinCatalog(options.builtinCatalog ? *options.builtinCatalog : defaultBuiltins());
     if (options.maxPageCount)
         store.m_connection.exec("PRAGMA max_page_count = " + std::to_string(*options.maxPageCount));
+    if (options.purgeDeletedAfter) {
+        try {
+            store.m_purgedOnOpen = store.purgeDeletedScenarios(*options.purgeDeletedAfter);
+        } catch (const StoreError& e) {
+            // Housekeeping: another process holding the write lock only delays it to a later open.
+            if (e.kind() != StoreErrorKind::Busy) throw;
+        }
+    }
     return store;
 }
 
@@ -475,18 +483,21 @@ void Store::removeCatalogEntry(CatalogKind kind, const std::string& name) {
         where = "json_extract(body, '$.model') = ?1 COLLATE NOCASE";
         break;
     }
+    // A deleted scenario not yet purged counts: undeleting it must give back a valid scenario.
     std::vector<std::string> users;
     {
-        auto q =
-            m_connection.cached("SELECT name FROM scenarios WHERE " + where + " ORDER BY name");
+        auto q = m_connection.cached("SELECT name, deleted_at IS NOT NULL FROM scenarios WHERE (" +
+                                     where + ") ORDER BY name");
         q->bindAll(storedName);
         while (q->step())
-            users.push_back(q->text(0));
+            users.push_back(q->text(0) + (q->int64(1) != 0
+                                              ? "' (deleted; `scenario purge` removes it for good)"
+                                              : "'"));
     }
     if (!users.empty()) {
         std::string list;
         for (const auto& u : users)
-            list += (list.empty() ? "" : ", ") + ("'" + u + "'");
+            list += (list.empty() ? "" : ", ") + ("'" + u);
         throw StoreError(StoreErrorKind::Conflict, location(),
                          "the " + what + " '" + storedName + "' is used by stored scenario" +
                              (users.size() == 1 ? " " : "s ") + list +

@@ -382,6 +382,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
         const std::vector<std::string>& tags = s.tags;
         const std::optional<ScenarioRecord> existing = findScenario(s.name);
         if (!existing) {
+            purgeDeletedNamed(s.name); // a deleted scenario gives its name up, as for a save
             json last = s.versions.back().body;
             last["name"] = s.name;
             auto insert = m_connection.cached(

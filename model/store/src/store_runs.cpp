@@ -8,9 +8,12 @@ namespace trainplan::store {
 
 namespace {
 
+// A run of a deleted (not yet purged) scenario keeps its scenario_id, so undeleting relinks it,
+// but reads as unlinked meanwhile, as after a purge.
 constexpr const char* kRunColumns =
-    "id, scenario_id, scenario_name, plan, step_time_s, tokens_per_s_per_gpu, peak_memory_bytes, "
-    "flops_per_s_per_gpu, mfu, measured_on, notes, source, details, created_at";
+    "r.id, (SELECT s.id FROM scenarios s WHERE s.id = r.scenario_id AND s.deleted_at IS NULL), "
+    "r.scenario_name, r.plan, r.step_time_s, r.tokens_per_s_per_gpu, r.peak_memory_bytes, "
+    "r.flops_per_s_per_gpu, r.mfu, r.measured_on, r.notes, r.source, r.details, r.created_at";
 
 MeasuredRun readRun(const Statement& q) {
     MeasuredRun r;
@@ -100,11 +103,42 @@ std::vector<MeasuredRun> Store::runs(const std::optional<std::string>& scenarioN
     std::vector<MeasuredRun> out;
     auto q = m_connection.cached(
         "SELECT " + std::string(kRunColumns) +
-        " FROM measured_runs WHERE ?1 IS NULL OR scenario_name = ?1 COLLATE NOCASE ORDER BY id");
+        " FROM measured_runs r WHERE ?1 IS NULL OR r.scenario_name = ?1 COLLATE NOCASE ORDER BY "
+        "r.id");
     q->bindAll(scenarioName);
     while (q->step())
         out.push_back(readRun(*q));
     return out;
+}
+
+void Store::relinkRunsAndComparisons(std::int64_t scenarioId, const std::string& name) {
+    {
+        auto q = m_connection.cached(
+            "UPDATE measured_runs SET scenario_name = ?2 WHERE scenario_id = ?1");
+        q->bindAll(scenarioId, name).run();
+    }
+    {
+        auto q =
+            m_connection.cached("UPDATE comparisons SET scenario_name = ?2 WHERE scenario_id = ?1");
+        q->bindAll(scenarioId, name).run();
+    }
+    // The fingerprint covers the scenario name. A run identical to one already stored under the
+    // new name keeps no fingerprint (both rows stay), as the v2 migration does for v1 duplicates.
+    std::vector<std::pair<std::int64_t, std::string>> fingerprints;
+    {
+        auto q =
+            m_connection.cached("SELECT " + std::string(kRunColumns) +
+                                " FROM measured_runs r WHERE r.scenario_id = ?1 ORDER BY r.id");
+        q->bindAll(scenarioId);
+        while (q->step())
+            fingerprints.emplace_back(q->int64(0), detail::runFingerprint(readRun(*q)));
+    }
+    for (const auto& [runId, fp] : fingerprints) {
+        auto q = m_connection.cached(
+            "UPDATE measured_runs SET fingerprint = CASE WHEN EXISTS (SELECT 1 FROM measured_runs "
+            "o WHERE o.fingerprint = ?2 AND o.id <> ?1) THEN NULL ELSE ?2 END WHERE id = ?1");
+        q->bindAll(runId, fp).run();
+    }
 }
 
 void Store::deleteRun(std::int64_t id) {

@@ -33,7 +33,7 @@ constexpr const char* kSummaryColumns = R"sql(
     (SELECT count(*) FROM scenario_versions v WHERE v.scenario_id = s.id),
     (SELECT json_group_array(tag) FROM
         (SELECT tag FROM scenario_tags t WHERE t.scenario_id = s.id ORDER BY tag COLLATE NOCASE)),
-    s.body)sql";
+    s.body, s.deleted_at)sql";
 
 ScenarioRecord readRecord(const Statement& q) {
     ScenarioRecord r;
@@ -45,13 +45,14 @@ ScenarioRecord readRecord(const Statement& q) {
     r.versionCount = static_cast<int>(q.int64(5));
     r.tags = tagsFromJsonArray(q.text(6));
     r.body = q.text(7);
+    r.deletedAt = q.optionalText(8);
     return r;
 }
 
 } // namespace
 
 std::optional<std::int64_t> Store::scenarioId(const std::string& name) {
-    auto q = m_connection.cached("SELECT id FROM scenarios WHERE name = ?1");
+    auto q = m_connection.cached("SELECT id FROM scenarios WHERE name = ?1 AND deleted_at IS NULL");
     q->bindAll(name);
     if (!q->step()) return std::nullopt;
     return q->int64(0);
@@ -59,7 +60,8 @@ std::optional<std::int64_t> Store::scenarioId(const std::string& name) {
 
 std::string Store::closeScenarioNames(const std::string& name) {
     std::vector<std::string> names;
-    auto q = m_connection.cached("SELECT name FROM scenarios ORDER BY name");
+    auto q =
+        m_connection.cached("SELECT name FROM scenarios WHERE deleted_at IS NULL ORDER BY name");
     while (q->step())
         names.push_back(q->text(0));
     if (names.empty()) return " (the library has no scenarios yet)";
@@ -140,6 +142,7 @@ SaveResult Store::appendScenarioVersion(const std::string& name, const std::stri
             std::string(detail::kNow) + ") WHERE id = ?1");
         update->bindAll(*id, name, body, savedAt).run();
     } else {
+        purgeDeletedNamed(name);
         auto insert = m_connection.cached(
             "INSERT INTO scenarios (name, body, created_at, updated_at) VALUES (?1, ?2, "
             "coalesce(?3, " +
@@ -171,7 +174,8 @@ void Store::setTags(std::int64_t scenarioId, const std::vector<std::string>& tag
 std::vector<ScenarioSummary> Store::scenarios() {
     std::vector<ScenarioSummary> out;
     auto q = m_connection.cached("SELECT " + std::string(kSummaryColumns) +
-                                 " FROM scenarios s ORDER BY s.name COLLATE NOCASE");
+                                 " FROM scenarios s WHERE s.deleted_at IS NULL ORDER BY s.name "
+                                 "COLLATE NOCASE");
     while (q->step())
         out.push_back(readRecord(*q));
     return out;
@@ -179,7 +183,7 @@ std::vector<ScenarioSummary> Store::scenarios() {
 
 std::optional<ScenarioRecord> Store::findScenario(const std::string& name) {
     auto q = m_connection.cached("SELECT " + std::string(kSummaryColumns) +
-                                 " FROM scenarios s WHERE s.name = ?1");
+                                 " FROM scenarios s WHERE s.name = ?1 AND s.deleted_at IS NULL");
     q->bindAll(name);
     if (!q->step()) return std::nullopt;
     return readRecord(*q);
@@ -259,10 +263,156 @@ int Store::deleteScenario(const std::string& name) {
         q->step();
         versions = static_cast<int>(q->int64(0));
     }
-    auto del = m_connection.cached("DELETE FROM scenarios WHERE id = ?1");
+    auto del = m_connection.cached(
+        "UPDATE scenarios SET deleted_at = " + std::string(detail::kNow) + " WHERE id = ?1");
     del->bindAll(id).run();
     tx.commit();
     return versions;
+}
+
+ScenarioSummary Store::undeleteScenario(const std::string& name) {
+    Transaction tx(m_connection);
+    std::optional<std::int64_t> id;
+    {
+        auto q = m_connection.cached(
+            "SELECT id FROM scenarios WHERE name = ?1 AND deleted_at IS NOT NULL");
+        q->bindAll(name);
+        if (q->step()) id = q->int64(0);
+    }
+    if (!id) {
+        if (scenarioId(name))
+            throw StoreError(StoreErrorKind::NotFound, location(),
+                             "'" + name +
+                                 "' is not deleted: a scenario of that name is in the library (a "
+                                 "deleted one is purged when its name is saved again)");
+        std::vector<std::string> deleted;
+        for (const auto& s : deletedScenarios())
+            deleted.push_back(s.name);
+        throw StoreError(StoreErrorKind::NotFound, location(),
+                         "no deleted scenario named '" + name + "'" +
+                             (deleted.empty() ? std::string(" (nothing is deleted)")
+                                              : detail::didYouMean(name, deleted)));
+    }
+    auto q = m_connection.cached("UPDATE scenarios SET deleted_at = NULL WHERE id = ?1");
+    q->bindAll(*id).run();
+    ScenarioRecord record;
+    {
+        auto r = m_connection.cached("SELECT " + std::string(kSummaryColumns) +
+                                     " FROM scenarios s WHERE s.id = ?1");
+        r->bindAll(*id);
+        r->step();
+        record = readRecord(*r);
+    }
+    tx.commit();
+    return record;
+}
+
+std::vector<ScenarioSummary> Store::deletedScenarios() {
+    std::vector<ScenarioSummary> out;
+    auto q = m_connection.cached("SELECT " + std::string(kSummaryColumns) +
+                                 " FROM scenarios s WHERE s.deleted_at IS NOT NULL ORDER BY "
+                                 "s.deleted_at DESC, s.name COLLATE NOCASE");
+    while (q->step())
+        out.push_back(readRecord(*q));
+    return out;
+}
+
+int Store::purgeDeletedScenarios(std::chrono::seconds olderThan) {
+    if (olderThan.count() < 0)
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         "purge: the age of the deleted scenarios to purge is negative (" +
+                             std::to_string(olderThan.count()) + " s)");
+    // julianday counts days; the age in seconds is compared as a fraction of 86400 s.
+    const std::string due = "deleted_at IS NOT NULL AND julianday(deleted_at) <= "
+                            "julianday('now') - ?1 / 86400.0";
+    {
+        // Only take the write lock when something is due (Store::open calls this every time).
+        auto q = m_connection.cached("SELECT count(*) FROM scenarios WHERE " + due);
+        q->bindAll(static_cast<double>(olderThan.count()));
+        q->step();
+        if (q->int64(0) == 0) return 0;
+    }
+    Transaction tx(m_connection);
+    auto q = m_connection.cached("DELETE FROM scenarios WHERE " + due);
+    q->bindAll(static_cast<double>(olderThan.count())).run();
+    const int purged = m_connection.changes();
+    tx.commit();
+    return purged;
+}
+
+void Store::purgeDeletedNamed(const std::string& name) {
+    auto q =
+        m_connection.cached("DELETE FROM scenarios WHERE name = ?1 AND deleted_at IS NOT NULL");
+    q->bindAll(name).run();
+}
+
+ScenarioSummary Store::renameScenario(const std::string& name, const std::string& newName) {
+    const std::string target = trimmed(newName);
+    if (target.empty())
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         "the new name of scenario '" + name + "' is empty; nothing was renamed",
+                         {{"name", "is required"}});
+    const ScenarioRecord current = scenario(name); // NotFound
+    // The renamed current version must still be a valid scenario (the validator's name rules).
+    detail::OrderedJson doc = detail::parseJson<detail::OrderedJson>(current.body);
+    doc["name"] = target;
+    const model::ScenarioLoad load = model::parseScenario(nlohmann::json(doc), catalog());
+    if (!load.ok())
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         "'" + current.name + "' cannot be renamed to '" + target +
+                             "'; nothing was renamed",
+                         load.issues);
+
+    Transaction tx(m_connection);
+    const std::int64_t id = requireScenarioId(name);
+    {
+        auto q = m_connection.cached(
+            "SELECT name FROM scenarios WHERE name = ?1 AND deleted_at IS NULL AND id <> ?2");
+        q->bindAll(target, id);
+        if (q->step())
+            throw StoreError(StoreErrorKind::Conflict, location(),
+                             "cannot rename '" + current.name + "' to '" + target +
+                                 "': the library already has a scenario named '" + q->text(0) +
+                                 "'; nothing was renamed");
+    }
+    {
+        auto q = m_connection.cached(
+            "DELETE FROM scenarios WHERE name = ?1 AND deleted_at IS NOT NULL AND id <> ?2");
+        q->bindAll(target, id).run();
+    }
+    // The name is part of every stored body; the rest of each version stays byte for byte.
+    auto renamedBody = [&](const std::string& body) {
+        detail::OrderedJson j = detail::parseJson<detail::OrderedJson>(body);
+        j["name"] = target;
+        return detail::dumpJson(j, 2);
+    };
+    std::vector<std::pair<std::int64_t, std::string>> versions;
+    {
+        auto q = m_connection.cached(
+            "SELECT id, body FROM scenario_versions WHERE scenario_id = ?1 ORDER BY version");
+        q->bindAll(id);
+        while (q->step())
+            versions.emplace_back(q->int64(0), renamedBody(q->text(1)));
+    }
+    for (const auto& [versionId, body] : versions) {
+        auto q = m_connection.cached("UPDATE scenario_versions SET body = ?2 WHERE id = ?1");
+        q->bindAll(versionId, body).run();
+    }
+    {
+        auto q = m_connection.cached("UPDATE scenarios SET name = ?2, body = ?3 WHERE id = ?1");
+        q->bindAll(id, target, renamedBody(current.body)).run();
+    }
+    relinkRunsAndComparisons(id, target);
+    ScenarioRecord record;
+    {
+        auto r = m_connection.cached("SELECT " + std::string(kSummaryColumns) +
+                                     " FROM scenarios s WHERE s.id = ?1");
+        r->bindAll(id);
+        r->step();
+        record = readRecord(*r);
+    }
+    tx.commit();
+    return record;
 }
 
 namespace detail {

@@ -69,11 +69,14 @@ public:
     // A scenario with its tags, times and every version, as one entry of a trainplan.library.v1
     // file's "scenarios" array; nullopt when there is no scenario of that name.
     [[nodiscard]] std::optional<nlohmann::ordered_json> snapshot(const QString& name);
-    // Makes the library hold exactly `entries` for these names (nullopt: no scenario of that name):
-    // names to clear are deleted first, then the entries are re-inserted with their versions.
-    // Undo and redo of new / duplicate / rename / delete go through this.
-    bool
-    apply(const std::vector<std::pair<QString, std::optional<nlohmann::ordered_json>>>& entries);
+
+    // The store's soft delete, undelete and in-place rename: the scenario keeps its id, every
+    // version, its tags and the links of its measured runs and comparisons, so undo and redo of
+    // new / duplicate / rename / delete give back exactly what was there. False with lastError()
+    // (also emitted as failed()) when the store refuses.
+    bool deleteScenario(const QString& name);
+    bool undeleteScenario(const QString& name);
+    bool renameScenario(const QString& name, const QString& newName);
 
     bool exportLibrary(const QString& file);
     std::optional<store::LibraryImportSummary> importLibrary(const QString& file);
@@ -82,9 +85,13 @@ signals:
     void changed();         // scenarios added, removed or changed, or the database opened or closed
     void runsChanged();     // measured runs added, imported or deleted
     void profilesChanged(); // calibration profiles saved or deleted
+    void renamed(const QString& oldName, const QString& newName); // after changed()
+    void failed(const QString& message); // a write the store refused (as in lastError())
 
 private:
     void fail(const std::exception& e);
+    // Runs a write; on failure keeps the message and emits failed().
+    bool write(const std::function<void()>& operation);
     bool openWith(const std::function<void()>& opener);
 
     std::unique_ptr<store::Store> m_store;

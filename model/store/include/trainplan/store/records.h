@@ -41,6 +41,7 @@ struct ScenarioSummary {
     int versionCount = 0;
     std::string createdAt;
     std::string updatedAt;
+    std::optional<std::string> deletedAt; // set for a deleted scenario (Store::deletedScenarios)
 };
 
 struct ScenarioRecord : ScenarioSummary {

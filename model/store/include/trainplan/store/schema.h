@@ -13,7 +13,9 @@ namespace trainplan::store {
 //   v2  scenario_tags table (tags split out of scenarios.tags), measured_runs gains source,
 //       achieved FLOP/s per GPU, MFU, details (the imported row) and a content fingerprint for
 //       de-duplication, calibration_profiles, meta (key/value: the built-in catalog's fingerprint).
-inline constexpr int kSchemaVersion = 2;
+//   v3  scenarios.deleted_at: soft delete (a deleted scenario keeps its id, history and links until
+//       it is purged).
+inline constexpr int kSchemaVersion = 3;
 
 // PRAGMA application_id of a TrainPlan database: "TPLN".
 inline constexpr std::int32_t kApplicationId = 0x54504C4E;

@@ -33,6 +33,9 @@ struct StoreOptions {
     // Run PRAGMA quick_check when opening a file, so corruption is reported before anything is
     // written to it.
     bool verifyOnOpen = true;
+    // Opening a file read-write purges the scenarios deleted longer ago than this (unset: never),
+    // so the trash does not grow for ever. A month leaves any undo or `scenario undelete` time.
+    std::optional<std::chrono::seconds> purgeDeletedAfter = std::chrono::days(30);
 };
 
 // The user's library: catalog, scenarios with their history, measured runs, saved comparisons and
@@ -59,6 +62,8 @@ public:
     [[nodiscard]] const std::optional<std::filesystem::path>& backupPath() const {
         return m_backupPath;
     }
+    // How many deleted scenarios opening purged (StoreOptions::purgeDeletedAfter).
+    [[nodiscard]] int purgedOnOpen() const { return m_purgedOnOpen; }
 
     // --- Catalog
     // Built-in entries (in data/catalog order) followed by the user's, as one model::Catalog.
@@ -88,9 +93,27 @@ public:
     [[nodiscard]] ScenarioVersion scenarioVersion(const std::string& name, int version);
     // Saves an old version's body (re-validated) as the newest version; the history is kept.
     SaveResult restoreScenario(const std::string& name, int version);
-    // Deletes the scenario and its history; its measured runs and comparisons are kept, unlinked.
-    // Returns the number of versions deleted.
+    // Renames a stored scenario in place: the same id, versions (the name inside each version's
+    // body is rewritten, nothing else), tags and times; its measured runs and comparisons follow
+    // the new name. Renaming back restores it exactly. Invalid when the new name is empty or does
+    // not validate as a scenario name, Conflict when another stored scenario has it (a deleted one
+    // holding it is purged, as for a save), NotFound when `name` is not stored.
+    ScenarioSummary renameScenario(const std::string& name, const std::string& newName);
+    // Soft delete: the scenario disappears from scenarios(), findScenario(), history() and every
+    // lookup by name, but keeps its id, every version, its tags and the links of its measured runs
+    // and comparisons until it is purged, so undeleteScenario() brings it back exactly. Meanwhile
+    // runs() reports its runs as unlinked (scenarioId unset), as after a purge. Saving, importing
+    // or renaming another scenario under its name purges it. Returns its number of versions.
     int deleteScenario(const std::string& name);
+    // Brings a deleted scenario back exactly as it was. NotFound when no deleted scenario has that
+    // name (never deleted, already purged, or a scenario of that name was saved since).
+    ScenarioSummary undeleteScenario(const std::string& name);
+    // The deleted scenarios not yet purged, most recently deleted first (deletedAt set).
+    [[nodiscard]] std::vector<ScenarioSummary> deletedScenarios();
+    // Deletes for good, with their history and tags, the scenarios deleted at least `olderThan`
+    // ago (zero: all of them); their measured runs and comparisons stay, unlinked. Returns how
+    // many were purged. Store::open does this with StoreOptions::purgeDeletedAfter.
+    int purgeDeletedScenarios(std::chrono::seconds olderThan = std::chrono::seconds(0));
 
     // --- Measured runs
     // The scenario must be stored. An identical run already stored is a Conflict.
@@ -140,6 +163,12 @@ private:
     void syncBuiltinCatalog(const model::Catalog& builtins);
     [[nodiscard]] std::optional<std::int64_t> scenarioId(const std::string& name);
     [[nodiscard]] std::int64_t requireScenarioId(const std::string& name);
+    // Inside the caller's write transaction: deletes for good a deleted scenario holding `name`,
+    // so the name can be used again.
+    void purgeDeletedNamed(const std::string& name);
+    // Inside the caller's write transaction: the stored scenario_name of the runs and comparisons
+    // linked to `scenarioId` becomes `name`; run fingerprints follow.
+    void relinkRunsAndComparisons(std::int64_t scenarioId, const std::string& name);
     SaveResult storeScenario(nlohmann::ordered_json document, const SaveScenarioOptions& options);
     // Inside the caller's transaction: creates the scenario or adds the next version.
     SaveResult appendScenarioVersion(const std::string& name, const std::string& body,
@@ -153,6 +182,7 @@ private:
     Connection m_connection;
     int m_schemaVersion = 0;
     std::optional<std::filesystem::path> m_backupPath;
+    int m_purgedOnOpen = 0;
 };
 
 // Runs integrity_check and foreign_key_check on any file without opening it as a Store (no
