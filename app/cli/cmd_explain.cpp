@@ -50,6 +50,20 @@ nlohmann::json termJson(const sim::DerivationTerm& t) {
             {"inputs", inputs}, {"source", t.source}, {"children", children}};
 }
 
+const char* stageKindName(sim::StageKind k) {
+    switch (k) {
+    case sim::StageKind::First:
+        return "first";
+    case sim::StageKind::Middle:
+        return "middle";
+    case sim::StageKind::Last:
+        return "last";
+    case sim::StageKind::Only:
+        return "only";
+    }
+    return "";
+}
+
 nlohmann::json phaseJson(const sim::MemoryBreakdown& m) {
     nlohmann::json arr = nlohmann::json::array();
     for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
@@ -127,11 +141,22 @@ int cmdExplain(CliContext& ctx) {
         nlohmann::json stages = nlohmann::json::array();
         for (const auto& row : x.stages)
             stages.push_back({{"stage", row.stage},
+                              {"stage_indices", row.stageIndices},
+                              {"kind", stageKindName(row.kind)},
                               {"layers", row.layers},
+                              {"dense_layers", row.denseLayers},
+                              {"moe_layers", row.moeLayers},
+                              {"rank_kind", sim::toString(row.rankKind)},
                               {"in_flight_micro_batches", row.inFlightMicroBatches},
                               {"weights_bytes", row.memory.weightsBytes},
                               {"gradients_bytes", row.memory.gradientsBytes},
                               {"optimizer_bytes", row.memory.optimizerBytes},
+                              {"dense_weights_bytes", row.memory.denseWeightsBytes()},
+                              {"expert_weights_bytes", row.memory.expertWeightsBytes},
+                              {"dense_gradients_bytes", row.memory.denseGradientsBytes()},
+                              {"expert_gradients_bytes", row.memory.expertGradientsBytes},
+                              {"dense_optimizer_bytes", row.memory.denseOptimizerBytes()},
+                              {"expert_optimizer_bytes", row.memory.expertOptimizerBytes},
                               {"activations_bytes", row.memory.activationsBytes},
                               {"buffers_bytes", row.memory.buffersBytes},
                               {"overhead_bytes", row.memory.overheadBytes},
@@ -154,6 +179,7 @@ int cmdExplain(CliContext& ctx) {
                                     {"communication", termJson(x.communication)},
                                     {"model_flops", termJson(x.flops)}}},
                                   {"stages", stages},
+                                  {"even_stage_layout", x.evenStageLayout},
                                   {"memory_over_step", phaseJson(x.estimate.memory)},
                                   {"assumptions", assumptions}}
                        .dump(2)
@@ -170,16 +196,37 @@ int cmdExplain(CliContext& ctx) {
     printTerm(out, x.communication, 0);
     out << '\n';
     printTerm(out, x.flops, 0);
-    out << "\nMemory per pipeline stage:\n";
-    TextTable st({"stage", "layers", "in flight", "weights", "gradients", "optimizer",
-                  "activations", "buffers", "overhead", "peak", "peak at"});
+    out << "\nMemory per pipeline stage";
+    if (!x.evenStageLayout)
+        out << " (MoE layers spread unevenly: one row per distinct stage composition, each row "
+               "its lowest-index stage)";
+    out << ":\n";
+    TextTable st({"stage", "stages", "dense", "MoE", "rank kind", "in flight", "weights",
+                  "gradients", "optimizer", "activations", "buffers", "overhead", "peak",
+                  "peak at"});
     for (const auto& row : x.stages)
-        st.addRow({row.stage, formatFixed(row.layers, 1), std::to_string(row.inFlightMicroBatches),
+        st.addRow({row.stage, sim::formatStageIndices(row.stageIndices),
+                   std::to_string(row.denseLayers), std::to_string(row.moeLayers),
+                   sim::toString(row.rankKind), std::to_string(row.inFlightMicroBatches),
                    formatGiB(row.memory.weightsBytes), formatGiB(row.memory.gradientsBytes),
                    formatGiB(row.memory.optimizerBytes), formatGiB(row.memory.activationsBytes),
                    formatGiB(row.memory.buffersBytes), formatGiB(row.memory.overheadBytes),
                    formatGiB(row.memory.peakBytes), sim::toString(row.memory.peakPhase)});
     st.print(out);
+    if (scenario->model.moe.enabled()) {
+        out << "\nParameter states per GPU, dense vs routed experts (experts split over ep, "
+               "sharded over dp·cp/ep):\n";
+        TextTable ex({"stage", "weights dense", "weights experts", "gradients dense",
+                      "gradients experts", "optimizer dense", "optimizer experts"});
+        for (const auto& row : x.stages)
+            ex.addRow({row.stage, formatGiB(row.memory.denseWeightsBytes()),
+                       formatGiB(row.memory.expertWeightsBytes),
+                       formatGiB(row.memory.denseGradientsBytes()),
+                       formatGiB(row.memory.expertGradientsBytes),
+                       formatGiB(row.memory.denseOptimizerBytes()),
+                       formatGiB(row.memory.expertOptimizerBytes)});
+        ex.print(out);
+    }
     out << "\nMemory over one step (worst stage; allocated, before overhead):\n";
     TextTable ph({"moment", "allocated", "activations", "gradients", "working", ""});
     const auto& m = x.estimate.memory;

@@ -299,6 +299,14 @@
         <source>%1 PFLOP</source>
         <translation>%1 PFLOP</translation>
     </message>
+    <message>
+        <source>dense parameters</source>
+        <translation>稠密参数</translation>
+    </message>
+    <message>
+        <source>routed-expert parameters</source>
+        <translation>路由专家参数</translation>
+    </message>
 </context>
 <context>
     <name>Format</name>
@@ -1528,6 +1536,10 @@
     <message>
         <source> — %1</source>
         <translation> — %1</translation>
+    </message>
+    <message>
+        <source>%1 (index %2)</source>
+        <translation>%1（第 %2 级）</translation>
     </message>
 </context>
 <context>
@@ -4271,12 +4283,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <source>Each pipeline stage&apos;s per-GPU memory at its own peak moment: the first stage holds the embeddings and the most in-flight micro-batches, the last the LM head and the loss.</source>
         <translation>每个流水线阶段在其自身峰值时刻的每 GPU 显存：第一阶段持有嵌入层和最多的在途微批次，最后阶段持有输出头和损失。</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 stage: %2 layers, %n micro-batch(es) in flight, peak %3 at %4</source>
-        <translation>
-            <numerusform>%1：%2 层，%n 个微批次在途，峰值 %3 出现在%4</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No plan to show</source>
         <translation>没有可显示的方案</translation>
@@ -4288,6 +4294,68 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     <message>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>%1 (dense)</source>
+        <translation>%1（稠密）</translation>
+    </message>
+    <message>
+        <source>%1 Dense part: attention, norms, dense FFN, shared experts, router, embeddings and LM head.</source>
+        <translation>%1 稠密部分：注意力、归一化、稠密 FFN、共享专家、路由器、嵌入层和 LM 头。</translation>
+    </message>
+    <message>
+        <source>%1 (routed experts)</source>
+        <translation>%1（路由专家）</translation>
+    </message>
+    <message>
+        <source>%1 Routed experts: split over the expert-parallel group (ep), their states sharded over dp·cp/ep.</source>
+        <translation>%1 路由专家：在专家并行组（ep）上切分，其状态在 dp·cp/ep 上分片。</translation>
+    </message>
+    <message>
+        <source>%1 (stages %2)</source>
+        <translation>%1（第 %2 级）</translation>
+    </message>
+    <message>
+        <source>stage %1 (embeddings)</source>
+        <translation>第 %1 级（嵌入层）</translation>
+    </message>
+    <message>
+        <source>stage %1 (LM head)</source>
+        <translation>第 %1 级（LM 头）</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>第 %1 级</translation>
+    </message>
+    <message>
+        <source>stages %1</source>
+        <translation>第 %1 级</translation>
+    </message>
+    <message>
+        <source>%1: %2 dense + %3 MoE</source>
+        <translation>%1：%2 稠密 + %3 MoE</translation>
+    </message>
+    <message>
+        <source>dense only</source>
+        <translation>仅稠密</translation>
+    </message>
+    <message>
+        <source>expert + dense</source>
+        <translation>专家 + 稠密</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 layers (%3 dense, %4 MoE; ranks %5), %n micro-batch(es) in flight, peak %6 at %7</source>
+        <translation>
+            <numerusform>%1：%2 层（%3 稠密，%4 MoE；rank 类型：%5），%n 个微批次在途，峰值 %6 出现在%7</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 dense + %2 MoE</source>
+        <translation>%1 稠密 + %2 MoE</translation>
+    </message>
+    <message>
+        <source>Memory per stage (light: experts)</source>
+        <translation>各级显存（浅色：专家）</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace trainplan::sim {
 
@@ -66,13 +68,50 @@ BytesPerParam bytesPerParam(Framework fw, Precision prec, model::Optimizer opt) 
     return b;
 }
 
-StageParams stageParams(const PlanContext& ctx, const Plan& p, StageKind kind) {
+StageSlot stageSlot(const PlanContext& ctx, const Plan& p, int index) {
+    StageSlot s;
+    s.index = index;
+    s.kind = p.pp <= 1           ? StageKind::Only
+             : index == 0        ? StageKind::First
+             : index == p.pp - 1 ? StageKind::Last
+                                 : StageKind::Middle;
+    const StageLayers l = stageLayers(ctx.scenario->model, p.pp, p.vpp, index);
+    s.layers = l.layers;
+    s.moeLayers = l.moeLayers;
+    return s;
+}
+
+StageSlot evenSlot(const PlanContext& ctx, const Plan& p, int index) {
+    StageSlot s;
+    s.index = index;
+    s.kind = p.pp <= 1           ? StageKind::Only
+             : index == 0        ? StageKind::First
+             : index == p.pp - 1 ? StageKind::Last
+                                 : StageKind::Middle;
+    s.layers = static_cast<double>(ctx.scenario->model.layers) / p.pp;
+    s.moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
+    return s;
+}
+
+std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx, const Plan& p) {
+    std::vector<StageSlot> out;
+    for (const StageGroup& g : stageGroups(ctx.scenario->model, p.pp, p.vpp))
+        out.push_back(stageSlot(ctx, p, g.stages.front()));
+    return out;
+}
+
+StageSlot slotOf(const MemoryBreakdown& m) {
+    return StageSlot{m.stage, m.stageIndex, m.layersOnStage, m.moeLayersOnStage};
+}
+
+StageParams stageParams(const PlanContext& ctx, const Plan& p, const StageSlot& slot) {
     const auto& m = ctx.scenario->model;
     const auto& pc = ctx.params;
     const double t = p.tp;
+    const StageKind kind = slot.kind;
     StageParams s;
-    s.layers = static_cast<double>(m.layers) / p.pp;
-    s.moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
+    s.layers = slot.layers;
+    s.moeLayers = slot.moeLayers;
     const double denseLayers = s.layers - s.moeLayers;
     const double perLayerCommon = pc.attentionPerLayer + pc.normsPerLayer;
     double routed = 0, sharedAndRouter = 0;
@@ -172,14 +211,11 @@ double tokensPerMicroBatch(const PlanContext& ctx, const Plan& p) {
     return static_cast<double>(p.microBatch) * ctx.scenario->model.seqLen / p.cp;
 }
 
-int inFlight(const Plan& p, int gradAccum, StageKind kind) {
-    // 1F1B keeps up to p micro-batches in flight on the first stage, one on the last
+int inFlight(const Plan& p, int gradAccum, int stageIndex) {
+    // 1F1B keeps up to p − s micro-batches in flight on stage s: p on the first, one on the last
     // (Narayanan et al. 2021 §2.2.1). Without a pipeline, one micro-batch at a time.
     if (p.pp <= 1) return 1;
-    if (kind == StageKind::Last) return 1;
-    if (kind == StageKind::Middle)
-        return std::min(p.pp - p.pp / 2, gradAccum); // stage p/2 holds p − p/2
-    return std::min(p.pp, gradAccum);
+    return std::max(1, std::min(p.pp - stageIndex, gradAccum));
 }
 
 Shards shardDegrees(const Plan& p, const Placements& pl) {
@@ -195,28 +231,40 @@ Shards shardDegrees(const Plan& p, const Placements& pl) {
 }
 
 MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placements& pl,
-                            int gradAccum, StageKind kind) {
+                            int gradAccum, const StageSlot& slot) {
     const auto& sc = *ctx.scenario;
     const auto& tr = sc.training;
     const auto& eff = ctx.eff;
+    const StageKind kind = slot.kind;
     MemoryBreakdown mem;
     mem.stage = kind;
+    mem.stageIndex = slot.index;
     mem.capacityBytes = sc.cluster.gpu.memoryBytes;
 
-    const StageParams sp = stageParams(ctx, p, kind);
+    const StageParams sp = stageParams(ctx, p, slot);
     const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
     const Shards sh = shardDegrees(p, pl);
     const double params = sp.dense + sp.expert;
     const int z = p.zeroStage;
     // Sharded size: ZeRO stage k partitions optimizer (k≥1), gradients (k≥2), parameters (k=3)
     // over the data-parallel group (Rajbhandari et al. 2020 §5, Fig. 1).
+    const double denseShard = sp.dense / sh.dense, expertShard = sp.expert / sh.expert;
     auto sharded = [&](double bytesPerParam, bool isSharded) {
-        return isSharded ? bytesPerParam * (sp.dense / sh.dense + sp.expert / sh.expert)
-                         : bytesPerParam * params;
+        return isSharded ? bytesPerParam * (denseShard + expertShard) : bytesPerParam * params;
     };
     mem.weightsBytes = sharded(bpp.weights, z >= 3);
     mem.gradientsBytes = sharded(bpp.gradients, z >= 2);
     mem.optimizerBytes = sharded(bpp.optimizer, z >= 1);
+    // Routed experts shard over the expert-data-parallel group dp·cp/ep instead (Megatron-Core
+    // MoE: expert_data_parallel_group).
+    auto expertPart = [&](double bytesPerParam, bool isSharded) {
+        return bytesPerParam * (isSharded ? expertShard : sp.expert);
+    };
+    mem.expertWeightsBytes = expertPart(bpp.weights, z >= 3);
+    mem.expertGradientsBytes = expertPart(bpp.gradients, z >= 2);
+    mem.expertOptimizerBytes = expertPart(bpp.optimizer, z >= 1);
+    mem.moeLayersOnStage = sp.moeLayers;
+    mem.rankKind = sp.moeLayers > 0 ? RankKind::ExpertAndDense : RankKind::DenseOnly;
 
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     double buffers = 0;
@@ -224,6 +272,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         // SHARD_GRAD_OP keeps the unsharded low-precision parameters from forward until backward
         // ends.
         mem.weightsBytes += paramElem * params;
+        mem.expertWeightsBytes += paramElem * sp.expert;
     }
     if (p.offload != Offload::None) {
         // What leaves the GPU lives in host memory: with CPU offload all of it; with NVMe offload
@@ -239,11 +288,17 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload moves parameters and
         // gradients too.
         mem.optimizerBytes = 0;
+        mem.expertOptimizerBytes = 0;
         if (p.framework == Framework::Fsdp) {
             mem.weightsBytes = 0;
             mem.gradientsBytes = 0;
+            mem.expertWeightsBytes = 0;
+            mem.expertGradientsBytes = 0;
         }
-        if (p.offloadParams) mem.weightsBytes = 0;
+        if (p.offloadParams) {
+            mem.weightsBytes = 0;
+            mem.expertWeightsBytes = 0;
+        }
     }
     const double tokens = tokensPerMicroBatch(ctx, p);
     switch (p.framework) {
@@ -279,7 +334,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     buffers += groups * eff.ncclBufferBytes;
 
     // Activations.
-    mem.inFlightMicroBatches = inFlight(p, gradAccum, kind);
+    mem.inFlightMicroBatches = inFlight(p, gradAccum, slot.index);
     const double denseLayers = sp.layers - sp.moeLayers;
     const double perMb =
         tokens * (denseLayers * activationBytesPerToken(ctx, p, false) +
@@ -368,7 +423,7 @@ struct StageTime {
     double attentionForward = 0;                     // attention-core part of forward (CP overlap)
 };
 
-StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
+StageTime stageCompute(const PlanContext& ctx, const Plan& p, const StageSlot& slot) {
     const auto& sc = *ctx.scenario;
     const auto& m = sc.model;
     const auto& e = ctx.eff;
@@ -379,9 +434,10 @@ StageTime stageCompute(const PlanContext& ctx, const Plan& p, StageKind kind) {
     const double hbm = ctx.hbmBytesPerSecond * e.hbmEfficiency;
     const double h = m.hidden;
     const double qDim = static_cast<double>(m.heads) * m.headDim;
-    const double layers = static_cast<double>(m.layers) / p.pp;
-    const double moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
+    const double layers = slot.layers;
+    const double moeLayers = slot.moeLayers;
     const double denseLayers = layers - moeLayers;
+    const StageKind kind = slot.kind;
     const double elem = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
     // GEMMs in fp8 run at the fp8 peak; everything else (attention core, elementwise) in bf16
     // (Transformer Engine recipe).
@@ -460,13 +516,13 @@ struct MicroBatchComm {
 };
 
 MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Placements& pl,
-                              const StageTime& st) {
+                              const StageTime& st, const StageSlot& slot) {
     const auto& m = ctx.scenario->model;
     const auto& bw = ctx.bandwidth;
     const double tokens = tokensPerMicroBatch(ctx, p);
     const double elem = ctx.scenario->training.precision == Precision::Fp32 ? 4.0 : 2.0;
-    const double layers = static_cast<double>(m.layers) / p.pp;
-    const double moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
+    const double layers = slot.layers;
+    const double moeLayers = slot.moeLayers;
     MicroBatchComm c;
     if (p.tp > 1) {
         // Two all-reduces forward and two backward per layer (Shoeybi et al. 2019 Fig. 4); with
@@ -578,10 +634,34 @@ MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
     const int gradAccum = static_cast<int>(ctx.scenario->training.globalBatch /
                                            (static_cast<long long>(p.microBatch) * p.dp));
-    if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, StageKind::Only);
-    MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, StageKind::First);
-    MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, StageKind::Last);
-    return first.peakBytes >= last.peakBytes ? first : last;
+    if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
+    if (evenLayout(ctx, p)) {
+        MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
+        MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, p.pp - 1));
+        return first.peakBytes >= last.peakBytes ? first : last;
+    }
+    // Uneven MoE layout: the worst of every distinct stage composition.
+    const std::vector<StageSlot> slots = unevenBoundingSlots(ctx, p);
+    MemoryBreakdown worst = stageMemory(ctx, p, pl, gradAccum, slots.front());
+    for (std::size_t i = 1; i < slots.size(); ++i) {
+        MemoryBreakdown m = stageMemory(ctx, p, pl, gradAccum, slots[i]);
+        if (m.peakBytes > worst.peakBytes) worst = m;
+    }
+    return worst;
+}
+
+MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const Plan& p, int stageIndex) {
+    const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
+    // The same micro-batch count evaluatePlan uses.
+    const int gradAccum = static_cast<int>(std::max<long long>(
+        1, ctx.scenario->training.globalBatch / (static_cast<long long>(p.microBatch) * p.dp)));
+    if (stageIndex < 0 || stageIndex >= std::max(1, p.pp))
+        throw std::invalid_argument("stage: index " + std::to_string(stageIndex) +
+                                    " is outside the pipeline's " + std::to_string(p.pp) +
+                                    " stages");
+    const StageSlot slot =
+        evenLayout(ctx, p) ? evenSlot(ctx, p, stageIndex) : stageSlot(ctx, p, stageIndex);
+    return stageMemory(ctx, p, pl, gradAccum, slot);
 }
 
 double missRankBytes(const MemoryBreakdown& m, double headroom) {
@@ -604,34 +684,63 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     const double mb = est.gradAccum;
     const Placements pl = placeGroups(p, sc.cluster.gpusPerNode);
 
-    // Memory: first and last stage (middle stages never exceed the first).
-    if (p.pp <= 1) {
-        est.firstStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::Only);
-        est.lastStage = est.firstStage;
+    // Memory: the worst of the bounding stages — first and last when the MoE layers spread evenly
+    // (middle stages never exceed the first), otherwise every distinct stage composition. One
+    // pipeline slot is set by the slowest of them: its compute plus the per-micro-batch
+    // communication it cannot hide (stages differ in layers only when MoE layers spread unevenly).
+    StageSlot slotBuf[2];
+    std::vector<StageSlot> unevenSlots;
+    const StageSlot* slots = slotBuf;
+    std::size_t slotCount = 0;
+    if (evenLayout(ctx, p)) {
+        slotBuf[slotCount++] = evenSlot(ctx, p, 0);
+        if (p.pp > 1) slotBuf[slotCount++] = evenSlot(ctx, p, p.pp - 1);
     } else {
-        est.firstStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::First);
-        est.lastStage = stageMemory(ctx, p, pl, est.gradAccum, StageKind::Last);
+        unevenSlots = unevenBoundingSlots(ctx, p);
+        slots = unevenSlots.data();
+        slotCount = unevenSlots.size();
     }
-    est.memory =
-        est.firstStage.peakBytes >= est.lastStage.peakBytes ? est.firstStage : est.lastStage;
-
-    // Compute per micro-batch on the slowest stage.
-    const StageKind kinds[2] = {p.pp <= 1 ? StageKind::Only : StageKind::First, StageKind::Last};
+    est.firstStage = stageMemory(ctx, p, pl, est.gradAccum, slots[0]);
+    est.memory = est.firstStage;
+    for (std::size_t i = 1; i < slotCount; ++i) {
+        MemoryBreakdown sm = stageMemory(ctx, p, pl, est.gradAccum, slots[i]);
+        if (sm.peakBytes > est.memory.peakBytes) est.memory = sm;
+        if (i + 1 == slotCount) est.lastStage = sm;
+    }
+    if (slotCount == 1) est.lastStage = est.firstStage;
     StageTime slow;
+    MicroBatchComm mbc;
     double slowSeconds = -1;
-    for (int i = 0; i < (p.pp <= 1 ? 1 : 2); ++i) {
-        const StageTime st = stageCompute(ctx, p, kinds[i]);
-        const double total = st.forward + st.backward + st.recompute;
-        if (total > slowSeconds) {
-            slowSeconds = total;
-            slow = st;
+    if (unevenSlots.empty()) {
+        // Even layout: every stage has the same layers, so their communication is the same and
+        // the slowest compute sets the slot.
+        std::size_t slowest = 0;
+        for (std::size_t i = 0; i < slotCount; ++i) {
+            const StageTime st = stageCompute(ctx, p, slots[i]);
+            const double total = st.forward + st.backward + st.recompute;
+            if (total > slowSeconds) {
+                slowSeconds = total;
+                slow = st;
+                slowest = i;
+            }
+        }
+        mbc = microBatchComm(ctx, p, pl, slow, slots[slowest]);
+    } else {
+        for (std::size_t i = 0; i < slotCount; ++i) {
+            const StageTime st = stageCompute(ctx, p, slots[i]);
+            const MicroBatchComm c = microBatchComm(ctx, p, pl, st, slots[i]);
+            const double total = st.forward + st.backward + st.recompute + c.exposedSeconds;
+            if (total > slowSeconds) {
+                slowSeconds = total;
+                slow = st;
+                mbc = c;
+            }
         }
     }
-    const MicroBatchComm mbc = microBatchComm(ctx, p, pl, slow);
     const double computeMb = slow.forward + slow.backward + slow.recompute;
 
     // Data-parallel traffic.
-    const StageParams spFirst = stageParams(ctx, p, p.pp <= 1 ? StageKind::Only : StageKind::First);
+    const StageParams spFirst = stageParams(ctx, p, slots[0]);
     const double dense = spFirst.dense, expert = spFirst.expert;
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);

@@ -5,6 +5,8 @@
 
 #include <trainplan/simulator/estimate.h>
 
+#include <vector>
+
 namespace trainplan::sim::detail {
 
 struct BytesPerParam {
@@ -12,6 +14,31 @@ struct BytesPerParam {
 };
 [[nodiscard]] BytesPerParam bytesPerParam(model::Framework fw, model::Precision prec,
                                           model::Optimizer opt);
+
+// One pipeline stage as the estimators see it: its kind (embeddings on the first, LM head on the
+// last), its index (in-flight micro-batches) and its real layer counts (stage_layout.h).
+struct StageSlot {
+    StageKind kind = StageKind::Only;
+    int index = 0;
+    double layers = 0;
+    double moeLayers = 0;
+};
+[[nodiscard]] StageSlot stageSlot(const PlanContext& ctx, const model::Plan& p, int index);
+// The slot a MemoryBreakdown was computed for.
+[[nodiscard]] StageSlot slotOf(const MemoryBreakdown& m);
+// True when every stage holds the same layers, so the averaged counts L/p and MoE/p are exact and
+// the first and last stages bound all others (a middle stage has the first's layers with fewer
+// micro-batches in flight). Dense models answer without looking at the layout.
+[[nodiscard]] inline bool evenLayout(const PlanContext& ctx, const model::Plan& p) {
+    return p.pp <= 1 || ctx.flops.moeLayers == 0 ||
+           moeLayersEvenOverStages(ctx.scenario->model, p.pp, p.vpp);
+}
+// The slot of stage `index` in an even layout: L/p layers of which MoE/p (exact integers there).
+[[nodiscard]] StageSlot evenSlot(const PlanContext& ctx, const model::Plan& p, int index);
+// Uneven layouts: the lowest-index stage of every distinct composition (stageGroups), each the
+// worst of its group, in stage order.
+[[nodiscard]] std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx,
+                                                         const model::Plan& p);
 
 // Parameters held by one rank of one pipeline stage (before data-parallel sharding).
 struct StageParams {
@@ -21,7 +48,8 @@ struct StageParams {
     double layers = 0;       // transformer layers on the stage
     double moeLayers = 0;
 };
-[[nodiscard]] StageParams stageParams(const PlanContext& ctx, const model::Plan& p, StageKind kind);
+[[nodiscard]] StageParams stageParams(const PlanContext& ctx, const model::Plan& p,
+                                      const StageSlot& slot);
 
 struct Shards {
     double dense = 1, expert = 1;
@@ -32,6 +60,7 @@ struct Shards {
                                              bool moeLayer);
 [[nodiscard]] double tokensPerMicroBatch(const PlanContext& ctx, const model::Plan& p);
 [[nodiscard]] MemoryBreakdown stageMemory(const PlanContext& ctx, const model::Plan& p,
-                                          const Placements& pl, int gradAccum, StageKind kind);
+                                          const Placements& pl, int gradAccum,
+                                          const StageSlot& slot);
 
 } // namespace trainplan::sim::detail

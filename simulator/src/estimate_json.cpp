@@ -33,9 +33,11 @@ nlohmann::json toJson(const EstimateResult& r) {
                    {"buffers_bytes", m.buffersBytes},
                    {"overhead_bytes", m.overheadBytes},
                    {"peak_phase", toString(m.peakPhase)},
-                   {"worst_stage", m.stage == StageKind::Last
-                                       ? "last"
-                                       : (m.stage == StageKind::Only ? "only" : "first")},
+                   {"worst_stage", m.stage == StageKind::Last     ? "last"
+                                   : m.stage == StageKind::Only   ? "only"
+                                   : m.stage == StageKind::Middle ? "middle"
+                                                                  : "first"},
+                   {"worst_stage_index", m.stageIndex},
                    {"in_flight_micro_batches", m.inFlightMicroBatches},
                    {"host_bytes_per_node", m.hostBytesPerNode},
                    {"host_capacity_bytes_per_node", m.hostCapacityBytesPerNode},

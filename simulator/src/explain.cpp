@@ -58,7 +58,8 @@ const char* stateSource(Framework fw) {
 DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBreakdown& m) {
     const auto& sc = *ctx.scenario;
     const Placements pl = placeGroups(p, sc.cluster.gpusPerNode);
-    const detail::StageParams sp = detail::stageParams(ctx, p, m.stage);
+    const detail::StageParams sp = detail::stageParams(ctx, p, detail::slotOf(m));
+    const bool moe = sc.model.moe.enabled();
     const detail::BytesPerParam bpp =
         detail::bytesPerParam(p.framework, sc.training.precision, sc.training.optimizer);
     const detail::Shards sh = detail::shardDegrees(p, pl);
@@ -73,23 +74,55 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
             {"data-parallel shard degree", sh.dense},
             {"expert shard degree", sh.expert}};
     };
-    parts.push_back(leaf("weights", m.weightsBytes, "bytes",
-                         p.zeroStage >= 3 ? "bytes/param × params on rank / shard degree"
-                                          : "bytes/param × params on rank",
-                         paramInputs(bpp.weights), stateSource(p.framework)));
-    parts.push_back(
+    // MoE models: each parameter state splits into the dense part (attention, norms, dense FFN,
+    // shared experts, router, embeddings/head; sharded over dp·cp) and the routed experts (split
+    // over ep·tp, sharded over the expert-data-parallel group dp·cp/ep).
+    const auto splitState = [&](DerivationTerm whole, double expertBytes, bool sharded) {
+        if (!moe) return whole;
+        const double dense = whole.value - expertBytes;
+        std::vector<DerivationTerm> kids;
+        kids.push_back(leaf("dense parameters", dense, "bytes",
+                            sharded ? "bytes/param × non-expert params on rank / dp·cp"
+                                    : "bytes/param × non-expert params on rank",
+                            {{"non-expert parameters on this rank", sp.dense},
+                             {"data-parallel shard degree", sh.dense}},
+                            whole.source));
+        kids.push_back(leaf("routed-expert parameters", expertBytes, "bytes",
+                            sharded ? "bytes/param × expert params / (ep·tp) / (dp·cp/ep)"
+                                    : "bytes/param × expert params / (ep·tp)",
+                            {{"expert parameters on this rank", sp.expert},
+                             {"ep", static_cast<double>(p.ep)},
+                             {"expert shard degree", sh.expert}},
+                            "Megatron-Core MoE: experts split over the expert-parallel group, "
+                            "their states sharded over the expert-data-parallel group"));
+        DerivationTerm t =
+            sumOf(whole.name, whole.unit, whole.formula, whole.source, std::move(kids));
+        t.inputs = std::move(whole.inputs);
+        return t;
+    };
+    parts.push_back(splitState(leaf("weights", m.weightsBytes, "bytes",
+                                    p.zeroStage >= 3 ? "bytes/param × params on rank / shard degree"
+                                                     : "bytes/param × params on rank",
+                                    paramInputs(bpp.weights), stateSource(p.framework)),
+                               m.expertWeightsBytes, p.zeroStage >= 3));
+    // Gradients alive at the peak moment keep the dense/expert proportion of the full size.
+    const double expertGradsAtPeak =
+        m.gradientsBytes > 0 ? at.gradientsBytes * m.expertGradientsBytes / m.gradientsBytes : 0.0;
+    parts.push_back(splitState(
         leaf("gradients at " + phase, at.gradientsBytes, "bytes",
              m.persistentGradients
                  ? "persistent gradient buffer: bytes/param × params (/ shard degree at ZeRO ≥ 2)"
                  : "lazily allocated gradients: none at the start of backward, all at its end "
                    "(zero_grad(set_to_none=True))",
              {{"gradient size", m.gradientsBytes}, {"bytes per parameter", bpp.gradients}},
-             stateSource(p.framework)));
-    parts.push_back(leaf("optimizer states", m.optimizerBytes, "bytes",
-                         p.offload != model::Offload::None ? "0: offloaded to the host"
-                         : p.zeroStage >= 1                ? "bytes/param × params / shard degree"
-                                                           : "bytes/param × params",
-                         paramInputs(bpp.optimizer), stateSource(p.framework)));
+             stateSource(p.framework)),
+        expertGradsAtPeak, p.zeroStage >= 2));
+    parts.push_back(splitState(leaf("optimizer states", m.optimizerBytes, "bytes",
+                                    p.offload != model::Offload::None ? "0: offloaded to the host"
+                                    : p.zeroStage >= 1 ? "bytes/param × params / shard degree"
+                                                       : "bytes/param × params",
+                                    paramInputs(bpp.optimizer), stateSource(p.framework)),
+                               m.expertOptimizerBytes, p.zeroStage >= 1));
     const double fraction = m.activationsBytes > 0 ? at.activationsBytes / m.activationsBytes : 0.0;
     parts.push_back(sumOf(
         "stored activations at " + phase, "bytes",
@@ -169,9 +202,14 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
                         : m.stage == StageKind::Last   ? "last stage"
                         : m.stage == StageKind::Middle ? "middle stage"
                                                        : "the only stage";
-    return sumOf(std::string("peak memory per GPU (") + stage + ", at " + phase + ")", "bytes",
-                 "the components alive at the step's fullest moment",
-                 "TrainPlan memory model (docs/model.md)", std::move(parts));
+    DerivationTerm root =
+        sumOf(std::string("peak memory per GPU (") + stage + ", at " + phase + ")", "bytes",
+              "the components alive at the step's fullest moment",
+              "TrainPlan memory model (docs/model.md)", std::move(parts));
+    root.inputs = {{"pipeline stage index", static_cast<double>(m.stageIndex)},
+                   {"dense layers on stage", m.denseLayersOnStage()},
+                   {"MoE layers on stage", m.moeLayersOnStage}};
+    return root;
 }
 
 DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimate& e) {
@@ -334,6 +372,28 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
     return out;
 }
 
+std::string stageRowName(const StageGroup& g, bool even) {
+    if (even) {
+        switch (g.kind) {
+        case StageKind::First:
+            return "first (embeddings)";
+        case StageKind::Middle:
+            return "middle";
+        case StageKind::Last:
+            return "last (LM head)";
+        case StageKind::Only:
+            return "only";
+        }
+    }
+    std::string name = (g.stages.size() == 1 ? "stage " : "stages ") + formatStageIndices(g.stages);
+    const std::string layers =
+        std::to_string(g.denseLayers()) + " dense + " + std::to_string(g.moeLayers) + " MoE layers";
+    if (g.kind == StageKind::First) return name + " (embeddings, " + layers + ")";
+    if (g.kind == StageKind::Last) return name + " (LM head, " + layers + ")";
+    if (g.kind == StageKind::Only) return name + " (" + layers + ")";
+    return name + " (" + layers + ")";
+}
+
 } // namespace
 
 double sumOfLeaves(const DerivationTerm& t) {
@@ -354,16 +414,21 @@ Explanation explainPlan(const PlanContext& ctx, const Plan& plan) {
     x.communication = commTree(e);
     x.flops = flopsTree(ctx);
     const Placements pl = placeGroups(plan, ctx.scenario->cluster.gpusPerNode);
-    auto row = [&](const char* name, StageKind kind) {
-        MemoryBreakdown m = detail::stageMemory(ctx, plan, pl, e.gradAccum, kind);
-        x.stages.push_back({name, m.layersOnStage, m.inFlightMicroBatches, m});
-    };
-    if (plan.pp <= 1) {
-        row("only", StageKind::Only);
-    } else {
-        row("first (embeddings)", StageKind::First);
-        if (plan.pp >= 3) row("middle", StageKind::Middle);
-        row("last (LM head)", StageKind::Last);
+    const auto& model = ctx.scenario->model;
+    x.evenStageLayout = moeLayersEvenOverStages(model, plan.pp, plan.vpp);
+    for (const StageGroup& g : stageGroups(model, plan.pp, plan.vpp)) {
+        const detail::StageSlot slot = detail::stageSlot(ctx, plan, g.stages.front());
+        StageMemoryRow row;
+        row.memory = detail::stageMemory(ctx, plan, pl, e.gradAccum, slot);
+        row.layers = row.memory.layersOnStage;
+        row.inFlightMicroBatches = row.memory.inFlightMicroBatches;
+        row.kind = g.kind;
+        row.stageIndices = g.stages;
+        row.denseLayers = g.denseLayers();
+        row.moeLayers = g.moeLayers;
+        row.rankKind = g.rankKind();
+        row.stage = stageRowName(g, x.evenStageLayout);
+        x.stages.push_back(std::move(row));
     }
     x.assumptions = assumptions(ctx, plan);
     return x;

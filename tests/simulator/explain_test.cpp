@@ -39,6 +39,24 @@ std::vector<Case> cases() {
     auto moe = test::makePlan(Framework::Megatron, 16, 4, 1, 1, 1);
     moe.ep = 8;
     out.push_back({mixtral, moe});
+    // MoE with a pipeline (even layout) and DeepSpeed ZeRO-3 sharding the experts over dp/ep.
+    auto moePp = test::makePlan(Framework::Megatron, 8, 2, 4, 1, 1);
+    moePp.ep = 8;
+    moePp.sequenceParallel = true;
+    out.push_back({mixtral, moePp});
+    auto moeZ3 = test::makePlan(Framework::DeepSpeed, 64, 1, 1, 1, 3);
+    moeZ3.ep = 8;
+    out.push_back({mixtral, moeZ3});
+    // An uneven layout: DeepSeek-V3-like, 60 layers with the first 3 dense, interleaved.
+    auto deepseek = test::makeScenario("deepseek-v3", "H100-SXM5-80GB", 32, 8, 1024,
+                                       "NVLink4-NVSwitch", "InfiniBand-NDR-400");
+    deepseek.model.layers = 60;
+    auto ds = test::makePlan(Framework::Megatron, 32, 2, 4, 1, 1);
+    ds.ep = 16;
+    ds.vpp = 3;
+    ds.sequenceParallel = true;
+    ds.recompute = model::Recompute::Full;
+    out.push_back({deepseek, ds});
     return out;
 }
 
@@ -100,9 +118,17 @@ TEST(Explain, WorstStageAndPhaseProfileMatchThePeak) {
             phaseMax = std::max(phaseMax, ph.allocatedBytes);
         EXPECT_DOUBLE_EQ(phaseMax, m.atPeak().allocatedBytes);
         EXPECT_NEAR(phaseMax + m.overheadBytes, m.peakBytes, 1e-6 * m.peakBytes);
-        if (c.plan.pp >= 3) {
+        if (c.plan.pp >= 3 && x.evenStageLayout) {
             EXPECT_EQ(x.stages.size(), 3u);
         }
+        // Every pipeline stage appears in exactly one row, in order.
+        std::vector<int> covered;
+        for (const auto& row : x.stages)
+            covered.insert(covered.end(), row.stageIndices.begin(), row.stageIndices.end());
+        std::sort(covered.begin(), covered.end());
+        ASSERT_EQ(covered.size(), static_cast<std::size_t>(c.plan.pp)) << c.plan.label();
+        for (int i = 0; i < c.plan.pp; ++i)
+            EXPECT_EQ(covered[static_cast<std::size_t>(i)], i);
     }
 }
 
@@ -118,6 +144,49 @@ TEST(Explain, DdpPeakDoesNotAddGradientsToActivationsWithoutAccumulation) {
     EXPECT_EQ(m.phases[sim::MemoryPhase::BackwardEnd].activationsBytes, 0.0);
     EXPECT_LT(m.peakBytes - m.overheadBytes, m.weightsBytes + m.optimizerBytes + m.buffersBytes +
                                                  m.gradientsBytes + m.activationsBytes);
+}
+
+TEST(Explain, MoeStatesSplitIntoDenseAndExpertChildren) {
+    int moeCases = 0;
+    for (const auto& c : cases()) {
+        const auto x = sim::explainPlan(sim::makeContext(c.scenario), c.plan);
+        const bool moe = c.scenario.model.moe.enabled();
+        const auto& m = x.estimate.memory;
+        int split = 0;
+        for (const auto& part : x.memory.children) {
+            const bool state = part.name == "weights" || part.name == "optimizer states" ||
+                               part.name.rfind("gradients at ", 0) == 0;
+            if (!state) continue;
+            if (!moe) {
+                EXPECT_TRUE(part.children.empty()) << part.name;
+                continue;
+            }
+            ASSERT_EQ(part.children.size(), 2u) << part.name;
+            EXPECT_EQ(part.children[0].name, "dense parameters");
+            EXPECT_EQ(part.children[1].name, "routed-expert parameters");
+            EXPECT_GE(part.children[0].value, 0.0) << part.name;
+            if (part.name == "weights") {
+                EXPECT_NEAR(part.children[1].value, m.expertWeightsBytes, 1e-9 * m.weightsBytes);
+            }
+            if (part.name == "optimizer states") {
+                EXPECT_NEAR(part.children[1].value, m.expertOptimizerBytes,
+                            1e-9 * std::max(1.0, m.optimizerBytes));
+            }
+            ++split;
+        }
+        if (moe) {
+            EXPECT_EQ(split, 3) << c.plan.label();
+            ++moeCases;
+            for (const auto& row : x.stages) {
+                EXPECT_EQ(row.denseLayers + row.moeLayers, static_cast<int>(row.layers));
+                EXPECT_EQ(row.rankKind, row.moeLayers > 0 ? sim::RankKind::ExpertAndDense
+                                                          : sim::RankKind::DenseOnly);
+                EXPECT_LE(row.memory.expertWeightsBytes, row.memory.weightsBytes);
+                EXPECT_GT(row.memory.expertWeightsBytes, 0.0);
+            }
+        }
+    }
+    EXPECT_GE(moeCases, 4);
 }
 
 TEST(Explain, AssumptionsFlagDefaults) {

@@ -259,9 +259,19 @@ void CompareTab::showSelected() {
     const sim::Explanation x =
         sim::explainPlan(sim::makeContext(m_outcome->scenario), row->estimate->plan);
     m_stageMemory->setExplanation(x);
+    // The worst stage: its kind, and with MoE layers spread unevenly its index too.
     QString stage;
     for (const auto& s : x.stages)
-        if (s.memory.stage == x.estimate.memory.stage) stage = pipelineStageName(s.stage);
+        if (s.memory.stageIndex == x.estimate.memory.stageIndex) {
+            stage = x.evenStageLayout
+                        ? pipelineStageName(s.stage)
+                        : tr("%1 (index %2)")
+                              .arg(pipelineStageName(
+                                       s.kind == sim::StageKind::First  ? "first (embeddings)"
+                                       : s.kind == sim::StageKind::Last ? "last (LM head)"
+                                                                        : "middle"),
+                                   QString::number(s.memory.stageIndex));
+        }
     m_phases->setMemory(x.estimate.memory, stage);
     m_peakSummary->setText(m_phases->peakSummary());
 }

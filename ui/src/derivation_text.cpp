@@ -16,6 +16,8 @@ const char* const kTermNames[] = {
     QT_TRANSLATE_NOOP("DerivationTerm", "weights"),
     QT_TRANSLATE_NOOP("DerivationTerm", "gradients"),
     QT_TRANSLATE_NOOP("DerivationTerm", "optimizer states"),
+    QT_TRANSLATE_NOOP("DerivationTerm", "dense parameters"),
+    QT_TRANSLATE_NOOP("DerivationTerm", "routed-expert parameters"),
     QT_TRANSLATE_NOOP("DerivationTerm", "stored activations"),
     QT_TRANSLATE_NOOP("DerivationTerm", "transformer layers"),
     QT_TRANSLATE_NOOP("DerivationTerm", "loss (final norm input and logits)"),

@@ -6,12 +6,11 @@
 #include <trainplan/simulator/collectives.h>
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/flops.h>
+#include <trainplan/simulator/stage_layout.h>
 
 #include <vector>
 
 namespace trainplan::sim {
-
-enum class StageKind { First, Middle, Last, Only };
 
 // One moment of a training step and what is allocated then (bytes, before allocator overhead).
 struct MemoryPhase {
@@ -40,6 +39,12 @@ struct MemoryBreakdown {
     double weightsBytes = 0;
     double gradientsBytes = 0;
     double optimizerBytes = 0;
+    // The routed-expert parts of the three totals above (sharded over ep and over the expert-data-
+    // parallel group dp·cp/ep); the rest is dense: attention, norms, dense FFN, shared experts,
+    // router, embeddings and LM head.
+    double expertWeightsBytes = 0;
+    double expertGradientsBytes = 0;
+    double expertOptimizerBytes = 0;
     double activationsBytes = 0; // stored for backward, all in-flight micro-batches
     double transientBytes =
         0; // largest short-lived working set at the peak (logits grad, recompute, ...)
@@ -48,6 +53,8 @@ struct MemoryBreakdown {
     double cudaContextBytes = 0;
     int inFlightMicroBatches = 0;
     StageKind stage = StageKind::Only;
+    int stageIndex = 0; // pipeline stage index (0 = first)
+    RankKind rankKind = RankKind::DenseOnly;
     // Host (CPU) memory per node taken by offloaded states (every GPU of the node offloads its
     // shard) and what the node has; offload plans must fit there too.
     double hostBytesPerNode = 0;
@@ -66,10 +73,19 @@ struct MemoryBreakdown {
     double interleaveFactor = 1;
     double lossActivationBytes = 0;
     double layersOnStage = 0;
+    double moeLayersOnStage = 0; // of layersOnStage
     MemoryPhase phases[MemoryPhase::Count];
     MemoryPhase::Kind peakPhase = MemoryPhase::BackwardStart;
 
     [[nodiscard]] const MemoryPhase& atPeak() const { return phases[peakPhase]; }
+    [[nodiscard]] double denseWeightsBytes() const { return weightsBytes - expertWeightsBytes; }
+    [[nodiscard]] double denseGradientsBytes() const {
+        return gradientsBytes - expertGradientsBytes;
+    }
+    [[nodiscard]] double denseOptimizerBytes() const {
+        return optimizerBytes - expertOptimizerBytes;
+    }
+    [[nodiscard]] double denseLayersOnStage() const { return layersOnStage - moeLayersOnStage; }
 };
 
 // Communication per GPU per step (bytes sent), by parallel group and by network tier.
@@ -121,7 +137,7 @@ struct CostEstimate {
 struct PlanEstimate {
     model::Plan plan;
     int gradAccum = 1;      // micro-batches per step per data-parallel replica
-    MemoryBreakdown memory; // the worst stage
+    MemoryBreakdown memory; // the worst stage (over every stage when MoE layers spread unevenly)
     MemoryBreakdown firstStage, lastStage;
     CommunicationBreakdown communication;
     TimeBreakdown time;
@@ -152,6 +168,9 @@ struct PlanContext {
 [[nodiscard]] PlanEstimate evaluatePlan(const PlanContext& ctx, const model::Plan& plan);
 // Only the per-GPU memory of the worst stage (cheap; the search prunes with it).
 [[nodiscard]] MemoryBreakdown evaluateMemory(const PlanContext& ctx, const model::Plan& plan);
+// The per-GPU memory of one pipeline stage (0 ≤ stageIndex < pp) with its real layer counts.
+[[nodiscard]] MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const model::Plan& plan,
+                                                  int stageIndex);
 // Ranks plans that do not fit by how far they miss: the GPU peak, or — when host memory is what
 // runs out — the host overage expressed as the same fraction of the usable GPU memory.
 [[nodiscard]] double missRankBytes(const MemoryBreakdown& memory, double memoryHeadroomFraction);

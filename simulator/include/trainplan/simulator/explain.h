@@ -21,11 +21,22 @@ struct DerivationTerm {
     std::vector<DerivationTerm> children;
 };
 
+// One distinct stage composition of the pipeline (stage_layout.h: stageGroups). With MoE layers
+// spread evenly the rows are the first, middle and last stages; otherwise every composition gets
+// its own row. `memory` is the row's worst stage: its lowest index, which holds the most in-flight
+// micro-batches.
 struct StageMemoryRow {
-    std::string stage; // "first (embeddings)", "middle", "last (LM head)", "only"
+    // Even layouts: "first (embeddings)", "middle", "last (LM head)", "only"; uneven ones name the
+    // stages and their layers, e.g. "stage 0 (embeddings, 3 dense + 0 MoE layers)".
+    std::string stage;
     double layers = 0;
     int inFlightMicroBatches = 0;
     MemoryBreakdown memory;
+    StageKind kind = StageKind::Only;
+    std::vector<int> stageIndices; // the pipeline stages with this composition, ascending
+    int denseLayers = 0;
+    int moeLayers = 0;
+    RankKind rankKind = RankKind::DenseOnly;
 };
 
 struct Assumption {
@@ -45,6 +56,7 @@ struct Explanation {
     DerivationTerm communication; // bytes per GPU per step
     DerivationTerm flops;         // model FLOPs per step
     std::vector<StageMemoryRow> stages;
+    bool evenStageLayout = true; // every stage holds the same number of MoE layers
     std::vector<Assumption> assumptions;
 };
 
