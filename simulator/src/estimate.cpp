@@ -68,13 +68,21 @@ BytesPerParam bytesPerParam(Framework fw, Precision prec, model::Optimizer opt) 
     return b;
 }
 
+namespace {
+
+StageKind stageKindOf(const Plan& p, int index) {
+    return p.pp <= 1           ? StageKind::Only
+           : index == 0        ? StageKind::First
+           : index == p.pp - 1 ? StageKind::Last
+                               : StageKind::Middle;
+}
+
+} // namespace
+
 StageSlot stageSlot(const PlanContext& ctx, const Plan& p, int index) {
     StageSlot s;
     s.index = index;
-    s.kind = p.pp <= 1           ? StageKind::Only
-             : index == 0        ? StageKind::First
-             : index == p.pp - 1 ? StageKind::Last
-                                 : StageKind::Middle;
+    s.kind = stageKindOf(p, index);
     const StageLayers l = stageLayers(ctx.scenario->model, p.pp, p.vpp, index);
     s.layers = l.layers;
     s.moeLayers = l.moeLayers;
@@ -84,10 +92,7 @@ StageSlot stageSlot(const PlanContext& ctx, const Plan& p, int index) {
 StageSlot evenSlot(const PlanContext& ctx, const Plan& p, int index) {
     StageSlot s;
     s.index = index;
-    s.kind = p.pp <= 1           ? StageKind::Only
-             : index == 0        ? StageKind::First
-             : index == p.pp - 1 ? StageKind::Last
-                                 : StageKind::Middle;
+    s.kind = stageKindOf(p, index);
     s.layers = static_cast<double>(ctx.scenario->model.layers) / p.pp;
     s.moeLayers = static_cast<double>(ctx.flops.moeLayers) / p.pp;
     return s;

@@ -11,6 +11,8 @@
 //   const CliRun r = runCli({"check", dataFile("scenarios/llama31-70b-h100x256.json")});
 //   EXPECT_EQ(r.exitCode, 0) << r.err;
 
+#include <nlohmann/json.hpp>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -97,6 +99,18 @@ inline std::string makeTempFile(const char* tag) {
 // The library database runCli gives the CLI (the file need not exist yet).
 inline std::string testDatabasePath() {
     return (detail::processTempDir() / "library.db").string();
+}
+
+// The store tests' scenario: llama2-7b on 8 PCIe A100s with one FSDP plan, named `name`, with
+// `description` (distinct descriptions make distinct versions).
+inline nlohmann::json libraryScenarioJson(const std::string& name, const std::string& description) {
+    nlohmann::json doc =
+        nlohmann::json::parse(detail::readAll(dataFile("scenarios/llama2-7b-a100x8-pcie.json")));
+    doc["name"] = name;
+    doc["description"] = description;
+    doc["plans"] = nlohmann::json::array(
+        {{{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}}});
+    return doc;
 }
 
 // A scratch directory private to this test process (removed at exit), e.g. for -o outputs.

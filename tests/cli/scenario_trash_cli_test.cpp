@@ -28,12 +28,7 @@ protected:
     }
     // Saves version `description` of scenario `name` (llama2-7b on 8 PCIe A100s, one FSDP plan).
     void save(const std::string& name, const std::string& description) {
-        nlohmann::json doc = nlohmann::json::parse(
-            detail::readAll(dataFile("scenarios/llama2-7b-a100x8-pcie.json")));
-        doc["name"] = name;
-        doc["description"] = description;
-        doc["plans"] = nlohmann::json::array(
-            {{{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}}});
+        const nlohmann::json doc = libraryScenarioJson(name, description);
         const fs::path f = m_dir / (description + ".json");
         std::ofstream(f) << doc.dump(2);
         const CliRun r = run({"scenario", "save", f.string()});

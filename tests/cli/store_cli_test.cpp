@@ -53,12 +53,7 @@ protected:
 
     // A scenario file (llama2-7b, 8 PCIe A100s, one FSDP plan) named `name`.
     fs::path scenarioFile(const std::string& name, const std::string& description = "first") {
-        nlohmann::json doc = nlohmann::json::parse(
-            detail::readAll(dataFile("scenarios/llama2-7b-a100x8-pcie.json")));
-        doc["name"] = name;
-        doc["description"] = description;
-        doc["plans"] = nlohmann::json::array(
-            {{{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}}});
+        const nlohmann::json doc = libraryScenarioJson(name, description);
         const fs::path f = file(name + "-" + std::to_string(m_files++) + ".json");
         writeText(f, doc.dump(2));
         return f;
