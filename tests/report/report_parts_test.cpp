@@ -123,6 +123,49 @@ TEST(ReportData, HeadlineIsTheRecommendedPlanAndDerivationMatchesIt) {
     EXPECT_GT(d.validation->totalRows, 0);
 }
 
+// The appendix's per-stage table of an MoE model: stages named in the report's language, layers
+// split into dense and MoE, and the routed experts' share of the states (explain's rows).
+TEST(ReportDocument, StageTableOfAnMoeModelSplitsDenseAndExperts) {
+    const ReportData d = test::computeFor(
+        test::loadScenario(test::dataDir() / "scenarios" / "mixtral-8x7b-h800x64-roce.json"),
+        false);
+    ASSERT_TRUE(d.headline.has_value());
+    const std::vector<sim::StageMemoryRow>& stages = d.headline->stages;
+    ASSERT_FALSE(stages.empty());
+    for (sim::Lang lang : {sim::Lang::En, sim::Lang::ZhCN}) {
+        const Document doc = buildReportDocument(d, lang);
+        const Table* table = nullptr;
+        for (const Section& s : doc.sections)
+            for (const Block& b : s.blocks)
+                if (b.kind == Block::Kind::Table &&
+                    b.table.header.contains(tr(Text::ColExpertStates, lang)))
+                    table = &b.table;
+        ASSERT_NE(table, nullptr);
+        ASSERT_EQ(table->rows.size(), stages.size());
+        for (std::size_t i = 0; i < stages.size(); ++i) {
+            const sim::StageMemoryRow& r = stages[i];
+            const QStringList& row = table->rows[i];
+            const QString name =
+                r.kind == sim::StageKind::Only
+                    ? tr(Text::StageOnly, lang)
+                    : QString::fromStdString(sim::formatStageIndices(r.stageIndices));
+            EXPECT_TRUE(row[0].contains(name)) << row[0].toStdString();
+            EXPECT_EQ(row[1], tr(Text::LayersDenseMoe, lang).arg(r.denseLayers).arg(r.moeLayers));
+            const sim::MemoryBreakdown& m = r.memory;
+            // Routed experts are most of Mixtral's parameters: most of whatever states the GPU
+            // keeps (an offloading plan may keep none).
+            const double states = m.weightsBytes + m.gradientsBytes + m.optimizerBytes;
+            const double experts =
+                m.expertWeightsBytes + m.expertGradientsBytes + m.expertOptimizerBytes;
+            EXPECT_LE(experts, states);
+            if (states > 0) {
+                EXPECT_GT(experts, 0.5 * states);
+            }
+            EXPECT_EQ(row[6], fmtBytes(experts, lang));
+        }
+    }
+}
+
 TEST(ReportCharts, PngScalesWithDpiAndSvgIsValid) {
     const ReportData d =
         test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
@@ -233,6 +276,10 @@ TEST(ReportPdf, CopiedChineseTextIsTheTextWritten) {
     for (const QChar c : raw)
         radicals += c.unicode() >= 0x2E80 && c.unicode() <= 0x2FDF;
     EXPECT_EQ(radicals, 0) << "CJK radical code points in the text layer";
+    for (const QChar c : raw)
+        EXPECT_FALSE(c.unicode() >= 0xFB00 && c.unicode() <= 0xFB06)
+            << "Latin ligature U+" << std::hex << static_cast<int>(c.unicode())
+            << " in the text layer";
     EXPECT_TRUE(raw.contains(QStringLiteral("执行摘要")));                            // 行
     EXPECT_TRUE(raw.contains(tr(Text::PageOf, sim::Lang::ZhCN).arg(2).arg(r.pages))); // 页
 }

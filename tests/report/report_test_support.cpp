@@ -94,20 +94,12 @@ std::optional<QString> run(const QString& program, const QStringList& args) {
     return QString::fromUtf8(p.readAllStandardOutput());
 }
 
-// Folds what pdftotext gives back for DejaVu's ligature glyphs ("ﬀ", "ﬁ", ... by NFKC) onto the
-// letters the report wrote. Only that block: NFKC on the whole text would also turn full-width
-// punctuation into ASCII. CJK text is not folded: the report's CJK font maps no radical code
-// point to a character's glyph, so pdftotext must return the characters written (see
+// Whitespace collapsed, nothing else folded: the report sets Latin text without ligatures and CJK
+// in a font that maps no radical to a character's glyph, so pdftotext must return the characters
+// written ("offload", not "o\uFB04oad"; 行, not U+2F8F; see
 // ReportPdf.CopiedChineseTextIsTheTextWritten).
 QString collapse(const QString& s) {
-    QString out;
-    out.reserve(s.size());
-    for (const QChar c : s) {
-        const char16_t u = c.unicode();
-        out += u >= 0xFB00 && u <= 0xFB06 ? QString(c).normalized(QString::NormalizationForm_KC)
-                                          : QString(c);
-    }
-    return out.simplified();
+    return s.simplified();
 }
 
 QString rawPdfText(const QString& pdf) {

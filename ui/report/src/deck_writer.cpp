@@ -302,11 +302,15 @@ private:
                 table.rows.push_back(
                     {name, qs(e.plan.label()), t(Text::RowInvalid), {}, {}, {}, {}, {}});
             } else {
-                table.rows.push_back(
-                    {name, qs(e.plan.label()), tr(c.fits() ? Text::Yes : Text::No, m_lang),
-                     fmtBytes(e.memory.peakBytes, m_lang), fmtSeconds(e.time.stepSeconds, m_lang),
-                     fmtPercent(e.throughput.mfu, m_lang),
-                     fmtDuration(e.cost.timeToTrainSeconds, m_lang), fmtUsd(e.cost.usd, m_lang)});
+                // A number stays on one line with its unit ("16.0 s", not "16.0" over "s").
+                auto whole = [](QString v) { return v.replace(QLatin1Char(' '), QChar(0x00A0)); };
+                table.rows.push_back({name, qs(e.plan.label()),
+                                      tr(c.fits() ? Text::Yes : Text::No, m_lang),
+                                      whole(fmtBytes(e.memory.peakBytes, m_lang)),
+                                      whole(fmtSeconds(e.time.stepSeconds, m_lang)),
+                                      fmtPercent(e.throughput.mfu, m_lang),
+                                      whole(fmtDuration(e.cost.timeToTrainSeconds, m_lang)),
+                                      fmtUsd(e.cost.usd, m_lang)});
             }
             table.rowEmphasis.push_back(c.recommended);
         }

@@ -122,6 +122,9 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
     }
     series->setBarWidth(0.62);
     chart->addSeries(series);
+    // Up to nine components: a legend row under the chart elides their names ("Optimiz…"); a
+    // column beside it shows them whole.
+    chart->legend()->setAlignment(Qt::AlignRight);
     for (double t : totals)
         maxTotal = std::max(maxTotal, t);
 

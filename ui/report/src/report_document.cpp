@@ -732,17 +732,53 @@ Section derivationSection(const ReportData& d, Lang lang) {
     }
 
     s.subheading(s.t(Text::SubStages));
+    // Stages named by index (the rows group stages of the same layer composition); for MoE models
+    // the layers split into dense and MoE, and the routed experts' share of the states.
+    const bool moe = std::any_of(x.stages.begin(), x.stages.end(),
+                                 [](const sim::StageMemoryRow& r) { return r.moeLayers > 0; });
     Table st;
     st.header = {s.t(Text::ColStage),       s.t(Text::ColLayers),    s.t(Text::ColInFlight),
                  s.t(Text::ColWeights),     s.t(Text::ColGradients), s.t(Text::ColOptimizer),
                  s.t(Text::ColActivations), s.t(Text::ColPeak)};
     st.numericColumns = {1, 2, 3, 4, 5, 6, 7};
-    for (const sim::StageMemoryRow& r : x.stages)
-        st.rows.push_back(
-            {qs(r.stage), fmtCount(r.layers, lang), QString::number(r.inFlightMicroBatches),
-             fmtBytes(r.memory.weightsBytes, lang), fmtBytes(r.memory.gradientsBytes, lang),
-             fmtBytes(r.memory.optimizerBytes, lang), fmtBytes(r.memory.activationsBytes, lang),
-             fmtBytes(r.memory.peakBytes, lang)});
+    if (moe) {
+        st.header.insert(st.header.begin() + 6, s.t(Text::ColExpertStates));
+        st.numericColumns.push_back(8);
+    }
+    for (const sim::StageMemoryRow& r : x.stages) {
+        const QString indices = qs(sim::formatStageIndices(r.stageIndices));
+        QString name;
+        switch (r.kind) {
+        case sim::StageKind::Only:
+            name = s.t(Text::StageOnly);
+            break;
+        case sim::StageKind::First:
+            name = s.t(Text::StageFirst).arg(indices);
+            break;
+        case sim::StageKind::Last:
+            name = s.t(Text::StageLast).arg(indices);
+            break;
+        case sim::StageKind::Middle:
+            name = (r.stageIndices.size() == 1 ? s.t(Text::StageOne) : s.t(Text::StageMany))
+                       .arg(indices);
+            break;
+        }
+        const sim::MemoryBreakdown& m = r.memory;
+        QStringList row{name,
+                        moe ? s.t(Text::LayersDenseMoe).arg(r.denseLayers).arg(r.moeLayers)
+                            : fmtCount(r.layers, lang),
+                        QString::number(r.inFlightMicroBatches),
+                        fmtBytes(m.weightsBytes, lang),
+                        fmtBytes(m.gradientsBytes, lang),
+                        fmtBytes(m.optimizerBytes, lang),
+                        fmtBytes(m.activationsBytes, lang),
+                        fmtBytes(m.peakBytes, lang)};
+        if (moe)
+            row.insert(
+                6, fmtBytes(m.expertWeightsBytes + m.expertGradientsBytes + m.expertOptimizerBytes,
+                            lang));
+        st.rows.push_back(row);
+    }
     st.compact = true;
     s.table(std::move(st));
 

@@ -28,6 +28,10 @@ QFont withFamilies(QFont f, bool bold) {
     f.setBold(bold);
     f.setHintingPreference(QFont::PreferNoHinting); // metrics in points, as the PDF draws them
     f.setKerning(true);
+    // No ligatures in Latin text: Qt's PDF text layer would give "ﬀ" (U+FB00) for "ff", so copied
+    // or searched words like "offload" fail (QFont::PreferNoShaping: shaping only where a script
+    // needs it).
+    f.setStyleStrategy(QFont::PreferNoShaping);
     return f;
 }
 
