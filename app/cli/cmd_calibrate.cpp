@@ -173,22 +173,6 @@ LoadedRuns runsFromStore(CliContext& ctx, store::Store& st,
     return {std::move(stored.runs), std::move(stored.skipped), !stored.problems.empty()};
 }
 
-std::string formatMetric(sim::ValidationMetric m, double v) {
-    switch (m) {
-    case sim::ValidationMetric::StepSeconds:
-        return formatFixed(v, 3) + " s";
-    case sim::ValidationMetric::NarayananTflopsPerGpu:
-        return formatFixed(v, 1) + " TFLOP/s";
-    case sim::ValidationMetric::MfuPercent:
-        return formatFixed(v, 1) + "%";
-    case sim::ValidationMetric::TokensPerSecondPerGpu:
-        return formatFixed(v, 0) + " tok/s";
-    case sim::ValidationMetric::PeakMemoryGiB:
-        return formatFixed(v, 1) + " GiB";
-    }
-    return formatFixed(v, 3);
-}
-
 std::string signedPercent(double fraction) {
     return (fraction >= 0 ? "+" : "") + formatPercent(fraction);
 }
@@ -218,11 +202,12 @@ void printTable(CliContext& ctx, const sim::CalibrationResult& r) {
         const auto loo = x.errorLeaveOneOut();
         rows.addRow(
             {x.label + (x.fitted || !r.ok() ? "" : " (not fitted)"), sim::toString(x.metric),
-             formatMetric(x.metric, x.measured),
-             formatMetric(x.metric, x.before) + " (" + signedPercent(x.errorBefore()) + ")",
-             r.ok() ? formatMetric(x.metric, x.after) + " (" + signedPercent(x.errorAfter()) + ")"
+             formatMeasurement(x.metric, 3, x.measured),
+             formatMeasurement(x.metric, 3, x.before) + " (" + signedPercent(x.errorBefore()) + ")",
+             r.ok() ? formatMeasurement(x.metric, 3, x.after) + " (" +
+                          signedPercent(x.errorAfter()) + ")"
                     : "-",
-             loo ? formatMetric(x.metric, *x.leaveOneOut) + " (" + signedPercent(*loo) + ")"
+             loo ? formatMeasurement(x.metric, 3, *x.leaveOneOut) + " (" + signedPercent(*loo) + ")"
                  : "-"});
     }
     rows.print(out);

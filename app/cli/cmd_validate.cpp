@@ -10,25 +10,7 @@
 
 namespace trainplan::cli {
 
-namespace {
-
-std::string formatValue(sim::ValidationMetric m, double v) {
-    switch (m) {
-    case sim::ValidationMetric::StepSeconds:
-        return formatFixed(v, 2) + " s";
-    case sim::ValidationMetric::NarayananTflopsPerGpu:
-        return formatFixed(v, 1) + " TFLOP/s";
-    case sim::ValidationMetric::MfuPercent:
-        return formatFixed(v, 1) + "%";
-    case sim::ValidationMetric::TokensPerSecondPerGpu:
-        return formatFixed(v, 0) + " tok/s";
-    case sim::ValidationMetric::PeakMemoryGiB:
-        return formatFixed(v, 1) + " GiB";
-    }
-    return formatFixed(v, 3);
-}
-
-} // namespace
+namespace {} // namespace
 
 nlohmann::json validationJson(const sim::ValidationReport& report) {
     nlohmann::json rows = nlohmann::json::array();
@@ -81,7 +63,8 @@ int cmdValidate(CliContext& ctx) {
     TextTable table({"line", "source", "run", "plan", "metric", "measured", "predicted", "error"});
     for (const auto& r : report.rows)
         table.addRow({std::to_string(r.line), r.group, r.label, r.plan, sim::toString(r.metric),
-                      formatValue(r.metric, r.measured), formatValue(r.metric, r.predicted),
+                      formatMeasurement(r.metric, 2, r.measured),
+                      formatMeasurement(r.metric, 2, r.predicted),
                       (r.relativeError >= 0 ? "+" : "") + formatPercent(r.relativeError)});
     if (fmt == Format::Csv) {
         table.printCsv(ctx.out);

@@ -113,4 +113,20 @@ std::string formatUsd(double usd) {
     return "$" + formatFixed(usd, 0);
 }
 
+std::string formatMeasurement(sim::ValidationMetric m, int stepDecimals, double v) {
+    switch (m) {
+    case sim::ValidationMetric::StepSeconds:
+        return formatFixed(v, stepDecimals) + " s";
+    case sim::ValidationMetric::NarayananTflopsPerGpu:
+        return formatFixed(v, 1) + " TFLOP/s";
+    case sim::ValidationMetric::MfuPercent:
+        return formatFixed(v, 1) + "%";
+    case sim::ValidationMetric::TokensPerSecondPerGpu:
+        return formatFixed(v, 0) + " tok/s";
+    case sim::ValidationMetric::PeakMemoryGiB:
+        return formatFixed(v, 1) + " GiB";
+    }
+    return formatFixed(v, 3);
+}
+
 } // namespace trainplan::cli

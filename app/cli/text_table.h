@@ -1,5 +1,7 @@
 #pragma once
 
+#include <trainplan/simulator/validation.h>
+
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -20,6 +22,9 @@ private:
     std::vector<std::vector<std::string>> m_rows;
 };
 
+// A measured or predicted value in its metric's unit: "13.750 s" (stepDecimals for step times),
+// "150.0 TFLOP/s", "52.3%", "3100 tok/s", "61.5 GiB".
+std::string formatMeasurement(sim::ValidationMetric m, int stepDecimals, double v);
 std::string formatGiB(double bytes);
 std::string formatSeconds(double seconds);
 std::string formatDuration(double seconds); // hours / days

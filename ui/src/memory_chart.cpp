@@ -3,26 +3,14 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
+#include <trainplan/ui/stage_memory_chart.h>
 
 #include <algorithm>
 
 namespace trainplan::ui {
 
-namespace {
-std::vector<BarComponent> components() {
-    const Metric ms[] = {Metric::Weights,     Metric::Gradients, Metric::OptimizerStates,
-                         Metric::Activations, Metric::Transient, Metric::Buffers,
-                         Metric::Overhead};
-    std::vector<BarComponent> out;
-    int i = 0;
-    for (Metric m : ms)
-        out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
-    return out;
-}
-} // namespace
-
 MemoryChart::MemoryChart(QWidget* parent)
-    : StackedBarChart(components(), parent) {
+    : StackedBarChart(memoryComponents(), parent) {
     setObjectName(QStringLiteral("memoryChart"));
     setChartTitle(tr("Memory per GPU"));
     setToolTip(metricToolTip(Metric::PeakMemory));

@@ -343,25 +343,7 @@ QWidget* PresentationWindow::summaryPage() {
     v->addSpacing(px / 2);
 
     const report::ComparedPlan* h = d.headlinePlan();
-    model::Framework framework = h ? h->framework : model::Framework::Ddp;
-    QString plan = h ? report::qs(h->estimate().plan.label()) : QString();
-    QString status;
-    if (d.advice) {
-        const sim::Recommendation& rec = d.advice->recommendation;
-        framework = rec.framework;
-        if (rec.plan) plan = report::qs(rec.plan->plan.label());
-        switch (rec.status) {
-        case sim::RecommendationStatus::Ready:
-            status = t(Text::StatusReady);
-            break;
-        case sim::RecommendationStatus::NeedsPrerequisites:
-            status = t(Text::StatusNeedsPrerequisites);
-            break;
-        case sim::RecommendationStatus::DoesNotFit:
-            status = t(Text::StatusDoesNotFit);
-            break;
-        }
-    }
+    const auto [framework, plan, status] = report::recommendationLabel(d, m_lang);
     auto* nameRow = new QHBoxLayout;
     auto* swatch = new QFrame;
     swatch->setFixedSize(px * 2 / 3, px * 2);

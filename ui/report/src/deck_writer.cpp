@@ -238,25 +238,7 @@ private:
     void recommendationSlide() {
         frame(t(Text::SlideRecommendation));
         const ComparedPlan* h = m_data.headlinePlan();
-        model::Framework framework = h ? h->framework : model::Framework::Ddp;
-        QString plan = h ? qs(h->estimate().plan.label()) : QString();
-        QString status;
-        if (m_data.advice) {
-            const sim::Recommendation& rec = m_data.advice->recommendation;
-            framework = rec.framework;
-            if (rec.plan) plan = qs(rec.plan->plan.label());
-            switch (rec.status) {
-            case sim::RecommendationStatus::Ready:
-                status = t(Text::StatusReady);
-                break;
-            case sim::RecommendationStatus::NeedsPrerequisites:
-                status = t(Text::StatusNeedsPrerequisites);
-                break;
-            case sim::RecommendationStatus::DoesNotFit:
-                status = t(Text::StatusDoesNotFit);
-                break;
-            }
-        }
+        const auto [framework, plan, status] = recommendationLabel(m_data, m_lang);
         m_p.fillRect(rect(kMargin, kContentTop + 4, 14, 36), frameworkColor(framework));
         TextBox name = fit(frameworkName(framework), 32, 22, true, QSizeF(420, 44));
         draw(name, kMargin + 26, kContentTop, kInk);

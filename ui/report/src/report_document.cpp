@@ -97,18 +97,6 @@ QString yesNo(bool v, Lang lang) {
     return tr(v ? Text::Yes : Text::No, lang);
 }
 
-QString statusText(sim::RecommendationStatus s, Lang lang) {
-    switch (s) {
-    case sim::RecommendationStatus::Ready:
-        return tr(Text::StatusReady, lang);
-    case sim::RecommendationStatus::NeedsPrerequisites:
-        return tr(Text::StatusNeedsPrerequisites, lang);
-    case sim::RecommendationStatus::DoesNotFit:
-        return tr(Text::StatusDoesNotFit, lang);
-    }
-    return {};
-}
-
 QString modelName(const model::Scenario& s) {
     return qs(s.model.displayName.empty() ? (s.model.name.empty() ? s.modelRef : s.model.name)
                                           : s.model.displayName);

@@ -47,6 +47,33 @@ QColor componentColor(int index) {
     return colors[static_cast<std::size_t>(index) % colors.size()];
 }
 
+QString statusText(sim::RecommendationStatus s, sim::Lang lang) {
+    switch (s) {
+    case sim::RecommendationStatus::Ready:
+        return tr(Text::StatusReady, lang);
+    case sim::RecommendationStatus::NeedsPrerequisites:
+        return tr(Text::StatusNeedsPrerequisites, lang);
+    case sim::RecommendationStatus::DoesNotFit:
+        return tr(Text::StatusDoesNotFit, lang);
+    }
+    return {};
+}
+
+RecommendationLabel recommendationLabel(const ReportData& d, sim::Lang lang) {
+    RecommendationLabel out;
+    if (const ComparedPlan* h = d.headlinePlan()) {
+        out.framework = h->framework;
+        out.plan = qs(h->estimate().plan.label());
+    }
+    if (d.advice) {
+        const sim::Recommendation& rec = d.advice->recommendation;
+        out.framework = rec.framework;
+        if (rec.plan) out.plan = qs(rec.plan->plan.label());
+        out.status = statusText(rec.status, lang);
+    }
+    return out;
+}
+
 QString comparedLabel(const ComparedPlan& c, sim::Lang lang) {
     const QString name = frameworkShortName(c.framework);
     switch (c.origin) {

@@ -1,17 +1,16 @@
 #pragma once
 
-#include <trainplan/model/plan.h>
-
-#include <QColor>
-#include <QString>
+#include <trainplan/report/report_labels.h>
 
 namespace trainplan::ui {
 
-// One colour per framework, used by every chart so a framework reads the same everywhere.
-[[nodiscard]] QColor frameworkColor(model::Framework f);
-[[nodiscard]] QString frameworkName(model::Framework f);      // "PyTorch FSDP"
-[[nodiscard]] QString frameworkShortName(model::Framework f); // "FSDP"
-// A colour for the i-th component of a stacked chart (memory, time, communication).
-[[nodiscard]] QColor componentColor(int index);
+// One palette and one set of names for the GUI and the reports (report_labels.h), so a framework
+// and a chart component read the same on screen and on paper: frameworkColor (Okabe–Ito,
+// colour-blind safe), frameworkName ("PyTorch FSDP"), frameworkShortName ("FSDP") and
+// componentColor (the i-th component of a stacked chart).
+using report::componentColor;
+using report::frameworkColor;
+using report::frameworkName;
+using report::frameworkShortName;
 
 } // namespace trainplan::ui

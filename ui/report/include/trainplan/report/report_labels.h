@@ -17,6 +17,17 @@ namespace trainplan::report {
 // The GUI's palette (Okabe–Ito, colour-blind safe), so a framework reads the same in both.
 [[nodiscard]] QColor frameworkColor(model::Framework f);
 [[nodiscard]] QColor componentColor(int index);
+// "ready", "once the missing prerequisites are in place", "does not fit" in the report's language.
+[[nodiscard]] QString statusText(sim::RecommendationStatus s, sim::Lang lang);
+
+// What the deck's and the presentation's recommendation page show: the advisor's framework, plan
+// and status when there is advice, else the headline plan's framework and plan with no status.
+struct RecommendationLabel {
+    model::Framework framework = model::Framework::Ddp;
+    QString plan;
+    QString status;
+};
+[[nodiscard]] RecommendationLabel recommendationLabel(const ReportData& d, sim::Lang lang);
 
 // A compared plan as a chart category: "FSDP", "DDP (does not fit)", "Plan 1: Megatron".
 [[nodiscard]] QString comparedLabel(const ComparedPlan& c, sim::Lang lang);
