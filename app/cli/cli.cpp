@@ -4,7 +4,9 @@
 #include "profile_resolver.h"
 
 #include <trainplan/model/data_directory.h>
+#include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/validation.h>
 
 #include <map>
 #include <ostream>
@@ -152,6 +154,18 @@ int runCli(const std::vector<std::string>& argsIn, std::ostream& out, std::ostre
 const model::Catalog& CliContext::catalog() {
     if (!m_catalog) m_catalog = model::loadCatalog(dataDir() / "catalog");
     return *m_catalog;
+}
+
+const sim::ResidualTable& CliContext::residuals() {
+    if (!m_residuals) {
+        const model::PublishedRunsLoad load =
+            model::loadPublishedRuns(dataDir() / "reference" / "published_runs.csv");
+        m_residuals =
+            load.runs.empty()
+                ? sim::ResidualTable{}
+                : sim::residualTable(sim::validatePublishedRuns(load.runs, catalog(), false));
+    }
+    return *m_residuals;
 }
 
 std::filesystem::path CliContext::dataDir() {

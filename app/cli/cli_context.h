@@ -2,6 +2,7 @@
 
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/simulator/uncertainty.h>
 
 #include <filesystem>
 #include <iosfwd>
@@ -35,6 +36,9 @@ struct CliContext {
     // The data directory's catalog, loaded on first use. Throws std::runtime_error on a broken
     // install.
     const model::Catalog& catalog();
+    // The residuals of the public reference runs (data/reference/published_runs.csv), for error
+    // bars; empty when the file is missing or unreadable.
+    const sim::ResidualTable& residuals();
     std::filesystem::path dataDir();
 
     // Loads and validates a scenario file; prints every problem to `err` and returns nullopt if
@@ -47,6 +51,7 @@ struct CliContext {
 
 private:
     std::optional<model::Catalog> m_catalog;
+    std::optional<sim::ResidualTable> m_residuals;
 };
 
 struct UsageError : std::runtime_error {

@@ -13,7 +13,7 @@
 namespace trainplan::cli {
 
 // Defined in cmd_estimate.cpp: the table cells of one estimate (framework … cost).
-std::vector<std::string> estimateRow(const sim::EstimateResult& r);
+std::vector<std::string> estimateRow(const sim::EstimateResult& r, const sim::Uncertainty* u);
 
 namespace {
 
@@ -49,14 +49,12 @@ sim::EstimateResult shownResult(const sim::FrameworkResult& fr) {
     return r;
 }
 
-// One trainplan.estimate.v1 result, as `estimate` prints it (with its reliability extension).
-nlohmann::json resultJson(const model::Scenario& s, const sim::EstimateResult& r) {
-    nlohmann::json j = sim::toJson(r);
-    if (r.valid) j["reliability"] = sim::toJson(sim::estimateGoodput(s, r.estimate));
-    return j;
-}
-
-nlohmann::json compareDocument(const model::Scenario& s, const sim::SearchResult& r) {
+nlohmann::json compareDocument(const model::Scenario& s, const sim::SearchResult& r,
+                               const sim::ResidualTable& residuals) {
+    // One trainplan.estimate.v1 result, as `estimate` prints it.
+    auto resultJson = [&](const model::Scenario& sc, const sim::EstimateResult& er) {
+        return sim::resultDocument(sc, er, &residuals);
+    };
     using nlohmann::json;
     const auto params = model::countParameters(s.model);
     json results = json::array();
@@ -115,16 +113,19 @@ int cmdCompare(CliContext& ctx) {
 
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
-        ctx.out << compareDocument(*scenario, result).dump(2) << '\n';
+        ctx.out << compareDocument(*scenario, result, ctx.residuals()).dump(2) << '\n';
         return kExitOk;
     }
-    std::vector<std::string> header{"framework", "plan",       "fits",          "peak memory",
-                                    "step",      "MFU",        "tokens/s/GPU",  "time to train",
-                                    "cost",      "runners-up", "plans searched"};
+    std::vector<std::string> header{
+        "framework",    "plan",          "fits", "peak memory",     "step",       "MFU",
+        "tokens/s/GPU", "time to train", "cost", "error bar (80%)", "runners-up", "plans searched"};
     if (fmt == Format::Csv) header.push_back("excluded because");
     TextTable table(header);
     for (const auto& fr : result.frameworks) {
-        std::vector<std::string> row = estimateRow(shownResult(fr));
+        const sim::EstimateResult shown = shownResult(fr);
+        const sim::Uncertainty u =
+            sim::uncertaintyFor(ctx.residuals(), *scenario, shown.estimate.plan);
+        std::vector<std::string> row = estimateRow(shown, ctx.residuals().empty() ? nullptr : &u);
         if (!fr.best && !fr.closest) row[1] = "(no valid plan)";
         row.push_back(std::to_string(fr.runnersUp.size()));
         row.push_back(std::to_string(fr.evaluatedPlans));

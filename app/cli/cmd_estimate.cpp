@@ -58,7 +58,7 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
 
 } // namespace
 
-std::vector<std::string> estimateRow(const sim::EstimateResult& r) {
+std::vector<std::string> estimateRow(const sim::EstimateResult& r, const sim::Uncertainty* u) {
     const auto& e = r.estimate;
     if (!r.valid)
         return {std::string(model::toString(e.plan.framework)),
@@ -69,7 +69,28 @@ std::vector<std::string> estimateRow(const sim::EstimateResult& r) {
                 "",
                 "",
                 "",
+                "",
                 ""};
+    // A plan that does not fit gets no time, MFU or cost: it would not run.
+    if (!e.memory.fits)
+        return {std::string(model::toString(e.plan.framework)),
+                e.plan.label(),
+                "no",
+                formatGiB(e.memory.peakBytes),
+                "—",
+                "—",
+                "—",
+                "—",
+                "—",
+                ""};
+    auto range = [](double value, double low, double high, auto format) {
+        return format(value * low) + "–" + format(value * high);
+    };
+    std::string bar;
+    if (u)
+        bar = std::string(sim::toString(u->evidence)) + ", step " +
+              range(e.time.stepSeconds, u->timeLow(), u->timeHigh(),
+                    [](double v) { return formatSeconds(v); });
     return {std::string(model::toString(e.plan.framework)),
             e.plan.label(),
             e.memory.fits ? "yes" : "no",
@@ -78,7 +99,8 @@ std::vector<std::string> estimateRow(const sim::EstimateResult& r) {
             formatPercent(e.throughput.mfu),
             formatFixed(e.throughput.tokensPerSecondPerGpu, 0),
             formatDuration(e.cost.timeToTrainSeconds),
-            formatUsd(e.cost.usd)};
+            formatUsd(e.cost.usd),
+            bar};
 }
 
 int cmdEstimate(CliContext& ctx) {
@@ -115,16 +137,19 @@ int cmdEstimate(CliContext& ctx) {
     }
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
-        nlohmann::json doc = sim::estimateDocument(*scenario, results);
+        nlohmann::json doc = sim::estimateDocument(*scenario, results, &ctx.residuals());
         // Where the plans came from; a compatible extension of trainplan.estimate.v1.
         doc["plans_source"] = searched ? "search" : "scenario";
         ctx.out << doc.dump(2) << '\n';
         return kExitOk;
     }
     TextTable table({"framework", "plan", "fits", "peak memory", "step", "MFU", "tokens/s/GPU",
-                     "time to train", "cost"});
-    for (const auto& r : results)
-        table.addRow(estimateRow(r));
+                     "time to train", "cost", "error bar (80%)"});
+    const sim::ResidualTable& residuals = ctx.residuals();
+    for (const auto& r : results) {
+        const sim::Uncertainty u = sim::uncertaintyFor(residuals, *scenario, r.estimate.plan);
+        table.addRow(estimateRow(r, residuals.empty() ? nullptr : &u));
+    }
     if (fmt == Format::Csv) {
         table.printCsv(ctx.out);
         return kExitOk;

@@ -23,6 +23,10 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
                         {"measured", r.measured},
                         {"predicted", r.predicted},
                         {"relative_error", r.relativeError},
+                        {"gpu_generation", r.generation},
+                        {"framework", r.framework},
+                        {"precision", r.precision},
+                        {"execution", r.execution},
                         {"assumptions", r.assumptions}});
     nlohmann::json summary = nlohmann::json::array();
     for (const auto& g : report.summary)
@@ -31,6 +35,20 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
                            {"rows", g.rows},
                            {"mean_abs_error", g.meanAbsError},
                            {"max_abs_error", g.maxAbsError}});
+    nlohmann::json breakdown = nlohmann::json::array();
+    for (const auto& b : report.breakdown)
+        breakdown.push_back({{"dimension", b.dimension},
+                             {"key", b.key},
+                             {"rows", b.rows},
+                             {"mean_abs_error", b.meanAbsError},
+                             {"mean_signed_error", b.meanSignedError},
+                             {"max_abs_error", b.maxAbsError}});
+    nlohmann::json loso = nlohmann::json::array();
+    for (const auto& l : report.leaveOneSourceOut)
+        loso.push_back({{"source", l.source},
+                        {"gemm_scale", l.gemmScale},
+                        {"rows", l.rows},
+                        {"mean_abs_error", l.meanAbsError}});
     nlohmann::json skipped = nlohmann::json::array();
     for (const auto& [line, why] : report.skipped)
         skipped.push_back({{"line", line}, {"reason", why}});
@@ -38,6 +56,11 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
             {"rows", rows},
             {"summary", summary},
             {"skipped", skipped},
+            {"breakdown", breakdown},
+            {"leave_one_source_out", loso},
+            {"leave_one_source_out_mean_abs_error", report.leaveOneSourceOutMeanAbsError},
+            {"fitted_gemm_scale", report.fittedGemmScale},
+            {"median_abs_speed_error", report.medianAbsSpeedError},
             {"total_rows", report.totalRows},
             {"mean_abs_error", report.meanAbsError}};
 }
@@ -78,7 +101,29 @@ int cmdValidate(CliContext& ctx) {
                         formatPercent(g.meanAbsError), formatPercent(g.maxAbsError)});
     summary.print(ctx.out);
     ctx.out << "\nAll " << report.totalRows << " comparisons: mean |error| "
-            << formatPercent(report.meanAbsError) << '\n';
+            << formatPercent(report.meanAbsError) << "; speed metrics: median |error| "
+            << formatPercent(report.medianAbsSpeedError) << '\n';
+    ctx.out << "\nBy dimension (mean signed error > 0: predicted too fast or too large):\n";
+    TextTable byDim({"dimension", "value", "rows", "mean |error|", "mean error", "max |error|"});
+    for (const auto& b : report.breakdown)
+        if (b.dimension.rfind("source", 0) != 0)
+            byDim.addRow({b.dimension, b.key, std::to_string(b.rows), formatPercent(b.meanAbsError),
+                          (b.meanSignedError >= 0 ? "+" : "") + formatPercent(b.meanSignedError),
+                          formatPercent(b.maxAbsError)});
+    byDim.print(ctx.out);
+    if (!report.leaveOneSourceOut.empty()) {
+        ctx.out << "\nLeave one source out (fit the GEMM-rate scale on the other sources, predict "
+                   "this one; speed metrics):\n";
+        TextTable loso({"held-out source", "fitted scale", "rows", "mean |error|"});
+        for (const auto& l : report.leaveOneSourceOut)
+            loso.addRow({l.source, formatFixed(l.gemmScale, 3), std::to_string(l.rows),
+                         formatPercent(l.meanAbsError)});
+        loso.print(ctx.out);
+        ctx.out << "Leave-one-source-out mean |error|: "
+                << formatPercent(report.leaveOneSourceOutMeanAbsError)
+                << "; scale fitted on all sources: " << formatFixed(report.fittedGemmScale, 3)
+                << " (1 = the defaults)\n";
+    }
     if (!report.skipped.empty()) {
         ctx.out << "\nRows not reproduced (" << report.skipped.size() << "):\n";
         for (const auto& [line, why] : report.skipped)

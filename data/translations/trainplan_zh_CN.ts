@@ -481,6 +481,14 @@
 <context>
     <name>Metric</name>
     <message>
+        <source>80% prediction interval of the step time from the published reference runs of the same GPU generation, framework and software stack, and how well that family is validated (docs/model.md, Error bars). Time to train and cost scale with it.</source>
+        <translation>由同一 GPU 代际、框架与软件栈的公开参考运行得出的步长 80% 预测区间，以及该组合的验证程度（docs/model.md，误差范围）。训练时间与花费随之等比变化。</translation>
+    </message>
+    <message>
+        <source>Step time, 80% interval</source>
+        <translation>步长 80% 区间</translation>
+    </message>
+    <message>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
@@ -1544,6 +1552,22 @@
 </context>
 <context>
     <name>trainplan::ui::CompareTableModel</name>
+    <message>
+        <source>%1–%2 (%3)</source>
+        <translation>%1–%2（%3）</translation>
+    </message>
+    <message>
+        <source>extrapolated</source>
+        <translation>外推</translation>
+    </message>
+    <message>
+        <source>partly validated</source>
+        <translation>部分验证</translation>
+    </message>
+    <message>
+        <source>validated</source>
+        <translation>已验证</translation>
+    </message>
     <message>
         <source>%1 plans evaluated, %2 fit.</source>
         <translation>评估了 %1 个方案，其中 %2 个放得下。</translation>

@@ -157,6 +157,10 @@ GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& is
     r.readDouble("hbm_gb_per_s", hbm, true, 0.001, 1e7);
     r.readDouble("tdp_w", g.tdpWatts, false, 0, 1e6);
     r.readDouble("gemm_efficiency", g.gemmEfficiency, false, 0.05, 1.0);
+    if (r.readString("generation", g.generation, false) && !isGpuGeneration(g.generation))
+        issues.push_back({path + ".generation",
+                          "'" + g.generation + "' is not one of " + std::string(kGpuGenerations)});
+    r.readInt("sm_count", g.smCount, false, 1, 100000);
     r.readString("source", g.source, false);
     r.finish();
     g.memoryBytes = gib * units::kGiB;
@@ -277,6 +281,8 @@ json toJson(const GpuSpec& g) {
            {"source", g.source}};
     // 0 means "the simulator's default" and is not a valid value to read back (range [0.05, 1]).
     if (g.gemmEfficiency > 0) j["gemm_efficiency"] = g.gemmEfficiency;
+    if (!g.generation.empty()) j["generation"] = g.generation;
+    if (g.smCount > 0) j["sm_count"] = g.smCount;
     return j;
 }
 

@@ -16,3 +16,13 @@ double GpuSpec::peakFlopsPerSecond(Precision p) const {
 }
 
 } // namespace trainplan::model
+
+namespace trainplan::model {
+
+bool isGpuGeneration(const std::string& s) {
+    for (const char* g : {"volta", "ampere", "ada", "hopper", "blackwell", "cdna3"})
+        if (s == g) return true;
+    return false;
+}
+
+} // namespace trainplan::model

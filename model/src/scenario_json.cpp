@@ -120,6 +120,9 @@ void readEfficiency(const json& j, const std::string& path, EfficiencySpec& e,
     std::optional<double> ctxGib;
     if (r.readOptionalDouble("cuda_context_gib", ctxGib, 0.0, 64.0))
         e.cudaContextBytes = *ctxGib * units::kGiB;
+    r.readOptionalDouble("gemm_half_dim", e.gemmHalfDim, 0.0, 1e6);
+    r.readOptionalDouble("hbm_efficiency", e.hbmEfficiency, 0.01, 1.0);
+    r.readOptionalDouble("overlap_fraction", e.overlapFraction, 0.0, 1.0);
     r.finish();
 }
 
@@ -201,6 +204,7 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
         c.storageBytesPerSecond = v * units::kGB;
     r.readDouble("gpu_mtbf_hours", c.gpuMtbfHours, false, 1.0, 1e9);
     r.readDouble("pue", c.pue, false, 1.0, 5.0);
+    r.readDouble("gpu_power_limit_w", c.gpuPowerLimitWatts, false, 1.0, 1e5);
     r.finish();
     if (c.gpuCount() > kMaxGpus)
         issues.push_back({path, "nodes × gpus_per_node = " + str(c.gpuCount()) +
@@ -283,6 +287,8 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
                         "adam, adamw, sgd-momentum");
             tr.readDouble("train_tokens", s.training.trainTokens, false, 0.0, 1e18);
             tr.readBool("flash_attention", s.training.flashAttention, false);
+            tr.readEnum("execution", s.training.execution, false, executionModeFromString,
+                        "auto, eager, compile, fused, cuda_graphs");
             tr.finish();
         }
     } else {
@@ -476,8 +482,14 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
     if ((p.framework == Framework::Ddp || p.framework == Framework::Fsdp) && !p.dpOverlap)
         add("dp_overlap", std::string(displayName(p.framework)) +
                               " always overlaps gradient reduction with backward");
-    if (p.framework != Framework::Megatron && p.tpCommOverlap)
-        add("tp_comm_overlap", "is a Megatron/Transformer Engine option");
+    // Megatron's --tp-comm-overlap (Transformer Engine userbuffers) and PyTorch's async tensor
+    // parallelism for FSDP2 + TP (torchtitan `enable_async_tensor_parallel`) overlap TP
+    // collectives.
+    if (p.tpCommOverlap && p.framework != Framework::Megatron && p.framework != Framework::Fsdp)
+        add("tp_comm_overlap",
+            "is a Megatron/Transformer Engine or PyTorch async-TP (FSDP) option");
+    else if (p.tpCommOverlap && p.tp <= 1)
+        add("tp_comm_overlap", "needs tp > 1: there is no tensor-parallel traffic to overlap");
     return out;
 }
 
@@ -512,6 +524,8 @@ json toJson(const Scenario& s) {
                      {"optimizer", std::string(toString(s.training.optimizer))},
                      {"train_tokens", s.training.trainTokens},
                      {"flash_attention", s.training.flashAttention}};
+    if (s.training.execution != ExecutionMode::Auto)
+        j["training"]["execution"] = std::string(toString(s.training.execution));
     const ClusterSpec& c = s.cluster;
     json cj;
     cj["gpu"] = c.gpuRef.empty() ? toJson(c.gpu) : json(c.gpuRef);
@@ -533,6 +547,7 @@ json toJson(const Scenario& s) {
         cj["storage_gb_per_s"] = toFileUnit(c.storageBytesPerSecond, units::kGB);
     if (c.gpuMtbfHours > 0) cj["gpu_mtbf_hours"] = c.gpuMtbfHours;
     if (c.pue > 0) cj["pue"] = c.pue;
+    if (c.gpuPowerLimitWatts > 0) cj["gpu_power_limit_w"] = c.gpuPowerLimitWatts;
     j["cluster"] = std::move(cj);
     if (!s.plans.empty()) {
         json plans = json::array();
@@ -552,6 +567,9 @@ json toJson(const Scenario& s) {
     if (e.memoryOverheadFraction) ej["memory_overhead_fraction"] = *e.memoryOverheadFraction;
     if (e.cudaContextBytes)
         ej["cuda_context_gib"] = detail::toFileUnit(*e.cudaContextBytes, units::kGiB);
+    if (e.gemmHalfDim) ej["gemm_half_dim"] = *e.gemmHalfDim;
+    if (e.hbmEfficiency) ej["hbm_efficiency"] = *e.hbmEfficiency;
+    if (e.overlapFraction) ej["overlap_fraction"] = *e.overlapFraction;
     if (!ej.empty()) j["efficiency"] = std::move(ej);
 
     const ConstraintsSpec& k = s.constraints;

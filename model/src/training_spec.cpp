@@ -40,4 +40,27 @@ std::optional<Optimizer> optimizerFromString(std::string_view s) {
     return std::nullopt;
 }
 
+std::string_view toString(ExecutionMode m) {
+    switch (m) {
+    case ExecutionMode::Auto:
+        return "auto";
+    case ExecutionMode::Eager:
+        return "eager";
+    case ExecutionMode::Compile:
+        return "compile";
+    case ExecutionMode::Fused:
+        return "fused";
+    case ExecutionMode::CudaGraphs:
+        return "cuda_graphs";
+    }
+    return "auto";
+}
+
+std::optional<ExecutionMode> executionModeFromString(std::string_view s) {
+    for (ExecutionMode m : {ExecutionMode::Auto, ExecutionMode::Eager, ExecutionMode::Compile,
+                            ExecutionMode::Fused, ExecutionMode::CudaGraphs})
+        if (s == toString(m)) return m;
+    return std::nullopt;
+}
+
 } // namespace trainplan::model

@@ -455,6 +455,8 @@ double get(const Efficiency& e, CalibrationParameter p) {
 void set(Efficiency& e, CalibrationParameter p, double value) {
     switch (p) {
     case CalibrationParameter::GemmEfficiency:
+        // fp8 GEMMs keep the generation's fp8/bf16 ratio (resolveEfficiency), so they move too.
+        if (e.gemmEfficiency > 0) e.fp8GemmEfficiency *= value / e.gemmEfficiency;
         e.gemmEfficiency = value;
         break;
     case CalibrationParameter::IntraNodeBandwidthEfficiency:
@@ -521,10 +523,7 @@ model::EfficiencySpec CalibrationResult::efficiencySpec() const {
 }
 
 Efficiency runEfficiency(const model::Scenario& scenario) {
-    Efficiency eff = resolveEfficiency(scenario.efficiency);
-    if (!scenario.efficiency.gemmEfficiency && scenario.cluster.gpu.gemmEfficiency > 0)
-        eff.gemmEfficiency = scenario.cluster.gpu.gemmEfficiency;
-    return eff;
+    return resolveEfficiency(scenario);
 }
 
 double predictMetric(const CalibrationRun& run, const Efficiency& eff, ValidationMetric metric) {
@@ -534,27 +533,7 @@ double predictMetric(const CalibrationRun& run, const Efficiency& eff, Validatio
 
 std::optional<CalibrationRun> calibrationRun(const ReferenceCase& c) {
     if (!c.skipReason.empty()) return std::nullopt;
-    // The same choice of unpublished knobs as predictReferenceCase (validation.cpp).
-    const PlanContext ctx = makeContext(c.scenario);
-    std::optional<PlanEstimate> best, smallest;
-    const std::vector<int> mbs =
-        c.searchMicroBatch ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{c.plan.microBatch};
-    std::vector<int> vpps{c.plan.vpp};
-    if (c.searchInterleaving)
-        for (int v = 2; v <= 8; ++v)
-            vpps.push_back(v);
-    for (int mb : mbs)
-        for (int v : vpps) {
-            model::Plan p = c.plan;
-            p.microBatch = mb;
-            p.vpp = v;
-            if (!model::validatePlan(c.scenario, p, "plan").empty()) continue;
-            PlanEstimate e = evaluatePlan(ctx, p);
-            if (!smallest || e.memory.peakBytes < smallest->memory.peakBytes) smallest = e;
-            if (!e.memory.fits) continue;
-            if (!best || e.time.stepSeconds < best->time.stepSeconds) best = e;
-        }
-    if (!best) best = smallest;
+    const std::optional<PlanEstimate> best = bestReferencePlan(c);
     if (!best) return std::nullopt;
     CalibrationRun run;
     run.label = c.label + " (line " + std::to_string(c.line) + ")";
@@ -766,6 +745,17 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
     for (const auto& r : result.residuals)
         errs.push_back(r.errorAfter());
     result.after = summarize(errs);
+    // A fit that does not lower the error on its own runs is no improvement: refuse to offer it.
+    // (One parameter across runs of different GPU generations or stacks can do this: the per-
+    // generation tables already differ, and a shared absolute value undoes them.)
+    if (result.after.meanAbs > result.before.meanAbs + 1e-9) {
+        result.refusal = "the fit raises the mean |error| on its own runs from " +
+                         number(100.0 * result.before.meanAbs, 1) + "% to " +
+                         number(100.0 * result.after.meanAbs, 1) +
+                         "%: not offered; fit the runs of one cluster (one GPU generation and "
+                         "software stack) at a time";
+        return result;
+    }
 
     // Leave-one-out: refit without each run's measurements, predict them.
     if (options.leaveOneOut) {

@@ -1,5 +1,9 @@
 #include <trainplan/simulator/efficiency.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
 namespace trainplan::sim {
 
 namespace {
@@ -16,27 +20,34 @@ struct Default {
 // One place for every default; the values are set in defaultEfficiency().
 const Default kDefaults[] = {
     {"gemm_efficiency", &Efficiency::gemmEfficiency, "fraction",
-     "large bf16 GEMMs reach ~80% of dense peak on A100/H100 (NVIDIA cuBLAS/Transformer Engine "
-     "benchmarks); "
-     "fitted once to Korthikanti et al. 2022 Table 5"},
+     "achieved fraction of the dense peak on large GEMMs: the GPU generation's maximum achievable "
+     "matmul fraction (stas00/ml-engineering, 'Maximum Achievable Matmul FLOPS' table) × "
+     "matmul_sustained_fraction"},
+    {"matmul_sustained_fraction", &Efficiency::matmulSustainedFraction, "fraction",
+     "share of the microbenchmarked maximum a training step's GEMMs sustain; fitted once over all "
+     "public reference sources (docs/model.md, leave-one-source-out error reported by validate)"},
     {"gemm_half_dim", &Efficiency::gemmHalfDim, "elements",
-     "GEMM efficiency n/(n+n0) in the smallest per-GPU GEMM dimension (tile quantization and wave "
-     "effects, "
-     "NVIDIA 'Matrix Multiplication Background' guide); n0 fitted once to Korthikanti et al. 2022 "
-     "Table 5"},
+     "per-tile prologue/epilogue cost expressed as K elements, per generation (64 Volta, 128 "
+     "Ampere/Ada, 512 Hopper, Blackwell and CDNA3): a GEMM runs at K/(K + k0) of its tile rate, "
+     "normalised to the K of the achievable-matmul measurement (NVIDIA 'Matrix Multiplication "
+     "Background' guide)"},
+    {"tp_overlap_fraction", &Efficiency::tpOverlapFraction, "fraction",
+     "share of tensor-parallel collective time PyTorch async TP (FSDP2 + TP) hides: torchtitan "
+     "docs/async_tp.md (June 2025) measures 1.04-1.16x end to end where the collectives are 20-30% "
+     "of the step; Transformer Engine userbuffers (Megatron) hide overlap_fraction"},
     {"hbm_efficiency", &Efficiency::hbmEfficiency, "fraction",
      "memory-bound kernels reach ~80% of HBM peak (STREAM-like copy bandwidth on A100/H100)"},
     {"intra_node_bandwidth_efficiency", &Efficiency::intraNodeBandwidthEfficiency, "fraction",
-     "nccl-tests all-reduce bus bandwidth on NVSwitch nodes: ~230 of 300 GB/s (A100), ~360 of 450 "
-     "GB/s (H100)"},
+     "nccl-tests all-reduce bus bandwidth on NVSwitch nodes: ~230 of 300 GB/s (A100), ~360-370 of "
+     "450 GB/s (H100)"},
     {"inter_node_bandwidth_efficiency", &Efficiency::interNodeBandwidthEfficiency, "fraction",
-     "nccl-tests multi-node bus bandwidth reaches ~85-92% of the NIC line rate on InfiniBand/RoCE"},
+     "nccl-tests multi-node bus bandwidth reaches ~85-92% of the NIC line rate on InfiniBand/RoCE "
+     "(NDR 400 Gb/s: 46-48 of 50 GB/s)"},
     {"latency_scale", &Efficiency::latencyScale, "factor",
      "multiplies the catalog link latencies; 1 = as listed"},
     {"memory_overhead_fraction", &Efficiency::memoryOverheadFraction, "fraction",
      "PyTorch caching-allocator reserve and fragmentation over allocated tensors "
-     "(torch.cuda.memory_stats "
-     "reserved vs allocated, typically 5-10%)"},
+     "(torch.cuda.memory_stats reserved vs allocated, typically 5-10%)"},
     {"cuda_context_bytes", &Efficiency::cudaContextBytes, "bytes",
      "CUDA context, cuBLAS/cuDNN workspaces and kernels outside the PyTorch allocator (~0.5-1 GiB "
      "on CUDA 12)"},
@@ -53,19 +64,116 @@ const Default kDefaults[] = {
      "ZeRO-Infinity §6)"},
     {"overlap_fraction", &Efficiency::overlapFraction, "fraction",
      "share of overlappable communication actually hidden behind compute (PyTorch DDP/FSDP and "
-     "DeepSpeed "
-     "overlap_comm; contention for SMs and memory bandwidth keeps it below 1)"},
+     "DeepSpeed overlap_comm; contention for SMs and memory bandwidth keeps it below 1)"},
 };
+
+// Per-generation facts. Matmul fractions are the best achievable dense matmul over the datasheet
+// peak (stas00/ml-engineering compute/accelerator 'Maximum Achievable Matmul FLOPS'); attention
+// fractions are flash-attention kernel throughput over the bf16 dense peak at head dim 128 and
+// training sequence lengths (Dao 2023, FlashAttention-2 §4.1 for A100; Shah et al. 2024,
+// FlashAttention-3 Figs. 5-7 for FA2/FA3/cuDNN on H100).
+struct GenerationFacts {
+    GpuGeneration generation;
+    const char* name;
+    double matmulFraction;    // bf16/fp16
+    double fp8MatmulFraction; // 0: no fp8 tensor cores
+    int smCount;
+    // K at which a GEMM main loop reaches half its rate: deeper asynchronous pipelines (Hopper's
+    // TMA + wgmma warp specialisation, Blackwell's tcgen05) need more K to amortise the prologue
+    // and epilogue (CUTLASS 3 kernel schedules; mamf-finder curves reach their maximum only past K
+    // ≈ 8-16k on H100, ~4k on A100).
+    double halfK;
+    double sdpaForward, sdpaBackward;   // PyTorch SDPA (FlashAttention-2 kernels)
+    double fusedForward, fusedBackward; // Transformer Engine (cuDNN fused attention) / FA3
+    const char* assumed;                // what has no primary figure, or "" when all are sourced
+};
+
+const GenerationFacts kGenerations[] = {
+    // V100: no FlashAttention-2 kernels (sm80+); SDPA's memory-efficient path. cuBLAS HGEMM
+    // reaches ~110 of 125 TFLOP/s.
+    {GpuGeneration::Volta, "volta", 0.85, 0.0, 80, 64, 0.35, 0.25, 0.35, 0.25,
+     "V100 has no MAMF entry: 85% matmul and memory-efficient attention at 35%/25% assumed"},
+    {GpuGeneration::Ampere, "ampere", 0.869, 0.0, 108, 128, 0.65, 0.55, 0.65, 0.55, ""},
+    {GpuGeneration::Ada, "ada", 0.75, 0.66, 142, 128, 0.55, 0.45, 0.55, 0.45,
+     "Ada GPUs have no MAMF entry: 75% bf16 / 66% fp8 matmul and 55%/45% attention assumed"},
+    {GpuGeneration::Hopper, "hopper", 0.803, 0.709, 132, 512, 0.35, 0.30, 0.60, 0.48, ""},
+    {GpuGeneration::Blackwell, "blackwell", 0.776, 0.685, 148, 512, 0.30, 0.25, 0.55, 0.45,
+     "Blackwell fp8 matmul (Hopper's fp8/bf16 ratio) and attention fractions assumed"},
+    {GpuGeneration::Cdna3, "cdna3", 0.55, 0.45, 304, 512, 0.30, 0.22, 0.30, 0.22,
+     "MI300X: 51-60% bf16 matmul (MAMF table); fp8 and CK flash-attention fractions assumed"},
+};
+
+const GenerationFacts& factsOf(GpuGeneration g) {
+    for (const GenerationFacts& f : kGenerations)
+        if (f.generation == g) return f;
+    return kGenerations[1];
+}
+
+bool has(const std::string& s, const char* needle) {
+    return s.find(needle) != std::string::npos;
+}
+
+// Generation from the GPU's name; nullopt when the name says nothing we know.
+std::optional<GpuGeneration> generationFromName(const std::string& n) {
+    if (has(n, "V100")) return GpuGeneration::Volta;
+    if (has(n, "B200") || has(n, "B100") || has(n, "GB200") || has(n, "B300"))
+        return GpuGeneration::Blackwell;
+    if (has(n, "H100") || has(n, "H800") || has(n, "H200") || has(n, "H20") || has(n, "GH200"))
+        return GpuGeneration::Hopper;
+    if (has(n, "A100") || has(n, "A800") || has(n, "A30") || has(n, "A40") || has(n, "A10"))
+        return GpuGeneration::Ampere;
+    if (has(n, "L40") || has(n, "4090") || has(n, "L4") || has(n, "Ada")) return GpuGeneration::Ada;
+    if (has(n, "MI300") || has(n, "MI325")) return GpuGeneration::Cdna3;
+    return std::nullopt;
+}
+
+std::optional<GpuGeneration> generationFromString(const std::string& s) {
+    for (const GenerationFacts& f : kGenerations)
+        if (s == f.name) return f.generation;
+    return std::nullopt;
+}
+
+std::string percent(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * v);
+    return buf;
+}
 
 } // namespace
 
+// Sustained clock under a board power cap. Compute-bound kernels run at the TDP at the uncapped
+// clock; dynamic power scales as C·V²·f with V roughly proportional to f in the DVFS range, so
+// P(f) = P_static + (TDP − P_static)·(f/f₀)³ (Weste & Harris, CMOS VLSI Design §5.1), with a static
+// share (leakage, HBM, board) of 30% of TDP.
+double clockFractionUnderCap(double tdpWatts, double capWatts) {
+    if (tdpWatts <= 0 || capWatts <= 0 || capWatts >= tdpWatts) return 1.0;
+    const double staticWatts = 0.3 * tdpWatts;
+    const double dynamic = std::max(0.05, (capWatts - staticWatts) / (tdpWatts - staticWatts));
+    return std::cbrt(dynamic);
+}
+
+const char* toString(GpuGeneration g) {
+    return factsOf(g).name;
+}
+
+model::ExecutionMode executionMode(const model::Scenario& s, const model::Plan& p) {
+    if (s.training.execution != model::ExecutionMode::Auto) return s.training.execution;
+    // Megatron-LM trains with Transformer Engine's fused kernels by default (--transformer-impl
+    // transformer_engine); PyTorch DDP/FSDP and DeepSpeed run eager unless told otherwise.
+    return p.framework == model::Framework::Megatron ? model::ExecutionMode::Fused
+                                                     : model::ExecutionMode::Eager;
+}
+
 Efficiency defaultEfficiency() {
     Efficiency e;
-    e.gemmEfficiency = 0.80;
-    e.gemmHalfDim = 96;
+    const GenerationFacts& a100 = factsOf(GpuGeneration::Ampere);
+    e.matmulSustainedFraction = 0.85;
+    e.gemmEfficiency = a100.matmulFraction * e.matmulSustainedFraction;
+    e.gemmHalfDim = factsOf(GpuGeneration::Ampere).halfK;
+    e.tpOverlapFraction = 0.5;
     e.hbmEfficiency = 0.80;
-    e.intraNodeBandwidthEfficiency = 0.78;
-    e.interNodeBandwidthEfficiency = 0.85;
+    e.intraNodeBandwidthEfficiency = 0.80;
+    e.interNodeBandwidthEfficiency = 0.90;
     e.latencyScale = 1.0;
     e.memoryOverheadFraction = 0.05;
     e.cudaContextBytes = 0.75 * kGiB;
@@ -74,11 +182,19 @@ Efficiency defaultEfficiency() {
     e.pcieBytesPerSecond = 25e9;
     e.nvmeBytesPerSecondPerNode = 25e9;
     e.overlapFraction = 0.85;
+    e.generation = GpuGeneration::Ampere;
+    e.smCount = a100.smCount;
+    e.gemmHalfDim = a100.halfK;
+    e.sdpaAttentionForwardEfficiency = a100.sdpaForward;
+    e.sdpaAttentionBackwardEfficiency = a100.sdpaBackward;
+    e.fusedAttentionForwardEfficiency = a100.fusedForward;
+    e.fusedAttentionBackwardEfficiency = a100.fusedBackward;
     return e;
 }
 
-Efficiency resolveEfficiency(const model::EfficiencySpec& spec) {
-    Efficiency e = defaultEfficiency();
+namespace {
+
+void applyOverrides(Efficiency& e, const model::EfficiencySpec& spec) {
     if (spec.gemmEfficiency) e.gemmEfficiency = *spec.gemmEfficiency;
     if (spec.intraNodeBandwidthEfficiency)
         e.intraNodeBandwidthEfficiency = *spec.intraNodeBandwidthEfficiency;
@@ -87,33 +203,124 @@ Efficiency resolveEfficiency(const model::EfficiencySpec& spec) {
     if (spec.latencyScale) e.latencyScale = *spec.latencyScale;
     if (spec.memoryOverheadFraction) e.memoryOverheadFraction = *spec.memoryOverheadFraction;
     if (spec.cudaContextBytes) e.cudaContextBytes = *spec.cudaContextBytes;
+    if (spec.gemmHalfDim) e.gemmHalfDim = *spec.gemmHalfDim;
+    if (spec.hbmEfficiency) e.hbmEfficiency = *spec.hbmEfficiency;
+    if (spec.overlapFraction) e.overlapFraction = *spec.overlapFraction;
     if (spec.profile) e.profile = *spec.profile;
+}
+
+bool overridden(const model::EfficiencySpec& spec, const std::string& name) {
+    if (name == "gemm_efficiency") return spec.gemmEfficiency.has_value();
+    if (name == "intra_node_bandwidth_efficiency")
+        return spec.intraNodeBandwidthEfficiency.has_value();
+    if (name == "inter_node_bandwidth_efficiency")
+        return spec.interNodeBandwidthEfficiency.has_value();
+    if (name == "latency_scale") return spec.latencyScale.has_value();
+    if (name == "memory_overhead_fraction") return spec.memoryOverheadFraction.has_value();
+    if (name == "cuda_context_bytes") return spec.cudaContextBytes.has_value();
+    if (name == "gemm_half_dim") return spec.gemmHalfDim.has_value();
+    if (name == "hbm_efficiency") return spec.hbmEfficiency.has_value();
+    if (name == "overlap_fraction") return spec.overlapFraction.has_value();
+    return false;
+}
+
+} // namespace
+
+Efficiency resolveEfficiency(const model::EfficiencySpec& spec) {
+    Efficiency e = defaultEfficiency();
+    applyOverrides(e, spec);
     return e;
 }
 
-std::vector<EfficiencySource> describeEfficiency(const model::EfficiencySpec& spec) {
-    const Efficiency e = resolveEfficiency(spec);
-    auto overridden = [&spec](const std::string& name) {
-        if (name == "gemm_efficiency") return spec.gemmEfficiency.has_value();
-        if (name == "intra_node_bandwidth_efficiency")
-            return spec.intraNodeBandwidthEfficiency.has_value();
-        if (name == "inter_node_bandwidth_efficiency")
-            return spec.interNodeBandwidthEfficiency.has_value();
-        if (name == "latency_scale") return spec.latencyScale.has_value();
-        if (name == "memory_overhead_fraction") return spec.memoryOverheadFraction.has_value();
-        if (name == "cuda_context_bytes") return spec.cudaContextBytes.has_value();
-        return false;
-    };
+Efficiency resolveEfficiency(const model::Scenario& scenario) {
+    Efficiency e = defaultEfficiency();
+    const model::GpuSpec& gpu = scenario.cluster.gpu;
+    std::optional<GpuGeneration> gen = generationFromString(gpu.generation);
+    if (!gen) {
+        e.generationInferred = true;
+        gen = generationFromName(gpu.name);
+        if (!gen) {
+            // Nothing in the name: judge by the tensor-core peaks (fp8 arrived with Hopper).
+            const double bf16 = gpu.bf16FlopsPerSecond;
+            gen = gpu.fp8FlopsPerSecond > 0
+                      ? (bf16 >= 1.5e15 ? GpuGeneration::Blackwell : GpuGeneration::Hopper)
+                  : bf16 >= 1.5e14 ? GpuGeneration::Ampere
+                                   : GpuGeneration::Volta;
+        }
+        e.warnings.push_back("GPU '" + gpu.name + "' states no generation: its efficiency is " +
+                             std::string(toString(*gen)) +
+                             "'s (matmul, attention and SM count); add \"generation\" to its "
+                             "catalog entry to confirm");
+    }
+    const GenerationFacts& f = factsOf(*gen);
+    e.generation = *gen;
+    e.smCount = gpu.smCount > 0 ? gpu.smCount : f.smCount;
+    e.gemmHalfDim = f.halfK;
+    const double matmul = gpu.gemmEfficiency > 0 ? gpu.gemmEfficiency : f.matmulFraction;
+    e.gemmEfficiency = matmul * e.matmulSustainedFraction;
+    e.sdpaAttentionForwardEfficiency = f.sdpaForward;
+    e.sdpaAttentionBackwardEfficiency = f.sdpaBackward;
+    e.fusedAttentionForwardEfficiency = f.fusedForward;
+    e.fusedAttentionBackwardEfficiency = f.fusedBackward;
+    if (*f.assumed) e.warnings.push_back(f.assumed);
+    e.clockFraction = clockFractionUnderCap(gpu.tdpWatts, scenario.cluster.gpuPowerLimitWatts);
+    applyOverrides(e, scenario.efficiency);
+    // fp8 keeps the generation's fp8/bf16 achievable ratio, so a calibrated bf16 efficiency moves
+    // fp8 with it.
+    e.fp8GemmEfficiency = gpu.fp8FlopsPerSecond > 0 && f.fp8MatmulFraction > 0
+                              ? e.gemmEfficiency * f.fp8MatmulFraction / f.matmulFraction
+                              : 0.0;
+    return e;
+}
+
+std::vector<EfficiencySource> describeEfficiency(const model::Scenario& scenario) {
+    const model::EfficiencySpec& spec = scenario.efficiency;
+    const Efficiency e = resolveEfficiency(scenario);
     std::vector<EfficiencySource> out;
     for (const Default& d : kDefaults) {
-        const bool set = overridden(d.name);
+        const bool set = overridden(spec, d.name);
         std::string source = d.source;
         if (set)
             source = spec.profile ? "calibration profile '" + *spec.profile + "'"
                                   : "scenario efficiency override";
+        else if (std::string(d.name) == "gemm_efficiency")
+            source = toString(e.generation) + std::string(" maximum achievable matmul ") +
+                     percent(scenario.cluster.gpu.gemmEfficiency > 0
+                                 ? scenario.cluster.gpu.gemmEfficiency
+                                 : factsOf(e.generation).matmulFraction) +
+                     " × sustained " + percent(e.matmulSustainedFraction) + " (" + d.source + ")";
         out.push_back({d.name, e.*(d.field), d.unit, source, !set});
     }
+    const char* attention = "FlashAttention-2 §4.1 (A100); FlashAttention-3 Figs. 5-7 (H100)";
+    out.push_back({"fp8_gemm_efficiency", e.fp8GemmEfficiency, "fraction",
+                   "gemm_efficiency × the generation's fp8/bf16 achievable ratio (MAMF table)",
+                   true});
+    out.push_back({"sdpa_attention_forward_efficiency", e.sdpaAttentionForwardEfficiency,
+                   "fraction", attention, true});
+    out.push_back({"sdpa_attention_backward_efficiency", e.sdpaAttentionBackwardEfficiency,
+                   "fraction", attention, true});
+    out.push_back({"fused_attention_forward_efficiency", e.fusedAttentionForwardEfficiency,
+                   "fraction", attention, true});
+    out.push_back({"fused_attention_backward_efficiency", e.fusedAttentionBackwardEfficiency,
+                   "fraction", attention, true});
+    out.push_back({"sm_count", static_cast<double>(e.smCount), "SMs",
+                   scenario.cluster.gpu.smCount > 0 ? "catalog entry" : "the generation's flagship",
+                   scenario.cluster.gpu.smCount <= 0});
+    out.push_back({"clock_fraction", e.clockFraction, "fraction",
+                   scenario.cluster.gpuPowerLimitWatts > 0
+                       ? "power cap cluster.gpu_power_limit_w with P = P_static + P_dyn·f³ "
+                         "(CMOS dynamic power C·V²·f, V ∝ f)"
+                       : "no power cap",
+                   scenario.cluster.gpuPowerLimitWatts <= 0});
     return out;
+}
+
+std::vector<EfficiencySource> describeEfficiency(const model::EfficiencySpec& spec) {
+    model::Scenario s;
+    s.efficiency = spec;
+    s.cluster.gpu.name = "A100-SXM4-80GB";
+    s.cluster.gpu.generation = "ampere";
+    return describeEfficiency(s);
 }
 
 } // namespace trainplan::sim

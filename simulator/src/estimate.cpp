@@ -418,102 +418,6 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     return mem;
 }
 
-// Achieved GEMM efficiency for a GEMM whose smallest dimension is n.
-double gemmEff(const Efficiency& e, double n) {
-    return e.gemmEfficiency * n / (n + e.gemmHalfDim);
-}
-
-struct StageTime {
-    double forward = 0, backward = 0, recompute = 0; // compute seconds per micro-batch
-    double attentionForward = 0;                     // attention-core part of forward (CP overlap)
-};
-
-StageTime stageCompute(const PlanContext& ctx, const Plan& p, const StageSlot& slot) {
-    const auto& sc = *ctx.scenario;
-    const auto& m = sc.model;
-    const auto& e = ctx.eff;
-    const bool flash = sc.training.flashAttention;
-    const double t = p.tp;
-    const double tokens = tokensPerMicroBatch(ctx, p);
-    const double peak = ctx.peakFlopsPerSecond;
-    const double hbm = ctx.hbmBytesPerSecond * e.hbmEfficiency;
-    const double h = m.hidden;
-    const double qDim = static_cast<double>(m.heads) * m.headDim;
-    const double layers = slot.layers;
-    const double moeLayers = slot.moeLayers;
-    const double denseLayers = layers - moeLayers;
-    const StageKind kind = slot.kind;
-    const double elem = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
-    // GEMMs in fp8 run at the fp8 peak; everything else (attention core, elementwise) in bf16
-    // (Transformer Engine recipe).
-    const double attnPeak =
-        sc.training.precision == Precision::Fp8 ? sc.cluster.gpu.bf16FlopsPerSecond : peak;
-
-    const bool pytorchNative = p.framework == Framework::Ddp || p.framework == Framework::Fsdp;
-    StageTime st;
-    auto addLayer = [&](const LayerFlops& lf, double count, bool moe) {
-        if (count <= 0) return;
-        double nMin = std::min({tokens, qDim / t, h});
-        double gemmSeconds;
-        if (moe) {
-            // Tokens per local expert after the all-to-all: tokens·ep·k/E (balanced routing).
-            const double perExpert = tokens * p.ep * m.moe.topK / std::max(1, m.moe.experts);
-            const double nExpert =
-                std::min({perExpert, static_cast<double>(m.moe.expertFfnHidden) / t, h});
-            const double dense = lf.qkv + lf.projection + lf.router;
-            gemmSeconds =
-                tokens / t *
-                (dense / (peak * gemmEff(e, nMin)) + lf.ffn / (peak * gemmEff(e, nExpert)));
-        } else {
-            nMin = std::min(nMin, static_cast<double>(m.ffnHidden) / t);
-            gemmSeconds = tokens / t * lf.gemm() / (peak * gemmEff(e, nMin));
-        }
-        // Attention core: batched GEMMs with K = head_dim (or the fused flash kernel).
-        const double attnSeconds =
-            tokens / t * lf.attentionCore / (attnPeak * gemmEff(e, m.headDim));
-        // Memory-bound traffic per token: two norms (8h) and two residual adds (12h) at `elem`/2
-        // scale, the activation function (4f gelu, 6f swiglu), and the unfused softmax (8as) —
-        // bytes read+written.
-        const double ffnWidth =
-            moe ? static_cast<double>(m.moe.expertFfnHidden) * (m.moe.topK + m.moe.sharedExperts)
-                : static_cast<double>(m.ffnHidden);
-        const double actFn = (m.ffn == model::FfnKind::SwiGlu ? 3.0 : 2.0) * ffnWidth * elem;
-        double memBytes = 10.0 * h * elem / (p.sequenceParallel ? t : 1.0) + actFn / t;
-        const double softmaxBytes =
-            flash ? 0.0 : 4.0 * m.heads * static_cast<double>(m.seqLen) * elem / t;
-        memBytes += softmaxBytes;
-        const double memSeconds = tokens * memBytes / hbm;
-        const double fwd = gemmSeconds + attnSeconds + memSeconds;
-        st.forward += count * fwd;
-        st.attentionForward += count * attnSeconds;
-        // Backward = 2× forward GEMMs (Narayanan et al. 2021 §3); FlashAttention-2's backward
-        // is 2.5× its forward since it recomputes the scores (Dao 2023 §3.1).
-        st.backward +=
-            count * (2.0 * gemmSeconds + (flash ? 2.5 : 2.0) * attnSeconds + 2.0 * memSeconds);
-        if (p.recompute == Recompute::Full)
-            st.recompute += count * fwd;
-        else if (p.recompute == Recompute::Selective && pytorchNative)
-            st.recompute +=
-                count * (0.5 * gemmSeconds +
-                         memSeconds); // per-op SAC: every second matmul, all elementwise
-        else if (p.recompute == Recompute::Selective)
-            st.recompute += count * (attnSeconds + tokens * softmaxBytes / hbm);
-    };
-    addLayer(ctx.flops.dense, denseLayers, false);
-    addLayer(ctx.flops.moe, moeLayers, true);
-    if (kind == StageKind::Last || kind == StageKind::Only) {
-        const double V = m.vocab;
-        const double n = std::min({tokens, h, V / t});
-        const double gemm = tokens / t * ctx.flops.lmHead / (peak * gemmEff(ctx.eff, n));
-        // Cross-entropy over fp32 logits: read/write 8V/t bytes per token forward, twice that
-        // backward.
-        const double ce = tokens * 8.0 * V / t / hbm;
-        st.forward += gemm + ce;
-        st.backward += 2.0 * gemm + 2.0 * ce;
-    }
-    return st;
-}
-
 struct MicroBatchComm {
     CollectiveCost tp, cp, ep;
     double tpExposed = 0, cpExposed = 0, epExposed = 0;
@@ -535,8 +439,12 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         // (Korthikanti §4.2.2). Full recompute repeats the forward pair.
         const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
         c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1).scaled(perLayer * layers);
-        const double hidden =
-            p.tpCommOverlap ? ctx.eff.overlapFraction : 0.0; // TE userbuffers overlap
+        // Transformer Engine's userbuffers overlap (Megatron --tp-comm-overlap) pipelines each
+        // collective with its GEMM on dedicated SMs; PyTorch's async TP (FSDP2 + TP) hides less
+        // (tp_overlap_fraction, measured by torchtitan).
+        const double hidden = !p.tpCommOverlap                     ? 0.0
+                              : p.framework == Framework::Megatron ? ctx.eff.overlapFraction
+                                                                   : ctx.eff.tpOverlapFraction;
         c.tpExposed = c.tp.seconds * (1.0 - hidden);
     }
     if (p.cp > 1) {
@@ -627,12 +535,7 @@ PlanContext makeContext(const model::Scenario& scenario, const Efficiency& eff) 
 }
 
 PlanContext makeContext(const model::Scenario& scenario) {
-    Efficiency eff = resolveEfficiency(scenario.efficiency);
-    // The GPU's own achieved GEMM fraction (catalog, with its source) unless the scenario overrides
-    // it.
-    if (!scenario.efficiency.gemmEfficiency && scenario.cluster.gpu.gemmEfficiency > 0)
-        eff.gemmEfficiency = scenario.cluster.gpu.gemmEfficiency;
-    return makeContext(scenario, eff);
+    return makeContext(scenario, resolveEfficiency(scenario));
 }
 
 MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
@@ -716,12 +619,13 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     StageTime slow;
     MicroBatchComm mbc;
     double slowSeconds = -1;
+    const LayerTimes perLayer = layerTimes(ctx, p, est.gradAccum);
     if (unevenSlots.empty()) {
         // Even layout: every stage has the same layers, so their communication is the same and
         // the slowest compute sets the slot.
         std::size_t slowest = 0;
         for (std::size_t i = 0; i < slotCount; ++i) {
-            const StageTime st = stageCompute(ctx, p, slots[i]);
+            const StageTime st = stageCompute(perLayer, slots[i]);
             const double total = st.forward + st.backward + st.recompute;
             if (total > slowSeconds) {
                 slowSeconds = total;
@@ -732,7 +636,7 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         mbc = microBatchComm(ctx, p, pl, slow, slots[slowest]);
     } else {
         for (std::size_t i = 0; i < slotCount; ++i) {
-            const StageTime st = stageCompute(ctx, p, slots[i]);
+            const StageTime st = stageCompute(perLayer, slots[i]);
             const MicroBatchComm c = microBatchComm(ctx, p, pl, st, slots[i]);
             const double total = st.forward + st.backward + st.recompute + c.exposedSeconds;
             if (total > slowSeconds) {
@@ -750,11 +654,12 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
     const double gradElem = std::min(bpp.gradients, 4.0);
-    CollectiveCost dpPerMb;  // per micro-batch (ZeRO-2/3, FSDP)
+    // Per micro-batch (ZeRO-2/3, FSDP), by when it runs: parameter all-gathers ahead of each
+    // layer's forward and backward, gradient reduce-scatters after each layer's backward.
+    CollectiveCost mbGatherFwd, mbGatherBwd, mbReduce;
     CollectiveCost dpReduce; // once per step, overlapped with the last backward
     CollectiveCost dpGather; // once per step, after the optimizer
     bool gatherOverlapped = false;
-    double perMbOverlapBase = 0;   // compute a per-micro-batch collective can hide behind
     const double dpBuckets = 25e6; // bytes per DDP bucket (bucket_cap_mb = 25, PyTorch docs)
     auto grads = [&](double elemBytes, auto collective, double messages) {
         CollectiveCost c = collective(dense * elemBytes, pl.dp, bw, messages);
@@ -806,16 +711,16 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
                 dpReduce = grads(paramElem, reduceScatter, buckets);
                 dpGather = grads(paramElem, allGather, buckets);
             } else if (z == 2) {
-                dpPerMb =
+                mbReduce =
                     grads(paramElem, reduceScatter, buckets); // every micro-step (overlap_comm)
                 dpGather = grads(paramElem, allGather, buckets);
             } else {
                 // ZeRO-3: all-gather forward and backward, reduce-scatter gradients, every
                 // micro-batch: 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2).
                 const double layers = std::max(1.0, spFirst.layers);
-                dpPerMb = grads(paramElem, allGather, layers);
-                dpPerMb += grads(paramElem, allGather, layers);
-                dpPerMb += grads(paramElem, reduceScatter, layers);
+                mbGatherFwd = grads(paramElem, allGather, layers);
+                mbGatherBwd = grads(paramElem, allGather, layers);
+                mbReduce = grads(paramElem, reduceScatter, layers);
             }
             break;
         }
@@ -825,23 +730,30 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
             if (p.hybridShard) {
                 shardGroup = place(p.tp * p.cp, std::max(1, pl.dp.perNode), sc.cluster.gpusPerNode);
             }
+            // Routed experts are sharded like every other parameter: over the shard group, or over
+            // the expert-data-parallel group when experts are split by ep (torchtitan FSDP2 + EP).
+            // Their gathers and reductions cost as much as the dense ones per byte.
+            const GroupPlacement expertGroup = p.ep > 1 ? pl.dpExpert : shardGroup;
             auto shardColl = [&](double elemBytes, auto collective) {
-                return collective(dense * elemBytes, shardGroup, bw, layers);
+                CollectiveCost c = collective(dense * elemBytes, shardGroup, bw, layers);
+                if (expert > 0) c += collective(expert * elemBytes, expertGroup, bw, layers);
+                return c;
             };
             if (z == 3) {
                 // FULL_SHARD: all-gather in forward and again in backward, reduce-scatter gradients
                 // (fp32 reduce), per micro-batch (PyTorch FSDP docs; Zhao et al. 2023 §3).
-                dpPerMb = shardColl(paramElem, allGather);
-                dpPerMb += shardColl(paramElem, allGather);
-                dpPerMb += shardColl(4.0, reduceScatter);
+                mbGatherFwd = shardColl(paramElem, allGather);
+                mbGatherBwd = shardColl(paramElem, allGather);
+                mbReduce = shardColl(4.0, reduceScatter);
                 if (p.hybridShard && pl.dp.nodes > 1) {
                     GroupPlacement across =
                         place(p.tp * p.cp * shardGroup.size, pl.dp.nodes, sc.cluster.gpusPerNode);
                     dpReduce = allReduce(dense * 4.0 / shardGroup.size, across, bw, layers);
                 }
             } else if (z == 2) {
-                dpPerMb = shardColl(paramElem, allGather);
-                dpPerMb += shardColl(4.0, reduceScatter);
+                // SHARD_GRAD_OP: gather once in forward, keep the parameters through backward.
+                mbGatherFwd = shardColl(paramElem, allGather);
+                mbReduce = shardColl(4.0, reduceScatter);
             } else {
                 dpReduce = grads(4.0, allReduce, std::max(1.0, dense * 4.0 / dpBuckets));
             }
@@ -849,16 +761,32 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         }
         }
     }
-    perMbOverlapBase = computeMb;
 
-    // Per-micro-batch exposed communication (TP/CP/EP plus per-micro-batch DP gathers).
-    // Prefetching hides per-micro-batch gathers behind compute except the first unit's gather.
-    const double dpFirstUnit = dpPerMb.seconds / (3.0 * std::max(1.0, spFirst.layers));
-    const double dpPerMbExposed =
-        dpPerMb.seconds <= 0 ? 0.0
-        : p.dpOverlap
-            ? std::max(dpFirstUnit, dpPerMb.seconds - eff.overlapFraction * perMbOverlapBase)
-            : dpPerMb.seconds;
+    // Per-micro-batch exposed data-parallel communication, scheduled layer by layer: FSDP and
+    // ZeRO-3 prefetch the next layer's all-gather while the current layer computes (prefetch depth
+    // 1: FSDP forward/backward prefetch, DeepSpeed stage3_prefetch_bucket_size), and reduce-scatter
+    // a layer's gradients while the next one computes its backward. The first gather and the last
+    // reduction have nothing to hide behind (Zhao et al. 2023, PyTorch FSDP §3.3-3.4).
+    CollectiveCost dpPerMb = mbGatherFwd;
+    dpPerMb += mbGatherBwd;
+    dpPerMb += mbReduce;
+    double dpPerMbExposed = 0;
+    if (dpPerMb.seconds > 0) {
+        const double L = std::max(1.0, spFirst.layers);
+        const double agF = mbGatherFwd.seconds / L, agB = mbGatherBwd.seconds / L;
+        const double rs = mbReduce.seconds / L;
+        if (!p.dpOverlap) {
+            dpPerMbExposed = dpPerMb.seconds;
+        } else {
+            const double ov = eff.overlapFraction;
+            const double cF = slow.forward / L, cB = (slow.backward + slow.recompute) / L;
+            // Forward: the first layer's gather, then L − 1 windows of one layer's compute.
+            // Backward: the first re-gather, L − 1 windows each carrying the next gather and the
+            // previous layer's reduce-scatter, and the last reduce-scatter.
+            dpPerMbExposed = agF + (L - 1.0) * std::max(0.0, agF - ov * cF) + agB +
+                             (L - 1.0) * std::max(0.0, agB + rs - ov * cB) + rs;
+        }
+    }
     const double tMb = computeMb + mbc.exposedSeconds + dpPerMbExposed;
 
     // Pipeline: (m + (p−1)/v) micro-batch slots, the (p−1)/v being the bubble (Narayanan et al.
@@ -876,8 +804,12 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         const double msg = tokensPerMicroBatch(ctx, p) * m.hidden * paramElem / p.tp;
         const CollectiveCost one = pointToPoint(msg, pl.pp.crossesNodes(), bw, 1);
         pp = one.scaled(2.0 * mb * p.vpp);
-        ppExposed = 2.0 * (mb * p.vpp + p.pp - 1.0) * one.seconds *
-                    (p.dpOverlap ? 1.0 - 0.5 * eff.overlapFraction : 1.0);
+        // The fill and drain sends (p − 1 each way) sit on the critical path; in steady state the
+        // asynchronous isend/irecv of one chunk overlap the next chunk's compute
+        // (--overlap-p2p-communication, Megatron-Core p2p_communication.py batched p2p).
+        const double fillDrain = 2.0 * (p.pp - 1.0) * one.seconds;
+        const double steady = 2.0 * mb * p.vpp * one.seconds;
+        ppExposed = fillDrain + steady * (p.dpOverlap ? 1.0 - eff.overlapFraction : 1.0);
     }
     // Step-level DP: the reduction of the last micro-batch overlaps its backward; the param
     // all-gather overlaps the next forward where the framework does so.

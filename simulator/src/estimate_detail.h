@@ -63,4 +63,19 @@ struct Shards {
                                           const Placements& pl, int gradAccum,
                                           const StageSlot& slot);
 
+struct StageTime {
+    double forward = 0, backward = 0, recompute = 0; // compute seconds per micro-batch
+    double attentionForward = 0;                     // attention-core part of forward (CP overlap)
+    double gemmForward = 0;                          // GEMM part of forward
+    double memoryBoundForward = 0;                   // memory-bound part of forward
+};
+// Compute seconds of one micro-batch through one dense layer, one MoE layer and the LM head with
+// its loss (compute_model.cpp); the same for every stage of a plan.
+struct LayerTimes {
+    StageTime dense, moe, head;
+};
+[[nodiscard]] LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccum);
+// One stage's compute per micro-batch: its layers, plus the head on the last stage.
+[[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot);
+
 } // namespace trainplan::sim::detail

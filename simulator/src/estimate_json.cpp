@@ -88,16 +88,42 @@ nlohmann::json toJson(const EstimateResult& r) {
     return j;
 }
 
+nlohmann::json toJson(const Uncertainty& u, const PlanEstimate& e) {
+    auto range = [](double value, double low, double high) {
+        return json::array({value * low, value * high});
+    };
+    const double ttt = e.cost.timeToTrainSeconds, usd = e.cost.usd;
+    json j{{"evidence", toString(u.evidence)},
+           {"family", u.family},
+           {"reference_rows", u.rows},
+           {"interval", "80% prediction interval from the reference runs' residuals"},
+           {"step_s", range(e.time.stepSeconds, u.timeLow(), u.timeHigh())},
+           {"tokens_per_s", range(e.throughput.tokensPerSecond, u.speedLow, u.speedHigh)},
+           {"mfu", range(e.throughput.mfu, u.speedLow, u.speedHigh)},
+           {"peak_bytes", range(e.memory.peakBytes, u.memoryLow, u.memoryHigh)}};
+    if (ttt > 0) j["time_to_train_s"] = range(ttt, u.timeLow(), u.timeHigh());
+    if (usd > 0) j["usd"] = range(usd, u.timeLow(), u.timeHigh());
+    return j;
+}
+
+nlohmann::json resultDocument(const model::Scenario& s, const EstimateResult& r,
+                              const ResidualTable* residuals) {
+    json j = toJson(r);
+    // Checkpoints, failures and goodput (docs/reliability.md); a compatible extension of v1.
+    if (r.valid) j["reliability"] = toJson(estimateGoodput(s, r.estimate));
+    // Error bar and evidence level (docs/model.md, "Error bars"); a compatible extension.
+    if (r.valid && residuals && !residuals->empty())
+        j["uncertainty"] = toJson(uncertaintyFor(*residuals, s, r.estimate.plan), r.estimate);
+    return j;
+}
+
 nlohmann::json estimateDocument(const model::Scenario& s,
-                                const std::vector<EstimateResult>& results) {
+                                const std::vector<EstimateResult>& results,
+                                const ResidualTable* residuals) {
     const auto params = model::countParameters(s.model);
     json arr = json::array();
-    for (const auto& r : results) {
-        json j = toJson(r);
-        // Checkpoints, failures and goodput (docs/reliability.md); a compatible extension of v1.
-        if (r.valid) j["reliability"] = toJson(estimateGoodput(s, r.estimate));
-        arr.push_back(std::move(j));
-    }
+    for (const auto& r : results)
+        arr.push_back(resultDocument(s, r, residuals));
     json doc{{"schema", kEstimateSchema},
              {"scenario", s.name},
              {"model", {{"parameters", params.total}, {"active_parameters", params.active}}},

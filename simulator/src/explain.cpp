@@ -340,16 +340,13 @@ DerivationTerm flopsTree(const PlanContext& ctx) {
 std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
     const auto& sc = *ctx.scenario;
     std::vector<Assumption> out;
-    for (const auto& d : describeEfficiency(sc.efficiency)) {
-        double value = d.value;
-        std::string source = d.source;
-        bool defaulted = d.isDefault;
-        if (d.name == "gemm_efficiency" && d.isDefault && sc.cluster.gpu.gemmEfficiency > 0) {
-            value = sc.cluster.gpu.gemmEfficiency;
-            source = "catalog entry for " + sc.cluster.gpu.name + ": " + sc.cluster.gpu.source;
-        }
-        out.push_back({d.name, fmt(value, (" " + d.unit).c_str()), source, defaulted});
-    }
+    for (const auto& d : describeEfficiency(sc))
+        out.push_back({d.name, fmt(d.value, (" " + d.unit).c_str()), d.source, d.isDefault});
+    out.push_back({"execution", std::string(model::toString(executionMode(sc, p))),
+                   sc.training.execution == model::ExecutionMode::Auto
+                       ? "the framework's usual stack (training.execution: auto)"
+                       : "scenario training.execution",
+                   sc.training.execution == model::ExecutionMode::Auto});
     out.push_back({"flash_attention", sc.training.flashAttention ? "on" : "off",
                    "scenario training.flash_attention", false});
     out.push_back({"dropout",

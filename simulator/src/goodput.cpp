@@ -144,7 +144,7 @@ CheckpointEstimate estimateCheckpoint(const model::Scenario& scenario, const mod
         c.loadSeconds = c.saveSeconds;
     }
 
-    const Efficiency eff = resolveEfficiency(scenario.efficiency);
+    const Efficiency eff = resolveEfficiency(scenario);
     const double pcie = cluster.pcieBytesPerSecondPerGpu > 0 ? cluster.pcieBytesPerSecondPerGpu
                                                              : eff.pcieBytesPerSecond;
     const double nvme = cluster.nvmeBytesPerSecondPerNode > 0 ? cluster.nvmeBytesPerSecondPerNode

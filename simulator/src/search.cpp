@@ -50,7 +50,8 @@ Capabilities capabilities(Framework fw) {
     case Framework::Ddp:
         return {};
     case Framework::Fsdp:
-        return {true, true, true, false, true, false};
+        return {true,  true, true,
+                false, true, true}; // async TP: torchtitan enable_async_tensor_parallel
     case Framework::DeepSpeed:
         return {true, true, false, true, false, false};
     case Framework::Megatron:

@@ -5,8 +5,10 @@
 #include <trainplan/simulator/flops.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace trainplan::sim {
 
@@ -21,6 +23,42 @@ bool contains(const std::string& s, const char* needle) {
     return s.find(needle) != std::string::npos;
 }
 
+// True when the text states the feature is used: an occurrence of `needle` not negated nearby
+// ("no CUDA graphs", "CUDA_GRAPH unset", "without torch.compile", "compile=False").
+bool states(const std::string& text, const char* needle) {
+    const std::string n(needle);
+    for (std::size_t at = text.find(n); at != std::string::npos; at = text.find(n, at + 1)) {
+        const std::string before = text.substr(at >= 12 ? at - 12 : 0, at >= 12 ? 12 : at);
+        const std::string after = text.substr(at + n.size(), 24);
+        const bool negated =
+            before.find("no ") != std::string::npos || before.find("not ") != std::string::npos ||
+            before.find("without") != std::string::npos ||
+            before.find("w/o") != std::string::npos || after.find("unset") != std::string::npos ||
+            after.find("=0") != std::string::npos || after.find("=False") != std::string::npos ||
+            after.find(" off") != std::string::npos || after.find("disabled") != std::string::npos;
+        if (!negated) return true;
+    }
+    return false;
+}
+
+// "500W power limit" / "power cap 450 W" in the published GPU description.
+std::optional<double> powerLimitWatts(const std::string& gpu) {
+    const std::size_t at = gpu.find("power");
+    if (at == std::string::npos) return std::nullopt;
+    for (std::size_t i = 0; i < gpu.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(gpu[i]))) continue;
+        std::size_t j = i;
+        while (j < gpu.size() && std::isdigit(static_cast<unsigned char>(gpu[j])))
+            ++j;
+        std::size_t k = j;
+        while (k < gpu.size() && gpu[k] == ' ')
+            ++k;
+        if (k < gpu.size() && gpu[k] == 'W') return std::stod(gpu.substr(i, j - i));
+        i = j;
+    }
+    return std::nullopt;
+}
+
 std::string groupOf(const PublishedRun& r) {
     if (contains(r.sourceText, "Korthikanti")) return "Korthikanti et al. 2022";
     if (contains(r.sourceText, "Narayanan") && contains(r.sourceText, "Table 1"))
@@ -28,9 +66,18 @@ std::string groupOf(const PublishedRun& r) {
     if (contains(r.sourceText, "Narayanan")) return "Narayanan et al. 2021 Table 2";
     if (contains(r.framework, "torchtitan") || contains(r.sourceText, "torchtitan"))
         return "torchtitan 2024";
+    if (contains(r.sourceText, "MLPerf")) return "MLPerf Training";
+    if (contains(r.sourceText, "llm-foundry")) return "llm-foundry benchmarks";
+    if (contains(r.sourceText, "Megatron-Bridge")) return "Megatron-Bridge performance summary";
+    if (contains(r.sourceText, "Megatron-LM README") && contains(r.sourceText, "2024"))
+        return "Megatron-LM README 2024";
     if (contains(r.framework, "2020") || contains(r.sourceText, "2020"))
         return "Megatron-LM README 2020";
-    return "other";
+    // Any other source is its own group: the text up to the first comma or parenthesis.
+    std::string head = r.sourceText.substr(0, r.sourceText.find_first_of(",("));
+    while (!head.empty() && (head.back() == ' ' || head.back() == '\''))
+        head.pop_back();
+    return head.empty() ? "other" : head.substr(0, 60);
 }
 
 } // namespace
@@ -91,8 +138,25 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         llama ? "Llama architecture: SwiGLU FFN, untied embeddings, rotary positions"
               : "GPT architecture: GELU FFN, tied embeddings, learned positions");
 
-    // GPU and links.
+    // GPU and links: the catalog entry the published GPU names, with its NVLink generation.
     const std::string& g = r.gpuType;
+    struct GpuMatch {
+        const char* needle;
+        const char* gpu;
+        const char* intra;
+    };
+    static const GpuMatch kMatches[] = {
+        {"GB200", "B200", "NVLink5-NVSwitch"},
+        {"B200", "B200", "NVLink5-NVSwitch"},
+        {"H200", "H200-SXM-141GB", "NVLink4-NVSwitch"},
+        {"H800", "H800-SXM5-80GB", "NVLink4-H800"},
+        {"H100", "H100-SXM5-80GB", "NVLink4-NVSwitch"},
+        {"H20", "H20", "NVLink4-NVSwitch"},
+        {"A800", "A800-SXM4-80GB", "NVLink3-A800"},
+        {"MI300X", "MI300X", "Infinity-Fabric-MI300X"},
+        {"L40S", "L40S", "PCIe-Gen4"},
+        {"4090", "RTX-4090", "PCIe-Gen4"},
+    };
     std::string gpuName, intraName;
     int gpusPerNode = r.gpusPerNode.value_or(8);
     if (contains(g, "V100")) {
@@ -106,11 +170,14 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
             c.assumptions.push_back(
                 "GPU memory not stated: the 40 GB A100 of 2020 DGX-A100 systems");
         intraName = "NVLink3-NVSwitch";
-    } else if (contains(g, "H100")) {
-        gpuName = "H100-SXM5-80GB";
-        intraName = "NVLink4-NVSwitch";
     } else {
-        return skip("GPU '" + g + "' is not in the catalog");
+        for (const GpuMatch& m : kMatches)
+            if (contains(g, m.needle)) {
+                gpuName = m.gpu;
+                intraName = m.intra;
+                break;
+            }
+        if (gpuName.empty()) return skip("GPU '" + g + "' is not in the catalog");
     }
     const model::GpuSpec* gpu = catalog.findGpu(gpuName);
     const model::LinkSpec* intra = catalog.findLink(intraName);
@@ -123,8 +190,11 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         c.assumptions.push_back("GPU memory set to the published " +
                                 std::to_string(static_cast<int>(*r.gpuMemGb)) + " GiB");
     }
-    if (contains(g, "power limit"))
-        c.assumptions.push_back("power-capped GPU: the cap is not modelled (peak as datasheet)");
+    if (const std::optional<double> cap = powerLimitWatts(g)) {
+        s.cluster.gpuPowerLimitWatts = *cap;
+        c.assumptions.push_back("power cap " + std::to_string(static_cast<int>(*cap)) +
+                                " W: sustained clock from the cube law (docs/model.md)");
+    }
     s.cluster.intraNode = *intra;
     s.cluster.intraNodeRef = intra->name;
     const std::string& ib = r.interNodeLink;
@@ -132,9 +202,17 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     int nics = 8;
     if (contains(ib, "HDR"))
         inter = catalog.findLink("InfiniBand-HDR-200");
+    else if (contains(ib, "NDR") || (contains(ib, "InfiniBand") && contains(ib, "400")))
+        inter = catalog.findLink("InfiniBand-NDR-400");
     else if (contains(ib, "400"))
         inter = catalog.findLink("RoCE-400GbE");
-    else if (contains(g, "V100")) {
+    else if (contains(ib, "200"))
+        inter = catalog.findLink("RoCE-200GbE");
+    else if (contains(g, "H100") || contains(g, "H200") || contains(g, "B200")) {
+        inter = catalog.findLink("InfiniBand-NDR-400");
+        c.assumptions.push_back(
+            "inter-node network not stated: 8 × NDR 400 Gb/s (DGX H100/H200/B200)");
+    } else if (contains(g, "V100")) {
         // DGX-2: 8 × 100 Gb/s EDR InfiniBand (NVIDIA DGX-2 datasheet).
         static const model::LinkSpec edr{
             "InfiniBand-EDR-100", model::LinkKind::InfiniBand, 12.5e9, 5e-6,
@@ -165,26 +243,52 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     else
         s.training.precision = model::Precision::Fp16;
     const bool torchtitan = contains(r.framework, "torchtitan");
-    // Flash attention (Dao et al. 2022) postdates the Megatron papers' runs; torchtitan uses SDPA
-    // flash.
-    s.training.flashAttention = torchtitan;
+    // Flash attention (Dao et al. 2022) postdates the Megatron papers' runs of 2020-2022 on V100
+    // and A100; every H100-era stack (SDPA, Transformer Engine) uses flash kernels.
+    s.training.flashAttention = torchtitan || !(contains(g, "V100") || contains(g, "A100")) ||
+                                contains(r.notes, "flash") || contains(r.notes, "Flash");
 
     // Plan.
     model::Plan& p = c.plan;
-    if (contains(r.framework, "ZeRO-3")) {
+    const std::string stackText = r.framework + " " + r.notes;
+    const bool megatronCore = contains(stackText, "NeMo") || contains(stackText, "Megatron-Core") ||
+                              contains(stackText, "Transformer Engine") ||
+                              contains(stackText, "MCore");
+    if (contains(r.framework, "ZeRO")) {
         p.framework = Framework::DeepSpeed;
-        p.zeroStage = 3;
-    } else if (torchtitan) {
+        p.zeroStage = contains(r.framework, "ZeRO-1") ? 1 : contains(r.framework, "ZeRO-2") ? 2 : 3;
+    } else if (torchtitan || contains(r.framework, "FSDP")) {
         p.framework = Framework::Fsdp;
         p.zeroStage = 3;
-    } else if (contains(r.framework, "Megatron")) {
+    } else if (contains(r.framework, "DDP")) {
+        p.framework = Framework::Ddp;
+        p.zeroStage = 0;
+    } else if (contains(r.framework, "Megatron") || megatronCore) {
         p.framework = Framework::Megatron;
-        p.zeroStage = 0; // the distributed optimizer came later (2022)
+        // The distributed optimizer came in 2022 and is the Megatron-Core/NeMo default.
+        p.zeroStage = megatronCore ? 1 : 0;
+    } else if (contains(r.framework, "DeepSpeed")) {
+        p.framework = Framework::DeepSpeed;
+        p.zeroStage = 1;
     } else {
         return skip("framework '" + r.framework + "' not recognised");
     }
-    // The Megatron/DeepSpeed runs of 2020-2022 predate opt-in gradient-reduce overlap.
-    p.dpOverlap = torchtitan;
+    // The software stack as published: torch.compile, CUDA graphs, Megatron's fused kernels
+    // (Megatron-DeepSpeed included), else PyTorch eager.
+    if (states(stackText, "CUDA graph") || states(stackText, "cuda graph") ||
+        states(stackText, "CUDA Graph") || states(stackText, "CUDA_GRAPH") ||
+        states(stackText, "cuda_graph"))
+        s.training.execution = model::ExecutionMode::CudaGraphs;
+    else if (states(stackText, "torch.compile") || states(stackText, "compile"))
+        s.training.execution = model::ExecutionMode::Compile;
+    else if (contains(stackText, "Megatron") || megatronCore)
+        s.training.execution = model::ExecutionMode::Fused;
+    else
+        s.training.execution = model::ExecutionMode::Eager;
+    // The Megatron/DeepSpeed runs of 2020-2022 predate opt-in gradient-reduce overlap; PyTorch DDP
+    // and FSDP overlap by design, Megatron-Core/NeMo recipes set --overlap-grad-reduce.
+    p.dpOverlap = torchtitan || megatronCore || p.framework == Framework::Fsdp ||
+                  p.framework == Framework::Ddp;
     p.tp = r.tp.value_or(0);
     p.pp = r.pp.value_or(0);
     if (p.tp == 0 && p.pp == 0 && p.framework == Framework::Megatron) {
@@ -214,12 +318,26 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         p.recompute = model::Recompute::Full;
     else if (contains(r.recompute, "selective"))
         p.recompute = model::Recompute::Selective;
-    else {
+    else if (contains(r.recompute, "none") || contains(r.recompute, "off") ||
+             contains(r.recompute, "no "))
+        p.recompute = model::Recompute::None;
+    else if (p.framework == Framework::Megatron && !megatronCore &&
+             (contains(g, "V100") || contains(g, "A100"))) {
         p.recompute = model::Recompute::Full;
         c.assumptions.push_back(
             "recompute not stated: full (the 2020 scripts' --checkpoint-activations)");
+    } else {
+        p.recompute = model::Recompute::None;
+        c.assumptions.push_back("recompute not stated: none (flash-era recipes' default)");
     }
-    p.sequenceParallel = r.sequenceParallel.value_or(false) || (torchtitan && p.tp > 1);
+    // Async TP (torchtitan's micro-pipelined TP) and Megatron's --tp-comm-overlap hide the TP
+    // collectives behind the GEMMs.
+    p.tpCommOverlap =
+        p.tp > 1 && (states(stackText, "AsyncTP") || states(stackText, "Async TP") ||
+                     states(stackText, "tp-comm-overlap") || states(stackText, "TP comm overlap") ||
+                     states(stackText, "TP overlap"));
+    // Sequence parallelism goes with TP in torchtitan and Megatron-Core/NeMo recipes.
+    p.sequenceParallel = r.sequenceParallel.value_or((torchtitan || megatronCore) && p.tp > 1);
 
     // What was measured.
     if (r.measuredStepTimeS)
@@ -243,10 +361,12 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     return c;
 }
 
-std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c) {
-    std::vector<ValidationRow> out;
-    if (!c.skipReason.empty()) return out;
-    const PlanContext ctx = makeContext(c.scenario);
+std::optional<PlanEstimate> bestReferencePlan(const ReferenceCase& c, double gemmScale) {
+    if (!c.skipReason.empty()) return std::nullopt;
+    Efficiency eff = resolveEfficiency(c.scenario);
+    eff.gemmEfficiency *= gemmScale;
+    eff.fp8GemmEfficiency *= gemmScale;
+    const PlanContext ctx = makeContext(c.scenario, eff);
     std::optional<PlanEstimate> best;
     const std::vector<int> mbs =
         c.searchMicroBatch ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{c.plan.microBatch};
@@ -266,10 +386,74 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c) {
             if (!e.memory.fits) continue;
             if (!best || e.time.stepSeconds < best->time.stepSeconds) best = e;
         }
-    if (!best) best = smallest;
+    return best ? best : smallest;
+}
+
+namespace {
+
+std::string precisionLabel(const model::Scenario& s) {
+    return std::string(model::toString(s.training.precision));
+}
+
+ErrorBreakdown& breakdownOf(std::vector<ErrorBreakdown>& all, const std::string& dimension,
+                            const std::string& key) {
+    for (ErrorBreakdown& b : all)
+        if (b.dimension == dimension && b.key == key) return b;
+    all.push_back({dimension, key, 0, 0.0, 0.0, 0.0});
+    return all.back();
+}
+
+bool isThroughput(ValidationMetric m) {
+    return m != ValidationMetric::PeakMemoryGiB;
+}
+
+// Mean |log(predicted/measured)| over the time-like rows of the cases, with GEMM rates scaled.
+double logError(const std::vector<const ReferenceCase*>& cases, double scale) {
+    double sum = 0;
+    int n = 0;
+    for (const ReferenceCase* c : cases)
+        for (const ValidationRow& r : predictReferenceCase(*c, scale)) {
+            if (!isThroughput(r.metric) || r.predicted <= 0 || r.measured <= 0) continue;
+            sum += std::fabs(std::log(r.predicted / r.measured));
+            ++n;
+        }
+    return n > 0 ? sum / n : 0.0;
+}
+
+// Golden-section search for the GEMM-rate scale that minimises the mean |log error| (a robust,
+// symmetric loss: over- and under-prediction by the same factor weigh the same).
+double fitScale(const std::vector<const ReferenceCase*>& cases) {
+    double lo = 0.6, hi = 1.5;
+    const double phi = (std::sqrt(5.0) - 1.0) / 2.0;
+    double x1 = hi - phi * (hi - lo), x2 = lo + phi * (hi - lo);
+    double f1 = logError(cases, x1), f2 = logError(cases, x2);
+    for (int i = 0; i < 28; ++i) {
+        if (f1 <= f2) {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - phi * (hi - lo);
+            f1 = logError(cases, x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + phi * (hi - lo);
+            f2 = logError(cases, x2);
+        }
+    }
+    return 0.5 * (lo + hi);
+}
+
+} // namespace
+
+std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c, double gemmScale) {
+    std::vector<ValidationRow> out;
+    const std::optional<PlanEstimate> best = bestReferencePlan(c, gemmScale);
     if (!best) return out;
     const PlanEstimate& e = *best;
     const double gpus = static_cast<double>(e.plan.gpus());
+    const Efficiency eff = resolveEfficiency(c.scenario);
     for (const auto& [metric, measured] : c.measured) {
         double predicted = 0;
         switch (metric) {
@@ -302,6 +486,10 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c) {
         row.predicted = predicted;
         row.relativeError = (predicted - measured) / measured;
         row.assumptions = c.assumptions;
+        row.generation = toString(eff.generation);
+        row.framework = std::string(model::toString(e.plan.framework));
+        row.precision = precisionLabel(c.scenario);
+        row.execution = std::string(model::toString(executionMode(c.scenario, e.plan)));
         if (!e.memory.fits)
             row.assumptions.push_back("no candidate fits in memory: predicted with the smallest");
         out.push_back(std::move(row));
@@ -310,19 +498,22 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c) {
 }
 
 ValidationReport validatePublishedRuns(const std::vector<PublishedRun>& runs,
-                                       const model::Catalog& catalog) {
+                                       const model::Catalog& catalog, bool leaveOneSourceOut) {
     ValidationReport report;
+    std::vector<ReferenceCase> cases;
     for (const PublishedRun& run : runs) {
-        const ReferenceCase c = referenceCase(run, catalog);
+        ReferenceCase c = referenceCase(run, catalog);
         if (!c.skipReason.empty()) {
             report.skipped.emplace_back(run.line, c.skipReason);
             continue;
         }
         auto rows = predictReferenceCase(c);
         report.rows.insert(report.rows.end(), rows.begin(), rows.end());
+        cases.push_back(std::move(c));
     }
     std::map<std::pair<std::string, int>, ValidationGroupSummary> groups;
     double total = 0;
+    std::vector<double> throughputErrors;
     for (const ValidationRow& r : report.rows) {
         auto& g = groups[{r.group, static_cast<int>(r.metric)}];
         g.group = r.group;
@@ -331,13 +522,76 @@ ValidationReport validatePublishedRuns(const std::vector<PublishedRun>& runs,
         g.meanAbsError += std::fabs(r.relativeError);
         g.maxAbsError = std::max(g.maxAbsError, std::fabs(r.relativeError));
         total += std::fabs(r.relativeError);
+        const std::string kind = isThroughput(r.metric) ? "speed" : "memory";
+        for (const auto& [dimension, key] : {std::pair<std::string, std::string>{"source", r.group},
+                                             {"gpu generation", r.generation},
+                                             {"framework", r.framework},
+                                             {"precision", r.precision},
+                                             {"software stack", r.execution}}) {
+            ErrorBreakdown& b = breakdownOf(report.breakdown, dimension + " (" + kind + ")", key);
+            b.rows += 1;
+            b.meanAbsError += std::fabs(r.relativeError);
+            // Speed-oriented: a step time predicted too short counts as too fast.
+            b.meanSignedError += r.metric == ValidationMetric::StepSeconds
+                                     ? r.measured / r.predicted - 1.0
+                                     : r.relativeError;
+            b.maxAbsError = std::max(b.maxAbsError, std::fabs(r.relativeError));
+        }
+        if (isThroughput(r.metric)) throughputErrors.push_back(r.relativeError);
     }
     for (auto& [key, g] : groups) {
         g.meanAbsError /= g.rows;
         report.summary.push_back(g);
     }
+    for (ErrorBreakdown& b : report.breakdown) {
+        b.meanAbsError /= b.rows;
+        b.meanSignedError /= b.rows;
+    }
     report.totalRows = static_cast<int>(report.rows.size());
     report.meanAbsError = report.rows.empty() ? 0.0 : total / report.totalRows;
+    if (!throughputErrors.empty()) {
+        std::vector<double> a;
+        for (double e : throughputErrors)
+            a.push_back(std::fabs(e));
+        std::nth_element(a.begin(), a.begin() + a.size() / 2, a.end());
+        report.medianAbsSpeedError = a[a.size() / 2];
+    }
+
+    // Leave one source out: fit the one global GEMM-rate scale on every other source, then
+    // predict the held-out source with it.
+    if (!leaveOneSourceOut) return report;
+    std::vector<const ReferenceCase*> all;
+    for (const ReferenceCase& c : cases)
+        all.push_back(&c);
+    report.fittedGemmScale = all.empty() ? 1.0 : fitScale(all);
+    std::vector<std::string> sources;
+    for (const ReferenceCase& c : cases)
+        if (std::find(sources.begin(), sources.end(), c.group) == sources.end())
+            sources.push_back(c.group);
+    if (sources.size() >= 2) {
+        double sum = 0;
+        int n = 0;
+        for (const std::string& held : sources) {
+            std::vector<const ReferenceCase*> train, test;
+            for (const ReferenceCase* c : all)
+                (c->group == held ? test : train).push_back(c);
+            LeaveOneSourceOut l;
+            l.source = held;
+            l.gemmScale = fitScale(train);
+            for (const ReferenceCase* c : test)
+                for (const ValidationRow& r : predictReferenceCase(*c, l.gemmScale)) {
+                    if (!isThroughput(r.metric)) continue;
+                    l.rows += 1;
+                    l.meanAbsError += std::fabs(r.relativeError);
+                }
+            if (l.rows == 0) continue;
+            sum += l.meanAbsError;
+            n += l.rows;
+            l.meanAbsError /= l.rows;
+            report.leaveOneSourceOut.push_back(l);
+        }
+        report.leaveOneSourceOutMeanAbsError = n > 0 ? sum / n : 0.0;
+    }
     return report;
 }
 

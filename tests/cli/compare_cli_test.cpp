@@ -185,7 +185,7 @@ TEST(CompareCli, CsvHasOneRowPerFramework) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(countLines(r.out), 5u) << r.out;
     EXPECT_EQ(r.out.rfind("framework,plan,fits,peak memory,step,MFU,tokens/s/GPU,time to "
-                          "train,cost,runners-up,plans "
+                          "train,cost,error bar (80%),runners-up,plans "
                           "searched,excluded because\n",
                           0),
               0u)

@@ -1,11 +1,13 @@
 // Accuracy against published training runs (data/reference/published_runs.csv), with the targets of
-// issue 3. Every row's error is printed; the assertions are on the per-source summaries.
+// issues 3 and 18. Every row's error is printed; the assertions are on the per-source summaries,
+// the leave-one-source-out errors and the ratios that isolate one mechanism (software stack, fp8).
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/simulator/validation.h>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -31,19 +33,43 @@ const sim::ValidationGroupSummary* group(const char* name, sim::ValidationMetric
     return nullptr;
 }
 
+// Mean |error| over every speed metric of a source (step time, throughput, MFU, TFLOP/s).
+struct SpeedSummary {
+    int rows = 0;
+    double meanAbs = 0, maxAbs = 0;
+};
+SpeedSummary speed(const char* source) {
+    SpeedSummary s;
+    for (const auto& r : fixture().report.rows) {
+        if (r.group != source || r.metric == sim::ValidationMetric::PeakMemoryGiB) continue;
+        s.rows += 1;
+        s.meanAbs += std::fabs(r.relativeError);
+        s.maxAbs = std::max(s.maxAbs, std::fabs(r.relativeError));
+    }
+    if (s.rows > 0) s.meanAbs /= s.rows;
+    return s;
+}
+
+double predictedAt(std::size_t line, sim::ValidationMetric metric) {
+    for (const auto& r : fixture().report.rows)
+        if (r.line == line && r.metric == metric) return r.predicted;
+    ADD_FAILURE() << "no prediction for line " << line;
+    return 0;
+}
+
 } // namespace
 
 TEST(PublishedRuns, EveryRowParsesAndIsReproducedOrSkippedWithAReason) {
     const auto& f = fixture();
     EXPECT_TRUE(f.runs.ok());
-    EXPECT_EQ(f.runs.runs.size(), 62u);
+    EXPECT_EQ(f.runs.runs.size(), 92u);
     for (const auto& row : f.report.rows)
         std::printf("line %2zu %-30s %-48s %-22s measured %10.2f predicted %10.2f error %+6.1f%%\n",
                     row.line, row.group.c_str(), row.label.c_str(), sim::toString(row.metric),
                     row.measured, row.predicted, 100 * row.relativeError);
-    // The ten rows without a published global batch or with uneven pipeline stages (126 layers over
-    // 8).
-    EXPECT_EQ(f.report.skipped.size(), 10u);
+    // The rows without a published global batch (torchtitan's CP and 4D runs) or with Llama 3.1
+    // 405B's 126 layers over uneven pipeline stages (torchtitan 3D, MLPerf and Megatron-Bridge).
+    EXPECT_EQ(f.report.skipped.size(), 18u);
     for (const auto& [line, why] : f.report.skipped)
         EXPECT_FALSE(why.empty()) << "line " << line;
     for (const auto& row : f.report.rows) {
@@ -101,4 +127,78 @@ TEST(PublishedRuns, TorchtitanPeakMemory) {
     ASSERT_NE(g, nullptr);
     EXPECT_EQ(g->rows, 8);
     EXPECT_LE(g->meanAbsError, 0.10);
+}
+
+TEST(PublishedRuns, TorchtitanThroughput) {
+    // Target (issue 18): mean |error| ≤ 12% on torchtitan's H100 rows (power-capped at 500 W,
+    // eager, compiled and Float8). It was 44.5% before the op-level compute model.
+    const auto* g = group("torchtitan 2024", sim::ValidationMetric::TokensPerSecondPerGpu);
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->rows, 8);
+    EXPECT_LE(g->meanAbsError, 0.12);
+    EXPECT_LE(g->maxAbsError, 0.18);
+}
+
+TEST(PublishedRuns, TorchtitanEagerCompileAndFloat8RatiosComeFromTheMechanisms) {
+    // The same plan and cluster in three stacks (lines 46-48): torch.compile over eager measured
+    // 6,667 / 5,762 = 1.157 (it was predicted 1.00 before the software stack was an input);
+    // Float8 over bf16 (both compiled) 8,532 / 6,667 = 1.280 (predicted 1.58 before).
+    using sim::ValidationMetric;
+    const double eager = predictedAt(46, ValidationMetric::TokensPerSecondPerGpu);
+    const double compiled = predictedAt(47, ValidationMetric::TokensPerSecondPerGpu);
+    const double float8 = predictedAt(48, ValidationMetric::TokensPerSecondPerGpu);
+    EXPECT_NEAR(compiled / eager, 1.157, 0.06);
+    EXPECT_NEAR(float8 / compiled, 1.280, 0.08);
+}
+
+TEST(PublishedRuns, MegatronBridgePerformanceSummary) {
+    const SpeedSummary s = speed("Megatron-Bridge performance summary");
+    EXPECT_EQ(s.rows, 2);
+    EXPECT_LE(s.meanAbs, 0.10);
+}
+
+TEST(PublishedRuns, MlperfTrainingStepTimes) {
+    // GPT-3 175B on 64-1,536 H100 (NeMo, fp8, TP overlap) are within 5% on average; the 10,752-GPU
+    // run and the Llama 3.1 8B B200/H200 runs with full-iteration CUDA graphs are the known gaps
+    // (docs/model.md): held at what the model reaches so a regression shows.
+    const SpeedSummary s = speed("MLPerf Training");
+    EXPECT_EQ(s.rows, 7);
+    EXPECT_LE(s.meanAbs, 0.20);
+}
+
+TEST(PublishedRuns, LlmFoundryAndMegatron2024ReadmeKnownGaps) {
+    // Over-predicted bf16 runs on H100 (FSDP1 eager MPT models; small Megatron-Core models with an
+    // unpublished micro-batch): a known gap of docs/model.md, held so a regression shows.
+    EXPECT_LE(speed("llm-foundry benchmarks").meanAbs, 0.21);
+    EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.20);
+}
+
+TEST(PublishedRuns, LeaveOneSourceOut) {
+    // Target (issue 18): fitting the one global GEMM-rate scale on every source but one and
+    // predicting that one stays within 15% mean |error| over the held-out speed rows.
+    const auto& r = fixture().report;
+    EXPECT_GE(r.leaveOneSourceOut.size(), 8u);
+    EXPECT_LE(r.leaveOneSourceOutMeanAbsError, 0.15);
+    // The defaults are the all-source fit: its scale is within 3% of 1.
+    EXPECT_NEAR(r.fittedGemmScale, 1.0, 0.03);
+    for (const auto& l : r.leaveOneSourceOut) {
+        EXPECT_GT(l.rows, 0) << l.source;
+        EXPECT_NEAR(l.gemmScale, 1.0, 0.06) << l.source;
+    }
+}
+
+TEST(PublishedRuns, ErrorIsBrokenDownByGenerationFrameworkPrecisionAndStack) {
+    const auto& r = fixture().report;
+    auto has = [&](const char* dimension, const char* key) {
+        for (const auto& b : r.breakdown)
+            if (b.dimension == dimension && b.key == key) return b.rows > 0;
+        return false;
+    };
+    EXPECT_TRUE(has("gpu generation (speed)", "ampere"));
+    EXPECT_TRUE(has("gpu generation (speed)", "hopper"));
+    EXPECT_TRUE(has("gpu generation (speed)", "blackwell"));
+    EXPECT_TRUE(has("framework (speed)", "fsdp"));
+    EXPECT_TRUE(has("precision (speed)", "fp8"));
+    EXPECT_TRUE(has("software stack (speed)", "compile"));
+    EXPECT_TRUE(has("software stack (speed)", "cuda_graphs"));
 }

@@ -86,10 +86,15 @@ std::vector<CompareRow> compareRows(const CompareOutcome& outcome) {
         }
         rows.push_back(std::move(row));
     }
-    // Checkpoints, failures and goodput of every plan that fits (docs/reliability.md).
-    for (CompareRow& row : rows)
+    // Checkpoints, failures and goodput of every plan that fits (docs/reliability.md), and the
+    // error bar of its family (docs/model.md).
+    for (CompareRow& row : rows) {
         if (row.estimate && row.fits())
             row.goodput = sim::estimateGoodput(outcome.scenario, *row.estimate);
+        if (row.estimate && !outcome.residuals.empty())
+            row.uncertainty =
+                sim::uncertaintyFor(outcome.residuals, outcome.scenario, row.estimate->plan);
+    }
     return rows;
 }
 

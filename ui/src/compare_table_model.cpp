@@ -34,6 +34,8 @@ Metric metricOf(int column) {
         return Metric::Goodput;
     case CompareTableModel::CostWithFailuresColumn:
         return Metric::CostWithFailures;
+    case CompareTableModel::ErrorBarColumn:
+        return Metric::ErrorBar;
     default:
         return Metric::Cost;
     }
@@ -166,6 +168,17 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
         return r.goodput ? formatPercent(r.goodput->goodput) : QString();
     case CostWithFailuresColumn:
         return r.goodput ? formatCurrency(r.goodput->usd) : QString();
+    case ErrorBarColumn: {
+        if (!haveSpeed || !r.uncertainty) return QString();
+        const sim::Uncertainty& u = *r.uncertainty;
+        const QString level = u.evidence == sim::EvidenceLevel::Validated ? tr("validated")
+                              : u.evidence == sim::EvidenceLevel::PartlyValidated
+                                  ? tr("partly validated")
+                                  : tr("extrapolated");
+        return tr("%1–%2 (%3)")
+            .arg(formatSeconds(e->time.stepSeconds * u.timeLow()),
+                 formatSeconds(e->time.stepSeconds * u.timeHigh()), level);
+    }
     default:
         return {};
     }

@@ -82,6 +82,8 @@ QString metricName(Metric m) {
         return QCoreApplication::translate("Metric", "Goodput");
     case Metric::CostWithFailures:
         return QCoreApplication::translate("Metric", "Cost with failures");
+    case Metric::ErrorBar:
+        return QCoreApplication::translate("Metric", "Step time, 80% interval");
     }
     return {};
 }
@@ -241,6 +243,12 @@ QString metricToolTip(Metric m) {
         return QCoreApplication::translate(
             "Metric", "The cost of the expected wall time including checkpoint stalls, work lost "
                       "to failures and restarts.");
+    case Metric::ErrorBar:
+        return QCoreApplication::translate(
+            "Metric", "80% prediction interval of the step time from the published reference "
+                      "runs of the same GPU generation, framework and software stack, and how well "
+                      "that family is validated (docs/model.md, Error bars). Time to train and "
+                      "cost scale with it.");
     }
     return {};
 }

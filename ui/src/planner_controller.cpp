@@ -1,7 +1,10 @@
 #include <trainplan/ui/planner_controller.h>
 
+#include <trainplan/model/data_directory.h>
+#include <trainplan/model/published_run.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
+#include <trainplan/simulator/validation.h>
 #include <trainplan/ui/debouncer.h>
 
 #include <QElapsedTimer>
@@ -106,6 +109,23 @@ void PlannerController::cancelSweep() {
     updateBusy();
 }
 
+namespace {
+
+const sim::ResidualTable& referenceResiduals(const model::Catalog& catalog) {
+    // The public reference runs do not change while the program runs: validate them once (thread-
+    // safe static initialisation), on the first compare's worker thread.
+    static const sim::ResidualTable table = [&catalog] {
+        const model::PublishedRunsLoad load =
+            model::loadPublishedRuns(model::dataDirectory() / "reference" / "published_runs.csv");
+        return load.runs.empty()
+                   ? sim::ResidualTable{}
+                   : sim::residualTable(sim::validatePublishedRuns(load.runs, catalog, false));
+    }();
+    return table;
+}
+
+} // namespace
+
 void PlannerController::startCompare() {
     if (!m_computable) {
         m_compare.cancel();
@@ -116,12 +136,13 @@ void PlannerController::startCompare() {
     m_compareClock.start();
     emit compareStarted();
     m_compare.start(
-        [s = m_scenario, note = m_profileNote](const JobControl& control) {
+        [s = m_scenario, note = m_profileNote, catalog = m_catalog](const JobControl& control) {
             QElapsedTimer clock;
             clock.start();
             CompareOutcome out;
             out.scenario = s;
             out.profileNote = note;
+            out.residuals = referenceResiduals(*catalog);
             model::Scenario searched = s;
             searched.plans.clear();
             sim::SearchOptions options;

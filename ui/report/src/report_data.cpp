@@ -217,9 +217,11 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     progress(in, 0.95);
 
     // 6. Assumptions, accuracy and sources.
-    d.efficiency = sim::describeEfficiency(scenario.efficiency);
-    if (in.publishedRuns && in.catalog && !in.publishedRuns->empty())
+    d.efficiency = sim::describeEfficiency(scenario);
+    if (in.publishedRuns && in.catalog && !in.publishedRuns->empty()) {
         d.validation = sim::validatePublishedRuns(*in.publishedRuns, *in.catalog);
+        d.residuals = sim::residualTable(*d.validation);
+    }
 
     const model::ClusterSpec& c = scenario.cluster;
     auto catalogSource = [&](std::string subject, const std::string& source) {

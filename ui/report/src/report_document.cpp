@@ -342,6 +342,37 @@ Table comparisonTable(const ReportData& d, Lang lang) {
     return t;
 }
 
+// Each fitting plan's 80% interval and evidence level (docs/model.md, "Error bars").
+Table errorBarTable(const ReportData& d, Lang lang) {
+    Table t;
+    t.header = {tr(Text::ColFramework, lang), tr(Text::ColEvidence, lang),
+                tr(Text::ColErrorBar, lang), tr(Text::ColTimeToTrain, lang),
+                tr(Text::ColCost, lang)};
+    t.numericColumns = {2, 3, 4};
+    for (const ComparedPlan& c : d.compared) {
+        if (!c.result.valid || !c.fits()) continue;
+        const sim::PlanEstimate& e = c.estimate();
+        const sim::Uncertainty u = sim::uncertaintyFor(d.residuals, d.scenario, e.plan);
+        const Text level = u.evidence == sim::EvidenceLevel::Validated ? Text::EvidenceValidated
+                           : u.evidence == sim::EvidenceLevel::PartlyValidated
+                               ? Text::EvidencePartlyValidated
+                               : Text::EvidenceExtrapolated;
+        auto range = [](const QString& low, const QString& high) {
+            return low + QStringLiteral("–") + high;
+        };
+        t.rows.push_back({frameworkCell(c, lang), tr(level, lang),
+                          range(fmtSeconds(e.time.stepSeconds * u.timeLow(), lang),
+                                fmtSeconds(e.time.stepSeconds * u.timeHigh(), lang)),
+                          range(fmtDuration(e.cost.timeToTrainSeconds * u.timeLow(), lang),
+                                fmtDuration(e.cost.timeToTrainSeconds * u.timeHigh(), lang)),
+                          range(fmtUsd(e.cost.usd * u.timeLow(), lang),
+                                fmtUsd(e.cost.usd * u.timeHigh(), lang))});
+        t.rowEmphasis.push_back(c.recommended);
+    }
+    t.compact = true;
+    return t;
+}
+
 Section comparisonSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("comparison", Text::SecComparison, lang);
     s.paragraph(s.t(Text::CompareIntro).arg(d.gpus()));
@@ -349,6 +380,13 @@ Section comparisonSection(const ReportData& d, Lang lang) {
     if (std::any_of(d.compared.begin(), d.compared.end(),
                     [](const ComparedPlan& c) { return c.recommended; }))
         s.note(s.t(Text::MarkRecommended));
+    if (!d.residuals.empty()) {
+        Table bars = errorBarTable(d, lang);
+        if (!bars.rows.empty()) {
+            s.paragraph(s.t(Text::ErrorBarIntro));
+            s.table(std::move(bars));
+        }
+    }
     QStringList invalid;
     for (const ComparedPlan& c : d.compared) {
         if (c.result.valid) continue;

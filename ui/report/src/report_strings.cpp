@@ -123,6 +123,16 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::ColTokens, "Tokens/s", "吞吐（token/s）"},
     {T::ColTimeToTrain, "Time to train", "训练时间"},
     {T::ColCost, "Cost", "花费"},
+    {T::ColErrorBar, "Step time, 80% interval", "步长 80% 区间"},
+    {T::ColEvidence, "Evidence", "证据"},
+    {T::ErrorBarIntro,
+     "Error bars: 80% intervals from the published reference runs of the same GPU generation, "
+     "framework and software stack; time to train and cost scale with the step time.",
+     "误差范围：由同一 GPU 代际、框架与软件栈的公开参考运行得出的 80% "
+     "区间；训练时间与花费随步长等比变化。"},
+    {T::EvidenceValidated, "validated", "已验证"},
+    {T::EvidencePartlyValidated, "partly validated", "部分验证"},
+    {T::EvidenceExtrapolated, "extrapolated", "外推"},
     {T::RowClosest, "no, over by %1", "否，超出 %1"},
     {T::RowPinned, "scenario plan %1", "场景方案 %1"},
     {T::RowInvalid, "invalid", "无效"},

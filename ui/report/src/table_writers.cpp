@@ -190,7 +190,7 @@ QByteArray reportJson(const ReportData& d, sim::Lang lang) {
     std::vector<sim::EstimateResult> results;
     for (const ComparedPlan& c : d.compared)
         results.push_back(c.result);
-    nlohmann::json doc = sim::estimateDocument(d.scenario, results);
+    nlohmann::json doc = sim::estimateDocument(d.scenario, results, &d.residuals);
     nlohmann::json& rs = doc["results"];
     for (std::size_t i = 0; i < d.compared.size() && i < rs.size(); ++i) {
         rs[i]["role"] = role(d.compared[i].origin).toStdString();

@@ -27,6 +27,7 @@ struct ClusterSpec {
     double storageBytesPerSecond = 0; // shared checkpoint storage, aggregate
     double gpuMtbfHours = 0;          // 0 = default
     double pue = 0;                   // 0 = default
+    double gpuPowerLimitWatts = 0;    // board power cap (nvidia-smi -pl); 0 = the GPU's TDP
 
     [[nodiscard]] long long gpuCount() const { return static_cast<long long>(nodes) * gpusPerNode; }
     bool operator==(const ClusterSpec&) const = default;

@@ -15,6 +15,9 @@ struct EfficiencySpec {
     std::optional<double> latencyScale;           // multiplies link latency per collective step
     std::optional<double> memoryOverheadFraction; // allocator fragmentation, fraction of used
     std::optional<double> cudaContextBytes;
+    std::optional<double> gemmHalfDim;     // K (elements) at which a GEMM tile runs at half speed
+    std::optional<double> hbmEfficiency;   // sustained fraction of HBM bandwidth
+    std::optional<double> overlapFraction; // share of overlappable communication hidden
 
     bool operator==(const EfficiencySpec&) const = default;
 };

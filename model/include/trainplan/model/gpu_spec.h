@@ -4,6 +4,10 @@
 
 namespace trainplan::model {
 
+// The architecture families the simulator has efficiency tables for.
+inline constexpr const char* kGpuGenerations = "volta, ampere, ada, hopper, blackwell, cdna3";
+[[nodiscard]] bool isGpuGeneration(const std::string& s);
+
 enum class Precision { Fp32, Fp16, Bf16, Fp8 };
 
 // One accelerator model as its datasheet describes it (dense peaks, no sparsity).
@@ -18,6 +22,11 @@ struct GpuSpec {
     double tdpWatts = 0;
     // Achieved fraction of the dense peak on large GEMMs in training (0 = the simulator's default).
     double gemmEfficiency = 0;
+    // Architecture family ("volta", "ampere", "ada", "hopper", "blackwell", "cdna3"); empty =
+    // inferred from the name by the simulator (sim::gpuGeneration), with a warning when it cannot
+    // tell.
+    std::string generation;
+    int smCount = 0; // streaming multiprocessors (compute units); 0 = the generation's flagship
     std::string source;
 
     // Dense tensor-core peak used for GEMMs at this precision.

@@ -9,10 +9,22 @@ namespace trainplan::model {
 
 enum class Optimizer { Adam, AdamW, SgdMomentum };
 
+// How the training step's kernels are produced and launched. Auto = the framework's usual stack:
+// Megatron-LM with Transformer Engine fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode.
+enum class ExecutionMode {
+    Auto,
+    Eager,      // PyTorch eager: one kernel per op, Python dispatch per op
+    Compile,    // torch.compile (TorchInductor): fused elementwise/norm kernels, no CUDA graphs
+    Fused,      // hand-fused kernels (Megatron-Core + Transformer Engine, Apex fused ops)
+    CudaGraphs, // fused kernels replayed from CUDA graphs: no per-kernel host launch cost
+};
+
 [[nodiscard]] std::string_view toString(Precision p);
 [[nodiscard]] std::optional<Precision> precisionFromString(std::string_view s);
 [[nodiscard]] std::string_view toString(Optimizer o);
 [[nodiscard]] std::optional<Optimizer> optimizerFromString(std::string_view s);
+[[nodiscard]] std::string_view toString(ExecutionMode m);
+[[nodiscard]] std::optional<ExecutionMode> executionModeFromString(std::string_view s);
 
 struct TrainingSpec {
     long long globalBatch = 0; // sequences per optimizer step
@@ -20,6 +32,7 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::AdamW;
     double trainTokens = 0;
     bool flashAttention = true;
+    ExecutionMode execution = ExecutionMode::Auto;
 
     bool operator==(const TrainingSpec&) const = default;
 };

@@ -1,11 +1,15 @@
 #pragma once
 
+#include <trainplan/model/plan.h>
 #include <trainplan/model/scenario.h>
 
 #include <string>
 #include <vector>
 
 namespace trainplan::sim {
+
+enum class GpuGeneration { Volta, Ampere, Ada, Hopper, Blackwell, Cdna3 };
+[[nodiscard]] const char* toString(GpuGeneration g);
 
 // The calibratable parameters of the performance model, resolved from the defaults below and the
 // scenario's `efficiency` overrides. Every default is documented in docs/efficiency.md with its
@@ -36,8 +40,34 @@ struct Efficiency {
     double nvmeBytesPerSecondPerNode = 0.0;
     // Fraction of communication that overlaps with compute when the framework overlaps it.
     double overlapFraction = 0.0;
+    // Fraction of the microbenchmarked maximum achievable matmul rate that a training step's GEMMs
+    // sustain (concurrent kernels, L2/HBM contention, non-ideal operand layouts). Multiplies the
+    // generation's achievable fraction when gemm_efficiency is not given.
+    double matmulSustainedFraction = 0.0;
+    // Share of TP collective time hidden when TP overlap is on (--tp-comm-overlap, async TP).
+    double tpOverlapFraction = 0.0;
     std::string profile; // calibration profile that set the values, empty = built-in defaults
+
+    // Resolved for the scenario's GPU by resolveEfficiency(scenario) (one home for the rule).
+    GpuGeneration generation = GpuGeneration::Ampere;
+    bool generationInferred = false; // no catalog statement: guessed from the name or peaks
+    int smCount = 108;
+    // Achieved fraction of the fp8 dense peak on large GEMMs (0 = the GPU has no fp8 tensor cores).
+    double fp8GemmEfficiency = 0.0;
+    // Flash-attention kernels as a fraction of the bf16 dense peak, for PyTorch SDPA's
+    // FlashAttention-2 path and for fused stacks (Transformer Engine cuDNN attention / FA3).
+    double sdpaAttentionForwardEfficiency = 0.0, sdpaAttentionBackwardEfficiency = 0.0;
+    double fusedAttentionForwardEfficiency = 0.0, fusedAttentionBackwardEfficiency = 0.0;
+    // Sustained SM clock under the cluster's power cap, as a fraction of the uncapped clock.
+    double clockFraction = 1.0;
+    std::vector<std::string> warnings; // what was assumed for this GPU, in words
 };
+
+// Sustained SM clock fraction of a GPU of `tdpWatts` capped at `capWatts` (1 when uncapped).
+[[nodiscard]] double clockFractionUnderCap(double tdpWatts, double capWatts);
+
+// The software stack's execution mode for a plan (Auto resolved by the plan's framework).
+[[nodiscard]] model::ExecutionMode executionMode(const model::Scenario& s, const model::Plan& p);
 
 struct EfficiencySource {
     std::string name;
@@ -48,8 +78,14 @@ struct EfficiencySource {
 };
 
 [[nodiscard]] Efficiency defaultEfficiency();
+// The defaults with the spec's overrides, for an A100-class GPU (no scenario at hand).
 [[nodiscard]] Efficiency resolveEfficiency(const model::EfficiencySpec& spec);
+// The one rule that sets every efficiency parameter for a scenario: its GPU's generation tables
+// (catalog facts with their sources), the power cap, then the scenario's `efficiency` overrides.
+// The estimate, calibration, explain and the reports all call this.
+[[nodiscard]] Efficiency resolveEfficiency(const model::Scenario& scenario);
 // Every parameter with its value and where it came from (for explain and reports).
+[[nodiscard]] std::vector<EfficiencySource> describeEfficiency(const model::Scenario& scenario);
 [[nodiscard]] std::vector<EfficiencySource> describeEfficiency(const model::EfficiencySpec& spec);
 
 } // namespace trainplan::sim

@@ -3,6 +3,7 @@
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/simulator/estimate.h>
 
 #include <optional>
 #include <string>
@@ -48,6 +49,10 @@ struct ValidationRow {
     double predicted = 0;
     double relativeError = 0; // (predicted − measured) / measured
     std::vector<std::string> assumptions;
+    std::string generation; // GPU generation the efficiency came from
+    std::string framework;
+    std::string precision;
+    std::string execution; // software stack (execution mode)
 };
 
 struct ValidationGroupSummary {
@@ -58,8 +63,33 @@ struct ValidationGroupSummary {
     double maxAbsError = 0;
 };
 
+// Error by one dimension (source, GPU generation, framework, precision, software stack), for speed
+// metrics and memory separately.
+struct ErrorBreakdown {
+    std::string dimension; // e.g. "gpu generation (speed)"
+    std::string key;       // e.g. "hopper"
+    int rows = 0;
+    double meanAbsError = 0;
+    double meanSignedError = 0; // > 0: predicted too high (too fast for throughput)
+    double maxAbsError = 0;
+};
+
+// One source held out: the GEMM-rate scale fitted on every other source, and the held-out
+// source's speed error when predicted with it.
+struct LeaveOneSourceOut {
+    std::string source;
+    double gemmScale = 1;
+    int rows = 0;
+    double meanAbsError = 0;
+};
+
 struct ValidationReport {
     std::vector<ValidationRow> rows;
+    std::vector<ErrorBreakdown> breakdown;
+    std::vector<LeaveOneSourceOut> leaveOneSourceOut;
+    double leaveOneSourceOutMeanAbsError = 0; // over every held-out speed row
+    double fittedGemmScale = 1; // the scale a fit over all sources would apply to gemm_efficiency
+    double medianAbsSpeedError = 0;
     std::vector<ValidationGroupSummary> summary;              // per group and metric
     std::vector<std::pair<std::size_t, std::string>> skipped; // line, reason
     int totalRows = 0;
@@ -68,8 +98,16 @@ struct ValidationReport {
 
 [[nodiscard]] ReferenceCase referenceCase(const model::PublishedRun& run,
                                           const model::Catalog& catalog);
-[[nodiscard]] std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c);
+// The plan a reference case is predicted with: the published knobs, and the fastest fitting choice
+// of the unpublished ones (micro-batch, interleaving), with GEMM rates scaled by gemmScale.
+[[nodiscard]] std::optional<PlanEstimate> bestReferencePlan(const ReferenceCase& c,
+                                                            double gemmScale = 1.0);
+[[nodiscard]] std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c,
+                                                              double gemmScale = 1.0);
+// Every row predicted and compared; with leaveOneSourceOut, also the held-out-source errors
+// (refits the GEMM-rate scale once per source: ~100× the work of the plain comparison).
 [[nodiscard]] ValidationReport validatePublishedRuns(const std::vector<model::PublishedRun>& runs,
-                                                     const model::Catalog& catalog);
+                                                     const model::Catalog& catalog,
+                                                     bool leaveOneSourceOut = true);
 
 } // namespace trainplan::sim

@@ -26,6 +26,7 @@ struct CompareRow {
         goodput;                              // checkpoints and failures (with the scenario only)
     std::vector<sim::PlanEstimate> runnersUp; // Best rows only
     QStringList notes;                        // exclusion reasons, validation errors, miss
+    std::optional<sim::Uncertainty> uncertainty; // error bar (rows with numbers, residuals known)
     long long evaluatedPlans = 0;
     long long fittingPlans = 0;
 

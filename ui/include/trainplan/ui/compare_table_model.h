@@ -23,6 +23,7 @@ public:
         CostColumn,
         GoodputColumn,
         CostWithFailuresColumn,
+        ErrorBarColumn,
         ColumnCount
     };
 

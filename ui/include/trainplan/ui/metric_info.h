@@ -45,6 +45,7 @@ enum class Metric {
     Parameters,
     Goodput,
     CostWithFailures,
+    ErrorBar,
 };
 
 [[nodiscard]] QString metricName(Metric m);

@@ -3,6 +3,7 @@
 #include <trainplan/model/scenario.h>
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/search.h>
+#include <trainplan/simulator/uncertainty.h>
 #include <trainplan/ui/explore_compute.h>
 
 #include <QString>
@@ -19,6 +20,7 @@ struct CompareOutcome {
     std::vector<sim::EstimateResult> pinned; // the scenario's fixed (pinned) plans
     double computeSeconds = 0;
     QString profileNote; // the calibration profile applied, or why it was not (empty: none named)
+    sim::ResidualTable residuals; // of the public reference runs, for the error bars
     QString error;
 };
 

@@ -12,6 +12,7 @@
 #include <trainplan/simulator/explain.h>
 #include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/search.h>
+#include <trainplan/simulator/uncertainty.h>
 #include <trainplan/simulator/validation.h>
 
 #include <functional>
@@ -82,6 +83,8 @@ struct ReportData {
 
     std::vector<sim::EfficiencySource> efficiency;
     std::optional<sim::ValidationReport> validation;
+    // The validation's residuals by family, for each plan's error bar (empty without validation).
+    sim::ResidualTable residuals;
     std::vector<SourceEntry> sources;
 
     [[nodiscard]] const ComparedPlan* headlinePlan() const {

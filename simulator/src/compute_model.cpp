@@ -1,0 +1,353 @@
+// Per-layer compute time of one pipeline stage: an op-level roofline. Every GEMM runs at its real
+// M×N×K after the TP/SP/CP/EP split with tile and wave quantization; flash attention at its
+// kernel's efficiency; memory-bound ops cost the bytes the software stack moves; each kernel costs
+// its host launch time when the host, not the GPU, is the bottleneck.
+
+#include "estimate_detail.h"
+
+#include <trainplan/simulator/compute_model.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace trainplan::sim::detail {
+
+using model::ExecutionMode;
+using model::Framework;
+using model::Precision;
+using model::Recompute;
+
+namespace {
+
+// How the stack executes one layer, per kernel class (docs/model.md, "software stack").
+struct StackCosts {
+    bool fusedNorms;               // norm (+ residual add) in one kernel
+    bool fusedElementwise;         // SwiGLU, rotary, fp8 casts fused into neighbours
+    bool nativeGqa;                // attention kernel reads shared K/V heads without repeat_kv
+    bool fusedAttention;           // cuDNN fused attention / FA3 rather than SDPA's FA2
+    double hostSecondsPerKernelFw; // host time to issue one forward kernel
+    double hostSecondsPerKernelBw; // autograd engine, per backward kernel
+};
+
+StackCosts stackCosts(ExecutionMode m) {
+    // Host costs: PyTorch eager dispatch through Python and the dispatcher is ~10 µs per op
+    // forward, the C++ autograd engine ~4 µs per backward node (He 2022, "Making Deep Learning Go
+    // Brrrr", overhead); Inductor's generated wrapper launches Triton kernels at ~3 µs each; CUDA
+    // graph replay removes per-kernel host work (PyTorch blog "Accelerating PyTorch with CUDA
+    // Graphs", 2021).
+    switch (m) {
+    case ExecutionMode::Eager:
+    case ExecutionMode::Auto:
+        return {false, false, false, false, 10e-6, 4e-6};
+    case ExecutionMode::Compile:
+        return {true, true, false, false, 3e-6, 3e-6};
+    case ExecutionMode::Fused:
+        return {true, true, true, true, 8e-6, 4e-6};
+    case ExecutionMode::CudaGraphs:
+        return {true, true, true, true, 0.5e-6, 0.5e-6};
+    }
+    return {false, false, false, false, 10e-6, 4e-6};
+}
+
+// Back-to-back dependent kernels leave the GPU idle ~1 µs between them even when the host is
+// ahead (CUDA launch latency; NVIDIA CUDA C++ Best Practices Guide, "kernel launch overhead").
+constexpr double kKernelGapSeconds = 1e-6;
+
+struct GemmRates {
+    const PlanContext* ctx;
+    double bf16FlopsPerSecond; // peak × clock
+    double fp8FlopsPerSecond;  // 0 when fp8 is not used
+};
+
+// Seconds of one forward GEMM and its two backward GEMMs (dgrad M×K×N, wgrad K×N×M).
+struct GemmSeconds {
+    double forward = 0, backward = 0;
+};
+
+GemmSeconds gemmSeconds(const GemmRates& r, double m, double n, double k, double groups, bool fp8) {
+    const Efficiency& e = r.ctx->eff;
+    const bool lowPrecision = fp8 && r.fp8FlopsPerSecond > 0;
+    const double rate = lowPrecision ? r.fp8FlopsPerSecond * e.fp8GemmEfficiency
+                                     : r.bf16FlopsPerSecond * e.gemmEfficiency;
+    const double flops = 2.0 * m * n * k * groups;
+    GemmSeconds s;
+    s.forward = flops / (rate * gemmShapeEfficiency(e, m, n, k, groups));
+    s.backward = flops / (rate * gemmShapeEfficiency(e, m, k, n, groups)) +
+                 flops / (rate * gemmShapeEfficiency(e, k, n, m, groups));
+    return s;
+}
+
+// fp8 applies to a linear layer's GEMMs when its dimensions are multiples of 16 (Transformer
+// Engine and torchao Float8Linear requirements); router and LM head stay in bf16 (torchtitan's
+// float8 filter skips `output`; TE recipes keep the head in bf16).
+bool fp8Eligible(double n, double k) {
+    return std::fmod(n, 16.0) == 0 && std::fmod(k, 16.0) == 0;
+}
+
+} // namespace
+
+LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccum) {
+    const auto& sc = *ctx.scenario;
+    const auto& m = sc.model;
+    const Efficiency& e = ctx.eff;
+    const bool flash = sc.training.flashAttention;
+    const bool fp8 = sc.training.precision == Precision::Fp8;
+    const ExecutionMode mode = executionMode(sc, p);
+    const StackCosts stack = stackCosts(mode);
+    const double t = p.tp;
+    const double T = tokensPerMicroBatch(ctx, p);
+    const double h = m.hidden;
+    const double qDim = static_cast<double>(m.heads) * m.headDim;
+    const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
+    const double elem = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const bool gated = m.ffn == model::FfnKind::SwiGlu;
+    // The catalog's gated-FFN families (Llama, Qwen, Mixtral, DeepSeek) use RMSNorm and rotary
+    // positions; the GELU ones (GPT-3, BLOOM) LayerNorm with learned or ALiBi positions.
+    const bool rmsNorm = gated;
+    const bool rotary = m.positionEmbedding == model::PositionEmbedding::None;
+    const double hbm = ctx.hbmBytesPerSecond * e.hbmEfficiency;
+    const double clock = e.clockFraction;
+    const double bf16Peak = sc.training.precision == Precision::Fp32
+                                ? ctx.peakFlopsPerSecond
+                                : sc.cluster.gpu.bf16FlopsPerSecond;
+    const GemmRates rates{&ctx, bf16Peak * clock,
+                          fp8 ? sc.cluster.gpu.fp8FlopsPerSecond * clock : 0.0};
+    const bool pytorchNative = p.framework == Framework::Ddp || p.framework == Framework::Fsdp;
+    const double sp = p.sequenceParallel ? t : 1.0;
+
+    LayerTimes out;
+    // One layer of a type (dense or MoE).
+    auto layer = [&](bool moe, StageTime& st) {
+        GemmSeconds g;
+        double kernels = 0;                      // forward kernels of the layer
+        double fp8FwdBytes = 0, fp8BwdBytes = 0; // per token
+        double fp8WeightBytes = 0;               // per micro-batch
+        auto linear = [&](double mm, double n, double k, double groups, bool lowPrecision) {
+            const bool use8 = fp8 && lowPrecision && fp8Eligible(n, k);
+            const GemmSeconds s = gemmSeconds(rates, mm, n, k, groups, use8);
+            g.forward += s.forward;
+            g.backward += s.backward;
+            kernels += 1;
+            if (!use8) return;
+            // Dynamic scaling: amax and cast of the input (read 2·elem, write 1 byte) forward, of
+            // the output gradient backward, plus the transposed fp8 copies Hopper's TN-only fp8
+            // GEMMs need (Transformer Engine FP8 primer; torchao float8 README). Fused stacks fold
+            // the cast into the producing kernel and write only the fp8 copies.
+            const double rowsPerToken = mm * groups / T;
+            if (stack.fusedElementwise) {
+                // TE: the producing kernel writes fp8 instead of bf16; a fused cast-transpose adds
+                // the transposed copy forward, and casts the output gradient (read 2, write 2×1).
+                fp8FwdBytes += 1.0 * k * rowsPerToken;
+                fp8BwdBytes += (elem + 2.0) * n * rowsPerToken;
+            } else {
+                // torchao dynamic scaling: amax pass, cast, and a transposed copy, each separate.
+                fp8FwdBytes += (2.0 * elem + 1.0 + 2.0) * k * rowsPerToken;
+                fp8BwdBytes += (2.0 * elem + 1.0 + 2.0) * n * rowsPerToken + 2.0 * k * rowsPerToken;
+            }
+            // Weights are cast (and transposed) once per micro-batch by torchao, once per step by
+            // Transformer Engine (is_first_microbatch caching).
+            const double weightBytes = (2.0 * elem + 3.0) * n * k * groups;
+            fp8WeightBytes += mode == ExecutionMode::Fused || mode == ExecutionMode::CudaGraphs
+                                  ? weightBytes / std::max(1, gradAccum)
+                                  : weightBytes;
+            if (!stack.fusedElementwise) kernels += 2;
+        };
+        // Attention projections: fused QKV in Megatron; separate wq, wk, wv in PyTorch-native
+        // Llama code (torchtitan, HF).
+        if (pytorchNative && !stack.fusedElementwise) {
+            linear(T, qDim / t, h, 1, true);
+            linear(T, kvDim / t, h, 1, true);
+            linear(T, kvDim / t, h, 1, true);
+        } else {
+            linear(T, (qDim + 2.0 * kvDim) / t, h, 1, true);
+        }
+        linear(T, h, qDim / t, 1, true);
+        double ffnWidth = 0; // per token, on this rank, all active experts
+        if (moe) {
+            const double E = std::max(1, m.moe.experts);
+            const double fe = m.moe.expertFfnHidden;
+            linear(T, E, h, 1, false); // router
+            // Routed tokens per local expert after dispatch, balanced (Megatron-Core
+            // token dispatcher; published MoE throughput is usually measured force-balanced).
+            const double local = E / p.ep;
+            const double perExpert = T * p.ep * m.moe.topK / E;
+            linear(perExpert, (gated ? 2.0 : 1.0) * fe / t, h, local, true);
+            linear(perExpert, h, fe / t, local, true);
+            if (m.moe.sharedExperts > 0) {
+                const double fs = fe * m.moe.sharedExperts;
+                linear(T, (gated ? 2.0 : 1.0) * fs / t, h, 1, true);
+                linear(T, h, fs / t, 1, true);
+            }
+            ffnWidth = fe * (m.moe.topK + m.moe.sharedExperts) / t;
+            // Permute/unpermute, top-k and scatter kernels; eager code loops over local experts.
+            kernels += stack.fusedElementwise ? 6 : 6 + 3 * local;
+        } else {
+            const double f = m.ffnHidden;
+            if (gated && pytorchNative && !stack.fusedElementwise) {
+                linear(T, f / t, h, 1, true); // w1
+                linear(T, f / t, h, 1, true); // w3
+            } else {
+                linear(T, (gated ? 2.0 : 1.0) * f / t, h, 1, true);
+            }
+            linear(T, h, f / t, 1, true);
+            ffnWidth = f / t;
+        }
+
+        // Attention core.
+        double attnFwd = 0, attnBwd = 0;
+        const LayerFlops& lf = moe ? ctx.flops.moe : ctx.flops.dense;
+        const double attnFlops = T * lf.attentionCore / t;
+        if (flash) {
+            // Kernel efficiency rises with sequence length as fixed per-block work amortises
+            // (FlashAttention-2 Fig. 4: ~2/3 of the long-sequence rate at 512, ~90% at 2k).
+            const double s = m.seqLen;
+            const double lengthFactor = s / (s + 256.0);
+            const double fwdEff = (stack.fusedAttention ? e.fusedAttentionForwardEfficiency
+                                                        : e.sdpaAttentionForwardEfficiency);
+            const double bwdEff = (stack.fusedAttention ? e.fusedAttentionBackwardEfficiency
+                                                        : e.sdpaAttentionBackwardEfficiency);
+            attnFwd = attnFlops / (bf16Peak * clock * fwdEff * lengthFactor);
+            // FlashAttention-2's backward recomputes the scores: 2.5× the forward FLOPs (Dao 2023
+            // §3.1).
+            attnBwd = 2.5 * attnFlops / (bf16Peak * clock * bwdEff * lengthFactor);
+            kernels += 1;
+        } else {
+            // Unfused: QKᵀ (s×s×d) and AV (s×d×s) as batched GEMMs per head, plus the softmax.
+            const double heads = m.heads / t * p.microBatch;
+            const double s = m.seqLen / static_cast<double>(p.cp);
+            const double d = m.headDim;
+            const GemmSeconds qk = gemmSeconds(rates, s, m.seqLen, d, heads, false);
+            const GemmSeconds av = gemmSeconds(rates, s, d, m.seqLen, heads, false);
+            attnFwd = qk.forward + av.forward;
+            attnBwd = qk.backward + av.backward;
+            kernels += 4;
+        }
+
+        // Memory-bound ops: bytes per token read + written in forward (backward moves twice
+        // that: saved inputs and incoming gradients read, gradients written).
+        double bytes = 0;
+        // Norms: PyTorch-native RMSNorm in eager runs as ~7 kernels in fp32 (cast, pow, mean,
+        // rsqrt, mul, cast, weight mul: ~36 bytes per element, torchtitan norms.py / HF
+        // LlamaRMSNorm); a fused norm reads and writes each element once. LayerNorm is one ATen
+        // kernel even in eager.
+        const bool fusedNorm = stack.fusedNorms || !rmsNorm;
+        bytes += 2.0 * h / sp * (fusedNorm ? 2.0 * elem : 36.0);
+        kernels += 2.0 * (fusedNorm ? 1.0 : 7.0);
+        // Residual adds: read two, write one.
+        bytes += 2.0 * 3.0 * elem * h / sp;
+        kernels += stack.fusedNorms ? 0.0 : 2.0;
+        // Activation: SwiGLU silu + mul in eager (10 bytes per element), fused read 2 write 1;
+        // GELU one kernel either way.
+        if (gated) {
+            bytes += ffnWidth * (stack.fusedElementwise ? 3.0 * elem : 10.0);
+            kernels += stack.fusedElementwise ? 1.0 : 2.0;
+        } else {
+            bytes += ffnWidth * 2.0 * elem;
+            kernels += 1.0;
+        }
+        // Rotary: torchtitan's complex-number path upcasts q and k to fp32 (~20 bytes per
+        // element over 5 kernels, torchtitan model.py apply_rotary_emb); fused: read and write.
+        if (rotary) {
+            bytes += (qDim + kvDim) / t * (stack.fusedElementwise ? 2.0 * elem : 20.0);
+            kernels += stack.fusedElementwise ? 1.0 : 5.0;
+        }
+        // GQA through SDPA without native grouped heads: repeat_kv materialises K and V per query
+        // head (torchtitan model.py repeat_kv).
+        if (flash && !stack.nativeGqa && m.kvHeads < m.heads) {
+            bytes += 2.0 * elem * (kvDim + qDim) / t;
+            kernels += 2.0;
+        }
+        if (!flash) bytes += 4.0 * m.heads * static_cast<double>(m.seqLen) * elem / t; // softmax
+        const double memFwd = T * (bytes + fp8FwdBytes) / hbm + fp8WeightBytes / hbm;
+        const double memBwd = T * (2.0 * bytes + fp8BwdBytes) / hbm;
+
+        // GPU time vs host launch time: the slower sets the layer (the host runs ahead of the
+        // GPU only while it is faster).
+        const double gpuFwd = g.forward + attnFwd + memFwd + kernels * kKernelGapSeconds;
+        const double gpuBwd = g.backward + attnBwd + memBwd + 2.0 * kernels * kKernelGapSeconds;
+        const double fwd = std::max(gpuFwd, kernels * stack.hostSecondsPerKernelFw);
+        const double bwd = std::max(gpuBwd, 2.0 * kernels * stack.hostSecondsPerKernelBw);
+        st.forward = fwd;
+        st.backward = bwd;
+        st.attentionForward = attnFwd;
+        st.gemmForward = g.forward;
+        st.memoryBoundForward = memFwd;
+        if (p.recompute == Recompute::Full)
+            st.recompute = fwd;
+        else if (p.recompute == Recompute::Selective && pytorchNative)
+            // Per-op SAC keeps every second matmul output and recomputes the rest and all
+            // elementwise ops (torchtitan activation_checkpoint.py, _save_list).
+            st.recompute = 0.5 * g.forward + memFwd;
+        else if (p.recompute == Recompute::Selective)
+            st.recompute = attnFwd + (flash ? 0.0 : T * 4.0 * m.heads * m.seqLen * elem / t / hbm);
+    };
+    if (ctx.flops.denseLayers > 0) layer(false, out.dense);
+    if (ctx.flops.moeLayers > 0) layer(true, out.moe);
+
+    const double V = m.vocab;
+    const GemmSeconds head = gemmSeconds(rates, T, V / t, h, 1, false);
+    // Cross-entropy: eager upcasts bf16 logits to fp32, log-softmax and gathers (~18 bytes per
+    // logit); fused vocab-parallel / compiled cross-entropy reads and writes fp32 once (8).
+    const double ce = T * (stack.fusedElementwise ? 8.0 : 18.0) * V / t / hbm;
+    out.head.forward = head.forward + ce;
+    out.head.backward = head.backward + 2.0 * ce;
+    out.head.gemmForward = head.forward;
+    return out;
+}
+
+StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot) {
+    StageTime st;
+    auto add = [&st](const StageTime& one, double count) {
+        if (count <= 0) return;
+        st.forward += count * one.forward;
+        st.backward += count * one.backward;
+        st.recompute += count * one.recompute;
+        st.attentionForward += count * one.attentionForward;
+        st.gemmForward += count * one.gemmForward;
+        st.memoryBoundForward += count * one.memoryBoundForward;
+    };
+    add(lt.dense, slot.layers - slot.moeLayers);
+    add(lt.moe, slot.moeLayers);
+    if (slot.kind == StageKind::Last || slot.kind == StageKind::Only) add(lt.head, 1.0);
+    return st;
+}
+
+} // namespace trainplan::sim::detail
+
+namespace trainplan::sim {
+
+namespace {
+
+// Output tiles cuBLAS/CUTLASS choose from on tensor-core GPUs and their rate relative to the
+// largest (a smaller tile has lower arithmetic intensity per operand byte loaded).
+struct Tile {
+    double m, n, rate;
+    double inverseArea; // 1 / (m·n), so the hot path multiplies
+};
+constexpr Tile kTiles[] = {{256.0, 128.0, 1.0, 1.0 / (256.0 * 128.0)},
+                           {128.0, 128.0, 0.9, 1.0 / (128.0 * 128.0)}};
+
+} // namespace
+
+// Achieved fraction of the tile rate for `groups` independent M×N×K GEMMs launched together
+// (a grouped GEMM for MoE experts): wave quantization over the SMs, tile quantization at the
+// edges, and a K-proportional main loop with a fixed prologue/epilogue (NVIDIA "Matrix
+// Multiplication Background" user's guide: tile and wave quantization).
+double gemmShapeEfficiency(const Efficiency& e, double m, double n, double k, double groups) {
+    if (m <= 0 || n <= 0 || k <= 0) return 1.0;
+    const double sms = std::max(1, e.smCount);
+    const double inverseSms = 1.0 / sms;
+    const double area = m * n * groups;
+    double best = 0;
+    for (const Tile& t : kTiles) {
+        const double tiles = std::ceil(m * (1.0 / t.m)) * std::ceil(n * (1.0 / t.n)) * groups;
+        const double waves = std::ceil(tiles * inverseSms);
+        best = std::max(best, area * t.inverseArea * inverseSms / waves * t.rate);
+    }
+    // The achievable-matmul fraction was measured on large square shapes (mamf-finder sweeps to
+    // K ≈ 16k): normalise the K term there.
+    constexpr double kReferenceK = 16384.0;
+    return best * (k / (k + e.gemmHalfDim)) * ((kReferenceK + e.gemmHalfDim) / kReferenceK);
+}
+
+} // namespace trainplan::sim
