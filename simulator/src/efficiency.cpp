@@ -144,7 +144,8 @@ std::string percent(double v) {
 // Sustained clock under a board power cap. Compute-bound kernels run at the TDP at the uncapped
 // clock; dynamic power scales as C·V²·f with V roughly proportional to f in the DVFS range, so
 // P(f) = P_static + (TDP − P_static)·(f/f₀)³ (Weste & Harris, CMOS VLSI Design §5.1), with a static
-// share (leakage, HBM, board) of 30% of TDP.
+// share (leakage, HBM, board) of 30% of TDP — an assumption, not a measurement or a fit (the
+// torchtitan 500 W rows were not used to choose it).
 double clockFractionUnderCap(double tdpWatts, double capWatts) {
     if (tdpWatts <= 0 || capWatts <= 0 || capWatts >= tdpWatts) return 1.0;
     const double staticWatts = 0.3 * tdpWatts;
