@@ -13,8 +13,8 @@
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 
+#include <QBuffer>
 #include <QChart>
-#include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainterPath>
@@ -519,7 +519,9 @@ private:
 
 WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& path) {
     WriteResult result;
-    QPdfWriter writer(path);
+    QBuffer pdf; // rendered in memory, then written atomically
+    pdf.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&pdf);
     writer.setResolution(kResolution);
     writer.setPageLayout(
         QPageLayout(QPageSize(QSizeF(kW, kH), QPageSize::Point, QStringLiteral("Slide 16:9")),
@@ -528,10 +530,11 @@ WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& 
     writer.setCreator(QStringLiteral("TrainPlan ") + qs(data.version));
     Deck deck(writer, data, lang);
     const int pages = deck.write();
-    if (pages == 0 || !QFileInfo(path).isFile()) {
-        result.error = QStringLiteral("cannot write %1").arg(path);
+    if (pages == 0 || pdf.data().isEmpty()) {
+        result.error = QStringLiteral("%1: the deck could not be rendered").arg(path);
         return result;
     }
+    if (!saveFile(path, pdf.data(), &result.error)) return result;
     result.ok = true;
     result.pages = pages;
     result.files << path;

@@ -9,7 +9,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
 
@@ -62,11 +61,7 @@ QString flag(bool b) {
 
 WriteResult save(const QString& path, const QByteArray& bytes) {
     WriteResult r;
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        r.error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return r;
-    }
+    if (!saveFile(path, bytes, &r.error)) return r;
     r.ok = true;
     r.files << path;
     return r;
