@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include <trainplan/model/atomic_file.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/report/report.h>
 #include <trainplan/report/report_app.h>

@@ -1,6 +1,7 @@
 #include <trainplan/model/scenario_json.h>
 
 #include <trainplan/model/atomic_file.h>
+#include <trainplan/model/plan_json.h>
 #include <trainplan/model/units.h>
 
 #include "json_reader.h"

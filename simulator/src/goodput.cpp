@@ -230,8 +230,8 @@ GoodputEstimate estimateGoodput(const model::Scenario& scenario, const PlanEstim
     if (!std::isfinite(wallPerUseful)) {
         // e^((τ+δ)/M) overflows: interruptions come so much more often than a checkpoint interval
         // (at least one step) that the expected wall time has no finite value.
+        // goodput_json says why instead of writing null.
         const double inf = std::numeric_limits<double>::infinity();
-        g.completes = false;
         g.goodput = 0;
         g.expectedSeconds = g.lostWorkSeconds = g.expectedInterruptions = inf;
         g.restartOverheadSeconds = g.gpuHours = g.usd = g.energyKwh = inf;

@@ -14,8 +14,8 @@ std::string seconds(double s) {
     return buf;
 }
 
-} // namespace
-
+// The expected time to train diverges (estimateGoodput sets it to +inf): interruptions come far
+// more often than a checkpoint interval.
 std::string neverCompletesReason(const GoodputEstimate& g) {
     return "never completes: the job is interrupted every " +
            seconds(g.failures.jobMtbfSeconds) + " on average (" +
@@ -24,11 +24,14 @@ std::string neverCompletesReason(const GoodputEstimate& g) {
            " save, so the expected time to train has no finite value";
 }
 
+} // namespace
+
 nlohmann::json toJson(const GoodputEstimate& g) {
     const CheckpointEstimate& c = g.checkpoint;
     // JSON has no infinity (nlohmann writes null): a figure without a finite value says why.
-    const std::string why = g.completes ? std::string("has no finite value")
-                                        : neverCompletesReason(g);
+    const bool completes = std::isfinite(g.expectedSeconds);
+    const std::string why =
+        completes ? std::string("has no finite value") : neverCompletesReason(g);
     auto figure = [&](double v) -> nlohmann::json {
         if (std::isfinite(v)) return v;
         return why;
@@ -69,7 +72,7 @@ nlohmann::json toJson(const GoodputEstimate& g) {
             {"effective_gpu_hours", figure(g.gpuHours)},
             {"effective_usd", figure(g.usd)},
             {"effective_energy_kwh", figure(g.energyKwh)},
-            {"completes", g.completes}};
+            {"completes", completes}};
 }
 
 } // namespace trainplan::sim

@@ -284,7 +284,6 @@ TEST(reliability, AJobThatNeverCompletesSaysWhyInsteadOfNull) {
     const auto est = sim::evaluatePlan(sim::makeContext(s), plan);
     ASSERT_GT(est.time.stepSeconds, 0);
     const auto g = sim::estimateGoodput(s, est);
-    EXPECT_FALSE(g.completes);
     EXPECT_EQ(g.goodput, 0.0);
     EXPECT_TRUE(std::isinf(g.expectedSeconds));
     const nlohmann::json j = sim::toJson(g);
@@ -304,7 +303,7 @@ TEST(reliability, AJobThatCompletesHasOnlyNumbers) {
     auto s = llama7b(32);
     const auto plan = test::makePlan(Framework::Fsdp, 256, 1, 1, 1, 3);
     const auto g = sim::estimateGoodput(s, sim::evaluatePlan(sim::makeContext(s), plan));
-    EXPECT_TRUE(g.completes);
+    EXPECT_TRUE(std::isfinite(g.expectedSeconds));
     const nlohmann::json j = sim::toJson(g);
     EXPECT_EQ(j["completes"], true);
     EXPECT_TRUE(j["effective_time_to_train_s"].is_number());

@@ -1,6 +1,6 @@
 #include <trainplan/ui/chart_export.h>
 
-#include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 #include <trainplan/report/report_charts.h>
 
 #include <QApplication>

@@ -1,7 +1,7 @@
 #include <trainplan/ui/library_store.h>
 
 #include <trainplan/model/json_duplicate_keys.h>
-#include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 #include <trainplan/store/database_location.h>
 #include <trainplan/store/store.h>
 

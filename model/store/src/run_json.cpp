@@ -2,7 +2,7 @@
 
 #include "json_text.h"
 
-#include <trainplan/model/scenario_json.h>
+#include <trainplan/model/plan_json.h>
 #include <trainplan/model/utf8.h>
 
 #include <cmath>

@@ -49,10 +49,10 @@ std::string readWhole(const fs::path& file) {
 // read-only -shm of ours beside a writable file gets the file's mode back.
 void repairReadOnlyShm(const fs::path& file) {
     const std::string shm = file.string() + "-shm";
-    struct stat db {}, index {};
-    if (::stat(shm.c_str(), &index) != 0 || ::access(shm.c_str(), W_OK) == 0) return;
-    if (::stat(file.c_str(), &db) != 0 || index.st_uid != ::geteuid()) return;
-    (void)::chmod(shm.c_str(), (db.st_mode & 0666) | S_IRUSR | S_IWUSR);
+    struct stat dbStat {}, shmStat {};
+    if (::stat(shm.c_str(), &shmStat) != 0 || ::access(shm.c_str(), W_OK) == 0) return;
+    if (::stat(file.c_str(), &dbStat) != 0 || shmStat.st_uid != ::geteuid()) return;
+    (void)::chmod(shm.c_str(), (dbStat.st_mode & 0666) | S_IRUSR | S_IWUSR);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // the slide's minimum, and clipped only as a last resort.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include "pdf_layout.h"
 

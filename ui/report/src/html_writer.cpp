@@ -2,6 +2,7 @@
 // them stays text), print styles for A4.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_numbers.h>

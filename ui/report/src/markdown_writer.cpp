@@ -2,6 +2,7 @@
 // (shown) and SVG (linked) in PATH_files/.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_numbers.h>

@@ -3,6 +3,7 @@
 // fonts used are embedded by Qt's PDF engine.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include "pdf_layout.h"
 

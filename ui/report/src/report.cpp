@@ -1,4 +1,5 @@
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include <trainplan/model/atomic_file.h>
 

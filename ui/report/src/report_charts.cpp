@@ -1,6 +1,6 @@
 #include <trainplan/report/report_charts.h>
 
-#include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 #include <trainplan/report/report_fonts.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>

@@ -2,6 +2,7 @@
 // JSON (trainplan.estimate.v1 plus the advice).
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/simulator/advice_json.h>

@@ -43,11 +43,6 @@ struct ScenarioLoad {
 [[nodiscard]] ValidationIssues validatePlan(const Scenario& s, const Plan& p,
                                             const std::string& path = "plan");
 
-// Checks a plan object on its own (a measured run's plan): known keys, each value's type and
-// range (tp >= 1, zero_stage 0-3, ...); the framework may be missing. `path` prefixes the paths.
-[[nodiscard]] ValidationIssues validatePlanJson(const nlohmann::json& plan,
-                                                const std::string& path);
-
 [[nodiscard]] nlohmann::json toJson(const Scenario& s);
 [[nodiscard]] nlohmann::json toJson(const Plan& p);
 [[nodiscard]] std::string toJsonText(const Scenario& s); // 2-space indented, trailing newline

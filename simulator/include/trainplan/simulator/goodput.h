@@ -127,9 +127,6 @@ struct GoodputEstimate {
     double intervalSeconds =
         0; // used: Daly's (or the fixed one), at least one step and the async upload, whole steps
     long long intervalSteps = 0;
-    // False when the expected wall time has no finite value (interruptions far more frequent
-    // than a checkpoint interval): goodput is 0 and the wall-time and cost figures are +inf.
-    bool completes = true;
     double goodput = 0;         // useful time / expected wall time
     double usefulSeconds = 0;   // the failure-free time to train (PlanEstimate::cost)
     double expectedSeconds = 0; // expected wall time with checkpoints, lost work and restarts

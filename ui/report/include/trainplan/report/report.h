@@ -58,12 +58,6 @@ struct WriteResult {
 [[nodiscard]] WriteResult writeReportJson(const ReportData& data, const QString& path,
                                           sim::Lang lang);
 
-// Writes bytes to path atomically with model::writeFileAtomically (temporary file, fsync, rename;
-// symlinks followed, FIFOs and devices refused, the old file unchanged on failure). On failure
-// returns false and sets *error to the reason naming the file (`reason`: without the file name).
-bool saveFile(const QString& path, const QByteArray& bytes, QString* error,
-              QString* reason = nullptr);
-
 // The same content in memory (tests, the GUI's clipboard).
 [[nodiscard]] QString reportHtml(const Document& doc, const ReportData& data);
 [[nodiscard]] QString comparisonCsv(const ReportData& data);
