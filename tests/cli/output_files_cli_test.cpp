@@ -222,6 +222,7 @@ TEST_F(OutputFiles, EstimateJsonOntoAFullStandardOutputFailsWithAMessage) {
     const CliRun r =
         runCli({"--format", "json", "estimate", dataFile(kScenario)}, {}, "/dev/full");
     EXPECT_EQ(r.exitCode, 1) << r.err;
+    // The reason is errno of the failed flush: ENOSPC for /dev/full.
     EXPECT_NE(r.err.find("trainplan-cli: cannot write to standard output (No space left on "
                          "device); the output is incomplete"),
               std::string::npos)
