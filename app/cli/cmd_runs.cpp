@@ -167,7 +167,7 @@ int list(CliContext& ctx) {
                 r.measuredOn ? nlohmann::json(*r.measuredOn) : nlohmann::json(nullptr);
             arr.push_back(j);
         }
-        ctx.out << arr.dump(2) << '\n';
+        ctx.out << arr.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         return kExitOk;
     }
     TextTable table({"id", "scenario", "date", "plan", "step s", "tokens/s/GPU", "peak GiB",

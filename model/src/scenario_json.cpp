@@ -1,4 +1,7 @@
 #include <trainplan/model/scenario_json.h>
+
+#include <trainplan/model/atomic_file.h>
+#include <trainplan/model/plan_json.h>
 #include <trainplan/model/units.h>
 
 #include "json_reader.h"
@@ -50,11 +53,12 @@ void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string&
     }
 }
 
-Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven) {
+Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven,
+              bool frameworkRequired) {
     Plan p;
     ObjectReader r(j, path, issues);
     if (!r.valid()) return p;
-    r.readEnum("framework", p.framework, true, frameworkFromString,
+    r.readEnum("framework", p.framework, frameworkRequired, frameworkFromString,
                "ddp, fsdp, deepspeed, megatron");
     dpGiven = r.readInt("dp", p.dp, false, 1, kMaxGpus);
     r.readInt("tp", p.tp, false, 1, 1'000'000);
@@ -102,6 +106,10 @@ Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issu
     r.readBool("dp_overlap", p.dpOverlap, false);
     r.finish();
     return p;
+}
+
+Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven) {
+    return readPlan(j, path, issues, dpGiven, true);
 }
 
 void readEfficiency(const json& j, const std::string& path, EfficiencySpec& e,
@@ -236,7 +244,9 @@ ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog) {
         doc = detail::parseJsonText(text);
     } catch (const std::exception& e) {
         // parse_error (syntax, with the byte position), out_of_range (1e400) or the depth limit.
-        out.issues.push_back({"", "not valid JSON: " + detail::jsonErrorMessage(e)});
+        const std::string why = detail::jsonErrorMessage(e);
+        out.issues.push_back(
+            {"", why.rfind("duplicate key", 0) == 0 ? why : "not valid JSON: " + why});
         return out;
     }
     return parseScenario(doc, catalog);
@@ -650,31 +660,15 @@ ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& 
     return out;
 }
 
+ValidationIssues validatePlanJson(const nlohmann::json& plan, const std::string& path) {
+    ValidationIssues issues;
+    bool dpGiven = false;
+    (void)readPlan(plan, path, issues, dpGiven, /*frameworkRequired=*/false);
+    return issues;
+}
+
 void saveScenarioFile(const Scenario& s, const std::filesystem::path& file) {
-    const std::string text = toJsonText(s);
-    const auto tmp = file.string() + ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw std::runtime_error(file.string() + ": cannot write (" + std::strerror(errno) +
-                                     ")");
-        out << text;
-        out.flush();
-        if (!out) {
-            out.close();
-            std::error_code ignored;
-            std::filesystem::remove(tmp, ignored);
-            throw std::runtime_error(file.string() + ": write failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, file, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        throw std::runtime_error(file.string() + ": cannot replace the file (" + ec.message() +
-                                 ")");
-    }
+    writeFileAtomically(file, toJsonText(s));
 }
 
 } // namespace trainplan::model

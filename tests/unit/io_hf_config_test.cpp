@@ -260,7 +260,12 @@ INSTANTIATE_TEST_SUITE_P(
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336)") +
                           "}",
                       "vocab_size", "is required"},
-        MalformedCase{"gqa not dividing", "{" + kLlama + ", \"num_key_value_heads\": 5}",
+        // Written without a second "num_key_value_heads": duplicate keys are an error of their
+        // own now (issue 22 item 9), so last-wins cannot override kLlama's value.
+        MalformedCase{"gqa not dividing",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 5,
+            "intermediate_size": 14336, "vocab_size": 128256)") + "}",
                       "num_key_value_heads", "does not divide num_attention_heads 32"},
         MalformedCase{"heads not dividing hidden",
                       "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,

@@ -5,6 +5,7 @@
 #include <trainplan/model/io/launcher.h>
 #include <trainplan/model/io/megatron_args.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/model/utf8.h>
 
 #include "json_keys.h"
 
@@ -455,6 +456,14 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             mergeInto(merged, fromScenario(*baseScenario, in.name), issues);
             if (modelFile.empty()) modelFile = in.name;
             continue;
+        }
+        // Text from a script ends up in the scenario and in JSON output, which must be UTF-8.
+        if (!detail::looksBinary(in.text)) {
+            if (auto bad = invalidUtf8Message(in.text)) {
+                issues.push_back({Severity::Error, in.name, "", *bad + " (save it as UTF-8)"});
+                unusableFile = true;
+                continue;
+            }
         }
         for (ImportedFields& f : importText(in.name, in.text)) {
             for (const auto& i : f.issues)

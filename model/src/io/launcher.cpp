@@ -6,6 +6,7 @@
 #include "shell_args.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -240,18 +241,37 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                     f.error("#SBATCH --gpus-per-node", "must be [type:]count, got '" + *g + "'");
             }
             if (auto g = text("--gres", nullptr)) {
+                // sbatch --gres: a comma-separated list of name[[:type]:count]; the GPU one is
+                // "gpu" (also written gres/gpu, as in --tres-per-node). Other resources (shard,
+                // mps, nvme) are not GPUs; a list without a GPU is worth a word, since the GPU
+                // count then comes from elsewhere or a default.
                 std::stringstream ss(*g);
                 std::string item;
+                bool sawGpu = false;
                 while (std::getline(ss, item, ',')) {
-                    if (item.rfind("gpu", 0) != 0) continue;
+                    std::string name = item.substr(0, item.find(':'));
+                    std::string rest = item.size() > name.size() ? item.substr(name.size()) : "";
+                    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) {
+                        return static_cast<char>(std::tolower(ch));
+                    });
+                    if (name.rfind("gres/", 0) == 0) name = name.substr(5);
+                    if (name.find("gpu") == std::string::npos) continue;
+                    sawGpu = true;
                     int count = 0;
-                    if (item == "gpu")
+                    if (name == "gpu" && rest.empty())
                         gpusPerNode = 1;
-                    else if (item.size() > 4 && gpuCount(item.substr(4), count, gpuType))
+                    else if (name == "gpu" && rest.size() > 1 &&
+                             gpuCount(rest.substr(1), count, gpuType))
                         gpusPerNode = count;
                     else
-                        f.error("#SBATCH --gres", "'" + item + "' is not gpu[:type]:count");
+                        f.error("#SBATCH --gres",
+                                "'" + item + "' is not gpu[:type]:count (e.g. gpu:h100:8)");
                 }
+                if (!sawGpu)
+                    f.warning("#SBATCH --gres", "'" + *g +
+                                                    "' requests no GPU (expected gpu[:type]:"
+                                                    "count); the GPUs per node are not taken "
+                                                    "from it");
             }
             if (auto g = text("--gpus", "-G")) {
                 int count = 0;
@@ -574,7 +594,7 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
     }
     const ShellScript pre = parseShellScript(text);
     for (const auto& p : pre.problems)
-        f.warning("", "shell syntax: " + p);
+        f.error("", "shell syntax: " + p + " (nothing after it can be read reliably)");
     const SbatchInfo sbatch = readSbatch(pre, f);
     const ShellScript script = sbatch.env.empty() ? pre : parseShellScript(text, sbatch.env);
     const auto launch = findLaunch(script);

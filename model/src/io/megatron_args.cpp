@@ -448,7 +448,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     }
     const ShellScript script = parseShellScript(text);
     for (const auto& p : script.problems)
-        f.warning("", "shell syntax: " + p);
+        f.error("", "shell syntax: " + p + " (nothing after it can be read reliably)");
 
     // The command running pretrain_*.py; else the first command carrying Megatron flags.
     const ShellCommand* cmd = nullptr;
