@@ -18,7 +18,6 @@ namespace trainplan::sim {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 using Eigen::MatrixXd;
@@ -48,24 +47,6 @@ int timePreference(ValidationMetric m) {
         return 9;
     }
     return 9;
-}
-
-double metricOf(const PlanEstimate& e, const model::Scenario& s, ValidationMetric metric) {
-    const double gpus = static_cast<double>(e.plan.gpus());
-    switch (metric) {
-    case ValidationMetric::StepSeconds:
-        return e.time.stepSeconds;
-    case ValidationMetric::NarayananTflopsPerGpu:
-        return narayananFlopsPerStep(s.model, static_cast<double>(s.training.globalBatch)) /
-               e.time.stepSeconds / gpus / 1e12;
-    case ValidationMetric::MfuPercent:
-        return 100.0 * e.throughput.mfu;
-    case ValidationMetric::TokensPerSecondPerGpu:
-        return e.throughput.tokensPerSecondPerGpu;
-    case ValidationMetric::PeakMemoryGiB:
-        return (e.memory.peakBytes - e.memory.cudaContextBytes) / kGiB;
-    }
-    return 0.0;
 }
 
 // One measurement in the least-squares problem.
@@ -115,7 +96,7 @@ public:
                 est = evaluatePlan(ctx, run.plan);
                 cachedRun = row.run;
             }
-            out[i] = metricOf(est, m_runs[row.run].scenario, row.metric);
+            out[i] = predictedMetric(est, m_runs[row.run].scenario, row.metric);
         }
         return out;
     }
@@ -528,7 +509,7 @@ Efficiency runEfficiency(const model::Scenario& scenario) {
 
 double predictMetric(const CalibrationRun& run, const Efficiency& eff, ValidationMetric metric) {
     const PlanContext ctx = makeContext(run.scenario, eff);
-    return metricOf(evaluatePlan(ctx, run.plan), run.scenario, metric);
+    return predictedMetric(evaluatePlan(ctx, run.plan), run.scenario, metric);
 }
 
 std::optional<CalibrationRun> calibrationRun(const ReferenceCase& c) {

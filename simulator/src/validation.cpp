@@ -361,6 +361,24 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     return c;
 }
 
+double predictedMetric(const PlanEstimate& e, const model::Scenario& s, ValidationMetric metric) {
+    const double gpus = static_cast<double>(e.plan.gpus());
+    switch (metric) {
+    case ValidationMetric::StepSeconds:
+        return e.time.stepSeconds;
+    case ValidationMetric::NarayananTflopsPerGpu:
+        return narayananFlopsPerStep(s.model, static_cast<double>(s.training.globalBatch)) /
+               e.time.stepSeconds / gpus / 1e12;
+    case ValidationMetric::MfuPercent:
+        return 100.0 * e.throughput.mfu;
+    case ValidationMetric::TokensPerSecondPerGpu:
+        return e.throughput.tokensPerSecondPerGpu;
+    case ValidationMetric::PeakMemoryGiB:
+        return (e.memory.peakBytes - e.memory.cudaContextBytes) / kGiB;
+    }
+    return 0.0;
+}
+
 std::optional<PlanEstimate> bestReferencePlan(const ReferenceCase& c, double gemmScale) {
     if (!c.skipReason.empty()) return std::nullopt;
     Efficiency eff = resolveEfficiency(c.scenario);
@@ -452,30 +470,9 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c, double g
     const std::optional<PlanEstimate> best = bestReferencePlan(c, gemmScale);
     if (!best) return out;
     const PlanEstimate& e = *best;
-    const double gpus = static_cast<double>(e.plan.gpus());
     const Efficiency eff = resolveEfficiency(c.scenario);
     for (const auto& [metric, measured] : c.measured) {
-        double predicted = 0;
-        switch (metric) {
-        case ValidationMetric::StepSeconds:
-            predicted = e.time.stepSeconds;
-            break;
-        case ValidationMetric::NarayananTflopsPerGpu:
-            predicted =
-                narayananFlopsPerStep(c.scenario.model,
-                                      static_cast<double>(c.scenario.training.globalBatch)) /
-                e.time.stepSeconds / gpus / 1e12;
-            break;
-        case ValidationMetric::MfuPercent:
-            predicted = 100.0 * e.throughput.mfu;
-            break;
-        case ValidationMetric::TokensPerSecondPerGpu:
-            predicted = e.throughput.tokensPerSecondPerGpu;
-            break;
-        case ValidationMetric::PeakMemoryGiB:
-            predicted = (e.memory.peakBytes - e.memory.cudaContextBytes) / kGiB;
-            break;
-        }
+        const double predicted = predictedMetric(e, c.scenario, metric);
         ValidationRow row;
         row.line = c.line;
         row.group = c.group;

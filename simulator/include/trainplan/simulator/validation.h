@@ -98,6 +98,10 @@ struct ValidationReport {
 
 [[nodiscard]] ReferenceCase referenceCase(const model::PublishedRun& run,
                                           const model::Catalog& catalog);
+// A plan's prediction of one measured quantity, in the metric's own convention (validate and
+// calibrate compare with it).
+[[nodiscard]] double predictedMetric(const PlanEstimate& e, const model::Scenario& s,
+                                     ValidationMetric metric);
 // The plan a reference case is predicted with: the published knobs, and the fastest fitting choice
 // of the unpublished ones (micro-batch, interleaving), with GEMM rates scaled by gemmScale.
 [[nodiscard]] std::optional<PlanEstimate> bestReferencePlan(const ReferenceCase& c,
