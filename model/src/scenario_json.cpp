@@ -1,3 +1,4 @@
+#include <trainplan/model/pipeline_layout.h>
 #include <trainplan/model/scenario_json.h>
 
 #include <trainplan/model/atomic_file.h>
@@ -100,10 +101,36 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
     }
     r.readEnum("offload", p.offload, false, offloadFromString, "none, cpu, nvme");
     r.readBool("offload_params", p.offloadParams, false);
+    if (p.framework == Framework::Fsdp && p.offload != Offload::None && r.has("offload_params") &&
+        !p.offloadParams)
+        r.add(r.fieldPath("offload_params"),
+              "false asks for optimizer-only offload, which PyTorch FSDP does not have: "
+              "CPUOffload(offload_params=True) keeps parameters and gradients on the host and runs "
+              "the optimizer on the CPU (set offload_params to true, or use DeepSpeed "
+              "ZeRO-Offload for optimizer-only offload)");
     r.readEnum("recompute", p.recompute, false, recomputeFromString, "none, selective, full");
     r.readBool("sequence_parallel", p.sequenceParallel, false);
     r.readBool("tp_comm_overlap", p.tpCommOverlap, false);
     r.readBool("dp_overlap", p.dpOverlap, false);
+    if (const json* pl = r.raw("pipeline_layout")) {
+        ObjectReader lr(*pl, r.fieldPath("pipeline_layout"), issues);
+        if (lr.valid()) {
+            PipelineLayout& l = p.pipeline;
+            auto optInt = [&](const char* key, std::optional<int>& out, int min) {
+                int v = 0;
+                if (lr.readInt(key, v, false, min, 1'000'000)) out = v;
+            };
+            optInt("first_stage_layers", l.firstStageLayers, 1);
+            optInt("last_stage_layers", l.lastStageLayers, 1);
+            lr.readBool("embedding_as_layer", l.embeddingAsLayer, false);
+            lr.readBool("loss_as_layer", l.lossAsLayer, false);
+            lr.readString("layout", l.layout, false);
+            lr.readString("partition_method", l.partitionMethod, false);
+            optInt("first_stage_less_layers", l.firstStageLessLayers, 0);
+            optInt("last_stage_less_layers", l.lastStageLessLayers, 0);
+            lr.finish();
+        }
+    }
     r.finish();
     return p;
 }
@@ -417,9 +444,8 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         add("tp", "tp=" + str(p.tp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
                       " GPUs; tensor parallelism needs the intra-node link (set "
                       "constraints.tp_across_nodes to allow it)");
-    const long long stages = static_cast<long long>(p.pp) * p.vpp;
-    if (m.layers % stages != 0)
-        add("pp", "model.layers: " + str(m.layers) + " is not divisible by pp×vpp=" + str(stages));
+    if (const ChunkLayout chunks = pipelineChunks(m, s.training.precision, p); !chunks.ok())
+        out.push_back({path + "." + chunks.field, chunks.error});
     if (p.vpp > 1 && p.pp < 2) add("vpp", "interleaving (vpp=" + str(p.vpp) + ") needs pp ≥ 2");
     if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0)
         add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
@@ -514,12 +540,27 @@ json toJson(const Plan& p) {
            {"micro_batch", p.microBatch},
            {"zero_stage", p.zeroStage},
            {"offload", std::string(toString(p.offload))},
-           {"offload_params", p.offloadParams},
            {"recompute", std::string(toString(p.recompute))},
            {"sequence_parallel", p.sequenceParallel},
            {"tp_comm_overlap", p.tpCommOverlap},
            {"dp_overlap", p.dpOverlap}};
+    // FSDP's CPU offload always moves the parameters; an explicit false would ask for the
+    // optimizer-only offload FSDP lacks, so it is written only when set.
+    if (p.offloadParams || p.framework != Framework::Fsdp) j["offload_params"] = p.offloadParams;
     if (p.hybridShard) j["sharding"] = "hybrid";
+    if (!p.pipeline.isDefault()) {
+        const PipelineLayout& l = p.pipeline;
+        json pl = json::object();
+        if (l.firstStageLayers) pl["first_stage_layers"] = *l.firstStageLayers;
+        if (l.lastStageLayers) pl["last_stage_layers"] = *l.lastStageLayers;
+        if (l.embeddingAsLayer) pl["embedding_as_layer"] = true;
+        if (l.lossAsLayer) pl["loss_as_layer"] = true;
+        if (!l.layout.empty()) pl["layout"] = l.layout;
+        if (!l.partitionMethod.empty()) pl["partition_method"] = l.partitionMethod;
+        if (l.firstStageLessLayers) pl["first_stage_less_layers"] = *l.firstStageLessLayers;
+        if (l.lastStageLessLayers) pl["last_stage_less_layers"] = *l.lastStageLessLayers;
+        j["pipeline_layout"] = std::move(pl);
+    }
     return j;
 }
 

@@ -429,6 +429,61 @@ TEST(PlanRoundTripPreservation, FsdpGradOpWithInterleavedPipelineAndOffload) {
     expectRoundTrip(llama70b(), p);
 }
 
+// Issue 17: every uneven pipeline flag round-trips through the exported launch files.
+TEST(PlanRoundTripPreservation, MegatronUnevenPipelineFlags) {
+    Plan p;
+    p.framework = Framework::Megatron;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 8;
+    p.zeroStage = 1;
+    p.sequenceParallel = true;
+    p.pipeline.firstStageLayers = 19; // --decoder-first-pipeline-num-layers
+    p.pipeline.lastStageLayers = 19;  // 80 − 38 = 42 = 2 × 21 on the middle stages
+    expectRoundTrip(llama70b(), p);
+    p.vpp = 2; // --num-virtual-stages-per-pipeline-rank: 18 / 22 / 22 / 18 in chunks of 9 and 11
+    p.pipeline.firstStageLayers = 18;
+    p.pipeline.lastStageLayers = 18;
+    expectRoundTrip(llama70b(), p);
+    p.vpp = 1;
+    p.pipeline = {};
+    p.pp = 2;
+    p.dp = 16;
+    p.pipeline.embeddingAsLayer = true; // (80 + 2) / 2 = 41 per rank
+    p.pipeline.lossAsLayer = true;
+    expectRoundTrip(llama70b(), p);
+    p.pipeline = {};
+    p.vpp = 2; // from the layout's four stages on pp 2
+    p.pipeline.layout = "Et*19|t*21|t*21|t*19L";
+    expectRoundTrip(llama70b(), p);
+}
+
+TEST(PlanRoundTripPreservation, MegatronDeepSpeedPartitionMethod) {
+    Plan p;
+    p.framework = Framework::DeepSpeed;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 8;
+    p.zeroStage = 1;
+    p.pipeline.partitionMethod = "type:transformer|embedding"; // --pp-partition-method
+    expectRoundTrip(llama70b(), p);
+}
+
+TEST(PlanRoundTripPreservation, TorchtitanLessLayers) {
+    Plan p;
+    p.framework = Framework::Fsdp;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 8;
+    p.zeroStage = 3;
+    p.sequenceParallel = true;
+    p.pipeline.firstStageLessLayers = 2; // --parallelism.pipeline_parallel_first_stage_less_layers
+    p.pipeline.lastStageLessLayers = 0;
+    expectRoundTrip(llama70b(), p);
+    p.vpp = 3; // layers_per_stage 7: ⌈82 / 7⌉ = 12 stages = 4 × 3
+    expectRoundTrip(llama70b(), p);
+}
+
 TEST(PlanRoundTripPreservation, Ddp) {
     Plan p;
     p.framework = Framework::Ddp;

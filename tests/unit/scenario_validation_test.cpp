@@ -117,6 +117,12 @@ const BadFile kBadFiles[] = {
     {"65-offload-params-without-stage-3.json", "plans[0].offload_params", "parameter offload needs zero_stage 3", 1},
     {"67-tp-comm-overlap-on-fsdp.json", "plans[0].tp_comm_overlap", "needs tp > 1", 1},
     {"60-sharding-contradicts-zero-stage.json", "plans[0].sharding", "'grad_op' contradicts zero_stage 3", 1},
+    // Uneven pipeline layouts (issue 17) and FSDP offload.
+    {"71-first-stage-takes-every-layer.json", "plans[0].pipeline_layout.first_stage_layers", "0 layers are left for 15 middle stages", 1},
+    {"72-pipeline-layout-wrong-layer-count.json", "plans[0].pipeline_layout.layout", "holds 125 decoder layers ('t'), but model.layers is 126", 1},
+    {"73-partition-method-on-megatron.json", "plans[0].pipeline_layout.partition_method", "is a DeepSpeed option; Megatron-LM does not read it", 1},
+    {"74-fsdp-optimizer-only-offload.json", "plans[0].offload_params", "optimizer-only offload, which PyTorch FSDP does not have", 1},
+    {"75-unknown-pipeline-layout-key.json", "plans[0].pipeline_layout.first_stage_layer", "unknown key (did you mean 'first_stage_layers'?)", 1},
     // Catalog names, with the closest names suggested.
     {"44-unknown-gpu.json", "cluster.gpu", "unknown GPU 'H100' (did you mean H100-SXM5-80GB", 1},
     {"45-unknown-link.json", "cluster.inter_node", "unknown link 'InfiniBand-NDR400' (did you mean InfiniBand-NDR-400", 1},

@@ -44,6 +44,9 @@ std::string show(FfnKind v) {
 std::string show(PositionEmbedding v) {
     return v == PositionEmbedding::Learned ? "learned" : "none (rotary/ALiBi)";
 }
+std::string show(const PipelineLayout& v) {
+    return v.isDefault() ? "the even split" : "'" + v.label() + "'";
+}
 std::string show(Framework v) {
     return std::string(toString(v));
 }
@@ -139,6 +142,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, offload, "plan.offload");
     TP_MERGE(plan, offloadParams, "plan.offload_params");
     TP_MERGE(plan, hybridShard, "plan.sharding");
+    TP_MERGE(plan, pipeline, "plan.pipeline_layout");
     TP_MERGE(plan, sequenceParallel, "plan.sequence_parallel");
     TP_MERGE(plan, tpCommOverlap, "plan.tp_comm_overlap");
     TP_MERGE(plan, recompute, "plan.recompute");
@@ -545,7 +549,23 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.ep = mp.ep.has() ? *mp.ep : 1;
         if (mp.vpp.has() && mp.vpp.origin == Origin::Explicit)
             p.vpp = *mp.vpp;
-        else if (mp.layersPerVirtualStage.has()) {
+        else if (mp.layersPerVirtualStage.has() && p.framework == Framework::Fsdp) {
+            // torchtitan: ⌈(layers + first + last less-layers) / layers_per_stage⌉ stages, which
+            // must divide over pp (pipeline_parallel.py).
+            const PipelineLayout l = mp.pipeline.has() ? *mp.pipeline : PipelineLayout{};
+            const long long effective = static_cast<long long>(s.model.layers) +
+                                        l.firstStageLessLayers.value_or(1) +
+                                        l.lastStageLessLayers.value_or(1);
+            const long long lps = *mp.layersPerVirtualStage;
+            const long long stages = (effective + lps - 1) / lps;
+            if (p.pp > 0 && stages % p.pp == 0)
+                p.vpp = static_cast<int>(stages / p.pp);
+            else
+                a.error("plan.vpp", str(stages) + " stages (⌈" + str(effective) +
+                                        " effective layers / " + str(lps) + " per stage⌉, " +
+                                        mp.layersPerVirtualStage.key + ") do not divide over pp " +
+                                        str(p.pp));
+        } else if (mp.layersPerVirtualStage.has()) {
             const long long per = static_cast<long long>(*mp.layersPerVirtualStage) * p.pp;
             if (per > 0 && s.model.layers % per == 0)
                 p.vpp = static_cast<int>(s.model.layers / per);
@@ -564,6 +584,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.sequenceParallel = mp.sequenceParallel.has() && *mp.sequenceParallel;
         p.tpCommOverlap = mp.tpCommOverlap.has() && *mp.tpCommOverlap;
         p.recompute = mp.recompute.has() ? *mp.recompute : Recompute::None;
+        if (mp.pipeline.has()) p.pipeline = *mp.pipeline;
     }
     std::optional<long long> worldFromPlan;
     if (hasPlan && mp.dp.has()) worldFromPlan = static_cast<long long>(*mp.dp) * p.tp * p.pp * p.cp;

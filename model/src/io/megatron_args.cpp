@@ -1,5 +1,7 @@
 #include <trainplan/model/io/megatron_args.h>
 
+#include <trainplan/model/pipeline_layout.h>
+
 #include <trainplan/model/io/launcher.h>
 #include <trainplan/model/io/shell_script.h>
 
@@ -99,16 +101,12 @@ const std::vector<ArgSpec>& megatronFlags() {
         note("--moe-layer-recompute", 0, "not modelled");
         note("--expert-tensor-parallel-size", 1,
              "expert weights are modelled as split by tp like the dense layers");
-        note("--decoder-first-pipeline-num-layers", 1,
-             "uneven pipeline stages are modelled as even");
-        note("--decoder-last-pipeline-num-layers", 1,
-             "uneven pipeline stages are modelled as even");
-        note("--account-for-embedding-in-pipeline-split", 0,
-             "uneven pipeline stages are modelled as even");
-        note("--account-for-loss-in-pipeline-split", 0,
-             "uneven pipeline stages are modelled as even");
-        note("--pipeline-model-parallel-layout", 1,
-             "custom pipeline layouts are modelled as even stages");
+        mapped({"--decoder-first-pipeline-num-layers", "--decoder-last-pipeline-num-layers",
+                "--pipeline-model-parallel-layout", "--pp-partition-method"},
+               1);
+        mapped(
+            {"--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split"},
+            0);
         note("--use-precision-aware-optimizer", 0, "optimizer state precision is modelled as fp32");
         note("--main-grads-dtype", 1, "gradient precision is modelled as fp32 main grads");
         note("--main-params-dtype", 1, "master weights are modelled as fp32");
@@ -679,6 +677,52 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         f.plan.vpp.set(1, "--num-layers-per-virtual-pipeline-stage (absent: no interleaving)",
                        Origin::ToolDefault);
     }
+    {
+        // Uneven pipeline splits (Megatron-LM arguments.py; Megatron-DeepSpeed's
+        // --pp-partition-method, the PipelineModule partition_method). pipelineChunks checks them.
+        PipelineLayout layout;
+        std::string keys;
+        auto key = [&keys](const char* k) { keys += (keys.empty() ? "" : ", ") + std::string(k); };
+        if (auto v = a.integer("--decoder-first-pipeline-num-layers", 1, 1'000'000)) {
+            layout.firstStageLayers = static_cast<int>(*v);
+            key("--decoder-first-pipeline-num-layers");
+        }
+        if (auto v = a.integer("--decoder-last-pipeline-num-layers", 1, 1'000'000)) {
+            layout.lastStageLayers = static_cast<int>(*v);
+            key("--decoder-last-pipeline-num-layers");
+        }
+        if (a.flag("--account-for-embedding-in-pipeline-split")) {
+            layout.embeddingAsLayer = true;
+            key("--account-for-embedding-in-pipeline-split");
+        }
+        if (a.flag("--account-for-loss-in-pipeline-split")) {
+            layout.lossAsLayer = true;
+            key("--account-for-loss-in-pipeline-split");
+        }
+        if (auto v = a.string("--pipeline-model-parallel-layout")) {
+            layout.layout = *v;
+            key("--pipeline-model-parallel-layout");
+            // Megatron sets vpp from the layout when it is not given (transformer_config.py).
+            const ParsedMegatronLayout parsed = parseMegatronLayout(*v);
+            const int pp = f.plan.pp.has() ? *f.plan.pp : 1;
+            if (!f.plan.vpp.has() || f.plan.vpp.origin != Origin::Explicit) {
+                if (parsed.error.empty() && pp > 0 &&
+                    parsed.stages.size() % static_cast<std::size_t>(pp) == 0)
+                    f.plan.vpp.set(static_cast<int>(parsed.stages.size()) / pp,
+                                   "--pipeline-model-parallel-layout");
+            }
+        }
+        if (auto v = a.string("--pp-partition-method")) {
+            if (deepspeed) {
+                layout.partitionMethod = *v;
+                key("--pp-partition-method");
+            } else {
+                f.warning("--pp-partition-method",
+                          "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
+            }
+        }
+        if (!layout.isDefault()) f.plan.pipeline.set(layout, keys);
+    }
     const bool sp = a.flag("--sequence-parallel");
     f.plan.sequenceParallel.set(sp, sp ? "--sequence-parallel" : "--sequence-parallel (absent)",
                                 sp ? Origin::Explicit : Origin::ToolDefault);
@@ -861,11 +905,27 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
 
     add(parallel, "--tensor-model-parallel-size", std::to_string(p.tp));
     add(parallel, "--pipeline-model-parallel-size", std::to_string(p.pp));
-    if (p.vpp > 1) {
+    const PipelineLayout& layout = p.pipeline;
+    if (p.vpp > 1 && layout.isDefault()) {
         const long long per = static_cast<long long>(p.pp) * p.vpp;
         add(parallel, "--num-layers-per-virtual-pipeline-stage",
             std::to_string(per > 0 ? m.layers / per : 1));
+    } else if (p.vpp > 1 && layout.layout.empty()) {
+        // Uneven stages have no single layers-per-chunk count.
+        add(parallel, "--num-virtual-stages-per-pipeline-rank", std::to_string(p.vpp));
     }
+    if (layout.firstStageLayers)
+        add(parallel, "--decoder-first-pipeline-num-layers",
+            std::to_string(*layout.firstStageLayers));
+    if (layout.lastStageLayers)
+        add(parallel, "--decoder-last-pipeline-num-layers",
+            std::to_string(*layout.lastStageLayers));
+    if (layout.embeddingAsLayer) add(parallel, "--account-for-embedding-in-pipeline-split");
+    if (layout.lossAsLayer) add(parallel, "--account-for-loss-in-pipeline-split");
+    if (!layout.layout.empty())
+        add(parallel, "--pipeline-model-parallel-layout", "\"" + layout.layout + "\"");
+    if (ds && !layout.partitionMethod.empty())
+        add(parallel, "--pp-partition-method", "\"" + layout.partitionMethod + "\"");
     if (p.cp > 1) add(parallel, "--context-parallel-size", std::to_string(p.cp));
     if (p.ep > 1) add(parallel, "--expert-model-parallel-size", std::to_string(p.ep));
     if (p.sequenceParallel) add(parallel, "--sequence-parallel");

@@ -62,6 +62,7 @@ struct ImportedPlan {
     Field<Offload> offload;
     Field<bool> offloadParams, hybridShard, sequenceParallel, tpCommOverlap;
     Field<Recompute> recompute;
+    Field<PipelineLayout> pipeline; // uneven pipeline split (Megatron, DeepSpeed, torchtitan flags)
 };
 
 struct ImportedCluster {
