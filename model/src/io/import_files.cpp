@@ -520,8 +520,21 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         }
     }
     {
-        ImportIssues check = checkParameterCount(s.model, catalog, modelFile);
+        const TransformerSpec* match = nullptr;
+        ImportIssues check = checkParameterCount(s.model, catalog, modelFile, &match);
         issues.insert(issues.end(), check.begin(), check.end());
+        // A model named only after its config's model_type takes the name of the catalog model
+        // of its shape (parameters within 2 %), else model_type and its size ("llama 8.03B").
+        if (merged.model.name.has() && merged.model.name.origin == Origin::Guess &&
+            s.model.displayName == *merged.model.name) {
+            if (match) {
+                s.model.displayName = match->displayName.empty() ? match->name : match->displayName;
+            } else {
+                char size[32];
+                std::snprintf(size, sizeof size, " %.2fB", countParameters(s.model).total / 1e9);
+                s.model.displayName += size;
+            }
+        }
     }
 
     // Plan layout before the cluster: dp comes from GPUs / (tp·pp·cp).
