@@ -128,6 +128,33 @@ TEST(FileImportCombination, MegatronVocabPaddingFollowsDivisibleByAndTp) {
         << dump(r.issues);
 }
 
+TEST(FileImportCombination, TokenizerModelNamingAHubModelTakesTheCatalogArchitecture) {
+    // Megatron reads the vocabulary from the hub tokenizer; no config.json is given.
+    const std::string script =
+        "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+        "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --ffn-hidden-size "
+        "14336 --swiglu --untie-embeddings-and-output-weights --position-embedding-type rope "
+        "--seq-length 8192 --tensor-model-parallel-size 2 --micro-batch-size 1 "
+        "--global-batch-size 64 --bf16 --tokenizer-type HuggingFaceTokenizer "
+        "--tokenizer-model meta-llama/Llama-3.1-8B-Instruct\n";
+    ImportResult r = importTexts({{"train.sh", script}}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    const auto* catalogModel = testCatalog().findModel("llama3.1-8b");
+    ASSERT_NE(catalogModel, nullptr);
+    EXPECT_EQ(r.scenario->model.vocab, catalogModel->vocab);
+    EXPECT_EQ(r.scenario->model.name, catalogModel->name);
+    EXPECT_TRUE(
+        hasIssue(r.issues, Severity::Note, "--tokenizer-model", "catalog model 'llama3.1-8b'"))
+        << dump(r.issues);
+    // A hub model the catalog does not have: said; the vocabulary is then missing.
+    std::string other = script;
+    other.replace(other.find("meta-llama/Llama-3.1-8B-Instruct"), 32, "acme/Tiny-Model-3B");
+    r = importTexts({{"train.sh", other}}, testCatalog(), {});
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "--tokenizer-model", "matches no catalog model"))
+        << dump(r.issues);
+}
+
 TEST(FileImportCombination, BatchSizesThatDoNotMultiplyOutAreAnError) {
     const std::string sbatch4 = "#SBATCH --nodes=4\n#SBATCH --gpus-per-node=8\n";
     const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"),

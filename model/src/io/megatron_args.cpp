@@ -468,6 +468,9 @@ void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFi
         from = type ? "--tokenizer-type GPT2BPETokenizer"
                     : "--vocab-file and --merge-file (GPT-2 BPE)";
     } else if (type) {
+        if (*type == "HuggingFaceTokenizer")
+            if (auto hub = a.string("--tokenizer-model"))
+                f.model.tokenizerModel.set(*hub, "--tokenizer-model");
         if (*type != "HuggingFaceTokenizer" && *type != "NullTokenizer")
             f.warning("--tokenizer-type",
                       "'" + *type +
