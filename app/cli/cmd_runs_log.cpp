@@ -43,8 +43,9 @@ nlohmann::json issuesJson(const model::io::ImportIssues& issues) {
 
 std::string statCell(const std::optional<model::io::LogStatistic>& s, double scale, int decimals) {
     if (!s) return "-";
-    return formatFixed(s->median / scale, decimals) + " (IQR " + formatFixed(s->p25 / scale, decimals) +
-           "–" + formatFixed(s->p75 / scale, decimals) + ", n " + std::to_string(s->count) + ")";
+    return formatFixed(s->median / scale, decimals) + " (IQR " +
+           formatFixed(s->p25 / scale, decimals) + "–" + formatFixed(s->p75 / scale, decimals) +
+           ", n " + std::to_string(s->count) + ")";
 }
 
 } // namespace
@@ -52,11 +53,14 @@ std::string statCell(const std::optional<model::io::LogStatistic>& s, double sca
 int runsImportLog(CliContext& ctx) {
     services::LogRunRequest req;
     const auto scenario = ctx.takeOption("--scenario");
-    if (!scenario) throw UsageError("runs import-log needs --scenario NAME (usage: " + std::string(kUsage) + ")");
+    if (!scenario)
+        throw UsageError("runs import-log needs --scenario NAME (usage: " + std::string(kUsage) +
+                         ")");
     req.scenarioName = *scenario;
     const auto planText = ctx.takeOption("--plan");
     const auto planIndex = ctx.takeOption("--plan-index");
-    if (planText && planIndex) throw UsageError("runs import-log: give --plan or --plan-index, not both");
+    if (planText && planIndex)
+        throw UsageError("runs import-log: give --plan or --plan-index, not both");
     if (planText) {
         try {
             req.plan = nlohmann::json::parse(*planText);
@@ -79,13 +83,16 @@ int runsImportLog(CliContext& ctx) {
     req.source = ctx.takeOption("--source").value_or("");
     const bool dryRun = ctx.takeFlag("--dry-run");
     rejectUnknownOptions(ctx, kUsage);
-    if (ctx.args.empty()) throw UsageError(std::string("runs import-log needs at least one LOG (usage: ") + kUsage + ")");
+    if (ctx.args.empty())
+        throw UsageError(std::string("runs import-log needs at least one LOG (usage: ") + kUsage +
+                         ")");
 
     model::io::ImportIssues readIssues;
     for (const auto& file : ctx.args)
         if (auto in = services::readLogInput(file, readIssues)) req.logs.push_back(std::move(*in));
     if (mappingFile)
-        if (auto in = services::readLogInput(*mappingFile, readIssues)) req.mapping = std::move(*in);
+        if (auto in = services::readLogInput(*mappingFile, readIssues))
+            req.mapping = std::move(*in);
 
     services::LogRunImport result;
     result.issues = readIssues;
@@ -98,9 +105,11 @@ int runsImportLog(CliContext& ctx) {
     if (ctx.format == Format::Json) {
         nlohmann::json doc{{"ok", ok}, {"issues", issuesJson(result.issues)}, {"dry_run", dryRun}};
         doc["summary"] = model::io::toJson(result.summary);
-        doc["run_id"] = result.storedId ? nlohmann::json(*result.storedId) : nlohmann::json(nullptr);
+        doc["run_id"] =
+            result.storedId ? nlohmann::json(*result.storedId) : nlohmann::json(nullptr);
         if (result.run) {
-            nlohmann::json r = {{"scenario", result.run->scenarioName}, {"plan", *result.run->plan}};
+            nlohmann::json r = {{"scenario", result.run->scenarioName},
+                                {"plan", *result.run->plan}};
             auto put = [&](const char* key, const std::optional<double>& v) {
                 r[key] = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
             };
@@ -118,7 +127,8 @@ int runsImportLog(CliContext& ctx) {
     for (const auto& i : result.issues)
         ctx.err << i.text() << '\n';
     if (!ok) {
-        ctx.err << "runs import-log: " << model::io::countSeverity(result.issues, model::io::Severity::Error)
+        ctx.err << "runs import-log: "
+                << model::io::countSeverity(result.issues, model::io::Severity::Error)
                 << " error(s); nothing was saved\n";
         return kExitInvalidInput;
     }
@@ -133,7 +143,9 @@ int runsImportLog(CliContext& ctx) {
             << s.warmupRecords << " warm-up reports dropped, " << s.starts
             << (s.starts == 1 ? " start" : " starts") << '\n';
     ctx.out << "  step time   " << statCell(s.stepSeconds, 1, 3) << " s"
-            << (run.stepSeconds && !s.stepSeconds ? " → " + formatFixed(*run.stepSeconds, 3) + " s (derived)" : "")
+            << (run.stepSeconds && !s.stepSeconds
+                    ? " → " + formatFixed(*run.stepSeconds, 3) + " s (derived)"
+                    : "")
             << '\n';
     ctx.out << "  tokens/s/GPU " << statCell(s.tokensPerSecondPerGpu, 1, 0)
             << (run.tokensPerSecondPerGpu && !s.tokensPerSecondPerGpu
@@ -141,11 +153,13 @@ int runsImportLog(CliContext& ctx) {
                     : "")
             << '\n';
     if (s.flopsPerSecondPerGpu)
-        ctx.out << "  TFLOP/s/GPU " << statCell(s.flopsPerSecondPerGpu, model::units::kTera, 1) << '\n';
+        ctx.out << "  TFLOP/s/GPU " << statCell(s.flopsPerSecondPerGpu, model::units::kTera, 1)
+                << '\n';
     ctx.out << "  peak memory "
-            << (run.peakMemoryBytes ? formatFixed(*run.peakMemoryBytes / model::units::kGiB, 2) + " GiB (" +
-                                          std::string(model::io::toString(s.peakMemory->kind)) + ")"
-                                    : std::string("-"))
+            << (run.peakMemoryBytes
+                    ? formatFixed(*run.peakMemoryBytes / model::units::kGiB, 2) + " GiB (" +
+                          std::string(model::io::toString(s.peakMemory->kind)) + ")"
+                    : std::string("-"))
             << '\n';
     return kExitOk;
 }

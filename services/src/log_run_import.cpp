@@ -79,9 +79,10 @@ std::optional<LogInput> readLogInput(const std::filesystem::path& file,
     }
     const auto size = std::filesystem::file_size(file, ec);
     if (!ec && size > kMaxLogBytes) {
-        issues.push_back({Severity::Error, name, "",
-                          "is " + std::to_string(size >> 20) +
-                              " MiB; logs over 1 GiB are not read (cut the steady-state part out)"});
+        issues.push_back(
+            {Severity::Error, name, "",
+             "is " + std::to_string(size >> 20) +
+                 " MiB; logs over 1 GiB are not read (cut the steady-state part out)"});
         return std::nullopt;
     }
     std::ifstream in(file, std::ios::binary);
@@ -102,13 +103,15 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     }
     std::optional<model::io::LogMapping> mapping;
     if (request.mapping) {
-        mapping = model::io::parseLogMapping(request.mapping->bytes, request.mapping->name, out.issues);
+        mapping =
+            model::io::parseLogMapping(request.mapping->bytes, request.mapping->name, out.issues);
         if (!mapping) return out;
     }
     std::vector<model::io::ParsedLog> parsed;
     nlohmann::json files = nlohmann::json::array();
     for (const auto& log : request.logs) {
-        parsed.push_back(model::io::parseTrainingLog(log.bytes, log.name, mapping ? &*mapping : nullptr));
+        parsed.push_back(
+            model::io::parseTrainingLog(log.bytes, log.name, mapping ? &*mapping : nullptr));
         files.push_back({{"name", log.name},
                          {"sha256", detail::sha256Hex(log.bytes)},
                          {"bytes", log.bytes.size()},
@@ -136,7 +139,8 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     std::string why;
     const auto scenario = scenarioWithPlan(doc, *plan, store.catalog(), why);
     if (!scenario) {
-        out.issues.push_back({Severity::Error, "", "plan", "does not fit scenario '" + record->name + "': " + why});
+        out.issues.push_back(
+            {Severity::Error, "", "plan", "does not fit scenario '" + record->name + "': " + why});
         return out;
     }
     if (model::io::hasErrors(out.issues)) return out;
@@ -145,14 +149,15 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     const long long globalBatch = scenario->training.globalBatch;
     const double seqLen = scenario->model.seqLen;
     const long long planGpus = scenario->plans.front().gpus();
-    const double gpus = static_cast<double>(
-        planGpus > 0 ? planGpus
-                     : static_cast<long long>(scenario->cluster.nodes) * scenario->cluster.gpusPerNode);
+    const double gpus =
+        static_cast<double>(planGpus > 0 ? planGpus
+                                         : static_cast<long long>(scenario->cluster.nodes) *
+                                               scenario->cluster.gpusPerNode);
     if (s.globalBatch && *s.globalBatch != globalBatch) {
         out.issues.push_back({Severity::Error, "", "global batch size",
                               "the log's global batch size " + std::to_string(*s.globalBatch) +
-                                  " is not scenario '" + record->name + "''s training.global_batch " +
-                                  std::to_string(globalBatch) +
+                                  " is not scenario '" + record->name +
+                                  "''s training.global_batch " + std::to_string(globalBatch) +
                                   ": the log is of another configuration"});
         return out;
     }
@@ -167,7 +172,8 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     if (s.tokensPerSecondPerGpu) run.tokensPerSecondPerGpu = s.tokensPerSecondPerGpu->median;
     if (!run.tokensPerSecondPerGpu && s.tokensPerSecond) {
         run.tokensPerSecondPerGpu = s.tokensPerSecond->median / gpus;
-        out.derived.push_back("tokens/s per GPU = the job's tokens/s / " + fixed(gpus, 0) + " GPUs");
+        out.derived.push_back("tokens/s per GPU = the job's tokens/s / " + fixed(gpus, 0) +
+                              " GPUs");
     }
     if (!run.stepSeconds && s.samplesPerSecond) {
         run.stepSeconds = static_cast<double>(globalBatch) / s.samplesPerSecond->median;
@@ -181,22 +187,25 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     }
     if (!run.tokensPerSecondPerGpu && run.stepSeconds) {
         run.tokensPerSecondPerGpu = tokensPerStep / (*run.stepSeconds * gpus);
-        out.derived.push_back("tokens/s per GPU = global batch × seq_len (" + fixed(tokensPerStep, 0) +
-                              " tokens) / (step time × " + fixed(gpus, 0) + " GPUs)");
+        out.derived.push_back("tokens/s per GPU = global batch × seq_len (" +
+                              fixed(tokensPerStep, 0) + " tokens) / (step time × " +
+                              fixed(gpus, 0) + " GPUs)");
     }
     if (s.flopsPerSecondPerGpu) run.flopsPerSecondPerGpu = s.flopsPerSecondPerGpu->median;
     if (s.mfu && s.mfu->median <= 1) run.mfu = s.mfu->median;
     if (s.peakMemory) run.peakMemoryBytes = s.peakMemory->bytes;
     run.measuredOn = request.measuredOn;
     run.notes = request.notes;
-    run.source = request.source.empty() ? "training log " + joinNames(request.logs) : request.source;
+    run.source =
+        request.source.empty() ? "training log " + joinNames(request.logs) : request.source;
     run.details = {{"import", "training-log"},
                    {"files", files},
                    {"warmup_iterations", request.summary.warmupIterations},
                    {"summary", model::io::toJson(s)},
                    {"derived", out.derived}};
-    if (mapping) run.details["mapping"] = {{"name", request.mapping->name},
-                                           {"sha256", detail::sha256Hex(request.mapping->bytes)}};
+    if (mapping)
+        run.details["mapping"] = {{"name", request.mapping->name},
+                                  {"sha256", detail::sha256Hex(request.mapping->bytes)}};
     for (const auto& d : out.derived)
         out.issues.push_back({Severity::Note, "", "derived", d});
     out.run = std::move(run);
@@ -210,7 +219,9 @@ LogRunImport importLogRun(store::Store& store, const LogRunRequest& request) {
         out.storedId = store.addRun(*out.run);
     } catch (const store::StoreError& e) {
         if (e.kind() == store::StoreErrorKind::Conflict) {
-            out.issues.push_back({Severity::Error, "", "", "this run is already stored (the same log files and figures); nothing was saved"});
+            out.issues.push_back(
+                {Severity::Error, "", "",
+                 "this run is already stored (the same log files and figures); nothing was saved"});
             return out;
         }
         if (e.kind() != store::StoreErrorKind::Invalid) throw;

@@ -47,8 +47,8 @@ protected:
 
 TEST_F(runsImportLogCli, MegatronLogOfGpt3StoresTheSteadyStateMediansWithProvenance) {
     save("gpt3-175b-a100x1024.json", "gpt3");
-    CliRun r = run({"--format", "json", "runs", "import-log",
-                    log("megatron/gpt3-175b-restart.log"), "--scenario", "gpt3"});
+    CliRun r = run({"--format", "json", "runs", "import-log", log("megatron/gpt3-175b-restart.log"),
+                    "--scenario", "gpt3"});
     ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
     const auto doc = nlohmann::json::parse(r.out);
     EXPECT_TRUE(doc["ok"].get<bool>());
@@ -81,7 +81,8 @@ TEST_F(runsImportLogCli, TorchtitanDeepSpeedHfAndCsvLogsOfLlama2) {
         {{{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}}});
     save("llama2-7b-a100x8-pcie.json", "llama", fsdp);
     // torchtitan: tps 2942 per GPU (median of the slowest rank) → step = 256 × 4096 / (2942 × 8).
-    CliRun r = run({"runs", "import-log", log("torchtitan/llama2-7b-fsdp.log"), "--scenario", "llama"});
+    CliRun r =
+        run({"runs", "import-log", log("torchtitan/llama2-7b-fsdp.log"), "--scenario", "llama"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.err.find("cut off at the end of the file"), std::string::npos) << r.err;
     // DeepSpeed: 25.59 samples/s → step = 256 / 25.59.
@@ -124,7 +125,8 @@ TEST_F(runsImportLogCli, BadLogsStoreNothingAndSayWhy) {
     EXPECT_EQ(r.exitCode, 1);
     // A log of another configuration (global batch 1536 against Llama 2's 256).
     save("llama2-7b-a100x8-pcie.json", "llama",
-         nlohmann::json::array({{{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}}}));
+         nlohmann::json::array(
+             {{{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}}}));
     r = run({"runs", "import-log", log("megatron/gpt3-175b-restart.log"), "--scenario", "llama"});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("global batch size 1536"), std::string::npos) << r.err;

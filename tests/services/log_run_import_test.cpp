@@ -20,8 +20,8 @@ std::string megatronLog(int batch, double ms) {
     for (int i = 10; i <= 60; i += 10)
         text += " iteration " + std::to_string(i) +
                 "/ 1000 | consumed samples: 0 | elapsed time per iteration (ms): " +
-                std::to_string(i == 10 ? 3 * ms : ms) + " | global batch size: " +
-                std::to_string(batch) +
+                std::to_string(i == 10 ? 3 * ms : ms) +
+                " | global batch size: " + std::to_string(batch) +
                 " | number of skipped iterations:   0 | number of nan iterations:   0 |\n";
     return text;
 }
@@ -34,7 +34,8 @@ bool has(const model::io::ImportIssues& issues, Severity sev, const std::string&
 
 TEST(Sha256, FipsExamples) {
     using services::detail::sha256Hex;
-    // FIPS 180-4 examples (NIST CSRC "SHA256.pdf", one- and two-block messages) and the empty input.
+    // FIPS 180-4 examples (NIST CSRC "SHA256.pdf", one- and two-block messages) and the empty
+    // input.
     EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     EXPECT_EQ(sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
               "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");

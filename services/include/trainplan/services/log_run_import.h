@@ -26,8 +26,8 @@ struct LogInput {
 
 struct LogRunRequest {
     std::vector<LogInput> logs;
-    std::optional<LogInput> mapping; // trainplan.log_mapping.v1 for CSV / JSON metrics exports
-    std::string scenarioName;        // a stored scenario
+    std::optional<LogInput> mapping;    // trainplan.log_mapping.v1 for CSV / JSON metrics exports
+    std::string scenarioName;           // a stored scenario
     std::optional<nlohmann::json> plan; // the layout measured; unset: planIndex, else the only plan
     std::optional<int> planIndex;       // 1-based index into the scenario's plans
     model::io::LogSummaryOptions summary;
