@@ -78,7 +78,8 @@ const std::map<std::string, Command>& commands() {
           "                           undelete NAME,purge,history NAME,restore NAME VERSION}\n"
           "                           the scenario library"}},
         {"runs",
-         {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV}  measured runs "
+         {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV,\n"
+                   "                           import-log LOG... --scenario NAME}  measured runs "
                    "for calibration"}},
         {"db",
          {cmdDb, "db {check,path}            integrity check / location of the library database"}},

@@ -58,6 +58,103 @@ TEST(FileImportCombination, ConfigPlusDeepSpeedPlusSbatchGivesOneScenario) {
     EXPECT_TRUE(back.ok()) << (back.issues.empty() ? "" : back.issues[0].text());
 }
 
+TEST(FileImportCombination, ConfigInAConfigsFolderIsNamedAfterTheModelNotTheFolder) {
+    // Issue 23: a config.json without _name_or_path under configs/ gave "configs on 16 …".
+    const std::string text = readFixture("hf/llama-3.1-8b/config.json");
+    ImportResult r =
+        importTexts({{"configs/config.json", text}, {"job.sbatch", kSbatch2x8}}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->name.find("configs"), std::string::npos) << r.scenario->name;
+    // The shape is catalog model llama3.1-8b: its display name, not model_type.
+    const auto* catalogModel = testCatalog().findModel("llama3.1-8b");
+    ASSERT_NE(catalogModel, nullptr);
+    EXPECT_EQ(r.scenario->model.displayName, catalogModel->displayName);
+    EXPECT_EQ(r.scenario->name.rfind(catalogModel->displayName + " on 16 ", 0), 0u)
+        << r.scenario->name;
+    // With _name_or_path, its last part names the model.
+    nlohmann::json doc = nlohmann::json::parse(text);
+    doc["_name_or_path"] = "meta-llama/Llama-3.1-8B-Instruct";
+    r = importTexts({{"configs/config.json", doc.dump()}, {"job.sbatch", kSbatch2x8}},
+                    testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.displayName, "Llama-3.1-8B-Instruct");
+    // No catalog shape: model_type and the size.
+    doc.erase("_name_or_path");
+    doc["num_hidden_layers"] = 30;
+    r = importTexts({{"snapshots/0123abcd/config.json", doc.dump()}, {"job.sbatch", kSbatch2x8}},
+                    testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.displayName.rfind("llama ", 0), 0u)
+        << r.scenario->model.displayName;
+    EXPECT_NE(r.scenario->model.displayName.find("B"), std::string::npos);
+}
+
+TEST(FileImportCombination, Gpt3MegatronScriptWithGpt2BpeFilesGetsThePaddedVocab) {
+    // Issue 23: "model.vocab: is not given by any imported file" for --vocab-file/--merge-file.
+    const ImportResult r =
+        importTexts({fixture("megatron/gpt3_175b_cmdline.txt")}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    // GPT-2 BPE 50,257 tokens padded to a multiple of 128 × TP 8 = 1,024: 51,200.
+    EXPECT_EQ(r.scenario->model.vocab, 51200);
+    const double params = countParameters(r.scenario->model).total;
+    EXPECT_NEAR(params / 1e9, 175.0, 175.0 * 0.01) << params;
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "--vocab-file", "50257 tokens"))
+        << dump(r.issues);
+}
+
+TEST(FileImportCombination, MegatronVocabPaddingFollowsDivisibleByAndTp) {
+    const std::string base =
+        "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --num-layers 24 "
+        "--hidden-size 2048 --num-attention-heads 16 --seq-length 2048 "
+        "--micro-batch-size 1 --global-batch-size 64 --bf16 ";
+    // 50,257 → multiple of 64 × 2 = 128: 50,304.
+    ImportResult r = importTexts(
+        {{"a.sh",
+          base + "--tensor-model-parallel-size 2 --make-vocab-size-divisible-by 64 "
+                 "--tokenizer-type GPT2BPETokenizer --vocab-file v.json --merge-file m.txt\n"}},
+        testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.vocab, 50304);
+    // --vocab-size is the tokenizer's, as given.
+    r = importTexts({{"b.sh", base + "--vocab-size 32000\n"}}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.vocab, 32000);
+    // A tokenizer whose size is in a file TrainPlan does not read: said, and the vocab is missing.
+    r = importTexts(
+        {{"c.sh", base + "--tokenizer-type BertWordPieceLowerCase --vocab-file v.txt\n"}},
+        testCatalog(), {});
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "--tokenizer-type", "BertWordPieceLowerCase"))
+        << dump(r.issues);
+}
+
+TEST(FileImportCombination, TokenizerModelNamingAHubModelTakesTheCatalogArchitecture) {
+    // Megatron reads the vocabulary from the hub tokenizer; no config.json is given.
+    const std::string script =
+        "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+        "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --ffn-hidden-size "
+        "14336 --swiglu --untie-embeddings-and-output-weights --position-embedding-type rope "
+        "--seq-length 8192 --tensor-model-parallel-size 2 --micro-batch-size 1 "
+        "--global-batch-size 64 --bf16 --tokenizer-type HuggingFaceTokenizer "
+        "--tokenizer-model meta-llama/Llama-3.1-8B-Instruct\n";
+    ImportResult r = importTexts({{"train.sh", script}}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    const auto* catalogModel = testCatalog().findModel("llama3.1-8b");
+    ASSERT_NE(catalogModel, nullptr);
+    EXPECT_EQ(r.scenario->model.vocab, catalogModel->vocab);
+    EXPECT_EQ(r.scenario->model.name, catalogModel->name);
+    EXPECT_TRUE(
+        hasIssue(r.issues, Severity::Note, "--tokenizer-model", "catalog model 'llama3.1-8b'"))
+        << dump(r.issues);
+    // A hub model the catalog does not have: said; the vocabulary is then missing.
+    std::string other = script;
+    other.replace(other.find("meta-llama/Llama-3.1-8B-Instruct"), 32, "acme/Tiny-Model-3B");
+    r = importTexts({{"train.sh", other}}, testCatalog(), {});
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "--tokenizer-model", "matches no catalog model"))
+        << dump(r.issues);
+}
+
 TEST(FileImportCombination, BatchSizesThatDoNotMultiplyOutAreAnError) {
     const std::string sbatch4 = "#SBATCH --nodes=4\n#SBATCH --gpus-per-node=8\n";
     const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"),

@@ -436,6 +436,61 @@ bool looksLikeMegatron(std::string_view text) {
     return false;
 }
 
+namespace {
+
+// GPT-2 BPE: encoder.json holds 50,257 tokens (50,000 merges + 256 byte tokens + <|endoftext|>),
+// Radford et al. 2019 / the gpt2-vocab.json Megatron-LM's examples download.
+constexpr int kGpt2BpeVocab = 50257;
+
+// Megatron's padding: megatron/core/tokenizers/utils/build_tokenizer.py vocab_size_with_padding()
+// (NVIDIA/Megatron-LM @ d98e8a64ddf3): multiple = --make-vocab-size-divisible-by (default 128,
+// megatron/training/arguments.py) × --tensor-model-parallel-size; padded = ceil(vocab / multiple)
+// × multiple.
+long long paddedVocab(long long vocab, long long divisibleBy, long long tp) {
+    const long long multiple = divisibleBy * tp;
+    return (vocab + multiple - 1) / multiple * multiple;
+}
+
+} // namespace
+
+template <typename SetInt>
+void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFields& f,
+                        SetInt& setInt) {
+    if (f.model.vocab.has()) return; // --vocab-size
+    const auto type = a.string("--tokenizer-type");
+    const bool bpeFiles = args.values.count("--vocab-file") && args.values.count("--merge-file");
+    int original = 0;
+    std::string from;
+    if ((type && *type == "GPT2BPETokenizer") || (!type && bpeFiles)) {
+        original = kGpt2BpeVocab;
+        from = type ? "--tokenizer-type GPT2BPETokenizer"
+                    : "--vocab-file and --merge-file (GPT-2 BPE)";
+    } else if (type) {
+        if (*type == "HuggingFaceTokenizer")
+            if (auto hub = a.string("--tokenizer-model"))
+                f.model.tokenizerModel.set(*hub, "--tokenizer-model");
+        if (*type != "HuggingFaceTokenizer" && *type != "NullTokenizer")
+            f.warning("--tokenizer-type",
+                      "'" + *type +
+                          "' reads its vocabulary from a file TrainPlan does not read: "
+                          "give --vocab-size, or import the model's config.json");
+        return; // a Hugging Face tokenizer: the model's config.json or the catalog gives it
+    } else {
+        return;
+    }
+    Field<int> divisible;
+    if (!setInt("--make-vocab-size-divisible-by", divisible, 1, 1'000'000))
+        divisible.set(128, "--make-vocab-size-divisible-by (absent: 128)", Origin::ToolDefault);
+    const long long tp = f.plan.tp.has() ? *f.plan.tp : 1;
+    const long long padded = paddedVocab(original, *divisible, tp);
+    f.model.vocab.set(static_cast<int>(padded), from + ", padded", Origin::Explicit);
+    f.note("--vocab-file", "vocabulary " + std::to_string(original) + " tokens from " + from +
+                               ", padded to " + std::to_string(padded) +
+                               " = a multiple of --make-vocab-size-divisible-by " +
+                               std::to_string(*divisible) + " × tensor parallel " +
+                               std::to_string(tp) + " (Megatron's vocab_size_with_padding)");
+}
+
 ImportedFields importMegatronArgs(std::string_view text, std::string_view fileName) {
     ImportedFields f;
     f.file = std::string(fileName);
@@ -818,6 +873,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
             f.warning("--optimizer",
                       "'" + *opt + "' is not modelled; its state is counted as Adam's");
     }
+    vocabFromTokenizer(args, a, f, setInt);
     if (auto backend = a.string("--attention-backend")) {
         if (*backend == "flash" || *backend == "fused" || *backend == "auto")
             f.training.flashAttention.set(true, "--attention-backend");
