@@ -8,6 +8,10 @@
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/simulator/validation.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
 #include <map>
 #include <ostream>
 
@@ -74,7 +78,8 @@ const std::map<std::string, Command>& commands() {
           "                           undelete NAME,purge,history NAME,restore NAME VERSION}\n"
           "                           the scenario library"}},
         {"runs",
-         {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV}  measured runs "
+         {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV,\n"
+                   "                           import-log LOG... --scenario NAME}  measured runs "
                    "for calibration"}},
         {"db",
          {cmdDb, "db {check,path}            integrity check / location of the library database"}},
@@ -127,6 +132,9 @@ int runCli(const std::vector<std::string>& argsIn, std::ostream& out, std::ostre
                 throw UsageError("--format: '" + *f + "' is not one of table, json, csv, text");
         }
         ctx.dbPath = ctx.takeOption("--db");
+        if (ctx.dbPath && ctx.dbPath->empty())
+            throw UsageError("--db: the path is empty; give the library's database file, or "
+                             "leave --db out to use TRAINPLAN_DB or the default library");
         if (auto lang = ctx.takeOption("--lang")) {
             if (*lang != "en" && *lang != "zh_CN")
                 throw UsageError("--lang: '" + *lang + "' is not one of en, zh_CN");
@@ -149,6 +157,19 @@ int runCli(const std::vector<std::string>& argsIn, std::ostream& out, std::ostre
         err << "trainplan-cli: " << e.what() << '\n';
         return kExitInvalidInput;
     }
+}
+
+int finishStandardOutput(int exitCode) {
+    errno = 0;
+    std::cout.flush(); // std::cout syncs with stdio: this is fflush(stdout)
+    int error = errno;
+    const bool flushFailed = std::fflush(stdout) != 0;
+    if (flushFailed && error == 0) error = errno;
+    if (std::cout && !std::ferror(stdout) && !flushFailed) return exitCode;
+    std::cerr << "trainplan-cli: cannot write to standard output ("
+              << (error != 0 ? std::strerror(error) : "an earlier write failed")
+              << "); the output is incomplete\n";
+    return exitCode == kExitOk ? kExitInvalidInput : exitCode;
 }
 
 const model::Catalog& CliContext::catalog() {

@@ -1,5 +1,7 @@
 #include "cli_store.h"
 
+#include <trainplan/model/atomic_file.h>
+#include <trainplan/model/json_duplicate_keys.h>
 #include <trainplan/store/database_location.h>
 
 #include <cstdlib>
@@ -30,7 +32,13 @@ store::StoreOptions storeOptions(CliContext& ctx, store::OpenMode mode) {
 } // namespace
 
 std::filesystem::path databasePath(const CliContext& ctx) {
-    return store::resolveDatabasePath(ctx.dbPath);
+    const std::filesystem::path path = store::resolveDatabasePath(ctx.dbPath);
+    // An in-memory database vanishes when the command ends: "saved" would keep nothing.
+    if (path == store::kMemoryLocation)
+        throw UsageError(std::string(ctx.dbPath ? "--db" : store::kDatabaseEnvVar) +
+                         ": ':memory:' is a database that disappears when the command ends, so "
+                         "nothing would be kept; give the library's database file");
+    return path;
 }
 
 store::Store openStoreForWriting(CliContext& ctx) {
@@ -71,28 +79,7 @@ void writeOutputFile(CliContext& ctx, const std::string& file, const std::string
         ctx.out << text;
         return;
     }
-    namespace fs = std::filesystem;
-    const fs::path target(file);
-    const fs::path tmp = target.string() + ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw std::runtime_error(file + ": cannot write (" +
-                                     std::generic_category().message(errno) + ")");
-        out << text;
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            throw std::runtime_error(file + ": write failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        throw std::runtime_error(file + ": cannot write (" + ec.message() + ")");
-    }
+    model::writeFileAtomically(file, text);
 }
 
 int reportRejected(CliContext& ctx, const store::StoreError& e, const std::string& file) {
@@ -148,7 +135,9 @@ nlohmann::ordered_json parseJsonText(const std::string& text) {
             if (depth > 256) throw std::runtime_error("nested deeper than 256 levels");
             return true;
         };
-    return nlohmann::ordered_json::parse(text, limitDepth);
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text, limitDepth);
+    if (auto duplicate = model::findDuplicateJsonKey(text)) throw std::runtime_error(*duplicate);
+    return doc;
 }
 
 std::string readInputFile(const std::string& file) {

@@ -96,7 +96,7 @@ int list(CliContext& ctx) {
             }
     }
     if (fmt == Format::Json)
-        ctx.out << arr.dump(2) << '\n';
+        ctx.out << arr.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     else if (fmt == Format::Csv)
         table->printCsv(ctx.out);
     else

@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include <trainplan/model/atomic_file.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/report/report.h>
 #include <trainplan/report/report_app.h>
@@ -57,6 +58,8 @@ int cmdReport(CliContext& ctx) {
     if (deck && *format != report::OutputFormat::Pdf)
         throw UsageError("--deck writes a PDF: use -o DECK.pdf");
     const sim::Lang lang = sim::langFromString(ctx.lang).value_or(sim::Lang::En);
+    // A FIFO, device or read-only file is refused before the minutes of rendering.
+    model::checkWriteTarget(*output);
 
     const std::string file = ctx.args.front();
     auto scenario = ctx.loadScenario(file);

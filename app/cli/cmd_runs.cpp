@@ -20,7 +20,8 @@ namespace {
 constexpr const char* kUsage =
     "runs {add --scenario NAME [--step-time S] [--tokens-per-s-per-gpu X] [--peak-memory-gib G] "
     "[--tflops-per-gpu T] [--mfu-pct P] [--date YYYY-MM-DD] [--notes TEXT] [--source TEXT] "
-    "[--plan JSON | --plan-index N] | list [--scenario NAME] | import CSV}";
+    "[--plan JSON | --plan-index N] | list [--scenario NAME] | import CSV | import-log LOG... "
+    "--scenario NAME [--plan JSON | --plan-index N] [--mapping FILE] [--warmup N] [--dry-run]}";
 
 std::string today() {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -167,7 +168,7 @@ int list(CliContext& ctx) {
                 r.measuredOn ? nlohmann::json(*r.measuredOn) : nlohmann::json(nullptr);
             arr.push_back(j);
         }
-        ctx.out << arr.dump(2) << '\n';
+        ctx.out << arr.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         return kExitOk;
     }
     TextTable table({"id", "scenario", "date", "plan", "step s", "tokens/s/GPU", "peak GiB",
@@ -235,6 +236,7 @@ int cmdRuns(CliContext& ctx) {
     if (sub == "add") return add(ctx);
     if (sub == "list") return list(ctx);
     if (sub == "import") return import(ctx);
+    if (sub == "import-log") return runsImportLog(ctx);
     throw UsageError("runs: unknown subcommand '" + sub + "' (usage: " + kUsage + ")");
 }
 

@@ -67,7 +67,7 @@ int list(CliContext& ctx) {
             if (deleted) item["deleted_at"] = s.deletedAt.value_or("");
             arr.push_back(std::move(item));
         }
-        ctx.out << arr.dump(2) << '\n';
+        ctx.out << arr.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         return kExitOk;
     }
     std::vector<std::string> header = {"name", "tags", "version", "versions", "updated"};
@@ -207,7 +207,7 @@ int history(CliContext& ctx) {
                            {"saved_at", v.savedAt},
                            {"bytes", v.body.size()},
                            {"current", &v == &versions.back()}});
-        ctx.out << arr.dump(2) << '\n';
+        ctx.out << arr.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         return kExitOk;
     }
     TextTable table({"version", "saved", "bytes", ""});

@@ -18,6 +18,7 @@ int cmdSweep(CliContext& ctx);
 int cmdValidate(CliContext& ctx);
 int cmdScenario(CliContext& ctx);
 int cmdRuns(CliContext& ctx);
+int runsImportLog(CliContext& ctx); // runs import-log (cmd_runs_log.cpp)
 int cmdDb(CliContext& ctx);
 int cmdLibrary(CliContext& ctx);
 int cmdReport(CliContext& ctx); // only in builds with the report renderer (TRAINPLAN_HAVE_REPORT)

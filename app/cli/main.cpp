@@ -6,5 +6,5 @@
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    return trainplan::cli::runCli(args, std::cout, std::cerr);
+    return trainplan::cli::finishStandardOutput(trainplan::cli::runCli(args, std::cout, std::cerr));
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -154,6 +155,17 @@ GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& is
     r.readDouble("tf32_tflops", tf32, false, 0, 1e7);
     r.readDouble("bf16_tflops", bf16, true, 0.001, 1e7);
     r.readDouble("fp8_tflops", fp8, false, 0, 1e7);
+    // 0 (or absent) means "not given" for the optional peaks; anything else is a real peak, at
+    // least bf16_tflops's lower bound: a 1e-300 peak would make every step take forever.
+    for (const auto& [key, value] : {std::pair{"fp32_tflops", fp32}, std::pair{"tf32_tflops", tf32},
+                                     std::pair{"fp8_tflops", fp8}})
+        if (value > 0 && value < 0.001) {
+            char shown[32];
+            std::snprintf(shown, sizeof shown, "%g", value);
+            r.add(r.fieldPath(key), std::string(shown) +
+                                        " TFLOP/s is below any real accelerator's peak (at least "
+                                        "0.001, i.e. 1 GFLOP/s); leave it out if it is not known");
+        }
     r.readDouble("hbm_gb_per_s", hbm, true, 0.001, 1e7);
     r.readDouble("tdp_w", g.tdpWatts, false, 0, 1e6);
     r.readDouble("gemm_efficiency", g.gemmEfficiency, false, 0.05, 1.0);

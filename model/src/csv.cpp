@@ -1,8 +1,12 @@
 #include <trainplan/model/csv.h>
 
+#include <trainplan/model/utf8.h>
+
 #include "json_reader.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -30,6 +34,17 @@ CsvDocument parseCsv(std::string_view text) {
         doc.error = CsvError{where, std::move(message)};
         return doc;
     };
+    // Cells end up in JSON output, which must be UTF-8 (type_error.316 otherwise).
+    if (const auto bad = firstInvalidUtf8(text)) {
+        const auto badLine = 1 + static_cast<std::size_t>(std::count(
+                                     text.begin(), text.begin() + static_cast<long>(*bad), '\n'));
+        char byteText[8];
+        std::snprintf(byteText, sizeof byteText, "0x%02X",
+                      static_cast<unsigned>(static_cast<unsigned char>(text[*bad])));
+        return fail(badLine, "byte " + std::string(byteText) + " at offset " +
+                                 std::to_string(*bad) +
+                                 " is not UTF-8 text (save the file as UTF-8)");
+    }
     auto endField = [&] {
         record.fields.push_back(std::move(field));
         field.clear();

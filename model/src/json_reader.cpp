@@ -1,5 +1,7 @@
 #include "json_reader.h"
 
+#include <trainplan/model/json_duplicate_keys.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -83,7 +85,30 @@ nlohmann::json parseJsonText(std::string_view text) {
                                          " levels");
             return true;
         };
-    return nlohmann::json::parse(text.begin(), text.end(), limitDepth);
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text.begin(), text.end(), limitDepth);
+    } catch (const nlohmann::json::out_of_range& e) {
+        throw std::runtime_error(numberOverflowMessage(e.what(), text));
+    }
+    if (auto duplicate = findDuplicateJsonKey(text)) throw std::runtime_error(*duplicate);
+    return doc;
+}
+
+std::string numberOverflowMessage(const std::string& what, std::string_view text) {
+    // nlohmann: "[json.exception.out_of_range.406] number overflow parsing '1e400'", no position.
+    const auto open = what.find('\'');
+    const auto close = open == std::string::npos ? open : what.find('\'', open + 1);
+    if (close == std::string::npos) return what;
+    const std::string number = what.substr(open + 1, close - open - 1);
+    const auto at = text.find(number);
+    if (number.empty() || at == std::string_view::npos) return what;
+    const auto before = text.substr(0, at);
+    const auto line = 1 + std::count(before.begin(), before.end(), '\n');
+    const auto lineStart = before.rfind('\n');
+    const auto column = at - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
+    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": the number " +
+           number + " does not fit a double (largest about 1.8e308)";
 }
 
 std::string jsonErrorMessage(const std::exception& e) {

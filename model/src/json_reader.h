@@ -31,6 +31,9 @@ inline constexpr int kMaxJsonDepth = 256;
 nlohmann::json parseJsonText(std::string_view text);
 // One line describing why parseJsonText failed, without nlohmann's "[json.exception...]" prefix.
 std::string jsonErrorMessage(const std::exception& e);
+// nlohmann's out_of_range message for a number like 1e400 has no position: "line 3, column 17:
+// the number 1e400 does not fit a double (largest about 1.8e308)".
+std::string numberOverflowMessage(const std::string& what, std::string_view text);
 
 class ObjectReader {
 public:

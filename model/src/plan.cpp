@@ -74,6 +74,27 @@ std::optional<Recompute> recomputeFromString(std::string_view s) {
     return std::nullopt;
 }
 
+std::string PipelineLayout::label() const {
+    std::string s;
+    auto add = [&s](const std::string& part) { s += (s.empty() ? "" : " ") + part; };
+    if (firstStageLayers || lastStageLayers) {
+        std::string part;
+        if (firstStageLayers) part += "first" + std::to_string(*firstStageLayers);
+        if (lastStageLayers)
+            part +=
+                (part.empty() ? "" : "/") + std::string("last") + std::to_string(*lastStageLayers);
+        add(part);
+    }
+    if (embeddingAsLayer) add("emb-as-layer");
+    if (lossAsLayer) add("loss-as-layer");
+    if (!layout.empty()) add("layout " + layout);
+    if (!partitionMethod.empty()) add("partition " + partitionMethod);
+    if (firstStageLessLayers || lastStageLessLayers)
+        add("less " + std::to_string(firstStageLessLayers.value_or(1)) + "/" +
+            std::to_string(lastStageLessLayers.value_or(1)));
+    return s;
+}
+
 std::string Plan::label() const {
     std::string s;
     auto part = [&s](const char* name, int v) {
@@ -101,6 +122,7 @@ std::string Plan::label() const {
     if (offloadParams) s += "+params";
     if (sequenceParallel) s += " SP";
     if (recompute != Recompute::None) s += std::string(" rc-") + std::string(toString(recompute));
+    if (!pipeline.isDefault()) s += " " + pipeline.label();
     return s;
 }
 

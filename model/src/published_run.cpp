@@ -29,13 +29,19 @@ struct Column {
     bool required = false;                                    // text: must not be empty
     int minimum = 1;                                          // integers: smallest accepted value
     double maximum = std::numeric_limits<double>::infinity(); // numbers: largest accepted value
+    // Real numbers: the smallest physically meaningful value (a 5e-324 measurement made the
+    // relative error infinite and `validate`'s mean_abs_error null).
+    double floor = 0;
+    const char* floorReason = "";
 };
+
+constexpr double kNoMaximum = std::numeric_limits<double>::infinity();
 
 const std::vector<Column>& columns() {
     static const std::vector<Column> table = {
         {"source", &PublishedRun::sourceText, true},
         {"model_name", &PublishedRun::modelName, true},
-        {"params_b", &PublishedRun::paramsB},
+        {"params_b", &PublishedRun::paramsB, false, 1, kNoMaximum, 1e-6, "a thousand parameters"},
         {"layers", &PublishedRun::layers},
         {"hidden", &PublishedRun::hidden},
         {"ffn_hidden", &PublishedRun::ffnHidden},
@@ -64,11 +70,16 @@ const std::vector<Column>& columns() {
         {"recompute", &PublishedRun::recompute},
         {"sequence_parallel", &PublishedRun::sequenceParallel},
         {"precision", &PublishedRun::precision},
-        {"measured_tflops_per_gpu", &PublishedRun::measuredTflopsPerGpu},
-        {"measured_mfu_pct", &PublishedRun::measuredMfuPct, false, 1, 100.0},
-        {"measured_step_time_s", &PublishedRun::measuredStepTimeS},
-        {"measured_tokens_per_s_per_gpu", &PublishedRun::measuredTokensPerSPerGpu},
-        {"measured_peak_mem_gb", &PublishedRun::measuredPeakMemGb},
+        {"measured_tflops_per_gpu", &PublishedRun::measuredTflopsPerGpu, false, 1, kNoMaximum, 1e-3,
+         "1 GFLOP/s"},
+        {"measured_mfu_pct", &PublishedRun::measuredMfuPct, false, 1, 100.0, 1e-3,
+         "0.001 % of the peak"},
+        {"measured_step_time_s", &PublishedRun::measuredStepTimeS, false, 1, kNoMaximum, 1e-6,
+         "a microsecond: no training step is shorter"},
+        {"measured_tokens_per_s_per_gpu", &PublishedRun::measuredTokensPerSPerGpu, false, 1,
+         kNoMaximum, 1e-3, "0.001 tokens/s"},
+        {"measured_peak_mem_gb", &PublishedRun::measuredPeakMemGb, false, 1, kNoMaximum, 1e-3,
+         "a megabyte"},
         {"notes", &PublishedRun::notes},
     };
     return table;
@@ -129,6 +140,9 @@ std::string readCell(const Column& col, std::string_view raw, PublishedRun& run)
     if (*v > col.maximum) return quoteCell(cell) + " exceeds " + detail::formatNumber(col.maximum);
     if (const auto* number = std::get_if<DoubleField>(&col.field)) {
         if (*v <= 0) return quoteCell(cell) + " must be positive";
+        if (*v < col.floor)
+            return quoteCell(cell) + " is below " + detail::formatNumber(col.floor) + " (" +
+                   col.floorReason + "), not a real measurement";
         run.*(*number) = *v;
         return {};
     }

@@ -1,4 +1,8 @@
+#include <trainplan/model/pipeline_layout.h>
 #include <trainplan/model/scenario_json.h>
+
+#include <trainplan/model/atomic_file.h>
+#include <trainplan/model/plan_json.h>
 #include <trainplan/model/units.h>
 
 #include "json_reader.h"
@@ -50,11 +54,12 @@ void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string&
     }
 }
 
-Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven) {
+Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven,
+              bool frameworkRequired) {
     Plan p;
     ObjectReader r(j, path, issues);
     if (!r.valid()) return p;
-    r.readEnum("framework", p.framework, true, frameworkFromString,
+    r.readEnum("framework", p.framework, frameworkRequired, frameworkFromString,
                "ddp, fsdp, deepspeed, megatron");
     dpGiven = r.readInt("dp", p.dp, false, 1, kMaxGpus);
     r.readInt("tp", p.tp, false, 1, 1'000'000);
@@ -96,12 +101,42 @@ Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issu
     }
     r.readEnum("offload", p.offload, false, offloadFromString, "none, cpu, nvme");
     r.readBool("offload_params", p.offloadParams, false);
+    if (p.framework == Framework::Fsdp && p.offload != Offload::None && r.has("offload_params") &&
+        !p.offloadParams)
+        r.add(r.fieldPath("offload_params"),
+              "false asks for optimizer-only offload, which PyTorch FSDP does not have: "
+              "CPUOffload(offload_params=True) keeps parameters and gradients on the host and runs "
+              "the optimizer on the CPU (set offload_params to true, or use DeepSpeed "
+              "ZeRO-Offload for optimizer-only offload)");
     r.readEnum("recompute", p.recompute, false, recomputeFromString, "none, selective, full");
     r.readBool("sequence_parallel", p.sequenceParallel, false);
     r.readBool("tp_comm_overlap", p.tpCommOverlap, false);
     r.readBool("dp_overlap", p.dpOverlap, false);
+    if (const json* pl = r.raw("pipeline_layout")) {
+        ObjectReader lr(*pl, r.fieldPath("pipeline_layout"), issues);
+        if (lr.valid()) {
+            PipelineLayout& l = p.pipeline;
+            auto optInt = [&](const char* key, std::optional<int>& out, int min) {
+                int v = 0;
+                if (lr.readInt(key, v, false, min, 1'000'000)) out = v;
+            };
+            optInt("first_stage_layers", l.firstStageLayers, 1);
+            optInt("last_stage_layers", l.lastStageLayers, 1);
+            lr.readBool("embedding_as_layer", l.embeddingAsLayer, false);
+            lr.readBool("loss_as_layer", l.lossAsLayer, false);
+            lr.readString("layout", l.layout, false);
+            lr.readString("partition_method", l.partitionMethod, false);
+            optInt("first_stage_less_layers", l.firstStageLessLayers, 0);
+            optInt("last_stage_less_layers", l.lastStageLessLayers, 0);
+            lr.finish();
+        }
+    }
     r.finish();
     return p;
+}
+
+Plan planFromJson(const json& j, const std::string& path, ValidationIssues& issues, bool& dpGiven) {
+    return readPlan(j, path, issues, dpGiven, true);
 }
 
 void readEfficiency(const json& j, const std::string& path, EfficiencySpec& e,
@@ -236,7 +271,9 @@ ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog) {
         doc = detail::parseJsonText(text);
     } catch (const std::exception& e) {
         // parse_error (syntax, with the byte position), out_of_range (1e400) or the depth limit.
-        out.issues.push_back({"", "not valid JSON: " + detail::jsonErrorMessage(e)});
+        const std::string why = detail::jsonErrorMessage(e);
+        out.issues.push_back(
+            {"", why.rfind("duplicate key", 0) == 0 ? why : "not valid JSON: " + why});
         return out;
     }
     return parseScenario(doc, catalog);
@@ -407,9 +444,8 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         add("tp", "tp=" + str(p.tp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
                       " GPUs; tensor parallelism needs the intra-node link (set "
                       "constraints.tp_across_nodes to allow it)");
-    const long long stages = static_cast<long long>(p.pp) * p.vpp;
-    if (m.layers % stages != 0)
-        add("pp", "model.layers: " + str(m.layers) + " is not divisible by pp×vpp=" + str(stages));
+    if (const ChunkLayout chunks = pipelineChunks(m, s.training.precision, p); !chunks.ok())
+        out.push_back({path + "." + chunks.field, chunks.error});
     if (p.vpp > 1 && p.pp < 2) add("vpp", "interleaving (vpp=" + str(p.vpp) + ") needs pp ≥ 2");
     if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0)
         add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
@@ -504,12 +540,27 @@ json toJson(const Plan& p) {
            {"micro_batch", p.microBatch},
            {"zero_stage", p.zeroStage},
            {"offload", std::string(toString(p.offload))},
-           {"offload_params", p.offloadParams},
            {"recompute", std::string(toString(p.recompute))},
            {"sequence_parallel", p.sequenceParallel},
            {"tp_comm_overlap", p.tpCommOverlap},
            {"dp_overlap", p.dpOverlap}};
+    // FSDP's CPU offload always moves the parameters; an explicit false would ask for the
+    // optimizer-only offload FSDP lacks, so it is written only when set.
+    if (p.offloadParams || p.framework != Framework::Fsdp) j["offload_params"] = p.offloadParams;
     if (p.hybridShard) j["sharding"] = "hybrid";
+    if (!p.pipeline.isDefault()) {
+        const PipelineLayout& l = p.pipeline;
+        json pl = json::object();
+        if (l.firstStageLayers) pl["first_stage_layers"] = *l.firstStageLayers;
+        if (l.lastStageLayers) pl["last_stage_layers"] = *l.lastStageLayers;
+        if (l.embeddingAsLayer) pl["embedding_as_layer"] = true;
+        if (l.lossAsLayer) pl["loss_as_layer"] = true;
+        if (!l.layout.empty()) pl["layout"] = l.layout;
+        if (!l.partitionMethod.empty()) pl["partition_method"] = l.partitionMethod;
+        if (l.firstStageLessLayers) pl["first_stage_less_layers"] = *l.firstStageLessLayers;
+        if (l.lastStageLessLayers) pl["last_stage_less_layers"] = *l.lastStageLessLayers;
+        j["pipeline_layout"] = std::move(pl);
+    }
     return j;
 }
 
@@ -650,31 +701,15 @@ ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& 
     return out;
 }
 
+ValidationIssues validatePlanJson(const nlohmann::json& plan, const std::string& path) {
+    ValidationIssues issues;
+    bool dpGiven = false;
+    (void)readPlan(plan, path, issues, dpGiven, /*frameworkRequired=*/false);
+    return issues;
+}
+
 void saveScenarioFile(const Scenario& s, const std::filesystem::path& file) {
-    const std::string text = toJsonText(s);
-    const auto tmp = file.string() + ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw std::runtime_error(file.string() + ": cannot write (" + std::strerror(errno) +
-                                     ")");
-        out << text;
-        out.flush();
-        if (!out) {
-            out.close();
-            std::error_code ignored;
-            std::filesystem::remove(tmp, ignored);
-            throw std::runtime_error(file.string() + ": write failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, file, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        throw std::runtime_error(file.string() + ": cannot replace the file (" + ec.message() +
-                                 ")");
-    }
+    writeFileAtomically(file, toJsonText(s));
 }
 
 } // namespace trainplan::model

@@ -83,7 +83,7 @@ StageSlot stageSlot(const PlanContext& ctx, const Plan& p, int index) {
     StageSlot s;
     s.index = index;
     s.kind = stageKindOf(p, index);
-    const StageLayers l = stageLayers(ctx.scenario->model, p.pp, p.vpp, index);
+    const StageLayers l = stageLayers(*ctx.scenario, p, index);
     s.layers = l.layers;
     s.moeLayers = l.moeLayers;
     return s;
@@ -100,8 +100,9 @@ StageSlot evenSlot(const PlanContext& ctx, const Plan& p, int index) {
 
 std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx, const Plan& p) {
     std::vector<StageSlot> out;
-    for (const StageGroup& g : stageGroups(ctx.scenario->model, p.pp, p.vpp))
-        out.push_back(stageSlot(ctx, p, g.stages.front()));
+    for (const StageGroup& g : stageGroups(*ctx.scenario, p))
+        out.push_back(StageSlot{g.kind, g.stages.front(), static_cast<double>(g.layers),
+                                static_cast<double>(g.moeLayers)});
     return out;
 }
 
@@ -257,7 +258,11 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     auto sharded = [&](double bytesPerParam, bool isSharded) {
         return isSharded ? bytesPerParam * (denseShard + expertShard) : bytesPerParam * params;
     };
-    mem.weightsBytes = sharded(bpp.weights, z >= 3);
+    const bool fsdp = p.framework == Framework::Fsdp;
+    // FSDP shards the stored parameters under SHARD_GRAD_OP too: "parameters are sharded outside
+    // computation" (PyTorch FSDP docs, ShardingStrategy.SHARD_GRAD_OP); ZeRO-2 keeps them whole.
+    const bool weightsSharded = z >= 3 || (fsdp && z == 2);
+    mem.weightsBytes = sharded(bpp.weights, weightsSharded);
     mem.gradientsBytes = sharded(bpp.gradients, z >= 2);
     mem.optimizerBytes = sharded(bpp.optimizer, z >= 1);
     // Routed experts shard over the expert-data-parallel group dp·cp/ep instead (Megatron-Core
@@ -265,7 +270,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     auto expertPart = [&](double bytesPerParam, bool isSharded) {
         return bytesPerParam * (isSharded ? expertShard : sp.expert);
     };
-    mem.expertWeightsBytes = expertPart(bpp.weights, z >= 3);
+    mem.expertWeightsBytes = expertPart(bpp.weights, weightsSharded);
     mem.expertGradientsBytes = expertPart(bpp.gradients, z >= 2);
     mem.expertOptimizerBytes = expertPart(bpp.optimizer, z >= 1);
     mem.moeLayersOnStage = sp.moeLayers;
@@ -273,28 +278,37 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
 
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     double buffers = 0;
-    if (p.framework == Framework::Fsdp && z == 2) {
-        // SHARD_GRAD_OP keeps the unsharded low-precision parameters from forward until backward
-        // ends.
-        mem.weightsBytes += paramElem * params;
-        mem.expertWeightsBytes += paramElem * sp.expert;
-    }
+    // The unsharded parameters FSDP keeps on the GPU from a unit's forward until its backward ends:
+    // SHARD_GRAD_OP does not reshard after forward, nor does NO_SHARD, whose mixed precision casts
+    // a low-precision copy (FSDP1 reshards after forward only FULL_SHARD and HYBRID_SHARD:
+    // torch/distributed/fsdp/_runtime_utils.py RESHARD_AFTER_FORWARD_HANDLE_STRATEGIES). With
+    // CPUOffload the copy is still made on the GPU from the host shard, so offload does not
+    // remove it.
+    // torchtitan does not reshard after forward when pipelining either, to avoid an all-gather per
+    // micro-batch (torchtitan parallelize_llama.py apply_fsdp at 9dec370;
+    // fsdp_reshard_after_forward "default" today).
+    double unshardedCopy = 0;
+    if (fsdp && (z == 2 || (z == 3 && p.pp > 1)))
+        unshardedCopy = paramElem;
+    else if (fsdp && z == 0 && (mixedPrecision(tr.precision) || p.offload != Offload::None))
+        unshardedCopy = paramElem;
     if (p.offload != Offload::None) {
         // What leaves the GPU lives in host memory: with CPU offload all of it; with NVMe offload
         // (ZeRO-Infinity) the optimizer states go to NVMe and only offloaded parameters stay in
         // pinned host memory (Rajbhandari et al. 2021 §5).
         double hostPerGpu = p.offload == Offload::Cpu ? mem.optimizerBytes : 0.0;
-        if (p.framework == Framework::Fsdp)
+        if (fsdp)
             hostPerGpu += mem.weightsBytes + mem.gradientsBytes;
         else if (p.offloadParams)
             hostPerGpu += mem.weightsBytes;
         mem.hostBytesPerNode = hostPerGpu * sc.cluster.gpusPerNode;
         // ZeRO-Offload / ZeRO-Infinity keep optimizer states and fp32 master weights on the host
-        // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload moves parameters and
-        // gradients too.
+        // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload(offload_params=True) keeps
+        // the parameter and gradient shards there too and steps the optimizer on the CPU (PyTorch
+        // FSDP docs, CPUOffload); it has no optimizer-only offload.
         mem.optimizerBytes = 0;
         mem.expertOptimizerBytes = 0;
-        if (p.framework == Framework::Fsdp) {
+        if (fsdp) {
             mem.weightsBytes = 0;
             mem.gradientsBytes = 0;
             mem.expertWeightsBytes = 0;
@@ -305,6 +319,8 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
             mem.expertWeightsBytes = 0;
         }
     }
+    mem.weightsBytes += unshardedCopy * params;
+    mem.expertWeightsBytes += unshardedCopy * sp.expert;
     const double tokens = tokensPerMicroBatch(ctx, p);
     switch (p.framework) {
     case Framework::Ddp:

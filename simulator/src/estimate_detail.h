@@ -26,12 +26,12 @@ struct StageSlot {
 [[nodiscard]] StageSlot stageSlot(const PlanContext& ctx, const model::Plan& p, int index);
 // The slot a MemoryBreakdown was computed for.
 [[nodiscard]] StageSlot slotOf(const MemoryBreakdown& m);
-// True when every stage holds the same layers, so the averaged counts L/p and MoE/p are exact and
-// the first and last stages bound all others (a middle stage has the first's layers with fewer
-// micro-batches in flight). Dense models answer without looking at the layout.
+// True when every stage holds the same layers and MoE layers, so the averaged counts L/p and MoE/p
+// are exact and the first and last stages bound all others (a middle stage has the first's layers
+// with fewer micro-batches in flight). Uneven pipeline layouts (plan.pipeline_layout, torchtitan's
+// split) and MoE patterns that fall unevenly are not.
 [[nodiscard]] inline bool evenLayout(const PlanContext& ctx, const model::Plan& p) {
-    return p.pp <= 1 || ctx.flops.moeLayers == 0 ||
-           moeLayersEvenOverStages(ctx.scenario->model, p.pp, p.vpp);
+    return p.pp <= 1 || stagesEven(*ctx.scenario, p);
 }
 // The slot of stage `index` in an even layout: L/p layers of which MoE/p (exact integers there).
 [[nodiscard]] StageSlot evenSlot(const PlanContext& ctx, const model::Plan& p, int index);

@@ -369,7 +369,7 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
     return out;
 }
 
-std::string stageRowName(const StageGroup& g, bool even) {
+std::string stageRowName(const StageGroup& g, bool even, bool moeModel) {
     if (even) {
         switch (g.kind) {
         case StageKind::First:
@@ -383,8 +383,9 @@ std::string stageRowName(const StageGroup& g, bool even) {
         }
     }
     std::string name = (g.stages.size() == 1 ? "stage " : "stages ") + formatStageIndices(g.stages);
-    const std::string layers =
-        std::to_string(g.denseLayers()) + " dense + " + std::to_string(g.moeLayers) + " MoE layers";
+    const std::string layers = moeModel ? std::to_string(g.denseLayers()) + " dense + " +
+                                              std::to_string(g.moeLayers) + " MoE layers"
+                                        : std::to_string(g.layers) + " layers";
     if (g.kind == StageKind::First) return name + " (embeddings, " + layers + ")";
     if (g.kind == StageKind::Last) return name + " (LM head, " + layers + ")";
     if (g.kind == StageKind::Only) return name + " (" + layers + ")";
@@ -411,10 +412,10 @@ Explanation explainPlan(const PlanContext& ctx, const Plan& plan) {
     x.communication = commTree(e);
     x.flops = flopsTree(ctx);
     const Placements pl = placeGroups(plan, ctx.scenario->cluster.gpusPerNode);
-    const auto& model = ctx.scenario->model;
-    x.evenStageLayout = moeLayersEvenOverStages(model, plan.pp, plan.vpp);
-    for (const StageGroup& g : stageGroups(model, plan.pp, plan.vpp)) {
-        const detail::StageSlot slot = detail::stageSlot(ctx, plan, g.stages.front());
+    x.evenStageLayout = stagesEven(*ctx.scenario, plan);
+    for (const StageGroup& g : stageGroups(*ctx.scenario, plan)) {
+        const detail::StageSlot slot{g.kind, g.stages.front(), static_cast<double>(g.layers),
+                                     static_cast<double>(g.moeLayers)};
         StageMemoryRow row;
         row.memory = detail::stageMemory(ctx, plan, pl, e.gradAccum, slot);
         row.layers = row.memory.layersOnStage;
@@ -424,7 +425,7 @@ Explanation explainPlan(const PlanContext& ctx, const Plan& plan) {
         row.denseLayers = g.denseLayers();
         row.moeLayers = g.moeLayers;
         row.rankKind = g.rankKind();
-        row.stage = stageRowName(g, x.evenStageLayout);
+        row.stage = stageRowName(g, x.evenStageLayout, ctx.flops.moeLayers > 0);
         x.stages.push_back(std::move(row));
     }
     x.assumptions = assumptions(ctx, plan);

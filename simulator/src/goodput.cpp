@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace trainplan::sim {
 
@@ -225,8 +226,19 @@ GoodputEstimate estimateGoodput(const model::Scenario& scenario, const PlanEstim
     if (tau <= 0) return g; // nothing evaluated
 
     const double wallPerUseful = expectedWallSeconds(1.0, tau, delta, g.restartSeconds, m);
-    g.goodput = 1.0 / wallPerUseful;
     g.usefulSeconds = estimate.cost.timeToTrainSeconds;
+    if (!std::isfinite(wallPerUseful)) {
+        // e^((τ+δ)/M) overflows: interruptions come so much more often than a checkpoint interval
+        // (at least one step) that the expected wall time has no finite value.
+        // goodput_json says why instead of writing null.
+        const double inf = std::numeric_limits<double>::infinity();
+        g.goodput = 0;
+        g.expectedSeconds = g.lostWorkSeconds = g.expectedInterruptions = inf;
+        g.restartOverheadSeconds = g.gpuHours = g.usd = g.energyKwh = inf;
+        g.checkpointOverheadSeconds = g.usefulSeconds / tau * delta;
+        return g;
+    }
+    g.goodput = 1.0 / wallPerUseful;
     g.expectedSeconds = g.usefulSeconds * wallPerUseful;
     g.checkpointOverheadSeconds = g.usefulSeconds / tau * delta;
     g.expectedInterruptions = g.expectedSeconds / m;

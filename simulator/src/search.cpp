@@ -1,5 +1,6 @@
 #include <trainplan/simulator/search.h>
 
+#include <trainplan/model/pipeline_layout.h>
 #include <trainplan/model/scenario_json.h>
 
 #include <algorithm>
@@ -113,7 +114,66 @@ struct Layout {
     int tp = 1, pp = 1, cp = 1, dp = 1, ep = 1, vpp = 1;
     bool dpSpansNodes = false;
     long long plans = 0; // plans in its inner space
+    model::PipelineLayout pipeline;
 };
+
+// A way to cut the layers over pp stages, with the interleaving depths it allows.
+struct PipelineChoice {
+    model::PipelineLayout layout;
+    std::vector<int> vpps;
+};
+
+// The pipeline splits the search tries at pp: the framework's own when pp divides the layers (and
+// torchtitan's, which counts the embedding and the output as layers, for FSDP always); otherwise,
+// for Megatron-LM, middle stages of ⌈L/pp⌉ layers with the rest split between the first and last
+// stages (--decoder-first/last-pipeline-num-layers; Llama 3.1 405B's 126 layers on pp 16 become
+// 7 + 14 × 8 + 7, as Meta's and NVIDIA's recipes run it). DeepSpeed's uneven partition_method
+// methods are read from plans, not searched (each costs a linear-partition solve per plan).
+std::vector<PipelineChoice> pipelineChoices(const Scenario& s, Framework fw,
+                                            const Capabilities& cap, int pp) {
+    const int layers = s.model.layers;
+    std::vector<PipelineChoice> out;
+    if (pp == 1) return {{{}, {1}}};
+    auto keepValid = [&](PipelineChoice c) {
+        Plan probe;
+        probe.framework = fw;
+        probe.pp = pp;
+        probe.pipeline = c.layout;
+        std::vector<int> valid;
+        for (int v : c.vpps) {
+            probe.vpp = v;
+            if (model::pipelineChunks(s.model, s.training.precision, probe).ok())
+                valid.push_back(v);
+        }
+        c.vpps = std::move(valid);
+        if (!c.vpps.empty()) out.push_back(std::move(c));
+    };
+    if (fw == Framework::Fsdp) {
+        // torchtitan: any stage count up to layers + 2 that layers_per_stage can produce.
+        std::vector<int> vpps{1};
+        if (cap.vpp)
+            for (int v = 2; v <= (layers + 2) / pp; ++v)
+                vpps.push_back(v);
+        keepValid({{}, std::move(vpps)});
+        return out;
+    }
+    if (layers % pp == 0) {
+        out.push_back({{}, cap.vpp ? divisors(layers / pp) : std::vector<int>{1}});
+        return out;
+    }
+    if (fw != Framework::Megatron) return out;
+    const int middle = (layers + pp - 1) / pp;
+    const int rest = pp == 2 ? layers : layers - (pp - 2) * middle;
+    if (rest < 2) return out;
+    PipelineChoice c;
+    c.layout.firstStageLayers = rest / 2;
+    c.layout.lastStageLayers = rest - rest / 2;
+    const int g = std::gcd(std::gcd(*c.layout.firstStageLayers, *c.layout.lastStageLayers),
+                           pp == 2 ? *c.layout.lastStageLayers : middle);
+    c.vpps = cap.vpp ? divisors(g) : std::vector<int>{1};
+    keepValid(std::move(c));
+    return out;
+}
 
 // The knobs enumerated inside a layout.
 struct InnerSpace {
@@ -150,7 +210,9 @@ void forEachLayout(const Scenario& s, long long gpus, Framework fw, int fwIndex,
     for (int tp : divisors(gpus)) {
         if ((tp > 1 && !cap.tp) || !allowed(k.tp, tp) || !tpValid(s, tp)) continue;
         for (int pp : divisors(gpus / tp)) {
-            if ((pp > 1 && !cap.pp) || !allowed(k.pp, pp) || m.layers % pp != 0) continue;
+            if ((pp > 1 && !cap.pp) || !allowed(k.pp, pp)) continue;
+            const std::vector<PipelineChoice> splits = pipelineChoices(s, fw, cap, pp);
+            if (splits.empty()) continue;
             for (int cp : divisors(gpus / tp / pp)) {
                 if ((cp > 1 && !cap.cp) || !allowed(k.cp, cp)) continue;
                 if (cp > 1 && m.seqLen % (2 * cp) != 0) continue;
@@ -159,8 +221,6 @@ void forEachLayout(const Scenario& s, long long gpus, Framework fw, int fwIndex,
                 std::vector<int> eps{1};
                 if (m.moe.enabled() && cap.ep)
                     eps = divisors(std::gcd(static_cast<long long>(m.moe.experts), dp * cp));
-                std::vector<int> vpps{1};
-                if (pp > 1 && cap.vpp) vpps = divisors(m.layers / pp);
                 Plan probe;
                 probe.tp = tp;
                 probe.cp = cp;
@@ -168,10 +228,12 @@ void forEachLayout(const Scenario& s, long long gpus, Framework fw, int fwIndex,
                 const bool spans = placeGroups(probe, s.cluster.gpusPerNode).dp.nodes > 1;
                 for (int ep : eps) {
                     if (!allowed(k.ep, ep)) continue;
-                    for (int vpp : vpps) {
-                        if (!allowed(k.vpp, vpp)) continue;
-                        f(Layout{fwIndex, fw, tp, pp, cp, static_cast<int>(dp), ep, vpp, spans, 0});
-                    }
+                    for (const PipelineChoice& split : splits)
+                        for (int vpp : split.vpps) {
+                            if (!allowed(k.vpp, vpp)) continue;
+                            f(Layout{fwIndex, fw, tp, pp, cp, static_cast<int>(dp), ep, vpp, spans,
+                                     0, split.layout});
+                        }
                 }
             }
         }
@@ -210,6 +272,7 @@ template <typename F> void forEachPlan(const Layout& l, const InnerSpace& in, F&
     p.dp = l.dp;
     p.ep = l.ep;
     p.vpp = l.vpp;
+    p.pipeline = l.pipeline;
     // Micro-batch innermost: memory grows with it, so fitting changes at most about once per run
     // and the fit prediction below is rarely wrong.
     for (const Sharding& sh : in.shardings) {
@@ -416,7 +479,14 @@ bool planKeyLess(const Plan& a, const Plan& b) {
                           p.offloadParams, static_cast<int>(p.recompute), p.sequenceParallel,
                           p.tpCommOverlap, !p.dpOverlap);
     };
-    return key(a) < key(b);
+    auto layoutKey = [](const model::PipelineLayout& l) {
+        return std::tuple<int, int, bool, bool, const std::string&, const std::string&, int, int>(
+            l.firstStageLayers.value_or(0), l.lastStageLayers.value_or(0), l.embeddingAsLayer,
+            l.lossAsLayer, l.layout, l.partitionMethod, l.firstStageLessLayers.value_or(-1),
+            l.lastStageLessLayers.value_or(-1));
+    };
+    if (key(a) != key(b)) return key(a) < key(b);
+    return layoutKey(a.pipeline) < layoutKey(b.pipeline);
 }
 
 bool fasterThan(const PlanEstimate& a, const PlanEstimate& b) {

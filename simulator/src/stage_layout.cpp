@@ -1,5 +1,7 @@
 #include <trainplan/simulator/stage_layout.h>
 
+#include <trainplan/model/pipeline_layout.h>
+
 #include <stdexcept>
 
 namespace trainplan::sim {
@@ -23,29 +25,75 @@ void checkLayout(const model::TransformerSpec& m, int pp, int vpp) {
                                     std::to_string(pp * vpp) + " pipeline chunks");
 }
 
+std::vector<int> evenChunks(const model::TransformerSpec& m, int pp, int vpp) {
+    checkLayout(m, pp, vpp);
+    return std::vector<int>(static_cast<std::size_t>(pp) * vpp, m.layers / (pp * vpp));
+}
+
+void checkChunks(const std::vector<int>& chunks, int pp, int stage) {
+    if (pp < 1 || chunks.empty() || chunks.size() % static_cast<std::size_t>(pp) != 0)
+        throw std::invalid_argument(
+            "plan.pp: " + std::to_string(chunks.size()) +
+            " pipeline chunks do not divide over pp = " + std::to_string(pp));
+    if (stage < 0 || stage >= pp)
+        throw std::invalid_argument("stage: index " + std::to_string(stage) +
+                                    " is outside the pipeline's " + std::to_string(pp) + " stages");
+}
+
 } // namespace
 
 const char* toString(RankKind k) {
     return k == RankKind::DenseOnly ? "dense only" : "expert + dense";
 }
 
-StageLayers stageLayers(const model::TransformerSpec& m, int pp, int vpp, int stage) {
-    checkLayout(m, pp, vpp);
-    if (stage < 0 || stage >= pp)
-        throw std::invalid_argument("stage: index " + std::to_string(stage) +
-                                    " is outside the pipeline's " + std::to_string(pp) + " stages");
-    const int chunk = m.layers / (pp * vpp);
+std::vector<int> chunkLayers(const model::Scenario& s, const model::Plan& p) {
+    model::ChunkLayout c = model::pipelineChunks(s.model, s.training.precision, p);
+    if (!c.ok()) throw std::invalid_argument("plan." + c.field + ": " + c.error);
+    return std::move(c.layers);
+}
+
+StageLayers stageLayers(const model::TransformerSpec& m, const std::vector<int>& chunks, int pp,
+                        int stage) {
+    checkChunks(chunks, pp, stage);
     StageLayers s;
     s.stage = stage;
-    s.layers = chunk * vpp;
-    if (!m.moe.enabled()) return s;
-    // Interleaved schedule: stage s runs model chunks s, s + p, …, s + (v − 1)p (Narayanan et al.
-    // 2021 §2.2.2); v = 1 is Megatron's contiguous block of L/p layers.
-    for (int v = 0; v < vpp; ++v) {
-        const int begin = (stage + v * pp) * chunk;
-        s.moeLayers += moeLayersBelow(m, begin + chunk) - moeLayersBelow(m, begin);
+    // Stage s runs model chunks s, s + p, …, s + (v − 1)p (Narayanan et al. 2021 §2.2.2); the
+    // layers before chunk i are those of chunks 0 … i − 1.
+    int begin = 0;
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+        const int n = chunks[i];
+        if (i % static_cast<std::size_t>(pp) == static_cast<std::size_t>(stage)) {
+            s.layers += n;
+            s.moeLayers += moeLayersBelow(m, begin + n) - moeLayersBelow(m, begin);
+        }
+        begin += n;
     }
     return s;
+}
+
+StageLayers stageLayers(const model::Scenario& s, const model::Plan& p, int stage) {
+    return stageLayers(s.model, chunkLayers(s, p), p.pp, stage);
+}
+
+StageLayers stageLayers(const model::TransformerSpec& m, int pp, int vpp, int stage) {
+    return stageLayers(m, evenChunks(m, pp, vpp), pp, stage);
+}
+
+bool stagesEven(const model::TransformerSpec& m, const std::vector<int>& chunks, int pp) {
+    checkChunks(chunks, pp, 0);
+    const StageLayers first = stageLayers(m, chunks, pp, 0);
+    for (int s = 1; s < pp; ++s) {
+        const StageLayers l = stageLayers(m, chunks, pp, s);
+        if (l.layers != first.layers || l.moeLayers != first.moeLayers) return false;
+    }
+    return true;
+}
+
+bool stagesEven(const model::Scenario& s, const model::Plan& p) {
+    if (p.pp <= 1) return true;
+    if (p.pipeline.isDefault() && p.framework != model::Framework::Fsdp)
+        return moeLayersEvenOverStages(s.model, p.pp, p.vpp);
+    return stagesEven(s.model, chunkLayers(s, p), p.pp);
 }
 
 bool moeLayersEvenOverStages(const model::TransformerSpec& m, int pp, int vpp) {
@@ -55,17 +103,15 @@ bool moeLayersEvenOverStages(const model::TransformerSpec& m, int pp, int vpp) {
     const int interval = m.moe.interval > 0 ? m.moe.interval : 1;
     // Chunks that start on the pattern's period hold chunk/interval MoE layers each.
     if (m.moe.firstDenseLayers == 0 && chunk % interval == 0) return true;
-    const int first = stageLayers(m, pp, vpp, 0).moeLayers;
-    for (int s = 1; s < pp; ++s)
-        if (stageLayers(m, pp, vpp, s).moeLayers != first) return false;
-    return true;
+    return stagesEven(m, evenChunks(m, pp, vpp), pp);
 }
 
-std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, int pp, int vpp) {
-    checkLayout(m, pp, vpp);
+std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, const std::vector<int>& chunks,
+                                    int pp) {
+    checkChunks(chunks, pp, 0);
     std::vector<StageGroup> out;
     auto single = [&](StageKind kind, int s) {
-        const StageLayers l = stageLayers(m, pp, vpp, s);
+        const StageLayers l = stageLayers(m, chunks, pp, s);
         out.push_back({kind, {s}, l.layers, l.moeLayers});
     };
     if (pp == 1) {
@@ -75,10 +121,10 @@ std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, int pp, int
     single(StageKind::First, 0);
     const std::size_t middleBegin = out.size();
     for (int s = 1; s < pp - 1; ++s) {
-        const StageLayers l = stageLayers(m, pp, vpp, s);
+        const StageLayers l = stageLayers(m, chunks, pp, s);
         bool placed = false;
         for (std::size_t g = middleBegin; g < out.size(); ++g)
-            if (out[g].moeLayers == l.moeLayers) {
+            if (out[g].layers == l.layers && out[g].moeLayers == l.moeLayers) {
                 out[g].stages.push_back(s);
                 placed = true;
                 break;
@@ -87,6 +133,14 @@ std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, int pp, int
     }
     single(StageKind::Last, pp - 1);
     return out;
+}
+
+std::vector<StageGroup> stageGroups(const model::Scenario& s, const model::Plan& p) {
+    return stageGroups(s.model, chunkLayers(s, p), p.pp);
+}
+
+std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, int pp, int vpp) {
+    return stageGroups(m, evenChunks(m, pp, vpp), pp);
 }
 
 std::string formatStageIndices(const std::vector<int>& stages) {

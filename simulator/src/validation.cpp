@@ -80,6 +80,27 @@ std::string groupOf(const PublishedRun& r) {
     return head.empty() ? "other" : head.substr(0, 60);
 }
 
+// N of "local batch N" / "Local batch size N" in a row's notes.
+std::optional<long long> localBatch(const std::string& notes) {
+    std::string lower = notes;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    const std::size_t at = lower.find("local batch");
+    if (at == std::string::npos) return std::nullopt;
+    std::size_t i = at + 11;
+    if (lower.compare(i, 5, " size") == 0) i += 5;
+    while (i < lower.size() && lower[i] == ' ')
+        ++i;
+    long long v = 0;
+    std::size_t digits = 0;
+    while (i < lower.size() && std::isdigit(static_cast<unsigned char>(lower[i])) && digits < 9) {
+        v = v * 10 + (lower[i++] - '0');
+        ++digits;
+    }
+    if (digits == 0 || v <= 0) return std::nullopt;
+    return v;
+}
+
 } // namespace
 
 const char* toString(ValidationMetric m) {
@@ -110,7 +131,17 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     };
     if (!r.layers || !r.hidden || !r.heads || !r.seqLen || !r.vocab || !r.numGpus)
         return skip("architecture or GPU count not published");
-    if (!r.globalBatch) return skip("global batch not published");
+    std::optional<long long> globalBatch = r.globalBatch;
+    if (!globalBatch && r.dp) {
+        // torchtitan's tables give the batch per data-parallel rank ("local batch 8"): the global
+        // batch is that times dp (rows that give both agree: local 32 × dp 8 = global 256).
+        if (const std::optional<long long> local = localBatch(r.notes)) {
+            globalBatch = *local * *r.dp;
+            c.assumptions.push_back("global batch = the published local batch " +
+                                    std::to_string(*local) + " × dp " + std::to_string(*r.dp));
+        }
+    }
+    if (!globalBatch) return skip("global batch not published");
 
     model::Scenario& s = c.scenario;
     s.name = c.label;
@@ -234,7 +265,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     s.cluster.nodes = gpus / gpusPerNode;
 
     // Training.
-    s.training.globalBatch = *r.globalBatch;
+    s.training.globalBatch = *globalBatch;
     s.training.optimizer = model::Optimizer::Adam;
     if (contains(r.precision, "fp8"))
         s.training.precision = model::Precision::Fp8;
@@ -303,6 +334,15 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     p.ep = r.ep.value_or(1);
     p.dp = r.dp.value_or(gpus / std::max(1, p.tp * p.pp * p.cp));
     p.vpp = r.vpp.value_or(1);
+    if (torchtitan && !r.vpp && p.pp > 1 && contains(r.notes, "Interleaved 1F1B")) {
+        // torchtitan builds two stages per rank for a multi-stage schedule unless told otherwise
+        // (torchtitan 9dec370 generate_split_points; pipeline_parallel.py today).
+        p.vpp = 2;
+        c.assumptions.push_back("Interleaved 1F1B with torchtitan's default two stages per rank");
+    }
+    if (torchtitan && p.pp > 1)
+        c.assumptions.push_back("torchtitan's pipeline split: the embedding and the output each "
+                                "count as one layer, so the first and last stages hold fewer");
     if (r.microBatch) {
         p.microBatch = *r.microBatch;
     } else {

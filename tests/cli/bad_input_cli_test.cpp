@@ -162,6 +162,32 @@ INSTANTIATE_TEST_SUITE_P(Cli, BadInputTable, ::testing::ValuesIn(allCases()),
                              return std::string(info.param.command) + "_" + info.param.input->name;
                          });
 
+// Issue 17: the new plan fields are checked by every scenario command with the file, the field and
+// the reason on one line (import reads a scenario only as a base, without its plans).
+TEST(BadInputPipelineLayout, ScenarioCommandsNameTheFieldAndTheReason) {
+    struct Bad {
+        const char* fixture;
+        const char* text;
+    };
+    const Bad cases[] = {
+        {"scenarios/bad/71-first-stage-takes-every-layer.json",
+         "plans[0].pipeline_layout.first_stage_layers: 0 layers are left for 15 middle stages"},
+        {"scenarios/bad/72-pipeline-layout-wrong-layer-count.json",
+         "plans[0].pipeline_layout.layout: holds 125 decoder layers"},
+        {"scenarios/bad/74-fsdp-optimizer-only-offload.json",
+         "plans[0].offload_params: false asks for optimizer-only offload"},
+    };
+    for (const Bad& b : cases)
+        for (const char* command : {"estimate", "check", "compare"}) {
+            const std::string file = fixtureFile(b.fixture);
+            const CliRun r = runCli({command, file});
+            EXPECT_EQ(r.exitCode, 1) << command << " " << file << "\n" << r.err;
+            EXPECT_EQ(r.out, "") << command;
+            EXPECT_NE(r.err.find(file + ": " + b.text), std::string::npos)
+                << command << ": " << r.err;
+        }
+}
+
 // JSON output keeps the exit code and names the problem in the document instead of on stderr.
 TEST(BadInputJson, CheckReportsTheProblemInTheDocument) {
     const std::string file = generated("array.json");

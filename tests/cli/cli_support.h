@@ -119,8 +119,11 @@ inline std::filesystem::path testTempDir() {
 }
 
 // `env` adds or replaces environment variables of the child (e.g. {{"TRAINPLAN_DATA_DIR", dir}}).
+// `stdoutPath`, when set, is the child's standard output instead of a capture file (e.g.
+// "/dev/full"); run.out is then empty.
 inline CliRun runCli(const std::vector<std::string>& args,
-                     const std::map<std::string, std::string>& env = {}) {
+                     const std::map<std::string, std::string>& env = {},
+                     const std::string& stdoutPath = {}) {
     const std::string outFile = detail::makeTempFile("out");
     const std::string errFile = detail::makeTempFile("err");
 
@@ -152,7 +155,10 @@ inline CliRun runCli(const std::vector<std::string>& args,
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_TRUNC, 0);
+    if (stdoutPath.empty())
+        posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_TRUNC, 0);
+    else
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath.c_str(), O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_TRUNC, 0);
     pid_t pid = 0;
     const int rc =

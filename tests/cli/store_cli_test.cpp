@@ -332,5 +332,30 @@ TEST_F(storeCli, UsageErrors) {
     }
 }
 
+// Issue 22 item 5: an empty --db silently used the default library, and :memory: said "saved"
+// and kept nothing.
+TEST_F(storeCli, AnEmptyDbPathIsRefusedInsteadOfUsingTheDefaultLibrary) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--db", "", "scenario", "save", scenarioFile("a").string()},
+          std::vector<std::string>{"--db=", "scenario", "list"}}) {
+        const CliRun r = runCli(args, {{"XDG_DATA_HOME", m_dir.path().string()}});
+        EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+        EXPECT_NE(r.err.find("--db: the path is empty"), std::string::npos) << r.err;
+    }
+    EXPECT_FALSE(fs::exists(m_dir / "trainplan" / "trainplan.db"));
+}
+
+TEST_F(storeCli, AnInMemoryDatabaseIsRefusedBecauseNothingWouldBeKept) {
+    CliRun r = runCli({"--db", ":memory:", "scenario", "save", scenarioFile("a").string()});
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_EQ(r.out.find("saved"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("--db: ':memory:' is a database that disappears when the command ends"),
+              std::string::npos)
+        << r.err;
+    r = runCli({"scenario", "list"}, {{"TRAINPLAN_DB", ":memory:"}});
+    EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find("TRAINPLAN_DB: ':memory:'"), std::string::npos) << r.err;
+}
+
 } // namespace
 } // namespace trainplan::test

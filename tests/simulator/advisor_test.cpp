@@ -470,6 +470,10 @@ TEST(AdviseRealScenarios, GrowingTheClusterMovesAwayFromMegatronWithoutRdma) {
     Scenario s = load("llama2-7b-a100x8-pcie");
     s.constraints.frameworks = {Framework::Fsdp, Framework::Megatron};
     s.constraints.offload = model::Offload::None;
+    // One micro-batch per step, so Megatron-LM is the fastest on one node (26.7 s against FSDP's
+    // 27.6 s). With micro-batches of 2, FSDP SHARD_GRAD_OP — its fp32 parameters sharded since
+    // issue 17 — ties it within 0.3 % and the readiness question this test asks would not arise.
+    s.constraints.microBatch = 1;
     s.team = expertTeam();
     s.platform = {};
     s.platform.standardImages = s.platform.sharedCheckpointStorage = s.platform.monitoring = true;

@@ -261,3 +261,51 @@ TEST(reliability, JsonCarriesTheEstimateKeys) {
         EXPECT_TRUE(j.contains(key)) << key;
     EXPECT_EQ(j["checkpoint"]["layout"], "sharded");
 }
+
+namespace {
+
+bool containsNull(const nlohmann::json& j) {
+    if (j.is_null()) return true;
+    if (j.is_structured())
+        for (const auto& v : j)
+            if (containsNull(v)) return true;
+    return false;
+}
+
+} // namespace
+
+// Issue 22 item 8: when interruptions come far more often than a checkpoint interval, the
+// expected time to train has no finite value; the JSON said null for it.
+TEST(reliability, AJobThatNeverCompletesSaysWhyInsteadOfNull) {
+    auto s = llama7b(1024); // 8,192 GPUs
+    s.training.globalBatch = 8192;
+    s.cluster.gpuMtbfHours = 1; // the job is interrupted every 3600 / 8192 = 0.44 s
+    const auto plan = test::makePlan(Framework::Fsdp, 8192, 1, 1, 1, 3);
+    const auto est = sim::evaluatePlan(sim::makeContext(s), plan);
+    ASSERT_GT(est.time.stepSeconds, 0);
+    const auto g = sim::estimateGoodput(s, est);
+    EXPECT_EQ(g.goodput, 0.0);
+    EXPECT_TRUE(std::isinf(g.expectedSeconds));
+    const nlohmann::json j = sim::toJson(g);
+    EXPECT_FALSE(containsNull(j)) << j.dump(2);
+    EXPECT_EQ(j["completes"], false);
+    ASSERT_TRUE(j["effective_time_to_train_s"].is_string()) << j.dump(2);
+    EXPECT_EQ(j["effective_time_to_train_s"].get<std::string>().rfind(
+                  "never completes: the job is interrupted every 0.439 s on average (8192 GPUs)",
+                  0),
+              0u)
+        << j["effective_time_to_train_s"];
+    EXPECT_EQ(j["effective_usd"], j["effective_time_to_train_s"]);
+    EXPECT_DOUBLE_EQ(j["job_mtbf_s"].get<double>(), 3600.0 / 8192);
+}
+
+TEST(reliability, AJobThatCompletesHasOnlyNumbers) {
+    auto s = llama7b(32);
+    const auto plan = test::makePlan(Framework::Fsdp, 256, 1, 1, 1, 3);
+    const auto g = sim::estimateGoodput(s, sim::evaluatePlan(sim::makeContext(s), plan));
+    EXPECT_TRUE(std::isfinite(g.expectedSeconds));
+    const nlohmann::json j = sim::toJson(g);
+    EXPECT_EQ(j["completes"], true);
+    EXPECT_TRUE(j["effective_time_to_train_s"].is_number());
+    EXPECT_FALSE(containsNull(j));
+}

@@ -268,5 +268,28 @@ TEST(storeMigration, Version2KeepsItsTagsRunsAndProfiles) {
     EXPECT_EQ(profile->notes, "fitted on 3 runs");
 }
 
+// Issue 22 item 14: a migration that keeps failing wrote another full-size .bak copy on every
+// command, reads included. One backup per schema version and content.
+TEST(storeMigration, AMigrationThatKeepsFailingKeepsOneBackup) {
+    TempDir dir;
+    const fs::path db = dir / "trainplan.db";
+    fs::copy_file(fixture().parent_path() / "trainplan-v2.db", db);
+    {
+        // The v3 step adds scenarios.deleted_at; a column of that name already there makes it
+        // fail every time, with nothing else wrong.
+        Connection c =
+            Connection::open(db.string(), OpenMode::ReadWrite, std::chrono::milliseconds(100));
+        c.exec("ALTER TABLE scenarios ADD COLUMN deleted_at TEXT");
+    }
+    for (int attempt = 0; attempt < 3; ++attempt)
+        EXPECT_THROW((void)openTestStore(db), store::StoreError) << "attempt " << attempt;
+    int backups = 0;
+    for (const auto& e : fs::directory_iterator(dir.path()))
+        if (e.path().filename().string().find(".bak-v") != std::string::npos) ++backups;
+    EXPECT_EQ(backups, 1);
+    EXPECT_TRUE(fs::exists(db.string() + ".bak-v2"));
+    EXPECT_FALSE(fs::exists(db.string() + ".bak-v2-2"));
+}
+
 } // namespace
 } // namespace trainplan::test

@@ -16,8 +16,12 @@
 #include <stdexcept>
 #include <string>
 
+#include <pwd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <gtest/gtest.h>
 
 namespace trainplan::test {
 
@@ -111,6 +115,35 @@ template <typename F> store::StoreError storeErrorOf(F&& body) {
 
 inline bool runningAsRoot() {
     return ::geteuid() == 0;
+}
+
+// Runs `body` in a child process as an unprivileged user (root ignores file permissions) or, when
+// the tests do not run as root, directly. `body` returns true on success.
+template <typename F> void asUnprivilegedUser(F&& body) {
+    if (!runningAsRoot()) {
+        EXPECT_TRUE(body());
+        return;
+    }
+    const passwd* nobody = ::getpwnam("nobody");
+    if (nobody == nullptr) GTEST_SKIP() << "no 'nobody' user to drop root privileges to";
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        int code = 3;
+        if (::setgid(nobody->pw_gid) == 0 && ::setuid(nobody->pw_uid) == 0) {
+            try {
+                code = body() ? 0 : 1;
+            } catch (...) {
+                code = 2;
+            }
+        }
+        ::_exit(code);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0)
+        << "1: an expectation failed in the child, 2: it threw, 3: setuid failed";
 }
 
 } // namespace trainplan::test

@@ -207,5 +207,43 @@ TEST_F(MeasurementsViewTest, SavedProfileChangesCompareLikeTheCli) {
         << controller.profileNote().toStdString();
 }
 
+TEST_F(MeasurementsViewTest, DroppedTrainingLogIsStoredAsRunsImportLogStoresIt) {
+    MeasurementsView view;
+    view.setLibrary(&library);
+    model::Scenario s = test::loadExample("gpt3-175b-a100x1024.json");
+    ASSERT_TRUE(library.save(s, QStringLiteral("gpt3"), {}));
+    const QString log = QStringLiteral(TRAINPLAN_TEST_FIXTURES_DIR) +
+                        QStringLiteral("/logs/megatron/gpt3-175b-restart.log");
+    QSignalSpy changed(&library, &LibraryStore::runsChanged);
+    const auto outcome = view.importLogs({log}, QStringLiteral("gpt3"));
+    ASSERT_TRUE(outcome.runId) << outcome.messages.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(changed.count(), 1);
+    ASSERT_EQ(view.model()->rowCount(), 1);
+    // The same steady-state median as the CLI test: 22.8363 s over 200 iterations.
+    EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::StepColumn).data().toString(),
+              QStringLiteral("22.836 s"));
+    EXPECT_TRUE(view.messageText().contains(QStringLiteral("200 iterations")))
+        << view.messageText().toStdString();
+    const auto runs = library.store()->runs(std::string("gpt3"));
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_NEAR(*runs[0].stepSeconds, 22.8363, 1e-9);
+    EXPECT_EQ(runs[0].details["files"][0]["format"], "megatron");
+
+    // Again: already stored, nothing added, said in the view.
+    const auto again = view.importLogs({log}, QStringLiteral("gpt3"));
+    EXPECT_FALSE(again.runId);
+    EXPECT_TRUE(view.messageText().contains(QStringLiteral("already stored")))
+        << view.messageText().toStdString();
+    // A file that is not a log: nothing saved, the reason shown.
+    const QString junk = dir.filePath(QStringLiteral("notes.txt"));
+    QFile f(junk);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("meeting notes\n");
+    f.close();
+    EXPECT_FALSE(view.importLogs({junk}, QStringLiteral("gpt3")).runId);
+    EXPECT_TRUE(view.messageText().contains(QStringLiteral("not a training log")));
+    EXPECT_EQ(view.model()->rowCount(), 1);
+}
+
 } // namespace
 } // namespace trainplan::ui

@@ -186,7 +186,9 @@ TEST_F(BrokenCatalog, NumberOverflowIsNamed) {
           R"({"schema": "trainplan.catalog.v1", "gpus": [{"name": "X", "memory_gib": 1e400,
                            "bf16_tflops": 1, "hbm_gb_per_s": 1}]})");
     const std::string msg = loadError();
-    EXPECT_NE(msg.find((m_dir / "gpus.json").string() + ": not valid JSON (number overflow"),
+    EXPECT_NE(msg.find((m_dir / "gpus.json").string() +
+                       ": not valid JSON (line 1, column 73: the number 1e400 does not fit a "
+                       "double"),
               std::string::npos)
         << msg;
 }
@@ -264,3 +266,24 @@ TEST(CatalogJson, EntriesRoundTrip) {
 
 } // namespace
 } // namespace trainplan::model
+
+// Issue 22 item 8: an fp8 or tf32 peak of 1e-300 TFLOP/s passed the 0-1e7 range check and made
+// every step time infinite (null in JSON).
+TEST(Catalog, APeakBelowAnyRealAcceleratorIsRefused) {
+    nlohmann::json gpu = {{"name", "Tiny"},          {"memory_gib", 80},
+                          {"bf16_tflops", 989},      {"hbm_gb_per_s", 3350},
+                          {"fp8_tflops", 1e-300},    {"tf32_tflops", 0.0001}};
+    trainplan::model::ValidationIssues issues;
+    (void)trainplan::model::gpuFromJson(gpu, "gpu", issues);
+    ASSERT_EQ(issues.size(), 2u);
+    EXPECT_EQ(issues[0].path, "gpu.tf32_tflops");
+    EXPECT_EQ(issues[0].message, "0.0001 TFLOP/s is below any real accelerator's peak (at least "
+                                 "0.001, i.e. 1 GFLOP/s); leave it out if it is not known");
+    EXPECT_EQ(issues[1].path, "gpu.fp8_tflops");
+    EXPECT_NE(issues[1].message.find("1e-300 TFLOP/s is below"), std::string::npos);
+    gpu.erase("fp8_tflops");
+    gpu["tf32_tflops"] = 0; // 0: not given
+    issues.clear();
+    (void)trainplan::model::gpuFromJson(gpu, "gpu", issues);
+    EXPECT_TRUE(issues.empty());
+}

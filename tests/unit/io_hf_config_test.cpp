@@ -35,7 +35,9 @@ TransformerSpec importFixture(const std::string& dir, ImportIssues* issuesOut = 
 TEST(HfConfigConversion, Llama31_8B) {
     ImportIssues issues;
     const TransformerSpec m = importFixture("llama-3.1-8b", &issues);
-    EXPECT_EQ(m.name, "llama-3.1-8b"); // from the directory: the config has no _name_or_path
+    // No _name_or_path: named after model_type (a guess the catalog match replaces in importFiles),
+    // not the folder the file sits in (issue 23: "configs", or a hub cache's commit hash).
+    EXPECT_EQ(m.name, "llama");
     EXPECT_EQ(m.layers, 32);
     EXPECT_EQ(m.hidden, 4096);
     EXPECT_EQ(m.heads, 32);
@@ -260,7 +262,12 @@ INSTANTIATE_TEST_SUITE_P(
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336)") +
                           "}",
                       "vocab_size", "is required"},
-        MalformedCase{"gqa not dividing", "{" + kLlama + ", \"num_key_value_heads\": 5}",
+        // Written without a second "num_key_value_heads": duplicate keys are an error of their
+        // own now (issue 22 item 9), so last-wins cannot override kLlama's value.
+        MalformedCase{"gqa not dividing",
+                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 5,
+            "intermediate_size": 14336, "vocab_size": 128256)") + "}",
                       "num_key_value_heads", "does not divide num_attention_heads 32"},
         MalformedCase{"heads not dividing hidden",
                       "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,

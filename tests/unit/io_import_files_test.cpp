@@ -58,6 +58,103 @@ TEST(FileImportCombination, ConfigPlusDeepSpeedPlusSbatchGivesOneScenario) {
     EXPECT_TRUE(back.ok()) << (back.issues.empty() ? "" : back.issues[0].text());
 }
 
+TEST(FileImportCombination, ConfigInAConfigsFolderIsNamedAfterTheModelNotTheFolder) {
+    // Issue 23: a config.json without _name_or_path under configs/ gave "configs on 16 …".
+    const std::string text = readFixture("hf/llama-3.1-8b/config.json");
+    ImportResult r =
+        importTexts({{"configs/config.json", text}, {"job.sbatch", kSbatch2x8}}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->name.find("configs"), std::string::npos) << r.scenario->name;
+    // The shape is catalog model llama3.1-8b: its display name, not model_type.
+    const auto* catalogModel = testCatalog().findModel("llama3.1-8b");
+    ASSERT_NE(catalogModel, nullptr);
+    EXPECT_EQ(r.scenario->model.displayName, catalogModel->displayName);
+    EXPECT_EQ(r.scenario->name.rfind(catalogModel->displayName + " on 16 ", 0), 0u)
+        << r.scenario->name;
+    // With _name_or_path, its last part names the model.
+    nlohmann::json doc = nlohmann::json::parse(text);
+    doc["_name_or_path"] = "meta-llama/Llama-3.1-8B-Instruct";
+    r = importTexts({{"configs/config.json", doc.dump()}, {"job.sbatch", kSbatch2x8}},
+                    testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.displayName, "Llama-3.1-8B-Instruct");
+    // No catalog shape: model_type and the size.
+    doc.erase("_name_or_path");
+    doc["num_hidden_layers"] = 30;
+    r = importTexts({{"snapshots/0123abcd/config.json", doc.dump()}, {"job.sbatch", kSbatch2x8}},
+                    testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.displayName.rfind("llama ", 0), 0u)
+        << r.scenario->model.displayName;
+    EXPECT_NE(r.scenario->model.displayName.find("B"), std::string::npos);
+}
+
+TEST(FileImportCombination, Gpt3MegatronScriptWithGpt2BpeFilesGetsThePaddedVocab) {
+    // Issue 23: "model.vocab: is not given by any imported file" for --vocab-file/--merge-file.
+    const ImportResult r =
+        importTexts({fixture("megatron/gpt3_175b_cmdline.txt")}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    // GPT-2 BPE 50,257 tokens padded to a multiple of 128 × TP 8 = 1,024: 51,200.
+    EXPECT_EQ(r.scenario->model.vocab, 51200);
+    const double params = countParameters(r.scenario->model).total;
+    EXPECT_NEAR(params / 1e9, 175.0, 175.0 * 0.01) << params;
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "--vocab-file", "50257 tokens"))
+        << dump(r.issues);
+}
+
+TEST(FileImportCombination, MegatronVocabPaddingFollowsDivisibleByAndTp) {
+    const std::string base =
+        "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --num-layers 24 "
+        "--hidden-size 2048 --num-attention-heads 16 --seq-length 2048 "
+        "--micro-batch-size 1 --global-batch-size 64 --bf16 ";
+    // 50,257 → multiple of 64 × 2 = 128: 50,304.
+    ImportResult r = importTexts(
+        {{"a.sh",
+          base + "--tensor-model-parallel-size 2 --make-vocab-size-divisible-by 64 "
+                 "--tokenizer-type GPT2BPETokenizer --vocab-file v.json --merge-file m.txt\n"}},
+        testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.vocab, 50304);
+    // --vocab-size is the tokenizer's, as given.
+    r = importTexts({{"b.sh", base + "--vocab-size 32000\n"}}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    EXPECT_EQ(r.scenario->model.vocab, 32000);
+    // A tokenizer whose size is in a file TrainPlan does not read: said, and the vocab is missing.
+    r = importTexts(
+        {{"c.sh", base + "--tokenizer-type BertWordPieceLowerCase --vocab-file v.txt\n"}},
+        testCatalog(), {});
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Warning, "--tokenizer-type", "BertWordPieceLowerCase"))
+        << dump(r.issues);
+}
+
+TEST(FileImportCombination, TokenizerModelNamingAHubModelTakesTheCatalogArchitecture) {
+    // Megatron reads the vocabulary from the hub tokenizer; no config.json is given.
+    const std::string script =
+        "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+        "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --ffn-hidden-size "
+        "14336 --swiglu --untie-embeddings-and-output-weights --position-embedding-type rope "
+        "--seq-length 8192 --tensor-model-parallel-size 2 --micro-batch-size 1 "
+        "--global-batch-size 64 --bf16 --tokenizer-type HuggingFaceTokenizer "
+        "--tokenizer-model meta-llama/Llama-3.1-8B-Instruct\n";
+    ImportResult r = importTexts({{"train.sh", script}}, testCatalog(), {});
+    ASSERT_TRUE(r.ok()) << dump(r.issues);
+    const auto* catalogModel = testCatalog().findModel("llama3.1-8b");
+    ASSERT_NE(catalogModel, nullptr);
+    EXPECT_EQ(r.scenario->model.vocab, catalogModel->vocab);
+    EXPECT_EQ(r.scenario->model.name, catalogModel->name);
+    EXPECT_TRUE(
+        hasIssue(r.issues, Severity::Note, "--tokenizer-model", "catalog model 'llama3.1-8b'"))
+        << dump(r.issues);
+    // A hub model the catalog does not have: said; the vocabulary is then missing.
+    std::string other = script;
+    other.replace(other.find("meta-llama/Llama-3.1-8B-Instruct"), 32, "acme/Tiny-Model-3B");
+    r = importTexts({{"train.sh", other}}, testCatalog(), {});
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "--tokenizer-model", "matches no catalog model"))
+        << dump(r.issues);
+}
+
 TEST(FileImportCombination, BatchSizesThatDoNotMultiplyOutAreAnError) {
     const std::string sbatch4 = "#SBATCH --nodes=4\n#SBATCH --gpus-per-node=8\n";
     const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"),
@@ -426,6 +523,61 @@ TEST(PlanRoundTripPreservation, FsdpGradOpWithInterleavedPipelineAndOffload) {
     p.zeroStage = 2;
     p.offload = Offload::None;
     p.offloadParams = false;
+    expectRoundTrip(llama70b(), p);
+}
+
+// Issue 17: every uneven pipeline flag round-trips through the exported launch files.
+TEST(PlanRoundTripPreservation, MegatronUnevenPipelineFlags) {
+    Plan p;
+    p.framework = Framework::Megatron;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 8;
+    p.zeroStage = 1;
+    p.sequenceParallel = true;
+    p.pipeline.firstStageLayers = 19; // --decoder-first-pipeline-num-layers
+    p.pipeline.lastStageLayers = 19;  // 80 − 38 = 42 = 2 × 21 on the middle stages
+    expectRoundTrip(llama70b(), p);
+    p.vpp = 2; // --num-virtual-stages-per-pipeline-rank: 18 / 22 / 22 / 18 in chunks of 9 and 11
+    p.pipeline.firstStageLayers = 18;
+    p.pipeline.lastStageLayers = 18;
+    expectRoundTrip(llama70b(), p);
+    p.vpp = 1;
+    p.pipeline = {};
+    p.pp = 2;
+    p.dp = 16;
+    p.pipeline.embeddingAsLayer = true; // (80 + 2) / 2 = 41 per rank
+    p.pipeline.lossAsLayer = true;
+    expectRoundTrip(llama70b(), p);
+    p.pipeline = {};
+    p.vpp = 2; // from the layout's four stages on pp 2
+    p.pipeline.layout = "Et*19|t*21|t*21|t*19L";
+    expectRoundTrip(llama70b(), p);
+}
+
+TEST(PlanRoundTripPreservation, MegatronDeepSpeedPartitionMethod) {
+    Plan p;
+    p.framework = Framework::DeepSpeed;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 8;
+    p.zeroStage = 1;
+    p.pipeline.partitionMethod = "type:transformer|embedding"; // --pp-partition-method
+    expectRoundTrip(llama70b(), p);
+}
+
+TEST(PlanRoundTripPreservation, TorchtitanLessLayers) {
+    Plan p;
+    p.framework = Framework::Fsdp;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 8;
+    p.zeroStage = 3;
+    p.sequenceParallel = true;
+    p.pipeline.firstStageLessLayers = 2; // --parallelism.pipeline_parallel_first_stage_less_layers
+    p.pipeline.lastStageLessLayers = 0;
+    expectRoundTrip(llama70b(), p);
+    p.vpp = 3; // layers_per_stage 7: ⌈82 / 7⌉ = 12 stages = 4 × 3
     expectRoundTrip(llama70b(), p);
 }
 

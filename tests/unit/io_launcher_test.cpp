@@ -82,6 +82,18 @@ TEST(LauncherConversion, MegatronScriptsGiveTheirTorchrunCounts) {
     EXPECT_EQ(*g.cluster.nodes, 128);
 }
 
+TEST(LauncherConversion, GresIsReadCaseInsensitivelyAndInItsTresSpelling) {
+    const ImportedFields a = importLauncher("#SBATCH -N 2\n#SBATCH --gres=GPU:H100:4\n", "a.sbatch");
+    ASSERT_TRUE(a.cluster.gpusPerNode.has()) << dump(a.issues);
+    EXPECT_EQ(*a.cluster.gpusPerNode, 4);
+    EXPECT_EQ(*a.cluster.gpu, "H100");
+    const ImportedFields b =
+        importLauncher("#SBATCH -N 2\n#SBATCH --gres=nvme:1,gres/gpu:8\n", "b.sbatch");
+    ASSERT_TRUE(b.cluster.gpusPerNode.has()) << dump(b.issues);
+    EXPECT_EQ(*b.cluster.gpusPerNode, 8);
+    EXPECT_FALSE(hasIssue(b.issues, Severity::Warning, "#SBATCH --gres", "")) << dump(b.issues);
+}
+
 struct MalformedCase {
     const char* name;
     std::string text;
@@ -112,6 +124,14 @@ INSTANTIATE_TEST_SUITE_P(
                       "#SBATCH --gpus-per-node", "must be [type:]count"},
         MalformedCase{"gres", "#SBATCH --gres=gpu:a100:lots\n", Severity::Error, "#SBATCH --gres",
                       "is not gpu[:type]:count"},
+        // Issue 22 item 11: these were ignored without a word, and 8 GPUs of the default type
+        // assumed.
+        MalformedCase{"gres plural", "#SBATCH --nodes=2\n#SBATCH --gres=gpus:8\n",
+                      Severity::Error, "#SBATCH --gres", "'gpus:8' is not gpu[:type]:count"},
+        MalformedCase{"gres without gpu", "#SBATCH --nodes=2\n#SBATCH --gres=shard:8\n",
+                      Severity::Warning, "#SBATCH --gres", "'shard:8' requests no GPU"},
+        MalformedCase{"gres type without count", "#SBATCH --nodes=2\n#SBATCH --gres=gpu:h100\n",
+                      Severity::Error, "#SBATCH --gres", "'gpu:h100' is not gpu[:type]:count"},
         MalformedCase{"gpus uneven", "#SBATCH --nodes=3\n#SBATCH --gpus=16\n", Severity::Error,
                       "#SBATCH --gpus", "do not split evenly over 3 nodes"},
         MalformedCase{"sbatch after command",

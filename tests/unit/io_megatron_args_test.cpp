@@ -219,8 +219,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "--moe-router-topk", "is ignored without --num-experts"},
         MalformedCase{"query groups without gqa", kCmd + "--num-query-groups 8", Severity::Warning,
                       "--num-query-groups", "without --group-query-attention"},
-        MalformedCase{"unterminated quote", kCmd + "--data-path 'oops", Severity::Warning, "",
-                      "single quote not closed"},
+        // An error, not a warning (issue 22 item 7): every flag after the quote is lost.
+        MalformedCase{"unterminated quote", kCmd + "--data-path 'oops", Severity::Error, "",
+                      "the single quote opened here is never closed"},
         MalformedCase{"fp8 options without format", kCmd + "--bf16 --fp8-amax-history-len 16",
                       Severity::Warning, "--fp8-amax-history-len", "fp8 is off"}),
     [](const ::testing::TestParamInfo<MalformedCase>& info) {
@@ -276,6 +277,25 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
     EXPECT_EQ(countSeverity(back.issues, Severity::Warning), 0u) << dump(back.issues);
     EXPECT_EQ(*back.plan.vpp, 2);
     EXPECT_EQ(*back.plan.recompute, Recompute::Full);
+}
+
+} // namespace
+} // namespace trainplan::model::io
+
+namespace trainplan::model::io {
+namespace {
+
+// Issue 22 item 18: `$((8/0))` was reported as a variable the script does not set.
+TEST(MegatronArgsMessages, ArithmeticThatDividesByZeroSaysSoNotUnset) {
+    const ImportedFields f = importMegatronArgs(
+        "TP=8\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $((TP/0)) --num-layers 2\n",
+        "train.sh");
+    EXPECT_TRUE(test::hasIssue(f.issues, Severity::Error, "--tensor-model-parallel-size",
+                               "$((TP/0)) cannot be computed: it divides by zero"))
+        << test::dump(f.issues);
+    EXPECT_FALSE(test::hasIssue(f.issues, Severity::Error, "--tensor-model-parallel-size",
+                                "does not set"))
+        << test::dump(f.issues);
 }
 
 } // namespace

@@ -156,3 +156,25 @@ TEST(publishedRun, JsonUsesColumnNamesAndLeavesBlanksOut) {
 
 } // namespace
 } // namespace trainplan::model
+
+// Issue 22 item 8: a 5e-324 measurement passed "> 0" and made validate's mean_abs_error null.
+TEST(publishedRun, MeasurementsBelowAPhysicalFloorAreRefused) {
+    const auto load = trainplan::model::parsePublishedRuns(
+        "source,model_name,measured_step_time_s,measured_tflops_per_gpu,measured_peak_mem_gb\n"
+        "paper,A,5e-324,1e-300,0.0000001\n"
+        "paper,B,0.5,150,40\n");
+    ASSERT_EQ(load.runs.size(), 1u);
+    EXPECT_EQ(load.runs[0].modelName, "B");
+    std::vector<std::string> texts;
+    for (const auto& i : load.issues)
+        texts.push_back(i.text());
+    EXPECT_EQ(texts,
+              (std::vector<std::string>{
+                  "line 2, column measured_step_time_s: '5e-324' is below 1e-06 (a microsecond: "
+                  "no training step is shorter), not a real measurement",
+                  "line 2, column measured_tflops_per_gpu: '1e-300' is below 0.001 (1 GFLOP/s), "
+                  "not a real measurement",
+                  "line 2, column measured_peak_mem_gb: '0.0000001' is below 0.001 (a "
+                  "megabyte), not a real measurement",
+              }));
+}

@@ -1,5 +1,6 @@
 #include <trainplan/ui/chart_export.h>
 
+#include <trainplan/report/save_file.h>
 #include <trainplan/report/report_charts.h>
 
 #include <QApplication>
@@ -14,7 +15,6 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -76,28 +76,27 @@ bool saveChartPng(QChartView* view, const QString& path, int dpi, QString* error
     const int dotsPerMeter = static_cast<int>(std::lround(dpi / 0.0254));
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-        if (error)
-            *error = ChartExport::tr("%1 could not be written: %2")
-                         .arg(QDir::toNativeSeparators(path),
-                              file.errorString().isEmpty() ? ChartExport::tr("PNG encoding failed")
-                                                           : file.errorString());
-        return false;
-    }
-    return true;
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    QString reason;
+    if (!image.save(&png, "PNG"))
+        reason = ChartExport::tr("PNG encoding failed");
+    else if (report::saveFile(path, png.data(), nullptr, &reason))
+        return true;
+    if (error)
+        *error = ChartExport::tr("%1 could not be written: %2")
+                     .arg(QDir::toNativeSeparators(path), reason);
+    return false;
 }
 
 bool saveChartSvg(QChartView* view, const QString& path, QString* error) {
     const QByteArray svg = report::chartSvg(*view->chart(), logicalSize(view));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(svg) != svg.size() || !file.commit()) {
-        if (error)
-            *error = ChartExport::tr("%1 could not be written: %2")
-                         .arg(QDir::toNativeSeparators(path), file.errorString());
-        return false;
-    }
-    return true;
+    QString reason;
+    if (report::saveFile(path, svg, nullptr, &reason)) return true;
+    if (error)
+        *error = ChartExport::tr("%1 could not be written: %2")
+                     .arg(QDir::toNativeSeparators(path), reason);
+    return false;
 }
 
 void installChartExportMenu(QChartView* view) {

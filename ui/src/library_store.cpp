@@ -1,10 +1,11 @@
 #include <trainplan/ui/library_store.h>
 
+#include <trainplan/model/json_duplicate_keys.h>
+#include <trainplan/report/save_file.h>
 #include <trainplan/store/database_location.h>
 #include <trainplan/store/store.h>
 
 #include <QFile>
-#include <QSaveFile>
 
 namespace trainplan::ui {
 
@@ -238,15 +239,10 @@ bool LibraryStore::exportLibrary(const QString& file) {
     if (!m_store) return false;
     try {
         const std::string text = m_store->exportLibrary().dump(2) + "\n";
-        QSaveFile out(file);
-        if (!out.open(QIODevice::WriteOnly) ||
-            out.write(text.data(), static_cast<qint64>(text.size())) !=
-                static_cast<qint64>(text.size()) ||
-            !out.commit()) {
-            m_lastError = tr("%1: cannot write (%2)").arg(file, out.errorString());
-            return false;
-        }
-        return true;
+        QString reason;
+        if (report::saveFile(file, QByteArray::fromStdString(text), nullptr, &reason)) return true;
+        m_lastError = tr("%1: cannot write (%2)").arg(file, reason);
+        return false;
     } catch (const std::exception& e) {
         fail(e);
         return false;
@@ -261,8 +257,11 @@ std::optional<store::LibraryImportSummary> LibraryStore::importLibrary(const QSt
         return std::nullopt;
     }
     try {
-        const auto summary =
-            m_store->importLibrary(nlohmann::ordered_json::parse(in.readAll().toStdString()));
+        const std::string text = in.readAll().toStdString();
+        nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+        if (auto duplicate = model::findDuplicateJsonKey(text))
+            throw std::runtime_error(*duplicate);
+        const auto summary = m_store->importLibrary(doc);
         emit changed();
         return summary;
     } catch (const store::StoreError& e) {

@@ -39,6 +39,7 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     , m_import(new QPushButton(tr("Import CSV…")))
     , m_delete(new QPushButton(tr("Delete"))) {
     setObjectName(QStringLiteral("measurementsView"));
+    setAcceptDrops(true); // training logs (measurements_log_drop.cpp)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto* bar = new QHBoxLayout;
@@ -46,7 +47,9 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     m_add->setToolTip(
         tr("Enter a run you measured: the scenario, the plan and the step time or tokens/s."));
     m_import->setObjectName(QStringLiteral("measurementsImport"));
-    m_import->setToolTip(tr("Import a CSV with the columns of data/reference/published_runs.csv."));
+    m_import->setToolTip(tr("Import a CSV with the columns of data/reference/published_runs.csv. "
+                            "Drop a training log (Megatron-LM, NeMo, torchtitan, DeepSpeed, "
+                            "Hugging Face Trainer) on this tab to store the run it measured."));
     m_delete->setObjectName(QStringLiteral("measurementsDelete"));
     m_delete->setToolTip(tr("Delete the selected runs from the library."));
     bar->addWidget(m_add);
@@ -236,6 +239,21 @@ std::optional<double> positive(const QLineEdit* edit, bool& bad) {
 
 } // namespace
 
+std::vector<std::pair<QString, nlohmann::json>>
+MeasurementsView::planChoices(const QString& scenarioName) const {
+    std::vector<std::pair<QString, nlohmann::json>> out;
+    const model::ScenarioLoad load = m_library->load(scenarioName);
+    if (load.scenario)
+        for (const auto& p : load.scenario->plans)
+            out.emplace_back(QString::fromStdString(p.label()), model::toJson(p));
+    if (m_selectedPlan)
+        if (const auto selected = m_selectedPlan())
+            out.emplace_back(
+                tr("Compare tab's selection: %1").arg(QString::fromStdString(selected->label())),
+                model::toJson(*selected));
+    return out;
+}
+
 void MeasurementsView::addDialog() {
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) return;
@@ -265,18 +283,10 @@ void MeasurementsView::addDialog() {
     auto fillPlans = [&, this] {
         plan->clear();
         plans.clear();
-        const model::ScenarioLoad load = m_library->load(scenario->currentText());
-        if (load.scenario)
-            for (const auto& p : load.scenario->plans) {
-                plans.push_back(model::toJson(p));
-                plan->addItem(QString::fromStdString(p.label()));
-            }
-        if (m_selectedPlan)
-            if (const auto selected = m_selectedPlan()) {
-                plans.push_back(model::toJson(*selected));
-                plan->addItem(tr("Compare tab's selection: %1")
-                                  .arg(QString::fromStdString(selected->label())));
-            }
+        for (auto& [label, json] : planChoices(scenario->currentText())) {
+            plans.push_back(std::move(json));
+            plan->addItem(label);
+        }
     };
     fillPlans();
     connect(scenario, &QComboBox::currentIndexChanged, &dialog, [&] { fillPlans(); });

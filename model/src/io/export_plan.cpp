@@ -1,14 +1,12 @@
 #include <trainplan/model/io/export_plan.h>
 
+#include <trainplan/model/atomic_file.h>
 #include <trainplan/model/io/deepspeed_config.h>
 #include <trainplan/model/io/launcher.h>
 #include <trainplan/model/io/megatron_args.h>
 
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -49,25 +47,8 @@ void writeExport(const PlanExport& e, const std::filesystem::path& directory) {
     if (ec)
         throw std::runtime_error(directory.string() + ": cannot create the directory (" +
                                  ec.message() + ")");
-    for (const auto& f : e.files) {
-        const auto path = directory / f.name;
-        {
-            std::ofstream out(path, std::ios::binary | std::ios::trunc);
-            if (!out)
-                throw std::runtime_error(path.string() + ": cannot write (" + std::strerror(errno) +
-                                         ")");
-            out << f.text;
-            out.flush();
-            if (!out) throw std::runtime_error(path.string() + ": write failed (disk full?)");
-        }
-        if (f.executable) {
-            std::filesystem::permissions(path,
-                                         std::filesystem::perms::owner_exec |
-                                             std::filesystem::perms::group_exec |
-                                             std::filesystem::perms::others_exec,
-                                         std::filesystem::perm_options::add, ec);
-        }
-    }
+    for (const auto& f : e.files)
+        writeFileAtomically(directory / f.name, f.text, {.executable = f.executable});
 }
 
 } // namespace trainplan::model::io

@@ -123,17 +123,21 @@ void warnUnknown(const nlohmann::json& doc, KeyReader& r, ImportedFields& f) {
                   "unknown keys ignored (not needed for planning, or not supported): " + unread);
 }
 
-std::string nameFrom(const std::optional<std::string>& nameOrPath, std::string_view fileName,
-                     const std::string& modelType) {
+// The model's own name: the last part of _name_or_path ("meta-llama/Llama-3.1-8B" →
+// "Llama-3.1-8B"), else model_type — never the folder the file sits in (a hub cache keeps
+// config.json under snapshots/<commit hash>/, a checkout under "configs/"). A model_type name is
+// a guess that a catalog match replaces (importFiles).
+std::pair<std::string, Origin> nameFrom(const std::optional<std::string>& nameOrPath,
+                                        const std::string& modelType) {
     if (nameOrPath && !nameOrPath->empty()) {
-        const std::filesystem::path p(*nameOrPath);
-        const std::string last = p.filename().string();
-        return last.empty() ? *nameOrPath : last;
+        std::string p = *nameOrPath;
+        while (!p.empty() && (p.back() == '/' || p.back() == '\\'))
+            p.pop_back();
+        const std::size_t slash = p.find_last_of("/\\");
+        const std::string last = slash == std::string::npos ? p : p.substr(slash + 1);
+        if (!last.empty()) return {last, Origin::Explicit};
     }
-    const std::filesystem::path file{std::string(fileName)};
-    const std::string parent = file.parent_path().filename().string();
-    if (!parent.empty() && parent != "." && parent != "..") return parent;
-    return modelType.empty() ? std::string("imported-model") : modelType;
+    return {modelType.empty() ? std::string("imported-model") : modelType, Origin::Guess};
 }
 
 } // namespace
@@ -174,9 +178,10 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
                           "-style field names — check the result");
         family = gpt2Names ? Family::Gpt2 : Family::Llama;
     }
-    const std::string name = nameFrom(r.string("_name_or_path"), fileName, modelType);
-    f.model.name.set(name, "_name_or_path");
-    f.model.displayName.set(name, "_name_or_path");
+    const auto [name, nameOrigin] = nameFrom(r.string("_name_or_path"), modelType);
+    const char* nameKey = nameOrigin == Origin::Explicit ? "_name_or_path" : "model_type";
+    f.model.name.set(name, nameKey, nameOrigin);
+    f.model.displayName.set(name, nameKey, nameOrigin);
 
     auto requireInt = [&](const char* key, long long min,
                           long long max) -> std::optional<long long> {
@@ -418,8 +423,9 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
 }
 
 ImportIssues checkParameterCount(const TransformerSpec& m, const Catalog& catalog,
-                                 std::string_view file) {
+                                 std::string_view file, const TransformerSpec** within2Percent) {
     ImportIssues out;
+    if (within2Percent) *within2Percent = nullptr;
     const TransformerSpec* best = nullptr;
     int bestScore = -1;
     for (const TransformerSpec& c : catalog.models) {
@@ -454,8 +460,10 @@ ImportIssues checkParameterCount(const TransformerSpec& m, const Catalog& catalo
                        std::string(msg) +
                            ": more than 2% off — check vocab_size, intermediate_size, "
                            "num_key_value_heads and tie_word_embeddings"});
-    else
+    else {
         out.push_back({Severity::Note, std::string(file), "model", msg});
+        if (within2Percent) *within2Percent = best;
+    }
     return out;
 }
 

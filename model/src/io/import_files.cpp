@@ -5,10 +5,12 @@
 #include <trainplan/model/io/launcher.h>
 #include <trainplan/model/io/megatron_args.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/model/utf8.h>
 
 #include "json_keys.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -42,6 +44,9 @@ std::string show(FfnKind v) {
 }
 std::string show(PositionEmbedding v) {
     return v == PositionEmbedding::Learned ? "learned" : "none (rotary/ALiBi)";
+}
+std::string show(const PipelineLayout& v) {
+    return v.isDefault() ? "the even split" : "'" + v.label() + "'";
 }
 std::string show(Framework v) {
     return std::string(toString(v));
@@ -138,6 +143,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, offload, "plan.offload");
     TP_MERGE(plan, offloadParams, "plan.offload_params");
     TP_MERGE(plan, hybridShard, "plan.sharding");
+    TP_MERGE(plan, pipeline, "plan.pipeline_layout");
     TP_MERGE(plan, sequenceParallel, "plan.sequence_parallel");
     TP_MERGE(plan, tpCommOverlap, "plan.tp_comm_overlap");
     TP_MERGE(plan, recompute, "plan.recompute");
@@ -145,6 +151,38 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(cluster, gpusPerNode, "cluster.gpus_per_node");
     TP_MERGE(cluster, gpu, "cluster.gpu");
 #undef TP_MERGE
+}
+
+// "meta-llama/Llama-3.1-8B-Instruct" → the catalog model whose name or display name, lower-cased
+// without separators ("llama318b"), appears in the hub name's ("metallama318binstruct") with no
+// digit on either side; the longest such name wins. nullptr when none does.
+const TransformerSpec* catalogModelForHubName(const Catalog& catalog, const std::string& hub) {
+    auto squash = [](const std::string& t) {
+        std::string out;
+        for (unsigned char c : t)
+            if (std::isalnum(c)) out.push_back(static_cast<char>(std::tolower(c)));
+        return out;
+    };
+    const std::string h = squash(hub);
+    const TransformerSpec* best = nullptr;
+    std::size_t bestLength = 0;
+    for (const TransformerSpec& m : catalog.models)
+        for (const std::string& n : {squash(m.name), squash(m.displayName)}) {
+            if (n.size() < 4 || n.size() <= bestLength) continue;
+            for (std::size_t at = h.find(n); at != std::string::npos; at = h.find(n, at + 1)) {
+                const bool digitBefore =
+                    at > 0 && std::isdigit(static_cast<unsigned char>(h[at - 1]));
+                const std::size_t end = at + n.size();
+                const bool digitAfter =
+                    end < h.size() && std::isdigit(static_cast<unsigned char>(h[end]));
+                if (!digitBefore && !digitAfter) {
+                    best = &m;
+                    bestLength = n.size();
+                    break;
+                }
+            }
+        }
+    return best;
 }
 
 ImportedFields fromScenario(const Scenario& s, const std::string& file) {
@@ -415,7 +453,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     Assembly a{catalog, options, issues, nullptr, {}};
     std::optional<Scenario> baseScenario;
     ImportedFields merged;
-    std::string modelFile;     // the file the model came from, for the parameter check
+    std::string modelFile; // the file the model came from, for the parameter check
+    std::optional<std::pair<std::string, std::string>> tokenizerHint; // file, hub model
     bool unusableFile = false; // an input failed as a whole (see below)
     if (inputs.empty()) {
         issues.push_back({Severity::Error, "", "", "no files to import"});
@@ -456,12 +495,40 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             if (modelFile.empty()) modelFile = in.name;
             continue;
         }
+        // Text from a script ends up in the scenario and in JSON output, which must be UTF-8.
+        if (!detail::looksBinary(in.text)) {
+            if (auto bad = invalidUtf8Message(in.text)) {
+                issues.push_back({Severity::Error, in.name, "", *bad + " (save it as UTF-8)"});
+                unusableFile = true;
+                continue;
+            }
+        }
         for (ImportedFields& f : importText(in.name, in.text)) {
             for (const auto& i : f.issues)
                 if (i.severity == Severity::Error && i.key.empty()) unusableFile = true;
             issues.insert(issues.end(), f.issues.begin(), f.issues.end());
             if (f.kind == FileKind::HfConfig && modelFile.empty()) modelFile = in.name;
+            if (f.model.tokenizerModel.has() && !tokenizerHint)
+                tokenizerHint = std::make_pair(in.name, *f.model.tokenizerModel);
             mergeInto(merged, f, issues);
+        }
+    }
+    // A Megatron job that loads its tokenizer from a hub model, with no config.json, scenario or
+    // --model: the catalog model of that name gives what the flags do not (the vocabulary).
+    if (tokenizerHint && options.model.empty() && !baseScenario && modelFile.empty()) {
+        if (const TransformerSpec* m = catalogModelForHubName(catalog, tokenizerHint->second)) {
+            Scenario tmp;
+            tmp.model = *m;
+            ImportedFields f = fromScenario(tmp, "catalog model " + m->name);
+            f.training = {};
+            f.cluster = {};
+            a.note("--tokenizer-model", "'" + tokenizerHint->second + "' is catalog model '" +
+                                            m->name + "': it gives what the flags do not");
+            mergeInto(merged, f, issues);
+        } else {
+            a.note("--tokenizer-model", "'" + tokenizerHint->second +
+                                            "' matches no catalog model: import its config.json "
+                                            "or pass --model for the vocabulary");
         }
     }
     // A file that could not be read as a whole (binary, unrecognised, invalid JSON or scenario) is
@@ -520,8 +587,21 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         }
     }
     {
-        ImportIssues check = checkParameterCount(s.model, catalog, modelFile);
+        const TransformerSpec* match = nullptr;
+        ImportIssues check = checkParameterCount(s.model, catalog, modelFile, &match);
         issues.insert(issues.end(), check.begin(), check.end());
+        // A model named only after its config's model_type takes the name of the catalog model
+        // of its shape (parameters within 2 %), else model_type and its size ("llama 8.03B").
+        if (merged.model.name.has() && merged.model.name.origin == Origin::Guess &&
+            s.model.displayName == *merged.model.name) {
+            if (match) {
+                s.model.displayName = match->displayName.empty() ? match->name : match->displayName;
+            } else {
+                char size[32];
+                std::snprintf(size, sizeof size, " %.2fB", countParameters(s.model).total / 1e9);
+                s.model.displayName += size;
+            }
+        }
     }
 
     // Plan layout before the cluster: dp comes from GPUs / (tp·pp·cp).
@@ -536,7 +616,23 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.ep = mp.ep.has() ? *mp.ep : 1;
         if (mp.vpp.has() && mp.vpp.origin == Origin::Explicit)
             p.vpp = *mp.vpp;
-        else if (mp.layersPerVirtualStage.has()) {
+        else if (mp.layersPerVirtualStage.has() && p.framework == Framework::Fsdp) {
+            // torchtitan: ⌈(layers + first + last less-layers) / layers_per_stage⌉ stages, which
+            // must divide over pp (pipeline_parallel.py).
+            const PipelineLayout l = mp.pipeline.has() ? *mp.pipeline : PipelineLayout{};
+            const long long effective = static_cast<long long>(s.model.layers) +
+                                        l.firstStageLessLayers.value_or(1) +
+                                        l.lastStageLessLayers.value_or(1);
+            const long long lps = *mp.layersPerVirtualStage;
+            const long long stages = (effective + lps - 1) / lps;
+            if (p.pp > 0 && stages % p.pp == 0)
+                p.vpp = static_cast<int>(stages / p.pp);
+            else
+                a.error("plan.vpp", str(stages) + " stages (⌈" + str(effective) +
+                                        " effective layers / " + str(lps) + " per stage⌉, " +
+                                        mp.layersPerVirtualStage.key + ") do not divide over pp " +
+                                        str(p.pp));
+        } else if (mp.layersPerVirtualStage.has()) {
             const long long per = static_cast<long long>(*mp.layersPerVirtualStage) * p.pp;
             if (per > 0 && s.model.layers % per == 0)
                 p.vpp = static_cast<int>(s.model.layers / per);
@@ -555,6 +651,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.sequenceParallel = mp.sequenceParallel.has() && *mp.sequenceParallel;
         p.tpCommOverlap = mp.tpCommOverlap.has() && *mp.tpCommOverlap;
         p.recompute = mp.recompute.has() ? *mp.recompute : Recompute::None;
+        if (mp.pipeline.has()) p.pipeline = *mp.pipeline;
     }
     std::optional<long long> worldFromPlan;
     if (hasPlan && mp.dp.has()) worldFromPlan = static_cast<long long>(*mp.dp) * p.tp * p.pp * p.cp;

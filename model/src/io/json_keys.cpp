@@ -2,6 +2,8 @@
 
 #include "../json_reader.h"
 
+#include <trainplan/model/json_duplicate_keys.h>
+
 #include <cmath>
 #include <cstdio>
 
@@ -47,6 +49,12 @@ ParsedJson parseJson(std::string_view text) {
     }
     try {
         out.value = nlohmann::json::parse(text.begin(), text.end());
+        if (auto duplicate = findDuplicateJsonKey(text)) {
+            out.value = nullptr;
+            out.error = *duplicate;
+        }
+    } catch (const nlohmann::json::out_of_range& e) {
+        out.error = "not valid JSON: " + model::detail::numberOverflowMessage(e.what(), text);
     } catch (const nlohmann::json::exception& e) {
         std::string what = e.what();
         const auto pos = what.find("] ");

@@ -6,6 +6,7 @@
 #include "shell_args.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -240,18 +241,37 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                     f.error("#SBATCH --gpus-per-node", "must be [type:]count, got '" + *g + "'");
             }
             if (auto g = text("--gres", nullptr)) {
+                // sbatch --gres: a comma-separated list of name[[:type]:count]; the GPU one is
+                // "gpu" (also written gres/gpu, as in --tres-per-node). Other resources (shard,
+                // mps, nvme) are not GPUs; a list without a GPU is worth a word, since the GPU
+                // count then comes from elsewhere or a default.
                 std::stringstream ss(*g);
                 std::string item;
+                bool sawGpu = false;
                 while (std::getline(ss, item, ',')) {
-                    if (item.rfind("gpu", 0) != 0) continue;
+                    std::string name = item.substr(0, item.find(':'));
+                    std::string rest = item.size() > name.size() ? item.substr(name.size()) : "";
+                    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) {
+                        return static_cast<char>(std::tolower(ch));
+                    });
+                    if (name.rfind("gres/", 0) == 0) name = name.substr(5);
+                    if (name.find("gpu") == std::string::npos) continue;
+                    sawGpu = true;
                     int count = 0;
-                    if (item == "gpu")
+                    if (name == "gpu" && rest.empty())
                         gpusPerNode = 1;
-                    else if (item.size() > 4 && gpuCount(item.substr(4), count, gpuType))
+                    else if (name == "gpu" && rest.size() > 1 &&
+                             gpuCount(rest.substr(1), count, gpuType))
                         gpusPerNode = count;
                     else
-                        f.error("#SBATCH --gres", "'" + item + "' is not gpu[:type]:count");
+                        f.error("#SBATCH --gres",
+                                "'" + item + "' is not gpu[:type]:count (e.g. gpu:h100:8)");
                 }
+                if (!sawGpu)
+                    f.warning("#SBATCH --gres", "'" + *g +
+                                                    "' requests no GPU (expected gpu[:type]:"
+                                                    "count); the GPUs per node are not taken "
+                                                    "from it");
             }
             if (auto g = text("--gpus", "-G")) {
                 int count = 0;
@@ -402,6 +422,24 @@ void readTorchtitan(const detail::ParsedArgs& args, ImportedFields& f) {
             if (!f.plan.layersPerVirtualStage.has())
                 f.plan.vpp.set(2, "--parallelism.pipeline_parallel_schedule", Origin::Guess);
         }
+    }
+    {
+        // torchtitan counts the embedding and the norm + output as this many layers each when it
+        // splits the pipeline (configs.py, default 1 and 1).
+        PipelineLayout layout;
+        std::string keys;
+        if (auto v = a.integer("--parallelism.pipeline_parallel_first_stage_less_layers", 0,
+                               1'000'000)) {
+            layout.firstStageLessLayers = static_cast<int>(*v);
+            keys = "--parallelism.pipeline_parallel_first_stage_less_layers";
+        }
+        if (auto v =
+                a.integer("--parallelism.pipeline_parallel_last_stage_less_layers", 0, 1'000'000)) {
+            layout.lastStageLessLayers = static_cast<int>(*v);
+            keys += (keys.empty() ? "" : ", ") +
+                    std::string("--parallelism.pipeline_parallel_last_stage_less_layers");
+        }
+        if (!layout.isDefault()) f.plan.pipeline.set(layout, keys);
     }
     // Micro-batch: per-rank batch, split into pipeline micro-batches when pp > 1.
     const auto local = args.values.count("--training.local_batch_size")
@@ -574,7 +612,7 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
     }
     const ShellScript pre = parseShellScript(text);
     for (const auto& p : pre.problems)
-        f.warning("", "shell syntax: " + p);
+        f.error("", "shell syntax: " + p + " (nothing after it can be read reliably)");
     const SbatchInfo sbatch = readSbatch(pre, f);
     const ShellScript script = sbatch.env.empty() ? pre : parseShellScript(text, sbatch.env);
     const auto launch = findLaunch(script);
@@ -671,6 +709,8 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
                                   "--parallelism.pipeline_parallel_schedule",
                                   "--parallelism.pipeline_parallel_layers_per_stage",
                                   "--parallelism.pipeline_parallel_microbatch_size",
+                                  "--parallelism.pipeline_parallel_first_stage_less_layers",
+                                  "--parallelism.pipeline_parallel_last_stage_less_layers",
                                   "--training.local_batch_size",
                                   "--training.batch_size",
                                   "--training.global_batch_size",
@@ -863,12 +903,36 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
                         std::to_string(p.microBatch));
         if (p.vpp > 1) {
             words.push_back("--parallelism.pipeline_parallel_schedule Interleaved1F1B");
-            words.push_back("--parallelism.pipeline_parallel_layers_per_stage " +
-                            std::to_string(m.layers / std::max(1, p.pp * p.vpp)));
+            // torchtitan builds ⌈(layers + first + last less-layers) / layers_per_stage⌉ stages,
+            // two per rank when layers_per_stage is not given (pipeline_parallel.py).
+            const int stages = p.pp * p.vpp;
+            const int effective = m.layers + p.pipeline.firstStageLessLayers.value_or(1) +
+                                  p.pipeline.lastStageLessLayers.value_or(1);
+            int perStage = 0;
+            for (int lps = std::max(1, effective / stages); lps <= effective && perStage == 0;
+                 ++lps) {
+                const int built = (effective + lps - 1) / lps;
+                if (built == stages) perStage = lps;
+                if (built < stages) break;
+            }
+            if (perStage > 0)
+                words.push_back("--parallelism.pipeline_parallel_layers_per_stage " +
+                                std::to_string(perStage));
+            else if (p.vpp != 2)
+                warn("--parallelism.pipeline_parallel_layers_per_stage",
+                     "no layers-per-stage count gives " + std::to_string(stages) + " stages for " +
+                         std::to_string(effective) +
+                         " effective layers; torchtitan will build two stages per rank");
         } else {
             words.push_back("--parallelism.pipeline_parallel_schedule 1F1B");
         }
     }
+    if (p.pipeline.firstStageLessLayers)
+        words.push_back("--parallelism.pipeline_parallel_first_stage_less_layers " +
+                        std::to_string(*p.pipeline.firstStageLessLayers));
+    if (p.pipeline.lastStageLessLayers)
+        words.push_back("--parallelism.pipeline_parallel_last_stage_less_layers " +
+                        std::to_string(*p.pipeline.lastStageLessLayers));
     words.push_back("--parallelism.context_parallel_degree " + std::to_string(p.cp));
     if (p.ep > 1) words.push_back("--parallelism.expert_parallel_degree " + std::to_string(p.ep));
     if (p.tpCommOverlap) words.push_back("--parallelism.enable_async_tensor_parallel");

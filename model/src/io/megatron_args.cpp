@@ -1,5 +1,7 @@
 #include <trainplan/model/io/megatron_args.h>
 
+#include <trainplan/model/pipeline_layout.h>
+
 #include <trainplan/model/io/launcher.h>
 #include <trainplan/model/io/shell_script.h>
 
@@ -99,16 +101,12 @@ const std::vector<ArgSpec>& megatronFlags() {
         note("--moe-layer-recompute", 0, "not modelled");
         note("--expert-tensor-parallel-size", 1,
              "expert weights are modelled as split by tp like the dense layers");
-        note("--decoder-first-pipeline-num-layers", 1,
-             "uneven pipeline stages are modelled as even");
-        note("--decoder-last-pipeline-num-layers", 1,
-             "uneven pipeline stages are modelled as even");
-        note("--account-for-embedding-in-pipeline-split", 0,
-             "uneven pipeline stages are modelled as even");
-        note("--account-for-loss-in-pipeline-split", 0,
-             "uneven pipeline stages are modelled as even");
-        note("--pipeline-model-parallel-layout", 1,
-             "custom pipeline layouts are modelled as even stages");
+        mapped({"--decoder-first-pipeline-num-layers", "--decoder-last-pipeline-num-layers",
+                "--pipeline-model-parallel-layout", "--pp-partition-method"},
+               1);
+        mapped(
+            {"--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split"},
+            0);
         note("--use-precision-aware-optimizer", 0, "optimizer state precision is modelled as fp32");
         note("--main-grads-dtype", 1, "gradient precision is modelled as fp32 main grads");
         note("--main-params-dtype", 1, "master weights are modelled as fp32");
@@ -438,6 +436,61 @@ bool looksLikeMegatron(std::string_view text) {
     return false;
 }
 
+namespace {
+
+// GPT-2 BPE: encoder.json holds 50,257 tokens (50,000 merges + 256 byte tokens + <|endoftext|>),
+// Radford et al. 2019 / the gpt2-vocab.json Megatron-LM's examples download.
+constexpr int kGpt2BpeVocab = 50257;
+
+// Megatron's padding: megatron/core/tokenizers/utils/build_tokenizer.py vocab_size_with_padding()
+// (NVIDIA/Megatron-LM @ d98e8a64ddf3): multiple = --make-vocab-size-divisible-by (default 128,
+// megatron/training/arguments.py) × --tensor-model-parallel-size; padded = ceil(vocab / multiple)
+// × multiple.
+long long paddedVocab(long long vocab, long long divisibleBy, long long tp) {
+    const long long multiple = divisibleBy * tp;
+    return (vocab + multiple - 1) / multiple * multiple;
+}
+
+} // namespace
+
+template <typename SetInt>
+void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFields& f,
+                        SetInt& setInt) {
+    if (f.model.vocab.has()) return; // --vocab-size
+    const auto type = a.string("--tokenizer-type");
+    const bool bpeFiles = args.values.count("--vocab-file") && args.values.count("--merge-file");
+    int original = 0;
+    std::string from;
+    if ((type && *type == "GPT2BPETokenizer") || (!type && bpeFiles)) {
+        original = kGpt2BpeVocab;
+        from = type ? "--tokenizer-type GPT2BPETokenizer"
+                    : "--vocab-file and --merge-file (GPT-2 BPE)";
+    } else if (type) {
+        if (*type == "HuggingFaceTokenizer")
+            if (auto hub = a.string("--tokenizer-model"))
+                f.model.tokenizerModel.set(*hub, "--tokenizer-model");
+        if (*type != "HuggingFaceTokenizer" && *type != "NullTokenizer")
+            f.warning("--tokenizer-type",
+                      "'" + *type +
+                          "' reads its vocabulary from a file TrainPlan does not read: "
+                          "give --vocab-size, or import the model's config.json");
+        return; // a Hugging Face tokenizer: the model's config.json or the catalog gives it
+    } else {
+        return;
+    }
+    Field<int> divisible;
+    if (!setInt("--make-vocab-size-divisible-by", divisible, 1, 1'000'000))
+        divisible.set(128, "--make-vocab-size-divisible-by (absent: 128)", Origin::ToolDefault);
+    const long long tp = f.plan.tp.has() ? *f.plan.tp : 1;
+    const long long padded = paddedVocab(original, *divisible, tp);
+    f.model.vocab.set(static_cast<int>(padded), from + ", padded", Origin::Explicit);
+    f.note("--vocab-file", "vocabulary " + std::to_string(original) + " tokens from " + from +
+                               ", padded to " + std::to_string(padded) +
+                               " = a multiple of --make-vocab-size-divisible-by " +
+                               std::to_string(*divisible) + " × tensor parallel " +
+                               std::to_string(tp) + " (Megatron's vocab_size_with_padding)");
+}
+
 ImportedFields importMegatronArgs(std::string_view text, std::string_view fileName) {
     ImportedFields f;
     f.file = std::string(fileName);
@@ -448,7 +501,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     }
     const ShellScript script = parseShellScript(text);
     for (const auto& p : script.problems)
-        f.warning("", "shell syntax: " + p);
+        f.error("", "shell syntax: " + p + " (nothing after it can be read reliably)");
 
     // The command running pretrain_*.py; else the first command carrying Megatron flags.
     const ShellCommand* cmd = nullptr;
@@ -679,6 +732,52 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         f.plan.vpp.set(1, "--num-layers-per-virtual-pipeline-stage (absent: no interleaving)",
                        Origin::ToolDefault);
     }
+    {
+        // Uneven pipeline splits (Megatron-LM arguments.py; Megatron-DeepSpeed's
+        // --pp-partition-method, the PipelineModule partition_method). pipelineChunks checks them.
+        PipelineLayout layout;
+        std::string keys;
+        auto key = [&keys](const char* k) { keys += (keys.empty() ? "" : ", ") + std::string(k); };
+        if (auto v = a.integer("--decoder-first-pipeline-num-layers", 1, 1'000'000)) {
+            layout.firstStageLayers = static_cast<int>(*v);
+            key("--decoder-first-pipeline-num-layers");
+        }
+        if (auto v = a.integer("--decoder-last-pipeline-num-layers", 1, 1'000'000)) {
+            layout.lastStageLayers = static_cast<int>(*v);
+            key("--decoder-last-pipeline-num-layers");
+        }
+        if (a.flag("--account-for-embedding-in-pipeline-split")) {
+            layout.embeddingAsLayer = true;
+            key("--account-for-embedding-in-pipeline-split");
+        }
+        if (a.flag("--account-for-loss-in-pipeline-split")) {
+            layout.lossAsLayer = true;
+            key("--account-for-loss-in-pipeline-split");
+        }
+        if (auto v = a.string("--pipeline-model-parallel-layout")) {
+            layout.layout = *v;
+            key("--pipeline-model-parallel-layout");
+            // Megatron sets vpp from the layout when it is not given (transformer_config.py).
+            const ParsedMegatronLayout parsed = parseMegatronLayout(*v);
+            const int pp = f.plan.pp.has() ? *f.plan.pp : 1;
+            if (!f.plan.vpp.has() || f.plan.vpp.origin != Origin::Explicit) {
+                if (parsed.error.empty() && pp > 0 &&
+                    parsed.stages.size() % static_cast<std::size_t>(pp) == 0)
+                    f.plan.vpp.set(static_cast<int>(parsed.stages.size()) / pp,
+                                   "--pipeline-model-parallel-layout");
+            }
+        }
+        if (auto v = a.string("--pp-partition-method")) {
+            if (deepspeed) {
+                layout.partitionMethod = *v;
+                key("--pp-partition-method");
+            } else {
+                f.warning("--pp-partition-method",
+                          "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
+            }
+        }
+        if (!layout.isDefault()) f.plan.pipeline.set(layout, keys);
+    }
     const bool sp = a.flag("--sequence-parallel");
     f.plan.sequenceParallel.set(sp, sp ? "--sequence-parallel" : "--sequence-parallel (absent)",
                                 sp ? Origin::Explicit : Origin::ToolDefault);
@@ -774,6 +873,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
             f.warning("--optimizer",
                       "'" + *opt + "' is not modelled; its state is counted as Adam's");
     }
+    vocabFromTokenizer(args, a, f, setInt);
     if (auto backend = a.string("--attention-backend")) {
         if (*backend == "flash" || *backend == "fused" || *backend == "auto")
             f.training.flashAttention.set(true, "--attention-backend");
@@ -861,11 +961,27 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
 
     add(parallel, "--tensor-model-parallel-size", std::to_string(p.tp));
     add(parallel, "--pipeline-model-parallel-size", std::to_string(p.pp));
-    if (p.vpp > 1) {
+    const PipelineLayout& layout = p.pipeline;
+    if (p.vpp > 1 && layout.isDefault()) {
         const long long per = static_cast<long long>(p.pp) * p.vpp;
         add(parallel, "--num-layers-per-virtual-pipeline-stage",
             std::to_string(per > 0 ? m.layers / per : 1));
+    } else if (p.vpp > 1 && layout.layout.empty()) {
+        // Uneven stages have no single layers-per-chunk count.
+        add(parallel, "--num-virtual-stages-per-pipeline-rank", std::to_string(p.vpp));
     }
+    if (layout.firstStageLayers)
+        add(parallel, "--decoder-first-pipeline-num-layers",
+            std::to_string(*layout.firstStageLayers));
+    if (layout.lastStageLayers)
+        add(parallel, "--decoder-last-pipeline-num-layers",
+            std::to_string(*layout.lastStageLayers));
+    if (layout.embeddingAsLayer) add(parallel, "--account-for-embedding-in-pipeline-split");
+    if (layout.lossAsLayer) add(parallel, "--account-for-loss-in-pipeline-split");
+    if (!layout.layout.empty())
+        add(parallel, "--pipeline-model-parallel-layout", "\"" + layout.layout + "\"");
+    if (ds && !layout.partitionMethod.empty())
+        add(parallel, "--pp-partition-method", "\"" + layout.partitionMethod + "\"");
     if (p.cp > 1) add(parallel, "--context-parallel-size", std::to_string(p.cp));
     if (p.ep > 1) add(parallel, "--expert-model-parallel-size", std::to_string(p.ep));
     if (p.sequenceParallel) add(parallel, "--sequence-parallel");

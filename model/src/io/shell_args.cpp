@@ -105,6 +105,10 @@ bool parseNumber(std::string_view text, double& out) {
 }
 
 std::string unresolvedMessage(const ShellWord& w) {
+    // "$((8/0)) cannot be computed: it divides by zero" is not about an unset variable.
+    for (const auto& u : w.unresolved)
+        if (u.find(" cannot be computed: ") != std::string::npos)
+            return "its value '" + shorten(w.text) + "': " + u;
     std::string vars;
     for (std::size_t i = 0; i < w.unresolved.size(); ++i)
         vars += (i ? ", " : "") + w.unresolved[i];

@@ -25,6 +25,8 @@ bool isBlank(char c) {
 }
 
 constexpr std::size_t kMaxUnresolved = 16;
+// Marks an unresolved $(( … )) that failed for a reason of its own, not an unset variable.
+constexpr const char* kCannotCompute = "cannot be computed: it ";
 constexpr std::size_t kMaxTotalWords = 1'000'000;
 
 // Keeps the list of unresolved names short and free of repeats, so doubling expansions
@@ -113,9 +115,10 @@ private:
         return m_i + ahead < m_s.size() ? m_s[m_i + ahead] : '\0';
     }
 
-    void problem(const std::string& what) {
+    void problem(const std::string& what) { problem(what, m_line); }
+    void problem(const std::string& what, int line) {
         if (m_out.problems.size() < 100)
-            m_out.problems.push_back("line " + std::to_string(m_line) + ": " + what);
+            m_out.problems.push_back("line " + std::to_string(line) + ": " + what);
     }
 
     void separator(std::vector<Token>& tokens) {
@@ -399,6 +402,7 @@ private:
                 if (m_i + 1 < m_s.size()) appendLiteral(w, m_s[m_i + 1], true);
                 m_i = std::min(m_i + 2, m_s.size());
             } else if (c == '\'') {
+                const int openLine = m_line;
                 ++m_i;
                 const std::size_t end = m_s.find('\'', m_i);
                 const std::size_t stop = end == std::string_view::npos ? m_s.size() : end;
@@ -408,9 +412,11 @@ private:
                     w.segments.push_back({Segment::Literal, "", true, false});
                 else
                     appendLiteral(w, lit, true);
-                if (end == std::string_view::npos) problem("single quote not closed");
+                if (end == std::string_view::npos)
+                    problem("the single quote opened here is never closed", openLine);
                 m_i = end == std::string_view::npos ? m_s.size() : end + 1;
             } else if (c == '"') {
+                const int openLine = m_line;
                 ++m_i;
                 bool closed = false;
                 const std::size_t before = w.segments.size();
@@ -448,7 +454,7 @@ private:
                         ++m_i;
                     }
                 }
-                if (!closed) problem("double quote not closed");
+                if (!closed) problem("the double quote opened here is never closed", openLine);
                 if (w.segments.size() == before)
                     w.segments.push_back({Segment::Literal, "", true, false}); // ""
             } else if (c == '$') {
@@ -687,8 +693,12 @@ private:
                 put(e, s.text, {s.text});
                 break;
             case Segment::Arith: {
+                m_arithError.clear();
                 if (auto v = arithmetic(s.text, depth))
                     put(e, std::to_string(*v), {});
+                else if (!m_arithError.empty()) // not unset: it cannot be computed
+                    put(e, "$((" + s.text + "))",
+                        {"$((" + s.text + ")) " + kCannotCompute + m_arithError});
                 else
                     put(e, "$((" + s.text + "))", {"$((" + s.text + "))"});
                 break;
@@ -859,25 +869,30 @@ private:
             while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
                 ++i;
         }
-        static std::optional<long long> apply(char op, long long a, long long b) {
+        std::optional<long long> fail(const char* why) {
+            if (ev.m_arithError.empty()) ev.m_arithError = why;
+            return std::nullopt;
+        }
+        std::optional<long long> apply(char op, long long a, long long b) {
             long long r = 0;
+            const bool minOverMinusOne = a == std::numeric_limits<long long>::min() && b == -1;
             switch (op) {
             case '+':
-                if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+                if (__builtin_add_overflow(a, b, &r)) return fail("overflows 64-bit integers");
                 return r;
             case '-':
-                if (__builtin_sub_overflow(a, b, &r)) return std::nullopt;
+                if (__builtin_sub_overflow(a, b, &r)) return fail("overflows 64-bit integers");
                 return r;
             case '*':
-                if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+                if (__builtin_mul_overflow(a, b, &r)) return fail("overflows 64-bit integers");
                 return r;
             case '/':
-                if (b == 0 || (a == std::numeric_limits<long long>::min() && b == -1))
-                    return std::nullopt;
+                if (b == 0) return fail("divides by zero");
+                if (minOverMinusOne) return fail("overflows 64-bit integers");
                 return a / b;
             case '%':
-                if (b == 0 || (a == std::numeric_limits<long long>::min() && b == -1))
-                    return std::nullopt;
+                if (b == 0) return fail("divides by zero");
+                if (minOverMinusOne) return fail("overflows 64-bit integers");
                 return a % b;
             }
             return std::nullopt;
@@ -968,12 +983,23 @@ private:
     std::map<std::string, Variable> m_vars;
     std::size_t m_totalWords = 0;
     bool m_tooMany = false;
+    std::string m_arithError; // why the last $(( … )) failed, when it is not an unknown name
 };
 
 } // namespace
 
 ShellScript parseShellScript(std::string_view text, const std::map<std::string, std::string>& env) {
     ShellScript out;
+    // Windows line ends: bash itself fails on them ("$'\r': command not found"), but the intent
+    // is plain, and read as they are a backslash-CRLF continuation ends the command, dropping
+    // every flag after it (TP8 PP8 DP16 fp16 became DP1024 fp32). Read CRLF as LF.
+    std::string lf;
+    if (text.find("\r\n") != std::string_view::npos) {
+        lf.reserve(text.size());
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) lf += text[i];
+        text = lf;
+    }
     Lexer lexer(text, out);
     const std::vector<Token> tokens = lexer.run();
     Evaluator ev(env);

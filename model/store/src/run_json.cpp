@@ -2,6 +2,9 @@
 
 #include "json_text.h"
 
+#include <trainplan/model/plan_json.h>
+#include <trainplan/model/utf8.h>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -107,17 +110,37 @@ model::ValidationIssues validateRun(const NewMeasuredRun& run, const std::string
         issues.push_back({prefix + "scenario", "is required"});
     if (run.plan && !run.plan->is_object())
         issues.push_back({prefix + "plan", "must be a JSON object"});
+    else if (run.plan) {
+        // The plan's knobs as a scenario's plan takes them: `tp: -1` is never stored.
+        auto more = model::validatePlanJson(*run.plan, prefix + "plan");
+        issues.insert(issues.end(), more.begin(), more.end());
+    }
     if (!run.details.is_object()) issues.push_back({prefix + "details", "must be a JSON object"});
-    auto positive = [&](const char* key, const std::optional<double>& v) {
+    // Stored text is written back as JSON, which must be UTF-8: one bad byte broke `runs list
+    // --format json` for the whole library.
+    for (const auto& [key, text] :
+         {std::pair<const char*, const std::string*>{"scenario", &run.scenarioName},
+          {"notes", &run.notes},
+          {"source", &run.source}})
+        if (auto bad = model::invalidUtf8Message(*text)) issues.push_back({prefix + key, *bad});
+    // Positive and at least a physically meaningful floor: a 5e-324 step time passes "> 0" and
+    // makes every relative error infinite.
+    auto positive = [&](const char* key, const std::optional<double>& v, double floor,
+                        const char* floorText) {
         if (v && !(std::isfinite(*v) && *v > 0))
             issues.push_back({prefix + key, "must be a positive number"});
+        else if (v && *v < floor)
+            issues.push_back({prefix + key, "is below " + std::string(floorText) +
+                                                ", not a real measurement"});
     };
-    positive("step_time_s", run.stepSeconds);
-    positive("tokens_per_s_per_gpu", run.tokensPerSecondPerGpu);
-    positive("peak_memory_bytes", run.peakMemoryBytes);
-    positive("flops_per_s_per_gpu", run.flopsPerSecondPerGpu);
+    positive("step_time_s", run.stepSeconds, 1e-6, "a microsecond");
+    positive("tokens_per_s_per_gpu", run.tokensPerSecondPerGpu, 1e-3, "0.001 tokens/s");
+    positive("peak_memory_bytes", run.peakMemoryBytes, 1e6, "a megabyte");
+    positive("flops_per_s_per_gpu", run.flopsPerSecondPerGpu, 1e9, "1 GFLOP/s");
     if (run.mfu && !(std::isfinite(*run.mfu) && *run.mfu > 0 && *run.mfu <= 1))
         issues.push_back({prefix + "mfu", "must be a fraction in (0, 1]"});
+    else if (run.mfu && *run.mfu < 1e-5)
+        issues.push_back({prefix + "mfu", "is below 0.001 %, not a real measurement"});
     if (!run.stepSeconds && !run.tokensPerSecondPerGpu && !run.peakMemoryBytes &&
         !run.flopsPerSecondPerGpu && !run.mfu)
         issues.push_back(

@@ -6,12 +6,10 @@
 #include "json_text.h"
 #include "run_json.h"
 #include "store_internal.h"
-
-#include <unistd.h>
+#include "store_open_checks.h"
 
 #include <algorithm>
-#include <cstring>
-#include <fstream>
+#include <map>
 #include <set>
 #include <system_error>
 
@@ -20,167 +18,6 @@ namespace trainplan::store {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr const char* kLeftUntouched =
-    "it was left untouched; move it away or choose another database with --db PATH or TRAINPLAN_DB";
-
-std::string showBytes(const char* bytes, std::size_t n) {
-    std::string out;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto c = static_cast<unsigned char>(bytes[i]);
-        out += c >= 0x20 && c < 0x7F ? static_cast<char>(c) : '.';
-    }
-    return out;
-}
-
-bool directoryWritable(const fs::path& file) {
-    const fs::path dir = file.parent_path().empty() ? fs::path(".") : file.parent_path();
-    return ::access(dir.c_str(), W_OK) == 0;
-}
-
-// Checks a database path before SQLite touches it, so a file that is not ours is never written.
-void preflight(const fs::path& file, OpenMode mode) {
-    const std::string path = file.string();
-    std::error_code ec;
-    const fs::file_status st = fs::status(file, ec);
-    if (fs::exists(st)) {
-        if (fs::is_directory(st))
-            throw StoreError(StoreErrorKind::CannotOpen, path,
-                             "is a directory, not a database file");
-        if (!fs::is_regular_file(st))
-            throw StoreError(StoreErrorKind::CannotOpen, path, "is not a regular file");
-        std::ifstream in(file, std::ios::binary);
-        if (!in)
-            throw StoreError(StoreErrorKind::CannotOpen, path,
-                             "cannot read the file (" + std::generic_category().message(errno) +
-                                 ")");
-        char header[100] = {};
-        in.read(header, sizeof header);
-        const auto n = static_cast<std::size_t>(in.gcount());
-        if (n > 0 && (n < sizeof header || std::memcmp(header, "SQLite format 3", 16) != 0))
-            throw StoreError(StoreErrorKind::NotADatabase, path,
-                             "is not a TrainPlan database: not an SQLite file (it starts with \"" +
-                                 showBytes(header, std::min<std::size_t>(n, 16)) + "\"); " +
-                                 kLeftUntouched);
-        if (mode == OpenMode::ReadWrite && ::access(file.c_str(), W_OK) != 0)
-            throw StoreError(StoreErrorKind::ReadOnly, path,
-                             "the file is read-only (" + std::generic_category().message(errno) +
-                                 "); nothing was changed");
-    } else if (mode == OpenMode::ReadOnly) {
-        throw StoreError(StoreErrorKind::CannotOpen, path, "no database file here");
-    }
-    if (mode == OpenMode::ReadWrite) {
-        const fs::path dir = file.parent_path().empty() ? fs::path(".") : file.parent_path();
-        if (!fs::exists(dir, ec)) {
-            fs::create_directories(dir, ec);
-            if (ec)
-                throw StoreError(StoreErrorKind::CannotOpen, path,
-                                 "cannot create the directory " + dir.string() + " (" +
-                                     ec.message() + ")");
-        }
-        if (::access(dir.c_str(), W_OK) != 0)
-            throw StoreError(
-                StoreErrorKind::ReadOnly, path,
-                "the directory " + dir.string() + " is not writable (" +
-                    std::generic_category().message(errno) +
-                    "; SQLite keeps its journal beside the database); nothing was changed");
-    }
-}
-
-struct FileInfo {
-    std::int64_t applicationId = 0;
-    int userVersion = 0;
-    std::vector<std::string> tables;
-};
-
-FileInfo inspect(Connection& c) {
-    FileInfo info;
-    try {
-        info.applicationId = c.queryInt("PRAGMA application_id").value_or(0);
-        info.userVersion = static_cast<int>(c.queryInt("PRAGMA user_version").value_or(0));
-        Statement s =
-            c.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
-        while (s.step())
-            info.tables.push_back(s.text(0));
-    } catch (const StoreError& e) {
-        if (e.kind() == StoreErrorKind::Busy) throw;
-        throw StoreError(e.kind() == StoreErrorKind::NotADatabase ? StoreErrorKind::NotADatabase
-                                                                  : StoreErrorKind::Corrupt,
-                         c.location(),
-                         "cannot read the database: " + e.message() + "; " + kLeftUntouched);
-    }
-    return info;
-}
-
-void refuseForeign(const Connection& c, const FileInfo& info) {
-    if (info.applicationId == kApplicationId) return;
-    if (info.applicationId == 0 && info.userVersion == 0 && info.tables.empty())
-        return; // empty: ours to set up
-    char id[16];
-    std::snprintf(id, sizeof id, "0x%08llX",
-                  static_cast<unsigned long long>(info.applicationId & 0xFFFFFFFF));
-    std::string tables;
-    for (std::size_t i = 0; i < info.tables.size() && i < 5; ++i)
-        tables += (i ? ", " : "") + info.tables[i];
-    if (info.tables.size() > 5) tables += ", ...";
-    throw StoreError(
-        StoreErrorKind::NotADatabase, c.location(),
-        "is an SQLite database of another application, not TrainPlan's (application_id " +
-            std::string(id) + (tables.empty() ? "" : ", tables " + tables) + "); " +
-            kLeftUntouched);
-}
-
-void refuseNewer(const Connection& c, const FileInfo& info) {
-    if (info.userVersion <= kSchemaVersion) return;
-    throw StoreError(
-        StoreErrorKind::NewerSchema, c.location(),
-        "was written by a newer TrainPlan (schema v" + std::to_string(info.userVersion) +
-            "; this version knows up to v" + std::to_string(kSchemaVersion) +
-            "); it was left untouched and is never downgraded - upgrade TrainPlan, or choose "
-            "another database with --db PATH or TRAINPLAN_DB");
-}
-
-void verify(Connection& c) {
-    std::vector<std::string> problems;
-    try {
-        Statement s = c.prepare("PRAGMA quick_check(5)");
-        while (s.step())
-            problems.push_back(s.text(0));
-    } catch (const StoreError& e) {
-        if (e.kind() == StoreErrorKind::Busy) throw;
-        problems = {e.message()};
-    }
-    if (problems.size() == 1 && problems.front() == "ok") return;
-    std::string summary;
-    for (const auto& p : problems)
-        summary += (summary.empty() ? "" : "; ") + p;
-    throw StoreError(
-        StoreErrorKind::Corrupt, c.location(),
-        "the database is corrupt (" + summary + "); " + kLeftUntouched +
-            " (`trainplan-cli db check` lists the damage; a .bak-v* copy beside it may help)");
-}
-
-// A copy beside the file, written before a migration changes it: <file>.bak-v<N>[-K].
-fs::path writeBackup(Connection& c, int version) {
-    const fs::path base = c.location() + ".bak-v" + std::to_string(version);
-    fs::path target = base;
-    std::error_code ec;
-    for (int k = 2; fs::exists(target, ec); ++k)
-        target = base.string() + "-" + std::to_string(k);
-    try {
-        Statement s = c.prepare("VACUUM INTO ?1");
-        s.bind(1, target.string());
-        s.run();
-    } catch (const StoreError& e) {
-        fs::remove(target, ec);
-        throw StoreError(e.kind(), c.location(),
-                         "needs an upgrade from schema v" + std::to_string(version) + " to v" +
-                             std::to_string(kSchemaVersion) + " but the backup copy " +
-                             target.string() + " could not be written (" + e.message() +
-                             "); nothing was changed");
-    }
-    return target;
-}
 
 model::Catalog defaultBuiltins() {
     try {
@@ -204,16 +41,24 @@ Store Store::open(const fs::path& file, StoreOptions options) {
     if (location == kMemoryLocation) return openInMemory(std::move(options));
     if (location.empty())
         throw StoreError(StoreErrorKind::CannotOpen, "", "the database path is empty");
-    preflight(file, options.mode);
+    detail::preflight(file, options.mode);
 
     // Reading a database in a directory we cannot write: SQLite could not create the WAL index
     // (-shm) there, so read the file as it is.
-    const bool immutable = options.mode == OpenMode::ReadOnly && !directoryWritable(file);
-    Connection c = Connection::open(location, options.mode, options.busyTimeout, immutable);
-    const FileInfo info = inspect(c);
-    refuseForeign(c, info);
-    refuseNewer(c, info);
-    if (options.verifyOnOpen && !info.tables.empty()) verify(c);
+    const bool immutable = !detail::directoryWritable(file);
+    std::error_code ec;
+    if (options.mode == OpenMode::ReadWrite && fs::file_size(file, ec) > 0 && !ec) {
+        // Every refusal is decided on a read-only connection first: closing a read-write one
+        // checkpoints the WAL into the file, so a stale -wal beside a restored backup, or a
+        // newer schema's last changes, would be written into the very file we refuse.
+        Connection probe =
+            Connection::open(location, OpenMode::ReadOnly, options.busyTimeout, immutable);
+        (void)detail::checkBeforeUse(probe, options);
+    }
+    Connection c = Connection::open(location, options.mode, options.busyTimeout,
+                                    immutable && options.mode == OpenMode::ReadOnly);
+    const detail::FileInfo info =
+        detail::checkBeforeUse(c, options, options.mode == OpenMode::ReadOnly);
     c.exec("PRAGMA foreign_keys = ON");
 
     if (options.mode == OpenMode::ReadOnly) {
@@ -227,7 +72,7 @@ Store Store::open(const fs::path& file, StoreOptions options) {
 
     std::optional<fs::path> backup;
     if (info.userVersion >= 1 && info.userVersion < kSchemaVersion)
-        backup = writeBackup(c, info.userVersion);
+        backup = detail::writeBackup(c, info.userVersion);
     // WAL: readers never block the writer nor see a half-written transaction; a killed process
     // leaves a WAL whose uncommitted tail is ignored on the next open.
     c.exec("PRAGMA journal_mode = WAL");
@@ -289,10 +134,28 @@ void Store::syncBuiltinCatalog(const model::Catalog& builtins) {
         auto q = m_connection.cached("SELECT value FROM meta WHERE key = 'builtin_catalog'");
         return q->step() ? std::optional<std::string>(q->text(0)) : std::nullopt;
     };
-    if (stored() == fp) return;
+    // Up to date when the data files are the ones last synced and every built-in row still holds
+    // what they say: a damaged built-in row (edited, or a bad page) blocked every save, and
+    // `catalog add/remove` refuse built-ins, so the sync itself is the repair.
+    auto rowsIntact = [&] {
+        for (CatalogKind kind : kAllCatalogKinds) {
+            std::map<std::string, std::string> expected;
+            for (const auto& body : all[std::string(detail::catalogArrayKey(kind))])
+                expected[lower(body.at("name").get<std::string>())] = detail::dumpJson(body);
+            auto q = m_connection.cached("SELECT name, body FROM " +
+                                         detail::catalogTable(kind) + " WHERE builtin = 1");
+            // (A built-in name a user entry took first is the user's: not a damaged row.)
+            while (q->step()) {
+                const auto it = expected.find(lower(q->text(0)));
+                if (it == expected.end() || it->second != q->text(1)) return false;
+            }
+        }
+        return true;
+    };
+    if (stored() == fp && rowsIntact()) return;
 
     Transaction tx(m_connection);
-    if (stored() == fp) return; // another process synced meanwhile
+    if (stored() == fp && rowsIntact()) return; // another process synced meanwhile
     for (CatalogKind kind : kAllCatalogKinds) {
         const std::string table = detail::catalogTable(kind);
         const nlohmann::json& entries = all[std::string(detail::catalogArrayKey(kind))];
@@ -514,55 +377,5 @@ IntegrityReport Store::checkIntegrity() {
     return detail::runIntegrityCheck(m_connection);
 }
 
-IntegrityReport checkDatabaseFile(const fs::path& file) {
-    preflight(file, OpenMode::ReadOnly);
-    Connection c = Connection::open(file.string(), OpenMode::ReadOnly,
-                                    std::chrono::milliseconds(2000), !directoryWritable(file));
-    return detail::runIntegrityCheck(c);
-}
-
-namespace detail {
-
-IntegrityReport runIntegrityCheck(Connection& c) {
-    IntegrityReport r;
-    try {
-        r.applicationId = c.queryInt("PRAGMA application_id").value_or(0);
-    } catch (const StoreError& e) {
-        if (e.kind() == StoreErrorKind::Busy) throw;
-        r.problems.push_back(e.message());
-        return r;
-    }
-    r.trainplanDatabase = r.applicationId == kApplicationId;
-    try {
-        r.schemaVersion = static_cast<int>(c.queryInt("PRAGMA user_version").value_or(0));
-        r.journalMode = c.queryText("PRAGMA journal_mode").value_or("");
-        r.pageCount = c.queryInt("PRAGMA page_count").value_or(0);
-        r.pageSize = c.queryInt("PRAGMA page_size").value_or(0);
-        {
-            Statement s = c.prepare("PRAGMA integrity_check(100)");
-            while (s.step())
-                if (s.text(0) != "ok") r.problems.push_back(s.text(0));
-        }
-        {
-            Statement s = c.prepare("PRAGMA foreign_key_check");
-            while (s.step())
-                r.problems.push_back("foreign key: row " + std::to_string(s.int64(1)) + " of " +
-                                     s.text(0) + " refers to a missing row of " + s.text(2));
-        }
-    } catch (const StoreError& e) {
-        if (e.kind() == StoreErrorKind::Busy) throw;
-        r.problems.push_back(e.message());
-    }
-    if (!r.trainplanDatabase && !(r.applicationId == 0 && r.schemaVersion == 0 && r.pageCount <= 1))
-        r.problems.push_back("not a TrainPlan database (application_id is not TrainPlan's)");
-    if (r.schemaVersion > kSchemaVersion)
-        r.problems.push_back("schema v" + std::to_string(r.schemaVersion) +
-                             " is newer than this TrainPlan (v" + std::to_string(kSchemaVersion) +
-                             ")");
-    r.ok = r.problems.empty();
-    return r;
-}
-
-} // namespace detail
 
 } // namespace trainplan::store

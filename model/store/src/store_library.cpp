@@ -44,10 +44,13 @@ public:
             m_issues.push_back({path, "must be an object"});
             return false;
         }
-        for (const auto& [key, value] : j.items())
+        for (const auto& item : j.items()) {
+            // Not a structured binding: clang before 16 cannot capture one in a lambda.
+            const std::string& key = item.key();
             if (std::none_of(knownKeys.begin(), knownKeys.end(),
                              [&](const char* k) { return key == k; }))
                 m_issues.push_back({path + "." + key, "unknown key"});
+        }
         return true;
     }
     std::string string(const json& j, const char* key, const std::string& path, bool required) {
@@ -82,6 +85,7 @@ struct CatalogItem {
 };
 
 struct VersionItem {
+    std::size_t index = 0; // position in the file's versions array, for issue paths
     int version = 0;
     std::optional<std::string> savedAt;
     json body;
@@ -261,6 +265,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
                 const json& v = (*versions)[k];
                 if (!read.object(v, vpath, {"version", "saved_at", "body"})) continue;
                 VersionItem vi;
+                vi.index = k;
                 if (v.contains("version") && v["version"].is_number_integer() &&
                     v["version"].get<long long>() >= 1 &&
                     v["version"].get<long long>() <= 1000000000)
@@ -370,14 +375,19 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
 
     const model::Catalog cat = catalog(); // includes the entries just added
     for (const ScenarioItem& s : scenarioItems) {
-        // The current (last) version must validate; older ones are history and kept as they are.
-        const model::ScenarioLoad load =
-            model::parseScenario(PlainJson(s.versions.back().body), cat);
-        for (const auto& issue : load.issues)
-            issues.push_back({s.path + ".versions[" + std::to_string(s.versions.size() - 1) +
-                                  "].body" + (issue.path.empty() ? "" : "." + issue.path),
-                              issue.message});
-        if (!load.ok()) continue;
+        // Every version must validate, not only the current one: an older version is restored
+        // by `scenario restore` and compared in the history, so it is as much the library's.
+        bool allValid = true;
+        for (std::size_t k = 0; k < s.versions.size(); ++k) {
+            const model::ScenarioLoad load =
+                model::parseScenario(PlainJson(s.versions[k].body), cat);
+            for (const auto& issue : load.issues)
+                issues.push_back({s.path + ".versions[" + std::to_string(s.versions[k].index) +
+                                      "].body" + (issue.path.empty() ? "" : "." + issue.path),
+                                  issue.message});
+            allValid = allValid && load.ok();
+        }
+        if (!allValid) continue;
 
         const std::vector<std::string>& tags = s.tags;
         const std::optional<ScenarioRecord> existing = findScenario(s.name);
@@ -412,6 +422,27 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
         std::vector<PlainJson> have;
         for (const auto& v : history(existing->name))
             have.push_back(detail::parseJson(v.body));
+        const auto stored = [&](const VersionItem& v) {
+            json body = v.body;
+            body["name"] = existing->name;
+            return std::find(have.begin(), have.end(), PlainJson(body)) != have.end();
+        };
+        // Appending makes the last appended version current. When the file's newest version is
+        // already stored, an older version that differs (edited in the file) would become
+        // current: refuse it rather than change what the library calls current.
+        if (stored(s.versions.back())) {
+            bool conflict = false;
+            for (const VersionItem& v : s.versions)
+                if (!stored(v)) {
+                    conflicts.push_back(
+                        {s.path + ".versions[" + std::to_string(v.index) + "]",
+                         "version " + std::to_string(v.version) + " of '" + existing->name +
+                             "' is not in the stored history, yet the file's newest version is: "
+                             "importing it would make an older version current"});
+                    conflict = true;
+                }
+            if (conflict) continue;
+        }
         for (const VersionItem& v : s.versions) {
             json body = v.body;
             body["name"] = existing->name;

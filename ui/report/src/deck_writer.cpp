@@ -4,6 +4,7 @@
 // the slide's minimum, and clipped only as a last resort.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include "pdf_layout.h"
 
@@ -13,8 +14,8 @@
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 
+#include <QBuffer>
 #include <QChart>
-#include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainterPath>
@@ -519,7 +520,9 @@ private:
 
 WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& path) {
     WriteResult result;
-    QPdfWriter writer(path);
+    QBuffer pdf; // rendered in memory, then written atomically
+    pdf.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&pdf);
     writer.setResolution(kResolution);
     writer.setPageLayout(
         QPageLayout(QPageSize(QSizeF(kW, kH), QPageSize::Point, QStringLiteral("Slide 16:9")),
@@ -528,10 +531,11 @@ WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& 
     writer.setCreator(QStringLiteral("TrainPlan ") + qs(data.version));
     Deck deck(writer, data, lang);
     const int pages = deck.write();
-    if (pages == 0 || !QFileInfo(path).isFile()) {
-        result.error = QStringLiteral("cannot write %1").arg(path);
+    if (pages == 0 || pdf.data().isEmpty()) {
+        result.error = QStringLiteral("%1: the deck could not be rendered").arg(path);
         return result;
     }
+    if (!saveFile(path, pdf.data(), &result.error)) return result;
     result.ok = true;
     result.pages = pages;
     result.files << path;

@@ -2,6 +2,7 @@
 // them stays text), print styles for A4.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_numbers.h>
@@ -9,7 +10,6 @@
 
 #include <QChart>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace trainplan::report {
 
@@ -215,11 +215,7 @@ QString reportHtml(const Document& doc, const ReportData& data) {
 WriteResult writeReportHtml(const Document& doc, const ReportData& data, const QString& path) {
     WriteResult result;
     const QByteArray bytes = reportHtml(doc, data).toUtf8();
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        result.error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return result;
-    }
+    if (!saveFile(path, bytes, &result.error)) return result;
     result.ok = true;
     result.files << path;
     return result;

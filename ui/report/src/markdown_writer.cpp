@@ -2,6 +2,7 @@
 // (shown) and SVG (linked) in PATH_files/.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_numbers.h>
@@ -10,7 +11,6 @@
 #include <QChart>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace trainplan::report {
 
@@ -147,11 +147,7 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
                .arg(md(tr(Text::GeneratedBy, lang).arg(qs(data.version), qs(data.date))));
 
     const QByteArray bytes = out.toUtf8();
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        result.error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return result;
-    }
+    if (!saveFile(path, bytes, &result.error)) return result;
     result.ok = true;
     result.files << path << written;
     return result;

@@ -3,6 +3,7 @@
 // fonts used are embedded by Qt's PDF engine.
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include "pdf_layout.h"
 
@@ -11,8 +12,8 @@
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 
+#include <QBuffer>
 #include <QChart>
-#include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -414,7 +415,11 @@ void drawFurniture(QPainter& p, const Composer& c, const Document& doc, const Re
 
 WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QString& path) {
     WriteResult result;
-    QPdfWriter writer(path);
+    // Rendered in memory, then written atomically: a full disk or a kill never leaves a
+    // truncated PDF in place of the previous one.
+    QBuffer pdf;
+    pdf.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&pdf);
     writer.setResolution(kResolution);
     writer.setPageLayout(
         QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
@@ -427,7 +432,7 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
 
     QPainter p;
     if (!p.begin(&writer)) {
-        result.error = QStringLiteral("cannot write %1").arg(path);
+        result.error = QStringLiteral("%1: the PDF could not be rendered").arg(path);
         return result;
     }
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -440,10 +445,11 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
             op(p);
     }
     p.end();
-    if (!QFileInfo(path).isFile() || QFileInfo(path).size() == 0) {
-        result.error = QStringLiteral("cannot write %1").arg(path);
+    if (pdf.data().isEmpty()) {
+        result.error = QStringLiteral("%1: the PDF could not be rendered").arg(path);
         return result;
     }
+    if (!saveFile(path, pdf.data(), &result.error)) return result;
     result.ok = true;
     result.pages = pages;
     result.files << path;

@@ -1,5 +1,9 @@
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
+#include <trainplan/model/atomic_file.h>
+
+#include <QFile>
 #include <QFileInfo>
 
 namespace trainplan::report {
@@ -14,6 +18,19 @@ std::optional<OutputFormat> formatFromPath(const QString& path) {
     if (suffix == QLatin1String("csv")) return OutputFormat::Csv;
     if (suffix == QLatin1String("json")) return OutputFormat::Json;
     return std::nullopt;
+}
+
+bool saveFile(const QString& path, const QByteArray& bytes, QString* error, QString* reason) {
+    try {
+        model::writeFileAtomically(QFile::encodeName(path).toStdString(),
+                                   std::string_view(bytes.constData(),
+                                                    static_cast<std::size_t>(bytes.size())));
+        return true;
+    } catch (const model::WriteError& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        if (reason) *reason = QString::fromStdString(e.reason());
+        return false;
+    }
 }
 
 WriteResult writeReport(const ReportData& data, const QString& path, const WriteOptions& options) {

@@ -1,5 +1,6 @@
 #include <trainplan/report/report_charts.h>
 
+#include <trainplan/report/save_file.h>
 #include <trainplan/report/report_fonts.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
@@ -19,7 +20,6 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
-#include <QSaveFile>
 #include <QScatterSeries>
 #include <QSvgGenerator>
 #include <QValueAxis>
@@ -470,16 +470,6 @@ void layOut(QChart& chart, QSizeF size) {
     QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
 }
 
-bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size() ||
-        !f.commit()) {
-        if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 // Indices of the fitting plans that no other fitting plan beats on both step time and memory,
@@ -648,15 +638,17 @@ QByteArray chartSvg(QChart& chart, QSizeF size, const QString& title) {
 
 bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi, QString* error) {
     const QImage image = chartImage(chart, size, dpi);
-    if (!image.save(path, "PNG")) {
-        if (error) *error = QStringLiteral("cannot write %1").arg(path);
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    if (!image.save(&png, "PNG")) {
+        if (error) *error = QStringLiteral("%1: the chart could not be encoded as PNG").arg(path);
         return false;
     }
-    return true;
+    return saveFile(path, png.data(), error);
 }
 
 bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error) {
-    return writeFile(path, chartSvg(chart, size), error);
+    return saveFile(path, chartSvg(chart, size), error);
 }
 
 bool exportChart(ChartKind kind, const ReportData& data, sim::Lang lang, const QString& path,

@@ -2,6 +2,7 @@
 // JSON (trainplan.estimate.v1 plus the advice).
 
 #include <trainplan/report/report.h>
+#include <trainplan/report/save_file.h>
 
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/simulator/advice_json.h>
@@ -9,7 +10,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
 
@@ -62,11 +62,7 @@ QString flag(bool b) {
 
 WriteResult save(const QString& path, const QByteArray& bytes) {
     WriteResult r;
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        r.error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return r;
-    }
+    if (!saveFile(path, bytes, &r.error)) return r;
     r.ok = true;
     r.files << path;
     return r;

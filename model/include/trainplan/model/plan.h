@@ -21,6 +21,29 @@ inline constexpr Framework kAllFrameworks[] = {Framework::Ddp, Framework::Fsdp,
 [[nodiscard]] std::string_view toString(Recompute r);
 [[nodiscard]] std::optional<Recompute> recomputeFromString(std::string_view s);
 
+// How a pipeline cuts the decoder layers into stages, in each framework's own terms (every field
+// optional; all defaults = the framework's default split). model/pipeline_layout.h turns it into
+// layers per pipeline chunk and says why a layout is invalid.
+struct PipelineLayout {
+    // Megatron-LM (megatron/core/transformer/transformer_config.py):
+    std::optional<int> firstStageLayers; // --decoder-first-pipeline-num-layers
+    std::optional<int> lastStageLayers;  // --decoder-last-pipeline-num-layers
+    bool embeddingAsLayer = false;       // --account-for-embedding-in-pipeline-split
+    bool lossAsLayer = false;            // --account-for-loss-in-pipeline-split
+    std::string layout; // --pipeline-model-parallel-layout, e.g. "Et*7|(t*8|)*14,t*7L"
+    // DeepSpeed PipelineModule(partition_method=…) / Megatron-DeepSpeed --pp-partition-method:
+    // "uniform", "parameters" or "type:REGEX" (e.g. "type:transformer|embedding").
+    std::string partitionMethod;
+    // torchtitan [parallelism] pipeline_parallel_first_stage_less_layers /
+    // pipeline_parallel_last_stage_less_layers (torchtitan's default: 1 each).
+    std::optional<int> firstStageLessLayers;
+    std::optional<int> lastStageLessLayers;
+
+    [[nodiscard]] bool isDefault() const { return *this == PipelineLayout{}; }
+    [[nodiscard]] std::string label() const; // "first7/last7", "" for the default
+    bool operator==(const PipelineLayout&) const = default;
+};
+
 // How a job is laid out. zeroStage: 0-3 (FSDP FULL_SHARD = 3, SHARD_GRAD_OP = 2, NO_SHARD = 0,
 // HYBRID_SHARD = 3 with hybridShard; Megatron's distributed optimizer = 1).
 struct Plan {
@@ -44,6 +67,7 @@ struct Plan {
     // `--overlap-grad-reduce
     // --overlap-param-gather --overlap-p2p-communication` (opt-in flags).
     bool dpOverlap = true;
+    PipelineLayout pipeline; // how the layers split over the pp·vpp chunks
 
     [[nodiscard]] long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
     [[nodiscard]] std::string label() const; // e.g. "TP8·PP8·DP16 mb1 ZeRO-1 SP sel"

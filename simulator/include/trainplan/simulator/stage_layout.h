@@ -1,5 +1,7 @@
 #pragma once
 
+#include <trainplan/model/plan.h>
+#include <trainplan/model/scenario.h>
 #include <trainplan/model/transformer_spec.h>
 
 #include <string>
@@ -23,20 +25,32 @@ struct StageLayers {
     [[nodiscard]] int denseLayers() const { return layers - moeLayers; }
 };
 
-// Megatron-LM assigns each pipeline stage a contiguous block of L/p layers; with the interleaved
-// schedule the model is cut into p·v chunks of L/(p·v) layers and stage s holds chunks s, s+p, …,
-// s+(v−1)p (Narayanan et al. 2021 §2.2.2). Which layers are MoE follows
-// TransformerSpec::isMoeLayer. Throws std::invalid_argument naming the field when pp, vpp or the
-// stage index are out of range or the layers do not divide into pp·vpp chunks (validatePlan rejects
-// such plans first).
+// The decoder layers on each of the plan's pp·vpp pipeline chunks (model::pipelineChunks: the
+// framework's own split, even or uneven). Throws std::invalid_argument naming the field when the
+// layout is invalid (validatePlan rejects such plans first).
+[[nodiscard]] std::vector<int> chunkLayers(const model::Scenario& s, const model::Plan& p);
+
+// Stage `stage` of a pipeline cut into `chunks` (chunk i = v·pp + s; stage s holds chunks s, s+p,
+// …, s+(v−1)p, Narayanan et al. 2021 §2.2.2), the layers running in chunk order. Which layers are
+// MoE follows TransformerSpec::isMoeLayer.
+[[nodiscard]] StageLayers stageLayers(const model::TransformerSpec& m,
+                                      const std::vector<int>& chunks, int pp, int stage);
+[[nodiscard]] StageLayers stageLayers(const model::Scenario& s, const model::Plan& p, int stage);
+// Megatron-LM's even split: L/(pp·vpp) layers per chunk. Throws std::invalid_argument naming the
+// field when pp, vpp or the stage index are out of range or the layers do not divide.
 [[nodiscard]] StageLayers stageLayers(const model::TransformerSpec& m, int pp, int vpp, int stage);
 
-// True when every stage holds the same number of MoE layers (dense models, every-layer MoE, and
-// patterns whose period divides the chunk): then the first and last stages bound every other one.
+// True when every stage holds the same layers and the same MoE layers: then L/p and MoE/p are
+// exact and the first and last stages bound every other one.
+[[nodiscard]] bool stagesEven(const model::TransformerSpec& m, const std::vector<int>& chunks,
+                              int pp);
+[[nodiscard]] bool stagesEven(const model::Scenario& s, const model::Plan& p);
+// The same for the even split (dense models, every-layer MoE, and patterns whose period divides
+// the chunk answer without looking at every stage).
 [[nodiscard]] bool moeLayersEvenOverStages(const model::TransformerSpec& m, int pp, int vpp);
 
 // The distinct stage compositions of a pipeline, in stage order: the first stage (embeddings),
-// the middle stages grouped by their (dense, MoE) layer counts, the last stage (LM head); one
+// the middle stages grouped by their (layers, MoE layers) counts, the last stage (LM head); one
 // group of kind Only when pp = 1. Within a group the lowest index holds the most in-flight
 // micro-batches under 1F1B, so it is the group's worst stage.
 struct StageGroup {
@@ -49,6 +63,9 @@ struct StageGroup {
         return moeLayers > 0 ? RankKind::ExpertAndDense : RankKind::DenseOnly;
     }
 };
+[[nodiscard]] std::vector<StageGroup> stageGroups(const model::TransformerSpec& m,
+                                                  const std::vector<int>& chunks, int pp);
+[[nodiscard]] std::vector<StageGroup> stageGroups(const model::Scenario& s, const model::Plan& p);
 [[nodiscard]] std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, int pp, int vpp);
 
 // "0", "1–6", "1, 3, 5–7": a compact list of stage indices.

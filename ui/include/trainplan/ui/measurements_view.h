@@ -3,6 +3,8 @@
 #include <trainplan/model/plan.h>
 #include <trainplan/store/records.h>
 
+#include <nlohmann/json.hpp>
+
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -10,8 +12,11 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
+class QDragEnterEvent;
+class QDropEvent;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -48,9 +53,23 @@ public:
     bool addRun(const store::NewMeasuredRun& run, QString* error = nullptr);
     bool deleteRuns(const std::vector<std::int64_t>& ids, QString* error = nullptr);
 
+    struct LogImportOutcome {
+        std::optional<std::int64_t> runId; // set when the run was stored
+        QStringList messages;              // the import's findings ("error: FILE: line 12: …")
+    };
+    // A measured run from training logs (services::importLogRun, as `runs import-log`): `files`
+    // are the logs of one job; a trainplan.log_mapping.v1 file among them maps CSV/JSON exports.
+    // Unset `plan`: the scenario's only plan. All or nothing.
+    LogImportOutcome importLogs(const QStringList& files, const QString& scenario,
+                                const std::optional<nlohmann::json>& plan = std::nullopt);
+
     [[nodiscard]] MeasuredRunsModel* model() const { return m_model; }
     [[nodiscard]] QTableView* table() const { return m_table; }
     [[nodiscard]] QString messageText() const;
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void showMessage(const QString& text);
@@ -58,6 +77,10 @@ private:
     void addDialog();
     void deleteSelected();
     void updateButtons();
+    void logDropDialog(const QStringList& files);
+    // The scenario's plans and the Compare tab's selection, labelled, for a plan choice.
+    [[nodiscard]] std::vector<std::pair<QString, nlohmann::json>>
+    planChoices(const QString& scenarioName) const;
 
     LibraryStore* m_library = nullptr;
     std::function<std::optional<model::Plan>()> m_selectedPlan;

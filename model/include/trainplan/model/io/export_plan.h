@@ -27,8 +27,8 @@ struct PlanExport {
 //   megatron         megatron_args.sh + job.sbatch
 [[nodiscard]] PlanExport exportPlan(const Scenario& s, const Plan& p);
 
-// Writes the files into `directory` (created if needed). Throws std::runtime_error naming the
-// file on failure.
+// Writes the files into `directory` (created if needed), each atomically (model/atomic_file.h).
+// Throws std::runtime_error naming the file on failure; files already written stay written.
 void writeExport(const PlanExport& e, const std::filesystem::path& directory);
 
 } // namespace trainplan::model::io

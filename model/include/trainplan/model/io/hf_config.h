@@ -23,7 +23,9 @@ buildTransformer(const ImportedModel& m, ImportIssues& issues, std::string_view 
 
 // Compares the computed parameter count with the published count of the catalog model of the same
 // shape (layers, hidden, heads, experts): a note when within 2 %, a warning beyond.
+// `within2Percent`, when given, is set to that catalog model when the count is within 2 %.
 [[nodiscard]] ImportIssues checkParameterCount(const TransformerSpec& m, const Catalog& catalog,
-                                               std::string_view file);
+                                               std::string_view file,
+                                               const TransformerSpec** within2Percent = nullptr);
 
 } // namespace trainplan::model::io

@@ -42,6 +42,9 @@ struct ImportedModel {
     Field<PositionEmbedding> positionEmbedding;
     Field<int> experts, topK, expertFfnHidden, sharedExperts, moeInterval, firstDenseLayers;
     Field<double> capacityFactor;
+    // A Hugging Face hub model the tokenizer is loaded from (Megatron --tokenizer-model): a hint
+    // importFiles matches against the catalog when no file gives the model; not merged.
+    Field<std::string> tokenizerModel;
 };
 
 struct ImportedTraining {
@@ -62,6 +65,7 @@ struct ImportedPlan {
     Field<Offload> offload;
     Field<bool> offloadParams, hybridShard, sequenceParallel, tpCommOverlap;
     Field<Recompute> recompute;
+    Field<PipelineLayout> pipeline; // uneven pipeline split (Megatron, DeepSpeed, torchtitan flags)
 };
 
 struct ImportedCluster {

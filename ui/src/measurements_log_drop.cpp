@@ -1,0 +1,152 @@
+// The Measurements tab's training-log drop: the same use case as `trainplan-cli runs import-log`
+// (services::importLogRun).
+
+#include <trainplan/services/log_run_import.h>
+#include <trainplan/store/store.h>
+#include <trainplan/ui/library_store.h>
+#include <trainplan/ui/measurements_view.h>
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QMimeData>
+#include <QUrl>
+
+#include <chrono>
+#include <ctime>
+
+namespace trainplan::ui {
+
+namespace {
+
+QStringList localFiles(const QMimeData* mime) {
+    QStringList files;
+    if (!mime || !mime->hasUrls()) return files;
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile() && QFileInfo(url.toLocalFile()).isFile()) files << url.toLocalFile();
+    return files;
+}
+
+std::string today() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
+    return buf;
+}
+
+} // namespace
+
+MeasurementsView::LogImportOutcome
+MeasurementsView::importLogs(const QStringList& files, const QString& scenario,
+                             const std::optional<nlohmann::json>& plan) {
+    LogImportOutcome out;
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) {
+        out.messages << tr("No library is open.");
+        showMessage(out.messages.join(QLatin1Char('\n')));
+        return out;
+    }
+    services::LogRunRequest req;
+    req.scenarioName = scenario.toStdString();
+    req.plan = plan;
+    req.measuredOn = today();
+    model::io::ImportIssues issues;
+    for (const QString& f : files) {
+        auto in = services::readLogInput(f.toStdString(), issues);
+        if (!in) continue;
+        if (in->bytes.find("trainplan.log_mapping.v1") != std::string::npos)
+            req.mapping = std::move(*in);
+        else
+            req.logs.push_back(std::move(*in));
+    }
+    services::LogRunImport result;
+    result.issues = issues;
+    if (!model::io::hasErrors(issues)) {
+        try {
+            result = services::importLogRun(*st, req);
+        } catch (const std::exception& e) {
+            result.issues.push_back({model::io::Severity::Error, "", "", e.what()});
+        }
+    }
+    for (const auto& i : result.issues)
+        out.messages << QString::fromStdString(i.text());
+    out.runId = result.storedId;
+    QString head;
+    if (out.runId) {
+        const auto& s = result.summary;
+        head = tr("Added run %1 of “%2” from %n log(s): %3 iterations in %4 steady-state reports.",
+                  nullptr, static_cast<int>(req.logs.size()))
+                   .arg(*out.runId)
+                   .arg(scenario)
+                   .arg(s.iterationsUsed)
+                   .arg(s.steadyRecords);
+        if (m_library) emit m_library->runsChanged();
+    } else {
+        head = tr("Nothing was saved:");
+    }
+    showMessage(head + QLatin1Char('\n') + out.messages.join(QLatin1Char('\n')));
+    return out;
+}
+
+void MeasurementsView::dragEnterEvent(QDragEnterEvent* event) {
+    if (m_library && m_library->store() && !localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MeasurementsView::dropEvent(QDropEvent* event) {
+    const QStringList files = localFiles(event->mimeData());
+    if (files.isEmpty()) return;
+    event->acceptProposedAction();
+    logDropDialog(files);
+}
+
+void MeasurementsView::logDropDialog(const QStringList& files) {
+    store::Store* st = m_library ? m_library->store() : nullptr;
+    if (!st) return;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Import training log"));
+    auto* form = new QFormLayout(&dialog);
+    auto* names = new QLabel(files.join(QLatin1Char('\n')));
+    names->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* scenario = new QComboBox;
+    for (const auto& s : st->scenarios())
+        scenario->addItem(QString::fromStdString(s.name));
+    auto* plan = new QComboBox;
+    std::vector<nlohmann::json> plans;
+    auto fillPlans = [&, this] {
+        plan->clear();
+        plans.clear();
+        for (auto& [label, json] : planChoices(scenario->currentText())) {
+            plans.push_back(std::move(json));
+            plan->addItem(label);
+        }
+    };
+    fillPlans();
+    connect(scenario, &QComboBox::currentIndexChanged, &dialog, [&] { fillPlans(); });
+    form->addRow(tr("Logs"), names);
+    form->addRow(tr("Scenario"), scenario);
+    form->addRow(tr("Plan the job ran"), plan);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    if (scenario->count() == 0) {
+        showMessage(tr("Save the job's scenario in the library first: a measured run belongs to a "
+                       "scenario and its plan."));
+        return;
+    }
+    if (dialog.exec() != QDialog::Accepted) return;
+    std::optional<nlohmann::json> chosen;
+    if (plan->currentIndex() >= 0 && static_cast<std::size_t>(plan->currentIndex()) < plans.size())
+        chosen = plans[static_cast<std::size_t>(plan->currentIndex())];
+    importLogs(files, scenario->currentText(), chosen);
+}
+
+} // namespace trainplan::ui
