@@ -665,7 +665,13 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     const double computeMb = slow.forward + slow.backward + slow.recompute;
 
     // Data-parallel traffic.
-    const StageParams spFirst = stageParams(ctx, p, slots[0]);
+    // Uneven layouts: the stage holding the most parameters sets the data-parallel traffic and
+    // the optimizer step (the first and last stages hold fewer layers than the middle ones).
+    StageParams spFirst = stageParams(ctx, p, slots[0]);
+    for (std::size_t i = 1; !unevenSlots.empty() && i < slotCount; ++i) {
+        const StageParams sp = stageParams(ctx, p, slots[i]);
+        if (sp.dense + sp.expert > spFirst.dense + spFirst.expert) spFirst = sp;
+    }
     const double dense = spFirst.dense, expert = spFirst.expert;
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
