@@ -100,7 +100,14 @@ StageSlot evenSlot(const PlanContext& ctx, const Plan& p, int index) {
 
 std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx, const Plan& p) {
     std::vector<StageSlot> out;
-    for (const StageGroup& g : stageGroups(*ctx.scenario, p))
+    if (evenWithoutChunks(*ctx.scenario, p)) return out;
+    // The chunks once per plan: this runs for every plan the search times.
+    const std::vector<StageGroup> groups = stageGroups(*ctx.scenario, p);
+    bool even = true;
+    for (const StageGroup& g : groups)
+        even = even && g.layers == groups.front().layers && g.moeLayers == groups.front().moeLayers;
+    if (even) return out;
+    for (const StageGroup& g : groups)
         out.push_back(StageSlot{g.kind, g.stages.front(), static_cast<double>(g.layers),
                                 static_cast<double>(g.moeLayers)});
     return out;
@@ -559,13 +566,13 @@ MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     const int gradAccum = static_cast<int>(ctx.scenario->training.globalBatch /
                                            (static_cast<long long>(p.microBatch) * p.dp));
     if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
-    if (evenLayout(ctx, p)) {
+    // Uneven layout: the worst of every distinct stage composition.
+    const std::vector<StageSlot> slots = unevenBoundingSlots(ctx, p);
+    if (slots.empty()) {
         MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
         MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, p.pp - 1));
         return first.peakBytes >= last.peakBytes ? first : last;
     }
-    // Uneven MoE layout: the worst of every distinct stage composition.
-    const std::vector<StageSlot> slots = unevenBoundingSlots(ctx, p);
     MemoryBreakdown worst = stageMemory(ctx, p, pl, gradAccum, slots.front());
     for (std::size_t i = 1; i < slots.size(); ++i) {
         MemoryBreakdown m = stageMemory(ctx, p, pl, gradAccum, slots[i]);
@@ -613,14 +620,13 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     // pipeline slot is set by the slowest of them: its compute plus the per-micro-batch
     // communication it cannot hide (stages differ in layers only when MoE layers spread unevenly).
     StageSlot slotBuf[2];
-    std::vector<StageSlot> unevenSlots;
+    const std::vector<StageSlot> unevenSlots = unevenBoundingSlots(ctx, p);
     const StageSlot* slots = slotBuf;
     std::size_t slotCount = 0;
-    if (evenLayout(ctx, p)) {
+    if (unevenSlots.empty()) {
         slotBuf[slotCount++] = evenSlot(ctx, p, 0);
         if (p.pp > 1) slotBuf[slotCount++] = evenSlot(ctx, p, p.pp - 1);
     } else {
-        unevenSlots = unevenBoundingSlots(ctx, p);
         slots = unevenSlots.data();
         slotCount = unevenSlots.size();
     }

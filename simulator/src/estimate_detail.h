@@ -36,7 +36,7 @@ struct StageSlot {
 // The slot of stage `index` in an even layout: L/p layers of which MoE/p (exact integers there).
 [[nodiscard]] StageSlot evenSlot(const PlanContext& ctx, const model::Plan& p, int index);
 // Uneven layouts: the lowest-index stage of every distinct composition (stageGroups), each the
-// worst of its group, in stage order.
+// worst of its group, in stage order. Empty when the layout is even (evenLayout).
 [[nodiscard]] std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx,
                                                          const model::Plan& p);
 
