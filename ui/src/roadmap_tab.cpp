@@ -175,7 +175,8 @@ void RoadmapTab::start() {
         return;
     }
     m_status->setText(tr("Computing…"));
-    const model::Scenario scenario = m_doc->scenario();
+    // The calibration profile applied, as in Compare and the report (resolveProfile).
+    const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
     m_job.start(
         [scenario, catalog](const JobControl& control) {
