@@ -340,6 +340,10 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         p.vpp = 2;
         c.assumptions.push_back("Interleaved 1F1B with torchtitan's default two stages per rank");
     }
+    // Megatron-LM/NeMo runs that count the embedding and the loss as pipeline layers (Llama 3.1
+    // 405B: 126 + 2 = 128 layers over pp 8 × vpp 8).
+    if (r.pipelineSplit.find("embedding") != std::string::npos) p.pipeline.embeddingAsLayer = true;
+    if (r.pipelineSplit.find("loss") != std::string::npos) p.pipeline.lossAsLayer = true;
     if (torchtitan && p.pp > 1)
         c.assumptions.push_back("torchtitan's pipeline split: the embedding and the output each "
                                 "count as one layer, so the first and last stages hold fewer");
