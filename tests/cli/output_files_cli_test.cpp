@@ -185,7 +185,7 @@ TEST_F(OutputFiles, ReportOntoAFifoIsRefusedInsteadOfBlocking) {
     const fs::path fifo = m_dir / "report.csv";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const auto start = std::chrono::steady_clock::now();
-    const CliRun r = runCli({"report", dataFile(kScenario), "-o", fifo.string()});
+    const CliRun r = runCli({"report", dataFile(kReportScenario), "-o", fifo.string()});
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
     EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
     EXPECT_NE(r.err.find(fifo.string() +
