@@ -412,7 +412,8 @@ TEST(Search, Gpt3OnA100BeatsThePublishedLayoutAndExplainsWhyDdpCannotRun) {
     ASSERT_EQ(ddp.exclusionReasons.size(), 2u);
     EXPECT_EQ(ddp.exclusionReasons[0].rfind("no PyTorch DDP plan fits: the smallest needs ", 0), 0u)
         << ddp.exclusionReasons[0];
-    EXPECT_NE(ddp.exclusionReasons[0].find(" over the 80 GiB usable"), std::string::npos)
+    // 80 GiB less the default 5% headroom.
+    EXPECT_NE(ddp.exclusionReasons[0].find(" over the 76 GiB usable"), std::string::npos)
         << ddp.exclusionReasons[0];
     EXPECT_NE(ddp.exclusionReasons[1].find("does not support tensor/pipeline parallelism"),
               std::string::npos);
