@@ -160,17 +160,19 @@ TEST(MemoryHeadroom, DefaultsToFivePercentAndRoundTrips) {
                    "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400" } })";
     const auto load = model::parseScenario(text, test::catalog());
     ASSERT_TRUE(load.issues.empty());
-    EXPECT_DOUBLE_EQ(load.scenario.constraints.memoryHeadroomFraction, 0.05);
+    ASSERT_TRUE(load.scenario.has_value());
+    EXPECT_DOUBLE_EQ(load.scenario->constraints.memoryHeadroomFraction, 0.05);
     // The default is not written back; an explicit 0 is, so it survives a round trip.
-    EXPECT_FALSE(model::toJson(load.scenario).contains("constraints"));
-    model::Scenario none = load.scenario;
+    EXPECT_FALSE(model::toJson(*load.scenario).contains("constraints"));
+    model::Scenario none = *load.scenario;
     none.constraints.memoryHeadroomFraction = 0.0;
     const auto j = model::toJson(none);
     ASSERT_TRUE(j.contains("constraints"));
     EXPECT_EQ(j["constraints"]["memory_headroom"], 0.0);
     const auto back = model::parseScenario(j.dump(), test::catalog());
     ASSERT_TRUE(back.issues.empty());
-    EXPECT_DOUBLE_EQ(back.scenario.constraints.memoryHeadroomFraction, 0.0);
+    ASSERT_TRUE(back.scenario.has_value());
+    EXPECT_DOUBLE_EQ(back.scenario->constraints.memoryHeadroomFraction, 0.0);
 }
 
 TEST(MemoryHeadroom, ExampleRecommendationFitsWithTheDefaultHeadroom) {
@@ -179,7 +181,8 @@ TEST(MemoryHeadroom, ExampleRecommendationFitsWithTheDefaultHeadroom) {
     const auto load = model::loadScenarioFile(
         TRAINPLAN_TEST_DATA_DIR "/scenarios/llama31-70b-h100x256.json", test::catalog());
     ASSERT_TRUE(load.issues.empty());
-    const auto& s = load.scenario;
+    ASSERT_TRUE(load.scenario.has_value());
+    const auto& s = *load.scenario;
     EXPECT_DOUBLE_EQ(s.constraints.memoryHeadroomFraction, model::kDefaultMemoryHeadroomFraction);
     const auto advice = sim::advise(s);
     ASSERT_TRUE(advice.recommendation.plan.has_value());
