@@ -65,7 +65,10 @@ Communicators planCommunicators(const PlanContext& ctx, const Plan& p, const Pla
     // and checkpoint barriers (torch.distributed.barrier is an all-reduce under NCCL) and, without
     // model parallelism, is the data-parallel group itself (DDP, FSDP, DeepSpeed).
     const int dense = p.dp * p.cp;
-    const bool dpIsWorld = dense == gpus && !p.hybridShard;
+    // HSDP inside one node is plain sharding: one group, no replicas (the search treats the two
+    // plans as one).
+    const bool hybrid = p.hybridShard && pl.dp.nodes > 1;
+    const bool dpIsWorld = dense == gpus && !hybrid;
     add(out, eff, "world", CommPattern::Ring,
         place(1, static_cast<int>(std::min<long long>(gpus, 1 << 30)), gpusPerNode), 2);
     add(out, eff, "tp", CommPattern::Ring, pl.tp, 2);
@@ -73,7 +76,7 @@ Communicators planCommunicators(const PlanContext& ctx, const Plan& p, const Pla
     // attention with cp_comm_type p2p; PyTorch context_parallel rotates the same ring).
     add(out, eff, "cp", CommPattern::PointToPoint, pl.cp, std::min(2, p.cp - 1));
     if (!dpIsWorld) {
-        if (p.hybridShard) {
+        if (hybrid) {
             // HSDP: reduce-scatter/all-gather inside the shard group, all-reduce across replicas
             // (PyTorch FSDP HYBRID_SHARD: two process groups).
             const int shard = std::max(1, pl.dp.perNode) * p.cp;
