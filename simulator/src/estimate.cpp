@@ -1,6 +1,7 @@
 #include <trainplan/simulator/estimate.h>
 
 #include "estimate_detail.h"
+#include "memory_overheads.h"
 
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
@@ -327,7 +328,15 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         }
     }
     mem.weightsBytes += unshardedCopy * params;
+    double churnStatics = unshardedCopy * params; // gathered per step, freed after backward
     mem.expertWeightsBytes += unshardedCopy * sp.expert;
+    // torch.distributed.pipelining backpropagates FSDP stages without gradient sync until the last
+    // micro-batch (stage.py backward_maybe_with_nosync), so the stage's unsharded gradients
+    // accumulate in reduce_dtype fp32 (FSDP2 unsharded_accumulated_grad) through the step.
+    const double pipelinedGradients = fsdp && p.pp > 1 && z >= 2 ? 4.0 * params : 0.0;
+    mem.gradientsBytes += pipelinedGradients;
+    mem.expertGradientsBytes += pipelinedGradients * sp.expert / std::max(params, 1.0);
+    churnStatics += pipelinedGradients;
     const double tokens = tokensPerMicroBatch(ctx, p);
     switch (p.framework) {
     case Framework::Ddp:
@@ -340,6 +349,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
             // Current and prefetched unsharded units (FSDP forward/backward prefetch) + the
             // unsharded fp32 gradient of the unit being reduce-scattered.
             buffers += 2.0 * paramElem * sp.largestLayer;
+            churnStatics += 2.0 * paramElem * sp.largestLayer;
             mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
         } else if (z == 2) {
             mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
@@ -356,10 +366,6 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         if (p.sequenceParallel) buffers += paramElem * tokens * p.tp * sc.model.hidden / p.tp;
         break;
     }
-    int groups = 0;
-    for (int g : {p.dp, p.tp, p.pp, p.cp, p.ep})
-        groups += g > 1 ? 1 : 0;
-    buffers += groups * eff.ncclBufferBytes;
 
     // Activations.
     mem.inFlightMicroBatches = inFlight(p, gradAccum, slot.index);
@@ -407,28 +413,8 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     // phase).
     mem.persistentGradients =
         p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
-    const double statics = mem.weightsBytes + mem.optimizerBytes + mem.buffersBytes;
-    const double g = mem.gradientsBytes, act = mem.activationsBytes;
-    const double g0 = mem.persistentGradients ? g : 0.0;
-    auto phase = [&](MemoryPhase::Kind k, double a, double gr, double tr) {
-        mem.phases[k] = MemoryPhase{statics + a + gr + tr, a, gr, tr};
-    };
-    phase(MemoryPhase::StepStart, 0.0, g0, 0.0);
-    phase(MemoryPhase::ForwardEnd, act, g0, 0.0);
-    phase(MemoryPhase::BackwardStart, act, g0, mem.lossTransientBytes);
-    phase(MemoryPhase::BackwardMiddle, 0.5 * act, mem.persistentGradients ? g : 0.5 * g,
-          std::max(mem.recomputeTransientBytes, mem.gradUnitTransientBytes));
-    phase(MemoryPhase::BackwardEnd, 0.0, g, mem.gradUnitTransientBytes);
-    phase(MemoryPhase::OptimizerStep, 0.0, g, 0.0);
-    mem.peakPhase = MemoryPhase::StepStart;
-    for (int k = 1; k < MemoryPhase::Count; ++k)
-        if (mem.phases[k].allocatedBytes > mem.phases[mem.peakPhase].allocatedBytes)
-            mem.peakPhase = static_cast<MemoryPhase::Kind>(k);
-    const double allocated = mem.atPeak().allocatedBytes;
-    mem.transientBytes = mem.atPeak().transientBytes;
     mem.cudaContextBytes = eff.cudaContextBytes;
-    mem.overheadBytes = eff.cudaContextBytes + eff.memoryOverheadFraction * allocated;
-    mem.peakBytes = allocated + mem.overheadBytes;
+    settlePhases(mem, eff, planCommunicators(ctx, p, pl, kind), churnStatics);
     mem.gpuFits = mem.peakBytes <= mem.capacityBytes * (1.0 - ctx.memoryHeadroomFraction);
     // Host memory per node: the scenario's, else 256 GiB per GPU (2 TiB on an 8-GPU DGX A100/H100,
     // NVIDIA DGX system user guides), with the same headroom kept free.
@@ -498,26 +484,6 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
 } // namespace detail
 
 using namespace detail;
-
-const char* toString(MemoryPhase::Kind k) {
-    switch (k) {
-    case MemoryPhase::StepStart:
-        return "step start";
-    case MemoryPhase::ForwardEnd:
-        return "end of forward";
-    case MemoryPhase::BackwardStart:
-        return "start of backward";
-    case MemoryPhase::BackwardMiddle:
-        return "middle of backward";
-    case MemoryPhase::BackwardEnd:
-        return "end of backward";
-    case MemoryPhase::OptimizerStep:
-        return "optimizer step";
-    case MemoryPhase::Count:
-        break;
-    }
-    return "";
-}
 
 Placements placeGroups(const Plan& p, int gpusPerNode) {
     Placements pl;

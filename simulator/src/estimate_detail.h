@@ -9,6 +9,9 @@
 
 namespace trainplan::sim::detail {
 
+// A group of `size` ranks whose members are `stride` ranks apart, on nodes of `gpusPerNode`.
+[[nodiscard]] GroupPlacement place(int stride, int size, int gpusPerNode);
+
 struct BytesPerParam {
     double weights = 0, gradients = 0, optimizer = 0;
 };

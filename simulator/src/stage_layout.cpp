@@ -80,18 +80,7 @@ std::vector<StageLayers> allStageLayers(const model::TransformerSpec& m,
 StageLayers stageLayers(const model::TransformerSpec& m, const std::vector<int>& chunks, int pp,
                         int stage) {
     checkChunks(chunks, pp, stage);
-    StageLayers s;
-    s.stage = stage;
-    int begin = 0;
-    for (std::size_t i = 0; i < chunks.size(); ++i) {
-        const int n = chunks[i];
-        if (i % static_cast<std::size_t>(pp) == static_cast<std::size_t>(stage)) {
-            s.layers += n;
-            s.moeLayers += moeLayersBelow(m, begin + n) - moeLayersBelow(m, begin);
-        }
-        begin += n;
-    }
-    return s;
+    return allStageLayers(m, chunks, pp)[static_cast<std::size_t>(stage)];
 }
 
 StageLayers stageLayers(const model::Scenario& s, const model::Plan& p, int stage) {

@@ -145,6 +145,8 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
 
     model::Scenario& s = c.scenario;
     s.name = c.label;
+    // A published run did run: its plan is judged against the whole card, not a planning margin.
+    s.constraints.memoryHeadroomFraction = 0.0;
     model::TransformerSpec& m = s.model;
     m.name = r.modelName;
     m.layers = *r.layers;
@@ -418,7 +420,10 @@ double predictedMetric(const PlanEstimate& e, const model::Scenario& s, Validati
     case ValidationMetric::TokensPerSecondPerGpu:
         return e.throughput.tokensPerSecondPerGpu;
     case ValidationMetric::PeakMemoryGiB:
-        return (e.memory.peakBytes - e.memory.cudaContextBytes) / kGiB;
+        // Published figures are torch.cuda.max_memory_reserved() (torchtitan logs
+        // max_reserved_gib): the caching allocator's segments, without the CUDA context and
+        // NCCL's buffers.
+        return e.memory.reservedBytes() / kGiB;
     }
     return 0.0;
 }

@@ -156,10 +156,12 @@ TEST(PublishedRuns, TorchtitanPeakMemory) {
 
 TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
     // Regression guard, not a target: the six 405B runs (pp 8 with torchtitan's split, FSDP not
-    // resharding after forward under PP) are rebuilt and predicted. Peak memory is under-predicted
-    // by 30–57% (torchtitan reports the caching allocator's reserved peak with Float8, async-TP and
-    // compile buffers, none modelled); throughput is over-predicted as for the other torchtitan
-    // rows (500 W power cap). Bounds are what the model reaches, so a regression shows.
+    // resharding after forward under PP) are rebuilt and predicted. Peak memory was under-predicted
+    // by 42–57% until the model kept the unsharded fp32 gradients FSDP accumulates under
+    // torch.distributed.pipelining and the caching allocator's fragmentation of what churns
+    // (issue 17 item 6); it is now 4–22% under (Float8, async-TP and compile buffers are not
+    // modelled). Throughput is over-predicted as for the other torchtitan rows (500 W power cap).
+    // Bounds are what the model reaches, so a regression shows.
     int memRows = 0, tputRows = 0;
     const double mem =
         meanAbsError("torchtitan 2024", sim::ValidationMetric::PeakMemoryGiB, true, memRows);
@@ -167,14 +169,24 @@ TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
                                      sim::ValidationMetric::TokensPerSecondPerGpu, true, tputRows);
     EXPECT_EQ(memRows, 6);
     EXPECT_EQ(tputRows, 6);
-    EXPECT_LE(mem, 0.50);
+    EXPECT_LE(mem, 0.12);
     EXPECT_LE(tput, 0.65);
     for (const auto& r : fixture().report.rows)
         if (r.label.find("405B") != std::string::npos &&
             r.metric == sim::ValidationMetric::PeakMemoryGiB) {
             EXPECT_LT(r.predicted, r.measured) << "line " << r.line;
-            EXPECT_GT(r.predicted, 0.4 * r.measured) << "line " << r.line;
+            EXPECT_GT(r.predicted, 0.75 * r.measured) << "line " << r.line;
         }
+    // Every torchtitan memory row together (8B, 70B and 405B): 8.6% mean since item 6, 20.1%
+    // before.
+    int allRows = 0;
+    const double all =
+        (meanAbsError("torchtitan 2024", sim::ValidationMetric::PeakMemoryGiB, false, allRows) *
+             allRows +
+         mem * memRows) /
+        (allRows + memRows);
+    EXPECT_EQ(allRows + memRows, 18);
+    EXPECT_LE(all, 0.10);
 }
 
 TEST(PublishedRuns, TorchtitanThroughput) {
