@@ -415,14 +415,14 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
     mem.cudaContextBytes = eff.cudaContextBytes;
     settlePhases(mem, eff, planCommunicators(ctx, p, pl, kind), churnStatics);
-    mem.gpuFits = mem.peakBytes <= mem.capacityBytes * (1.0 - ctx.memoryHeadroomFraction);
+    mem.gpuFits = mem.peakBytes <= usableBytes(mem.capacityBytes, ctx.memoryHeadroomFraction);
     // Host memory per node: the scenario's, else 256 GiB per GPU (2 TiB on an 8-GPU DGX A100/H100,
     // NVIDIA DGX system user guides), with the same headroom kept free.
     mem.hostCapacityBytesPerNode = sc.cluster.hostMemoryBytesPerNode > 0
                                        ? sc.cluster.hostMemoryBytesPerNode
                                        : 256.0 * model::units::kGiB * sc.cluster.gpusPerNode;
     mem.hostFits =
-        mem.hostBytesPerNode <= mem.hostCapacityBytesPerNode * (1.0 - ctx.memoryHeadroomFraction);
+        mem.hostBytesPerNode <= usableBytes(mem.hostCapacityBytesPerNode, ctx.memoryHeadroomFraction);
     mem.fits = mem.gpuFits && mem.hostFits;
     return mem;
 }
@@ -561,9 +561,17 @@ MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const Plan& p, int s
     return stageMemory(ctx, p, pl, gradAccum, slot);
 }
 
+double usableBytes(double capacityBytes, double memoryHeadroomFraction) {
+    return capacityBytes * (1.0 - memoryHeadroomFraction);
+}
+
+double usableGpuBytes(const model::Scenario& s) {
+    return usableBytes(s.cluster.gpu.memoryBytes, s.constraints.memoryHeadroomFraction);
+}
+
 double missRankBytes(const MemoryBreakdown& m, double headroom) {
-    const double usableGpu = m.capacityBytes * (1.0 - headroom);
-    const double usableHost = m.hostCapacityBytesPerNode * (1.0 - headroom);
+    const double usableGpu = usableBytes(m.capacityBytes, headroom);
+    const double usableHost = usableBytes(m.hostCapacityBytesPerNode, headroom);
     if (m.hostFits || usableHost <= 0) return m.peakBytes;
     return std::max(m.peakBytes, usableGpu * m.hostBytesPerNode / usableHost);
 }

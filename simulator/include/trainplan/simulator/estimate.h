@@ -187,6 +187,11 @@ struct PlanContext {
 // The per-GPU memory of one pipeline stage (0 ≤ stageIndex < pp) with its real layer counts.
 [[nodiscard]] MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const model::Plan& plan,
                                                   int stageIndex);
+// Memory a plan may use out of `capacityBytes` (a GPU's HBM or a node's host memory): the
+// capacity minus the scenario's headroom (constraints.memory_headroom, docs/model.md).
+[[nodiscard]] double usableBytes(double capacityBytes, double memoryHeadroomFraction);
+// The per-GPU memory a plan on this scenario's GPU may use.
+[[nodiscard]] double usableGpuBytes(const model::Scenario& scenario);
 // Ranks plans that do not fit by how far they miss: the GPU peak, or — when host memory is what
 // runs out — the host overage expressed as the same fraction of the usable GPU memory.
 [[nodiscard]] double missRankBytes(const MemoryBreakdown& memory, double memoryHeadroomFraction);
