@@ -197,6 +197,25 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
     }
     const nlohmann::json& headline =
         json.at("results").at(static_cast<std::size_t>(data.headlineIndex));
+    // Independent of the formatter (pinned on its own by Formatting.NumbersFollowTheirKind): some
+    // "N s" or "N ms" in the text, read back, is the headline's step time to the three
+    // significant digits the report prints.
+    {
+        const double stepSeconds = headline.at("time").at("step_s").get<double>();
+        static const QRegularExpression secondsToken(
+            QStringLiteral("(\\d+(?:[.,]\\d+)?) ?(ms|s|秒|毫秒)(?![A-Za-z])"));
+        bool found = false;
+        for (auto it = secondsToken.globalMatch(text); it.hasNext() && !found;) {
+            const auto m = it.next();
+            QString digits = m.captured(1);
+            digits.replace(QLatin1Char(','), QLatin1Char('.'));
+            const bool milli = m.captured(2) == QLatin1String("ms") ||
+                               m.captured(2) == QStringLiteral("毫秒");
+            const double read = digits.toDouble() * (milli ? 1e-3 : 1.0);
+            found = std::fabs(read - stepSeconds) <= 0.006 * stepSeconds;
+        }
+        EXPECT_TRUE(found) << "no step time of " << stepSeconds << " s in the PDF text";
+    }
     EXPECT_TRUE(text.contains(fmtUsd(headline.at("cost").at("usd").get<double>(), lang)));
     EXPECT_TRUE(
         text.contains(fmtDuration(headline.at("cost").at("time_to_train_s").get<double>(), lang)));

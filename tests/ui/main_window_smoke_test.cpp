@@ -1,6 +1,5 @@
 // Smoke test of the real main window on the offscreen platform: open the 70B example, edit the
 // node count in the editor, wait for the recompute, check the table and a chart changed, undo.
-// Also measures edit → results-on-screen latency (issue 6: ≤ 100 ms for 70B on 256 GPUs).
 #include "ui_test_support.h"
 
 #include <trainplan/ui/compare_tab.h>
@@ -21,7 +20,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QDoubleSpinBox>
-#include <QElapsedTimer>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QSignalSpy>
@@ -32,8 +30,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdio>
 
 namespace trainplan::ui {
 namespace {
@@ -145,31 +141,16 @@ TEST_F(MainWindowSmokeTest, ExploreShowsScatterAndSweepsAndFollowsWhatIf) {
     EXPECT_EQ(window->document()->scenario().cluster.nodes, 32); // what-if never edits the scenario
 }
 
-// Edit → results on screen for Llama 3.1 70B on 256 H100s (the issue's ≤ 100 ms target).
-TEST_F(MainWindowSmokeTest, RecomputeLatencyAfterAnEdit) {
-    std::vector<double> ms, computeMs;
-    const int values[] = {16, 32, 24, 32, 40, 32, 16, 32, 48, 32, 28, 32};
+// Every edit in a quick series reaches the screen with its own results, never an older request's
+// (the latency of the same series is measured by tests/bench/gui_latency_bench.cpp).
+TEST_F(MainWindowSmokeTest, EachEditOfASeriesShowsItsOwnResults) {
+    const int values[] = {16, 32, 24, 40, 32};
     for (int v : values) {
-        QTest::qWait(200); // past the debounce interval: each edit is a fresh request
-        QElapsedTimer t;
-        t.start();
         nodes->setValue(v);
-        ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, v); }));
-        ms.push_back(static_cast<double>(t.nsecsElapsed()) * 1e-6);
-        computeMs.push_back(window->compareTab()->outcome()->computeSeconds * 1e3);
+        ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, v); })) << "nodes " << v;
+        EXPECT_EQ(window->compareTab()->outcome()->scenario.cluster.gpuCount(), 8LL * v);
+        EXPECT_EQ(window->document()->scenario().cluster.nodes, v);
     }
-    std::sort(ms.begin(), ms.end());
-    std::sort(computeMs.begin(), computeMs.end());
-    const double median = ms[ms.size() / 2];
-    const double worst = ms.back();
-    std::printf("[ latency ] edit -> table+charts updated, 70B on 256 GPUs: median %.1f ms, max "
-                "%.1f ms (n=%zu); "
-                "of which the search on the worker thread: median %.1f ms\n",
-                median, worst, ms.size(), computeMs[computeMs.size() / 2]);
-    RecordProperty("median_ms", std::to_string(median));
-    RecordProperty("max_ms", std::to_string(worst));
-    // The target is 100 ms; allow slack for a loaded CI machine, print the real figure above.
-    EXPECT_LT(median, qEnvironmentVariableIsSet("TRAINPLAN_STRICT_LATENCY") ? 100.0 : 1000.0);
 }
 
 TEST(MainWindowChinese, InterfaceIsTranslated) {
