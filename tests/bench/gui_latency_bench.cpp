@@ -5,18 +5,16 @@
 //   QT_QPA_PLATFORM=offscreen build/default/tests/bench/gui_latency_bench
 // The wall time of each iteration is reported (manual time): the search runs on a worker thread
 // and the result reaches the window through the event loop.
+#include "../ui/ui_test_support.h"
+
 #include <trainplan/ui/compare_tab.h>
-#include <trainplan/ui/language.h>
 #include <trainplan/ui/main_window.h>
 #include <trainplan/ui/planner_controller.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 
-#include <QApplication>
-#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QSpinBox>
-#include <QTemporaryDir>
 #include <QThread>
 #include <QUndoStack>
 
@@ -29,46 +27,22 @@
 namespace trainplan::ui {
 namespace {
 
-QApplication& app() {
-    static QApplication* instance = [] {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-        static QTemporaryDir config; // the user's settings and library stay untouched
-        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
-        qputenv("XDG_DATA_HOME", config.path().toUtf8());
-        qputenv("TRAINPLAN_DATA_DIR", TRAINPLAN_TEST_DATA_DIR);
-        static int argc = 1;
-        static char name[] = "gui_latency_bench";
-        static char* argv[] = {name, nullptr};
-        auto* a = new QApplication(argc, argv);
-        QApplication::setOrganizationName(QStringLiteral("TrainPlanBench"));
-        QApplication::setApplicationName(QStringLiteral("gui_latency_bench"));
-        installLanguage(QStringLiteral("en"));
-        return a;
-    }();
-    return *instance;
-}
-
-QString example(const char* fileName) {
-    return QString::fromStdString(std::string(TRAINPLAN_TEST_DATA_DIR) + "/scenarios/" + fileName);
-}
-
-// Processes events until `done`; false after 60 s.
-bool waitFor(const std::function<bool()>& done) {
-    QDeadlineTimer deadline(60000);
-    while (!done()) {
-        if (deadline.hasExpired()) return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-    }
-    return true;
-}
-
 bool showsResultsFor(const MainWindow& w, const std::function<bool(const model::Scenario&)>& is) {
     const CompareOutcome* o = w.compareTab()->outcome();
     return o && is(o->scenario) && !w.controller()->isComparing();
 }
 
+QString example(const char* fileName) {
+    return QString::fromStdString(test::examplePath(fileName));
+}
+
+// tests/ui's waitFor, with a minute for a loaded machine.
+bool waitFor(const std::function<bool()>& done) {
+    return test::waitFor(done, 60000);
+}
+
 std::unique_ptr<MainWindow> openWindow(benchmark::State& state, const char* fileName) {
-    app();
+    test::app();
     auto w = std::make_unique<MainWindow>();
     w->resize(1600, 1000);
     w->show();
