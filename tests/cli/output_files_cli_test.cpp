@@ -51,6 +51,7 @@ protected:
     fs::path m_dir;
 };
 
+#if TRAINPLAN_CLI_HAS_REPORT // `report` exists only in a build with the GUI
 TEST_F(OutputFiles, ReportOntoAFullDiskExitsNonZeroAndKeepsThePreviousFileByteIdentical) {
     SmallTmpfs disk(256 * 1024);
     if (!disk.mounted()) GTEST_SKIP() << disk.skipReason();
@@ -85,6 +86,7 @@ TEST_F(OutputFiles, ReportOntoAFullDiskExitsNonZeroAndKeepsThePreviousFileByteId
         ++files;
     EXPECT_EQ(files, static_cast<int>(cases.size()) + 1) << "no temporary file may be left";
 }
+#endif
 
 TEST_F(OutputFiles, ImportAndExportOntoAFullDiskKeepThePreviousFiles) {
     SmallTmpfs disk(64 * 1024);
@@ -110,6 +112,7 @@ TEST_F(OutputFiles, ImportAndExportOntoAFullDiskKeepThePreviousFiles) {
     EXPECT_EQ(detail::readAll(launch / "megatron_args.sh"), "# previous\n");
 }
 
+#if TRAINPLAN_CLI_HAS_REPORT // `report` exists only in a build with the GUI
 // Starts trainplan-cli with `args` (stdout and stderr to /dev/null), kills it with SIGKILL after
 // `delay` unless it finished, and returns whether it was still running when killed.
 bool runAndKill(const std::vector<std::string>& args, std::chrono::milliseconds delay) {
@@ -180,7 +183,9 @@ TEST_F(OutputFiles, KillingADeckWriteAtAnyMomentLeavesTheOldOrTheNewDeck) {
     EXPECT_GE(killedMidRun, kKills / 2) << "most kills must land while the command runs";
     RecordProperty("sigkills", killedMidRun);
 }
+#endif
 
+#if TRAINPLAN_CLI_HAS_REPORT // `report` exists only in a build with the GUI
 TEST_F(OutputFiles, ReportOntoAFifoIsRefusedInsteadOfBlocking) {
     const fs::path fifo = m_dir / "report.csv";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
@@ -196,6 +201,7 @@ TEST_F(OutputFiles, ReportOntoAFifoIsRefusedInsteadOfBlocking) {
     ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
     EXPECT_TRUE(S_ISFIFO(st.st_mode));
 }
+#endif
 
 TEST_F(OutputFiles, LibraryExportOntoADeviceIsRefusedAndTheDeviceNodeStays) {
     const fs::path node = m_dir / "full";
