@@ -258,6 +258,8 @@ void MainWindow::wire() {
         m_explore->setBaseScenario(m_doc->scenario());
         updateTitle();
     });
+    // What-ifs made for the previous scenario do not carry over to the next one (issue 21).
+    connect(m_doc, &ScenarioDocument::scenarioReset, m_explore, &ExploreTab::resetWhatIf);
     connect(m_doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &ScenarioDocument::filePathChanged, this, [this](const QString& path) {
         m_library->setCurrentFile(path);
