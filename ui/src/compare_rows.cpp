@@ -70,6 +70,17 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
 
 std::vector<CompareRow> compareRows(const CompareOutcome& outcome) {
     std::vector<CompareRow> rows = compareRows(outcome.search);
+    const double switchSpeedup = sim::AdvisorOptions{}.switchSpeedup;
+    const std::vector<sim::FrameworkFit> fits =
+        sim::assessFrameworks(outcome.scenario, outcome.search);
+    const std::vector<sim::FrameworkVerdict> verdicts = sim::frameworkVerdicts(
+        outcome.scenario, fits, sim::recommend(fits, switchSpeedup), switchSpeedup);
+    for (CompareRow& row : rows)
+        if (const sim::FrameworkVerdict* v = sim::findVerdict(verdicts, row.framework)) {
+            row.recommended = v->recommended();
+            if (!v->recommended())
+                row.verdict = QString::fromStdString(sim::render(*v, advisorLanguage()));
+        }
     for (std::size_t i = 0; i < outcome.pinned.size(); ++i) {
         const sim::EstimateResult& r = outcome.pinned[i];
         CompareRow row;

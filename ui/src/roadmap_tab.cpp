@@ -3,6 +3,7 @@
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/break_points_chart.h>
 #include <trainplan/ui/debouncer.h>
+#include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/roadmap_edits.h>
@@ -277,7 +278,7 @@ void RoadmapTab::showAdvice() {
             plan = QString::fromStdString(f.best->plan.label());
             step = formatSeconds(f.best->time.stepSeconds);
             mfu = formatPercent(f.best->throughput.mfu);
-            cost = formatCurrency(f.best->cost.usd);
+            cost = formatCost(f.best->cost.usd);
         } else {
             plan = tr("does not fit");
         }
