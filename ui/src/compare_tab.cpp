@@ -266,10 +266,16 @@ DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool rais
         focus = DerivationFocus::StepTime;
         break;
     case CompareTableModel::MfuColumn:
+        focus = DerivationFocus::Mfu;
+        break;
     case CompareTableModel::TokensColumn:
+        focus = DerivationFocus::TokensPerSecond;
+        break;
     case CompareTableModel::TimeToTrainColumn:
+        focus = DerivationFocus::TimeToTrain;
+        break;
     case CompareTableModel::CostColumn:
-        focus = DerivationFocus::Throughput;
+        focus = DerivationFocus::Cost;
         break;
     default:
         focus = row->fits() ? DerivationFocus::StepTime : DerivationFocus::Memory;
@@ -283,7 +289,7 @@ DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool rais
         x,
         tr("%1 — %2: how “%3” is derived")
             .arg(row->label(), QString::fromStdString(row->plan.label()), column),
-        focus);
+        focus, &ctx);
     m_derivationCell = index;
     if (raise) {
         m_derivation->show();
