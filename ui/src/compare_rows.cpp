@@ -1,7 +1,11 @@
 #include <trainplan/ui/compare_rows.h>
 
+#include <trainplan/simulator/advisor.h>
+#include <trainplan/simulator/framework_verdict.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/simulator_text.h>
 
 #include <QCoreApplication>
 
@@ -62,7 +66,7 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
             row.kind = CompareRow::Kind::Excluded;
         }
         for (const auto& reason : fr.exclusionReasons)
-            row.notes << fromStd(reason);
+            row.notes << simulatorText(reason); // in the interface language
         rows.push_back(std::move(row));
     }
     return rows;
