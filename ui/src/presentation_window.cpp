@@ -157,6 +157,11 @@ PresentationWindow::PresentationWindow(model::Scenario scenario,
         l->setPalette(p);
     }
     m_indicator->setObjectName(QStringLiteral("pageIndicator"));
+    // A long what-if status must not squeeze the page number to "1 /": the status gives way.
+    m_indicator->setMinimumWidth(
+        m_indicator->fontMetrics().horizontalAdvance(QStringLiteral("88 / 88")) + 8);
+    m_indicator->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -266,6 +271,7 @@ void PresentationWindow::showStatus() {
         text = tr("The scenario as edited");
     }
     m_status->setText(text);
+    m_status->setToolTip(text); // it may be cut when the strip is narrow
     QFont bold = m_status->font();
     bold.setBold(m_whatIf.any());
     m_status->setFont(bold);
