@@ -107,7 +107,9 @@ TEST_F(ViewModelTest, TheAdvisorsRecommendationIsMarkedAndEveryOtherFrameworkSay
     const CompareOutcome outcome = compareExample("llama31-70b-h100x256.json", true);
     sim::AdvisorOptions options;
     options.breakPoints = false;
-    const sim::Advice advice = sim::advise(outcome.scenario, options);
+    model::Scenario searched = outcome.scenario; // the advisor searches; pins are the user's
+    searched.plans.clear();
+    const sim::Advice advice = sim::advise(searched, options);
     ASSERT_EQ(advice.recommendation.framework, model::Framework::Fsdp);
 
     CompareTableModel model;
@@ -131,8 +133,8 @@ TEST_F(ViewModelTest, TheAdvisorsRecommendationIsMarkedAndEveryOtherFrameworkSay
             continue;
         }
         // The same sentence as the advisor's verdict, naming the framework first.
-        const std::vector<sim::FrameworkVerdict> verdicts = sim::frameworkVerdicts(
-            outcome.scenario, advice.frameworks, advice.recommendation);
+        const std::vector<sim::FrameworkVerdict> verdicts =
+            sim::frameworkVerdicts(searched, advice.frameworks, advice.recommendation);
         const sim::FrameworkVerdict* v = sim::findVerdict(verdicts, row.framework);
         ASSERT_NE(v, nullptr);
         EXPECT_EQ(row.verdict.toStdString(), sim::render(*v, sim::Lang::En));
