@@ -47,6 +47,8 @@ store::Store openStoreForWriting(CliContext& ctx) {
     if (s.backupPath())
         ctx.err << "note: upgraded " << s.location() << " to schema v" << s.schemaVersion()
                 << "; the previous file was copied to " << s.backupPath()->string() << '\n';
+    for (const std::string& note : s.upgradeNotes())
+        ctx.err << "note: " << s.location() << ": " << note << '\n';
     return s;
 }
 

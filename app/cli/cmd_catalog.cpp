@@ -135,7 +135,11 @@ int add(CliContext& ctx) {
         return kExitInvalidInput;
     }
     std::string src = source.value_or("");
-    if (src.empty() && body.value("source", std::string()).empty())
+    // A "source" that is not text is left for the entry's validation to name (reading it as text
+    // here threw the JSON library's own type_error.302, issue 22 item 18).
+    const auto given = body.find("source");
+    if (src.empty() &&
+        (given == body.end() || (given->is_string() && given->get<std::string>().empty())))
         src = "user entry from " + std::filesystem::path(file).filename().string();
     store::Store st = openStoreForWriting(ctx);
     bool added = false;

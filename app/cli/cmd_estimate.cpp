@@ -30,6 +30,9 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
     mem.addRow({"transient", formatGiB(m.transientBytes)});
     mem.addRow({"buffers", formatGiB(m.buffersBytes)});
     mem.addRow({"overhead", formatGiB(m.overheadBytes)});
+    mem.addRow({"  NCCL buffers (" + std::to_string(m.ncclCommunicators) + " communicators)",
+                formatGiB(m.ncclBytes)});
+    mem.addRow({"  allocator fragmentation", formatGiB(m.fragmentationBytes)});
     mem.addRow({"peak / capacity", formatGiB(m.peakBytes) + " / " + formatGiB(m.capacityBytes)});
     mem.print(out);
     TextTable time({"step time", "value"});

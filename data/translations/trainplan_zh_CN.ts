@@ -319,6 +319,14 @@
         <translation>CUDA 上下文</translation>
     </message>
     <message>
+        <source>NCCL communicators</source>
+        <translation>NCCL 通信器</translation>
+    </message>
+    <message>
+        <source>%1 communicator</source>
+        <translation>%1 通信器</translation>
+    </message>
+    <message>
         <source>allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>

@@ -474,14 +474,15 @@ ChunkLayout pipelineChunks(const TransformerSpec& m, Precision precision, const 
                                                                   : "last_stage_less_layers")
                                         : "partition_method",
                     "an uneven pipeline split needs pp ≥ 2");
-    const std::string fw(displayName(p.framework));
+    // The framework's name only when an error needs it (this runs for every plan the search times).
+    auto fw = [&p] { return std::string(displayName(p.framework)); };
     if (p.framework != Framework::Megatron && megatronKeys(l))
-        return fail(firstMegatronKey(l), "is a Megatron-LM option; " + fw + " does not read it");
+        return fail(firstMegatronKey(l), "is a Megatron-LM option; " + fw() + " does not read it");
     if (p.framework != Framework::DeepSpeed && !l.partitionMethod.empty())
-        return fail("partition_method", "is a DeepSpeed option; " + fw + " does not read it");
+        return fail("partition_method", "is a DeepSpeed option; " + fw() + " does not read it");
     if (p.framework != Framework::Fsdp && torchtitanKeys(l))
         return fail(l.firstStageLessLayers ? "first_stage_less_layers" : "last_stage_less_layers",
-                    "is a torchtitan option; " + fw + " does not read it");
+                    "is a torchtitan option; " + fw() + " does not read it");
     if (p.pp == 1 && p.vpp == 1) {
         ChunkLayout c;
         c.layers = {m.layers};

@@ -81,6 +81,7 @@ const std::vector<Column>& columns() {
         {"measured_peak_mem_gb", &PublishedRun::measuredPeakMemGb, false, 1, kNoMaximum, 1e-3,
          "a megabyte"},
         {"notes", &PublishedRun::notes},
+        {"pipeline_split", &PublishedRun::pipelineSplit},
     };
     return table;
 }
@@ -243,6 +244,17 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
                                       std::to_string(*run.moeExperts) + ")"});
             rowOk = false;
         }
+        const std::string split(trim(run.pipelineSplit));
+        if (!split.empty() && split != "embedding" && split != "loss" &&
+            split != "embedding+loss") {
+            out.issues.push_back({rec.line, "pipeline_split",
+                                  quoteCell(split) +
+                                      " is not embedding, loss or embedding+loss (what Megatron's "
+                                      "--account-for-embedding/loss-in-pipeline-split count as "
+                                      "a layer)"});
+            rowOk = false;
+        }
+        run.pipelineSplit = split;
         if (rowOk) out.runs.push_back(std::move(run));
     }
     return out;

@@ -630,7 +630,9 @@ json toJson(const Scenario& s) {
     const ConstraintsSpec& k = s.constraints;
     json kj = json::object();
     if (k.maxGpus) kj["max_gpus"] = *k.maxGpus;
-    if (k.memoryHeadroomFraction > 0) kj["memory_headroom"] = k.memoryHeadroomFraction;
+    // The default is not written, so a file read back keeps following it; any other value is.
+    if (k.memoryHeadroomFraction != kDefaultMemoryHeadroomFraction)
+        kj["memory_headroom"] = k.memoryHeadroomFraction;
     if (!k.frameworks.empty()) {
         json fw = json::array();
         for (Framework f : k.frameworks)

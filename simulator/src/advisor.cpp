@@ -16,10 +16,6 @@ MessageArg num(ArgKind k, double v) {
     return MessageArg::number(k, v);
 }
 
-double usableBytes(const Scenario& s) {
-    return s.cluster.gpu.memoryBytes * (1.0 - s.constraints.memoryHeadroomFraction);
-}
-
 std::string optimizerName(model::Optimizer o) {
     switch (o) {
     case model::Optimizer::Adam:
@@ -40,7 +36,7 @@ void whyNot(const Scenario& s, const FrameworkFit& f, std::vector<Message>& out)
         out.push_back({MessageId::DoesNotFit,
                        {fwArg(f.framework), MessageArg::plan(f.closest->plan),
                         num(ArgKind::Bytes, f.closest->memory.peakBytes),
-                        num(ArgKind::Bytes, usableBytes(s))}});
+                        num(ArgKind::Bytes, usableGpuBytes(s))}});
     else
         out.push_back({MessageId::NoValidPlan, {fwArg(f.framework)}});
 }
@@ -177,7 +173,7 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
                                                                           : s.cluster.gpuCount())),
                             fwArg(fw), MessageArg::plan(choice->closest->plan),
                             num(ArgKind::Bytes, choice->closest->memory.peakBytes),
-                            num(ArgKind::Bytes, usableBytes(s))}});
+                            num(ArgKind::Bytes, usableGpuBytes(s))}});
         break;
     }
 

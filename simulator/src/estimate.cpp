@@ -1,6 +1,7 @@
 #include <trainplan/simulator/estimate.h>
 
 #include "estimate_detail.h"
+#include "memory_overheads.h"
 
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
@@ -100,7 +101,14 @@ StageSlot evenSlot(const PlanContext& ctx, const Plan& p, int index) {
 
 std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx, const Plan& p) {
     std::vector<StageSlot> out;
-    for (const StageGroup& g : stageGroups(*ctx.scenario, p))
+    if (evenWithoutChunks(*ctx.scenario, p)) return out;
+    // The chunks once per plan: this runs for every plan the search times.
+    const std::vector<StageGroup> groups = stageGroups(*ctx.scenario, p);
+    bool even = true;
+    for (const StageGroup& g : groups)
+        even = even && g.layers == groups.front().layers && g.moeLayers == groups.front().moeLayers;
+    if (even) return out;
+    for (const StageGroup& g : groups)
         out.push_back(StageSlot{g.kind, g.stages.front(), static_cast<double>(g.layers),
                                 static_cast<double>(g.moeLayers)});
     return out;
@@ -320,7 +328,15 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         }
     }
     mem.weightsBytes += unshardedCopy * params;
+    double churnStatics = unshardedCopy * params; // gathered per step, freed after backward
     mem.expertWeightsBytes += unshardedCopy * sp.expert;
+    // torch.distributed.pipelining backpropagates FSDP stages without gradient sync until the last
+    // micro-batch (stage.py backward_maybe_with_nosync), so the stage's unsharded gradients
+    // accumulate in reduce_dtype fp32 (FSDP2 unsharded_accumulated_grad) through the step.
+    const double pipelinedGradients = fsdp && p.pp > 1 && z >= 2 ? 4.0 * params : 0.0;
+    mem.gradientsBytes += pipelinedGradients;
+    mem.expertGradientsBytes += pipelinedGradients * sp.expert / std::max(params, 1.0);
+    churnStatics += pipelinedGradients;
     const double tokens = tokensPerMicroBatch(ctx, p);
     switch (p.framework) {
     case Framework::Ddp:
@@ -333,6 +349,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
             // Current and prefetched unsharded units (FSDP forward/backward prefetch) + the
             // unsharded fp32 gradient of the unit being reduce-scattered.
             buffers += 2.0 * paramElem * sp.largestLayer;
+            churnStatics += 2.0 * paramElem * sp.largestLayer;
             mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
         } else if (z == 2) {
             mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
@@ -349,10 +366,6 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         if (p.sequenceParallel) buffers += paramElem * tokens * p.tp * sc.model.hidden / p.tp;
         break;
     }
-    int groups = 0;
-    for (int g : {p.dp, p.tp, p.pp, p.cp, p.ep})
-        groups += g > 1 ? 1 : 0;
-    buffers += groups * eff.ncclBufferBytes;
 
     // Activations.
     mem.inFlightMicroBatches = inFlight(p, gradAccum, slot.index);
@@ -400,36 +413,16 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     // phase).
     mem.persistentGradients =
         p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
-    const double statics = mem.weightsBytes + mem.optimizerBytes + mem.buffersBytes;
-    const double g = mem.gradientsBytes, act = mem.activationsBytes;
-    const double g0 = mem.persistentGradients ? g : 0.0;
-    auto phase = [&](MemoryPhase::Kind k, double a, double gr, double tr) {
-        mem.phases[k] = MemoryPhase{statics + a + gr + tr, a, gr, tr};
-    };
-    phase(MemoryPhase::StepStart, 0.0, g0, 0.0);
-    phase(MemoryPhase::ForwardEnd, act, g0, 0.0);
-    phase(MemoryPhase::BackwardStart, act, g0, mem.lossTransientBytes);
-    phase(MemoryPhase::BackwardMiddle, 0.5 * act, mem.persistentGradients ? g : 0.5 * g,
-          std::max(mem.recomputeTransientBytes, mem.gradUnitTransientBytes));
-    phase(MemoryPhase::BackwardEnd, 0.0, g, mem.gradUnitTransientBytes);
-    phase(MemoryPhase::OptimizerStep, 0.0, g, 0.0);
-    mem.peakPhase = MemoryPhase::StepStart;
-    for (int k = 1; k < MemoryPhase::Count; ++k)
-        if (mem.phases[k].allocatedBytes > mem.phases[mem.peakPhase].allocatedBytes)
-            mem.peakPhase = static_cast<MemoryPhase::Kind>(k);
-    const double allocated = mem.atPeak().allocatedBytes;
-    mem.transientBytes = mem.atPeak().transientBytes;
     mem.cudaContextBytes = eff.cudaContextBytes;
-    mem.overheadBytes = eff.cudaContextBytes + eff.memoryOverheadFraction * allocated;
-    mem.peakBytes = allocated + mem.overheadBytes;
-    mem.gpuFits = mem.peakBytes <= mem.capacityBytes * (1.0 - ctx.memoryHeadroomFraction);
+    settlePhases(mem, eff, planCommunicators(ctx, p, pl, kind), churnStatics);
+    mem.gpuFits = mem.peakBytes <= usableBytes(mem.capacityBytes, ctx.memoryHeadroomFraction);
     // Host memory per node: the scenario's, else 256 GiB per GPU (2 TiB on an 8-GPU DGX A100/H100,
     // NVIDIA DGX system user guides), with the same headroom kept free.
     mem.hostCapacityBytesPerNode = sc.cluster.hostMemoryBytesPerNode > 0
                                        ? sc.cluster.hostMemoryBytesPerNode
                                        : 256.0 * model::units::kGiB * sc.cluster.gpusPerNode;
     mem.hostFits =
-        mem.hostBytesPerNode <= mem.hostCapacityBytesPerNode * (1.0 - ctx.memoryHeadroomFraction);
+        mem.hostBytesPerNode <= usableBytes(mem.hostCapacityBytesPerNode, ctx.memoryHeadroomFraction);
     mem.fits = mem.gpuFits && mem.hostFits;
     return mem;
 }
@@ -492,26 +485,6 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
 
 using namespace detail;
 
-const char* toString(MemoryPhase::Kind k) {
-    switch (k) {
-    case MemoryPhase::StepStart:
-        return "step start";
-    case MemoryPhase::ForwardEnd:
-        return "end of forward";
-    case MemoryPhase::BackwardStart:
-        return "start of backward";
-    case MemoryPhase::BackwardMiddle:
-        return "middle of backward";
-    case MemoryPhase::BackwardEnd:
-        return "end of backward";
-    case MemoryPhase::OptimizerStep:
-        return "optimizer step";
-    case MemoryPhase::Count:
-        break;
-    }
-    return "";
-}
-
 Placements placeGroups(const Plan& p, int gpusPerNode) {
     Placements pl;
     pl.tp = place(1, p.tp, gpusPerNode);
@@ -559,13 +532,13 @@ MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     const int gradAccum = static_cast<int>(ctx.scenario->training.globalBatch /
                                            (static_cast<long long>(p.microBatch) * p.dp));
     if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
-    if (evenLayout(ctx, p)) {
+    // Uneven layout: the worst of every distinct stage composition.
+    const std::vector<StageSlot> slots = unevenBoundingSlots(ctx, p);
+    if (slots.empty()) {
         MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
         MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, p.pp - 1));
         return first.peakBytes >= last.peakBytes ? first : last;
     }
-    // Uneven MoE layout: the worst of every distinct stage composition.
-    const std::vector<StageSlot> slots = unevenBoundingSlots(ctx, p);
     MemoryBreakdown worst = stageMemory(ctx, p, pl, gradAccum, slots.front());
     for (std::size_t i = 1; i < slots.size(); ++i) {
         MemoryBreakdown m = stageMemory(ctx, p, pl, gradAccum, slots[i]);
@@ -588,9 +561,17 @@ MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const Plan& p, int s
     return stageMemory(ctx, p, pl, gradAccum, slot);
 }
 
+double usableBytes(double capacityBytes, double memoryHeadroomFraction) {
+    return capacityBytes * (1.0 - memoryHeadroomFraction);
+}
+
+double usableGpuBytes(const model::Scenario& s) {
+    return usableBytes(s.cluster.gpu.memoryBytes, s.constraints.memoryHeadroomFraction);
+}
+
 double missRankBytes(const MemoryBreakdown& m, double headroom) {
-    const double usableGpu = m.capacityBytes * (1.0 - headroom);
-    const double usableHost = m.hostCapacityBytesPerNode * (1.0 - headroom);
+    const double usableGpu = usableBytes(m.capacityBytes, headroom);
+    const double usableHost = usableBytes(m.hostCapacityBytesPerNode, headroom);
     if (m.hostFits || usableHost <= 0) return m.peakBytes;
     return std::max(m.peakBytes, usableGpu * m.hostBytesPerNode / usableHost);
 }
@@ -613,14 +594,13 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     // pipeline slot is set by the slowest of them: its compute plus the per-micro-batch
     // communication it cannot hide (stages differ in layers only when MoE layers spread unevenly).
     StageSlot slotBuf[2];
-    std::vector<StageSlot> unevenSlots;
+    const std::vector<StageSlot> unevenSlots = unevenBoundingSlots(ctx, p);
     const StageSlot* slots = slotBuf;
     std::size_t slotCount = 0;
-    if (evenLayout(ctx, p)) {
+    if (unevenSlots.empty()) {
         slotBuf[slotCount++] = evenSlot(ctx, p, 0);
         if (p.pp > 1) slotBuf[slotCount++] = evenSlot(ctx, p, p.pp - 1);
     } else {
-        unevenSlots = unevenBoundingSlots(ctx, p);
         slots = unevenSlots.data();
         slotCount = unevenSlots.size();
     }

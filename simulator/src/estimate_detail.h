@@ -9,6 +9,9 @@
 
 namespace trainplan::sim::detail {
 
+// A group of `size` ranks whose members are `stride` ranks apart, on nodes of `gpusPerNode`.
+[[nodiscard]] GroupPlacement place(int stride, int size, int gpusPerNode);
+
 struct BytesPerParam {
     double weights = 0, gradients = 0, optimizer = 0;
 };
@@ -36,7 +39,7 @@ struct StageSlot {
 // The slot of stage `index` in an even layout: L/p layers of which MoE/p (exact integers there).
 [[nodiscard]] StageSlot evenSlot(const PlanContext& ctx, const model::Plan& p, int index);
 // Uneven layouts: the lowest-index stage of every distinct composition (stageGroups), each the
-// worst of its group, in stage order.
+// worst of its group, in stage order. Empty when the layout is even (evenLayout).
 [[nodiscard]] std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx,
                                                          const model::Plan& p);
 

@@ -32,6 +32,13 @@ nlohmann::json toJson(const EstimateResult& r) {
                    {"activations_bytes", peak.activationsBytes + peak.transientBytes},
                    {"buffers_bytes", m.buffersBytes},
                    {"overhead_bytes", m.overheadBytes},
+                   // overhead_bytes = cuda_context + nccl + fragmentation; reserved_bytes is what
+                   // torch.cuda.max_memory_reserved() would report (docs/model.md).
+                   {"cuda_context_bytes", m.cudaContextBytes},
+                   {"nccl_bytes", m.ncclBytes},
+                   {"nccl_communicators", m.ncclCommunicators},
+                   {"fragmentation_bytes", m.fragmentationBytes},
+                   {"reserved_bytes", m.reservedBytes()},
                    {"peak_phase", toString(m.peakPhase)},
                    {"worst_stage", m.stage == StageKind::Last     ? "last"
                                    : m.stage == StageKind::Only   ? "only"

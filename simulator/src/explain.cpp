@@ -1,6 +1,7 @@
 #include <trainplan/simulator/explain.h>
 
 #include "estimate_detail.h"
+#include "memory_overheads.h"
 
 #include <trainplan/model/gpu_spec.h>
 
@@ -170,34 +171,56 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
     switch (p.framework) {
     case Framework::Ddp:
         buffersFormula =
-            "DDP gradient bucket copies (gradient_as_bucket_view=False) + NCCL buffers";
+            "DDP gradient bucket copies (gradient_as_bucket_view=False)";
         break;
     case Framework::Fsdp:
         buffersFormula =
-            "current + prefetched unsharded unit (2 × largest layer × 2 bytes) + NCCL buffers";
+            "current + prefetched unsharded unit (2 × largest layer × 2 bytes)";
         break;
     case Framework::DeepSpeed:
         buffersFormula =
-            "reduce bucket (min(5e8, params) × 2 bytes) + ZeRO-3 live parameters + NCCL buffers";
+            "reduce bucket (min(5e8, params) × 2 bytes) + ZeRO-3 live parameters";
         break;
     case Framework::Megatron:
-        buffersFormula = "sequence-parallel all-gather buffer + NCCL buffers";
+        buffersFormula = "sequence-parallel all-gather buffer";
         break;
     }
-    parts.push_back(leaf(
-        "communication buffers", m.buffersBytes, "bytes", buffersFormula,
-        {{"NCCL buffers per communicator", ctx.eff.ncclBufferBytes}},
-        "PyTorch DDP docs; DeepSpeed config docs (reduce_bucket_size); NCCL_BUFFSIZE × channels"));
-    parts.push_back(
-        sumOf("overhead", "bytes", "CUDA context + allocator fragmentation",
-              "calibratable defaults (efficiency.h)",
-              {leaf("CUDA context", m.cudaContextBytes, "bytes", "fixed per process", {},
-                    "CUDA context and cuBLAS/cuDNN workspaces outside the PyTorch allocator"),
-               leaf("allocator fragmentation", m.overheadBytes - m.cudaContextBytes, "bytes",
-                    "fraction × memory allocated at the peak",
-                    {{"fraction", ctx.eff.memoryOverheadFraction},
-                     {"allocated at peak", at.allocatedBytes}},
-                    "PyTorch caching allocator: reserved vs allocated")}));
+    parts.push_back(leaf("communication buffers", m.buffersBytes, "bytes", buffersFormula, {},
+                         "PyTorch DDP docs; DeepSpeed config docs (reduce_bucket_size)"));
+    // The communicators behind ncclBytes, listed as the estimate counted them.
+    const detail::Communicators comms = detail::planCommunicators(
+        ctx, p, placeGroups(p, sc.cluster.gpusPerNode), m.stage);
+    std::vector<DerivationTerm> commTerms;
+    for (int i = 0; i < comms.count; ++i) {
+        const detail::Communicator& c = comms.items[i];
+        const char* how = c.pattern == detail::CommPattern::Ring
+                              ? "ring collective: channels × 2 connections × connection bytes"
+                          : c.pattern == detail::CommPattern::AllToAll
+                              ? "all-to-all: per peer, channels per peer × (connection + 2 MiB "
+                                "send buffer)"
+                              : "send/recv: per peer, channels per peer × (connection + 2 MiB "
+                                "send buffer)";
+        commTerms.push_back(leaf(std::string(c.group) + " communicator", c.bytes, "bytes", how,
+                                 {{"ranks", static_cast<double>(c.size)},
+                                  {"peers in the node", static_cast<double>(c.nvlinkPeers)},
+                                  {"peers across the network", static_cast<double>(c.networkPeers)},
+                                  {"channels", ctx.eff.ncclChannels},
+                                  {"connection bytes", ctx.eff.ncclConnectionBytes}},
+                                 "NCCL src/init.cc buffer defaults; NVIDIA/nccl#964, #986, #1685"));
+    }
+    parts.push_back(sumOf(
+        "overhead", "bytes",
+        "CUDA context + NCCL communicator buffers + allocator fragmentation",
+        "docs/model.md, memory that is true at the peak",
+        {leaf("CUDA context", m.cudaContextBytes, "bytes", "fixed per process", {},
+              "CUDA context and cuBLAS/cuDNN workspaces outside the PyTorch allocator"),
+         sumOf("NCCL communicators", "bytes",
+               "every communicator this rank's groups create (buffers outside the allocator)",
+               "NCCL environment docs (NCCL_BUFFSIZE); NVIDIA/nccl#986", std::move(commTerms)),
+         leaf("allocator fragmentation", m.fragmentationBytes, "bytes",
+              "fraction × bytes allocated and freed within the step at the peak",
+              {{"fraction", ctx.eff.memoryOverheadFraction}, {"churned at peak", at.churnBytes}},
+              "PyTorch caching allocator, reserved vs allocated; GMLake (Guo et al. 2024)")}));
     const char* stage = m.stage == StageKind::First    ? "first stage"
                         : m.stage == StageKind::Last   ? "last stage"
                         : m.stage == StageKind::Middle ? "middle stage"

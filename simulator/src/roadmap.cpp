@@ -24,10 +24,6 @@ MessageArg num(ArgKind k, double v) {
     return MessageArg::number(k, v);
 }
 
-double usableBytes(const Scenario& s) {
-    return s.cluster.gpu.memoryBytes * (1.0 - s.constraints.memoryHeadroomFraction);
-}
-
 // A copy of the scenario on `gpus` GPUs: whole nodes of the scenario's size, or one smaller node.
 Scenario withGpus(const Scenario& s, long long gpus) {
     Scenario t = s;
@@ -353,7 +349,7 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
                 r.notes.push_back({MessageId::DoesNotFit,
                                    {fwArg(fw), MessageArg::plan(r.closest->plan),
                                     num(ArgKind::Bytes, r.closest->memory.peakBytes),
-                                    num(ArgKind::Bytes, usableBytes(t.scenario))}});
+                                    num(ArgKind::Bytes, usableGpuBytes(t.scenario))}});
             else
                 r.notes.push_back({MessageId::NoValidPlan, {fwArg(fw)}});
         } else if (st.id == kStageValidate) {

@@ -556,7 +556,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
 
     SearchResult result;
     result.gpus = gpus;
-    result.usableBytes = s.cluster.gpu.memoryBytes * (1.0 - ctx.memoryHeadroomFraction);
+    result.usableBytes = usableGpuBytes(s);
 
     // Layouts of every framework, each with its inner space: the tasks the workers share.
     std::vector<Layout> layouts;

@@ -52,23 +52,35 @@ std::vector<int> chunkLayers(const model::Scenario& s, const model::Plan& p) {
     return std::move(c.layers);
 }
 
-StageLayers stageLayers(const model::TransformerSpec& m, const std::vector<int>& chunks, int pp,
-                        int stage) {
-    checkChunks(chunks, pp, stage);
-    StageLayers s;
-    s.stage = stage;
-    // Stage s runs model chunks s, s + p, …, s + (v − 1)p (Narayanan et al. 2021 §2.2.2); the
-    // layers before chunk i are those of chunks 0 … i − 1.
+namespace {
+
+// Every stage's layers in one pass over the chunks (O(pp·vpp), where asking stage by stage is
+// O(pp²·vpp): the search evaluates ~10⁵ plans a second, with pp up to the layer count).
+// Stage s runs model chunks s, s + p, …, s + (v − 1)p (Narayanan et al. 2021 §2.2.2); the layers
+// before chunk i are those of chunks 0 … i − 1.
+std::vector<StageLayers> allStageLayers(const model::TransformerSpec& m,
+                                        const std::vector<int>& chunks, int pp) {
+    checkChunks(chunks, pp, 0);
+    std::vector<StageLayers> out(static_cast<std::size_t>(pp));
+    for (int s = 0; s < pp; ++s)
+        out[static_cast<std::size_t>(s)].stage = s;
     int begin = 0;
     for (std::size_t i = 0; i < chunks.size(); ++i) {
         const int n = chunks[i];
-        if (i % static_cast<std::size_t>(pp) == static_cast<std::size_t>(stage)) {
-            s.layers += n;
-            s.moeLayers += moeLayersBelow(m, begin + n) - moeLayersBelow(m, begin);
-        }
+        StageLayers& s = out[i % static_cast<std::size_t>(pp)];
+        s.layers += n;
+        s.moeLayers += moeLayersBelow(m, begin + n) - moeLayersBelow(m, begin);
         begin += n;
     }
-    return s;
+    return out;
+}
+
+} // namespace
+
+StageLayers stageLayers(const model::TransformerSpec& m, const std::vector<int>& chunks, int pp,
+                        int stage) {
+    checkChunks(chunks, pp, stage);
+    return allStageLayers(m, chunks, pp)[static_cast<std::size_t>(stage)];
 }
 
 StageLayers stageLayers(const model::Scenario& s, const model::Plan& p, int stage) {
@@ -80,19 +92,21 @@ StageLayers stageLayers(const model::TransformerSpec& m, int pp, int vpp, int st
 }
 
 bool stagesEven(const model::TransformerSpec& m, const std::vector<int>& chunks, int pp) {
-    checkChunks(chunks, pp, 0);
-    const StageLayers first = stageLayers(m, chunks, pp, 0);
-    for (int s = 1; s < pp; ++s) {
-        const StageLayers l = stageLayers(m, chunks, pp, s);
-        if (l.layers != first.layers || l.moeLayers != first.moeLayers) return false;
-    }
+    const std::vector<StageLayers> all = allStageLayers(m, chunks, pp);
+    for (const StageLayers& l : all)
+        if (l.layers != all.front().layers || l.moeLayers != all.front().moeLayers) return false;
     return true;
 }
 
-bool stagesEven(const model::Scenario& s, const model::Plan& p) {
+bool evenWithoutChunks(const model::Scenario& s, const model::Plan& p) {
     if (p.pp <= 1) return true;
-    if (p.pipeline.isDefault() && p.framework != model::Framework::Fsdp)
-        return moeLayersEvenOverStages(s.model, p.pp, p.vpp);
+    return p.pipeline.isDefault() && p.framework != model::Framework::Fsdp &&
+           moeLayersEvenOverStages(s.model, p.pp, p.vpp);
+}
+
+bool stagesEven(const model::Scenario& s, const model::Plan& p) {
+    if (evenWithoutChunks(s, p)) return true;
+    if (p.pipeline.isDefault() && p.framework != model::Framework::Fsdp) return false;
     return stagesEven(s.model, chunkLayers(s, p), p.pp);
 }
 
@@ -108,10 +122,10 @@ bool moeLayersEvenOverStages(const model::TransformerSpec& m, int pp, int vpp) {
 
 std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, const std::vector<int>& chunks,
                                     int pp) {
-    checkChunks(chunks, pp, 0);
+    const std::vector<StageLayers> all = allStageLayers(m, chunks, pp);
     std::vector<StageGroup> out;
     auto single = [&](StageKind kind, int s) {
-        const StageLayers l = stageLayers(m, chunks, pp, s);
+        const StageLayers& l = all[static_cast<std::size_t>(s)];
         out.push_back({kind, {s}, l.layers, l.moeLayers});
     };
     if (pp == 1) {
@@ -121,7 +135,7 @@ std::vector<StageGroup> stageGroups(const model::TransformerSpec& m, const std::
     single(StageKind::First, 0);
     const std::size_t middleBegin = out.size();
     for (int s = 1; s < pp - 1; ++s) {
-        const StageLayers l = stageLayers(m, chunks, pp, s);
+        const StageLayers& l = all[static_cast<std::size_t>(s)];
         bool placed = false;
         for (std::size_t g = middleBegin; g < out.size(); ++g)
             if (out[g].layers == l.layers && out[g].moeLayers == l.moeLayers) {

@@ -145,6 +145,8 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
 
     model::Scenario& s = c.scenario;
     s.name = c.label;
+    // A published run did run: its plan is judged against the whole card, not a planning margin.
+    s.constraints.memoryHeadroomFraction = 0.0;
     model::TransformerSpec& m = s.model;
     m.name = r.modelName;
     m.layers = *r.layers;
@@ -340,6 +342,10 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         p.vpp = 2;
         c.assumptions.push_back("Interleaved 1F1B with torchtitan's default two stages per rank");
     }
+    // Megatron-LM/NeMo runs that count the embedding and the loss as pipeline layers (Llama 3.1
+    // 405B: 126 + 2 = 128 layers over pp 8 × vpp 8).
+    if (r.pipelineSplit.find("embedding") != std::string::npos) p.pipeline.embeddingAsLayer = true;
+    if (r.pipelineSplit.find("loss") != std::string::npos) p.pipeline.lossAsLayer = true;
     if (torchtitan && p.pp > 1)
         c.assumptions.push_back("torchtitan's pipeline split: the embedding and the output each "
                                 "count as one layer, so the first and last stages hold fewer");
@@ -414,7 +420,10 @@ double predictedMetric(const PlanEstimate& e, const model::Scenario& s, Validati
     case ValidationMetric::TokensPerSecondPerGpu:
         return e.throughput.tokensPerSecondPerGpu;
     case ValidationMetric::PeakMemoryGiB:
-        return (e.memory.peakBytes - e.memory.cudaContextBytes) / kGiB;
+        // Published figures are torch.cuda.max_memory_reserved() (torchtitan logs
+        // max_reserved_gib): the caching allocator's segments, without the CUDA context and
+        // NCCL's buffers.
+        return e.memory.reservedBytes() / kGiB;
     }
     return 0.0;
 }

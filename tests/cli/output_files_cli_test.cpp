@@ -29,6 +29,9 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kScenario = "scenarios/gpt3-175b-a100x1024.json"; // has a fixed Megatron plan
+// Report runs: a scenario whose report computes in about a second, so the full-disk and SIGKILL
+// loops (thirteen and five report runs) test the writes, not the 175B search (~24 s a run).
+const std::string kReportScenario = "scenarios/llama2-7b-a100x8-pcie.json";
 
 void writeBytes(const fs::path& file, const std::string& bytes) {
     std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
@@ -37,9 +40,8 @@ void writeBytes(const fs::path& file, const std::string& bytes) {
 class OutputFiles : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_dir = testTempDir() /
-                (std::string("out-") +
-                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir = testTempDir() / (std::string("out-") +
+                                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::create_directories(m_dir);
     }
     void TearDown() override {
@@ -56,15 +58,17 @@ TEST_F(OutputFiles, ReportOntoAFullDiskExitsNonZeroAndKeepsThePreviousFileByteId
         std::string name;
         std::vector<std::string> extra;
     };
-    const std::vector<Case> cases = {
-        {"plan.csv", {}}, {"plan.json", {}}, {"plan.html", {}}, {"plan.pdf", {}},
-        {"deck.pdf", {"--deck"}}};
+    const std::vector<Case> cases = {{"plan.csv", {}},
+                                     {"plan.json", {}},
+                                     {"plan.html", {}},
+                                     {"plan.pdf", {}},
+                                     {"deck.pdf", {"--deck"}}};
     for (const Case& c : cases)
         writeBytes(disk.path() / c.name, "previous " + c.name + "\n");
     disk.fill();
     for (const Case& c : cases) {
         const fs::path out = disk.path() / c.name;
-        std::vector<std::string> args = {"report", dataFile(kScenario), "-o", out.string(),
+        std::vector<std::string> args = {"report", dataFile(kReportScenario), "-o", out.string(),
                                          "--no-break-points"};
         args.insert(args.end(), c.extra.begin(), c.extra.end());
         const CliRun r = runCli(args);
@@ -94,8 +98,8 @@ TEST_F(OutputFiles, ImportAndExportOntoAFullDiskKeepThePreviousFiles) {
 
     const CliRun imp =
         runCli({"import", fixtureFile("io/hf/llama-3.1-8b/config.json"),
-                fixtureFile("io/deepspeed/zero1_bf16.json"), "--nodes", "2", "--gpus-per-node",
-                "8", "--seq-len", "8192", "-o", imported.string()});
+                fixtureFile("io/deepspeed/zero1_bf16.json"), "--nodes", "2", "--gpus-per-node", "8",
+                "--seq-len", "8192", "-o", imported.string()});
     EXPECT_EQ(imp.exitCode, 1) << imp.out << imp.err;
     EXPECT_NE(imp.err.find("No space left on device"), std::string::npos) << imp.err;
     EXPECT_EQ(detail::readAll(imported), "{\"previous\": true}\n");
@@ -124,7 +128,8 @@ bool runAndKill(const std::vector<std::string>& args, std::chrono::milliseconds 
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
     pid_t pid = 0;
-    const int rc = ::posix_spawn(&pid, TRAINPLAN_CLI_EXE, &actions, nullptr, argv.data(), envp.data());
+    const int rc =
+        ::posix_spawn(&pid, TRAINPLAN_CLI_EXE, &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     if (rc != 0) throw std::runtime_error("cannot start " + std::string(TRAINPLAN_CLI_EXE));
     std::this_thread::sleep_for(delay);
@@ -143,8 +148,9 @@ bool runAndKill(const std::vector<std::string>& args, std::chrono::milliseconds 
 // leaves that hidden .deck.pdf.tmp-* file behind; no later write uses its name.)
 TEST_F(OutputFiles, KillingADeckWriteAtAnyMomentLeavesTheOldOrTheNewDeck) {
     const fs::path deck = m_dir / "deck.pdf";
-    const std::vector<std::string> args = {"report", dataFile(kScenario), "-o", deck.string(),
-                                           "--deck", "--no-break-points", "--date", "2026-01-01"};
+    const std::vector<std::string> args = {
+        "report", dataFile(kReportScenario), "-o",     deck.string(),
+        "--deck", "--no-break-points",       "--date", "2026-01-01"};
     const auto start = std::chrono::steady_clock::now();
     const CliRun full = runCli(args);
     ASSERT_EQ(full.exitCode, 0) << full.err;
@@ -179,7 +185,7 @@ TEST_F(OutputFiles, ReportOntoAFifoIsRefusedInsteadOfBlocking) {
     const fs::path fifo = m_dir / "report.csv";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const auto start = std::chrono::steady_clock::now();
-    const CliRun r = runCli({"report", dataFile(kScenario), "-o", fifo.string()});
+    const CliRun r = runCli({"report", dataFile(kReportScenario), "-o", fifo.string()});
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
     EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
     EXPECT_NE(r.err.find(fifo.string() +
@@ -200,8 +206,7 @@ TEST_F(OutputFiles, LibraryExportOntoADeviceIsRefusedAndTheDeviceNodeStays) {
         fs::create_symlink("/dev/null", node);
     const CliRun r = runCli({"library", "export", "-o", node.string()});
     EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
-    EXPECT_NE(r.err.find("is a character device, not a regular file"), std::string::npos)
-        << r.err;
+    EXPECT_NE(r.err.find("is a character device, not a regular file"), std::string::npos) << r.err;
     struct stat st {};
     ASSERT_EQ(::stat(node.c_str(), &st), 0);
     EXPECT_TRUE(S_ISCHR(st.st_mode)) << "the device node must not become a regular file";
@@ -219,8 +224,7 @@ TEST_F(OutputFiles, LibraryExportOntoASymlinkWritesTheLinksTarget) {
 }
 
 TEST_F(OutputFiles, EstimateJsonOntoAFullStandardOutputFailsWithAMessage) {
-    const CliRun r =
-        runCli({"--format", "json", "estimate", dataFile(kScenario)}, {}, "/dev/full");
+    const CliRun r = runCli({"--format", "json", "estimate", dataFile(kScenario)}, {}, "/dev/full");
     EXPECT_EQ(r.exitCode, 1) << r.err;
     // The reason is errno of the failed flush when the last flush fails (ENOSPC for /dev/full);
     // when the write failed mid-run the reason is no longer known: "an earlier write failed".

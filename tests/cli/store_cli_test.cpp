@@ -357,5 +357,52 @@ TEST_F(storeCli, AnInMemoryDatabaseIsRefusedBecauseNothingWouldBeKept) {
     EXPECT_NE(r.err.find("TRAINPLAN_DB: ':memory:'"), std::string::npos) << r.err;
 }
 
+// Issue 22 item 9: a key given twice in a library file was accepted and the last one won (the
+// scenario planned for one node instead of 32).
+TEST_F(storeCli, ALibraryFileWithADuplicateKeyIsRefusedNamingTheKeyAndBothPositions) {
+    ASSERT_EQ(run({"scenario", "save", scenarioFile("llama").string()}).exitCode, 0);
+    ASSERT_EQ(run({"library", "export", "-o", file("lib.json").string()}).exitCode, 0);
+    std::string text = detail::readAll(file("lib.json"));
+    const std::string nodes = "\"nodes\": ";
+    const auto at = text.find(nodes);
+    ASSERT_NE(at, std::string::npos) << text.substr(0, 400);
+    text.insert(at, "\"nodes\": 1, ");
+    writeText(file("dup.json"), text);
+
+    const std::map<std::string, std::string> other{{"TRAINPLAN_DB_TIMEOUT_MS", "200"}};
+    const std::string otherDb = (m_dir / "other.db").string();
+    const CliRun r = runCli({"--db", otherDb, "library", "import", file("dup.json").string()}, other);
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find("duplicate key \"nodes\""), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("(first given at line "), std::string::npos) << r.err;
+    const CliRun list = runCli({"--db", otherDb, "scenario", "list"}, other);
+    EXPECT_EQ(list.out.find("llama"), std::string::npos) << "nothing is imported: " << list.out;
+}
+
+// Issue 22 item 18: `catalog add` with a field of the wrong type printed the JSON library's own
+// message ([json.exception.type_error.302] type must be string, but is number).
+TEST_F(storeCli, CatalogAddWithAFieldOfTheWrongTypeNamesTheFileAndTheField) {
+    const std::string gpu = R"({"name": "Lab-GPU", "memory_gib": 80, "bf16_tflops": 312,
+        "hbm_gb_per_s": 2039, "tdp_w": 400, "source": "ours"})";
+    for (const auto& [field, broken] : std::vector<std::pair<std::string, std::string>>{
+             {"name", R"({"name": 5, "memory_gib": 80, "bf16_tflops": 312,
+                         "hbm_gb_per_s": 2039, "tdp_w": 400})"},
+             {"source", R"({"name": "Lab-GPU", "memory_gib": 80, "bf16_tflops": 312,
+                           "hbm_gb_per_s": 2039, "tdp_w": 400, "source": 7})"},
+             {"memory_gib", R"({"name": "Lab-GPU", "memory_gib": "80", "bf16_tflops": 312,
+                               "hbm_gb_per_s": 2039, "tdp_w": 400})"}}) {
+        SCOPED_TRACE(field);
+        writeText(file("gpu.json"), broken);
+        const CliRun r = run({"catalog", "add", "gpu", file("gpu.json").string()});
+        EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+        EXPECT_EQ(r.err.find("json.exception"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(file("gpu.json").string()), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(field), std::string::npos) << r.err;
+    }
+    writeText(file("gpu.json"), gpu);
+    const CliRun ok = run({"catalog", "add", "gpu", file("gpu.json").string()});
+    EXPECT_EQ(ok.exitCode, 0) << ok.err;
+}
+
 } // namespace
 } // namespace trainplan::test

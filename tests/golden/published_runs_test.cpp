@@ -58,6 +58,13 @@ double predictedAt(std::size_t line, sim::ValidationMetric metric) {
     return 0;
 }
 
+double measuredAt(std::size_t line, sim::ValidationMetric metric) {
+    for (const auto& r : fixture().report.rows)
+        if (r.line == line && r.metric == metric) return r.measured;
+    ADD_FAILURE() << "no measurement for line " << line;
+    return 1;
+}
+
 } // namespace
 
 TEST(PublishedRuns, EveryRowParsesAndIsReproducedOrSkippedWithAReason) {
@@ -70,11 +77,9 @@ TEST(PublishedRuns, EveryRowParsesAndIsReproducedOrSkippedWithAReason) {
                     row.measured, row.predicted, 100 * row.relativeError);
     // Issue 17: the torchtitan Llama 3.1 405B rows (126 layers over 8 stages, torchtitan's uneven
     // split) are reproduced, and the rows giving only torchtitan's local batch use local × dp. The
-    // eight rows still skipped are the NeMo/Megatron-Bridge 405B runs, which count the embedding
-    // and the loss as pipeline layers (126 + 2 over pp·vpp = 64) without the CSV stating it.
-    EXPECT_EQ(f.report.skipped.size(), 8u);
-    for (const auto& [line, why] : f.report.skipped)
-        EXPECT_NE(why.find("pipeline_layout"), std::string::npos) << "line " << line << ": " << why;
+    // NeMo/Megatron-Bridge 405B runs count the embedding and the loss as pipeline layers
+    // (126 + 2 over pp·vpp = 64, the CSV's pipeline_split column): every row is reproduced.
+    EXPECT_EQ(f.report.skipped.size(), 0u);
     for (const auto& [line, why] : f.report.skipped)
         EXPECT_FALSE(why.empty()) << "line " << line;
     for (const auto& row : f.report.rows) {
@@ -151,10 +156,12 @@ TEST(PublishedRuns, TorchtitanPeakMemory) {
 
 TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
     // Regression guard, not a target: the six 405B runs (pp 8 with torchtitan's split, FSDP not
-    // resharding after forward under PP) are rebuilt and predicted. Peak memory is under-predicted
-    // by 30–57% (torchtitan reports the caching allocator's reserved peak with Float8, async-TP and
-    // compile buffers, none modelled); throughput is over-predicted as for the other torchtitan
-    // rows (500 W power cap). Bounds are what the model reaches, so a regression shows.
+    // resharding after forward under PP) are rebuilt and predicted. Peak memory was under-predicted
+    // by 42–57% until the model kept the unsharded fp32 gradients FSDP accumulates under
+    // torch.distributed.pipelining and the caching allocator's fragmentation of what churns
+    // (issue 17 item 6); it is now 4–22% under (Float8, async-TP and compile buffers are not
+    // modelled). Throughput is over-predicted as for the other torchtitan rows (500 W power cap).
+    // Bounds are what the model reaches, so a regression shows.
     int memRows = 0, tputRows = 0;
     const double mem =
         meanAbsError("torchtitan 2024", sim::ValidationMetric::PeakMemoryGiB, true, memRows);
@@ -162,14 +169,24 @@ TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
                                      sim::ValidationMetric::TokensPerSecondPerGpu, true, tputRows);
     EXPECT_EQ(memRows, 6);
     EXPECT_EQ(tputRows, 6);
-    EXPECT_LE(mem, 0.50);
+    EXPECT_LE(mem, 0.12);
     EXPECT_LE(tput, 0.65);
     for (const auto& r : fixture().report.rows)
         if (r.label.find("405B") != std::string::npos &&
             r.metric == sim::ValidationMetric::PeakMemoryGiB) {
             EXPECT_LT(r.predicted, r.measured) << "line " << r.line;
-            EXPECT_GT(r.predicted, 0.4 * r.measured) << "line " << r.line;
+            EXPECT_GT(r.predicted, 0.75 * r.measured) << "line " << r.line;
         }
+    // Every torchtitan memory row together (8B, 70B and 405B): 8.6% mean since item 6, 20.1%
+    // before.
+    int allRows = 0;
+    const double all =
+        (meanAbsError("torchtitan 2024", sim::ValidationMetric::PeakMemoryGiB, false, allRows) *
+             allRows +
+         mem * memRows) /
+        (allRows + memRows);
+    EXPECT_EQ(allRows + memRows, 18);
+    EXPECT_LE(all, 0.10);
 }
 
 TEST(PublishedRuns, TorchtitanThroughput) {
@@ -211,18 +228,31 @@ TEST(PublishedRuns, TorchtitanEagerCompileAndFloat8RatiosComeFromTheMechanisms) 
 }
 
 TEST(PublishedRuns, MegatronBridgePerformanceSummary) {
+    // The two Llama 3.1 405B rows (pipeline_split embedding+loss) are within 15% each.
     const SpeedSummary s = speed("Megatron-Bridge performance summary");
-    EXPECT_EQ(s.rows, 2);
+    EXPECT_EQ(s.rows, 4);
     EXPECT_LE(s.meanAbs, 0.10);
+    for (const std::size_t line : {78u, 80u})
+        EXPECT_NEAR(predictedAt(line, sim::ValidationMetric::TokensPerSecondPerGpu) /
+                        measuredAt(line, sim::ValidationMetric::TokensPerSecondPerGpu),
+                    1.0, 0.15)
+            << "line " << line;
 }
 
 TEST(PublishedRuns, MlperfTrainingStepTimes) {
     // GPT-3 175B on 64-1,536 H100 (NeMo, fp8, TP overlap) are within 5% on average; the 10,752-GPU
     // run and the Llama 3.1 8B B200/H200 runs with full-iteration CUDA graphs are the known gaps
-    // (docs/model.md): held at what the model reaches so a regression shows.
+    // (docs/model.md): held at what the model reaches so a regression shows. The six Llama 3.1
+    // 405B runs on 512-2,048 H100 (NeMo, fp8, embedding and loss as pipeline layers) are within
+    // 15% each.
     const SpeedSummary s = speed("MLPerf Training");
-    EXPECT_EQ(s.rows, 7);
-    EXPECT_LE(s.meanAbs, 0.20);
+    EXPECT_EQ(s.rows, 13);
+    EXPECT_LE(s.meanAbs, 0.15);
+    for (const std::size_t line : {69u, 70u, 71u, 72u, 73u, 74u})
+        EXPECT_NEAR(predictedAt(line, sim::ValidationMetric::StepSeconds) /
+                        measuredAt(line, sim::ValidationMetric::StepSeconds),
+                    1.0, 0.15)
+            << "line " << line;
 }
 
 TEST(PublishedRuns, LlmFoundryAndMegatron2024ReadmeKnownGaps) {

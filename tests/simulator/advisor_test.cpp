@@ -626,7 +626,7 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
         case MessageId::DoesNotFit: {
             const FrameworkFit& f = fitOf(a, m.args[0]);
             EXPECT_DOUBLE_EQ(m.args[2].value, f.closest->memory.peakBytes);
-            EXPECT_DOUBLE_EQ(m.args[3].value, s.cluster.gpu.memoryBytes);
+            EXPECT_DOUBLE_EQ(m.args[3].value, usableGpuBytes(s));
             break;
         }
         case MessageId::StopsFittingAbove:

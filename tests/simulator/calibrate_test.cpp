@@ -152,7 +152,12 @@ TEST(calibrate, RecoversParametersFromNoisyRunsWithinTheReportedUncertainty) {
         EXPECT_FALSE(p.atBound);
         ASSERT_TRUE(std::isfinite(p.sigma));
         EXPECT_GT(p.sigma, 0.0);
-        EXPECT_LT(p.sigma, 0.1 * p.value); // the runs pin every parameter down
+        // The runs pin every parameter down. Fragmentation multiplies only the memory that churns
+        // (activations and transient buffers, docs/model.md), a few GiB of each run's peak, so
+        // ~1% noise on the peak leaves it known to ~15% where the others are known to a few %.
+        const double relativeBound =
+            p.parameter == CalibrationParameter::MemoryOverheadFraction ? 0.2 : 0.1;
+        EXPECT_LT(p.sigma, relativeBound * p.value);
         EXPECT_LE(std::fabs(p.value - sim::get(t, p.parameter)), 3.0 * p.sigma);
     }
     EXPECT_EQ(r.degreesOfFreedom, 16 - 4);

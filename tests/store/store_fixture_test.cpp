@@ -1,10 +1,11 @@
 // Writes tests/fixtures/store/trainplan-v1.db: a database as TrainPlan's schema v1 left it, made by
 // the real v1 migration step (migrateSchema(..., 1)) and filled with the rows v1 wrote; and
 // trainplan-v2.db: that file taken to v2 by the real v2 step, plus what v2 added (tags, a
-// calibration profile, runs with the v2 columns). Disabled: they regenerate checked-in files. Run
-// them on purpose (v1 first: v2 starts from it) with
+// calibration profile, runs with the v2 columns); and trainplan-v3.db: that file taken to v3 by the
+// real v3 step, plus a soft-deleted scenario with its tag and run. Disabled: they regenerate
+// checked-in files. Run them on purpose (in order: each starts from the one before) with
 //   build/default/tests/store/store_tests --gtest_also_run_disabled_tests
-//       --gtest_filter='storeFixture.DISABLED_GenerateV1:storeFixture.DISABLED_GenerateV2'
+//       --gtest_filter='storeFixture.DISABLED_GenerateV1:storeFixture.DISABLED_GenerateV2:storeFixture.DISABLED_GenerateV3'
 // The migration tests (store_migration_test.cpp) open copies of these files.
 
 #include "store_test_support.h"
@@ -166,6 +167,55 @@ TEST(storeFixture, DISABLED_GenerateV2) {
         Connection::open(target.string(), OpenMode::ReadOnly, std::chrono::milliseconds(1000));
     EXPECT_EQ(check.queryInt("PRAGMA user_version"), 2);
     EXPECT_EQ(check.queryInt("SELECT count(*) FROM scenario_versions"), 4);
+}
+
+TEST(storeFixture, DISABLED_GenerateV3) {
+    const fs::path dir = fs::path(TRAINPLAN_TEST_FIXTURES_DIR) / "store";
+    const fs::path target = dir / "trainplan-v3.db";
+    fs::remove(target);
+    fs::copy_file(dir / "trainplan-v2.db", target);
+    {
+        Connection c =
+            Connection::open(target.string(), OpenMode::ReadWrite, std::chrono::milliseconds(1000));
+        c.exec("PRAGMA foreign_keys = ON");
+        ASSERT_EQ(store::migrateSchema(c, 3), 2);
+        store::Transaction tx(c);
+        // A scenario deleted in the v3 era (soft: row, version, tag and run kept), not yet purged.
+        const std::string body = scenarioJson("retired-h100", "before v4").dump(2);
+        auto sc = c.cached("INSERT INTO scenarios (name, body, created_at, updated_at, deleted_at) "
+                           "VALUES ('retired-h100', ?1, '2025-02-10T09:00:00.000Z', "
+                           "'2025-02-10T09:00:00.000Z', '2025-03-01T12:00:00.000Z')");
+        sc->bindAll(body).run();
+        const std::int64_t retired = c.lastInsertRowId();
+        auto v = c.cached("INSERT INTO scenario_versions (scenario_id, version, body, saved_at) "
+                          "VALUES (?1, 1, ?2, '2025-02-10T09:00:00.000Z')");
+        v->bindAll(retired, body).run();
+        auto tag = c.cached("INSERT INTO scenario_tags (scenario_id, tag) VALUES (?1, 'old')");
+        tag->bindAll(retired).run();
+        store::NewMeasuredRun measured;
+        measured.scenarioName = "retired-h100";
+        measured.stepSeconds = 4.5;
+        measured.tokensPerSecondPerGpu = 2900;
+        measured.peakMemoryBytes = 7.1e10;
+        measured.measuredOn = "2025-02-20";
+        measured.notes = "last run before it was retired";
+        auto run = c.cached(
+            "INSERT INTO measured_runs (scenario_id, scenario_name, step_time_s, "
+            "tokens_per_s_per_gpu, peak_memory_bytes, measured_on, notes, fingerprint, "
+            "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, '2025-02-20T21:00:00.000Z')");
+        run->bindAll(retired, measured.scenarioName, *measured.stepSeconds,
+                     *measured.tokensPerSecondPerGpu, *measured.peakMemoryBytes,
+                     *measured.measuredOn, measured.notes, store::detail::runFingerprint(measured))
+            .run();
+        tx.commit();
+        c.exec("PRAGMA journal_mode = DELETE");
+        c.exec("VACUUM");
+    }
+    Connection check =
+        Connection::open(target.string(), OpenMode::ReadOnly, std::chrono::milliseconds(1000));
+    EXPECT_EQ(check.queryInt("PRAGMA user_version"), 3);
+    EXPECT_EQ(check.queryInt("SELECT count(*) FROM scenarios WHERE deleted_at IS NOT NULL"), 1);
+    EXPECT_EQ(check.queryInt("SELECT count(*) FROM measured_runs"), 5);
 }
 
 } // namespace

@@ -164,7 +164,8 @@ TEST(storeRefusedFile, ADamagedBuiltinCatalogRowIsRepairedOnTheNextOpen) {
     }
     auto s = openTestStore(db);
     EXPECT_NO_THROW(s.saveScenario(scenarioJson("after-repair")));
-    const model::GpuSpec* gpu = s.catalog().findGpu("A100-SXM4-80GB");
+    const model::Catalog repaired = s.catalog(); // a copy: findGpu points into it
+    const model::GpuSpec* gpu = repaired.findGpu("A100-SXM4-80GB");
     ASSERT_NE(gpu, nullptr);
     EXPECT_EQ(gpu->memoryBytes, builtinCatalog().findGpu("A100-SXM4-80GB")->memoryBytes);
 }

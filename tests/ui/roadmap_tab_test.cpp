@@ -1,7 +1,10 @@
 #include "ui_test_support.h"
 
 #include <trainplan/simulator/advisor.h>
+#include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/simulator/search.h>
 #include <trainplan/ui/break_points_chart.h>
+#include <trainplan/ui/planner_controller.h>
 #include <trainplan/ui/readiness_section.h>
 #include <trainplan/ui/roadmap_edits.h>
 #include <trainplan/ui/roadmap_tab.h>
@@ -75,6 +78,50 @@ TEST_F(RoadmapTabTest, ShowsTheAdvisorsAnswerForTheScenario) {
     for (std::size_t i = 0; i < direct.stages.size(); ++i)
         EXPECT_EQ(card(static_cast<int>(i))->prerequisiteBoxes().size(),
                   direct.stages[i].stage.prerequisites.size());
+}
+
+// Issue 19: the Roadmap, the report export and the presentation took the raw scenario, so a
+// calibration profile reached only Compare. Now the Roadmap advises on the document's planning
+// scenario, the one the controller computes Compare from.
+TEST_F(RoadmapTabTest, CalibrationProfileReachesTheRoadmapAsItReachesCompare) {
+    const nlohmann::json parameters = {{"schema", sim::kCalibrationProfileSchema},
+                                       {"gemm_efficiency", 0.45}};
+    const ProfileLookup lookup = [&](const std::string& name,
+                                     QString& why) -> std::optional<nlohmann::json> {
+        if (name == "slow cluster") return parameters;
+        why = QStringLiteral("not in the library");
+        return std::nullopt;
+    };
+    doc->setProfileLookup(lookup);
+    model::Scenario named = doc->scenario();
+    named.efficiency.profile = "slow cluster";
+    doc->edit(QStringLiteral("Use a profile"), QStringLiteral("efficiency"), named);
+    ASSERT_TRUE(waitForNewResult());
+
+    PlannerController controller(test::catalog());
+    controller.setProfileLookup(lookup);
+    controller.setScenario(doc->scenario(), doc->canEstimate());
+    ASSERT_TRUE(controller.scenario().efficiency.gemmEfficiency);
+    EXPECT_DOUBLE_EQ(*controller.scenario().efficiency.gemmEfficiency, 0.45);
+    EXPECT_EQ(controller.scenario(), doc->planningScenario().scenario);
+    EXPECT_EQ(controller.profileNote(), doc->planningScenario().profileNote);
+
+    // The advisor's best plan per framework is the search's (sim::assessFrameworks).
+    const auto stepOf = [](const sim::SearchResult& r, Framework f) {
+        for (const auto& fr : r.frameworks)
+            if (fr.framework == f && fr.best) return fr.best->time.stepSeconds;
+        return 0.0;
+    };
+    double shown = 0;
+    for (const auto& fit : advice().frameworks)
+        if (fit.framework == Framework::Megatron && fit.best) shown = fit.best->time.stepSeconds;
+    ASSERT_GT(shown, 0);
+    model::Scenario calibrated = controller.scenario(), raw = doc->scenario();
+    calibrated.plans.clear();
+    raw.plans.clear();
+    EXPECT_DOUBLE_EQ(shown, stepOf(sim::searchPlans(calibrated), Framework::Megatron));
+    EXPECT_GT(shown, 1.05 * stepOf(sim::searchPlans(raw), Framework::Megatron))
+        << "a 45% GEMM efficiency slows the step the Roadmap shows";
 }
 
 // Regression (issue 21): the tab kept showing the previous scenario's recommendation, looking

@@ -106,6 +106,23 @@ TEST(publishedRun, CellProblemsNameTheLineAndColumn) {
                      }));
 }
 
+TEST(publishedRun, PipelineSplitNamesWhatCountsAsALayer) {
+    const auto load = parsePublishedRuns("source,model_name,pipeline_split\n"
+                                         "paper,A,embedding+loss\n"
+                                         "paper,B, loss \n"
+                                         "paper,C,\n"
+                                         "paper,D,embeddings\n");
+    ASSERT_EQ(load.runs.size(), 3u);
+    EXPECT_EQ(load.runs[0].pipelineSplit, "embedding+loss");
+    EXPECT_EQ(load.runs[1].pipelineSplit, "loss");
+    EXPECT_EQ(load.runs[2].pipelineSplit, "");
+    ASSERT_EQ(load.issues.size(), 1u);
+    EXPECT_EQ(load.issues[0].text(),
+              "line 5, column pipeline_split: 'embeddings' is not embedding, loss or "
+              "embedding+loss (what Megatron's --account-for-embedding/loss-in-pipeline-split "
+              "count as a layer)");
+}
+
 TEST(publishedRun, HeaderProblems) {
     const auto unknown = parsePublishedRuns("source,model_name,colour,tp,tp\nx,y,red,1,2\n");
     ASSERT_EQ(unknown.issues.size(), 2u);

@@ -26,6 +26,7 @@ const char* const kTermNames[] = {
     QT_TRANSLATE_NOOP("DerivationTerm", "communication buffers"),
     QT_TRANSLATE_NOOP("DerivationTerm", "overhead"),
     QT_TRANSLATE_NOOP("DerivationTerm", "CUDA context"),
+    QT_TRANSLATE_NOOP("DerivationTerm", "NCCL communicators"),
     QT_TRANSLATE_NOOP("DerivationTerm", "allocator fragmentation"),
     QT_TRANSLATE_NOOP("DerivationTerm", "step time"),
     QT_TRANSLATE_NOOP("DerivationTerm", "compute"),
@@ -171,6 +172,11 @@ QString derivationTermName(const std::string& name) {
             return QCoreApplication::translate("DerivationTerm", "%1 at %2")
                 .arg(fixedTermName(m.captured(1)), phase);
     }
+    // "tp communicator", "dp-shard communicator", ...: the group names are the layout's own
+    // abbreviations (explain.cpp, detail::planCommunicators) and stay as they are.
+    static const QRegularExpression communicator(QStringLiteral("^([a-z-]+) communicator$"));
+    if (const auto m = communicator.match(text); m.hasMatch())
+        return QCoreApplication::translate("DerivationTerm", "%1 communicator").arg(m.captured(1));
     return fixedTermName(text);
 }
 

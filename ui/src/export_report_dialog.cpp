@@ -267,8 +267,9 @@ void ExportReportDialog::startExport() {
     m_runningOptions.deck = deck();
     setRunning(true);
     m_status->setText(tr("Computing the report: search, advisor, sweeps…"));
-    const model::Scenario scenario =
-        m_doc->scenario(); // the editor's state, unsaved edits included
+    // The editor's state, unsaved edits included, with its calibration profile applied as in
+    // Compare and the CLI's report (resolveProfile).
+    const model::Scenario scenario = m_doc->planningScenario().scenario;
     auto catalog = m_doc->sharedCatalog();
     m_job.start(
         [scenario, catalog](const JobControl& control) {

@@ -77,6 +77,8 @@ bool LibraryStore::open(const QString& path, std::optional<model::Catalog> built
                               "was copied to %2.")
                                .arg(m_store->schemaVersion())
                                .arg(qs(m_store->backupPath()->string()));
+        for (const std::string& note : m_store->upgradeNotes())
+            m_backupNote += QStringLiteral("\n") + qs(note);
     });
 }
 

@@ -219,17 +219,21 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::wireCalibrationProfiles() {
-    m_controller->setProfileLookup(
-        [this](const std::string& name, QString& error) -> std::optional<nlohmann::json> {
-            store::Store* st = m_libraryStore->store();
-            if (!st) {
-                error = tr("no library is open");
-                return std::nullopt;
-            }
-            if (auto profile = st->findCalibrationProfile(name)) return profile->parameters;
-            error = tr("not in the library");
+    // One lookup for every surface: the controller (Compare, Explore) and the document's planning
+    // scenario (Roadmap, report export, presentation).
+    const ProfileLookup lookup = [this](const std::string& name,
+                                        QString& error) -> std::optional<nlohmann::json> {
+        store::Store* st = m_libraryStore->store();
+        if (!st) {
+            error = tr("no library is open");
             return std::nullopt;
-        });
+        }
+        if (auto profile = st->findCalibrationProfile(name)) return profile->parameters;
+        error = tr("not in the library");
+        return std::nullopt;
+    };
+    m_controller->setProfileLookup(lookup);
+    m_doc->setProfileLookup(lookup);
     m_calibration->setLibrary(m_libraryStore, m_doc);
     m_measurements->setLibrary(m_libraryStore, [this]() -> std::optional<model::Plan> {
         const CompareOutcome* outcome = m_compare->outcome();
@@ -239,8 +243,9 @@ void MainWindow::wireCalibrationProfiles() {
         return rows[static_cast<std::size_t>(row)].plan;
     });
     auto reestimate = [this] {
-        if (m_doc->scenario().efficiency.profile)
-            m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
+        if (!m_doc->scenario().efficiency.profile) return;
+        m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
+        m_roadmap->planningInputChanged();
     };
     connect(m_libraryStore, &LibraryStore::profilesChanged, this, reestimate);
     connect(m_libraryStore, &LibraryStore::changed, this, reestimate);
@@ -577,8 +582,8 @@ void MainWindow::present() {
                                  5000);
         return;
     }
-    auto* window =
-        new PresentationWindow(m_doc->scenario(), m_doc->sharedCatalog(), uiReportLanguage(), this);
+    auto* window = new PresentationWindow(m_doc->planningScenario().scenario,
+                                          m_doc->sharedCatalog(), uiReportLanguage(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setGeometry(screen()->geometry());
     window->showFullScreen();

@@ -28,18 +28,15 @@ void MemoryPhaseChart::clear(const QString& placeholder) {
 }
 
 void MemoryPhaseChart::setMemory(const sim::MemoryBreakdown& m, const QString& stage) {
-    // Allocator fragmentation is a fraction of what is allocated (simulator: overhead = CUDA
-    // context + fraction × allocated at the peak); the same fraction applies at every moment.
-    const double allocatedAtPeak = m.atPeak().allocatedBytes;
-    const double fraction =
-        allocatedAtPeak > 0 ? (m.overheadBytes - m.cudaContextBytes) / allocatedAtPeak : 0.0;
+    // Each moment's overhead (CUDA context, NCCL buffers, fragmentation of what churns) is the
+    // simulator's (MemoryPhase::overheadBytes).
     QStringList cats, tips;
     std::vector<QList<qreal>> v(7);
     m_maxBytes = 0;
     for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
         const auto kind = static_cast<sim::MemoryPhase::Kind>(k);
         const sim::MemoryPhase& ph = m.phases[k];
-        const double overhead = m.cudaContextBytes + fraction * ph.allocatedBytes;
+        const double overhead = ph.overheadBytes;
         const double parts[] = {
             m.weightsBytes,    ph.gradientsBytes, m.optimizerBytes, ph.activationsBytes,
             ph.transientBytes, m.buffersBytes,    overhead};

@@ -42,28 +42,9 @@ PlannerController::~PlannerController() {
 }
 
 void PlannerController::setScenario(const model::Scenario& s, bool computable) {
-    m_scenario = s;
-    m_profileNote.clear();
-    if (s.efficiency.profile) {
-        const QString name = QString::fromStdString(*s.efficiency.profile);
-        QString error = tr("no library is open");
-        const std::optional<nlohmann::json> parameters =
-            m_profileLookup ? m_profileLookup(*s.efficiency.profile, error) : std::nullopt;
-        if (parameters) {
-            const model::ValidationIssues issues = sim::applyCalibrationProfile(
-                m_scenario.efficiency, *s.efficiency.profile, *parameters);
-            QStringList problems;
-            for (const auto& issue : issues)
-                problems << QString::fromStdString(issue.text());
-            m_profileNote = problems.isEmpty()
-                                ? tr("calibration profile “%1”").arg(name)
-                                : tr("calibration profile “%1”, partly applied: %2")
-                                      .arg(name, problems.join(QStringLiteral("; ")));
-        } else {
-            m_profileNote = tr("calibration profile “%1” not applied (%2): default efficiency")
-                                .arg(name, error);
-        }
-    }
+    ResolvedScenario resolved = resolveProfile(s, m_profileLookup);
+    m_scenario = std::move(resolved.scenario);
+    m_profileNote = std::move(resolved.profileNote);
     m_computable = computable;
     m_exploreStale = m_sweepStale = true;
     m_compareDebounce->trigger();

@@ -208,7 +208,8 @@ void RoadmapTab::start() {
     m_status->setText(m_outcome.advice ? tr("Computing… (greyed: the advice shown is from before "
                                             "the last edit)")
                                        : tr("Computing…"));
-    const model::Scenario scenario = m_doc->scenario();
+    // The calibration profile applied, as in Compare and the report (resolveProfile).
+    const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
     m_job.start(
         [scenario, catalog](const JobControl& control) {

@@ -249,7 +249,9 @@ Transaction::Transaction(Connection& connection, Kind kind)
         m_open = false;
         return;
     }
-    m_connection->exec(kind == Kind::Write ? "BEGIN IMMEDIATE" : "BEGIN");
+    m_connection->exec(kind == Kind::Write       ? "BEGIN IMMEDIATE"
+                       : kind == Kind::Exclusive ? "BEGIN EXCLUSIVE"
+                                                 : "BEGIN");
 }
 
 Transaction::~Transaction() {

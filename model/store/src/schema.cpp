@@ -3,6 +3,7 @@
 #include <trainplan/store/store_error.h>
 
 #include "run_json.h"
+#include "schema_steps.h"
 
 #include <functional>
 #include <string>
@@ -12,11 +13,15 @@ namespace trainplan::store {
 namespace {
 
 // Each step takes the schema from version - 1 to version. Steps are never edited once released:
-// a change is a new step. `after` runs in the same transaction, for what SQL alone cannot do.
+// a change is a new step. `after` runs in the same transaction, for what SQL alone cannot do, and
+// may add notes for the user. A step that `rebuildsTables` runs with the foreign keys off: it
+// drops tables other tables refer to, which would cascade.
+using MigrationNotes = std::vector<std::string>;
 struct Migration {
     int version;
     const char* sql;
-    std::function<void(Connection&)> after;
+    std::function<void(Connection&, MigrationNotes&)> after;
+    bool rebuildsTables = false;
 };
 
 constexpr const char* kV1 = R"sql(
@@ -140,7 +145,7 @@ CREATE INDEX scenarios_deleted ON scenarios(deleted_at) WHERE deleted_at IS NOT 
 
 // v1 runs have no fingerprint; compute it so re-imports of the same run are recognised. Two
 // identical v1 runs keep one fingerprint (the later one stays NULL) rather than fail the migration.
-void fingerprintExistingRuns(Connection& c) {
+void fingerprintExistingRuns(Connection& c, MigrationNotes&) {
     Statement select = c.prepare(R"sql(
         SELECT id, scenario_name, plan, step_time_s, tokens_per_s_per_gpu, peak_memory_bytes,
                measured_on, notes FROM measured_runs ORDER BY id)sql");
@@ -166,23 +171,93 @@ const std::vector<Migration>& migrations() {
         {1, kV1, nullptr},
         {2, kV2, fingerprintExistingRuns},
         {3, kV3, nullptr},
+        {4, nullptr, detail::makeTablesStrict, true},
     };
     return steps;
 }
 
+// Turns the foreign keys off for the life of the guard (PRAGMA foreign_keys is a no-op inside a
+// transaction, so it is set before BEGIN) and back on after, also when a step fails.
+class ForeignKeysOff {
+public:
+    ForeignKeysOff(Connection& c, bool needed)
+        : m_connection(c) {
+        if (!needed) return;
+        m_wereOn = c.queryInt("PRAGMA foreign_keys").value_or(0) != 0;
+        if (!m_wereOn) return;
+        if (c.inTransaction())
+            throw StoreError(StoreErrorKind::Io, c.location(),
+                             "internal error: a schema upgrade that rebuilds tables cannot run "
+                             "inside a transaction; nothing was changed");
+        c.exec("PRAGMA foreign_keys = OFF");
+    }
+    ~ForeignKeysOff() {
+        if (!m_wereOn) return;
+        try {
+            m_connection.exec("PRAGMA foreign_keys = ON");
+        } catch (const StoreError&) { // the connection is unusable anyway
+        }
+    }
+    ForeignKeysOff(const ForeignKeysOff&) = delete;
+    ForeignKeysOff& operator=(const ForeignKeysOff&) = delete;
+
+private:
+    Connection& m_connection;
+    bool m_wereOn = false;
+};
+
+void apply(Connection& connection, const Migration& step, MigrationNotes& notes) {
+    if (step.version == 1)
+        connection.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+    if (step.sql) connection.exec(step.sql);
+    if (step.after) step.after(connection, notes);
+    connection.exec("PRAGMA user_version = " + std::to_string(step.version));
+}
+
+bool anyRebuild(int fromVersion, int toVersion) {
+    for (const Migration& step : migrations())
+        if (step.version > fromVersion && step.version <= toVersion && step.rebuildsTables)
+            return true;
+    return false;
+}
+
+std::int64_t tableCount(Connection& c) {
+    return c.queryInt("SELECT count(*) FROM sqlite_schema").value_or(0);
+}
+
 } // namespace
 
-int migrateSchema(Connection& connection, int targetVersion) {
+int migrateSchema(Connection& connection, int targetVersion, std::vector<std::string>* notes) {
     const int start = static_cast<int>(connection.queryInt("PRAGMA user_version").value_or(0));
     if (targetVersion > kSchemaVersion || targetVersion < 0)
         throw StoreError(StoreErrorKind::Invalid, connection.location(),
                          "no schema version " + std::to_string(targetVersion) +
                              " (this build knows 0-" + std::to_string(kSchemaVersion) + ")");
+    MigrationNotes ignored;
+    MigrationNotes& out = notes ? *notes : ignored;
+    if (start == 0 && targetVersion > 0) {
+        // A brand-new database gets its whole schema in one exclusive transaction: a process
+        // starting at the same moment sees no schema or all of it, never a part (with hundreds
+        // starting at once, one that saw the application id before the tables existed refused
+        // the new library as another application's). The loser waits here (busy timeout) and
+        // finds the schema made.
+        ForeignKeysOff fkOff(connection, anyRebuild(0, targetVersion));
+        Transaction tx(connection, Transaction::Kind::Exclusive);
+        if (connection.queryInt("PRAGMA user_version").value_or(0) == 0) {
+            if (tableCount(connection) != 0)
+                throw StoreError(StoreErrorKind::NotADatabase, connection.location(),
+                                 "has tables but no TrainPlan schema; it was left untouched");
+            for (const Migration& step : migrations())
+                if (step.version <= targetVersion) apply(connection, step, out);
+        }
+        tx.commit();
+    }
     for (const Migration& step : migrations()) {
         if (step.version > targetVersion) break;
         // Only take the write lock when there is something to do: opening an up-to-date database
         // must not wait for (or block) another process's writes.
         if (connection.queryInt("PRAGMA user_version").value_or(0) >= step.version) continue;
+        ForeignKeysOff fkOff(connection, step.rebuildsTables);
         Transaction tx(connection);
         // Re-read under the write lock: another process may have migrated meanwhile.
         const auto current = connection.queryInt("PRAGMA user_version").value_or(0);
@@ -190,11 +265,7 @@ int migrateSchema(Connection& connection, int targetVersion) {
         if (current != step.version - 1)
             throw StoreError(StoreErrorKind::Corrupt, connection.location(),
                              "unexpected schema version " + std::to_string(current));
-        if (step.version == 1)
-            connection.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
-        connection.exec(step.sql);
-        if (step.after) step.after(connection);
-        connection.exec("PRAGMA user_version = " + std::to_string(step.version));
+        apply(connection, step, out);
         tx.commit();
     }
     return start;

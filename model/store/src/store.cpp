@@ -77,10 +77,20 @@ Store Store::open(const fs::path& file, StoreOptions options) {
     // leaves a WAL whose uncommitted tail is ignored on the next open.
     c.exec("PRAGMA journal_mode = WAL");
     c.exec("PRAGMA synchronous = FULL");
-    migrateSchema(c, kSchemaVersion);
+    std::vector<std::string> notes;
+    try {
+        migrateSchema(c, kSchemaVersion, &notes);
+    } catch (const StoreError& e) {
+        if (!backup) throw;
+        throw StoreError(e.kind(), location,
+                         e.message() + " (the copy made before the upgrade is " +
+                             backup->string() + ")",
+                         e.issues());
+    }
 
     Store store(std::move(c), kSchemaVersion);
     store.m_backupPath = backup;
+    store.m_upgradeNotes = std::move(notes);
     store.syncBuiltinCatalog(options.builtinCatalog ? *options.builtinCatalog : defaultBuiltins());
     if (options.maxPageCount)
         store.m_connection.exec("PRAGMA max_page_count = " + std::to_string(*options.maxPageCount));

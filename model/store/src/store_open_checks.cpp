@@ -116,12 +116,17 @@ void preflight(const fs::path& file, OpenMode mode) {
 FileInfo inspect(Connection& c) {
     FileInfo info;
     try {
+        // One snapshot: read one by one, the application id could come from before another
+        // process made the schema and the tables from after, and a brand-new library was refused
+        // as another application's (issue 22 item 15).
+        Transaction snapshot(c, Transaction::Kind::Read);
         info.applicationId = c.queryInt("PRAGMA application_id").value_or(0);
         info.userVersion = static_cast<int>(c.queryInt("PRAGMA user_version").value_or(0));
         Statement s =
             c.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
         while (s.step())
             info.tables.push_back(s.text(0));
+        snapshot.commit();
     } catch (const StoreError& e) {
         if (e.kind() == StoreErrorKind::Busy) throw;
         throw StoreError(e.kind() == StoreErrorKind::NotADatabase ? StoreErrorKind::NotADatabase

@@ -7,10 +7,15 @@
 
 namespace trainplan::model {
 
+// GPU (and host) memory a plan leaves free when the scenario does not say: a margin for what the
+// memory model does not see — allocator retries and spikes, NVLink SHARP buffers, profiler and
+// checkpoint staging — on top of the modelled fragmentation and NCCL buffers (docs/model.md).
+inline constexpr double kDefaultMemoryHeadroomFraction = 0.05;
+
 // What the user fixes for the plan search.
 struct ConstraintsSpec {
     std::optional<long long> maxGpus;
-    double memoryHeadroomFraction = 0.0; // keep this fraction of GPU memory free
+    double memoryHeadroomFraction = kDefaultMemoryHeadroomFraction; // keep this fraction free
     std::vector<Framework> frameworks;   // empty = all
     bool tpAcrossNodes = false;
     std::optional<int> tp, pp, dp, cp, ep, vpp, microBatch, zeroStage;

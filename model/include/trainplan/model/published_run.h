@@ -54,6 +54,11 @@ struct PublishedRun {
     std::optional<double> measuredTokensPerSPerGpu;
     std::optional<double> measuredPeakMemGb; // as the source reports it (torchtitan: GiB)
     std::string notes;
+    // Column "pipeline_split" (optional): "embedding", "loss" or "embedding+loss", the modules
+    // Megatron-LM counts as a layer in the pipeline split
+    // (--account-for-embedding-in-pipeline-split,
+    // --account-for-loss-in-pipeline-split; NeMo's ASYM_PP_EMBED/ASYM_PP_LOSS). Empty: neither.
+    std::string pipelineSplit;
 
     bool operator==(const PublishedRun&) const = default;
 };

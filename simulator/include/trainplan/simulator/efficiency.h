@@ -27,11 +27,17 @@ struct Efficiency {
     double intraNodeBandwidthEfficiency = 0.0;
     double interNodeBandwidthEfficiency = 0.0;
     double latencyScale = 1.0;
-    // Caching-allocator fragmentation and reserve, as a fraction of the tensors live at the peak.
+    // Caching-allocator fragmentation: reserved-but-unallocated bytes as a fraction of the tensors
+    // allocated and freed within a step at the peak (memory_overheads.h).
     double memoryOverheadFraction = 0.0;
     double cudaContextBytes = 0.0;
-    // Per-GPU NCCL communicator buffers (channels × peers × NCCL_BUFFSIZE).
-    double ncclBufferBytes = 0.0;
+    // NCCL communicator buffers (memory_overheads.h): the bytes of one connection on one channel
+    // (Simple + LL128 + LL protocol buffers), the channels of a ring collective, and the channels
+    // per peer of send/recv inside a node and across the network.
+    double ncclConnectionBytes = 0.0;
+    double ncclChannels = 0.0;
+    double ncclP2pChannelsPerNvlinkPeer = 0.0;
+    double ncclChannelsPerNetPeer = 0.0;
     // Host-side Adam throughput for CPU offload (parameters updated per second per GPU's share of
     // cores).
     double hostAdamParamsPerSecond = 0.0;

@@ -27,6 +27,12 @@ struct MemoryPhase {
     double activationsBytes = 0; // stored activations alive at this moment
     double gradientsBytes = 0;   // gradients allocated at this moment
     double transientBytes = 0;   // short-lived working memory at this moment
+    // Allocated and freed within the step (activations, transients, unsharded parameters, lazily
+    // allocated gradients): what the caching allocator fragments.
+    double churnBytes = 0;
+    // Held outside the tensors at this moment: CUDA context, NCCL buffers, fragmentation.
+    double overheadBytes = 0;
+    [[nodiscard]] double totalBytes() const { return allocatedBytes + overheadBytes; }
 };
 
 [[nodiscard]] const char* toString(MemoryPhase::Kind k);
@@ -48,9 +54,19 @@ struct MemoryBreakdown {
     double activationsBytes = 0; // stored for backward, all in-flight micro-batches
     double transientBytes =
         0; // largest short-lived working set at the peak (logits grad, recompute, ...)
-    double buffersBytes = 0;  // communication buckets, prefetch and unsharded-layer buffers, NCCL
-    double overheadBytes = 0; // CUDA context + allocator fragmentation
+    double buffersBytes = 0;  // communication buckets, prefetch and unsharded-layer buffers
+    // Outside the tensors: CUDA context + NCCL communicator buffers + allocator fragmentation at
+    // the peak (memory_overheads.h).
+    double overheadBytes = 0;
     double cudaContextBytes = 0;
+    double ncclBytes = 0;          // every communicator of this rank (cudaMalloc, not the allocator)
+    int ncclCommunicators = 0;     // how many
+    double fragmentationBytes = 0; // caching-allocator reserve beyond the allocated tensors
+    // What PyTorch's torch.cuda.max_memory_reserved() reports: allocated + fragmentation (the CUDA
+    // context and NCCL's buffers are outside the caching allocator).
+    [[nodiscard]] double reservedBytes() const {
+        return peakBytes - cudaContextBytes - ncclBytes;
+    }
     int inFlightMicroBatches = 0;
     StageKind stage = StageKind::Only;
     int stageIndex = 0; // pipeline stage index (0 = first)
@@ -171,6 +187,11 @@ struct PlanContext {
 // The per-GPU memory of one pipeline stage (0 ≤ stageIndex < pp) with its real layer counts.
 [[nodiscard]] MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const model::Plan& plan,
                                                   int stageIndex);
+// Memory a plan may use out of `capacityBytes` (a GPU's HBM or a node's host memory): the
+// capacity minus the scenario's headroom (constraints.memory_headroom, docs/model.md).
+[[nodiscard]] double usableBytes(double capacityBytes, double memoryHeadroomFraction);
+// The per-GPU memory a plan on this scenario's GPU may use.
+[[nodiscard]] double usableGpuBytes(const model::Scenario& scenario);
 // Ranks plans that do not fit by how far they miss: the GPU peak, or — when host memory is what
 // runs out — the host overage expressed as the same fraction of the usable GPU memory.
 [[nodiscard]] double missRankBytes(const MemoryBreakdown& memory, double memoryHeadroomFraction);

@@ -45,6 +45,10 @@ struct StageLayers {
 [[nodiscard]] bool stagesEven(const model::TransformerSpec& m, const std::vector<int>& chunks,
                               int pp);
 [[nodiscard]] bool stagesEven(const model::Scenario& s, const model::Plan& p);
+// True when the plan is known even without computing its chunks: pp = 1, or Megatron's default
+// split (also DeepSpeed's and DDP's) of a model whose MoE layers fall evenly. False means "look at
+// the chunks" (stagesEven), not "uneven".
+[[nodiscard]] bool evenWithoutChunks(const model::Scenario& s, const model::Plan& p);
 // The same for the even split (dense models, every-layer MoE, and patterns whose period divides
 // the chunk answer without looking at every stage).
 [[nodiscard]] bool moeLayersEvenOverStages(const model::TransformerSpec& m, int pp, int vpp);

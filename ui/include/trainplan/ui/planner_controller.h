@@ -4,6 +4,7 @@
 #include <trainplan/model/scenario.h>
 #include <trainplan/ui/latest_job.h>
 #include <trainplan/ui/planner_results.h>
+#include <trainplan/ui/profile_resolution.h>
 #include <trainplan/ui/what_if.h>
 
 #include <nlohmann/json.hpp>
@@ -32,16 +33,14 @@ public:
                                QObject* parent = nullptr);
     ~PlannerController() override;
 
-    // A stored calibration profile's parameters by name (the library's); nullopt with `error` set
-    // when there is none. Called on the GUI thread from setScenario().
-    using ProfileLookup =
-        std::function<std::optional<nlohmann::json>(const std::string& name, QString& error)>;
+    // Called on the GUI thread from setScenario() (resolveProfile).
+    using ProfileLookup = ui::ProfileLookup;
     void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
 
     // The edited scenario; `computable` false when validation blocks estimation. When it names a
     // calibration profile (efficiency.profile), the profile's values fill the efficiency overrides
-    // the scenario does not set, as the CLI does (sim::applyCalibrationProfile), before every
-    // estimate; profileNote() says what was applied.
+    // the scenario does not set (resolveProfile, as the CLI does) before every estimate;
+    // profileNote() says what was applied.
     void setScenario(const model::Scenario& s, bool computable);
     [[nodiscard]] const QString& profileNote() const { return m_profileNote; }
     void setWhatIf(const WhatIf& w);

@@ -29,6 +29,8 @@ public:
 
     // Runs the advisor now (otherwise it runs debounced after each scenario change).
     void recomputeNow();
+    // The scenario's calibration profile changed in the library: recompute as after an edit.
+    void planningInputChanged() { scenarioChanged(); }
     [[nodiscard]] const AdviceOutcome& outcome() const { return m_outcome; }
     [[nodiscard]] bool isComputing() const { return m_job.isRunning(); }
     [[nodiscard]] quint64 resultsShown() const { return m_resultsShown; }

@@ -3,6 +3,7 @@
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario.h>
 #include <trainplan/model/validation_issue.h>
+#include <trainplan/ui/profile_resolution.h>
 
 #include <QObject>
 #include <QString>
@@ -23,6 +24,12 @@ public:
     ~ScenarioDocument() override;
 
     [[nodiscard]] const model::Scenario& scenario() const { return m_scenario; }
+    // The scenario the surfaces compute from: scenario() with its calibration profile applied
+    // (resolveProfile with the lookup set here; the editor keeps showing scenario()).
+    [[nodiscard]] ResolvedScenario planningScenario() const {
+        return resolveProfile(m_scenario, m_profileLookup);
+    }
+    void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
     [[nodiscard]] const model::Catalog& catalog() const { return *m_catalog; }
     [[nodiscard]] std::shared_ptr<const model::Catalog> sharedCatalog() const { return m_catalog; }
     [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
@@ -62,6 +69,7 @@ private:
     bool m_canEstimate = false;
     QString m_filePath;
     QUndoStack* m_undo = nullptr;
+    ProfileLookup m_profileLookup;
 };
 
 } // namespace trainplan::ui

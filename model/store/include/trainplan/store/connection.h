@@ -138,11 +138,12 @@ private:
 };
 
 // Write: BEGIN IMMEDIATE (takes the write lock up front, so a busy database fails at the start
-// and not half-way) ... COMMIT. Read: BEGIN (one consistent snapshot for several queries).
+// and not half-way) ... COMMIT. Exclusive: BEGIN EXCLUSIVE (in rollback-journal mode readers wait
+// too; in WAL mode the same as Write). Read: BEGIN (one consistent snapshot for several queries).
 // Rolled back when destroyed without commit(). A Read inside an open transaction does nothing.
 class Transaction {
 public:
-    enum class Kind { Write, Read };
+    enum class Kind { Write, Exclusive, Read };
     explicit Transaction(Connection& connection, Kind kind = Kind::Write);
     ~Transaction();
     Transaction(const Transaction&) = delete;

@@ -3,6 +3,8 @@
 #include <trainplan/store/connection.h>
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace trainplan::store {
 
@@ -15,14 +17,20 @@ namespace trainplan::store {
 //       de-duplication, calibration_profiles, meta (key/value: the built-in catalog's fingerprint).
 //   v3  scenarios.deleted_at: soft delete (a deleted scenario keeps its id, history and links until
 //       it is purged).
-inline constexpr int kSchemaVersion = 3;
+//   v4  every table STRICT: each column holds only its declared type (the text 'NaN' passed
+//       `CHECK (step_time_s > 0)`), and measurements are finite. A stored measurement that is not
+//       a finite number moves to its run's details (values_refused_by_schema_v4).
+inline constexpr int kSchemaVersion = 4;
 
 // PRAGMA application_id of a TrainPlan database: "TPLN".
 inline constexpr std::int32_t kApplicationId = 0x54504C4E;
 
 // Brings the schema from its user_version up to `targetVersion` (never down), one transaction per
-// step; a step another process already applied is skipped. Returns the version found at the start.
-// The database must be empty (version 0) or a TrainPlan database.
-int migrateSchema(Connection& connection, int targetVersion = kSchemaVersion);
+// step; a step another process already applied is skipped. An empty database (version 0) gets
+// every step in one exclusive transaction. Returns the version found at the start. `notes`, when
+// given, receives what a step changed that the user should know (one sentence each). The
+// database must be empty (version 0) or a TrainPlan database, and no transaction open.
+int migrateSchema(Connection& connection, int targetVersion = kSchemaVersion,
+                  std::vector<std::string>* notes = nullptr);
 
 } // namespace trainplan::store

@@ -62,6 +62,9 @@ public:
     [[nodiscard]] const std::optional<std::filesystem::path>& backupPath() const {
         return m_backupPath;
     }
+    // What the upgrade at open changed that the user should know, one sentence each (e.g. a
+    // stored measurement that was not a number, moved to its run's details by schema v4).
+    [[nodiscard]] const std::vector<std::string>& upgradeNotes() const { return m_upgradeNotes; }
     // How many deleted scenarios opening purged (StoreOptions::purgeDeletedAfter).
     [[nodiscard]] int purgedOnOpen() const { return m_purgedOnOpen; }
 
@@ -182,6 +185,7 @@ private:
     Connection m_connection;
     int m_schemaVersion = 0;
     std::optional<std::filesystem::path> m_backupPath;
+    std::vector<std::string> m_upgradeNotes;
     int m_purgedOnOpen = 0;
 };
 

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <trainplan/model/scenario.h>
+
+#include <nlohmann/json.hpp>
+
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace trainplan::ui {
+
+// A stored calibration profile's parameters by name (the library's); nullopt with `error` set
+// when there is none. Called on the GUI thread.
+using ProfileLookup =
+    std::function<std::optional<nlohmann::json>(const std::string& name, QString& error)>;
+
+// The scenario every surface computes from, and what was done to get it.
+struct ResolvedScenario {
+    model::Scenario scenario;
+    QString profileNote; // empty when the scenario names no profile
+};
+
+// When the scenario names a calibration profile (efficiency.profile), its stored values fill the
+// efficiency overrides the scenario does not set (sim::applyCalibrationProfile, the rule the CLI
+// applies through services::applyStoredProfile). The one GUI path to a planning scenario: Compare,
+// Explore, the Roadmap, the report export and the presentation all take their input from here,
+// so a profile reaches every surface or none.
+[[nodiscard]] ResolvedScenario resolveProfile(const model::Scenario& s,
+                                              const ProfileLookup& lookup);
+
+} // namespace trainplan::ui
