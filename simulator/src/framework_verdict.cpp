@@ -1,5 +1,7 @@
 #include <trainplan/simulator/framework_verdict.h>
 
+#include <trainplan/simulator/estimate.h>
+
 namespace trainplan::sim {
 
 using model::Framework;
@@ -49,19 +51,6 @@ FrameworkVerdict verdict(Framework f, VerdictReason reason, std::vector<MessageA
     return v;
 }
 
-// The same sentence as the advisor's reasons for a framework that is out for lack of memory or of
-// a valid layout (advisor.cpp whyNot), so the two never disagree.
-Message outOfTheRace(const model::Scenario& s, const FrameworkFit& f) {
-    if (!f.searched) return {MessageId::ExcludedByConstraints, {fw(f.framework)}};
-    if (f.closest)
-        return {MessageId::DoesNotFit,
-                {fw(f.framework), MessageArg::plan(f.closest->plan),
-                 num(ArgKind::Bytes, f.closest->memory.peakBytes),
-                 num(ArgKind::Bytes,
-                     s.cluster.gpu.memoryBytes * (1.0 - s.constraints.memoryHeadroomFraction))}};
-    return {MessageId::NoValidPlan, {fw(f.framework)}};
-}
-
 // A framework that fits but was not chosen: compared with the recommended one on step time (the
 // ratio recommend() uses) and on the Required prerequisites still missing.
 FrameworkVerdict passedOver(const FrameworkFit& f, const FrameworkFit& chosen,
@@ -103,6 +92,16 @@ const VerdictTemplate* templateOf(VerdictReason r) {
 
 } // namespace
 
+Message outOfTheRaceMessage(const model::Scenario& s, const FrameworkFit& f) {
+    if (!f.searched) return {MessageId::ExcludedByConstraints, {fw(f.framework)}};
+    if (f.closest)
+        return {MessageId::DoesNotFit,
+                {fw(f.framework), MessageArg::plan(f.closest->plan),
+                 num(ArgKind::Bytes, f.closest->memory.peakBytes),
+                 num(ArgKind::Bytes, usableGpuBytes(s))}};
+    return {MessageId::NoValidPlan, {fw(f.framework)}};
+}
+
 std::vector<FrameworkVerdict> frameworkVerdicts(const model::Scenario& s,
                                                 const std::vector<FrameworkFit>& fits,
                                                 const Recommendation& rec, double switchSpeedup) {
@@ -116,7 +115,7 @@ std::vector<FrameworkVerdict> frameworkVerdicts(const model::Scenario& s,
         } else {
             // Nothing fits (every framework is out), or this one does not.
             FrameworkVerdict v = verdict(f.framework, VerdictReason::OutOfTheRace, {});
-            v.advisorMessage = outOfTheRace(s, f);
+            v.advisorMessage = outOfTheRaceMessage(s, f);
             out.push_back(std::move(v));
         }
     }

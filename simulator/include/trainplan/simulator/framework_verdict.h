@@ -35,6 +35,9 @@ struct FrameworkVerdict {
     [[nodiscard]] bool recommended() const { return reason == VerdictReason::Recommended; }
 };
 
+// Why a framework is out of the race: excluded by the constraints, no valid layout, or its closest
+// plan's peak memory against the usable memory. The advisor's reasons and the verdicts both use it.
+[[nodiscard]] Message outOfTheRaceMessage(const model::Scenario& s, const FrameworkFit& f);
 // One entry per framework of `fits` (kAllFrameworks order); `switchSpeedup` as in recommend().
 [[nodiscard]] std::vector<FrameworkVerdict> frameworkVerdicts(const model::Scenario& s,
                                                               const std::vector<FrameworkFit>& fits,
