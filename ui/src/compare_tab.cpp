@@ -64,9 +64,11 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
+    // Every column as wide as its contents, the plan too: with the interval column the table
+    // outgrew the tab and a stretched plan column was squeezed to "T…". The last column takes
+    // what is left; a narrower window scrolls.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(CompareTableModel::PlanColumn,
-                                                      QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(
         tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans; "
            "double-click a number to see how it is derived."));

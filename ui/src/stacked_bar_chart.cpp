@@ -95,7 +95,9 @@ void StackedBarChart::setValues(const QStringList& categories, const QStringList
     bool cut = false;
     for (qsizetype i = 0; i < cats.size(); ++i)
         if (totals[static_cast<std::size_t>(i)] > m_valueAxis->max() * (1 + 1e-9)) {
-            cats[i] = tr("%1 ✂ %2").arg(cats[i], m_format(totals[static_cast<std::size_t>(i)]));
+            // On a second line (Qt Charts labels are HTML): on one, the label outgrew the axis's
+            // margin and lost its start ("fit) ✂ 1.31 TiB").
+            cats[i] = tr("%1<br>✂ %2").arg(cats[i], m_format(totals[static_cast<std::size_t>(i)]));
             if (i < m_categoryToolTips.size())
                 m_categoryToolTips[i] +=
                     QLatin1Char('\n') +
