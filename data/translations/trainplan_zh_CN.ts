@@ -44,8 +44,20 @@
         <translation>每 GPU 的 CUDA 上下文</translation>
     </message>
     <message>
-        <source>NCCL buffers per GPU</source>
-        <translation>每 GPU 的 NCCL 缓冲区</translation>
+        <source>NCCL buffer per connection and channel</source>
+        <translation>每个 NCCL 连接每个通道的缓冲区</translation>
+    </message>
+    <message>
+        <source>NCCL channels of a ring collective</source>
+        <translation>NCCL 环形集合通信的通道数</translation>
+    </message>
+    <message>
+        <source>NCCL send/receive channels per peer in the node</source>
+        <translation>节点内每个对端的 NCCL 收发通道数</translation>
+    </message>
+    <message>
+        <source>NCCL send/receive channels per remote peer</source>
+        <translation>每个远端对端的 NCCL 收发通道数</translation>
     </message>
     <message>
         <source>CPU Adam speed (offloaded optimizer)</source>
@@ -3242,7 +3254,7 @@
     </message>
     <message>
         <source>MoE top-k</source>
-        <translation>MoE top-k</translation>
+        <translation>MoE 路由专家数（top-k）</translation>
     </message>
     <message>
         <source>Experts each token is routed to.</source>
