@@ -218,6 +218,12 @@ private:
                      pt(7);
                 continue;
             }
+            // A subheading is drawn only where the start of its own next block fits under it
+            // (drawBlock), so the opening needs both; asking only pt(40) left the section heading
+            // alone at the bottom of a page whenever a subheading came first (seen in zh_CN).
+            if (blk.kind == Block::Kind::Subheading)
+                return h + pt(6) + text(blk.text, m_fonts.h2, width(), 1.15).height + pt(6) +
+                       nextNeeds(b + 1 < s.blocks.size() ? &s.blocks[b + 1] : nullptr);
             return h + nextNeeds(&blk);
         }
         return h;
@@ -227,8 +233,8 @@ private:
     double nextNeeds(const Block* next) const {
         if (!next) return 0;
         switch (next->kind) {
-        case Block::Kind::Chart:
-            return chartHeight() + pt(30);
+        case Block::Kind::Chart: // what drawBlock asks for it: the chart and its caption
+            return chartHeight() + text(next->text, m_fonts.note, width(), 1.3).height + pt(6);
         case Block::Kind::Table:
             return pt(60);
         default:
