@@ -1,7 +1,9 @@
 #include "commands.h"
+#include "text_table.h"
 
 #include <trainplan/model/io/export_plan.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/search.h>
 
 #include <nlohmann/json.hpp>
@@ -89,6 +91,12 @@ int cmdExport(CliContext& ctx) {
                          " plans: pick one with --plan FRAMEWORK or --plan INDEX:" + planList(s));
     }
     const model::Plan& plan = s.plans[index];
+    // Launch files for a plan that runs out of memory would fail at start: say so first.
+    const sim::EstimateResult fit = sim::estimatePlan(sim::makeContext(s), plan);
+    if (fit.valid && !fit.estimate.memory.fits)
+        ctx.err << "warning: plan " << index << " (" << plan.label()
+                << ") does not fit: it needs " << formatGiB(fit.estimate.memory.peakBytes)
+                << " per GPU of " << formatGiB(fit.estimate.memory.capacityBytes) << "\n";
     const model::io::PlanExport e = model::io::exportPlan(s, plan);
     model::io::writeExport(e, *dir);
     if (ctx.format == Format::Json) {

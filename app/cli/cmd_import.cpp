@@ -2,6 +2,7 @@
 #include "text_table.h"
 
 #include <trainplan/model/io/import_files.h>
+#include <trainplan/model/io/import_hints.h>
 #include <trainplan/model/scenario_json.h>
 
 #include <nlohmann/json.hpp>
@@ -75,7 +76,8 @@ int cmdImport(CliContext& ctx) {
         return ok ? kExitOk : kExitInvalidInput;
     }
     for (const auto& i : r.issues)
-        ctx.err << i.text() << '\n';
+        ctx.err << i.text()
+                << (model::io::catalogModelWouldHelp(i) ? " (or pass --model NAME)" : "") << '\n';
     if (!ok) {
         ctx.err << "import: " << model::io::countSeverity(r.issues, model::io::Severity::Error)
                 << " error(s); no scenario written\n";

@@ -158,6 +158,8 @@ int cmdSweep(CliContext& ctx) {
             const sim::SweepRow& r = rows[i];
             const auto& g = goodputs[i];
             const auto* e = r.estimate ? &*r.estimate : nullptr;
+            // A plan that does not fit would not run: no time, MFU or cost (its memory stays).
+            const bool run = e && r.fits;
             csv.addRow({r.label,
                         raw(r.value),
                         std::to_string(r.gpus),
@@ -165,14 +167,14 @@ int cmdSweep(CliContext& ctx) {
                         std::string(model::toString(r.framework)),
                         r.fits ? "yes" : "no",
                         e ? e->plan.label() : "",
-                        e ? raw(e->time.stepSeconds) : "",
+                        run ? raw(e->time.stepSeconds) : "",
                         e ? raw(e->memory.peakBytes) : "",
                         raw(r.usableBytes),
                         raw(r.missBytes),
-                        e ? raw(e->throughput.mfu) : "",
-                        e ? raw(e->throughput.tokensPerSecondPerGpu) : "",
-                        e ? raw(e->cost.timeToTrainSeconds) : "",
-                        e ? raw(e->cost.usd) : "",
+                        run ? raw(e->throughput.mfu) : "",
+                        run ? raw(e->throughput.tokensPerSecondPerGpu) : "",
+                        run ? raw(e->cost.timeToTrainSeconds) : "",
+                        run ? raw(e->cost.usd) : "",
                         std::to_string(r.evaluatedPlans),
                         std::to_string(r.fittingPlans),
                         joined(r.reasons),
@@ -195,6 +197,9 @@ int cmdSweep(CliContext& ctx) {
         const sim::SweepRow& r = rows[i];
         const auto& g = goodputs[i];
         const auto* e = r.estimate ? &*r.estimate : nullptr;
+        // A plan that does not fit would not run: no time, MFU or cost (as `estimate` prints it).
+        const bool run = e && r.fits;
+        const std::string none = e ? "—" : "";
         std::string note;
         if (!r.fits && e) {
             note = "over by " + formatGiB(r.missBytes);
@@ -210,11 +215,12 @@ int cmdSweep(CliContext& ctx) {
                                        r.fits ? "yes" : "no",
                                        e ? e->plan.label() : "",
                                        e ? formatGiB(e->memory.peakBytes) : "",
-                                       e ? formatSeconds(e->time.stepSeconds) : "",
-                                       e ? formatPercent(e->throughput.mfu) : "",
-                                       e ? formatFixed(e->throughput.tokensPerSecondPerGpu, 0) : "",
-                                       e ? formatDuration(e->cost.timeToTrainSeconds) : "",
-                                       e ? formatUsd(e->cost.usd) : "",
+                                       run ? formatSeconds(e->time.stepSeconds) : none,
+                                       run ? formatPercent(e->throughput.mfu) : none,
+                                       run ? formatFixed(e->throughput.tokensPerSecondPerGpu, 0)
+                                           : none,
+                                       run ? formatDuration(e->cost.timeToTrainSeconds) : none,
+                                       run ? formatUsd(e->cost.usd) : none,
                                        g ? formatPercent(g->goodput) : "",
                                        note};
         if (byGpus) cells.erase(cells.begin() + 1);

@@ -2,6 +2,161 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Assumption</name>
+    <message>
+        <source>Matmul efficiency (share of dense peak)</source>
+        <translation>矩阵乘效率（占稠密峰值的比例）</translation>
+    </message>
+    <message>
+        <source>Sustained share of the achievable matmul rate</source>
+        <translation>可达矩阵乘速率中可持续的比例</translation>
+    </message>
+    <message>
+        <source>Matmul size at half efficiency</source>
+        <translation>效率减半时的矩阵乘规模</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication hidden when overlapped</source>
+        <translation>开启重叠时被掩盖的张量并行通信比例</translation>
+    </message>
+    <message>
+        <source>Memory (HBM) bandwidth efficiency</source>
+        <translation>显存（HBM）带宽效率</translation>
+    </message>
+    <message>
+        <source>Intra-node link bandwidth efficiency</source>
+        <translation>节点内链路带宽效率</translation>
+    </message>
+    <message>
+        <source>Inter-node network bandwidth efficiency</source>
+        <translation>节点间网络带宽效率</translation>
+    </message>
+    <message>
+        <source>Collective latency scale</source>
+        <translation>集合通信延迟系数</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation (share of allocated memory)</source>
+        <translation>分配器碎片（占已分配显存的比例）</translation>
+    </message>
+    <message>
+        <source>CUDA context per GPU</source>
+        <translation>每 GPU 的 CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>NCCL buffer per connection and channel</source>
+        <translation>每个 NCCL 连接每个通道的缓冲区</translation>
+    </message>
+    <message>
+        <source>NCCL channels of a ring collective</source>
+        <translation>NCCL 环形集合通信的通道数</translation>
+    </message>
+    <message>
+        <source>NCCL send/receive channels per peer in the node</source>
+        <translation>节点内每个对端的 NCCL 收发通道数</translation>
+    </message>
+    <message>
+        <source>NCCL send/receive channels per remote peer</source>
+        <translation>每个远端对端的 NCCL 收发通道数</translation>
+    </message>
+    <message>
+        <source>CPU Adam speed (offloaded optimizer)</source>
+        <translation>CPU Adam 速度（卸载的优化器）</translation>
+    </message>
+    <message>
+        <source>PCIe bandwidth per GPU</source>
+        <translation>每 GPU 的 PCIe 带宽</translation>
+    </message>
+    <message>
+        <source>NVMe bandwidth per node</source>
+        <translation>每节点的 NVMe 带宽</translation>
+    </message>
+    <message>
+        <source>Data-parallel communication hidden behind backward</source>
+        <translation>被反向计算掩盖的数据并行通信比例</translation>
+    </message>
+    <message>
+        <source>FP8 matmul efficiency</source>
+        <translation>FP8 矩阵乘效率</translation>
+    </message>
+    <message>
+        <source>Attention (SDPA) forward efficiency</source>
+        <translation>注意力（SDPA）前向效率</translation>
+    </message>
+    <message>
+        <source>Attention (SDPA) backward efficiency</source>
+        <translation>注意力（SDPA）反向效率</translation>
+    </message>
+    <message>
+        <source>Fused attention forward efficiency</source>
+        <translation>融合注意力前向效率</translation>
+    </message>
+    <message>
+        <source>Fused attention backward efficiency</source>
+        <translation>融合注意力反向效率</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors</source>
+        <translation>流式多处理器（SM）数</translation>
+    </message>
+    <message>
+        <source>Clock under the power cap</source>
+        <translation>功耗上限下的时钟比例</translation>
+    </message>
+    <message>
+        <source>Execution stack</source>
+        <translation>执行栈</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>FlashAttention 注意力加速</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout（随机失活）</translation>
+    </message>
+    <message>
+        <source>Data-parallel overlap with backward</source>
+        <translation>数据并行通信与反向计算重叠</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication overlap</source>
+        <translation>张量并行通信重叠</translation>
+    </message>
+    <message>
+        <source>DDP gradient bucket</source>
+        <translation>DDP 梯度桶</translation>
+    </message>
+    <message>
+        <source>DeepSpeed reduce bucket</source>
+        <translation>DeepSpeed 归约桶</translation>
+    </message>
+    <message>
+        <source>Megatron-LM gradient bucket</source>
+        <translation>Megatron-LM 梯度桶</translation>
+    </message>
+    <message>
+        <source>Data-centre PUE</source>
+        <translation>数据中心 PUE</translation>
+    </message>
+    <message>
+        <source>GPU power draw</source>
+        <translation>GPU 功耗</translation>
+    </message>
+    <message>
+        <source>%1 elements</source>
+        <translation>%1 个元素</translation>
+    </message>
+    <message>
+        <source>%1 SMs</source>
+        <translation>%1 个 SM</translation>
+    </message>
+    <message>
+        <source>%1 parameters/s</source>
+        <translation>每秒 %1 个参数</translation>
+    </message>
+</context>
+<context>
     <name>ChartExport</name>
     <message>
         <source>%1: the resolution must be positive, not %2 dpi</source>
@@ -315,6 +470,30 @@
         <source>routed-expert parameters</source>
         <translation>路由专家参数</translation>
     </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU（模型算力利用率）</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>time to train</source>
+        <translation>训练总时长</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU 时</translation>
+    </message>
 </context>
 <context>
     <name>Format</name>
@@ -457,6 +636,10 @@
     <message>
         <source>k tokens/s</source>
         <translation>千 token/秒</translation>
+    </message>
+    <message>
+        <source>no GPU price</source>
+        <translation>无 GPU 单价</translation>
     </message>
 </context>
 <context>
@@ -829,6 +1012,81 @@
     <message>
         <source>&lt;br&gt;&lt;i&gt;does not fit&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;放不下&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>SimulatorText</name>
+    <message>
+        <source>no %1 plan fits: the closest (%2) fits on the GPU but offloads %3 per node to host memory, over the %4 the node has</source>
+        <translation>%1 没有放得下的方案：最接近的方案（%2）在 GPU 上放得下，但每节点要向主机内存卸载 %3，超过了节点的 %4</translation>
+    </message>
+    <message>
+        <source>no %1 plan fits: the smallest needs %2 per GPU, %3 over the %4 usable</source>
+        <translation>%1 没有放得下的方案：最小的方案每 GPU 需要 %2，比可用的 %4 多出 %3</translation>
+    </message>
+    <message>
+        <source>%1 does not support tensor/pipeline parallelism or sharding, so every GPU holds the whole model: weights, gradients and optimizer states alone take %2 per GPU</source>
+        <translation>%1 不支持张量/流水线并行或分片，因此每块 GPU 都要存放整个模型：仅权重、梯度和优化器状态每 GPU 就需要 %2</translation>
+    </message>
+    <message>
+        <source>its smallest plan (%1) holds %2 of weights, gradients and optimizer states and %3 of activations per GPU</source>
+        <translation>其最小方案（%1）每 GPU 存放 %2 的权重、梯度和优化器状态，以及 %3 的激活值</translation>
+    </message>
+    <message>
+        <source>no valid %1 plan on %2 GPUs: the global batch of %3 sequences is smaller than micro-batch × data-parallel degree = %4; every data-parallel rank needs at least one sequence per step</source>
+        <translation>%2 块 GPU 上没有合法的 %1 方案：全局批大小 %3 条序列小于微批 × 数据并行度 = %4；每个数据并行 rank 每步至少需要一条序列</translation>
+    </message>
+    <message>
+        <source>no valid %1 plan on %2 GPUs: the global batch of %3 sequences is not divisible by micro-batch × data-parallel degree = %4</source>
+        <translation>%2 块 GPU 上没有合法的 %1 方案：全局批大小 %3 条序列不能被微批 × 数据并行度 = %4 整除</translation>
+    </message>
+    <message>
+        <source>no valid %1 plan on %2 GPUs: %3</source>
+        <translation>%2 块 GPU 上没有合法的 %1 方案：%3</translation>
+    </message>
+    <message>
+        <source>the search was cancelled before it finished</source>
+        <translation>搜索在完成前被取消</translation>
+    </message>
+    <message>
+        <source>run “%1” left out: %2</source>
+        <translation>运行“%1”未参与拟合：%2</translation>
+    </message>
+    <message>
+        <source>run “%1”: %2 %3 is not a positive number; left out</source>
+        <translation>运行“%1”：%2 的值 %3 不是正数，未参与拟合</translation>
+    </message>
+    <message>
+        <source>%1 redundant speed measurement(s) not fitted: a run&apos;s step time, tokens/s, MFU and TFLOP/s measure the same quantity, so one per run is used (step time first)</source>
+        <translation>%1 个重复的速度测量未参与拟合：同一运行的步时间、token/秒、MFU 和 TFLOP/s 衡量的是同一个量，因此每个运行只用一个（优先步时间）</translation>
+    </message>
+    <message>
+        <source>%1 measurement(s) depend on none of the fitted parameters and were not fitted</source>
+        <translation>%1 个测量值不依赖任何被拟合的参数，未参与拟合</translation>
+    </message>
+    <message>
+        <source>the fit stopped after %1 iterations without converging</source>
+        <translation>拟合在 %1 次迭代后停止，未收敛</translation>
+    </message>
+    <message>
+        <source>%1 ended at its bound [%2, %3]: the runs want a value outside the plausible range, so the model misses something they measure</source>
+        <translation>%1 停在其边界 [%2, %3]：这些运行需要的取值超出合理范围，说明模型遗漏了它们测到的某种因素</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are strongly correlated (%3): the runs barely tell them apart; their sum or ratio is better known than either</source>
+        <translation>%1 与 %2 强相关（%3）：这些运行几乎无法区分二者；它们的和或比值比单个值更可信</translation>
+    </message>
+    <message>
+        <source>the Jacobian at the solution is singular: uncertainties are not available</source>
+        <translation>解处的雅可比矩阵奇异：无法给出不确定度</translation>
+    </message>
+    <message>
+        <source>as many measurements as parameters: the fit is exact, so uncertainty and leave-one-out error need more runs</source>
+        <translation>测量数与参数数相同：拟合是精确解，要得到不确定度和留一误差需要更多运行</translation>
+    </message>
+    <message>
+        <source>%1 measurement(s) have no leave-one-out prediction: without their run the remaining runs cannot determine the parameters</source>
+        <translation>%1 个测量值没有留一预测：去掉其所在运行后，其余运行无法确定参数</translation>
     </message>
 </context>
 <context>
@@ -1557,6 +1815,22 @@
         <source>%1 (index %2)</source>
         <translation>%1（第 %2 级）</translation>
     </message>
+    <message>
+        <source>The advisor&apos;s recommendation weighs speed against the prerequisites the team and platform still miss (Roadmap tab); the fastest plan is not always the answer.</source>
+        <translation>顾问的推荐会在速度与团队和平台仍缺少的前提条件之间权衡（见路线图页）；最快的方案不一定就是答案。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;★ Recommended: %1&lt;/b&gt; with %2 — the advisor&apos;s answer for this team and platform (reasons in the Roadmap tab).</source>
+        <translation>&lt;b&gt;★ 推荐：%1&lt;/b&gt;，方案 %2 — 顾问针对当前团队和平台给出的答案（原因见路线图页）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;★ Nothing fits; closest: %1&lt;/b&gt; with %2 (reasons in the Roadmap tab).</source>
+        <translation>&lt;b&gt;★ 没有方案放得下；最接近：%1&lt;/b&gt;，方案 %2（原因见路线图页）。</translation>
+    </message>
+    <message>
+        <source>⚠ The scenario has no GPU price: costs are not shown (set the price per GPU-hour in the editor&apos;s Cluster section).</source>
+        <translation>⚠ 场景没有 GPU 单价：不显示成本（请在编辑器的“集群”部分设置每 GPU 小时的价格）。</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::CompareTableModel</name>
@@ -1607,6 +1881,14 @@
     <message>
         <source>%1 interruptions per day; checkpoint every %2 (%3 stall each); expected time to train %4.</source>
         <translation>每天 %1 次中断；每 %2 保存一次检查点（每次停顿 %3）；期望训练时间 %4。</translation>
+    </message>
+    <message>
+        <source>★ The advisor&apos;s recommendation (Roadmap tab).</source>
+        <translation>★ 顾问的推荐（见路线图页）。</translation>
+    </message>
+    <message>
+        <source>★ %1</source>
+        <translation>★ %1</translation>
     </message>
 </context>
 <context>
@@ -1676,6 +1958,14 @@
     <message>
         <source>Export launch files into</source>
         <translation>将启动文件导出到</translation>
+    </message>
+    <message>
+        <source>The plan %1 does not fit: it needs %2 per GPU of the %3 the GPU has, so its launch files would run out of memory.</source>
+        <translation>方案 %1 放不下：每 GPU 需要 %2，而 GPU 只有 %3，按这些启动文件运行会显存不足。</translation>
+    </message>
+    <message>
+        <source>Write its launch files anyway?</source>
+        <translation>仍然写出它的启动文件吗？</translation>
     </message>
 </context>
 <context>
@@ -1858,6 +2148,26 @@
     <message>
         <source>Solid: tokens/s · dashed: MFU · dotted: this cluster / model · shaded: no longer fits</source>
         <translation>实线：token/秒 · 虚线：MFU · 点线：当前集群/模型 · 阴影：放不下</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Back to the values of the edited scenario.</source>
+        <translation>恢复为当前编辑场景中的取值。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What-if active&lt;/b&gt; — these results are not the scenario&apos;s: %1</source>
+        <translation>&lt;b&gt;假设分析生效中&lt;/b&gt; — 这些结果不是场景本身的：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>No valid plan — %1</source>
+        <translation>没有合法方案 — %1</translation>
     </message>
 </context>
 <context>
@@ -2604,10 +2914,6 @@
         <translation>录入您实测的运行：场景、方案以及步骤时间或 token/秒。</translation>
     </message>
     <message>
-        <source>Import a CSV with the columns of data/reference/published_runs.csv.</source>
-        <translation>导入列与 data/reference/published_runs.csv 相同的 CSV。</translation>
-    </message>
-    <message>
         <source>Delete the selected runs from the library.</source>
         <translation>从库中删除所选运行。</translation>
     </message>
@@ -2742,6 +3048,36 @@
     <message>
         <source>entered in TrainPlan</source>
         <translation>在 TrainPlan 中录入</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added run %1 of “%2” from %n log(s): %3 iterations in %4 steady-state reports.</source>
+        <translation>
+            <numerusform>从 %n 个日志添加了“%2”的运行 %1：%4 条稳态记录中共 %3 次迭代。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was saved:</source>
+        <translation>未保存任何内容：</translation>
+    </message>
+    <message>
+        <source>Import training log</source>
+        <translation>导入训练日志</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Plan the job ran</source>
+        <translation>作业运行的方案</translation>
+    </message>
+    <message>
+        <source>Save the job&apos;s scenario in the library first: a measured run belongs to a scenario and its plan.</source>
+        <translation>请先把该作业的场景保存到库中：实测运行隶属于某个场景及其方案。</translation>
+    </message>
+    <message>
+        <source>Import a CSV with the columns of data/reference/published_runs.csv. Drop a training log (Megatron-LM, NeMo, torchtitan, DeepSpeed, Hugging Face Trainer) on this tab to store the run it measured.</source>
+        <translation>导入列与 data/reference/published_runs.csv 相同的 CSV。把训练日志（Megatron-LM、NeMo、torchtitan、DeepSpeed、Hugging Face Trainer）拖到本页，即可保存它测得的运行。</translation>
     </message>
 </context>
 <context>
@@ -2918,7 +3254,7 @@
     </message>
     <message>
         <source>MoE top-k</source>
-        <translation>MoE top-k</translation>
+        <translation>MoE 路由专家数（top-k）</translation>
     </message>
     <message>
         <source>Experts each token is routed to.</source>
@@ -3024,6 +3360,10 @@
     <message>
         <source>%1 MWh</source>
         <translation>%1 兆瓦时</translation>
+    </message>
+    <message>
+        <source>Every plan listed has %1; the Plan column shows what differs (hover a row for the whole plan).</source>
+        <translation>列出的每个方案都包含 %1；“方案”列只显示彼此不同的部分（悬停某行可查看完整方案）。</translation>
     </message>
 </context>
 <context>
@@ -3745,6 +4085,14 @@
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
+    <message>
+        <source>Computing the advice for “%1”…</source>
+        <translation>正在为“%1”计算建议…</translation>
+    </message>
+    <message>
+        <source>Computing… (greyed: the advice shown is from before the last edit)</source>
+        <translation>计算中…（灰色：显示的是上次编辑之前的建议）</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::RoadmapView</name>
@@ -4167,6 +4515,17 @@ version %2 of %3, created %4, updated %5</source>
     </message>
 </context>
 <context>
+    <name>trainplan::ui::StackedBarChart</name>
+    <message>
+        <source>%1 ✂ %2</source>
+        <translation>%1 ✂ %2</translation>
+    </message>
+    <message>
+        <source>The bar is cut at the edge of the axis: it is %1 long.</source>
+        <translation>该条在坐标轴边缘被截断：实际长度为 %1。</translation>
+    </message>
+</context>
+<context>
     <name>trainplan::ui::StageCard</name>
     <message>
         <source>%1&lt;br&gt;step %2 · MFU %3 · %4 · %5</source>
@@ -4481,7 +4840,7 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     </message>
     <message>
         <source>Flash attention</source>
-        <translation>Flash attention</translation>
+        <translation>FlashAttention 注意力加速</translation>
     </message>
     <message>
         <source>Fused attention that never stores the attention matrix (removes the 5as/h activation term).</source>
@@ -4557,6 +4916,18 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     <message>
         <source>%1 · %2 layers × %3 hidden</source>
         <translation>%1 · %2 层 × 隐藏维度 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1× (%2)</source>
+        <translation>%1×（%2）</translation>
     </message>
 </context>
 </TS>

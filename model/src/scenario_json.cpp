@@ -462,7 +462,11 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
                           " (experts are sharded across data-parallel ranks)");
     }
     const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
-    if (s.training.globalBatch % perStep != 0)
+    if (s.training.globalBatch < perStep)
+        add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
+                               " is smaller than micro_batch×dp=" + str(perStep) +
+                               ": every data-parallel rank needs at least one sequence per step");
+    else if (s.training.globalBatch % perStep != 0)
         add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
                                " is not divisible by micro_batch×dp=" + str(perStep));
     if (p.sequenceParallel && p.tp < 2) add("sequence_parallel", "needs tp ≥ 2");

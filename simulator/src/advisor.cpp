@@ -1,5 +1,7 @@
 #include <trainplan/simulator/advisor.h>
 
+#include <trainplan/simulator/framework_verdict.h>
+
 #include <algorithm>
 
 namespace trainplan::sim {
@@ -30,15 +32,7 @@ std::string optimizerName(model::Optimizer o) {
 
 // Why a framework is out: excluded, no valid layout, or its closest plan's memory.
 void whyNot(const Scenario& s, const FrameworkFit& f, std::vector<Message>& out) {
-    if (!f.searched)
-        out.push_back({MessageId::ExcludedByConstraints, {fwArg(f.framework)}});
-    else if (f.closest)
-        out.push_back({MessageId::DoesNotFit,
-                       {fwArg(f.framework), MessageArg::plan(f.closest->plan),
-                        num(ArgKind::Bytes, f.closest->memory.peakBytes),
-                        num(ArgKind::Bytes, usableGpuBytes(s))}});
-    else
-        out.push_back({MessageId::NoValidPlan, {fwArg(f.framework)}});
+    out.push_back(outOfTheRaceMessage(s, f));
 }
 
 void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBreak& b,

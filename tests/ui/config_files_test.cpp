@@ -3,6 +3,7 @@
 #include "ui_test_support.h"
 
 #include <trainplan/ui/compare_tab.h>
+#include <trainplan/ui/compare_table_model.h>
 #include <trainplan/ui/config_files.h>
 #include <trainplan/ui/main_window.h>
 #include <trainplan/ui/planner_controller.h>
@@ -66,6 +67,57 @@ TEST_F(ConfigFilesTest, DroppingHfAndMegatronFilesBuildsTheirScenario) {
     EXPECT_EQ(s.plans[0].tp, 8);
     EXPECT_TRUE(window->configFiles()->lastMessage().contains(QStringLiteral("Imported")))
         << window->configFiles()->lastMessage().toStdString();
+}
+
+// Regression (issue 21): the imported scenario was "unmodified", so opening another one dropped
+// it without the unsaved-changes prompt.
+TEST_F(ConfigFilesTest, AnImportedScenarioIsUnsavedUntilItIsSaved) {
+    ASSERT_FALSE(window->document()->isModified());
+    ASSERT_TRUE(window->configFiles()->importFiles(
+        {fixture("io/hf/llama-3.1-70b/config.json"), fixture("io/megatron/llama3_70b.sh")}));
+    EXPECT_TRUE(window->document()->isModified());
+    EXPECT_TRUE(window->isWindowModified());
+    // Undoing back to the imported state does not make it saved either.
+    model::Scenario s = window->document()->scenario();
+    s.cluster.nodes += 1;
+    window->document()->edit(QStringLiteral("nodes"), QStringLiteral("cluster.nodes"), s);
+    window->document()->undoStack()->undo();
+    EXPECT_TRUE(window->document()->isModified());
+    QTemporaryDir dir;
+    QString error;
+    ASSERT_TRUE(window->document()->saveAs(dir.filePath(QStringLiteral("imported.json")), &error))
+        << error.toStdString();
+    EXPECT_FALSE(window->document()->isModified());
+}
+
+// Regression (issue 21): the GUI's import errors told the user to "pass --model NAME".
+TEST_F(ConfigFilesTest, ImportErrorsNameNoCommandLineFlag) {
+    // A DeepSpeed config alone names no model: every architecture field is missing.
+    EXPECT_FALSE(window->configFiles()->importFiles({fixture("io/deepspeed/zero1_bf16.json")}));
+    const QString text = window->configFiles()->lastMessage();
+    EXPECT_TRUE(text.contains(QStringLiteral("model.layers"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("config.json"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("--model"))) << text.toStdString();
+}
+
+// Regression (issue 21): Export launch files wrote the files of a plan that does not fit with no
+// warning.
+TEST_F(ConfigFilesTest, ExportingAPlanThatDoesNotFitSaysSo) {
+    ASSERT_TRUE(test::waitFor([&] {
+        return window->compareTab()->outcome() != nullptr && !window->controller()->isComparing();
+    }));
+    window->compareTab()->selectRow(0); // DDP: a full 70B replica per GPU
+    ASSERT_FALSE(window->configFiles()->selectedPlanMisfit().isEmpty());
+    QTemporaryDir dir;
+    ASSERT_TRUE(window->configFiles()->exportSelectedPlan(dir.path()));
+    const QString text = window->configFiles()->lastMessage();
+    EXPECT_TRUE(text.startsWith(QStringLiteral("The plan "))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("does not fit"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("80.0 GiB"))) << text.toStdString();
+
+    // A plan that fits exports without the warning.
+    window->compareTab()->selectRow(1);
+    EXPECT_TRUE(window->configFiles()->selectedPlanMisfit().isEmpty());
 }
 
 TEST_F(ConfigFilesTest, FilesThatContradictEachOtherAreRefusedWithTheImportersMessage) {

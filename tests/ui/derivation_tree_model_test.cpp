@@ -4,6 +4,7 @@
 #include "ui_test_support.h"
 
 #include <trainplan/simulator/explain.h>
+#include <trainplan/simulator/explain_rates.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/ui/compare_tab.h>
 #include <trainplan/ui/compare_table_model.h>
@@ -130,6 +131,10 @@ TEST_F(DerivationTreeModelTest, EveryTermNameHasAChineseTranslation) {
     for (const auto& x : explanations)
         for (const auto* root : {&x.memory, &x.stepTime, &x.communication, &x.flops})
             visit(*root);
+    const sim::PlanContext ctx = sim::makeContext(s);
+    for (const auto& x : explanations)
+        for (const auto& rate : sim::rateTerms(ctx, x.estimate))
+            visit(rate);
     for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
         const auto kind = static_cast<sim::MemoryPhase::Kind>(k);
         EXPECT_NE(memoryPhaseName(kind).toStdString(), std::string(sim::toString(kind)));
@@ -188,6 +193,49 @@ TEST_F(DerivationTreeModelTest, DoubleClickingANumberOpensItsSubtree) {
     EXPECT_NEAR(dm->data(dm->index(1, 0), DerivationTreeModel::ValueRole).toDouble(),
                 e2.time.stepSeconds, 1e-9 * e2.time.stepSeconds);
     EXPECT_NE(e2.time.stepSeconds, e.time.stepSeconds);
+    dialog->close();
+}
+
+// Regression (issue 21): double-clicking MFU (and tokens/s, time to train, cost) opened trees
+// with no MFU line. Each now selects a term whose value is the clicked number, in user units.
+TEST_F(DerivationTreeModelTest, EveryClickedRateEndsInItsOwnNumber) {
+    ScenarioDocument doc(test::catalog());
+    CompareTab tab(&doc);
+    auto outcome = std::make_shared<CompareOutcome>();
+    outcome->scenario = test::loadExample("llama31-70b-h100x256.json");
+    outcome->search = sim::searchPlans(outcome->scenario);
+    tab.setOutcome(outcome);
+    CompareTableModel* m = tab.tableModel();
+    const int row = 1; // FSDP's best plan fits
+    ASSERT_TRUE(m->rowAt(row)->fits());
+    for (int column : {int(CompareTableModel::MfuColumn), int(CompareTableModel::TokensColumn),
+                       int(CompareTableModel::TimeToTrainColumn),
+                       int(CompareTableModel::CostColumn)}) {
+        DerivationDialog* dialog = tab.showDerivation(m->index(row, column));
+        ASSERT_NE(dialog, nullptr);
+        const QModelIndex selected = dialog->view()->currentIndex();
+        ASSERT_TRUE(selected.isValid());
+        // The selected term shows exactly the cell's text.
+        const QString shown = dialog->model()
+                                  ->data(selected.siblingAtColumn(DerivationTreeModel::ValueColumn))
+                                  .toString();
+        EXPECT_EQ(shown, m->data(m->index(row, column)).toString()) << "column " << column;
+    }
+    // Assumptions: people's names and units, not identifiers and "8.053e+08 bytes".
+    DerivationDialog* dialog = tab.showDerivation(m->index(row, CompareTableModel::StepColumn));
+    bool sawContext = false;
+    for (int i = 0; i < dialog->assumptions()->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = dialog->assumptions()->topLevelItem(i);
+        EXPECT_FALSE(item->text(1).contains(QStringLiteral("e+"))) << item->text(1).toStdString();
+        EXPECT_FALSE(item->text(0).contains(QLatin1Char('_'))) << item->text(0).toStdString();
+        if (item->text(0) == QStringLiteral("CUDA context per GPU")) {
+            sawContext = true;
+            EXPECT_TRUE(item->text(1).endsWith(QStringLiteral("MiB")) ||
+                        item->text(1).endsWith(QStringLiteral("GiB")))
+                << item->text(1).toStdString();
+        }
+    }
+    EXPECT_TRUE(sawContext);
     dialog->close();
 }
 

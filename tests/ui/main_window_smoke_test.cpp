@@ -22,7 +22,9 @@
 #include <QDoubleSpinBox>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
@@ -30,6 +32,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
 
 namespace trainplan::ui {
 namespace {
@@ -139,6 +143,72 @@ TEST_F(MainWindowSmokeTest, ExploreShowsScatterAndSweepsAndFollowsWhatIf) {
     ASSERT_TRUE(test::waitFor([&] { return explored.count() > before; }, 30000));
     EXPECT_EQ(window->controller()->whatIfScenario().cluster.gpuCount(), 512);
     EXPECT_EQ(window->document()->scenario().cluster.nodes, 32); // what-if never edits the scenario
+}
+
+// Regression (issue 21): what-ifs carried over to the next scenario, shown only as bold text.
+TEST_F(MainWindowSmokeTest, WhatIfShowsABannerAndIsResetWhenAnotherScenarioOpens) {
+    ExploreTab* explore = window->exploreTab();
+    window->showTab(1);
+    EXPECT_FALSE(explore->whatIfBanner()->isVisible());
+    explore->whatIfPanel()->gpus()->spinBox()->setValue(512);
+    EXPECT_TRUE(explore->whatIfBanner()->isVisible());
+    EXPECT_TRUE(explore->whatIfBannerText().contains(QStringLiteral("What-if active")));
+    EXPECT_TRUE(explore->whatIfBannerText().contains(QStringLiteral("GPUs 256 → 512")))
+        << explore->whatIfBannerText().toStdString();
+    // The banner's own button resets.
+    auto* reset = explore->whatIfBanner()->findChild<QPushButton*>(
+        QStringLiteral("whatIfBannerReset"));
+    ASSERT_NE(reset, nullptr);
+    reset->click();
+    EXPECT_FALSE(explore->whatIfBanner()->isVisible());
+    EXPECT_FALSE(window->controller()->whatIf().any());
+
+    // A what-if, then another scenario: it starts from its own values, no banner.
+    explore->whatIfPanel()->batch()->spinBox()->setValue(64);
+    ASSERT_TRUE(window->controller()->whatIf().any());
+    window->document()->undoStack()->setClean();
+    ASSERT_TRUE(window->openFile(
+        QString::fromStdString(test::examplePath("llama2-7b-a100x8-pcie.json")), true));
+    EXPECT_FALSE(window->controller()->whatIf().any());
+    EXPECT_FALSE(explore->whatIfBanner()->isVisible());
+    EXPECT_EQ(window->controller()->whatIfScenario().training.globalBatch,
+              window->document()->scenario().training.globalBatch);
+}
+
+// Regression (issue 21): the GPU slider jumped 512 → 37,640 GPUs in a 40 px drag, then said
+// "No valid plan" with no reason.
+TEST_F(MainWindowSmokeTest, GpuSliderStepsThroughWholeNodesAndNoValidPlanSaysWhy) {
+    WhatIfControl* gpus = window->exploreTab()->whatIfPanel()->gpus();
+    // 32 nodes of 8: whole nodes from 2 to 512, each stop at most 1.5× the previous.
+    const std::vector<double>& stops = gpus->stops();
+    ASSERT_EQ(stops.size(), 17u);
+    EXPECT_EQ(stops.front(), 16.0);
+    EXPECT_EQ(stops.back(), 4096.0);
+    for (std::size_t i = 1; i < stops.size(); ++i) {
+        EXPECT_LE(stops[i] / stops[i - 1], 1.5 + 1e-12);
+        EXPECT_EQ(std::fmod(stops[i], 8.0), 0.0);
+    }
+    EXPECT_EQ(gpus->slider()->maximum(), 16);
+    EXPECT_EQ(stops[static_cast<std::size_t>(gpus->slider()->value())], 256.0);
+    // One slider step from 256 GPUs is 384, not an order of magnitude.
+    gpus->slider()->setValue(gpus->slider()->value() + 1);
+    EXPECT_EQ(window->controller()->whatIfScenario().cluster.gpuCount(), 384);
+    // A typed value is taken as it is, rounded to whole nodes.
+    gpus->spinBox()->setValue(1001);
+    EXPECT_EQ(window->controller()->whatIfScenario().cluster.gpuCount(), 1000);
+
+    // 4,096 GPUs with a global batch of 512: DDP and FSDP have no layout, and the status says why.
+    window->showTab(1);
+    gpus->spinBox()->setValue(4096);
+    auto* statusLabel = window->exploreTab()->findChild<QLabel*>(QStringLiteral("exploreStatus"));
+    ASSERT_NE(statusLabel, nullptr);
+    test::waitFor([&] { return statusLabel->text().contains(QStringLiteral("= 4096")); }, 120000);
+    const QString status = statusLabel->text();
+    EXPECT_TRUE(status.contains(QStringLiteral("No valid plan"))) << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("DDP: no valid PyTorch DDP plan on 4096 GPUs: the "
+                                               "global batch of 512 sequences is smaller than "
+                                               "micro-batch × data-parallel degree = 4096")))
+        << status.toStdString();
 }
 
 // Every edit in a quick series reaches the screen with its own results, never an older request's

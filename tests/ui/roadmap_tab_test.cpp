@@ -15,6 +15,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -121,6 +122,39 @@ TEST_F(RoadmapTabTest, CalibrationProfileReachesTheRoadmapAsItReachesCompare) {
     EXPECT_DOUBLE_EQ(shown, stepOf(sim::searchPlans(calibrated), Framework::Megatron));
     EXPECT_GT(shown, 1.05 * stepOf(sim::searchPlans(raw), Framework::Megatron))
         << "a 45% GEMM efficiency slows the step the Roadmap shows";
+}
+
+// Regression (issue 21): the tab kept showing the previous scenario's recommendation, looking
+// current, while the advisor recomputed.
+TEST_F(RoadmapTabTest, StaleAdviceIsGreyedWhileItRecomputesAndRemovedForAnotherScenario) {
+    auto* headline = tab->findChild<QLabel*>(QStringLiteral("recommendationHeadline"));
+    ASSERT_NE(headline, nullptr);
+    EXPECT_FALSE(tab->isShowingStaleAdvice());
+    EXPECT_TRUE(headline->isEnabled());
+    const QString answer70b = tab->headlineText();
+
+    model::Scenario s = doc->scenario();
+    s.cluster.nodes = 16;
+    doc->edit(QStringLiteral("nodes"), QStringLiteral("cluster.nodes"), s);
+    // An edit of the same scenario: the old answer stays, greyed and not editable.
+    EXPECT_TRUE(tab->isShowingStaleAdvice());
+    EXPECT_FALSE(headline->isEnabled());
+    EXPECT_FALSE(tab->roadmapView()->isEnabled());
+    EXPECT_EQ(tab->headlineText(), answer70b);
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_FALSE(tab->isShowingStaleAdvice());
+    EXPECT_TRUE(headline->isEnabled());
+
+    // Another scenario: the 70B answer is removed at once, not just greyed.
+    doc->reset(test::loadExample("llama2-7b-a100x8-pcie.json"));
+    EXPECT_TRUE(tab->isShowingStaleAdvice());
+    EXPECT_EQ(tab->outcome().advice, nullptr);
+    EXPECT_NE(tab->headlineText(), answer70b);
+    EXPECT_TRUE(tab->headlineText().contains(QString::fromStdString(doc->scenario().name)));
+    EXPECT_TRUE(tab->roadmapView()->cards().empty());
+    ASSERT_TRUE(waitForNewResult());
+    EXPECT_FALSE(tab->isShowingStaleAdvice());
+    EXPECT_NE(tab->headlineText(), answer70b);
 }
 
 TEST_F(RoadmapTabTest, BreakPointsChartShadesFromTheFirstSizeThatDoesNotFit) {

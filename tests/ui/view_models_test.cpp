@@ -1,12 +1,18 @@
 // The Compare view-models under QAbstractItemModelTester, fed by a real search.
 #include "ui_test_support.h"
 
+#include <trainplan/simulator/advisor.h>
+#include <trainplan/simulator/framework_verdict.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/ui/compare_rows.h>
 #include <trainplan/ui/compare_table_model.h>
+#include <trainplan/ui/cost_format.h>
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/plan_list_model.h>
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QSignalSpy>
 
 #include <gtest/gtest.h>
@@ -95,6 +101,110 @@ TEST_F(ViewModelTest, FrameworkWithoutAFittingPlanShowsItsClosestPlan) {
     EXPECT_TRUE(model.data(model.index(0, CompareTableModel::StepColumn)).toString().isEmpty());
 }
 
+// Regression (issue 21): Compare highlighted the fastest plan (Megatron-LM) while the advisor
+// recommends FSDP; only the report showed the mark.
+TEST_F(ViewModelTest, TheAdvisorsRecommendationIsMarkedAndEveryOtherFrameworkSaysWhyNot) {
+    const CompareOutcome outcome = compareExample("llama31-70b-h100x256.json", true);
+    sim::AdvisorOptions options;
+    options.breakPoints = false;
+    model::Scenario searched = outcome.scenario; // the advisor searches; pins are the user's
+    searched.plans.clear();
+    const sim::Advice advice = sim::advise(searched, options);
+    ASSERT_EQ(advice.recommendation.framework, model::Framework::Fsdp);
+
+    CompareTableModel model;
+    model.setRows(compareRows(outcome));
+    int marked = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const CompareRow& row = *model.rowAt(r);
+        const QString name = model.data(model.index(r, CompareTableModel::FrameworkColumn)).toString();
+        if (row.recommended) {
+            ++marked;
+            EXPECT_EQ(row.framework, advice.recommendation.framework);
+            EXPECT_EQ(name, QStringLiteral("★ PyTorch FSDP"));
+            EXPECT_TRUE(model.data(model.index(r, CompareTableModel::PlanColumn), Qt::FontRole)
+                            .value<QFont>()
+                            .bold());
+            continue;
+        }
+        EXPECT_FALSE(name.startsWith(QStringLiteral("★"))) << name.toStdString();
+        if (row.pinnedIndex >= 0) {
+            EXPECT_TRUE(row.verdict.isEmpty()); // pinned plans are the user's, not the advisor's
+            continue;
+        }
+        // The same sentence as the advisor's verdict, naming the framework first.
+        const std::vector<sim::FrameworkVerdict> verdicts =
+            sim::frameworkVerdicts(searched, advice.frameworks, advice.recommendation);
+        const sim::FrameworkVerdict* v = sim::findVerdict(verdicts, row.framework);
+        ASSERT_NE(v, nullptr);
+        EXPECT_EQ(row.verdict.toStdString(), sim::render(*v, sim::Lang::En));
+        EXPECT_TRUE(row.verdict.startsWith(frameworkName(row.framework) + QLatin1Char(':')) ||
+                    row.verdict.startsWith(frameworkName(row.framework) + QLatin1Char(' ')))
+            << row.verdict.toStdString();
+    }
+    EXPECT_EQ(marked, 1);
+    // Megatron-LM is faster but needs more prerequisites; DDP does not fit.
+    EXPECT_TRUE(model.rowAt(3)->verdict.contains(QStringLiteral("faster, but")))
+        << model.rowAt(3)->verdict.toStdString();
+    EXPECT_TRUE(model.rowAt(0)->verdict.contains(QStringLiteral("does not fit")))
+        << model.rowAt(0)->verdict.toStdString();
+}
+
+// Regression (issue 21): an imported scenario without a GPU price showed "$0.00" in every cost
+// cell with no warning.
+TEST_F(ViewModelTest, WithoutAGpuPriceNoCostCellReadsZeroDollars) {
+    CompareOutcome outcome;
+    outcome.scenario = test::loadExample("llama31-70b-h100x256.json");
+    outcome.scenario.cluster.gpuHourUsd = 0;
+    outcome.search = sim::searchPlans(outcome.scenario);
+    CompareTableModel model;
+    model.setRows(compareRows(outcome));
+    const int fsdp = 1;
+    ASSERT_TRUE(model.rowAt(fsdp)->fits());
+    EXPECT_EQ(model.data(model.index(fsdp, CompareTableModel::CostColumn)).toString(),
+              QStringLiteral("no GPU price"));
+    EXPECT_EQ(model.data(model.index(fsdp, CompareTableModel::CostWithFailuresColumn)).toString(),
+              QStringLiteral("no GPU price"));
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (int c = 0; c < model.columnCount(); ++c)
+            EXPECT_FALSE(model.data(model.index(r, c)).toString().contains(QLatin1Char('$')))
+                << r << "," << c;
+    // With a price the same cell is money again.
+    EXPECT_EQ(formatCost(1234.0), formatCurrency(1234.0));
+}
+
+// Regression (issue 21): the ranked-plans list elided every row to the same "TP4·PP…opt SP",
+// cutting exactly the part that differs.
+TEST_F(ViewModelTest, RankedPlansShowTheKnobsThatDiffer) {
+    auto plan = [](int dp, int tp, int mb) {
+        sim::PlanEstimate e;
+        e.plan.framework = model::Framework::Megatron;
+        e.plan.dp = dp;
+        e.plan.tp = tp;
+        e.plan.pp = 2;
+        e.plan.microBatch = mb;
+        e.plan.sequenceParallel = true;
+        return e;
+    };
+    PlanListModel model;
+    model.setPlans({plan(32, 4, 1), plan(32, 4, 2), plan(16, 8, 1)});
+    const QString full = QString::fromStdString(plan(32, 4, 2).plan.label());
+    const QString row1 = model.data(model.index(1, PlanListModel::PlanColumn)).toString();
+    EXPECT_FALSE(row1.contains(QStringLiteral("PP2"))) << row1.toStdString(); // shared
+    EXPECT_TRUE(row1.contains(QStringLiteral("mb2"))) << row1.toStdString();
+    EXPECT_TRUE(row1.contains(QStringLiteral("TP4"))) << row1.toStdString(); // differs from row 3
+    EXPECT_NE(model.data(model.index(0, PlanListModel::PlanColumn)).toString(), row1);
+    EXPECT_EQ(model.data(model.index(1, PlanListModel::PlanColumn), Qt::ToolTipRole).toString(),
+              full);
+    EXPECT_TRUE(model.sharedKnobs().contains(QStringLiteral("PP2")));
+    EXPECT_TRUE(model.sharedKnobs().contains(QStringLiteral("SP")));
+    // One plan alone keeps its whole label.
+    model.setPlans({plan(32, 4, 1)});
+    EXPECT_EQ(model.data(model.index(0, PlanListModel::PlanColumn)).toString(),
+              QString::fromStdString(plan(32, 4, 1).plan.label()).replace(QStringLiteral("·"),
+                                                                          QStringLiteral(" ")));
+}
+
 TEST_F(ViewModelTest, PlanListModelPassesTheModelTester) {
     PlanListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -117,6 +227,36 @@ TEST_F(ViewModelTest, PlanListModelPassesTheModelTester) {
                 .toDouble());
     model.setPlans({});
     EXPECT_EQ(model.rowCount(), 0);
+}
+
+} // namespace
+} // namespace trainplan::ui
+
+// Regression (issue 21): the GUI and the report drew the same network tiers in different colours.
+#include <trainplan/report/comparison_labels.h>
+#include <trainplan/report/report_labels.h>
+#include <trainplan/ui/communication_chart.h>
+#include <trainplan/ui/step_time_chart.h>
+
+#include <QBarSet>
+#include <QHorizontalStackedBarSeries>
+
+namespace trainplan::ui {
+namespace {
+
+TEST(ChartColours, NetworkTiersHaveTheReportsColoursInEveryChart) {
+    test::app();
+    CommunicationChart tiers(CommunicationChart::Mode::ByTier);
+    StepTimeChart step;
+    const auto tierSets = tiers.barSeries()->barSets();
+    const auto stepSets = step.barSeries()->barSets();
+    ASSERT_EQ(tierSets.size(), 2);
+    ASSERT_GE(stepSets.size(), 3);
+    EXPECT_EQ(tierSets[0]->color(), report::tierColor(false));
+    EXPECT_EQ(tierSets[1]->color(), report::tierColor(true));
+    EXPECT_EQ(stepSets[1]->color(), report::tierColor(false)); // exposed intra-node
+    EXPECT_EQ(stepSets[2]->color(), report::tierColor(true));  // exposed inter-node
+    EXPECT_NE(report::tierColor(false), report::tierColor(true));
 }
 
 } // namespace

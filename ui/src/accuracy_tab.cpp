@@ -116,14 +116,16 @@ void AccuracyTab::refresh() {
                               "The same numbers as <code>trainplan-cli validate</code>.")
                                .arg(m_report->totalRows)
                                .arg(lines.size())
-                               .arg(QDir::toNativeSeparators(r.file).toHtmlEscaped(),
+                               // The data file by its place in the data directory, not an
+                               // absolute path of this machine (full path in the tooltip).
+                               .arg(QStringLiteral("reference/published_runs.csv"),
                                     formatPercent(m_report->meanAbsError));
-            QStringList skipped;
+            QStringList skipped{QDir::toNativeSeparators(r.file)};
             for (const auto& [line, reason] : m_report->skipped)
                 skipped << tr("line %1: %2").arg(line).arg(QString::fromStdString(reason));
-            if (!skipped.isEmpty())
+            if (skipped.size() > 1)
                 text += QLatin1Char(' ') + tr("%n row(s) not reproduced (hover for why).", nullptr,
-                                              static_cast<int>(skipped.size()));
+                                              static_cast<int>(skipped.size()) - 1);
             m_status->setToolTip(skipped.join(QLatin1Char('\n')));
             if (!r.problems.isEmpty())
                 text += QStringLiteral("<br>") +

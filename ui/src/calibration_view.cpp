@@ -1,5 +1,7 @@
 #include <trainplan/ui/calibration_view.h>
 
+#include <trainplan/ui/simulator_text.h>
+
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/services/stored_calibration_runs.h>
@@ -480,7 +482,7 @@ void CalibrationView::showOutcome(Outcome outcome) {
                 .arg(r.degreesOfFreedom);
     }
     for (const auto& w : r.warnings)
-        text += QStringLiteral("<br>⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+        text += QStringLiteral("<br>⚠ ") + simulatorText(w).toHtmlEscaped();
     if (!outcome.skipped.empty()) {
         text +=
             QStringLiteral("<br>") + tr("Stored runs not used (%1):").arg(outcome.skipped.size());

@@ -4,20 +4,25 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
 
+#include <trainplan/report/comparison_labels.h>
+#include <trainplan/report/report_labels.h>
+
 namespace trainplan::ui {
 
 namespace {
 std::vector<BarComponent> components(CommunicationChart::Mode mode) {
     std::vector<Metric> ms;
-    int offset = 0;
     if (mode == CommunicationChart::Mode::ByGroup) {
         ms = {Metric::CommDp, Metric::CommTp, Metric::CommPp, Metric::CommCp, Metric::CommEp};
     } else {
-        ms = {Metric::CommIntraNode, Metric::CommInterNode};
-        offset = 1;
+        // The network tiers in the colours of every other chart and the report.
+        return {{metricName(Metric::CommIntraNode), metricToolTip(Metric::CommIntraNode),
+                 report::tierColor(false)},
+                {metricName(Metric::CommInterNode), metricToolTip(Metric::CommInterNode),
+                 report::tierColor(true)}};
     }
     std::vector<BarComponent> out;
-    int i = offset;
+    int i = 0;
     for (Metric m : ms)
         out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
     return out;

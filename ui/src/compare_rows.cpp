@@ -1,7 +1,11 @@
 #include <trainplan/ui/compare_rows.h>
 
+#include <trainplan/simulator/advisor.h>
+#include <trainplan/simulator/framework_verdict.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/simulator_text.h>
 
 #include <QCoreApplication>
 
@@ -62,7 +66,7 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
             row.kind = CompareRow::Kind::Excluded;
         }
         for (const auto& reason : fr.exclusionReasons)
-            row.notes << fromStd(reason);
+            row.notes << simulatorText(reason); // in the interface language
         rows.push_back(std::move(row));
     }
     return rows;
@@ -70,6 +74,17 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
 
 std::vector<CompareRow> compareRows(const CompareOutcome& outcome) {
     std::vector<CompareRow> rows = compareRows(outcome.search);
+    const double switchSpeedup = sim::AdvisorOptions{}.switchSpeedup;
+    const std::vector<sim::FrameworkFit> fits =
+        sim::assessFrameworks(outcome.scenario, outcome.search);
+    const std::vector<sim::FrameworkVerdict> verdicts = sim::frameworkVerdicts(
+        outcome.scenario, fits, sim::recommend(fits, switchSpeedup), switchSpeedup);
+    for (CompareRow& row : rows)
+        if (const sim::FrameworkVerdict* v = sim::findVerdict(verdicts, row.framework)) {
+            row.recommended = v->recommended();
+            if (!v->recommended())
+                row.verdict = QString::fromStdString(sim::render(*v, advisorLanguage()));
+        }
     for (std::size_t i = 0; i < outcome.pinned.size(); ++i) {
         const sim::EstimateResult& r = outcome.pinned[i];
         CompareRow row;

@@ -22,6 +22,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <limits>
 
@@ -32,6 +33,7 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     , m_model(new CompareTableModel(this))
     , m_table(new QTableView)
     , m_status(new QLabel)
+    , m_verdicts(new QLabel)
     , m_memory(new MemoryChart)
     , m_step(new StepTimeChart)
     , m_commGroup(new CommunicationChart(CommunicationChart::Mode::ByGroup))
@@ -47,6 +49,13 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_status->setObjectName(QStringLiteral("compareStatus"));
     m_status->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_status);
+    m_verdicts->setObjectName(QStringLiteral("compareVerdicts"));
+    m_verdicts->setWordWrap(true);
+    m_verdicts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdicts->setToolTip(
+        tr("The advisor's recommendation weighs speed against the prerequisites the team and "
+           "platform still miss (Roadmap tab); the fastest plan is not always the answer."));
+    layout->addWidget(m_verdicts);
 
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setModel(m_model);
@@ -55,9 +64,11 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
+    // Every column as wide as its contents, the plan too: with the interval column the table
+    // outgrew the tab and a stretched plan column was squeezed to "T…". The last column takes
+    // what is left; a narrower window scrolls.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(CompareTableModel::PlanColumn,
-                                                      QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(
         tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans; "
            "double-click a number to see how it is derived."));
@@ -115,7 +126,8 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &CompareTab::showSelected);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
-        if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid()) selectRow(fastestRow());
+        if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid())
+            selectRow(recommendedRow());
     });
     connect(m_table, &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { showDerivation(index); });
@@ -151,6 +163,7 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
     m_step->setRows(rows);
     m_commGroup->setRows(rows);
     m_commTier->setRows(rows);
+    showVerdicts();
     const auto& s = m_outcome->scenario;
     m_status->setText(
         tr("%1 on %2 × %3 — %4 plans searched in %5")
@@ -161,6 +174,7 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
                  QLocale().toString(m_outcome->search.evaluatedPlans),
                  formatSeconds(m_outcome->computeSeconds)) +
         (m_outcome->profileNote.isEmpty() ? QString() : tr(" — %1").arg(m_outcome->profileNote)));
+
     // An open derivation follows the new results of the same cell (or closes when the row is gone).
     if (m_derivation && m_derivation->isVisible()) {
         const int r = m_derivationCell.isValid() ? m_derivationCell.row() : -1;
@@ -174,7 +188,7 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
         else
             showSelected();
     } else if (m_model->rowCount() > 0) {
-        selectRow(fastestRow());
+        selectRow(recommendedRow());
     }
     emit resultsShown();
 }
@@ -193,16 +207,51 @@ void CompareTab::selectRow(int row) {
     showSelected();
 }
 
-int CompareTab::fastestRow() const {
+int CompareTab::recommendedRow() const {
     int best = 0;
     double bestStep = std::numeric_limits<double>::infinity();
     const auto& rows = m_model->rowsData();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].recommended) return static_cast<int>(i);
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (rows[i].fits() && rows[i].estimate && rows[i].estimate->time.stepSeconds < bestStep) {
             bestStep = rows[i].estimate->time.stepSeconds;
             best = static_cast<int>(i);
         }
     return best;
+}
+
+void CompareTab::showVerdicts() {
+    QString html;
+    QStringList others;
+    for (const CompareRow& r : m_model->rowsData()) {
+        if (r.recommended)
+            html = (r.fits() ? tr("<b>★ Recommended: %1</b> with %2 — the advisor's answer for "
+                                  "this team and platform (reasons in the Roadmap tab).")
+                             : tr("<b>★ Nothing fits; closest: %1</b> with %2 (reasons in the "
+                                  "Roadmap tab)."))
+                       .arg(r.label().toHtmlEscaped(),
+                            QString::fromStdString(r.plan.label()).toHtmlEscaped());
+        else if (!r.verdict.isEmpty())
+            others << r.verdict.toHtmlEscaped();
+    }
+    // One line per other framework, each naming it: "Megatron-LM: 1.4% faster, but …".
+    for (const QString& line : others)
+        html += QStringLiteral("<br>&nbsp;·&nbsp;") + line;
+    // Without a price every cost would read $0.00: say why the cost cells are empty instead.
+    if (m_outcome && m_outcome->scenario.cluster.gpuHourUsd <= 0)
+        html += QStringLiteral("<br><span style='color:#b35900'>%1</span>")
+                    .arg(tr("⚠ The scenario has no GPU price: costs are not shown (set the price "
+                            "per GPU-hour in the editor's Cluster section).")
+                             .toHtmlEscaped());
+    m_verdicts->setText(html);
+    m_verdicts->setVisible(!html.isEmpty());
+}
+
+QString CompareTab::verdictText() const {
+    QTextDocument doc;
+    doc.setHtml(m_verdicts->text());
+    return doc.toPlainText();
 }
 
 DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool raise) {
@@ -219,10 +268,16 @@ DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool rais
         focus = DerivationFocus::StepTime;
         break;
     case CompareTableModel::MfuColumn:
+        focus = DerivationFocus::Mfu;
+        break;
     case CompareTableModel::TokensColumn:
+        focus = DerivationFocus::TokensPerSecond;
+        break;
     case CompareTableModel::TimeToTrainColumn:
+        focus = DerivationFocus::TimeToTrain;
+        break;
     case CompareTableModel::CostColumn:
-        focus = DerivationFocus::Throughput;
+        focus = DerivationFocus::Cost;
         break;
     default:
         focus = row->fits() ? DerivationFocus::StepTime : DerivationFocus::Memory;
@@ -236,7 +291,7 @@ DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool rais
         x,
         tr("%1 — %2: how “%3” is derived")
             .arg(row->label(), QString::fromStdString(row->plan.label()), column),
-        focus);
+        focus, &ctx);
     m_derivationCell = index;
     if (raise) {
         m_derivation->show();

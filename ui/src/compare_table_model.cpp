@@ -1,11 +1,13 @@
 #include <trainplan/ui/compare_table_model.h>
 
+#include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
 
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 #include <QLocale>
 
 namespace trainplan::ui {
@@ -71,6 +73,11 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     const bool haveSpeed = haveNumbers && r.kind != CompareRow::Kind::NoFit;
 
     if (role == Qt::DecorationRole && column == FrameworkColumn) return frameworkColor(r.framework);
+    if (role == Qt::FontRole && r.recommended) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(column >= MemoryColumn ? Qt::AlignRight | Qt::AlignVCenter
                                                           : Qt::AlignLeft | Qt::AlignVCenter);
@@ -82,6 +89,10 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     }
     if (role == Qt::ToolTipRole) {
         QString tip = metricToolTip(metricOf(column));
+        if (column == FrameworkColumn && r.recommended)
+            tip += QLatin1Char('\n') + tr("★ The advisor's recommendation (Roadmap tab).");
+        else if (column == FrameworkColumn && !r.verdict.isEmpty())
+            tip += QLatin1Char('\n') + r.verdict;
         if (column == PlanColumn || column == FrameworkColumn || column == FitsColumn) {
             if (r.evaluatedPlans > 0)
                 tip += QLatin1Char('\n') + tr("%1 plans evaluated, %2 fit.")
@@ -132,7 +143,7 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case FrameworkColumn:
-        return r.label();
+        return r.recommended ? tr("★ %1").arg(r.label()) : r.label();
     case PlanColumn:
         if (r.kind == CompareRow::Kind::Excluded) return tr("no valid plan");
         return QString::fromStdString(r.plan.label());
@@ -163,11 +174,11 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     case TimeToTrainColumn:
         return haveSpeed ? formatDuration(e->cost.timeToTrainSeconds) : QString();
     case CostColumn:
-        return haveSpeed ? formatCurrency(e->cost.usd) : QString();
+        return haveSpeed ? formatCost(e->cost.usd) : QString();
     case GoodputColumn:
         return r.goodput ? formatPercent(r.goodput->goodput) : QString();
     case CostWithFailuresColumn:
-        return r.goodput ? formatCurrency(r.goodput->usd) : QString();
+        return r.goodput ? formatCost(r.goodput->usd) : QString();
     case ErrorBarColumn: {
         if (!haveSpeed || !r.uncertainty) return QString();
         const sim::Uncertainty& u = *r.uncertainty;

@@ -5,6 +5,7 @@
 #include <trainplan/ui/compare_rows.h>
 #include <trainplan/ui/compare_tab.h>
 #include <trainplan/ui/compare_table_model.h>
+#include <trainplan/ui/format.h>
 #include <trainplan/ui/scenario_document.h>
 
 #include <QAction>
@@ -19,6 +20,7 @@
 #include <QMimeData>
 #include <QStatusBar>
 #include <QTableView>
+#include <QUndoStack>
 #include <QUrl>
 
 #include <filesystem>
@@ -127,6 +129,9 @@ bool ConfigFiles::importFiles(const QStringList& paths) {
     }
     m_lastDirectory = QFileInfo(paths.front()).absolutePath();
     m_doc->reset(*r.scenario);
+    // It exists nowhere yet: no clean state until it is saved (a file or the library), so it
+    // counts as modified and is not dropped without the unsaved-changes prompt.
+    m_doc->undoStack()->resetClean();
     QStringList read;
     for (const auto& [file, kind] : r.files)
         read << tr("%1 (%2)").arg(QFileInfo(QString::fromStdString(file)).fileName(),
@@ -154,6 +159,17 @@ std::optional<model::Plan> ConfigFiles::selectedPlan() const {
     return r->plan;
 }
 
+QString ConfigFiles::selectedPlanMisfit() const {
+    const QModelIndex current = m_compare->table()->currentIndex();
+    const CompareRow* r = m_compare->tableModel()->rowAt(current.isValid() ? current.row() : 0);
+    if (r == nullptr || !r->estimate || r->fits()) return {};
+    const sim::MemoryBreakdown& m = r->estimate->memory;
+    return tr("The plan %1 does not fit: it needs %2 per GPU of the %3 the GPU has, so its launch "
+              "files would run out of memory.")
+        .arg(QString::fromStdString(r->plan.label()), formatBytes(m.peakBytes),
+             formatBytes(m.capacityBytes));
+}
+
 bool ConfigFiles::exportSelectedPlan(const QString& directory) {
     const std::optional<model::Plan> plan = selectedPlan();
     if (!plan) {
@@ -178,7 +194,9 @@ bool ConfigFiles::exportSelectedPlan(const QString& directory) {
     QString text = tr("Wrote the launch files of %1:\n%2")
                        .arg(QString::fromStdString(plan->label()), names.join(QLatin1Char('\n')));
     if (!e.issues.empty()) text += QStringLiteral("\n\n") + issuesText(e.issues);
-    report(tr("Export launch files"), text, false);
+    const QString misfit = selectedPlanMisfit();
+    if (!misfit.isEmpty()) text = misfit + QStringLiteral("\n\n") + text;
+    report(tr("Export launch files"), text, !misfit.isEmpty());
     return true;
 }
 
@@ -196,6 +214,13 @@ void ConfigFiles::exportDialog() {
                   "plan)."),
                true);
         return;
+    }
+    if (const QString misfit = selectedPlanMisfit(); !misfit.isEmpty() && m_interactive) {
+        const auto answer = QMessageBox::warning(
+            m_window, tr("Export launch files"),
+            misfit + QStringLiteral("\n\n") + tr("Write its launch files anyway?"),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Yes) return;
     }
     const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export launch files into"),
                                                           m_lastDirectory);

@@ -1,5 +1,8 @@
 #include <trainplan/ui/derivation_dialog.h>
 
+#include <trainplan/simulator/efficiency.h>
+#include <trainplan/simulator/explain_rates.h>
+#include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/derivation_tree_model.h>
 
 #include <QDialogButtonBox>
@@ -74,11 +77,23 @@ DerivationDialog::DerivationDialog(QWidget* parent)
 }
 
 void DerivationDialog::setExplanation(const sim::Explanation& x, const QString& title,
-                                      DerivationFocus focus) {
+                                      DerivationFocus focus, const sim::PlanContext* context) {
     m_title->setText(title);
-    m_model->setTerms({x.memory, x.stepTime, x.communication, x.flops});
+    std::vector<sim::DerivationTerm> terms{x.memory, x.stepTime, x.communication, x.flops};
+    // The rates end the tree: each is the number of its column, with the terms it divides.
+    const int firstRate = static_cast<int>(terms.size());
+    const std::vector<sim::DerivationTerm> rates =
+        context ? sim::rateTerms(*context, x.estimate) : std::vector<sim::DerivationTerm>();
+    terms.insert(terms.end(), rates.begin(), rates.end());
+    m_model->setTerms(terms);
     m_view->collapseAll();
     std::vector<int> open;
+    int select = -1;
+    auto rate = [&](const char* name) {
+        for (std::size_t i = 0; i < rates.size(); ++i)
+            if (rates[i].name == name) return firstRate + static_cast<int>(i);
+        return -1;
+    };
     switch (focus) {
     case DerivationFocus::Memory:
         open = {0};
@@ -93,25 +108,46 @@ void DerivationDialog::setExplanation(const sim::Explanation& x, const QString& 
         open = {3};
         break;
     case DerivationFocus::Throughput:
-        open = {1, 3};
-        break; // rates are FLOPs or tokens over the step time
+    case DerivationFocus::Mfu:
+        open = {1, 3}; // MFU is model FLOPs over step time × GPUs × peak
+        select = rate("MFU");
+        break;
+    case DerivationFocus::TokensPerSecond:
+        open = {1};
+        select = rate("tokens/s");
+        break;
+    case DerivationFocus::TimeToTrain:
+        open = {1};
+        select = rate("time to train");
+        break;
+    case DerivationFocus::Cost:
+        open = {1};
+        select = rate("cost");
+        break;
     }
     for (int row : open)
         m_view->expandRecursively(m_model->index(row, 0));
-    const QModelIndex first = m_model->index(open.front(), 0);
+    const QModelIndex first = m_model->index(select >= 0 ? select : open.front(), 0);
     m_view->setCurrentIndex(first);
-    m_view->scrollTo(first, QAbstractItemView::PositionAtTop);
+    m_view->scrollTo(first, select >= 0 ? QAbstractItemView::PositionAtCenter
+                                        : QAbstractItemView::PositionAtTop);
     m_view->setColumnWidth(DerivationTreeModel::NameColumn, 360);
     m_view->setColumnWidth(DerivationTreeModel::ValueColumn, 130);
     m_view->setColumnWidth(DerivationTreeModel::FormulaColumn, 330);
     m_view->setColumnWidth(DerivationTreeModel::InputsColumn, 200);
 
     m_assumptions->clear();
+    const std::vector<sim::EfficiencySource> numbers =
+        context ? sim::describeEfficiency(*context->scenario) : std::vector<sim::EfficiencySource>();
     for (const auto& a : x.assumptions) {
+        const sim::EfficiencySource* number = nullptr;
+        for (const auto& n : numbers)
+            if (n.name == a.name) number = &n;
         auto* item = new QTreeWidgetItem(
             m_assumptions,
-            {QString::fromStdString(a.name), QString::fromStdString(a.value),
+            {assumptionLabel(a.name), formatAssumptionValue(a, number),
              a.defaulted ? tr("default") : tr("scenario"), QString::fromStdString(a.source)});
+        item->setToolTip(0, QString::fromStdString(a.name)); // the scenario/efficiency key
         item->setToolTip(2, a.defaulted
                                 ? tr("The scenario does not set this; TrainPlan used its default.")
                                 : tr("Taken from the scenario."));

@@ -4,10 +4,12 @@
 #include <trainplan/ui/crossover_chart.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_legend.h>
+#include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/plan_scatter_chart.h>
 #include <trainplan/ui/scaling_chart.h>
 #include <trainplan/ui/what_if_panel.h>
 
+#include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -23,6 +25,8 @@ namespace trainplan::ui {
 ExploreTab::ExploreTab(QWidget* parent)
     : QWidget(parent)
     , m_panel(new WhatIfPanel)
+    , m_banner(new QFrame)
+    , m_bannerText(new QLabel)
     , m_summary(new CompareTableModel(this))
     , m_summaryTable(new QTableView)
     , m_status(new QLabel)
@@ -35,6 +39,28 @@ ExploreTab::ExploreTab(QWidget* parent)
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
+
+    // Bold values in the knobs were easy to miss: say plainly that the results are a what-if.
+    auto* banner = m_banner;
+    banner->setObjectName(QStringLiteral("whatIfBanner"));
+    banner->setFrameShape(QFrame::StyledPanel);
+    banner->setAutoFillBackground(true);
+    QPalette warn = banner->palette();
+    warn.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
+    warn.setColor(QPalette::WindowText, QColor(0x66, 0x4d, 0x03));
+    banner->setPalette(warn);
+    auto* bannerLayout = new QHBoxLayout(banner);
+    bannerLayout->setContentsMargins(8, 4, 4, 4);
+    m_bannerText->setObjectName(QStringLiteral("whatIfBannerText"));
+    m_bannerText->setWordWrap(true);
+    auto* bannerReset = new QPushButton(tr("Reset"));
+    bannerReset->setObjectName(QStringLiteral("whatIfBannerReset"));
+    bannerReset->setToolTip(tr("Back to the values of the edited scenario."));
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(bannerReset, 0, Qt::AlignTop);
+    banner->setVisible(false);
+    connect(bannerReset, &QPushButton::clicked, m_panel, &WhatIfPanel::reset);
+    leftLayout->addWidget(banner);
     leftLayout->addWidget(m_panel);
 
     auto* bestLabel = new QLabel(tr("Best plan per framework under these assumptions"));
@@ -65,6 +91,7 @@ ExploreTab::ExploreTab(QWidget* parent)
     sweepRow->addWidget(m_progress, 1);
     sweepRow->addWidget(m_cancel);
     leftLayout->addLayout(sweepRow);
+    m_status->setObjectName(QStringLiteral("exploreStatus"));
     m_status->setWordWrap(true);
     m_status->setForegroundRole(QPalette::PlaceholderText);
     leftLayout->addWidget(m_status);
@@ -97,11 +124,32 @@ ExploreTab::ExploreTab(QWidget* parent)
     layout->addWidget(splitter);
 
     connect(m_panel, &WhatIfPanel::whatIfChanged, this, &ExploreTab::whatIfChanged);
+    connect(m_panel, &WhatIfPanel::whatIfChanged, this, &ExploreTab::updateBanner);
     connect(m_cancel, &QPushButton::clicked, this, &ExploreTab::cancelSweepRequested);
 }
 
 void ExploreTab::setBaseScenario(const model::Scenario& s) {
     m_panel->setBase(s);
+    updateBanner();
+}
+
+void ExploreTab::resetWhatIf() {
+    if (m_panel->whatIf().any()) m_panel->reset();
+    updateBanner();
+}
+
+QString ExploreTab::whatIfBannerText() const {
+    return m_bannerText->text();
+}
+
+void ExploreTab::updateBanner() {
+    const QStringList changes = m_panel->overrideSummary();
+    m_banner->setVisible(!changes.isEmpty());
+    m_bannerText->setText(
+        changes.isEmpty()
+            ? QString()
+            : tr("<b>What-if active</b> — these results are not the scenario's: %1")
+                  .arg(changes.join(QStringLiteral("; ")).toHtmlEscaped()));
 }
 
 void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome) {
@@ -109,12 +157,22 @@ void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome
         m_status->setText(tr("The search failed: %1").arg(outcome->error));
         return;
     }
-    m_summary->setRows(compareRows(outcome->search));
+    std::vector<CompareRow> rows = compareRows(outcome->search);
+    // A framework without any valid layout says why (e.g. a global batch smaller than the
+    // data-parallel degree), not just "no valid plan".
+    QStringList why;
+    for (const CompareRow& r : rows)
+        if (r.kind == CompareRow::Kind::Excluded && !r.notes.isEmpty())
+            why << tr("%1: %2").arg(frameworkShortName(r.framework), r.notes.front());
+    m_summary->setRows(std::move(rows));
     m_scatter->setOutcome(*outcome);
-    m_status->setText(tr("%1 plans evaluated in %2; %3 on the Pareto front.")
-                          .arg(QLocale().toString(outcome->search.evaluatedPlans),
-                               formatSeconds(outcome->computeSeconds),
-                               QLocale().toString(static_cast<qlonglong>(outcome->pareto.size()))));
+    QString status = tr("%1 plans evaluated in %2; %3 on the Pareto front.")
+                         .arg(QLocale().toString(outcome->search.evaluatedPlans),
+                              formatSeconds(outcome->computeSeconds),
+                              QLocale().toString(static_cast<qlonglong>(outcome->pareto.size())));
+    if (!why.isEmpty())
+        status += QStringLiteral("\n") + tr("No valid plan — %1").arg(why.join(QStringLiteral("\n")));
+    m_status->setText(status);
     emit exploreShown();
 }
 

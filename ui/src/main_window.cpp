@@ -26,6 +26,7 @@
 #include <trainplan/ui/scenario_editor.h>
 #include <trainplan/ui/scenario_library_dock.h>
 #include <trainplan/ui/settings_dialog.h>
+#include <trainplan/ui/wheel_guard.h>
 
 #include <QAction>
 #include <QApplication>
@@ -88,6 +89,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_latency(new QLabel)
     , m_libraryStore(new LibraryStore(this)) {
     setObjectName(QStringLiteral("mainWindow"));
+    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
+        WheelGuard::install(*app);
     setWindowIcon(QIcon::fromTheme(QStringLiteral("office-chart-bar")));
     m_editorDock->setObjectName(QStringLiteral("editorDock"));
     m_editorDock->setWidget(m_editor);
@@ -260,6 +263,8 @@ void MainWindow::wire() {
         m_explore->setBaseScenario(m_doc->scenario());
         updateTitle();
     });
+    // What-ifs made for the previous scenario do not carry over to the next one (issue 21).
+    connect(m_doc, &ScenarioDocument::scenarioReset, m_explore, &ExploreTab::resetWhatIf);
     connect(m_doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &ScenarioDocument::filePathChanged, this, [this](const QString& path) {
         m_library->setCurrentFile(path);

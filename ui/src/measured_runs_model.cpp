@@ -1,15 +1,56 @@
 #include <trainplan/ui/measured_runs_model.h>
 
 #include <trainplan/model/units.h>
+#include <trainplan/model/plan.h>
 #include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
 
+#include <QDate>
 #include <QLocale>
 #include <QStringList>
 
 namespace trainplan::ui {
 
+// The stored plan object (scenario `plans[i]` keys) as the plan label every other view shows
+// ("Megatron-LM · TP8·PP8·DP16 mb1 ZeRO-1 SP sel"); the raw keys only when they are not a plan.
+std::optional<model::Plan> planOf(const nlohmann::json& j) {
+    model::Plan p;
+    try {
+        if (j.contains("framework")) {
+            const auto f = model::frameworkFromString(j.at("framework").get<std::string>());
+            if (!f) return std::nullopt;
+            p.framework = *f;
+        }
+        auto count = [&](const char* key, int& out) {
+            if (j.contains(key)) out = j.at(key).get<int>();
+        };
+        count("dp", p.dp);
+        count("tp", p.tp);
+        count("pp", p.pp);
+        count("cp", p.cp);
+        count("ep", p.ep);
+        count("vpp", p.vpp);
+        count("micro_batch", p.microBatch);
+        count("zero_stage", p.zeroStage);
+        if (j.contains("sequence_parallel")) p.sequenceParallel = j.at("sequence_parallel").get<bool>();
+        if (j.contains("hybrid_shard")) p.hybridShard = j.at("hybrid_shard").get<bool>();
+        if (j.contains("recompute"))
+            p.recompute = model::recomputeFromString(j.at("recompute").get<std::string>())
+                              .value_or(model::Recompute::None);
+        if (j.contains("offload"))
+            p.offload = model::offloadFromString(j.at("offload").get<std::string>())
+                            .value_or(model::Offload::None);
+    } catch (const nlohmann::json::exception&) {
+        return std::nullopt;
+    }
+    return p;
+}
+
 QString planSummary(const std::optional<nlohmann::json>& plan) {
     if (!plan || !plan->is_object() || plan->empty()) return QStringLiteral("—");
+    if (const std::optional<model::Plan> p = planOf(*plan))
+        return QStringLiteral("%1 · %2").arg(frameworkShortName(p->framework),
+                                             QString::fromStdString(p->label()));
     QStringList parts;
     for (const auto& [key, value] : plan->items())
         parts << QStringLiteral("%1=%2").arg(
@@ -35,7 +76,7 @@ QVariant MeasuredRunsModel::cell(int row, int column, int role) const {
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                    : QVariant();
     if (role == Qt::ToolTipRole) {
-        if (column == PlanColumn) return planSummary(r.plan);
+        if (column == PlanColumn && r.plan) return QString::fromStdString(r.plan->dump());
         if (column == NotesColumn || column == SourceColumn)
             return QString::fromStdString(column == NotesColumn ? r.notes : r.source);
         if (column == ScenarioColumn && !r.scenarioId)
@@ -64,8 +105,13 @@ QVariant MeasuredRunsModel::cell(int row, int column, int role) const {
         return number(r.tokensPerSecondPerGpu, 1.0, 0, tr("tok/s"));
     case MemoryColumn:
         return number(r.peakMemoryBytes, model::units::kGiB, 1, tr("GiB"));
-    case DateColumn:
-        return QString::fromStdString(r.measuredOn.value_or(std::string()));
+    case DateColumn: {
+        // Stored as ISO 8601; shown in the interface locale's own short format.
+        const QString iso = QString::fromStdString(r.measuredOn.value_or(std::string()));
+        const QDate date = QDate::fromString(iso.left(10), Qt::ISODate);
+        return sort || !date.isValid() ? QVariant(iso)
+                                       : QVariant(QLocale().toString(date, QLocale::ShortFormat));
+    }
     case SourceColumn:
         return QString::fromStdString(r.source);
     case NotesColumn:

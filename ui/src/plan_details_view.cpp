@@ -1,6 +1,7 @@
 #include <trainplan/ui/plan_details_view.h>
 
 #include <trainplan/ui/field_binder.h>
+#include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
@@ -135,6 +136,12 @@ void PlanDetailsView::setRow(const CompareRow* row) {
         ranked.insert(ranked.end(), row->runnersUp.begin(), row->runnersUp.end());
     }
     m_runnersUp->setPlans(std::move(ranked));
+    m_runnersTable->setToolTip(
+        m_runnersUp->sharedKnobs().isEmpty()
+            ? QString()
+            : tr("Every plan listed has %1; the Plan column shows what differs (hover a row for "
+                 "the whole plan).")
+                  .arg(m_runnersUp->sharedKnobs()));
     if (m_runnersUp->rowCount() > 0) m_runnersTable->selectRow(0);
     showEstimate(row->estimate && row->kind != CompareRow::Kind::InvalidPinned ? &*row->estimate
                                                                                : nullptr);
@@ -211,7 +218,7 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
     auto* cost = group(tr("Run"));
     add(cost, Metric::TimeToTrain, formatDuration(e->cost.timeToTrainSeconds));
     add(cost, Metric::GpuHours, formatCount(e->cost.gpuHours));
-    add(cost, Metric::Cost, formatCurrency(e->cost.usd));
+    add(cost, Metric::Cost, formatCost(e->cost.usd));
     add(cost, Metric::Energy,
         tr("%1 MWh").arg(QLocale().toString(e->cost.energyKwh / 1000.0, 'f', 1)));
 }

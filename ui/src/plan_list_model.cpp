@@ -1,13 +1,47 @@
 #include <trainplan/ui/plan_list_model.h>
 
+#include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/metric_info.h>
 
+#include <QRegularExpression>
+#include <QStringList>
+
+#include <algorithm>
+
 namespace trainplan::ui {
+
+namespace {
+
+QStringList knobs(const sim::PlanEstimate& e) {
+    // "TP8·PP8·DP16 mb1 ZeRO-1 SP sel" → TP8, PP8, DP16, mb1, ZeRO-1, SP, sel
+    static const QRegularExpression separators(QStringLiteral("[ ·]+"));
+    return QString::fromStdString(e.plan.label()).split(separators, Qt::SkipEmptyParts);
+}
+
+} // namespace
 
 void PlanListModel::setPlans(std::vector<sim::PlanEstimate> plans) {
     beginResetModel();
     m_plans = std::move(plans);
+    // Ranked plans of one framework mostly share their knobs, so an elided label cut exactly the
+    // part that differs: list the shared knobs once and each row's own ones.
+    std::vector<QStringList> all;
+    for (const auto& e : m_plans)
+        all.push_back(knobs(e));
+    QStringList shared = all.empty() ? QStringList() : all.front();
+    for (const QStringList& k : all)
+        shared.erase(std::remove_if(shared.begin(), shared.end(),
+                                    [&](const QString& t) { return !k.contains(t); }),
+                     shared.end());
+    m_shared = all.size() > 1 ? shared.join(QLatin1Char(' ')) : QString();
+    m_differing.clear();
+    for (const QStringList& k : all) {
+        QStringList own;
+        for (const QString& t : k)
+            if (all.size() < 2 || !shared.contains(t)) own << t;
+        m_differing.push_back(own.isEmpty() ? k.join(QLatin1Char(' ')) : own.join(QLatin1Char(' ')));
+    }
     endResetModel();
 }
 
@@ -38,13 +72,15 @@ QVariant PlanListModel::cell(int row, int column, int role) const {
             return {};
         }
     }
-    if (role == Qt::ToolTipRole) return header(column, role);
+    if (role == Qt::ToolTipRole)
+        return column == PlanColumn ? QVariant(QString::fromStdString(e.plan.label()))
+                                    : header(column, role);
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case RankColumn:
         return row + 1;
     case PlanColumn:
-        return QString::fromStdString(e.plan.label());
+        return m_differing[static_cast<std::size_t>(row)];
     case MemoryColumn:
         return formatBytes(e.memory.peakBytes);
     case StepColumn:
@@ -52,7 +88,7 @@ QVariant PlanListModel::cell(int row, int column, int role) const {
     case MfuColumn:
         return formatPercent(e.throughput.mfu);
     case CostColumn:
-        return formatCurrency(e.cost.usd);
+        return formatCost(e.cost.usd);
     default:
         return {};
     }

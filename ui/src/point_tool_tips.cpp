@@ -1,6 +1,8 @@
 #include <trainplan/ui/point_tool_tips.h>
 
+#include <QAbstractScrollArea>
 #include <QCursor>
+#include <QHelpEvent>
 #include <QToolTip>
 #include <QWidget>
 #include <QXYSeries>
@@ -10,23 +12,64 @@
 
 namespace trainplan::ui {
 
+namespace {
+
+// While a point is hovered, the view's own tooltip (a description of the chart) must not replace
+// the point's (issue 21: hovering a plan-space point showed the chart's description, not the
+// plan): the view's QEvent::ToolTip shows the hovered point's text instead.
+class HoveredPoint : public QObject {
+public:
+    explicit HoveredPoint(QWidget* view)
+        : QObject(view)
+        , m_view(view) {
+        view->installEventFilter(this);
+        if (auto* area = qobject_cast<QAbstractScrollArea*>(view))
+            area->viewport()->installEventFilter(this);
+    }
+    QString text;
+
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::ToolTip && !text.isEmpty()) {
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), text, m_view);
+            return true;
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QWidget* m_view;
+};
+
+HoveredPoint* hoveredPoint(QWidget* view) {
+    for (QObject* child : view->children())
+        if (auto* h = dynamic_cast<HoveredPoint*>(child)) return h;
+    return new HoveredPoint(view);
+}
+
+} // namespace
+
 PointToolTips::PointToolTips(QWidget* view)
     : QObject(view)
-    , m_view(view) {}
+    , m_view(view) {
+    hoveredPoint(view);
+}
 
 void PointToolTips::clear() {
     m_entries.clear();
+    hoveredPoint(m_view)->text.clear();
 }
 
 void PointToolTips::add(QXYSeries* series, QList<QPointF> points, QStringList texts) {
     m_entries[series] = {std::move(points), std::move(texts)};
     connect(series, &QXYSeries::hovered, this, [this, series](const QPointF& point, bool state) {
+        HoveredPoint* hovered = hoveredPoint(m_view);
         if (!state) {
+            hovered->text.clear();
             QToolTip::hideText();
             return;
         }
-        const QString text = textFor(series, point);
-        if (!text.isEmpty()) QToolTip::showText(QCursor::pos(), text, m_view);
+        hovered->text = textFor(series, point);
+        if (!hovered->text.isEmpty()) QToolTip::showText(QCursor::pos(), hovered->text, m_view);
     });
 }
 

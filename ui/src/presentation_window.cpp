@@ -3,6 +3,7 @@
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_document.h>
 #include <trainplan/report/report_fonts.h>
+#include <trainplan/report/comparison_labels.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
@@ -156,6 +157,11 @@ PresentationWindow::PresentationWindow(model::Scenario scenario,
         l->setPalette(p);
     }
     m_indicator->setObjectName(QStringLiteral("pageIndicator"));
+    // A long what-if status must not squeeze the page number to "1 /": the status gives way.
+    m_indicator->setMinimumWidth(
+        m_indicator->fontMetrics().horizontalAdvance(QStringLiteral("88 / 88")) + 8);
+    m_indicator->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -265,6 +271,7 @@ void PresentationWindow::showStatus() {
         text = tr("The scenario as edited");
     }
     m_status->setText(text);
+    m_status->setToolTip(text); // it may be cut when the strip is narrow
     QFont bold = m_status->font();
     bold.setBold(m_whatIf.any());
     m_status->setFont(bold);
@@ -453,10 +460,20 @@ QWidget* PresentationWindow::comparisonPage() {
         QStringList cells;
         if (!c.result.valid)
             cells = {name, report::qs(e.plan.label()), t(Text::RowInvalid), {}, {}, {}, {}, {}, {}};
+        else if (!c.fits()) // it would not run: no time, MFU or cost
+            cells = {name,
+                     report::qs(e.plan.label()),
+                     report::tr(Text::No, m_lang),
+                     report::fmtBytes(e.memory.peakBytes, m_lang),
+                     QStringLiteral("—"),
+                     QStringLiteral("—"),
+                     QStringLiteral("—"),
+                     QStringLiteral("—"),
+                     QStringLiteral("—")};
         else
             cells = {name,
                      report::qs(e.plan.label()),
-                     report::tr(c.fits() ? Text::Yes : Text::No, m_lang),
+                     report::tr(Text::Yes, m_lang),
                      report::fmtBytes(e.memory.peakBytes, m_lang),
                      report::fmtSeconds(e.time.stepSeconds, m_lang),
                      report::fmtPercent(e.throughput.mfu, m_lang),
@@ -484,6 +501,9 @@ QWidget* PresentationWindow::comparisonPage() {
     auto* v = new QVBoxLayout(body);
     v->setContentsMargins(0, 0, 0, 0);
     v->addWidget(table, 1);
+    // The same "why not" lines as the deck, the report and the Compare tab.
+    for (const QString& line : report::whyNotLines(d, m_lang))
+        v->addWidget(textLabel(QStringLiteral("· ") + line, px * 9 / 10, false, kInk));
     if (std::any_of(d.compared.begin(), d.compared.end(),
                     [](const report::ComparedPlan& c) { return c.recommended; }))
         v->addWidget(textLabel(t(Text::MarkRecommended), px * 4 / 5, false, kMuted));
@@ -562,13 +582,17 @@ QWidget* PresentationWindow::roadmapPage() {
                                    report::qs(sim::render(r.trigger, m_lang)) +
                                    QStringLiteral(" (") + status + QStringLiteral(")"),
                                px * 4 / 5, false, kInk));
-        const std::optional<sim::PlanEstimate>& e = r.estimate ? r.estimate : r.closest;
-        if (e)
+        if (const auto& e = r.estimate)
             v->addWidget(textLabel(report::qs(e->plan.label()) + QStringLiteral("\n") +
                                        report::fmtSeconds(e->time.stepSeconds, m_lang) +
                                        QStringLiteral(" · MFU ") +
                                        report::fmtPercent(e->throughput.mfu, m_lang),
                                    px * 4 / 5, false, kInk));
+        else if (r.closest) // it would not run: no time or MFU
+            v->addWidget(textLabel(t(Text::CategoryClosest).arg(report::qs(r.closest->plan.label())) +
+                                       QStringLiteral(" · ") +
+                                       report::fmtBytes(r.closest->memory.peakBytes, m_lang),
+                                   px * 4 / 5, false, QColor(0xd3, 0x2f, 0x2f)));
         if (!r.missing.empty())
             v->addWidget(textLabel(t(Text::Prerequisites) + QStringLiteral(": ") +
                                        report::fmtWeeks(r.missingWeeks, m_lang),

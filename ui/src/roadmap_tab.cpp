@@ -3,6 +3,7 @@
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/break_points_chart.h>
 #include <trainplan/ui/debouncer.h>
+#include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/roadmap_edits.h>
@@ -80,6 +81,11 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     m_reset->setObjectName(QStringLiteral("resetRoadmap"));
     m_reset->setToolTip(tr("Removes the scenario's own stages so the advisor proposes its default "
                            "path again (undoable)."));
+    // The status gives way to the button (its Chinese label was clipped): it wraps, the button
+    // keeps its whole text.
+    m_status->setWordWrap(true);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_reset->setMinimumWidth(m_reset->sizeHint().width());
     bar->addWidget(laneTitle);
     bar->addWidget(m_status, 1);
     bar->addWidget(m_reset);
@@ -100,7 +106,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
 
     connect(m_debounce, &Debouncer::fired, this, &RoadmapTab::start);
     connect(doc, &ScenarioDocument::scenarioChanged, this, &RoadmapTab::scenarioChanged);
-    connect(doc, &ScenarioDocument::scenarioReset, this, &RoadmapTab::scenarioChanged);
+    connect(doc, &ScenarioDocument::scenarioReset, this, &RoadmapTab::scenarioReplaced);
     connect(m_reset, &QPushButton::clicked, this, [this] {
         model::Scenario s = m_doc->scenario();
         if (s.stages.empty()) return;
@@ -147,7 +153,32 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     scenarioChanged();
 }
 
+void RoadmapTab::scenarioReplaced() {
+    // Another scenario: its predecessor's answer must not be read as this one's.
+    m_outcome = {};
+    m_badge->setText(QString());
+    m_badge->setPalette(palette());
+    m_headline->setText(tr("Computing the advice for “%1”…")
+                            .arg(QString::fromStdString(m_doc->scenario().name)));
+    m_reasons->clear();
+    m_roadmap->setMessage(tr("Computing…"));
+    AdviceOutcome computing;
+    computing.error = tr("Computing…");
+    m_chart->setOutcome(computing);
+    scenarioChanged();
+}
+
+void RoadmapTab::setAdviceStale(bool stale) {
+    m_showingStale = stale;
+    // Disabled widgets draw in the palette's disabled (grey) colours and take no edits: a stage
+    // edit made on stale advice would be written against the old stages.
+    for (QWidget* w : std::initializer_list<QWidget*>{m_badge, m_headline, m_reasons, m_roadmap,
+                                                      m_chart})
+        w->setEnabled(!stale);
+}
+
 void RoadmapTab::scenarioChanged() {
+    setAdviceStale(true);
     m_reset->setEnabled(!m_doc->scenario().stages.empty());
     // The advisor runs only while the tab is visible; a hidden tab catches up when shown.
     if (!isVisible()) {
@@ -174,7 +205,9 @@ void RoadmapTab::start() {
         m_status->setText(tr("Paused: fix the scenario's problems in the editor."));
         return;
     }
-    m_status->setText(tr("Computing…"));
+    m_status->setText(m_outcome.advice ? tr("Computing… (greyed: the advice shown is from before "
+                                            "the last edit)")
+                                       : tr("Computing…"));
     // The calibration profile applied, as in Compare and the report (resolveProfile).
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
@@ -193,6 +226,7 @@ void RoadmapTab::showOutcome(AdviceOutcome outcome) {
         return;
     }
     m_outcome = std::move(outcome);
+    setAdviceStale(false);
     showAdvice();
     ++m_resultsShown;
     emit adviceShown();
@@ -245,7 +279,7 @@ void RoadmapTab::showAdvice() {
             plan = QString::fromStdString(f.best->plan.label());
             step = formatSeconds(f.best->time.stepSeconds);
             mfu = formatPercent(f.best->throughput.mfu);
-            cost = formatCurrency(f.best->cost.usd);
+            cost = formatCost(f.best->cost.usd);
         } else {
             plan = tr("does not fit");
         }

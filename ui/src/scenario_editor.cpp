@@ -14,6 +14,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace trainplan::ui {
@@ -67,6 +68,11 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     layout->addWidget(m_plans);
     layout->addStretch();
     setWidget(content);
+    // The dock is never narrower than the form (no horizontal scroll bar, no clipped fields):
+    // the form's own minimum plus the vertical scroll bar.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setMinimumWidth(content->minimumSizeHint().width() +
+                    verticalScrollBar()->sizeHint().width() + 2 * frameWidth());
 
     m_binders = {m_general,           m_model->binder(),     m_training->binder(),
                  m_cluster->binder(), m_readiness->binder(), m_plans->knobs()->binder()};

@@ -29,7 +29,11 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     auto* form = makeForm(nullptr);
     layout->addLayout(form);
 
-    m_language->addItem(tr("System (%1)").arg(QLocale::system().nativeLanguageName()), QString());
+    // What "System" resolves to (a C or unknown locale gives English), never "System ()".
+    QString systemName = resolveLanguage(QString());
+    for (const auto& [code, name] : availableLanguages())
+        if (code == systemName) systemName = name;
+    m_language->addItem(tr("System (%1)").arg(systemName), QString());
     for (const auto& [code, name] : availableLanguages())
         m_language->addItem(name, code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(AppSettings::language())));

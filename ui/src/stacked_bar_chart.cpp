@@ -46,6 +46,9 @@ StackedBarChart::StackedBarChart(std::vector<BarComponent> components, QWidget* 
     m_reference->attachAxis(m_categoryAxis);
     m_valueAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_valueAxis->setTickCount(6);
+    // Category names are what tells the bars apart ("Megatron (no fit)", "end of forward"): the
+    // plot gives way rather than eliding them (Qt 6.2 QAbstractAxis::truncateLabels).
+    m_categoryAxis->setTruncateLabels(false);
     connect(m_series, &QHorizontalStackedBarSeries::hovered, this, &StackedBarChart::showToolTip);
     applyPalette();
 }
@@ -88,6 +91,21 @@ void StackedBarChart::setValues(const QStringList& categories, const QStringList
     m_valueAxis->setRange(0, maxTotal > 0 ? maxTotal * 1.05 : 1.0);
     m_valueAxis->applyNiceNumbers();
     m_valueAxis->setTitleText(axisTitle);
+    // A bar past the axis is drawn cut at its edge: say so, with its real length.
+    bool cut = false;
+    for (qsizetype i = 0; i < cats.size(); ++i)
+        if (totals[static_cast<std::size_t>(i)] > m_valueAxis->max() * (1 + 1e-9)) {
+            // On a second line (Qt Charts labels are HTML): on one, the label outgrew the axis's
+            // margin and lost its start ("fit) ✂ 1.31 TiB").
+            cats[i] = tr("%1<br>✂ %2").arg(cats[i], m_format(totals[static_cast<std::size_t>(i)]));
+            if (i < m_categoryToolTips.size())
+                m_categoryToolTips[i] +=
+                    QLatin1Char('\n') +
+                    tr("The bar is cut at the edge of the axis: it is %1 long.")
+                        .arg(m_format(totals[static_cast<std::size_t>(i)]));
+            cut = true;
+        }
+    if (cut) m_categoryAxis->setCategories(cats);
     setPlaceholder({});
     applyPalette();
 }

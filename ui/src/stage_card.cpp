@@ -2,6 +2,7 @@
 
 #include <trainplan/simulator/readiness_fit.h>
 #include <trainplan/ui/advisor_text.h>
+#include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 
@@ -33,7 +34,7 @@ QString estimateLine(const sim::PlanEstimate& e) {
                                        "%1<br>step %2 · MFU %3 · %4 · %5")
         .arg(QString::fromStdString(e.plan.label()).toHtmlEscaped(),
              formatSeconds(e.time.stepSeconds), formatPercent(e.throughput.mfu),
-             formatDuration(e.cost.timeToTrainSeconds), formatCurrency(e.cost.usd));
+             formatDuration(e.cost.timeToTrainSeconds), formatCost(e.cost.usd));
 }
 
 } // namespace

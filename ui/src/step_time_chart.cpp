@@ -4,18 +4,28 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
 
+#include <trainplan/report/comparison_labels.h>
+#include <trainplan/report/report_labels.h>
+
 #include <algorithm>
+#include <utility>
 
 namespace trainplan::ui {
 
 namespace {
 std::vector<BarComponent> components() {
-    const Metric ms[] = {Metric::Compute, Metric::ExposedIntraNode, Metric::ExposedInterNode,
-                         Metric::Bubble,  Metric::OptimizerStep,    Metric::Offload};
+    // The report's colours for the same parts (report_charts.cpp stepTimeChart): the network
+    // tiers as everywhere (tierColor), bubble, optimizer and offload as there.
+    const std::pair<Metric, QColor> parts[] = {
+        {Metric::Compute, componentColor(0)},
+        {Metric::ExposedIntraNode, report::tierColor(false)},
+        {Metric::ExposedInterNode, report::tierColor(true)},
+        {Metric::Bubble, componentColor(6)},
+        {Metric::OptimizerStep, componentColor(5)},
+        {Metric::Offload, componentColor(7)}};
     std::vector<BarComponent> out;
-    int i = 0;
-    for (Metric m : ms)
-        out.push_back({metricName(m), metricToolTip(m), componentColor(i++)});
+    for (const auto& [m, color] : parts)
+        out.push_back({metricName(m), metricToolTip(m), color});
     return out;
 }
 } // namespace

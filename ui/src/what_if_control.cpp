@@ -55,6 +55,15 @@ void WhatIfControl::setQuantum(double quantum) {
     m_spin->setSingleStep(quantum > 0 ? quantum : 1.0);
 }
 
+void WhatIfControl::setStops(std::vector<double> stops) {
+    m_stops = std::move(stops);
+    const QSignalBlocker block(m_slider);
+    m_slider->setRange(0, m_stops.empty() ? kSteps : static_cast<int>(m_stops.size()) - 1);
+    m_slider->setPageStep(m_stops.empty() ? kSteps / 10 : 2);
+    m_slider->setTickPosition(m_stops.empty() ? QSlider::NoTicks : QSlider::TicksBelow);
+    m_slider->setValue(toSlider(m_spin->value()));
+}
+
 void WhatIfControl::setValue(double value) {
     const QSignalBlocker a(m_slider), b(m_spin);
     m_spin->setValue(value);
@@ -77,11 +86,22 @@ double WhatIfControl::snap(double v) const {
 }
 
 int WhatIfControl::toSlider(double v) const {
+    if (!m_stops.empty()) {
+        // The nearest stop on a log scale.
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < m_stops.size(); ++i)
+            if (std::fabs(std::log(m_stops[i] / v)) < std::fabs(std::log(m_stops[best] / v)))
+                best = i;
+        return static_cast<int>(best);
+    }
     const double t = std::log(std::clamp(v, m_min, m_max) / m_min) / std::log(m_max / m_min);
     return static_cast<int>(std::lround(t * kSteps));
 }
 
 double WhatIfControl::fromSlider(int position) const {
+    if (!m_stops.empty())
+        return m_stops[static_cast<std::size_t>(
+            std::clamp(position, 0, static_cast<int>(m_stops.size()) - 1))];
     return m_min * std::pow(m_max / m_min, static_cast<double>(position) / kSteps);
 }
 

@@ -7,11 +7,32 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 
+#include <algorithm>
 #include <cmath>
 
 namespace trainplan::ui {
+
+std::vector<double> gpuStops(int nodes, int gpusPerNode, int maxGpus) {
+    // Whole nodes at 1, 1.5, 2, 3, 4, 6, 8, … (each stop at most 1.5× the previous), from a
+    // sixteenth to sixteen times the scenario's node count, and that count itself.
+    nodes = std::max(1, nodes);
+    gpusPerNode = std::max(1, gpusPerNode);
+    const int low = std::max(1, nodes / 16);
+    const long long high = std::min<long long>(16LL * nodes, maxGpus / gpusPerNode);
+    std::vector<long long> counts{nodes};
+    for (long long p = 1; p <= high; p *= 2)
+        for (long long n : {p, p * 3 / 2})
+            if (n >= low && n <= high && n >= 1) counts.push_back(n);
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    std::vector<double> out;
+    for (long long n : counts)
+        out.push_back(static_cast<double>(n * gpusPerNode));
+    return out;
+}
 
 WhatIfPanel::WhatIfPanel(QWidget* parent)
     : QGroupBox(tr("What if…"), parent)
@@ -81,7 +102,9 @@ void WhatIfPanel::setBase(const model::Scenario& base) {
     if (m_whatIf.nodes == base.cluster.nodes) m_whatIf.nodes.reset();
     if (m_whatIf.globalBatch == base.training.globalBatch) m_whatIf.globalBatch.reset();
     if (m_whatIf.seqLen == base.model.seqLen) m_whatIf.seqLen.reset();
-    m_gpus->setQuantum(std::max(1, base.cluster.gpusPerNode));
+    const int perNode = std::max(1, base.cluster.gpusPerNode);
+    m_gpus->setQuantum(perNode);
+    m_gpus->setStops(gpuStops(base.cluster.nodes, perNode, 65536));
     showValues();
 }
 
@@ -89,6 +112,35 @@ void WhatIfPanel::reset() {
     m_whatIf = {};
     showValues();
     emit whatIfChanged(m_whatIf);
+}
+
+QStringList WhatIfPanel::overrideSummary() const {
+    QStringList out;
+    const model::Scenario s = applyWhatIf(m_base, m_whatIf);
+    const QLocale locale;
+    auto line = [&](const QString& knob, const QString& from, const QString& to) {
+        out << tr("%1 %2 → %3").arg(knob, from, to);
+    };
+    if (m_whatIf.nodes)
+        line(tr("GPUs"), locale.toString(m_base.cluster.gpuCount()),
+             locale.toString(s.cluster.gpuCount()));
+    if (m_whatIf.interNodeBytesPerSecond)
+        line(tr("Network / NIC"),
+             tr("%1 Gb/s").arg(locale.toString(m_base.cluster.interNode.bytesPerSecond * 8 / 1e9,
+                                               'f', 0)),
+             tr("%1 Gb/s").arg(locale.toString(s.cluster.interNode.bytesPerSecond * 8 / 1e9,
+                                               'f', 0)));
+    if (m_whatIf.globalBatch)
+        line(tr("Global batch"), locale.toString(m_base.training.globalBatch),
+             locale.toString(s.training.globalBatch));
+    if (m_whatIf.seqLen)
+        line(tr("Sequence length"), locale.toString(m_base.model.seqLen),
+             locale.toString(s.model.seqLen));
+    if (m_whatIf.modelScale)
+        line(tr("Model scale"), QStringLiteral("1×"),
+             tr("%1× (%2)").arg(locale.toString(*m_whatIf.modelScale, 'f', 2),
+                               formatParameters(model::countParameters(s.model).total)));
+    return out;
 }
 
 void WhatIfPanel::showValues() {

@@ -1,5 +1,7 @@
 #include <trainplan/model/io/hf_config.h>
 
+#include <trainplan/model/io/import_hints.h>
+
 #include "json_keys.h"
 
 #include <cmath>
@@ -387,9 +389,7 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
             return;
         }
         issues.push_back({Severity::Error, std::string(file), std::string("model.") + what,
-                          "is not given by any imported file (import the model's config.json, give "
-                          "a scenario, or "
-                          "pass --model NAME)"});
+                          std::string(kNotGivenByAnyFile)});
         ok = false;
     };
     need(m.layers, "layers", t.layers);

@@ -1,5 +1,7 @@
 #include <trainplan/model/io/import_files.h>
 
+#include <trainplan/model/io/import_hints.h>
+
 #include <trainplan/model/io/deepspeed_config.h>
 #include <trainplan/model/io/hf_config.h>
 #include <trainplan/model/io/launcher.h>
@@ -526,9 +528,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
                                             m->name + "': it gives what the flags do not");
             mergeInto(merged, f, issues);
         } else {
-            a.note("--tokenizer-model", "'" + tokenizerHint->second +
-                                            "' matches no catalog model: import its config.json "
-                                            "or pass --model for the vocabulary");
+            a.note("--tokenizer-model",
+                   "'" + tokenizerHint->second + "' " + std::string(kNoCatalogTokenizer));
         }
     }
     // A file that could not be read as a whole (binary, unrecognised, invalid JSON or scenario) is

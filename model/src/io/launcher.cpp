@@ -794,6 +794,24 @@ std::string joinLauncher(const std::vector<std::string>& words) {
     return out;
 }
 
+// The TOML torchtitan ships for a Llama 3 model of this architecture
+// (torchtitan/models/llama3/train_configs/llama3_{8b,70b,405b}.toml; layer and width as in
+// torchtitan/models/llama3/__init__.py llama3_configs), or empty when it ships none.
+std::string torchtitanTrainConfig(const TransformerSpec& m) {
+    struct Known {
+        int layers, hidden, heads, kvHeads;
+        const char* file;
+    };
+    static constexpr Known kKnown[] = {{32, 4096, 32, 8, "llama3_8b.toml"},
+                                       {80, 8192, 64, 8, "llama3_70b.toml"},
+                                       {126, 16384, 128, 8, "llama3_405b.toml"}};
+    for (const Known& k : kKnown)
+        if (m.layers == k.layers && m.hidden == k.hidden && m.heads == k.heads &&
+            m.kvHeads == k.kvHeads && m.vocab >= 128000 && m.ffn == FfnKind::SwiGlu)
+            return std::string("./torchtitan/models/llama3/train_configs/") + k.file;
+    return {};
+}
+
 std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues& issues) {
     const std::string file = "torchrun.sh";
     auto warn = [&](const std::string& key, const std::string& msg) {
@@ -845,11 +863,20 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
     if (p.pp == 1 && ga > 1)
         out << "# gradient accumulation: " << ga
             << " micro-batches per step (global / (local × dp)).\n";
+    // The model's TOML names the model flavor: pointing a 70B plan at the 8B file would train
+    // another model. Without a shipped file for this architecture the user must give one.
+    std::string config = torchtitanTrainConfig(m);
+    if (config.empty()) {
+        config = "./train_configs/your_model.toml";
+        warn("TORCHTITAN_CONFIG", "torchtitan ships no train config for " +
+                                      (m.displayName.empty() ? m.name : m.displayName) +
+                                      ": set TORCHTITAN_CONFIG to a TOML whose model flavor is "
+                                      "this architecture");
+    }
     out << "# TORCHTITAN_CONFIG is the model's TOML (model name/flavor, tokenizer, data); the "
            "flags below set the plan.\n"
         << "set -euo pipefail\n\n"
-        << "TORCHTITAN_CONFIG=${TORCHTITAN_CONFIG:-./torchtitan/models/llama3/train_configs/"
-           "llama3_8b.toml}\n\n";
+        << "TORCHTITAN_CONFIG=${TORCHTITAN_CONFIG:-" << config << "}\n\n";
     words.push_back("-m torchtitan.train");
     words.push_back("--job.config_file \"$TORCHTITAN_CONFIG\"");
     words.push_back("--training.local_batch_size " + std::to_string(local));

@@ -10,6 +10,7 @@
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_fonts.h>
+#include <trainplan/report/comparison_labels.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
@@ -287,17 +288,24 @@ private:
             } else {
                 // A number stays on one line with its unit ("16.0 s", not "16.0" over "s").
                 auto whole = [](QString v) { return v.replace(QLatin1Char(' '), QChar(0x00A0)); };
-                table.rows.push_back({name, qs(e.plan.label()),
-                                      tr(c.fits() ? Text::Yes : Text::No, m_lang),
-                                      whole(fmtBytes(e.memory.peakBytes, m_lang)),
-                                      whole(fmtSeconds(e.time.stepSeconds, m_lang)),
-                                      fmtPercent(e.throughput.mfu, m_lang),
-                                      whole(fmtDuration(e.cost.timeToTrainSeconds, m_lang)),
-                                      fmtUsd(e.cost.usd, m_lang)});
+                // A plan that does not fit would not run: no time, MFU or cost.
+                const bool run = c.fits();
+                const QString none = QStringLiteral("—");
+                table.rows.push_back(
+                    {name, qs(e.plan.label()), tr(run ? Text::Yes : Text::No, m_lang),
+                     whole(fmtBytes(e.memory.peakBytes, m_lang)),
+                     run ? whole(fmtSeconds(e.time.stepSeconds, m_lang)) : none,
+                     run ? fmtPercent(e.throughput.mfu, m_lang) : none,
+                     run ? whole(fmtDuration(e.cost.timeToTrainSeconds, m_lang)) : none,
+                     run ? fmtUsd(e.cost.usd, m_lang) : none});
             }
             table.rowEmphasis.push_back(c.recommended);
         }
-        const double width = kW - 2 * kMargin, height = kContentBottom - kContentTop - 30;
+        // Under the table, one line per framework the advisor did not recommend: why not.
+        const QStringList why = whyNotLines(m_data, m_lang);
+        const double whyHeight = why.isEmpty() ? 0 : 24.0 * static_cast<double>(why.size()) + 12;
+        const double width = kW - 2 * kMargin,
+                     height = kContentBottom - kContentTop - 30 - whyHeight;
         detail::LaidOutTable laid;
         double size = 16;
         for (; size >= 11.5; size -= 0.5) {
@@ -325,6 +333,9 @@ private:
             y += laid.rows[r].height;
         }
         m_p.restore();
+        if (!why.isEmpty())
+            bullets(why, QRectF(kMargin, y / m_k + 10, width, whyHeight), 14, 11);
+        y += pt(whyHeight);
         QString note;
         if (std::any_of(m_data.compared.begin(), m_data.compared.end(),
                         [](const ComparedPlan& c) { return c.recommended; }))
@@ -380,11 +391,14 @@ private:
             QString body = t(Text::ColTrigger) + QStringLiteral(": ") +
                            qs(sim::render(r.trigger, m_lang)) + QStringLiteral(" (") + status +
                            QStringLiteral(")");
-            const std::optional<sim::PlanEstimate>& e = r.estimate ? r.estimate : r.closest;
-            if (e)
-                body += QStringLiteral("\n") + qs(e->plan.label()) + QStringLiteral("\n") +
-                        fmtSeconds(e->time.stepSeconds, m_lang) + QStringLiteral(" · MFU ") +
-                        fmtPercent(e->throughput.mfu, m_lang);
+            if (r.estimate)
+                body += QStringLiteral("\n") + qs(r.estimate->plan.label()) +
+                        QStringLiteral("\n") + fmtSeconds(r.estimate->time.stepSeconds, m_lang) +
+                        QStringLiteral(" · MFU ") + fmtPercent(r.estimate->throughput.mfu, m_lang);
+            else if (r.closest) // it would not run: no time or MFU
+                body += QStringLiteral("\n") +
+                        t(Text::CategoryClosest).arg(qs(r.closest->plan.label())) +
+                        QStringLiteral(" · ") + fmtBytes(r.closest->memory.peakBytes, m_lang);
             if (!r.missing.empty())
                 body += QStringLiteral("\n") + t(Text::Prerequisites) + QStringLiteral(": ") +
                         fmtWeeks(r.missingWeeks, m_lang);

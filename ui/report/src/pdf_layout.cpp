@@ -110,7 +110,11 @@ LaidOutTable layoutTable(const Table& table, const TableStyle& style, double wid
     const double sumNatural = std::accumulate(natural.begin(), natural.end(), 0.0);
     const double sumMinimum = std::accumulate(minimum.begin(), minimum.end(), 0.0);
     out.columns.assign(n, 0.0);
-    if (sumNatural <= width) {
+    if (out.keyValue && n == 2 && sumNatural > width && natural[0] <= width * 0.4) {
+        // A key/value table whose values wrap: the keys stay whole on one line ("Tool version"
+        // did not) and the values take the rest.
+        out.columns = {natural[0], width - natural[0]};
+    } else if (sumNatural <= width) {
         // Everything fits on one line: spread the spare width in proportion (key/value tables give
         // it all to the value).
         const double spare = width - sumNatural;

@@ -71,6 +71,8 @@ public:
 
     [[nodiscard]] const Composer& composer() const { return m_c; }
     std::vector<int> sectionPages;
+    std::vector<std::pair<int, int>> sectionHeadingAndContentPages;
+    int firstPageOfLastBlock = 0; // the page the last block() call placed its first content on
     int tocPage = 1;
 
     void compose() {
@@ -169,31 +171,70 @@ private:
 
     void section(std::size_t index) {
         const Section& s = m_doc.sections[index];
-        if (s.appendix || m_c.remaining() < m_c.body().height() * 0.3)
+        const QString title = sectionNumber(m_doc, index) + QStringLiteral("  ") + s.title;
+        TextBox heading = text(title, m_fonts.h1, width(), 1.1);
+        // A heading goes where its opening content fits with it (the lead paragraphs and the
+        // start of the first table, chart or list), never alone at the bottom of a page; and a
+        // section does not start a fresh page just because less than a third of one is left.
+        const double opening = heading.height + pt(14) + openingNeeds(s);
+        if (s.appendix || (opening > m_c.remaining() && !m_c.atTop()))
             m_c.newPage();
         else if (!m_c.atTop())
             m_c.advance(pt(22));
+        if (opening > m_c.remaining() && !m_c.atTop()) m_c.newPage();
         sectionPages.push_back(m_c.page());
-        const QString title = sectionNumber(m_doc, index) + QStringLiteral("  ") + s.title;
-        TextBox heading = text(title, m_fonts.h1, width(), 1.1);
-        m_c.need(heading.height + pt(60));
+        const int headingPage = m_c.page();
         place(heading, left(), kAccent);
         m_c.advance(heading.height + pt(4));
         const QRectF rule(left(), m_c.y(), width(), pt(0.8));
         m_c.add([rule](QPainter& p) { p.fillRect(rule, QColor(0xc5, 0xd0, 0xdc)); });
         m_c.advance(pt(10));
+        int contentPage = -1;
         for (std::size_t b = 0; b < s.blocks.size(); ++b) {
             const Block* next = b + 1 < s.blocks.size() ? &s.blocks[b + 1] : nullptr;
+            const bool lead = s.blocks[b].kind == Block::Kind::Paragraph ||
+                              s.blocks[b].kind == Block::Kind::Note;
+            if (contentPage < 0 && !lead) {
+                block(s.blocks[b], next);
+                contentPage = firstPageOfLastBlock;
+                continue;
+            }
             block(s.blocks[b], next);
         }
+        sectionHeadingAndContentPages.emplace_back(headingPage,
+                                                   contentPage < 0 ? headingPage : contentPage);
+    }
+
+    // Room a section's opening needs under its heading: its lead paragraphs and notes, then
+    // what its first other block needs to start (a chart whole, a table's header and rows).
+    double openingNeeds(const Section& s) const {
+        double h = 0;
+        for (std::size_t b = 0; b < s.blocks.size(); ++b) {
+            const Block& blk = s.blocks[b];
+            if (blk.kind == Block::Kind::Paragraph || blk.kind == Block::Kind::Note) {
+                h += text(blk.text, blk.kind == Block::Kind::Note ? m_fonts.note : m_fonts.body,
+                          width(), 1.35, Qt::AlignLeft, blk.lead)
+                         .height +
+                     pt(7);
+                continue;
+            }
+            // A subheading is drawn only where the start of its own next block fits under it
+            // (drawBlock), so the opening needs both; asking only pt(40) left the section heading
+            // alone at the bottom of a page whenever a subheading came first (seen in zh_CN).
+            if (blk.kind == Block::Kind::Subheading)
+                return h + pt(6) + text(blk.text, m_fonts.h2, width(), 1.15).height + pt(6) +
+                       nextNeeds(b + 1 < s.blocks.size() ? &s.blocks[b + 1] : nullptr);
+            return h + nextNeeds(&blk);
+        }
+        return h;
     }
 
     // How much of the next block must fit under a subheading for the two to stay together.
     double nextNeeds(const Block* next) const {
         if (!next) return 0;
         switch (next->kind) {
-        case Block::Kind::Chart:
-            return chartHeight() + pt(30);
+        case Block::Kind::Chart: // what drawBlock asks for it: the chart and its caption
+            return chartHeight() + text(next->text, m_fonts.note, width(), 1.3).height + pt(6);
         case Block::Kind::Table:
             return pt(60);
         default:
@@ -204,6 +245,19 @@ private:
     double chartHeight() const { return width() * 0.54; }
 
     void block(const Block& b, const Block* next) {
+        placeBlock(b, next);
+    }
+
+    // Draws the block and records the page its first drawing landed on.
+    void placeBlock(const Block& b, const Block* next) {
+        const int before = m_c.page();
+        const std::size_t ops = m_c.pages()[static_cast<std::size_t>(before)].size();
+        drawBlock(b, next);
+        firstPageOfLastBlock =
+            m_c.pages()[static_cast<std::size_t>(before)].size() > ops ? before : before + 1;
+    }
+
+    void drawBlock(const Block& b, const Block* next) {
         const double w = width();
         const double x = left();
         switch (b.kind) {
@@ -452,6 +506,7 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
     if (!saveFile(path, pdf.data(), &result.error)) return result;
     result.ok = true;
     result.pages = pages;
+    result.sectionHeadingAndContentPages = rc.sectionHeadingAndContentPages;
     result.files << path;
     return result;
 }

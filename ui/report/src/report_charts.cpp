@@ -2,11 +2,14 @@
 
 #include <trainplan/report/save_file.h>
 #include <trainplan/report/report_fonts.h>
+#include <trainplan/report/comparison_labels.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 
 #include <QApplication>
+
+#include <functional>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QBuffer>
@@ -97,6 +100,7 @@ struct Bars {
     std::optional<double> reference;
     QString referenceName;
     std::optional<double> axisMax;
+    std::function<QString(double)> format; // an axis value as text, for bars cut at the edge
 };
 
 std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QString& title) {
@@ -129,6 +133,7 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
         maxTotal = std::max(maxTotal, t);
 
     auto* categoryAxis = new QBarCategoryAxis;
+    categoryAxis->setTruncateLabels(false); // whole category names; the plot gives way
     categoryAxis->setCategories(QStringList(b.categories.rbegin(), b.categories.rend()));
     auto* valueAxis = new QValueAxis;
     chart->addAxis(categoryAxis, Qt::AlignLeft);
@@ -155,6 +160,16 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
     valueAxis->setRange(0, axisMax > 0 ? axisMax * 1.04 : 1.0);
     valueAxis->applyNiceNumbers();
     valueAxis->setLabelFormat(QStringLiteral("%g"));
+    // A bar past the axis is drawn cut at its edge: its label says so, with its real length.
+    QStringList labels = b.categories;
+    bool cut = false;
+    for (int i = 0; i < n; ++i)
+        if (totals[static_cast<std::size_t>(i)] > valueAxis->max() * (1 + 1e-9)) {
+            labels[i] += QStringLiteral(" ✂ ") + (b.format ? b.format(totals[static_cast<std::size_t>(i)])
+                                                           : QString::number(totals[static_cast<std::size_t>(i)], 'g', 3));
+            cut = true;
+        }
+    if (cut) categoryAxis->setCategories(QStringList(labels.rbegin(), labels.rend()));
     // A component no plan has (no offload, no pipeline) stays out of the legend.
     const auto markers = chart->legend()->markers(series);
     for (std::size_t k = 0; k < b.components.size() && static_cast<qsizetype>(k) < markers.size();
@@ -191,6 +206,7 @@ std::unique_ptr<QChart> memoryChart(const ReportData& d, const ChartStyle& st) {
     // Plans far over the capacity would squash the others: cut their bars at the edge.
     b.axisMax = std::max(capacity * 1.35, maxFitting * 1.1);
     b.axisTitle = tr(Text::AxisGibPerGpu, st.lang);
+    b.format = [lang = st.lang](double gib) { return fmtBytes(gib * kGiB, lang); };
     return barChart(b, st, chartTitle(ChartKind::Memory, st.lang));
 }
 
@@ -198,18 +214,20 @@ std::unique_ptr<QChart> stepTimeChart(const ReportData& d, const ChartStyle& st)
     Bars b;
     b.components = {
         {Text::TimeForward, componentColor(0)},   {Text::TimeBackward, componentColor(1)},
-        {Text::TimeRecompute, componentColor(3)}, {Text::TimeCommIntra, componentColor(2)},
-        {Text::TimeCommInter, componentColor(4)}, {Text::TimeBubble, componentColor(6)},
+        {Text::TimeRecompute, componentColor(3)}, {Text::TimeCommIntra, tierColor(false)},
+        {Text::TimeCommInter, tierColor(true)}, {Text::TimeBubble, componentColor(6)},
         {Text::TimeOptimizer, componentColor(5)}, {Text::TimeOffload, componentColor(7)}};
     b.values.resize(b.components.size());
+    // A plan that does not fit cannot run: it has no step time, and its bar stays empty (so it
+    // cannot set the scale either).
     double maxStep = 0;
     for (const ComparedPlan& c : d.compared)
-        if (c.result.valid) maxStep = std::max(maxStep, c.estimate().time.stepSeconds);
+        if (c.fits()) maxStep = std::max(maxStep, c.estimate().time.stepSeconds);
     const bool ms = maxStep < 1.0;
     const double scale = ms ? 1e3 : 1.0;
     for (const ComparedPlan& c : d.compared) {
         if (!c.result.valid) continue;
-        const StepParts p = stepParts(c.estimate().time);
+        const StepParts p = c.fits() ? stepParts(c.estimate().time) : StepParts{};
         b.categories << comparedLabel(c, st.lang);
         const double parts[] = {p.forward,   p.backward, p.recompute, p.commIntra,
                                 p.commInter, p.bubble,   p.optimizer, p.offload};
@@ -223,7 +241,7 @@ std::unique_ptr<QChart> stepTimeChart(const ReportData& d, const ChartStyle& st)
 
 std::unique_ptr<QChart> communicationChart(const ReportData& d, const ChartStyle& st) {
     Bars b;
-    b.components = {{Text::CommIntra, componentColor(2)}, {Text::CommInter, componentColor(4)}};
+    b.components = {{Text::CommIntra, tierColor(false)}, {Text::CommInter, tierColor(true)}};
     b.values.resize(b.components.size());
     for (const ComparedPlan& c : d.compared) {
         if (!c.result.valid) continue;

@@ -1,5 +1,6 @@
 #include <trainplan/report/report_document.h>
 
+#include <trainplan/report/comparison_labels.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
@@ -331,10 +332,15 @@ Table comparisonTable(const ReportData& d, Lang lang) {
                 row << tr(Text::RowClosest, lang).arg(fmtBytes(c.missBytes, lang));
             else
                 row << yesNo(c.fits(), lang);
-            row << fmtBytes(e.memory.peakBytes, lang) << fmtSeconds(e.time.stepSeconds, lang)
-                << fmtPercent(e.throughput.mfu, lang)
-                << fmtTokensPerSecond(e.throughput.tokensPerSecond)
-                << fmtDuration(e.cost.timeToTrainSeconds, lang) << fmtUsd(e.cost.usd, lang);
+            row << fmtBytes(e.memory.peakBytes, lang);
+            // A plan that does not fit would not run: no time, MFU or cost.
+            if (c.fits())
+                row << fmtSeconds(e.time.stepSeconds, lang) << fmtPercent(e.throughput.mfu, lang)
+                    << fmtTokensPerSecond(e.throughput.tokensPerSecond)
+                    << fmtDuration(e.cost.timeToTrainSeconds, lang) << fmtUsd(e.cost.usd, lang);
+            else
+                for (int k = 0; k < 5; ++k)
+                    row << QStringLiteral("—");
         }
         t.rows.push_back(row);
         t.rowEmphasis.push_back(c.recommended);
@@ -380,6 +386,8 @@ Section comparisonSection(const ReportData& d, Lang lang) {
     if (std::any_of(d.compared.begin(), d.compared.end(),
                     [](const ComparedPlan& c) { return c.recommended; }))
         s.note(s.t(Text::MarkRecommended));
+    // One line per other framework, each naming it: why it is not the ★ plan.
+    s.bullets(whyNotLines(d, lang));
     if (!d.residuals.empty()) {
         Table bars = errorBarTable(d, lang);
         if (!bars.rows.empty()) {
@@ -577,8 +585,11 @@ Section roadmapSection(const ReportData& d, Lang lang) {
                           qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
                               triggerStatus(r.triggerStatus, lang) + QLatin1Char(')'),
                           target, e ? qs(e->plan.label()) : QString(),
-                          e ? fmtSeconds(e->time.stepSeconds, lang) : QString(),
-                          e ? fmtPercent(e->throughput.mfu, lang) : QString()});
+                          // The closest plan of a stage that does not fit would not run.
+                          r.estimate ? fmtSeconds(r.estimate->time.stepSeconds, lang)
+                                     : QStringLiteral("—"),
+                          r.estimate ? fmtPercent(r.estimate->throughput.mfu, lang)
+                                     : QStringLiteral("—")});
     }
     t.compact = true;
     s.table(std::move(t));

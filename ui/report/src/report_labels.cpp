@@ -1,5 +1,9 @@
 #include <trainplan/report/report_labels.h>
 
+#include <trainplan/report/comparison_labels.h>
+
+#include <trainplan/simulator/framework_verdict.h>
+
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 
@@ -47,6 +51,10 @@ QColor componentColor(int index) {
     return colors[static_cast<std::size_t>(index) % colors.size()];
 }
 
+QColor tierColor(bool interNode) {
+    return componentColor(interNode ? 4 : 2);
+}
+
 QString statusText(sim::RecommendationStatus s, sim::Lang lang) {
     switch (s) {
     case sim::RecommendationStatus::Ready:
@@ -71,6 +79,16 @@ RecommendationLabel recommendationLabel(const ReportData& d, sim::Lang lang) {
         if (rec.plan) out.plan = qs(rec.plan->plan.label());
         out.status = statusText(rec.status, lang);
     }
+    return out;
+}
+
+QStringList whyNotLines(const ReportData& d, sim::Lang lang) {
+    QStringList out;
+    if (!d.advice) return out;
+    const sim::Advice& a = *d.advice;
+    for (const sim::FrameworkVerdict& v : sim::frameworkVerdicts(
+             d.scenario, a.frameworks, a.recommendation, a.options.switchSpeedup))
+        if (!v.recommended()) out << qs(sim::render(v, lang));
     return out;
 }
 

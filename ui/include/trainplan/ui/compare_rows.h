@@ -29,6 +29,8 @@ struct CompareRow {
     std::optional<sim::Uncertainty> uncertainty; // error bar (rows with numbers, residuals known)
     long long evaluatedPlans = 0;
     long long fittingPlans = 0;
+    bool recommended = false; // the advisor's recommended framework (its best or closest plan)
+    QString verdict;          // framework rows: why this is not the recommendation (rendered)
 
     [[nodiscard]] bool fits() const {
         return kind == Kind::Best || (kind == Kind::Pinned && estimate && estimate->memory.fits);
@@ -37,7 +39,10 @@ struct CompareRow {
     [[nodiscard]] QString shortLabel() const; // for chart categories
 };
 
-// Framework rows of a search, then the pinned plans of a compare outcome.
+// Framework rows of a search, then the pinned plans of a compare outcome. The framework rows carry
+// the advisor's verdict on the outcome's search (sim::recommend and sim::frameworkVerdicts with
+// the scenario's team and platform and the advisor's default switch threshold: the same answer
+// as the Roadmap tab's; cheap, no estimate is repeated).
 [[nodiscard]] std::vector<CompareRow> compareRows(const sim::SearchResult& search);
 [[nodiscard]] std::vector<CompareRow> compareRows(const CompareOutcome& outcome);
 

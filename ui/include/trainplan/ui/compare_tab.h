@@ -37,6 +37,7 @@ public:
 
     [[nodiscard]] CompareTableModel* tableModel() const { return m_model; }
     [[nodiscard]] QTableView* table() const { return m_table; }
+    [[nodiscard]] QString verdictText() const; // plain text of the recommendation and why-nots
     [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
     [[nodiscard]] StepTimeChart* stepTimeChart() const { return m_step; }
     [[nodiscard]] PlanDetailsView* details() const { return m_details; }
@@ -57,12 +58,15 @@ signals:
 
 private:
     void showSelected();
-    [[nodiscard]] int fastestRow() const; // the fastest plan that fits: selected first
+    // The advisor's recommended row (else the fastest plan that fits): selected first.
+    [[nodiscard]] int recommendedRow() const;
+    void showVerdicts();
 
     std::shared_ptr<const CompareOutcome> m_outcome;
     CompareTableModel* m_model;
     QTableView* m_table;
     QLabel* m_status;
+    QLabel* m_verdicts; // ★ the recommendation, and one line per other framework: why not
     MemoryChart* m_memory;
     StepTimeChart* m_step;
     CommunicationChart* m_commGroup;

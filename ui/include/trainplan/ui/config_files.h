@@ -51,6 +51,8 @@ public:
     bool exportSelectedPlan(const QString& directory);
     // The plan the Compare tab shows as selected, when it is a concrete plan.
     [[nodiscard]] std::optional<model::Plan> selectedPlan() const;
+    // Why the selected plan would not run (it does not fit the GPU), or empty.
+    [[nodiscard]] QString selectedPlanMisfit() const;
 
     // Local files in a drag, or an empty list when the drag carries none.
     [[nodiscard]] static QStringList localFiles(const QMimeData* mime);

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QFrame;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -28,6 +29,11 @@ public:
     explicit ExploreTab(QWidget* parent = nullptr);
 
     void setBaseScenario(const model::Scenario& s);
+    // Another scenario was opened: what-ifs made for the previous one no longer apply.
+    void resetWhatIf();
+    // The banner that says a what-if is active, with the knobs it changes and a reset button.
+    [[nodiscard]] QFrame* whatIfBanner() const { return m_banner; }
+    [[nodiscard]] QString whatIfBannerText() const;
     void setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome);
     void setSweepStarted();
     void setSweepProgress(int permille);
@@ -46,7 +52,11 @@ signals:
     void sweepShown();
 
 private:
+    void updateBanner();
+
     WhatIfPanel* m_panel;
+    QFrame* m_banner;
+    QLabel* m_bannerText;
     CompareTableModel* m_summary;
     QTableView* m_summaryTable;
     QLabel* m_status;

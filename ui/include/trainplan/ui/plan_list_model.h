@@ -3,6 +3,8 @@
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/ui/table_model_base.h>
 
+#include <QString>
+
 #include <vector>
 
 namespace trainplan::ui {
@@ -24,6 +26,9 @@ public:
 
     void setPlans(std::vector<sim::PlanEstimate> plans);
     [[nodiscard]] const sim::PlanEstimate* planAt(int row) const;
+    // The knobs every listed plan shares ("TP4 PP2 SP sel"); the Plan column shows only what
+    // differs from row to row ("DP32 mb2"), the whole label in its tooltip.
+    [[nodiscard]] const QString& sharedKnobs() const { return m_shared; }
 
 protected:
     [[nodiscard]] int rows() const override { return static_cast<int>(m_plans.size()); }
@@ -33,6 +38,8 @@ protected:
 
 private:
     std::vector<sim::PlanEstimate> m_plans;
+    std::vector<QString> m_differing; // per plan
+    QString m_shared;
 };
 
 } // namespace trainplan::ui

@@ -37,6 +37,9 @@ public:
     [[nodiscard]] RoadmapView* roadmapView() const { return m_roadmap; }
     [[nodiscard]] BreakPointsChart* breakPointsChart() const { return m_chart; }
     [[nodiscard]] QString headlineText() const; // plain text of the recommendation headline
+    // True while what is shown no longer answers the edited scenario (greyed until the new
+    // advice arrives; after a switch to another scenario the old answer is removed instead).
+    [[nodiscard]] bool isShowingStaleAdvice() const { return m_showingStale; }
 
 signals:
     void adviceShown();
@@ -46,6 +49,8 @@ protected:
 
 private:
     void scenarioChanged();
+    void scenarioReplaced();
+    void setAdviceStale(bool stale);
     void start();
     void showOutcome(AdviceOutcome outcome);
     void showAdvice();
@@ -58,6 +63,7 @@ private:
     AdviceOutcome m_outcome;
     quint64 m_resultsShown = 0;
     bool m_stale = true;
+    bool m_showingStale = true;
     QLabel* m_badge;
     QLabel* m_headline;
     QTextBrowser* m_reasons;

@@ -5,11 +5,16 @@
 
 #include <QGroupBox>
 
+#include <vector>
+
 class QLabel;
 
 namespace trainplan::ui {
 
 class WhatIfControl;
+
+// The GPU counts the Explore GPU slider stops at for a cluster of `nodes` × `gpusPerNode`.
+[[nodiscard]] std::vector<double> gpuStops(int nodes, int gpusPerNode, int maxGpus);
 
 // The what-if knobs of the Explore tab: GPU count, inter-node bandwidth, global batch, sequence
 // length and model scale, each starting at the scenario's value.
@@ -20,6 +25,8 @@ public:
     void setBase(const model::Scenario& base);
     [[nodiscard]] const WhatIf& whatIf() const { return m_whatIf; }
     void reset();
+    // One "GPUs 256 → 512" line per knob that differs from the scenario (empty: no what-if).
+    [[nodiscard]] QStringList overrideSummary() const;
 
     [[nodiscard]] WhatIfControl* gpus() const { return m_gpus; }
     [[nodiscard]] WhatIfControl* bandwidth() const { return m_bandwidth; }

@@ -16,6 +16,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
+#include <vector>
+
 #include <optional>
 
 namespace trainplan::report {
@@ -36,6 +39,11 @@ struct WriteResult {
     QString error;     // what went wrong, naming the file
     QStringList files; // every file written (the report first)
     int pages = 0;     // PDF
+    // PDF layout, per section in order: the page of its heading and the page its first block
+    // after any lead paragraphs (its first table, chart or list) starts on; equal unless the
+    // section opens with more text than a page holds. A heading left alone at the bottom of a
+    // page would show as a heading page one less than its content page.
+    std::vector<std::pair<int, int>> sectionHeadingAndContentPages;
 };
 
 [[nodiscard]] WriteResult writeReport(const ReportData& data, const QString& path,
