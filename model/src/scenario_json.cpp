@@ -364,8 +364,7 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
     if (issues.empty()) {
         // dp omitted = the rest of the GPUs the plan may use (constraints.max_gpus, else the
         // cluster), the same count validatePlan checks against.
-        const long long gpus =
-            s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
+        const long long gpus = s.planGpus();
         for (std::size_t i = 0; i < s.plans.size(); ++i) {
             Plan& p = s.plans[i];
             if (!dpGiven[i]) {
@@ -423,8 +422,7 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         if (v < 1) add(name, str(v) + " must be at least 1");
     if (!out.empty()) return out;
 
-    const long long clusterGpus =
-        s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
+    const long long clusterGpus = s.planGpus();
     const std::string layout = str(p.dp) + "×" + str(p.tp) + "×" + str(p.pp) + "×" + str(p.cp);
     // The product of four counts read from a file can overflow 64 bits; compare it in double first.
     if (static_cast<double>(p.dp) * p.tp * p.pp * p.cp > static_cast<double>(kMaxGpus))

@@ -163,8 +163,7 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
             out.push_back({MessageId::NothingFits,
                            {num(ArgKind::Parameters, model::countParameters(s.model).total),
                             num(ArgKind::Count,
-                                static_cast<double>(s.constraints.maxGpus ? *s.constraints.maxGpus
-                                                                          : s.cluster.gpuCount())),
+                                static_cast<double>(s.planGpus())),
                             fwArg(fw), MessageArg::plan(choice->closest->plan),
                             num(ArgKind::Bytes, choice->closest->memory.peakBytes),
                             num(ArgKind::Bytes, usableGpuBytes(s))}});

@@ -518,7 +518,7 @@ PlanContext makeContext(const model::Scenario& scenario, const Efficiency& eff) 
     if (ctx.bandwidth.interBytesPerSecond <= 0)
         ctx.bandwidth.interBytesPerSecond = 1.0; // single node: unused
     if (ctx.bandwidth.intraBytesPerSecond <= 0) ctx.bandwidth.intraBytesPerSecond = 1.0;
-    ctx.clusterGpus = scenario.constraints.maxGpus ? *scenario.constraints.maxGpus : c.gpuCount();
+    ctx.clusterGpus = scenario.planGpus();
     ctx.memoryHeadroomFraction = scenario.constraints.memoryHeadroomFraction;
     return ctx;
 }
@@ -529,8 +529,7 @@ PlanContext makeContext(const model::Scenario& scenario) {
 
 MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
-    const int gradAccum = static_cast<int>(ctx.scenario->training.globalBatch /
-                                           (static_cast<long long>(p.microBatch) * p.dp));
+    const int gradAccum = static_cast<int>(p.gradientAccumulation(ctx.scenario->training.globalBatch));
     if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
     // Uneven layout: the worst of every distinct stage composition.
     const std::vector<StageSlot> slots = unevenBoundingSlots(ctx, p);
@@ -549,9 +548,7 @@ MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
 
 MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const Plan& p, int stageIndex) {
     const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
-    // The same micro-batch count evaluatePlan uses.
-    const int gradAccum = static_cast<int>(std::max<long long>(
-        1, ctx.scenario->training.globalBatch / (static_cast<long long>(p.microBatch) * p.dp)));
+    const int gradAccum = static_cast<int>(p.gradientAccumulation(ctx.scenario->training.globalBatch));
     if (stageIndex < 0 || stageIndex >= std::max(1, p.pp))
         throw std::invalid_argument("stage: index " + std::to_string(stageIndex) +
                                     " is outside the pipeline's " + std::to_string(p.pp) +
@@ -584,8 +581,7 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     const auto& bw = ctx.bandwidth;
     PlanEstimate est;
     est.plan = p;
-    const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
-    est.gradAccum = static_cast<int>(std::max<long long>(1, tr.globalBatch / perStep));
+    est.gradAccum = static_cast<int>(p.gradientAccumulation(tr.globalBatch));
     const double mb = est.gradAccum;
     const Placements pl = placeGroups(p, sc.cluster.gpusPerNode);
 

@@ -38,10 +38,6 @@ Scenario withGpus(const Scenario& s, long long gpus) {
     return t;
 }
 
-long long planGpus(const Scenario& s) {
-    return s.constraints.maxGpus ? *s.constraints.maxGpus : s.cluster.gpuCount();
-}
-
 struct Target {
     Scenario scenario;
     bool resolved = true; // the stage's target model was found in the catalog
@@ -73,7 +69,7 @@ public:
                 same = false;
             }
         }
-        if (gpus > 0 && gpus != planGpus(m_s)) {
+        if (gpus > 0 && gpus != m_s.planGpus()) {
             t.scenario = withGpus(t.scenario, gpus);
             same = false;
         }
@@ -221,7 +217,7 @@ std::vector<MigrationStage> makeDefaults(const Scenario& s, const RoadmapInputs&
         } else if (scaling && (scaling->status == GpuScaleStatus::Found ||
                                scaling->status == GpuScaleStatus::NoPlanAt)) {
             st.trigger = {TriggerKind::GpusAbove, static_cast<double>(scaling->lastGpus)};
-            if (planGpus(s) <= scaling->lastGpus) st.targetGpus = scaling->nextGpus;
+            if (s.planGpus() <= scaling->lastGpus) st.targetGpus = scaling->nextGpus;
         } else {
             st.trigger = {TriggerKind::MfuBelow, in.mfuThreshold};
         }
@@ -256,7 +252,7 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
         const model::TransformerSpec& tm = t.scenario.model;
         r.targetModelName = tm.displayName.empty() ? tm.name : tm.displayName;
         r.targetParameters = model::countParameters(tm).total;
-        r.targetGpus = planGpus(t.scenario);
+        r.targetGpus = t.scenario.planGpus();
         const Framework fw = st.framework ? *st.framework
                              : st.plan    ? st.plan->framework
                                           : prevFw.value_or(in.recommendation.framework);
@@ -304,7 +300,7 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
             break;
         case TriggerKind::GpusAbove:
             r.trigger = {MessageId::TriggerGpusAbove, {num(ArgKind::Count, v)}};
-            r.triggerStatus = status(static_cast<double>(planGpus(s)) > v);
+            r.triggerStatus = status(static_cast<double>(s.planGpus()) > v);
             break;
         case TriggerKind::Manual:
             r.trigger = {MessageId::TriggerManual, {}};

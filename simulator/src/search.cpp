@@ -499,6 +499,26 @@ PlanSummary summarize(const PlanEstimate& e) {
             e.cost.usd, e.throughput.mfu,   e.memory.fits};
 }
 
+std::vector<std::size_t> paretoFront2d(const std::vector<PlanSummary>& plans) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < plans.size(); ++i)
+        if (plans[i].fits) order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::tie(plans[a].stepSeconds, plans[a].peakBytes) <
+               std::tie(plans[b].stepSeconds, plans[b].peakBytes);
+    });
+    // By increasing step time, a plan is on the front when it needs less memory than every faster
+    // plan.
+    std::vector<std::size_t> front;
+    double lowestBytes = std::numeric_limits<double>::infinity();
+    for (std::size_t i : order)
+        if (plans[i].peakBytes < lowestBytes) {
+            front.push_back(i);
+            lowestBytes = plans[i].peakBytes;
+        }
+    return front;
+}
+
 std::vector<PlanSummary> paretoFront(std::vector<PlanSummary> plans) {
     std::erase_if(plans, [](const PlanSummary& p) { return !p.fits; });
     std::sort(plans.begin(), plans.end(), [](const PlanSummary& a, const PlanSummary& b) {
@@ -529,8 +549,7 @@ std::vector<Framework> searchedFrameworks(const Scenario& scenario, const Search
 }
 
 std::vector<Plan> enumeratePlans(const Scenario& scenario, Framework framework) {
-    const long long gpus =
-        scenario.constraints.maxGpus ? *scenario.constraints.maxGpus : scenario.cluster.gpuCount();
+    const long long gpus = scenario.planGpus();
     const std::vector<Sharding> sh = shardings(framework, scenario.constraints);
     std::vector<Plan> out;
     forEachLayout(scenario, gpus, framework, 0, [&](const Layout& l) {

@@ -87,6 +87,13 @@ std::optional<SweepKey> sweepKeyFromString(std::string_view s) {
     return std::nullopt;
 }
 
+std::vector<double> modelScaleFactors() {
+    std::vector<double> factors;
+    for (int k = -6; k <= 4; ++k)
+        factors.push_back(std::ldexp(1.0, k));
+    return factors;
+}
+
 SweepSpecParse parseSweepSpec(std::string_view text) {
     SweepSpecParse out;
     const auto eq = text.find('=');
@@ -312,8 +319,7 @@ SweepResult runSweep(const Scenario& base, const SweepSpec& spec, const model::C
         point.value = at.value;
         point.errors = std::move(at.errors);
         if (at.scenario) {
-            point.gpus = at.scenario->constraints.maxGpus ? *at.scenario->constraints.maxGpus
-                                                          : at.scenario->cluster.gpuCount();
+            point.gpus = at.scenario->planGpus();
             point.parameters = model::countParameters(at.scenario->model).total;
             if (options.progress) {
                 so.progress = [&options, i, n](double f) {

@@ -22,11 +22,11 @@ TEST(ParetoFront, KeepsOnlyPlansNoOtherBeatsOnTimeAndMemory) {
     const std::vector<sim::PlanSummary> plans = {summary(1.0, 60), summary(1.5, 70),
                                                  summary(2.0, 40), summary(0.5, 10, false),
                                                  summary(1.0, 65), summary(3.0, 30)};
-    EXPECT_EQ(paretoFront2d(plans), (std::vector<std::size_t>{0, 2, 5}));
+    EXPECT_EQ(sim::paretoFront2d(plans), (std::vector<std::size_t>{0, 2, 5}));
 }
 
 TEST(ParetoFront, EmptyWhenNothingFits) {
-    EXPECT_TRUE(paretoFront2d({summary(1, 100, false)}).empty());
+    EXPECT_TRUE(sim::paretoFront2d({summary(1, 100, false)}).empty());
 }
 
 TEST(ThinForPlot, KeepsAtMostAboutTheRequestedPoints) {

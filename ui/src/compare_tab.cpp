@@ -169,7 +169,7 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
         tr("%1 on %2 × %3 — %4 plans searched in %5")
             .arg(QString::fromStdString(s.model.displayName.empty() ? s.model.name
                                                                     : s.model.displayName),
-                 QLocale().toString(s.cluster.gpuCount()),
+                 QLocale().toString(s.planGpus()),
                  QString::fromStdString(s.cluster.gpu.name),
                  QLocale().toString(m_outcome->search.evaluatedPlans),
                  formatSeconds(m_outcome->computeSeconds)) +

@@ -49,13 +49,6 @@ std::vector<int> scalingNodeCounts(const model::Scenario& s) {
     return {nodes.begin(), nodes.end()};
 }
 
-std::vector<double> crossoverFactors() {
-    std::vector<double> f;
-    for (int k = -6; k <= 4; ++k)
-        f.push_back(std::pow(2.0, k));
-    return f;
-}
-
 Sweep sweepNodes(const model::Scenario& base, const std::vector<int>& nodes,
                  const model::Catalog& catalog, const SweepControl& control) {
     sim::SweepSpec spec;
@@ -77,27 +70,6 @@ Sweep sweepModelScale(const model::Scenario& base, const std::vector<double>& fa
     return out;
 }
 
-std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plans) {
-    std::vector<std::size_t> order;
-    for (std::size_t i = 0; i < plans.size(); ++i)
-        if (plans[i].fits) order.push_back(i);
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (plans[a].stepSeconds != plans[b].stepSeconds)
-            return plans[a].stepSeconds < plans[b].stepSeconds;
-        return plans[a].peakBytes < plans[b].peakBytes;
-    });
-    // Sweep by increasing step time; a plan is on the front when it needs less memory than every
-    // faster plan.
-    std::vector<std::size_t> front;
-    double lowestMemory = std::numeric_limits<double>::infinity();
-    for (std::size_t i : order) {
-        if (plans[i].peakBytes < lowestMemory) {
-            front.push_back(i);
-            lowestMemory = plans[i].peakBytes;
-        }
-    }
-    return front;
-}
 
 std::vector<std::size_t> thinForPlot(const std::vector<sim::PlanSummary>& plans,
                                      const std::vector<std::size_t>& indices,

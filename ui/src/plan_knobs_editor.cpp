@@ -34,11 +34,11 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
         Plan& p = s.plans[static_cast<std::size_t>(m_index)];
         change(p);
     };
-    // dp follows the other degrees so dp·tp·pp·cp stays the GPU count when it can.
+    // dp follows the other degrees so dp·tp·pp·cp stays the GPUs a plan uses when it can.
     auto fitDp = [](const Scenario& s, Plan& p) {
         const long long modelParallel = static_cast<long long>(p.tp) * p.pp * p.cp;
-        if (modelParallel > 0 && s.cluster.gpuCount() % modelParallel == 0)
-            p.dp = static_cast<int>(s.cluster.gpuCount() / modelParallel);
+        if (modelParallel > 0 && s.planGpus() % modelParallel == 0)
+            p.dp = static_cast<int>(s.planGpus() / modelParallel);
     };
 
     auto* framework = new QComboBox;

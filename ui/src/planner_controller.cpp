@@ -158,7 +158,7 @@ void PlannerController::startExplore() {
             options.keepAll = true;
             options.cancelled = [control] { return control.isCancelled(); };
             out.search = sim::searchPlans(out.scenario, options);
-            out.pareto = paretoFront2d(out.search.all);
+            out.pareto = sim::paretoFront2d(out.search.all);
             out.computeSeconds = secondsSince(clock);
             return out;
         },
@@ -179,7 +179,7 @@ void PlannerController::startSweep() {
             clock.start();
             SweepOutcome out;
             const std::vector<int> nodes = scalingNodeCounts(s);
-            const std::vector<double> factors = crossoverFactors();
+            const std::vector<double> factors = sim::modelScaleFactors();
             const double total = static_cast<double>(nodes.size() + factors.size());
             const double share = static_cast<double>(nodes.size()) / total;
             SweepControl first{[control, share](double f) { control.setProgress(f * share); },

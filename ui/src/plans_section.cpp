@@ -75,7 +75,7 @@ void PlansSection::selectPlan(int index) {
 void PlansSection::addPlan() {
     model::Scenario s = m_doc->scenario();
     model::Plan p;
-    p.dp = static_cast<int>(std::max(1LL, s.cluster.gpuCount()));
+    p.dp = static_cast<int>(std::max(1LL, s.planGpus()));
     s.plans.push_back(p);
     const int index = static_cast<int>(s.plans.size()) - 1;
     m_doc->edit(tr("Add plan"), QString(), std::move(s));

@@ -401,8 +401,7 @@ json exportDeepSpeedConfig(const Scenario& s, const Plan& p, ImportIssues& issue
     auto warn = [&](const std::string& key, const std::string& msg) {
         issues.push_back({Severity::Warning, file, key, msg});
     };
-    const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
-    const long long ga = perStep > 0 ? std::max<long long>(1, s.training.globalBatch / perStep) : 1;
+    const long long ga = p.gradientAccumulation(s.training.globalBatch);
     json j;
     j["train_batch_size"] = static_cast<long long>(p.microBatch) * ga * p.dp;
     j["train_micro_batch_size_per_gpu"] = p.microBatch;

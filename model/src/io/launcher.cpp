@@ -857,8 +857,7 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
     }
     if (p.framework == Framework::Ddp && (p.tp > 1 || p.pp > 1))
         warn("", "DDP with TP/PP is not a torchtitan layout");
-    const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
-    const long long ga = perStep > 0 ? std::max<long long>(1, s.training.globalBatch / perStep) : 1;
+    const long long ga = p.gradientAccumulation(s.training.globalBatch);
     const long long local = p.pp > 1 ? static_cast<long long>(p.microBatch) * ga : p.microBatch;
     if (p.pp == 1 && ga > 1)
         out << "# gradient accumulation: " << ga

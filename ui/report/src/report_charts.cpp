@@ -407,7 +407,7 @@ std::vector<std::size_t> plotted(const std::vector<sim::PlanSummary>& all,
 std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st) {
     auto chart = baseChart(st, chartTitle(ChartKind::Pareto, st.lang));
     const std::vector<sim::PlanSummary>& all = d.search.all;
-    const std::vector<std::size_t> front = paretoFront2d(all);
+    const std::vector<std::size_t> front = sim::paretoFront2d(all);
     const std::vector<std::size_t> shown = plotted(all, front, kParetoCells);
 
     auto* x = new QLogValueAxis;
@@ -490,29 +490,9 @@ void layOut(QChart& chart, QSizeF size) {
 
 } // namespace
 
-// Indices of the fitting plans that no other fitting plan beats on both step time and memory,
-// fastest first.
-std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plans) {
-    std::vector<std::size_t> order;
-    for (std::size_t i = 0; i < plans.size(); ++i)
-        if (plans[i].fits) order.push_back(i);
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (plans[a].stepSeconds != plans[b].stepSeconds)
-            return plans[a].stepSeconds < plans[b].stepSeconds;
-        return plans[a].peakBytes < plans[b].peakBytes;
-    });
-    std::vector<std::size_t> front;
-    double lowest = std::numeric_limits<double>::infinity();
-    for (std::size_t i : order)
-        if (plans[i].peakBytes < lowest) {
-            front.push_back(i);
-            lowest = plans[i].peakBytes;
-        }
-    return front;
-}
 
 std::size_t paretoPointsDrawn(const ReportData& data) {
-    return plotted(data.search.all, paretoFront2d(data.search.all), kParetoCells).size();
+    return plotted(data.search.all, sim::paretoFront2d(data.search.all), kParetoCells).size();
 }
 
 QString chartId(ChartKind kind) {

@@ -86,13 +86,6 @@ void collectSources(const sim::DerivationTerm& t, std::vector<SourceEntry>& out,
 
 } // namespace
 
-std::vector<double> crossoverFactors() {
-    std::vector<double> f;
-    for (int k = -6; k <= 4; ++k)
-        f.push_back(std::pow(2.0, k));
-    return f;
-}
-
 ReportData computeReportData(const model::Scenario& scenario, const ReportInputs& in) {
     ReportData d;
     d.scenario = scenario;
@@ -207,7 +200,7 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     if (in.crossover && in.catalog && !isCancelled(in)) {
         sim::SweepSpec spec;
         spec.key = sim::SweepKey::ModelScale;
-        spec.values = crossoverFactors();
+        spec.values = sim::modelScaleFactors();
         sim::SweepOptions o;
         o.threads = in.threads;
         o.cancelled = in.cancelled;

@@ -112,7 +112,7 @@ QString clusterSummary(const model::Scenario& s, Lang lang) {
 }
 
 double usableBytes(const ReportData& d) {
-    return d.search.usableBytes > 0 ? d.search.usableBytes : d.scenario.cluster.gpu.memoryBytes;
+    return d.search.usableBytes > 0 ? d.search.usableBytes : sim::usableGpuBytes(d.scenario);
 }
 
 QString frameworkCell(const ComparedPlan& c, Lang lang) {

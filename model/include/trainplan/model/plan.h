@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +71,12 @@ struct Plan {
     PipelineLayout pipeline; // how the layers split over the pp·vpp chunks
 
     [[nodiscard]] long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
+    // Micro-batches each data-parallel replica runs per optimizer step: global_batch /
+    // (micro_batch × dp), at least 1 (validatePlan requires the division to be exact).
+    [[nodiscard]] long long gradientAccumulation(long long globalBatch) const {
+        const long long perStep = static_cast<long long>(microBatch) * dp;
+        return perStep > 0 ? std::max<long long>(1, globalBatch / perStep) : 1;
+    }
     [[nodiscard]] std::string label() const; // e.g. "TP8·PP8·DP16 mb1 ZeRO-1 SP sel"
     bool operator==(const Plan&) const = default;
 };

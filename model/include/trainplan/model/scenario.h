@@ -33,6 +33,12 @@ struct Scenario {
     PlatformProfile platform;
     std::vector<MigrationStage> stages;
 
+    // The GPUs a plan of this scenario uses: constraints.max_gpus when set, else the whole cluster
+    // (docs/scenario-format.md, constraints).
+    [[nodiscard]] long long planGpus() const {
+        return constraints.maxGpus ? *constraints.maxGpus : cluster.gpuCount();
+    }
+
     bool operator==(const Scenario&) const = default;
 };
 

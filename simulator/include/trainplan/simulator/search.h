@@ -91,6 +91,9 @@ struct SearchResult {
 // The non-dominated subset over (step time, peak memory, cost), fastest first; exact ties keep the
 // plan that sorts first by planKeyLess. Only plans with fits = true are considered.
 [[nodiscard]] std::vector<PlanSummary> paretoFront(std::vector<PlanSummary> plans);
+// Indices of the fitting plans that no other fitting plan beats on both step time and peak memory,
+// fastest first: the 2-D front the GUI's plan-space scatter and the report's chart draw.
+[[nodiscard]] std::vector<std::size_t> paretoFront2d(const std::vector<PlanSummary>& plans);
 
 [[nodiscard]] PlanSummary summarize(const PlanEstimate& e);
 

@@ -39,6 +39,10 @@ struct SweepSpec {
     }
 };
 
+// The model-scale factors of the crossover sweep the GUI's Explore tab and the report draw:
+// 2⁻⁶ … 2⁴ of the scenario's model.
+[[nodiscard]] std::vector<double> modelScaleFactors();
+
 struct SweepSpecParse {
     std::optional<SweepSpec> spec;
     std::string error; // set when spec is empty; names the offending part

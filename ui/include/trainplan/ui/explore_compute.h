@@ -38,8 +38,6 @@ struct SweepControl {
 
 // Node counts for the scaling chart: powers of two around the scenario's cluster, and its own.
 [[nodiscard]] std::vector<int> scalingNodeCounts(const model::Scenario& s);
-// Model-size factors for the crossover chart: 1/64× … 16× the scenario's model.
-[[nodiscard]] std::vector<double> crossoverFactors();
 
 // Best plan per framework at each node count (sim::runSweep over GPU counts).
 [[nodiscard]] Sweep sweepNodes(const model::Scenario& s, const std::vector<int>& nodes,
@@ -48,10 +46,6 @@ struct SweepControl {
 // factors; x = the scaled model's parameter count).
 [[nodiscard]] Sweep sweepModelScale(const model::Scenario& s, const std::vector<double>& factors,
                                     const model::Catalog& catalog, const SweepControl& control);
-
-// Indices of the plans that fit and that no other fitting plan beats on both step time and peak
-// memory, ordered by step time.
-[[nodiscard]] std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plans);
 
 // Keeps at most about `maxPoints` of `indices` for drawing: one per cell of a grid over
 // (log step time, memory); `keep` are always kept.

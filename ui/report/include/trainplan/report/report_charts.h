@@ -66,9 +66,6 @@ void renderChart(QChart& chart, QPainter& painter, const QRectF& target, QSizeF 
 bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi,
                    QString* error = nullptr);
 bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error = nullptr);
-// Indices of the fitting plans no other fitting plan beats on both step time and peak memory,
-// fastest first (the front the Pareto chart draws).
-[[nodiscard]] std::vector<std::size_t> paretoFront2d(const std::vector<sim::PlanSummary>& plans);
 
 // How many plans the Pareto chart draws (the front, plus the rest thinned to a grid).
 [[nodiscard]] std::size_t paretoPointsDrawn(const ReportData& data);

@@ -114,7 +114,4 @@ struct ReportInputs {
 [[nodiscard]] ReportData computeReportData(const model::Scenario& scenario,
                                            const ReportInputs& inputs);
 
-// The model-size factors of the crossover sweep (relative to the scenario's model).
-[[nodiscard]] std::vector<double> crossoverFactors();
-
 } // namespace trainplan::report
