@@ -4,7 +4,7 @@
 // calibration profile, runs with the v2 columns). Disabled: they regenerate checked-in files. Run
 // them on purpose (v1 first: v2 starts from it) with
 //   build/default/tests/store/store_tests --gtest_also_run_disabled_tests
-//       --gtest_filter='storeFixture.DISABLED_GenerateV1:storeFixture.DISABLED_GenerateV2'
+//       --gtest_filter='storeFixture.DISABLED_GenerateV1:storeFixture.DISABLED_GenerateV2:storeFixture.DISABLED_GenerateV3'
 // The migration tests (store_migration_test.cpp) open copies of these files.
 
 #include "store_test_support.h"
@@ -165,6 +165,27 @@ TEST(storeFixture, DISABLED_GenerateV2) {
     Connection check =
         Connection::open(target.string(), OpenMode::ReadOnly, std::chrono::milliseconds(1000));
     EXPECT_EQ(check.queryInt("PRAGMA user_version"), 2);
+    EXPECT_EQ(check.queryInt("SELECT count(*) FROM scenario_versions"), 4);
+}
+
+// v3 (soft delete) as v3 wrote it: the v2 file migrated by the real v3 step (nothing deleted, as
+// the migration test expects). v4 (the price table) migrates it.
+TEST(storeFixture, DISABLED_GenerateV3) {
+    const fs::path dir = fs::path(TRAINPLAN_TEST_FIXTURES_DIR) / "store";
+    const fs::path target = dir / "trainplan-v3.db";
+    fs::remove(target);
+    fs::copy_file(dir / "trainplan-v2.db", target);
+    {
+        Connection c =
+            Connection::open(target.string(), OpenMode::ReadWrite, std::chrono::milliseconds(1000));
+        c.exec("PRAGMA foreign_keys = ON");
+        ASSERT_EQ(store::migrateSchema(c, 3), 2);
+        c.exec("PRAGMA journal_mode = DELETE");
+        c.exec("VACUUM");
+    }
+    Connection check =
+        Connection::open(target.string(), OpenMode::ReadOnly, std::chrono::milliseconds(1000));
+    EXPECT_EQ(check.queryInt("PRAGMA user_version"), 3);
     EXPECT_EQ(check.queryInt("SELECT count(*) FROM scenario_versions"), 4);
 }
 

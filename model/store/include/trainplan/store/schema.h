@@ -15,7 +15,7 @@ namespace trainplan::store {
 //       de-duplication, calibration_profiles, meta (key/value: the built-in catalog's fingerprint).
 //   v3  scenarios.deleted_at: soft delete (a deleted scenario keeps its id, history and links until
 //       it is purged).
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // PRAGMA application_id of a TrainPlan database: "TPLN".
 inline constexpr std::int32_t kApplicationId = 0x54504C4E;
