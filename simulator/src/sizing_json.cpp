@@ -1,7 +1,7 @@
 #include <trainplan/simulator/sizing_json.h>
 
 #include <trainplan/model/catalog.h>
-#include <trainplan/model/plan_json.h>
+#include <trainplan/model/scenario_json.h>
 
 #include <nlohmann/json.hpp>
 
