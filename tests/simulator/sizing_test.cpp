@@ -91,8 +91,9 @@ void expectSameAnswer(const sim::SizingResult& a, const sim::SizingResult& b) {
                   b.cheapestMeetingDeadline->perFramework.size());
     }
     ASSERT_EQ(a.fastestWithinBudget.has_value(), b.fastestWithinBudget.has_value());
-    if (a.fastestWithinBudget)
+    if (a.fastestWithinBudget) {
         EXPECT_EQ(key(a.fastestWithinBudget->best), key(b.fastestWithinBudget->best));
+    }
     ASSERT_EQ(a.topPerFramework.size(), b.topPerFramework.size());
     for (std::size_t f = 0; f < a.topPerFramework.size(); ++f) {
         ASSERT_EQ(a.topPerFramework[f].second.size(), b.topPerFramework[f].second.size()) << f;
