@@ -6,6 +6,7 @@
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/pricing.h>
 #include <trainplan/simulator/validation.h>
 
 #include <cerrno>
@@ -54,6 +55,18 @@ const std::map<std::string, Command>& commands() {
          {cmdSweep,
           "sweep FILE --vary KEY=A..B best plan per framework as gpus, model, model_scale,\n"
           "                             inter_node_gb_per_s, global_batch or seq_len varies"}},
+        {"size",
+         {cmdSize,
+          "size FILE --deadline-days D --budget B [--currency USD|CNY] [--gpus a,b,...]\n"
+          "                           [--max-gpus N] [--lang en|zh_CN]  which GPU, how many and "
+          "which plan meet\n"
+          "                           the deadline within the budget (Pareto front of time x "
+          "cost)"}},
+        {"price",
+         {cmdPrice, "price {list,set GPU AMOUNT [--currency USD|CNY] [--cloud C] [--region R]\n"
+                    "                           [--contract K] [--source S] [--date D],remove GPU,"
+                    "\n                           rate CNY_PER_USD --date D}  GPU prices in the "
+                    "library"}},
         {"import",
          {cmdImport,
           "import FILE… [-o scenario.json]  build a scenario from config.json, ds_config.json,\n"
@@ -198,6 +211,8 @@ std::optional<model::Scenario> CliContext::loadScenario(const std::string& file)
     if (load.ok()) {
         // A scenario that names a calibration profile gets its values from the library.
         if (!applyStoredProfile(*this, *load.scenario, file)) return std::nullopt;
+        // The library's price for the GPU replaces the catalog default (docs/store.md, "Prices").
+        sim::applyPriceTable(load.scenario->cluster.gpu, priceTable());
         return std::move(load.scenario);
     }
     for (const auto& issue : load.issues)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/catalog.h>
+#include <trainplan/model/gpu_price.h>
 #include <trainplan/model/scenario.h>
 #include <trainplan/simulator/uncertainty.h>
 
@@ -40,6 +41,11 @@ struct CliContext {
     // bars; empty when the file is missing or unreadable.
     const sim::ResidualTable& residuals();
     std::filesystem::path dataDir();
+    // The library's price table (cli_prices.cpp), read on first use: empty, with the default
+    // exchange rate, when there is no library yet or it cannot be read (a warning on `err`).
+    const model::PriceTable& priceTable();
+    // The catalog's GPUs with the price table applied (what `size` searches over).
+    std::vector<model::GpuSpec> pricedGpus();
 
     // Loads and validates a scenario file; prints every problem to `err` and returns nullopt if
     // any.
@@ -52,6 +58,7 @@ struct CliContext {
 private:
     std::optional<model::Catalog> m_catalog;
     std::optional<sim::ResidualTable> m_residuals;
+    std::optional<model::PriceTable> m_prices;
 };
 
 struct UsageError : std::runtime_error {

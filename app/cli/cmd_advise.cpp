@@ -1,3 +1,4 @@
+#include "cli_targets.h"
 #include "commands.h"
 #include "text_table.h"
 
@@ -182,13 +183,19 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
                        number(ArgKind::Seconds, e.time.stepSeconds, lang),
                        number(ArgKind::Percent, e.throughput.mfu, lang),
                        number(ArgKind::Duration, e.cost.timeToTrainSeconds, lang),
-                       number(ArgKind::Usd, e.cost.usd, lang), readiness});
+                       e.cost.priced ? number(ArgKind::Usd, e.cost.usd, lang)
+                                     : std::string(lang == Lang::ZhCN ? "未定价" : "no price"),
+                       readiness});
         } else {
             fw.addRow({std::string(model::displayName(f.framework)), L.no,
                        f.closest ? f.closest->plan.label() : "", "", "", "", "", readiness});
         }
     }
     fw.print(out);
+    // The scenario's deadline and budget against the recommended plan (docs/cli.md, "compare").
+    if (const auto targets = scenarioTargets(ctx, s); targets && rec.plan && rec.plan->memory.fits)
+        out << (zh ? "期限与预算：" : "Deadline and budget: ")
+            << targetsCell(checkPlanTargets(s, *rec.plan, *targets), zh) << '\n';
 
     const sim::BreakPoints& bp = a.breakPoints;
     if (!bp.modelSize.empty() || !bp.gpuCount.empty()) {
@@ -308,7 +315,13 @@ int cmdAdvise(CliContext& ctx) {
     options.catalog = &ctx.catalog();
     const sim::Advice advice = sim::advise(*scenario, options);
     if (fmt == Format::Json) {
-        ctx.out << sim::adviceToJson(*scenario, advice, lang).dump(2) << '\n';
+        nlohmann::json doc = sim::adviceToJson(*scenario, advice, lang);
+        // A compatible extension: the recommended plan against the deadline and budget.
+        if (const auto targets = scenarioTargets(ctx, *scenario);
+            targets && advice.recommendation.plan && advice.recommendation.plan->memory.fits)
+            doc["targets"] = toJson(
+                checkPlanTargets(*scenario, *advice.recommendation.plan, *targets), *targets);
+        ctx.out << doc.dump(2) << '\n';
         return kExitOk;
     }
     printText(ctx, *scenario, advice, lang);

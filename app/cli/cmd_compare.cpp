@@ -1,3 +1,4 @@
+#include "cli_targets.h"
 #include "commands.h"
 #include "text_table.h"
 
@@ -50,7 +51,8 @@ sim::EstimateResult shownResult(const sim::FrameworkResult& fr) {
 }
 
 nlohmann::json compareDocument(const model::Scenario& s, const sim::SearchResult& r,
-                               const sim::ResidualTable& residuals) {
+                               const sim::ResidualTable& residuals,
+                               const std::optional<sim::SizingConstraints>& targets) {
     // One trainplan.estimate.v1 result, as `estimate` prints it.
     auto resultJson = [&](const model::Scenario& sc, const sim::EstimateResult& er) {
         return sim::resultDocument(sc, er, &residuals);
@@ -69,6 +71,8 @@ nlohmann::json compareDocument(const model::Scenario& s, const sim::SearchResult
         j["miss_bytes"] = fr.missBytes;
         j["evaluated_plans"] = fr.evaluatedPlans;
         j["fitting_plans"] = fr.fittingPlans;
+        if (targets && fr.best)
+            j["targets"] = toJson(checkPlanTargets(s, *fr.best, *targets), *targets);
         results.push_back(std::move(j));
     }
     json pareto = json::array();
@@ -110,15 +114,17 @@ int cmdCompare(CliContext& ctx) {
     const auto scenario = ctx.loadScenario(file);
     if (!scenario) return kExitInvalidInput;
     const sim::SearchResult result = sim::searchPlans(*scenario, options);
+    const std::optional<sim::SizingConstraints> targets = scenarioTargets(ctx, *scenario);
 
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
-        ctx.out << compareDocument(*scenario, result, ctx.residuals()).dump(2) << '\n';
+        ctx.out << compareDocument(*scenario, result, ctx.residuals(), targets).dump(2) << '\n';
         return kExitOk;
     }
     std::vector<std::string> header{
         "framework",    "plan",          "fits", "peak memory",     "step",       "MFU",
         "tokens/s/GPU", "time to train", "cost", "error bar (80%)", "runners-up", "plans searched"};
+    if (targets) header.push_back("targets");
     if (fmt == Format::Csv) header.push_back("excluded because");
     TextTable table(header);
     for (const auto& fr : result.frameworks) {
@@ -129,6 +135,10 @@ int cmdCompare(CliContext& ctx) {
         if (!fr.best && !fr.closest) row[1] = "(no valid plan)";
         row.push_back(std::to_string(fr.runnersUp.size()));
         row.push_back(std::to_string(fr.evaluatedPlans));
+        if (targets)
+            row.push_back(fr.best ? targetsCell(checkPlanTargets(*scenario, *fr.best, *targets),
+                                                ctx.lang == "zh_CN")
+                                  : "—");
         if (fmt == Format::Csv) row.push_back(joined(fr.exclusionReasons, "; "));
         table.addRow(std::move(row));
     }
@@ -138,7 +148,8 @@ int cmdCompare(CliContext& ctx) {
     }
     ctx.out << scenario->name << ": best plan per framework on " << result.gpus << " GPUs ("
             << formatGiB(result.usableBytes) << " usable per GPU), " << result.evaluatedPlans
-            << " plans searched\n\n";
+            << " plans searched\n"
+            << priceLine(scenario->cluster) << "\n\n";
     table.print(ctx.out);
     if (result.cancelled) ctx.out << "\nThe search was cancelled: the results are partial.\n";
     bool excludedHeader = false;
@@ -154,12 +165,13 @@ int cmdCompare(CliContext& ctx) {
         ctx.out << "\nPareto front over step time × peak memory × cost (" << result.pareto.size()
                 << " plans):\n";
         TextTable front({"framework", "plan", "step", "peak memory", "cost", "MFU"});
+        const bool priced = sim::resolvePrice(scenario->cluster).priced();
         constexpr std::size_t kShown = 12;
         for (std::size_t i = 0; i < result.pareto.size() && i < kShown; ++i) {
             const auto& p = result.pareto[i];
             front.addRow({std::string(model::toString(p.plan.framework)), p.plan.label(),
-                          formatSeconds(p.stepSeconds), formatGiB(p.peakBytes), formatUsd(p.usd),
-                          formatPercent(p.mfu)});
+                          formatSeconds(p.stepSeconds), formatGiB(p.peakBytes),
+                          priced ? formatUsd(p.usd) : "no price", formatPercent(p.mfu)});
         }
         front.print(ctx.out);
         if (result.pareto.size() > kShown)

@@ -102,7 +102,7 @@ std::vector<std::string> estimateRow(const sim::EstimateResult& r, const sim::Un
             formatPercent(e.throughput.mfu),
             formatFixed(e.throughput.tokensPerSecondPerGpu, 0),
             formatDuration(e.cost.timeToTrainSeconds),
-            formatUsd(e.cost.usd),
+            formatCost(e.cost),
             bar};
 }
 
@@ -157,7 +157,7 @@ int cmdEstimate(CliContext& ctx) {
         table.printCsv(ctx.out);
         return kExitOk;
     }
-    ctx.out << scenario->name << "\n\n";
+    ctx.out << scenario->name << "\n" << priceLine(scenario->cluster) << "\n\n";
     if (searched)
         ctx.out << "The scenario has no plans: estimating the best plan per framework found by the "
                    "search "

@@ -1,3 +1,4 @@
+#include "cli_targets.h"
 #include "commands.h"
 #include "text_table.h"
 
@@ -64,6 +65,7 @@ nlohmann::json rowJson(const sim::SweepRow& r, const std::optional<sim::GoodputE
         j["tokens_per_s_per_gpu"] = e.throughput.tokensPerSecondPerGpu;
         j["time_to_train_s"] = e.cost.timeToTrainSeconds;
         j["usd"] = e.cost.usd;
+        j["priced"] = e.cost.priced; // false: no price is known and usd is not a cost
         if (g) {
             j["goodput"] = g->goodput;
             j["interruptions_per_day"] = g->failures.interruptionsPerDay;
@@ -116,8 +118,17 @@ int cmdSweep(CliContext& ctx) {
         for (const auto& p : result.points)
             labels.push_back(p.label);
         nlohmann::json arr = nlohmann::json::array();
-        for (std::size_t i = 0; i < rows.size(); ++i)
-            arr.push_back(rowJson(rows[i], goodputs[i]));
+        const std::optional<sim::SizingConstraints> targets = scenarioTargets(ctx, *scenario);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            nlohmann::json row = rowJson(rows[i], goodputs[i]);
+            // The scenario's deadline and budget on this point (a compatible extension).
+            if (targets && rows[i].estimate && goodputs[i])
+                row["targets"] =
+                    toJson(sim::checkTargets(*targets, goodputs[i]->expectedSeconds,
+                                             goodputs[i]->usd, rows[i].estimate->cost.priced),
+                           *targets);
+            arr.push_back(std::move(row));
+        }
         nlohmann::json fws = nlohmann::json::array();
         for (auto f : result.frameworks)
             fws.push_back(std::string(model::toString(f)));
@@ -174,14 +185,14 @@ int cmdSweep(CliContext& ctx) {
                         run ? raw(e->throughput.mfu) : "",
                         run ? raw(e->throughput.tokensPerSecondPerGpu) : "",
                         run ? raw(e->cost.timeToTrainSeconds) : "",
-                        run ? raw(e->cost.usd) : "",
+                        run && e->cost.priced ? raw(e->cost.usd) : "",
                         std::to_string(r.evaluatedPlans),
                         std::to_string(r.fittingPlans),
                         joined(r.reasons),
                         g ? raw(g->goodput) : "",
                         g ? raw(g->failures.interruptionsPerDay) : "",
                         g ? raw(g->expectedSeconds) : "",
-                        g ? raw(g->usd) : ""});
+                        g && e && e->cost.priced ? raw(g->usd) : ""});
         }
         csv.printCsv(ctx.out);
         return kExitOk;
@@ -220,7 +231,7 @@ int cmdSweep(CliContext& ctx) {
                                        run ? formatFixed(e->throughput.tokensPerSecondPerGpu, 0)
                                            : none,
                                        run ? formatDuration(e->cost.timeToTrainSeconds) : none,
-                                       run ? formatUsd(e->cost.usd) : none,
+                                       run ? formatCost(e->cost) : none,
                                        g ? formatPercent(g->goodput) : "",
                                        note};
         if (byGpus) cells.erase(cells.begin() + 1);

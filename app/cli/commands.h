@@ -21,6 +21,8 @@ int cmdRuns(CliContext& ctx);
 int runsImportLog(CliContext& ctx); // runs import-log (cmd_runs_log.cpp)
 int cmdDb(CliContext& ctx);
 int cmdLibrary(CliContext& ctx);
+int cmdPrice(CliContext& ctx); // cmd_price.cpp
+int cmdSize(CliContext& ctx);  // cmd_size.cpp
 int cmdReport(CliContext& ctx); // only in builds with the report renderer (TRAINPLAN_HAVE_REPORT)
 
 } // namespace trainplan::cli

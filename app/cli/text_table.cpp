@@ -106,6 +106,16 @@ std::string formatPercent(double f, int decimals) {
     return formatFixed(100.0 * f, decimals) + "%";
 }
 
+std::string formatCost(const sim::CostEstimate& cost) {
+    return cost.priced ? formatUsd(cost.usd) : "no price";
+}
+
+std::string priceLine(const model::ClusterSpec& cluster) {
+    const sim::ResolvedPrice p = sim::resolvePrice(cluster);
+    if (!p.priced()) return "NO PRICE: " + p.describe();
+    return "Price: " + p.describe();
+}
+
 std::string formatUsd(double usd) {
     if (!std::isfinite(usd)) return "n/a";
     if (usd >= 1e6) return "$" + formatFixed(usd / 1e6, 2) + "M";

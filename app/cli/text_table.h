@@ -1,5 +1,6 @@
 #pragma once
 
+#include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/validation.h>
 
 #include <iosfwd>
@@ -31,5 +32,9 @@ std::string formatDuration(double seconds); // hours / days
 std::string formatFixed(double v, int decimals);
 std::string formatPercent(double fraction, int decimals = 1);
 std::string formatUsd(double usd);
+// The cost of an estimate, or "no price" when none is known (never "$0").
+std::string formatCost(const sim::CostEstimate& cost);
+// "Price: $3.99/GPU-h (catalog: …)" or, loudly, "NO PRICE for H20: … costs are not computed".
+std::string priceLine(const model::ClusterSpec& cluster);
 
 } // namespace trainplan::cli

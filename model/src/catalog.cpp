@@ -144,6 +144,36 @@ std::vector<std::string> closestNames(std::string_view name,
     return out;
 }
 
+GpuPrice gpuPriceFromJson(const json& j, const std::string& path, ValidationIssues& issues) {
+    GpuPrice p;
+    ObjectReader r(j, path, issues);
+    if (!r.valid()) return p;
+    const bool hasAmount = r.readDouble("per_gpu_hour", p.perGpuHour, false, 0.0001, 1e6);
+    r.readEnum("currency", p.currency, false, currencyFromString, "USD, CNY");
+    r.readString("source", p.source, false);
+    if (r.readString("date", p.date, false) && !isIsoDate(p.date))
+        r.add(r.fieldPath("date"), "'" + p.date + "' is not a date (YYYY-MM-DD)");
+    r.readString("unpriced", p.unpricedReason, false);
+    r.finish();
+    if (hasAmount && !p.unpricedReason.empty())
+        issues.push_back({path, "gives both per_gpu_hour and unpriced; keep one"});
+    else if (!hasAmount && p.unpricedReason.empty())
+        issues.push_back({path, "needs per_gpu_hour (with source and date) or unpriced (why "
+                                "there is no sourced price)"});
+    else if (hasAmount && (p.source.empty() || p.date.empty()))
+        issues.push_back({path, "a price needs its source and the date it was read"});
+    return p;
+}
+
+json toJson(const GpuPrice& p) {
+    if (!p.priced()) return json{{"unpriced", p.unpricedReason}};
+    json j{{"per_gpu_hour", p.perGpuHour},
+           {"currency", std::string(toString(p.currency))},
+           {"source", p.source},
+           {"date", p.date}};
+    return j;
+}
+
 GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& issues) {
     GpuSpec g;
     ObjectReader r(j, path, issues);
@@ -174,6 +204,8 @@ GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& is
                           "'" + g.generation + "' is not one of " + std::string(kGpuGenerations)});
     r.readInt("sm_count", g.smCount, false, 1, 100000);
     r.readString("source", g.source, false);
+    if (const json* price = r.raw("price"))
+        g.listPrice = gpuPriceFromJson(*price, r.fieldPath("price"), issues);
     r.finish();
     g.memoryBytes = gib * units::kGiB;
     g.fp32FlopsPerSecond = fp32 * units::kTera;
@@ -295,6 +327,8 @@ json toJson(const GpuSpec& g) {
     if (g.gemmEfficiency > 0) j["gemm_efficiency"] = g.gemmEfficiency;
     if (!g.generation.empty()) j["generation"] = g.generation;
     if (g.smCount > 0) j["sm_count"] = g.smCount;
+    if (g.listPrice.priced() || !g.listPrice.unpricedReason.empty())
+        j["price"] = toJson(g.listPrice);
     return j;
 }
 

@@ -185,6 +185,11 @@ void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c,
         }
     }
     r.readBool("tp_across_nodes", c.tpAcrossNodes, false);
+    double days = 0;
+    if (r.readDouble("deadline_days", days, false, 0.001, 1e6)) c.deadlineDays = days;
+    double budget = 0;
+    if (r.readDouble("budget", budget, false, 0.01, 1e15)) c.budget = budget;
+    r.readEnum("budget_currency", c.budgetCurrency, false, currencyFromString, "USD, CNY");
     if (const json* fixed = r.raw("fixed")) {
         ObjectReader fr(*fixed, r.fieldPath("fixed"), issues);
         if (fr.valid()) {
@@ -638,6 +643,10 @@ json toJson(const Scenario& s) {
         kj["frameworks"] = std::move(fw);
     }
     if (k.tpAcrossNodes) kj["tp_across_nodes"] = true;
+    if (k.deadlineDays) kj["deadline_days"] = *k.deadlineDays;
+    if (k.budget) kj["budget"] = *k.budget;
+    if (k.budget && k.budgetCurrency != Currency::Usd)
+        kj["budget_currency"] = std::string(toString(k.budgetCurrency));
     json fixed = json::object();
     auto put = [&fixed](const char* key, const std::optional<int>& v) {
         if (v) fixed[key] = *v;

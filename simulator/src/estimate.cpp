@@ -520,6 +520,7 @@ PlanContext makeContext(const model::Scenario& scenario, const Efficiency& eff) 
     if (ctx.bandwidth.intraBytesPerSecond <= 0) ctx.bandwidth.intraBytesPerSecond = 1.0;
     ctx.clusterGpus = scenario.planGpus();
     ctx.memoryHeadroomFraction = scenario.constraints.memoryHeadroomFraction;
+    ctx.price = resolvePrice(c);
     return ctx;
 }
 
@@ -946,7 +947,9 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     auto& Co = est.cost;
     Co.timeToTrainSeconds = tr.trainTokens > 0 ? tr.trainTokens / Th.tokensPerSecond : 0.0;
     Co.gpuHours = Co.timeToTrainSeconds * gpus / kSecondsPerHour;
-    Co.usd = Co.gpuHours * sc.cluster.gpuHourUsd;
+    Co.usdPerGpuHour = ctx.price.usdPerGpuHour;
+    Co.priced = ctx.price.priced();
+    Co.usd = Co.gpuHours * Co.usdPerGpuHour;
     // Average board power = TDP × (idle floor 30% + 70% × busy fraction), times the facility PUE.
     const double busy = std::clamp(T.computeSeconds / step, 0.0, 1.0);
     const double pue = sc.cluster.pue > 0 ? sc.cluster.pue : 1.3;

@@ -91,7 +91,11 @@ nlohmann::json toJson(const EstimateResult& r) {
     j["cost"] = {{"time_to_train_s", co.timeToTrainSeconds},
                  {"gpu_hours", co.gpuHours},
                  {"usd", co.usd},
-                 {"energy_kwh", co.energyKwh}};
+                 {"energy_kwh", co.energyKwh},
+                 // A compatible extension: the price in force; priced = false means usd is 0
+                 // because no price is known, not because training is free.
+                 {"usd_per_gpu_hour", co.usdPerGpuHour},
+                 {"priced", co.priced}};
     return j;
 }
 
@@ -138,6 +142,8 @@ nlohmann::json estimateDocument(const model::Scenario& s,
     // Which calibration profile set the efficiency parameters (docs/calibration.md); a compatible
     // extension of v1, absent when the built-in defaults were used.
     if (s.efficiency.profile) doc["calibration_profile"] = *s.efficiency.profile;
+    // Which price the costs use (docs/cli.md, "Prices"); a compatible extension of v1.
+    doc["price"] = toJson(resolvePrice(s.cluster));
     return doc;
 }
 

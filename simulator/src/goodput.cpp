@@ -249,7 +249,7 @@ GoodputEstimate estimateGoodput(const model::Scenario& scenario, const PlanEstim
 
     const double gpus = static_cast<double>(g.failures.gpus);
     g.gpuHours = g.expectedSeconds * gpus / kSecondsPerHour;
-    g.usd = g.gpuHours * scenario.cluster.gpuHourUsd;
+    g.usd = g.gpuHours * estimate.cost.usdPerGpuHour; // the estimate's resolved price
     // Redone work draws the training power of the estimate; checkpoint stalls and restarts the idle
     // floor.
     const double pue = scenario.cluster.pue > 0 ? scenario.cluster.pue : reliability_defaults::kPue;

@@ -219,4 +219,29 @@ TEST(storeFixture, DISABLED_GenerateV3) {
 }
 
 } // namespace
+// v4 (every table STRICT) as v4 wrote it: the v3 file rebuilt by the real v4 step, with its
+// soft-deleted scenario. v5 (the price table) migrates it.
+TEST(storeFixture, DISABLED_GenerateV4) {
+    const fs::path dir = fs::path(TRAINPLAN_TEST_FIXTURES_DIR) / "store";
+    const fs::path target = dir / "trainplan-v4.db";
+    fs::remove(target);
+    fs::copy_file(dir / "trainplan-v3.db", target);
+    {
+        Connection c =
+            Connection::open(target.string(), OpenMode::ReadWrite, std::chrono::milliseconds(1000));
+        c.exec("PRAGMA foreign_keys = ON");
+        ASSERT_EQ(store::migrateSchema(c, 4), 3);
+        c.exec("PRAGMA journal_mode = DELETE");
+        c.exec("VACUUM");
+    }
+    Connection check =
+        Connection::open(target.string(), OpenMode::ReadOnly, std::chrono::milliseconds(1000));
+    EXPECT_EQ(check.queryInt("PRAGMA user_version"), 4);
+    EXPECT_EQ(check.queryInt("SELECT count(*) FROM scenarios WHERE deleted_at IS NOT NULL"), 1);
+    EXPECT_EQ(check.queryInt("SELECT count(*) FROM measured_runs"), 5);
+    EXPECT_EQ(check.queryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND "
+                             "name = 'gpu_prices'"),
+              0);
+}
+
 } // namespace trainplan::test

@@ -138,7 +138,7 @@ TEST(storeStrictSchema, UpgradingAVersion3LibraryKeepsEveryRow) {
     EXPECT_EQ(before.at("scenario_versions"), 5);
 
     store::Store s = openKeepingDeleted(db);
-    EXPECT_EQ(s.schemaVersion(), 4);
+    EXPECT_EQ(s.schemaVersion(), store::kSchemaVersion);
     ASSERT_TRUE(s.backupPath().has_value());
     EXPECT_EQ(*s.backupPath(), fs::path(db.string() + ".bak-v3"));
     EXPECT_TRUE(s.upgradeNotes().empty()) << s.upgradeNotes().front();
@@ -183,7 +183,7 @@ TEST(storeStrictSchema, AStoredNaNStepTimeIsKeptInTheRunsDetailsWhenUpgrading) {
              "INSERT INTO measured_runs (scenario_name, step_time_s, details) VALUES ('only-nan', "
              "'not measured', '{\"job\": \"17\"}')");
     store::Store s = openKeepingDeleted(db);
-    EXPECT_EQ(s.schemaVersion(), 4);
+    EXPECT_EQ(s.schemaVersion(), store::kSchemaVersion);
     EXPECT_EQ(s.connection().queryInt("SELECT count(*) FROM measured_runs"), 6);
 
     const auto retired = s.runs("retired-h100");

@@ -140,6 +140,11 @@ const BadFile kBadFiles[] = {
     {"59-max-gpus-exceeds-cluster.json", "constraints.max_gpus", "2048 exceeds the cluster's 1024 GPUs", 1},
     {"63-constraints-unknown-framework.json", "constraints.frameworks[1]", "must be one of ddp, fsdp, deepspeed, megatron", 1},
     {"66-missing-name.json", "name", "is required", 1},
+    // What-if sizing targets and GPU prices (issue 20).
+    {"76-deadline-days-zero.json", "constraints.deadline_days", "0 is out of range [0.001, 1000000]", 1},
+    {"77-budget-negative.json", "constraints.budget", "-5000000 is out of range [0.01, 1e+15]", 1},
+    {"78-budget-currency-unknown.json", "constraints.budget_currency", "'EUR' is not one of USD, CNY", 1},
+    {"79-inline-gpu-price-without-source.json", "cluster.gpu.price", "a price needs its source and the date it was read", 1},
     // Several independent problems in one file: each is reported.
     {"90-three-structural-problems.json", "cluster.gpu", "unknown GPU 'A100-80' (did you mean A100-SXM4-80GB?)", 3},
     {"91-three-plan-problems.json", "plans[0].zero_stage", "Megatron-LM does not support ZeRO-3", 3},

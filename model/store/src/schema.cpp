@@ -143,6 +143,26 @@ ALTER TABLE scenarios ADD COLUMN deleted_at TEXT
 CREATE INDEX scenarios_deleted ON scenarios(deleted_at) WHERE deleted_at IS NOT NULL;
 )sql";
 
+// The user's GPU prices (docs/store.md, "Prices"): one row per GPU and cloud/region/contract, in
+// USD or CNY; the CNY/USD exchange rate lives in meta ('cny_per_usd', 'cny_per_usd_date'). STRICT
+// as every table since v4.
+constexpr const char* kV5 = R"sql(
+CREATE TABLE gpu_prices (
+    id INTEGER PRIMARY KEY,
+    gpu TEXT NOT NULL COLLATE NOCASE CHECK (length(trim(gpu)) > 0),
+    cloud TEXT NOT NULL DEFAULT '' COLLATE NOCASE,
+    region TEXT NOT NULL DEFAULT '' COLLATE NOCASE,
+    contract TEXT NOT NULL DEFAULT '' COLLATE NOCASE,
+    currency TEXT NOT NULL CHECK (currency IN ('USD', 'CNY')),
+    per_gpu_hour REAL NOT NULL CHECK (per_gpu_hour > 0 AND per_gpu_hour < 1e6),
+    source TEXT NOT NULL DEFAULT '',
+    priced_on TEXT CHECK (priced_on IS NULL OR date(priced_on) = priced_on),
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    UNIQUE (gpu, cloud, region, contract)
+) STRICT;
+)sql";
+
 // v1 runs have no fingerprint; compute it so re-imports of the same run are recognised. Two
 // identical v1 runs keep one fingerprint (the later one stays NULL) rather than fail the migration.
 void fingerprintExistingRuns(Connection& c, MigrationNotes&) {
@@ -172,6 +192,7 @@ const std::vector<Migration>& migrations() {
         {2, kV2, fingerprintExistingRuns},
         {3, kV3, nullptr},
         {4, nullptr, detail::makeTablesStrict, true},
+        {5, kV5, nullptr},
     };
     return steps;
 }

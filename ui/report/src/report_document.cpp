@@ -295,8 +295,8 @@ Section scenarioSection(const ReportData& d, Lang lang) {
                                  .arg(c.nicsPerNode)
                                  .arg(fmtBandwidth(c.interNode.bytesPerSecond, lang)));
     cluster << qMakePair(s.t(Text::RowOversubscription), fmtFactor(c.oversubscription, lang));
-    if (c.gpuHourUsd > 0)
-        cluster << qMakePair(s.t(Text::RowPrice), QStringLiteral("$") + fmtFixed(c.gpuHourUsd, 2));
+    // Which price the costs use, and where it comes from (sim::resolvePrice; never "$0").
+    cluster << qMakePair(s.t(Text::RowPrice), qs(sim::resolvePrice(c).describe()));
     s.table(keyValues(cluster));
 
     s.subheading(s.t(Text::SubReadiness));

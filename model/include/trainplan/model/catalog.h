@@ -47,6 +47,11 @@ struct Catalog {
 [[nodiscard]] TransformerSpec modelFromJson(const nlohmann::json& j, const std::string& path,
                                             ValidationIssues& issues);
 [[nodiscard]] nlohmann::json toJson(const GpuSpec& g);
+// A GPU's "price" object: {"per_gpu_hour", "currency" (USD|CNY, default USD), "source", "date"} or
+// {"unpriced": "why"}.
+[[nodiscard]] GpuPrice gpuPriceFromJson(const nlohmann::json& j, const std::string& path,
+                                        ValidationIssues& issues);
+[[nodiscard]] nlohmann::json toJson(const GpuPrice& p);
 [[nodiscard]] nlohmann::json toJson(const LinkSpec& l);
 [[nodiscard]] nlohmann::json toJson(const TransformerSpec& m);
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <trainplan/model/gpu_price.h>
 #include <trainplan/model/plan.h>
 
 #include <optional>
@@ -21,6 +22,11 @@ struct ConstraintsSpec {
     std::optional<int> tp, pp, dp, cp, ep, vpp, microBatch, zeroStage;
     std::optional<Recompute> recompute;
     std::optional<Offload> offload;
+    // What-if sizing targets (docs/scenario-format.md): the expected time to train must not exceed
+    // deadlineDays, the expected cost must not exceed budget (in budgetCurrency).
+    std::optional<double> deadlineDays;
+    std::optional<double> budget;
+    Currency budgetCurrency = Currency::Usd;
 
     bool operator==(const ConstraintsSpec&) const = default;
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <trainplan/model/gpu_price.h>
+
 #include <string>
 
 namespace trainplan::model {
@@ -28,6 +30,10 @@ struct GpuSpec {
     std::string generation;
     int smCount = 0; // streaming multiprocessors (compute units); 0 = the generation's flagship
     std::string source;
+    // Default price per GPU-hour (catalog "price"), or why there is none; a library price-table row
+    // replaces it when the GPU is resolved (origin "price table"). The power draw for energy is
+    // tdpWatts.
+    GpuPrice listPrice;
 
     // Dense tensor-core peak used for GEMMs at this precision.
     [[nodiscard]] double peakFlopsPerSecond(Precision p) const;

@@ -6,6 +6,7 @@
 #include <trainplan/simulator/collectives.h>
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/flops.h>
+#include <trainplan/simulator/pricing.h>
 #include <trainplan/simulator/stage_layout.h>
 
 #include <vector>
@@ -145,8 +146,10 @@ struct Throughput {
 struct CostEstimate {
     double timeToTrainSeconds = 0;
     double gpuHours = 0;
-    double usd = 0;
+    double usd = 0; // 0 when unpriced: check `priced` before showing it
     double energyKwh = 0;
+    double usdPerGpuHour = 0; // the price in force (PlanContext::price)
+    bool priced = false;      // false: no price is known, the cost is not computed
 };
 
 // Everything the simulator says about one plan. Plain values, cheap to copy.
@@ -174,6 +177,7 @@ struct PlanContext {
     TierBandwidth bandwidth;
     long long clusterGpus = 0;
     double memoryHeadroomFraction = 0;
+    ResolvedPrice price; // resolvePrice(scenario.cluster)
 };
 
 // `scenario` must outlive the context.

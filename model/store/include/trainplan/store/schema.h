@@ -20,7 +20,8 @@ namespace trainplan::store {
 //   v4  every table STRICT: each column holds only its declared type (the text 'NaN' passed
 //       `CHECK (step_time_s > 0)`), and measurements are finite. A stored measurement that is not
 //       a finite number moves to its run's details (values_refused_by_schema_v4).
-inline constexpr int kSchemaVersion = 4;
+//   v5  gpu_prices: the user's GPU price table (STRICT), which overrides the catalog's defaults.
+inline constexpr int kSchemaVersion = 5;
 
 // PRAGMA application_id of a TrainPlan database: "TPLN".
 inline constexpr std::int32_t kApplicationId = 0x54504C4E;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/catalog.h>
+#include <trainplan/model/gpu_price.h>
 #include <trainplan/store/connection.h>
 #include <trainplan/store/records.h>
 #include <trainplan/store/store_error.h>
@@ -80,6 +81,19 @@ public:
     // Removes a user entry. Built-ins are read-only (Conflict); an entry a stored scenario refers
     // to by name is kept (Conflict, naming the scenarios).
     void removeCatalogEntry(CatalogKind kind, const std::string& name);
+
+    // --- Prices (store_prices.cpp; docs/store.md "Prices")
+    // Every row and the exchange rate (the default, dated, until the user sets one).
+    [[nodiscard]] model::PriceTable priceTable();
+    // Adds the row, or replaces the row of the same GPU, cloud, region and contract
+    // (case-insensitive). Invalid (with every issue) for an unknown GPU, a price that is not
+    // positive, a date that is not YYYY-MM-DD. Returns true when a row was added.
+    bool putPrice(const model::PriceTableEntry& entry);
+    // NotFound when no row has that GPU, cloud, region and contract.
+    void removePrice(const std::string& gpu, const std::string& cloud = {},
+                     const std::string& region = {}, const std::string& contract = {});
+    // Invalid unless 0 < cnyPerUsd < 1000 and `date` is YYYY-MM-DD.
+    void setExchangeRate(double cnyPerUsd, const std::string& date);
 
     // --- Scenarios
     // Validates the trainplan.scenario.v1 document with model::parseScenario against catalog();
