@@ -78,6 +78,7 @@ int cmdReport(CliContext& ctx) {
     inputs.version = TRAINPLAN_VERSION;
     inputs.date = date;
     inputs.breakPoints = !fast;
+    inputs.prices = &ctx.priceTable(); // the sizing section prices GPUs as `size` does
     // CSV and JSON need no charts beyond the sweeps; every format gets the same data.
     const report::ReportData data = report::computeReportData(*scenario, inputs);
 

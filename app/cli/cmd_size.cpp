@@ -133,18 +133,15 @@ int cmdSize(CliContext& ctx) {
     in.scenario = &*scenario;
     in.catalog = &ctx.catalog();
     in.threads = threads ? parseCount(*threads, "--threads") : 0;
+    in.maxGpus = sim::sizingMaxGpus(*scenario);
     if (maxGpus) {
         const int m = parseCount(*maxGpus, "--max-gpus");
         if (m < scenario->cluster.gpusPerNode)
             throw UsageError("--max-gpus: " + std::to_string(m) + " is less than one node (" +
                              std::to_string(scenario->cluster.gpusPerNode) + " GPUs)");
         in.maxGpus = m;
-    } else if (scenario->constraints.maxGpus) {
-        in.maxGpus = *scenario->constraints.maxGpus;
     }
-    std::vector<model::GpuSpec> all = ctx.pricedGpus();
-    if (!ctx.catalog().findGpu(scenario->cluster.gpu.name))
-        all.push_back(scenario->cluster.gpu); // an inline GPU is a candidate too
+    std::vector<model::GpuSpec> all = sim::sizingCandidateGpus(*scenario, ctx.catalog(), prices);
     if (gpuList) {
         model::Catalog names;
         names.gpus = all;
@@ -161,9 +158,6 @@ int cmdSize(CliContext& ctx) {
     } else {
         in.gpus = std::move(all);
     }
-    // The scenario's own GPU keeps the price it resolved to (scenario, price table or catalog).
-    for (model::GpuSpec& g : in.gpus)
-        if (g.name == scenario->cluster.gpu.name) g = scenario->cluster.gpu;
 
     const sim::SizingResult r = sim::sizeCluster(in, k);
     const Format fmt = ctx.format.value_or(Format::Table);

@@ -257,12 +257,12 @@
         <translation>--db：路径为空</translation>
     </message>
     <message>
-        <source>Tab to show first: compare, explore, roadmap, accuracy, calibration or measurements.</source>
-        <translation>首先显示的页面：compare、explore、roadmap、accuracy、calibration 或 measurements。</translation>
+        <source>Tab to show first: compare, explore, roadmap, sizing, accuracy, calibration or measurements.</source>
+        <translation>首先显示的页面：compare、explore、roadmap、sizing、accuracy、calibration 或 measurements。</translation>
     </message>
     <message>
-        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, accuracy, calibration, measurements</source>
-        <translation>--tab：“%1”不是 compare、explore、roadmap、accuracy、calibration、measurements 之一</translation>
+        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, sizing, accuracy, calibration, measurements</source>
+        <translation>--tab：“%1”不是 compare、explore、roadmap、sizing、accuracy、calibration、measurements 之一</translation>
     </message>
 </context>
 <context>
@@ -1710,10 +1710,6 @@
         <translation>收敛比</translation>
     </message>
     <message>
-        <source>What one GPU-hour costs you, in US dollars.</source>
-        <translation>每 GPU 时的价格，单位为美元。</translation>
-    </message>
-    <message>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 时单价</translation>
     </message>
@@ -1736,6 +1732,26 @@
     <message>
         <source>%1 · %2 (%3) per direction · %4 µs</source>
         <translation>%1 · 单向 %2（%3）· %4 微秒</translation>
+    </message>
+    <message>
+        <source>What one GPU-hour costs you, in US dollars. Leave it at &apos;GPU&apos;s price&apos; to use the GPU&apos;s catalog price; changing the GPU goes back to it.</source>
+        <translation>每 GPU 时的价格，单位为美元。保持为“GPU 价格”即使用该 GPU 在目录中的价格；更换 GPU 时会恢复为它。</translation>
+    </message>
+    <message>
+        <source>GPU&apos;s price</source>
+        <translation>GPU 价格</translation>
+    </message>
+    <message>
+        <source>Costs use $%1/GPU-h, the price typed above.</source>
+        <translation>成本按上面输入的价格 $%1/GPU 时计算。</translation>
+    </message>
+    <message>
+        <source>Costs use the GPU&apos;s price: %1</source>
+        <translation>成本按该 GPU 的价格计算：%1</translation>
+    </message>
+    <message>
+        <source>⚠ No price for %1: costs are not computed. Type a price per GPU-hour.</source>
+        <translation>⚠ %1 没有价格：不计算成本。请输入每 GPU 时价格。</translation>
     </message>
 </context>
 <context>
@@ -1966,6 +1982,89 @@
     <message>
         <source>Write its launch files anyway?</source>
         <translation>仍然写出它的启动文件吗？</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::ConstraintsSection</name>
+    <message>
+        <source>Constraints</source>
+        <translation>约束</translation>
+    </message>
+    <message>
+        <source>The most GPUs a plan may use (0 = the whole cluster). Sizing searches up to this many (16,384 when unset).</source>
+        <translation>方案最多可使用的 GPU 数（0 表示整个集群）。规模测算最多搜索到这个数量（未设置时为 16,384）。</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Maximum GPUs</source>
+        <translation>最大 GPU 数</translation>
+    </message>
+    <message>
+        <source>maximum GPUs</source>
+        <translation>最大 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPU memory every plan leaves free for what the memory model does not see (allocator spikes, SHARP buffers, profiler). Default 5%.</source>
+        <translation>每个方案为显存模型未覆盖的部分（分配器峰值、SHARP 缓冲区、性能分析器）预留的 GPU 显存。默认 5%。</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Let the search use %1. With every box ticked (or none) all four are considered.</source>
+        <translation>允许搜索使用 %1。全部勾选（或全不勾选）时四种框架都会考虑。</translation>
+    </message>
+    <message>
+        <source>Frameworks</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>The expected time to train (with failures and restarts) must not exceed this many days. 0 = no deadline.</source>
+        <translation>预期训练时间（含故障与重启）不得超过这么多天。0 表示无期限。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>The expected cost of the run must not exceed this amount. 0 = no budget.</source>
+        <translation>训练的预期成本不得超过此金额。0 表示无预算。</translation>
+    </message>
+    <message>
+        <source>The budget&apos;s currency. CNY converts at the library&apos;s exchange rate (trainplan-cli price rate).</source>
+        <translation>预算的货币。人民币按场景库中的汇率换算（trainplan-cli price rate）。</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>budget currency</source>
+        <translation>预算货币</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
     </message>
 </context>
 <context>
@@ -2716,10 +2815,6 @@
         <translation>准确度</translation>
     </message>
     <message>
-        <source>The simulator against published training runs (Ctrl+4).</source>
-        <translation>模拟器与公开训练数据的对比（Ctrl+4）。</translation>
-    </message>
-    <message>
         <source>Save to &amp;library…</source>
         <translation>保存到场景库(&amp;L)…</translation>
     </message>
@@ -2788,10 +2883,6 @@
         <translation>校准</translation>
     </message>
     <message>
-        <source>Fit the efficiency parameters to published runs, with uncertainty (Ctrl+5).</source>
-        <translation>用公开训练数据拟合效率参数，并给出不确定度（Ctrl+5）。</translation>
-    </message>
-    <message>
         <source>Calibratio&amp;n</source>
         <translation>校准(&amp;N)</translation>
     </message>
@@ -2824,8 +2915,32 @@
         <translation>实测数据(&amp;S)</translation>
     </message>
     <message>
-        <source>Roadmap / Accuracy / Calibration / Measurements tab</source>
-        <translation>“路线图”/“准确度”/“校准”/“实测数据”页</translation>
+        <source>Sizing</source>
+        <translation>规模测算</translation>
+    </message>
+    <message>
+        <source>From a deadline and a budget to a cluster: GPU, count, network and plan (Ctrl+4).</source>
+        <translation>由期限与预算得出集群：GPU 型号、数量、网络与方案（Ctrl+4）。</translation>
+    </message>
+    <message>
+        <source>The simulator against published training runs (Ctrl+5).</source>
+        <translation>模拟器与公开训练数据的对比（Ctrl+5）。</translation>
+    </message>
+    <message>
+        <source>Fit the efficiency parameters to published runs, with uncertainty (Ctrl+6).</source>
+        <translation>用公开训练数据拟合效率参数，并给出不确定度（Ctrl+6）。</translation>
+    </message>
+    <message>
+        <source>S&amp;izing</source>
+        <translation>规模测算(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Roadmap / Sizing tab</source>
+        <translation>“路线图”/“规模测算”页</translation>
+    </message>
+    <message>
+        <source>Accuracy / Calibration / Measurements tab</source>
+        <translation>“准确度”/“校准”/“实测数据”页</translation>
     </message>
 </context>
 <context>
@@ -4515,14 +4630,234 @@ version %2 of %3, created %4, updated %5</source>
     </message>
 </context>
 <context>
-    <name>trainplan::ui::StackedBarChart</name>
+    <name>trainplan::ui::SizingChart</name>
     <message>
-        <source>%1 ✂ %2</source>
-        <translation>%1 ✂ %2</translation>
+        <source>Expected time to train × cost</source>
+        <translation>预期训练时间 × 成本</translation>
     </message>
+    <message>
+        <source>Each point is a cluster (GPU type, count, network) with its framework&apos;s best plan, timed with failures and restarts. The line joins the Pareto front; the shaded region meets both the deadline and the budget.</source>
+        <translation>每个点是一个集群（GPU 型号、数量、网络）及其框架的最佳方案，计时包含故障与重启。折线连接帕累托前沿；阴影区域同时满足期限与预算。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>No results</source>
+        <translation>没有结果</translation>
+    </message>
+    <message>
+        <source>No configuration fits</source>
+        <translation>没有能放下的配置</translation>
+    </message>
+    <message>
+        <source>Expected time to train (days)</source>
+        <translation>预期训练时间（天）</translation>
+    </message>
+    <message>
+        <source>Expected cost (million CNY)</source>
+        <translation>预期成本（百万元人民币）</translation>
+    </message>
+    <message>
+        <source>Expected cost (million USD)</source>
+        <translation>预期成本（百万美元）</translation>
+    </message>
+    <message>
+        <source>Meets the deadline and the budget</source>
+        <translation>满足期限与预算</translation>
+    </message>
+    <message>
+        <source>Deadline: %1</source>
+        <translation>期限：%1</translation>
+    </message>
+    <message>
+        <source>Budget: %1</source>
+        <translation>预算：%1</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::SizingTab</name>
+    <message>
+        <source>Use this cluster</source>
+        <translation>使用此集群</translation>
+    </message>
+    <message>
+        <source>Drag to change the deadline (log scale; far left: none).</source>
+        <translation>拖动以更改期限（对数刻度；最左端：无）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>The expected time to train (with failures and restarts) must not exceed it: the scenario&apos;s constraints.deadline_days.</source>
+        <translation>预期训练时间（含故障与重启）不得超过它：即场景的 constraints.deadline_days。</translation>
+    </message>
+    <message>
+        <source>Drag to change the budget (log scale; far left: none).</source>
+        <translation>拖动以更改预算（对数刻度；最左端：无）。</translation>
+    </message>
+    <message>
+        <source>The expected cost of the run must not exceed it: the scenario&apos;s constraints.budget, in its currency (set in the editor).</source>
+        <translation>训练的预期成本不得超过它：即场景的 constraints.budget，以其货币计（在编辑器中设置）。</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Expected time</source>
+        <translation>预期时间</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Make the selected configuration the scenario&apos;s cluster: GPU, nodes, network (undoable).</source>
+        <translation>将选中的配置设为场景的集群：GPU、节点数、网络（可撤销）。</translation>
+    </message>
+    <message>
+        <source>Computing the sizing…</source>
+        <translation>正在测算集群规模…</translation>
+    </message>
+    <message>
+        <source>Set the deadline</source>
+        <translation>设置期限</translation>
+    </message>
+    <message>
+        <source>Set the budget</source>
+        <translation>设置预算</translation>
+    </message>
+    <message>
+        <source>Paused: fix the scenario&apos;s problems in the editor.</source>
+        <translation>已暂停：请在编辑器中修正场景的问题。</translation>
+    </message>
+    <message>
+        <source>Sizing…</source>
+        <translation>测算中…</translation>
+    </message>
+    <message>
+        <source>The sizing failed: %1</source>
+        <translation>规模测算失败：%1</translation>
+    </message>
+    <message>
+        <source> (slack: %1)</source>
+        <translation>（余量：%1）</translation>
+    </message>
+    <message>
+        <source>No deadline or budget is set: the front spans every configuration up to %1 GPUs. Set them above or in the editor&apos;s Constraints.</source>
+        <translation>未设置期限或预算：前沿覆盖最多 %1 块 GPU 的所有配置。请在上方或编辑器的“约束”中设置。</translation>
+    </message>
+    <message>
+        <source>Nothing meets both constraints:</source>
+        <translation>没有方案同时满足两个约束：</translation>
+    </message>
+    <message>
+        <source>Cheapest meeting the deadline within the budget</source>
+        <translation>满足期限且在预算内的最便宜方案</translation>
+    </message>
+    <message>
+        <source>Fastest within the budget meeting the deadline</source>
+        <translation>在预算内且满足期限的最快方案</translation>
+    </message>
+    <message>
+        <source>%1 candidates, %2 searched, %3 pruned, %4 reused · %5 ms</source>
+        <translation>候选 %1 个，搜索 %2 个，剪枝 %3 个，复用 %4 个 · %5 毫秒</translation>
+    </message>
+    <message>
+        <source>Prices used:
+%1</source>
+        <translation>所用价格：
+%1</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>%1 top 5</source>
+        <translation>%1 前 5</translation>
+    </message>
+    <message>
+        <source>Over budget</source>
+        <translation>超预算</translation>
+    </message>
+    <message>
+        <source>cheapest meeting the deadline</source>
+        <translation>满足期限的最便宜方案</translation>
+    </message>
+    <message>
+        <source>Late</source>
+        <translation>超期</translation>
+    </message>
+    <message>
+        <source>fastest within the budget</source>
+        <translation>预算内的最快方案</translation>
+    </message>
+    <message>
+        <source>fastest of all</source>
+        <translation>全部中最快</translation>
+    </message>
+    <message>
+        <source>cheapest of all</source>
+        <translation>全部中最便宜</translation>
+    </message>
+    <message>
+        <source>Use the sized cluster %1</source>
+        <translation>使用测算出的集群 %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::StackedBarChart</name>
     <message>
         <source>The bar is cut at the edge of the axis: it is %1 long.</source>
         <translation>该条在坐标轴边缘被截断：实际长度为 %1。</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;✂ %2</source>
+        <translation>%1&lt;br&gt;✂ %2</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include <trainplan/simulator/sizing.h>
 
 #include <trainplan/simulator/efficiency.h>
+#include <trainplan/simulator/pricing.h>
 
 #include <string_view>
 
@@ -62,6 +63,28 @@ std::vector<SystemOption> systemOptions(const model::GpuSpec& gpu, const model::
         if (intra && inter) out.push_back({*intra, *inter, r.nics});
     }
     return out;
+}
+
+std::vector<model::GpuSpec> sizingCandidateGpus(const model::Scenario& scenario,
+                                                const model::Catalog& catalog,
+                                                const model::PriceTable& prices) {
+    std::vector<model::GpuSpec> gpus = catalog.gpus;
+    for (model::GpuSpec& g : gpus)
+        applyPriceTable(g, prices);
+    model::GpuSpec own = scenario.cluster.gpu;
+    applyPriceTable(own, prices); // idempotent: a loader may have attached the table's row already
+    bool inCatalog = false;
+    for (model::GpuSpec& g : gpus)
+        if (g.name == own.name) {
+            g = own; // the scenario's GPU as the scenario resolved it (price included)
+            inCatalog = true;
+        }
+    if (!inCatalog) gpus.push_back(own); // an inline GPU is a candidate too
+    return gpus;
+}
+
+long long sizingMaxGpus(const model::Scenario& scenario) {
+    return scenario.constraints.maxGpus.value_or(kDefaultSizingMaxGpus);
 }
 
 } // namespace trainplan::sim

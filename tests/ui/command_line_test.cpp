@@ -27,9 +27,10 @@ TEST(CommandLine, FirstTab) {
     EXPECT_EQ(parseCommandLine(args({"--tab", "explore"})).tab, 1);
     EXPECT_EQ(parseCommandLine(args({})).tab, 0);
     EXPECT_EQ(parseCommandLine(args({"--tab", "roadmap"})).tab, 2);
-    EXPECT_EQ(parseCommandLine(args({"--tab", "accuracy"})).tab, 3);
-    EXPECT_EQ(parseCommandLine(args({"--tab", "calibration"})).tab, 4);
-    EXPECT_EQ(parseCommandLine(args({"--tab", "measurements"})).tab, 5);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "sizing"})).tab, 3);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "accuracy"})).tab, 4);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "calibration"})).tab, 5);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "measurements"})).tab, 6);
     EXPECT_FALSE(parseCommandLine(args({"--tab", "report"})).error.isEmpty());
 }
 

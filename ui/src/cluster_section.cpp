@@ -1,6 +1,7 @@
 #include <trainplan/ui/cluster_section.h>
 
 #include <trainplan/model/units.h>
+#include <trainplan/simulator/pricing.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
@@ -67,7 +68,8 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     , m_gpuSpecs(makeSpecLabel())
     , m_intraSpecs(makeSpecLabel())
     , m_interSpecs(makeSpecLabel())
-    , m_totalGpus(new QLabel) {
+    , m_totalGpus(new QLabel)
+    , m_priceUsed(makeSpecLabel()) {
     auto* form = makeForm(this);
     const model::Catalog& cat = doc->catalog();
     for (const auto& g : cat.gpus) {
@@ -92,6 +94,10 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                                 },
                                 [doc](Scenario& s, const QString& v) {
                                     if (const auto* g = doc->catalog().findGpu(v.toStdString())) {
+                                        // A price typed for the old GPU is not the new one's:
+                                        // the new GPU's catalog price applies (issue 20 item 2).
+                                        if (g->name != s.cluster.gpu.name)
+                                            s.cluster.gpuHourUsd = 0;
                                         s.cluster.gpu = *g;
                                         s.cluster.gpuRef = g->name;
                                     }
@@ -159,14 +165,20 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                      over, QStringLiteral("cluster.oversubscription"), tr("oversubscription"),
                      [](const Scenario& s) { return s.cluster.oversubscription; },
                      [](Scenario& s, double v) { s.cluster.oversubscription = v; }));
-    auto* price =
-        makeDoubleSpin(0.0, 1e6, 2, tr("What one GPU-hour costs you, in US dollars."), 0.1);
+    auto* price = makeDoubleSpin(
+        0.0, 1e6, 2,
+        tr("What one GPU-hour costs you, in US dollars. Leave it at 'GPU's price' to use the "
+           "GPU's catalog price; changing the GPU goes back to it."),
+        0.1);
     price->setPrefix(QStringLiteral("$ "));
+    price->setSpecialValueText(tr("GPU's price"));
     form->addRow(tr("Price per GPU-hour"),
                  m_binder->bindDouble(
                      price, QStringLiteral("cluster.gpu_hour_usd"), tr("price per GPU-hour"),
                      [](const Scenario& s) { return s.cluster.gpuHourUsd; },
                      [](Scenario& s, double v) { s.cluster.gpuHourUsd = v; }));
+    m_priceUsed->setObjectName(QStringLiteral("priceUsed"));
+    form->addRow(QString(), m_priceUsed);
 }
 
 void ClusterSection::refresh() {
@@ -195,6 +207,24 @@ void ClusterSection::refresh() {
     m_interSpecs->setText(linkText(c.interNode));
     m_interSpecs->setToolTip(QString::fromStdString(c.interNode.source));
     m_totalGpus->setText(QLocale().toString(c.gpuCount()));
+    // The price every cost uses (sim::resolvePrice), and where it comes from; never "$0.00".
+    const sim::ResolvedPrice price = sim::resolvePrice(c);
+    switch (price.origin) {
+    case sim::PriceOrigin::Scenario:
+        m_priceUsed->setText(tr("Costs use $%1/GPU-h, the price typed above.")
+                                 .arg(QLocale().toString(price.usdPerGpuHour, 'f', 2)));
+        break;
+    case sim::PriceOrigin::PriceTable:
+    case sim::PriceOrigin::Catalog:
+        m_priceUsed->setText(
+            tr("Costs use the GPU's price: %1").arg(QString::fromStdString(price.describe())));
+        break;
+    case sim::PriceOrigin::None:
+        m_priceUsed->setText(
+            tr("⚠ No price for %1: costs are not computed. Type a price per GPU-hour.")
+                .arg(QString::fromStdString(c.gpu.name)));
+        break;
+    }
 }
 
 } // namespace trainplan::ui

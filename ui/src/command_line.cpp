@@ -23,7 +23,8 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         QStringLiteral("tab"),
         QCoreApplication::translate(
             "CommandLine",
-            "Tab to show first: compare, explore, roadmap, accuracy, calibration or measurements."),
+            "Tab to show first: compare, explore, roadmap, sizing, accuracy, calibration or "
+            "measurements."),
         QStringLiteral("TAB"));
     const QCommandLineOption db(
         QStringLiteral("db"),
@@ -66,16 +67,19 @@ CommandLine parseCommandLine(const QStringList& arguments) {
             out.tab = 1;
         else if (t == QLatin1String("roadmap"))
             out.tab = 2;
-        else if (t == QLatin1String("accuracy"))
+        else if (t == QLatin1String("sizing"))
             out.tab = 3;
-        else if (t == QLatin1String("calibration"))
+        else if (t == QLatin1String("accuracy"))
             out.tab = 4;
-        else if (t == QLatin1String("measurements"))
+        else if (t == QLatin1String("calibration"))
             out.tab = 5;
+        else if (t == QLatin1String("measurements"))
+            out.tab = 6;
         else {
             out.error = QCoreApplication::translate("CommandLine",
                                                     "--tab: '%1' is not one of compare, explore, "
-                                                    "roadmap, accuracy, calibration, measurements")
+                                                    "roadmap, sizing, accuracy, calibration, "
+                                                    "measurements")
                             .arg(t);
             return out;
         }

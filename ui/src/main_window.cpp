@@ -22,6 +22,7 @@
 #include <trainplan/ui/presentation_window.h>
 #include <trainplan/ui/report_job.h>
 #include <trainplan/ui/roadmap_tab.h>
+#include <trainplan/ui/sizing_tab.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 #include <trainplan/ui/scenario_library_dock.h>
@@ -83,6 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_compare(new CompareTab(m_doc))
     , m_explore(new ExploreTab)
     , m_roadmap(new RoadmapTab(m_doc))
+    , m_sizing(new SizingTab(m_doc))
     , m_accuracy(new AccuracyTab(m_catalog))
     , m_calibration(new CalibrationView(m_catalog))
     , m_busy(new QLabel)
@@ -110,11 +112,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_roadmap, tr("Roadmap"));
     m_tabs->setTabToolTip(
         2, tr("The advisor's recommendation, the migration stages and the break points (Ctrl+3)."));
+    m_tabs->addTab(m_sizing, tr("Sizing"));
+    m_tabs->setTabToolTip(
+        3, tr("From a deadline and a budget to a cluster: GPU, count, network and plan (Ctrl+4)."));
     m_tabs->addTab(m_accuracy, tr("Accuracy"));
-    m_tabs->setTabToolTip(3, tr("The simulator against published training runs (Ctrl+4)."));
+    m_tabs->setTabToolTip(4, tr("The simulator against published training runs (Ctrl+5)."));
     m_tabs->addTab(m_calibration, tr("Calibration"));
     m_tabs->setTabToolTip(
-        4, tr("Fit the efficiency parameters to published runs, with uncertainty (Ctrl+5)."));
+        5, tr("Fit the efficiency parameters to published runs, with uncertainty (Ctrl+6)."));
     m_measurements = new MeasurementsView;
     m_tabs->addTab(m_measurements, tr("Measurements"));
     m_tabs->setTabToolTip(m_tabs->indexOf(m_measurements),
@@ -186,11 +191,13 @@ void MainWindow::createMenus() {
                     [this] { showTab(1); });
     view->addAction(tr("Road&map"), QKeySequence(QStringLiteral("Ctrl+3")), this,
                     [this] { showTab(2); });
-    view->addAction(tr("&Accuracy"), QKeySequence(QStringLiteral("Ctrl+4")), this,
+    view->addAction(tr("S&izing"), QKeySequence(QStringLiteral("Ctrl+4")), this,
                     [this] { showTab(3); });
-    view->addAction(tr("Calibratio&n"), QKeySequence(QStringLiteral("Ctrl+5")), this,
+    view->addAction(tr("&Accuracy"), QKeySequence(QStringLiteral("Ctrl+5")), this,
                     [this] { showTab(4); });
-    view->addAction(tr("Mea&surements"), QKeySequence(QStringLiteral("Ctrl+6")), this,
+    view->addAction(tr("Calibratio&n"), QKeySequence(QStringLiteral("Ctrl+6")), this,
+                    [this] { showTab(5); });
+    view->addAction(tr("Mea&surements"), QKeySequence(QStringLiteral("Ctrl+7")), this,
                     [this] { m_tabs->setCurrentWidget(m_measurements); });
     view->addSeparator();
     view->addAction(tr("Focus the &editor"), QKeySequence(QStringLiteral("Ctrl+E")), this, [this] {
@@ -209,6 +216,7 @@ void MainWindow::createMenus() {
     view->addAction(tr("&Recompute"), QKeySequence(Qt::Key_F5), this, [this] {
         m_controller->recomputeNow();
         if (m_roadmap->isVisible()) m_roadmap->recomputeNow();
+        if (m_sizing->isVisible()) m_sizing->recomputeNow();
     });
     view->addAction(tr("&Present"), QKeySequence(Qt::Key_F11), this, &MainWindow::present);
 
@@ -247,6 +255,19 @@ void MainWindow::wireCalibrationProfiles() {
         m_controller->setScenario(m_doc->scenario(), m_doc->canEstimate());
         m_roadmap->planningInputChanged();
     };
+    // Sizing prices every GPU from the library's price table when one is open (as the CLI's
+    // `size` does), else from the catalog.
+    m_sizing->setPriceSource([this]() -> model::PriceTable {
+        if (store::Store* st = m_libraryStore->store()) {
+            try {
+                return st->priceTable();
+            } catch (const store::StoreError&) {
+                return {}; // an unreadable table: the catalog's prices (the library shows why)
+            }
+        }
+        return {};
+    });
+    connect(m_libraryStore, &LibraryStore::changed, m_sizing, &SizingTab::pricesChanged);
     connect(m_libraryStore, &LibraryStore::profilesChanged, this, reestimate);
     connect(m_libraryStore, &LibraryStore::changed, this, reestimate);
     // Renaming (or undoing a rename of) the open library scenario: save under its new name.
@@ -549,8 +570,8 @@ void MainWindow::showShortcuts() {
          tr("Undo the last edit")},
         {QKeySequence(QKeySequence::Redo).toString(QKeySequence::NativeText), tr("Redo")},
         {QStringLiteral("Ctrl+1 / Ctrl+2"), tr("Compare / Explore tab")},
-        {QStringLiteral("Ctrl+3 / Ctrl+4 / Ctrl+5 / Ctrl+6"),
-         tr("Roadmap / Accuracy / Calibration / Measurements tab")},
+        {QStringLiteral("Ctrl+3 / Ctrl+4"), tr("Roadmap / Sizing tab")},
+        {QStringLiteral("Ctrl+5 / Ctrl+6 / Ctrl+7"), tr("Accuracy / Calibration / Measurements tab")},
         {QStringLiteral("Ctrl+E"), tr("Focus the scenario editor")},
         {QStringLiteral("Ctrl+L"), tr("Focus the scenario library")},
         {QStringLiteral("Ctrl+Shift+L"), tr("Save the scenario to the library")},

@@ -4,6 +4,7 @@
 #include <trainplan/model/published_run.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
+#include <trainplan/simulator/sweep.h>
 #include <trainplan/simulator/validation.h>
 #include <trainplan/ui/debouncer.h>
 

@@ -383,7 +383,7 @@ QWidget* PresentationWindow::summaryPage() {
             {"peakMemory", t(Text::ColPeakMemory), report::fmtBytes(e.memory.peakBytes, m_lang)},
             {"timeToTrain", t(Text::ColTimeToTrain),
              report::fmtDuration(e.cost.timeToTrainSeconds, m_lang)},
-            {"cost", t(Text::KCost), report::fmtUsd(e.cost.usd, m_lang)},
+            {"cost", t(Text::KCost), report::fmtCost(e.cost.usd, m_lang)},
         };
         auto* grid = new QGridLayout;
         grid->setSpacing(px * 2 / 3);
@@ -479,7 +479,7 @@ QWidget* PresentationWindow::comparisonPage() {
                      report::fmtPercent(e.throughput.mfu, m_lang),
                      report::fmtTokensPerSecond(e.throughput.tokensPerSecond),
                      report::fmtDuration(e.cost.timeToTrainSeconds, m_lang),
-                     report::fmtUsd(e.cost.usd, m_lang)};
+                     report::fmtCost(e.cost.usd, m_lang)};
         for (int col = 0; col < cells.size(); ++col) {
             auto* item = new QTableWidgetItem(cells[col]);
             item->setTextAlignment(col >= 3 ? (Qt::AlignRight | Qt::AlignVCenter)

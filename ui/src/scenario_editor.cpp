@@ -1,6 +1,7 @@
 #include <trainplan/ui/scenario_editor.h>
 
 #include <trainplan/ui/cluster_section.h>
+#include <trainplan/ui/constraints_section.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/model_section.h>
@@ -28,6 +29,7 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     , m_model(new ModelSection(doc))
     , m_training(new TrainingSection(doc))
     , m_cluster(new ClusterSection(doc))
+    , m_constraints(new ConstraintsSection(doc))
     , m_readiness(new ReadinessSection(doc))
     , m_plans(new PlansSection(doc)) {
     setObjectName(QStringLiteral("scenarioEditor"));
@@ -63,6 +65,7 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     layout->addWidget(m_model);
     layout->addWidget(m_training);
     layout->addWidget(m_cluster);
+    layout->addWidget(m_constraints);
 
     layout->addWidget(m_readiness);
     layout->addWidget(m_plans);
@@ -74,8 +77,9 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     setMinimumWidth(content->minimumSizeHint().width() +
                     verticalScrollBar()->sizeHint().width() + 2 * frameWidth());
 
-    m_binders = {m_general,           m_model->binder(),     m_training->binder(),
-                 m_cluster->binder(), m_readiness->binder(), m_plans->knobs()->binder()};
+    m_binders = {m_general,           m_model->binder(),       m_training->binder(),
+                 m_cluster->binder(), m_constraints->binder(), m_readiness->binder(),
+                 m_plans->knobs()->binder()};
     connect(doc, &ScenarioDocument::scenarioChanged, this, &ScenarioEditor::refresh);
     connect(doc, &ScenarioDocument::issuesChanged, this, &ScenarioEditor::showIssues);
     refresh();
@@ -87,6 +91,7 @@ void ScenarioEditor::refresh() {
     m_model->refresh();
     m_training->refresh();
     m_cluster->refresh();
+    m_constraints->refresh();
     m_readiness->refresh();
     m_plans->refresh();
     showIssues(); // the selected plan may have changed

@@ -7,6 +7,7 @@
 #include <trainplan/report/save_file.h>
 
 #include "pdf_layout.h"
+#include "report_sizing.h"
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_fonts.h>
@@ -56,11 +57,13 @@ public:
         if (!m_p.begin(&m_writer)) return 0;
         m_p.setRenderHint(QPainter::Antialiasing, true);
         m_p.setRenderHint(QPainter::TextAntialiasing, true);
-        const std::vector<void (Deck::*)()> slides = {
+        std::vector<void (Deck::*)()> slides = {
             &Deck::titleSlide,      &Deck::questionSlide, &Deck::recommendationSlide,
             &Deck::comparisonSlide, &Deck::memorySlide,   &Deck::stepTimeSlide,
             &Deck::scalingSlide,    &Deck::roadmapSlide,  &Deck::risksSlide,
             &Deck::appendixSlide};
+        // A scenario with a deadline or a budget gets its sizing answer after the comparison.
+        if (m_data.sizing) slides.insert(slides.begin() + 4, &Deck::sizingSlide);
         m_total = static_cast<int>(slides.size());
         for (std::size_t i = 0; i < slides.size(); ++i) {
             if (i > 0) m_writer.newPage();
@@ -261,7 +264,7 @@ private:
             card(QRectF(kMargin + 2 * (w + gap), y, w, cardH), t(Text::ColTimeToTrain),
                  fmtDuration(e.cost.timeToTrainSeconds, m_lang), 28, 14);
             card(QRectF(kMargin + 3 * (w + gap), y, w, cardH), t(Text::KCost),
-                 fmtUsd(e.cost.usd, m_lang), 28, 14);
+                 fmtCost(e.cost.usd, m_lang), 28, 14);
             y += cardH + 18;
         }
         QStringList reasons;
@@ -297,7 +300,7 @@ private:
                      run ? whole(fmtSeconds(e.time.stepSeconds, m_lang)) : none,
                      run ? fmtPercent(e.throughput.mfu, m_lang) : none,
                      run ? whole(fmtDuration(e.cost.timeToTrainSeconds, m_lang)) : none,
-                     run ? fmtUsd(e.cost.usd, m_lang) : none});
+                     run ? fmtCost(e.cost.usd, m_lang) : none});
             }
             table.rowEmphasis.push_back(c.recommended);
         }
@@ -306,9 +309,26 @@ private:
         const double whyHeight = why.isEmpty() ? 0 : 24.0 * static_cast<double>(why.size()) + 12;
         const double width = kW - 2 * kMargin,
                      height = kContentBottom - kContentTop - 30 - whyHeight;
+        double y = pt(fittedTable(table, kContentTop, width, height, 16, 11.5));
+        if (!why.isEmpty())
+            bullets(why, QRectF(kMargin, y / m_k + 10, width, whyHeight), 14, 11);
+        y += pt(whyHeight);
+        QString note;
+        if (std::any_of(m_data.compared.begin(), m_data.compared.end(),
+                        [](const ComparedPlan& c) { return c.recommended; }))
+            note = t(Text::MarkRecommended) + QStringLiteral("  ");
+        note += t(Text::DeckSeeReport).arg(sectionOf("comparison"));
+        TextBox n = layout(note, 13, false, pt(width));
+        draw(n, kMargin, std::min(kContentBottom - 18, y / m_k + 12), kMuted);
+    }
+
+    // Lays `table` out at the largest type size in [minSize, maxSize] at which it fits the box,
+    // draws it clipped to the box, and returns the slide y (in points) under its last row.
+    double fittedTable(const Table& table, double top, double width, double height, double maxSize,
+                       double minSize) {
         detail::LaidOutTable laid;
-        double size = 16;
-        for (; size >= 11.5; size -= 0.5) {
+        double size = maxSize;
+        for (; size >= minSize; size -= 0.5) {
             detail::TableStyle style;
             style.font = reportFont(size);
             style.headerFont = reportFont(size, true);
@@ -320,10 +340,10 @@ private:
                 h += r.height;
             if (h <= pt(height)) break;
         }
-        double y = pt(kContentTop);
-        const QRectF clip = rect(kMargin, kContentTop, width, height);
+        size = std::max(size, minSize);
+        double y = pt(top);
         m_p.save();
-        m_p.setClipRect(clip);
+        m_p.setClipRect(rect(kMargin, top, width, height));
         detail::drawRow(m_p, laid, laid.header, QPointF(pt(kMargin), y), false, pt(6),
                         pt(size * 0.42), 0);
         y += laid.header.height;
@@ -333,16 +353,46 @@ private:
             y += laid.rows[r].height;
         }
         m_p.restore();
-        if (!why.isEmpty())
-            bullets(why, QRectF(kMargin, y / m_k + 10, width, whyHeight), 14, 11);
-        y += pt(whyHeight);
-        QString note;
-        if (std::any_of(m_data.compared.begin(), m_data.compared.end(),
-                        [](const ComparedPlan& c) { return c.recommended; }))
-            note = t(Text::MarkRecommended) + QStringLiteral("  ");
-        note += t(Text::DeckSeeReport).arg(sectionOf("comparison"));
-        TextBox n = layout(note, 13, false, pt(width));
-        draw(n, kMargin, std::min(kContentBottom - 18, y / m_k + 12), kMuted);
+        return std::min(y, pt(top + height)) / m_k;
+    }
+
+    // What-if sizing (issue 20): the chosen clusters or the binding constraint, and the front.
+    void sizingSlide() {
+        frame(t(Text::SecSizing));
+        const sim::SizingResult& r = *m_data.sizing;
+        const sim::SizingTextOptions o = detail::sizingText(m_data, m_lang);
+        QStringList lines;
+        if (r.front.empty()) {
+            lines << t(Text::SizingNothing) + QStringLiteral(": ") + qs(sim::bindingText(r, o));
+        } else {
+            if (r.cheapestMeetingDeadline)
+                lines << t(Text::SizingCheapest) + QStringLiteral(": ") +
+                             detail::chosenLine(*r.cheapestMeetingDeadline, o, m_lang);
+            if (r.fastestWithinBudget)
+                lines << t(Text::SizingFastest) + QStringLiteral(": ") +
+                             detail::chosenLine(*r.fastestWithinBudget, o, m_lang);
+        }
+        const double width = kW - 2 * kMargin, bulletsHeight = r.front.empty() ? 220 : 120;
+        bullets(lines, QRectF(kMargin, kContentTop, width, bulletsHeight), 18, 12);
+        if (!r.front.empty()) {
+            Table table;
+            table.header = {t(Text::ColCluster), t(Text::ColGpuCount), t(Text::ColFramework),
+                            t(Text::ColPlan), t(Text::ColExpectedTime), t(Text::ColCost)};
+            table.numericColumns = {1, 4, 5};
+            constexpr std::size_t kRows = 6; // the slide keeps the type large; the report has all
+            for (std::size_t i = 0; i < r.front.size() && i < kRows; ++i) {
+                const sim::SizedConfig& c = r.front[i].config;
+                table.rows.push_back({qs(c.clusterLabel()), fmtCount(static_cast<double>(c.gpus), m_lang),
+                                      frameworkShortName(c.plan.framework), qs(c.plan.label()),
+                                      qs(sim::formatDays(c.expectedSeconds, o)),
+                                      qs(sim::formatMoney(c.expectedUsd, o))});
+            }
+            fittedTable(table, kContentTop + bulletsHeight + 8, width,
+                        kContentBottom - kContentTop - bulletsHeight - 38, 14, 10);
+        }
+        TextBox n = layout(t(Text::DeckSeeReport).arg(sectionOf("sizing")), 13, false,
+                           pt(width));
+        draw(n, kMargin, kContentBottom - 20, kMuted);
     }
 
     void memorySlide() { chartSlide(ChartKind::Memory, t(Text::CapMemory)); }

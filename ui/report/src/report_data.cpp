@@ -176,6 +176,24 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
         d.goodput = sim::estimateGoodput(scenario, h->estimate());
     }
 
+    // 4b. What-if sizing, when the scenario states a deadline or a budget (issue 20): the same
+    // call and candidates as `trainplan-cli size`.
+    if (!isCancelled(in) && in.catalog &&
+        (scenario.constraints.deadlineDays || scenario.constraints.budget)) {
+        const model::PriceTable table = in.prices ? *in.prices : model::PriceTable{};
+        sim::SizingInputs sizing;
+        sizing.scenario = &scenario;
+        sizing.catalog = in.catalog;
+        sizing.gpus = sim::sizingCandidateGpus(scenario, *in.catalog, table);
+        sizing.maxGpus = sim::sizingMaxGpus(scenario);
+        sizing.threads = in.threads;
+        d.sizing = sim::sizeCluster(sizing,
+                                    sim::sizingConstraints(scenario.constraints, table.cnyPerUsd));
+        d.sizingGpus = std::move(sizing.gpus);
+        d.sizingMaxGpus = sizing.maxGpus;
+        d.cnyPerUsd = table.cnyPerUsd;
+    }
+
     // 5. Scaling with the GPU count (from the advisor's scan when it ran) and with model size.
     if (!isCancelled(in)) {
         if (d.advice && !d.advice->breakPoints.gpuCount.empty()) {

@@ -6,6 +6,8 @@
 #include <trainplan/report/report_strings.h>
 #include <trainplan/simulator/break_points.h>
 
+#include "report_sizing.h"
+
 #include <algorithm>
 #include <set>
 
@@ -337,7 +339,7 @@ Table comparisonTable(const ReportData& d, Lang lang) {
             if (c.fits())
                 row << fmtSeconds(e.time.stepSeconds, lang) << fmtPercent(e.throughput.mfu, lang)
                     << fmtTokensPerSecond(e.throughput.tokensPerSecond)
-                    << fmtDuration(e.cost.timeToTrainSeconds, lang) << fmtUsd(e.cost.usd, lang);
+                    << fmtDuration(e.cost.timeToTrainSeconds, lang) << fmtCost(e.cost.usd, lang);
             else
                 for (int k = 0; k < 5; ++k)
                     row << QStringLiteral("—");
@@ -371,8 +373,9 @@ Table errorBarTable(const ReportData& d, Lang lang) {
                                 fmtSeconds(e.time.stepSeconds * u.timeHigh(), lang)),
                           range(fmtDuration(e.cost.timeToTrainSeconds * u.timeLow(), lang),
                                 fmtDuration(e.cost.timeToTrainSeconds * u.timeHigh(), lang)),
-                          range(fmtUsd(e.cost.usd * u.timeLow(), lang),
-                                fmtUsd(e.cost.usd * u.timeHigh(), lang))});
+                          e.cost.usd > 0 ? range(fmtUsd(e.cost.usd * u.timeLow(), lang),
+                                                 fmtUsd(e.cost.usd * u.timeHigh(), lang))
+                                         : fmtCost(0, lang)});
         t.rowEmphasis.push_back(c.recommended);
     }
     t.compact = true;
@@ -902,6 +905,7 @@ Document buildReportDocument(const ReportData& d, Lang lang) {
     doc.sections.push_back(tradeoffSection(d, lang));
     if (d.advice) doc.sections.push_back(roadmapSection(d, lang));
     if (d.goodput) doc.sections.push_back(reliabilitySection(d, lang));
+    if (d.sizing) doc.sections.push_back(detail::sizingSection(d, lang));
     doc.sections.push_back(assumptionsSection(d, lang));
     doc.sections.push_back(accuracySection(d, lang));
     doc.sections.push_back(sourcesSection(d, lang));

@@ -1,5 +1,7 @@
 #include <trainplan/report/report_numbers.h>
 
+#include <trainplan/report/report_strings.h>
+
 #include <array>
 #include <cmath>
 
@@ -27,6 +29,9 @@ QString fmtPercent(double fraction, sim::Lang lang) {
 }
 QString fmtUsd(double usd, sim::Lang lang) {
     return number(sim::ArgKind::Usd, usd, lang);
+}
+QString fmtCost(double usd, sim::Lang lang) {
+    return usd > 0 ? fmtUsd(usd, lang) : tr(Text::NoGpuPrice, lang);
 }
 QString fmtParameters(double count, sim::Lang lang) {
     return number(sim::ArgKind::Parameters, count, lang);

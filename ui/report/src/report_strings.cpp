@@ -395,6 +395,32 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::DeckSeeReport, "Details: the planning report, section %1.", "详见规划报告第 %1 节。"},
     {T::ReadinessSummary, "%1 of %2 readiness items in place", "已具备 %2 项就绪条件中的 %1 项"},
     {T::MissingItem, "%1 — %2 (%3 effort, about %4)", "%1——%2（难度%3，约 %4）"},
+
+    {T::NoGpuPrice, "no GPU price", "无 GPU 价格"},
+    {T::SecSizing, "Sizing: deadline and budget", "集群规模测算：期限与预算"},
+    {T::SizingIntro,
+     "Every catalog GPU, whole-node counts up to %1 GPUs, the networks of that GPU's systems and "
+     "every framework's plans, timed with failures and restarts (expected time to train), "
+     "against a deadline of %2 and a budget of %3.",
+     "遍历目录中的每种 GPU、最多 %1 块 GPU 的整节点数量、该 GPU 系统的各种网络以及各框架的方案，"
+     "按包含故障与重启的预期训练时间计时，对照期限 %2 与预算 %3。"},
+    {T::SizingNoDeadline, "none", "无"},
+    {T::SizingNoBudget, "none", "无"},
+    {T::SizingCheapest, "Cheapest meeting the deadline within the budget",
+     "满足期限且在预算内的最便宜方案"},
+    {T::SizingFastest, "Fastest within the budget meeting the deadline",
+     "在预算内且满足期限的最快方案"},
+    {T::SizingNothing, "Nothing meets both constraints", "没有方案同时满足两个约束"},
+    {T::SizingSlack, "slack: %1", "余量：%1"},
+    {T::SizingFront, "Pareto front: expected time × cost, fastest first",
+     "帕累托前沿：预期时间 × 成本，按速度排序"},
+    {T::SizingPrices, "Prices used", "所用价格"},
+    {T::SizingSearched,
+     "%1 candidate clusters, %2 searched, %3 pruned by the deadline, the budget or dominance.",
+     "共 %1 个候选集群，搜索 %2 个，其余 %3 个因期限、预算或被支配而剪枝。"},
+    {T::ColCluster, "Cluster", "集群"},
+    {T::ColGpuCount, "GPUs", "GPU 数"},
+    {T::ColExpectedTime, "Expected time", "预期时间"},
 }};
 
 constexpr bool inEnumOrder() {

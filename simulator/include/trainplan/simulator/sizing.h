@@ -31,6 +31,18 @@ struct SystemOption {
 [[nodiscard]] std::vector<SystemOption> systemOptions(const model::GpuSpec& gpu,
                                                       const model::Catalog& catalog);
 
+// The GPUs a sizing considers for `scenario`: every catalog GPU with the price table's price
+// attached (applyPriceTable), plus the scenario's own GPU when it is written inline; the scenario's
+// own GPU keeps the price it resolved to (its gpu_hour_usd, the table or the catalog). The one home
+// of the candidate list: the CLI's `size` and the GUI's Sizing tab both call it.
+[[nodiscard]] std::vector<model::GpuSpec> sizingCandidateGpus(const model::Scenario& scenario,
+                                                              const model::Catalog& catalog,
+                                                              const model::PriceTable& prices);
+
+// The GPU limit of a sizing: constraints.max_gpus when the scenario sets it, else 16,384.
+[[nodiscard]] long long sizingMaxGpus(const model::Scenario& scenario);
+inline constexpr long long kDefaultSizingMaxGpus = 16384;
+
 struct SizingConstraints {
     std::optional<double> deadlineSeconds; // expected time to train must not exceed it
     std::optional<double> budgetUsd;       // expected total cost must not exceed it
@@ -59,7 +71,7 @@ struct SizingInputs {
     const model::Scenario* scenario = nullptr; // model, training, cluster template, constraints
     std::vector<model::GpuSpec> gpus;          // candidates with their prices attached
     const model::Catalog* catalog = nullptr;   // for the systems' links
-    long long maxGpus = 16384;
+    long long maxGpus = kDefaultSizingMaxGpus;
     std::vector<model::Framework> frameworks; // empty = the scenario's (or all four)
     ReliabilityOptions reliability;           // the goodput model's settings
     int topPerFramework = 5;

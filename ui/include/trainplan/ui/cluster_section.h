@@ -28,6 +28,7 @@ private:
     QLabel* m_intraSpecs;
     QLabel* m_interSpecs;
     QLabel* m_totalGpus;
+    QLabel* m_priceUsed; // the price costs use, and its source
 };
 
 } // namespace trainplan::ui

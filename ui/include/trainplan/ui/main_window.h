@@ -21,6 +21,7 @@ class ExploreTab;
 class LibraryStore;
 class MeasurementsView;
 class RoadmapTab;
+class SizingTab;
 class PlannerController;
 class ScenarioDocument;
 class ScenarioEditor;
@@ -43,6 +44,7 @@ public:
     [[nodiscard]] CompareTab* compareTab() const { return m_compare; }
     [[nodiscard]] ExploreTab* exploreTab() const { return m_explore; }
     [[nodiscard]] RoadmapTab* roadmapTab() const { return m_roadmap; }
+    [[nodiscard]] SizingTab* sizingTab() const { return m_sizing; }
     [[nodiscard]] AccuracyTab* accuracyTab() const { return m_accuracy; }
     [[nodiscard]] CalibrationView* calibrationView() const { return m_calibration; }
     [[nodiscard]] MeasurementsView* measurementsView() const { return m_measurements; }
@@ -93,6 +95,7 @@ private:
     ConfigFiles* m_configFiles = nullptr;
     ExploreTab* m_explore;
     RoadmapTab* m_roadmap;
+    SizingTab* m_sizing;
     AccuracyTab* m_accuracy;
     CalibrationView* m_calibration;
     MeasurementsView* m_measurements = nullptr;

@@ -9,6 +9,7 @@ class QLabel;
 namespace trainplan::ui {
 
 class ClusterSection;
+class ConstraintsSection;
 class FieldBinder;
 class ModelSection;
 class PlansSection;
@@ -16,7 +17,7 @@ class ReadinessSection;
 class ScenarioDocument;
 class TrainingSection;
 
-// The scenario editor: name, model, training, cluster, team and platform readiness and fixed
+// The scenario editor: name, model, training, cluster, constraints, team and platform readiness and fixed
 // plans, with every validation issue shown at its field and the rest in a banner at the top.
 class ScenarioEditor : public QScrollArea {
     Q_OBJECT
@@ -37,6 +38,7 @@ private:
     ModelSection* m_model;
     TrainingSection* m_training;
     ClusterSection* m_cluster;
+    ConstraintsSection* m_constraints;
     ReadinessSection* m_readiness;
     PlansSection* m_plans;
     FieldBinder* m_general;

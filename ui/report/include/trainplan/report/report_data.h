@@ -12,6 +12,7 @@
 #include <trainplan/simulator/explain.h>
 #include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/search.h>
+#include <trainplan/simulator/sizing.h>
 #include <trainplan/simulator/uncertainty.h>
 #include <trainplan/simulator/validation.h>
 
@@ -86,6 +87,12 @@ struct ReportData {
     // The validation's residuals by family, for each plan's error bar (empty without validation).
     sim::ResidualTable residuals;
     std::vector<SourceEntry> sources;
+    // The what-if sizing (sim::sizeCluster) when the scenario has a deadline or a budget: the
+    // answer, its candidate GPUs with the prices used, and the CNY/USD rate of those prices.
+    std::optional<sim::SizingResult> sizing;
+    std::vector<model::GpuSpec> sizingGpus;
+    long long sizingMaxGpus = 0;
+    double cnyPerUsd = model::kDefaultCnyPerUsd;
 
     [[nodiscard]] const ComparedPlan* headlinePlan() const {
         return headlineIndex >= 0 && headlineIndex < static_cast<int>(compared.size())
@@ -103,6 +110,9 @@ struct ReportInputs {
     std::string date;
     bool breakPoints = true;              // the advisor's break-point searches (the slowest part)
     bool crossover = true;                // the model-size sweep
+    // GPU prices for the sizing section (the library's price table, as the CLI's `size` uses);
+    // nullptr: the catalog's prices.
+    const model::PriceTable* prices = nullptr;
     int threads = 0;                      // 0 = all cores
     std::function<void(double)> progress; // 0..1
     std::function<bool()> cancelled;

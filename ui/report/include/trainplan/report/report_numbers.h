@@ -29,6 +29,8 @@ namespace trainplan::report {
 [[nodiscard]] QString fmtDuration(double seconds, sim::Lang lang);         // 60.1 days / 60.1 天
 [[nodiscard]] QString fmtPercent(double fraction, sim::Lang lang);         // 54.9%
 [[nodiscard]] QString fmtUsd(double usd, sim::Lang lang);                  // $923k
+// A cost: fmtUsd, or "no GPU price" when it is 0 (no price known: never "$0").
+[[nodiscard]] QString fmtCost(double usd, sim::Lang lang);
 [[nodiscard]] QString fmtParameters(double count, sim::Lang lang);         // 70.6B
 [[nodiscard]] QString fmtBandwidth(double bytesPerSecond, sim::Lang lang); // 50.0 GB/s
 [[nodiscard]] QString fmtFactor(double factor, sim::Lang lang);            // 1.15×

@@ -304,6 +304,22 @@ enum class Text {
     DeckSeeReport,
     ReadinessSummary,
     MissingItem,
+    // Costs without a price, and the what-if sizing (issue 20).
+    NoGpuPrice,
+    SecSizing,
+    SizingIntro,
+    SizingNoDeadline,
+    SizingNoBudget,
+    SizingCheapest,
+    SizingFastest,
+    SizingNothing,
+    SizingSlack,
+    SizingFront,
+    SizingPrices,
+    SizingSearched,
+    ColCluster,
+    ColGpuCount,
+    ColExpectedTime,
     Count
 };
 

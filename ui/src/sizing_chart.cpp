@@ -1,0 +1,190 @@
+#include <trainplan/ui/sizing_chart.h>
+
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/point_tool_tips.h>
+
+#include <QAreaSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace trainplan::ui {
+
+namespace {
+
+constexpr double kSecondsPerDay = 86400.0;
+
+QString pointText(const sim::SizedConfig& c, const sim::SizingTextOptions& o) {
+    return QStringLiteral("%1\n%2 %3\n%4 · %5")
+        .arg(toQString(c.clusterLabel()), frameworkShortName(c.plan.framework),
+             toQString(c.plan.label()), toQString(sim::formatDays(c.expectedSeconds, o)),
+             toQString(sim::formatMoney(c.expectedUsd, o)));
+}
+
+} // namespace
+
+SizingChart::SizingChart(QWidget* parent)
+    : ChartView(parent)
+    , m_tips(new PointToolTips(this)) {
+    setObjectName(QStringLiteral("sizingChart"));
+    setChartTitle(tr("Expected time to train × cost"));
+    setToolTip(tr("Each point is a cluster (GPU type, count, network) with its framework's best "
+                  "plan, timed with failures and restarts. The line joins the Pareto front; the "
+                  "shaded region meets both the deadline and the budget."));
+    setPlaceholder(tr("Computing…"));
+}
+
+void SizingChart::setOutcome(const SizingOutcome& outcome) {
+    QChart* c = chart();
+    clearChart(c);
+    m_tips->clear();
+    m_gpuSeries.clear();
+    m_feasibleShown = false;
+    if (!outcome.result) {
+        setPlaceholder(outcome.error.isEmpty() ? tr("No results") : outcome.error);
+        return;
+    }
+    const sim::SizingResult& r = *outcome.result;
+    const sim::SizingTextOptions& o = outcome.text;
+    const double moneyScale = (o.cny ? o.cnyPerUsd : 1.0) / 1e6; // USD → millions shown
+    // Every configuration of the answer once, keyed by GPU type.
+    std::vector<const sim::SizedConfig*> all;
+    for (const auto& p : r.front)
+        all.push_back(&p.config);
+    for (const auto& [fw, list] : r.topPerFramework)
+        for (const auto& cfg : list)
+            all.push_back(&cfg);
+    for (const auto* cfg : {r.binding.cheapestMeetingDeadline ? &*r.binding.cheapestMeetingDeadline
+                                                               : nullptr,
+                            r.binding.fastestWithinBudget ? &*r.binding.fastestWithinBudget
+                                                          : nullptr,
+                            r.binding.fastestOverall ? &*r.binding.fastestOverall : nullptr,
+                            r.binding.cheapestOverall ? &*r.binding.cheapestOverall : nullptr})
+        if (cfg) all.push_back(cfg);
+    double minX = std::numeric_limits<double>::infinity(), maxX = 0;
+    double minY = std::numeric_limits<double>::infinity(), maxY = 0;
+    auto extend = [&](double x, double y) {
+        if (!(x > 0) || !(y > 0)) return;
+        minX = std::min(minX, x);
+        maxX = std::max(maxX, x);
+        minY = std::min(minY, y);
+        maxY = std::max(maxY, y);
+    };
+    for (const auto* cfg : all)
+        extend(cfg->expectedSeconds / kSecondsPerDay, cfg->expectedUsd * moneyScale);
+    const auto& k = r.constraints;
+    const double deadlineX = k.deadlineSeconds ? *k.deadlineSeconds / kSecondsPerDay : 0;
+    const double budgetY = k.budgetUsd ? *k.budgetUsd * moneyScale : 0;
+    if (deadlineX > 0 && maxY > 0) extend(deadlineX, minY);
+    if (budgetY > 0 && maxX > 0) extend(minX, budgetY);
+    if (!(maxX > 0) || !(maxY > 0)) {
+        setPlaceholder(r.front.empty() && !r.notes.empty() ? toQString(r.notes.front())
+                                                           : tr("No configuration fits"));
+        return;
+    }
+    setPlaceholder(QString());
+    const double x0 = minX / 1.6, x1 = maxX * 1.6, y0 = minY / 1.6, y1 = maxY * 1.6;
+    auto* x = new QLogValueAxis;
+    x->setBase(10);
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setTitleText(tr("Expected time to train (days)"));
+    x->setRange(x0, x1);
+    x->setMinorTickCount(8);
+    x->setMinorGridLineVisible(false);
+    auto* y = new QLogValueAxis;
+    y->setBase(10);
+    y->setLabelFormat(QStringLiteral("%g"));
+    y->setTitleText(o.cny ? tr("Expected cost (million CNY)") : tr("Expected cost (million USD)"));
+    y->setRange(y0, y1);
+    y->setMinorTickCount(8);
+    y->setMinorGridLineVisible(false);
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    auto attach = [&](QAbstractSeries* s) {
+        c->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    };
+
+    // The region meeting both (the part of the plot left of the deadline and below the budget).
+    if (deadlineX > 0 || budgetY > 0) {
+        const double right = deadlineX > 0 ? std::min(deadlineX, x1) : x1;
+        const double top = budgetY > 0 ? std::min(budgetY, y1) : y1;
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        upper->replace(QList<QPointF>{{x0, top}, {right, top}});
+        lower->replace(QList<QPointF>{{x0, y0}, {right, y0}});
+        auto* area = new QAreaSeries(upper, lower);
+        area->setName(tr("Meets the deadline and the budget"));
+        area->setBrush(QColor(0x2e, 0x7d, 0x32, 28));
+        area->setPen(Qt::NoPen);
+        attach(area);
+        m_feasibleShown = true;
+    }
+    auto limitLine = [&](QList<QPointF> pts, const QString& name) {
+        auto* line = new QLineSeries;
+        line->setName(name);
+        QPen pen(palette().color(QPalette::WindowText));
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(1.3);
+        line->setPen(pen);
+        line->replace(pts);
+        attach(line);
+    };
+    if (deadlineX > 0)
+        limitLine({{deadlineX, y0}, {deadlineX, y1}},
+                  tr("Deadline: %1").arg(toQString(sim::formatDays(*k.deadlineSeconds, o))));
+    if (budgetY > 0)
+        limitLine({{x0, budgetY}, {x1, budgetY}},
+                  tr("Budget: %1").arg(toQString(sim::formatMoney(*k.budgetUsd, o))));
+
+    // The front, fastest first: a line through its points.
+    if (r.front.size() > 1) {
+        auto* line = new QLineSeries;
+        line->setName(tr("Pareto front"));
+        QPen pen(palette().color(QPalette::WindowText));
+        pen.setWidthF(1.6);
+        line->setPen(pen);
+        for (const auto& p : r.front)
+            line->append(p.config.expectedSeconds / kSecondsPerDay,
+                         p.config.expectedUsd * moneyScale);
+        attach(line);
+    }
+    // One scatter per GPU type, in the order of the candidates.
+    std::map<int, std::pair<QList<QPointF>, QStringList>> byGpu;
+    for (const auto* cfg : all) {
+        auto& [pts, texts] = byGpu[cfg->gpuIndex];
+        const QPointF pt(cfg->expectedSeconds / kSecondsPerDay, cfg->expectedUsd * moneyScale);
+        if (pts.contains(pt)) continue;
+        pts.append(pt);
+        texts.append(pointText(*cfg, o));
+    }
+    int colour = 0;
+    for (auto& [gpu, data] : byGpu) {
+        auto* s = new QScatterSeries;
+        const QString name =
+            gpu >= 0 && gpu < static_cast<int>(outcome.gpus.size())
+                ? toQString(outcome.gpus[static_cast<std::size_t>(gpu)].name)
+                : QStringLiteral("?");
+        s->setName(name);
+        s->setColor(componentColor(colour++));
+        s->setBorderColor(palette().color(QPalette::Base));
+        s->setMarkerSize(9);
+        s->replace(data.first);
+        attach(s);
+        m_tips->add(s, data.first, data.second);
+        m_gpuSeries.append(name);
+    }
+    c->legend()->setVisible(true);
+    applyPalette();
+}
+
+} // namespace trainplan::ui
