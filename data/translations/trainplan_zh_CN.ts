@@ -4664,20 +4664,20 @@ version %2 of %3, created %4, updated %5</source>
         <translation>预期成本（百万美元）</translation>
     </message>
     <message>
-        <source>Meets the deadline and the budget</source>
-        <translation>满足期限与预算</translation>
-    </message>
-    <message>
-        <source>Deadline: %1</source>
-        <translation>期限：%1</translation>
-    </message>
-    <message>
-        <source>Budget: %1</source>
-        <translation>预算：%1</translation>
-    </message>
-    <message>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Meets both</source>
+        <translation>同时满足</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
     </message>
 </context>
 <context>
@@ -4847,6 +4847,10 @@ version %2 of %3, created %4, updated %5</source>
     <message>
         <source>Use the sized cluster %1</source>
         <translation>使用测算出的集群 %1</translation>
+    </message>
+    <message>
+        <source>left out without a price: %1</source>
+        <translation>因无价格未纳入：%1</translation>
     </message>
 </context>
 <context>

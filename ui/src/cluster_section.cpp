@@ -58,6 +58,12 @@ QString linkKindName(model::LinkKind k) {
 
 } // namespace
 
+void useCatalogGpu(model::ClusterSpec& cluster, const model::GpuSpec& gpu) {
+    if (gpu.name != cluster.gpu.name) cluster.gpuHourUsd = 0;
+    cluster.gpu = gpu;
+    cluster.gpuRef = gpu.name;
+}
+
 ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     : QGroupBox(tr("Cluster"), parent)
     , m_doc(doc)
@@ -93,14 +99,8 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                                                : QString::fromStdString(s.cluster.gpuRef);
                                 },
                                 [doc](Scenario& s, const QString& v) {
-                                    if (const auto* g = doc->catalog().findGpu(v.toStdString())) {
-                                        // A price typed for the old GPU is not the new one's:
-                                        // the new GPU's catalog price applies (issue 20 item 2).
-                                        if (g->name != s.cluster.gpu.name)
-                                            s.cluster.gpuHourUsd = 0;
-                                        s.cluster.gpu = *g;
-                                        s.cluster.gpuRef = g->name;
-                                    }
+                                    if (const auto* g = doc->catalog().findGpu(v.toStdString()))
+                                        useCatalogGpu(s.cluster, *g);
                                 }));
     form->addRow(QString(), m_gpuSpecs);
 

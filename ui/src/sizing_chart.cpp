@@ -10,6 +10,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -92,20 +93,45 @@ void SizingChart::setOutcome(const SizingOutcome& outcome) {
     }
     setPlaceholder(QString());
     const double x0 = minX / 1.6, x1 = maxX * 1.6, y0 = minY / 1.6, y1 = maxY * 1.6;
-    auto* x = new QLogValueAxis;
-    x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setTitleText(tr("Expected time to train (days)"));
-    x->setRange(x0, x1);
-    x->setMinorTickCount(8);
-    x->setMinorGridLineVisible(false);
-    auto* y = new QLogValueAxis;
-    y->setBase(10);
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setTitleText(o.cny ? tr("Expected cost (million CNY)") : tr("Expected cost (million USD)"));
-    y->setRange(y0, y1);
-    y->setMinorTickCount(8);
-    y->setMinorGridLineVisible(false);
+    // Log axes when the points span more than a decade and a half, else linear ones (a log axis
+    // labels only its powers of ten, which left one label on a narrow range).
+    auto makeAxis = [](double lo, double hi, const QString& title) -> QAbstractAxis* {
+        if (hi / lo > 30) {
+            auto* a = new QLogValueAxis;
+            a->setBase(10);
+            a->setLabelFormat(QStringLiteral("%g"));
+            a->setMinorTickCount(8);
+            a->setMinorGridLineVisible(false);
+            a->setRange(lo, hi);
+            a->setTitleText(title);
+            return a;
+        }
+        auto* a = new QValueAxis;
+        a->setRange(lo, hi);
+        a->applyNiceNumbers();
+        a->setLabelFormat(QStringLiteral("%.3g"));
+        a->setTitleText(title);
+        return a;
+    };
+    const bool logX = x1 / x0 > 30, logY = y1 / y0 > 30;
+    QAbstractAxis* x = makeAxis(logX ? x0 : minX * 0.8, logX ? x1 : maxX * 1.15,
+                                tr("Expected time to train (days)"));
+    QAbstractAxis* y = makeAxis(logY ? y0 : minY * 0.8, logY ? y1 : maxY * 1.15,
+                                o.cny ? tr("Expected cost (million CNY)")
+                                      : tr("Expected cost (million USD)"));
+    // The plotted range, for the shaded region and the limit lines.
+    auto range = [](QAbstractAxis* a, double& lo, double& hi) {
+        if (auto* l = qobject_cast<QLogValueAxis*>(a)) {
+            lo = l->min();
+            hi = l->max();
+        } else if (auto* v = qobject_cast<QValueAxis*>(a)) {
+            lo = v->min();
+            hi = v->max();
+        }
+    };
+    double px0 = x0, px1 = x1, py0 = y0, py1 = y1;
+    range(x, px0, px1);
+    range(y, py0, py1);
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     auto attach = [&](QAbstractSeries* s) {
@@ -116,14 +142,14 @@ void SizingChart::setOutcome(const SizingOutcome& outcome) {
 
     // The region meeting both (the part of the plot left of the deadline and below the budget).
     if (deadlineX > 0 || budgetY > 0) {
-        const double right = deadlineX > 0 ? std::min(deadlineX, x1) : x1;
-        const double top = budgetY > 0 ? std::min(budgetY, y1) : y1;
+        const double right = deadlineX > 0 ? std::min(deadlineX, px1) : px1;
+        const double top = budgetY > 0 ? std::min(budgetY, py1) : py1;
         auto* upper = new QLineSeries;
         auto* lower = new QLineSeries;
-        upper->replace(QList<QPointF>{{x0, top}, {right, top}});
-        lower->replace(QList<QPointF>{{x0, y0}, {right, y0}});
+        upper->replace(QList<QPointF>{{px0, top}, {right, top}});
+        lower->replace(QList<QPointF>{{px0, py0}, {right, py0}});
         auto* area = new QAreaSeries(upper, lower);
-        area->setName(tr("Meets the deadline and the budget"));
+        area->setName(tr("Meets both"));
         area->setBrush(QColor(0x2e, 0x7d, 0x32, 28));
         area->setPen(Qt::NoPen);
         attach(area);
@@ -140,11 +166,9 @@ void SizingChart::setOutcome(const SizingOutcome& outcome) {
         attach(line);
     };
     if (deadlineX > 0)
-        limitLine({{deadlineX, y0}, {deadlineX, y1}},
-                  tr("Deadline: %1").arg(toQString(sim::formatDays(*k.deadlineSeconds, o))));
+        limitLine({{deadlineX, py0}, {deadlineX, py1}}, tr("Deadline"));
     if (budgetY > 0)
-        limitLine({{x0, budgetY}, {x1, budgetY}},
-                  tr("Budget: %1").arg(toQString(sim::formatMoney(*k.budgetUsd, o))));
+        limitLine({{px0, budgetY}, {px1, budgetY}}, tr("Budget"));
 
     // The front, fastest first: a line through its points.
     if (r.front.size() > 1) {

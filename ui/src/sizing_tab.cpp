@@ -1,5 +1,6 @@
 #include <trainplan/ui/sizing_tab.h>
 
+#include <trainplan/ui/cluster_section.h>
 #include <trainplan/ui/debouncer.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
@@ -320,13 +321,22 @@ void SizingTab::showAnswer() {
                   .arg(r.prunedByDeadline + r.prunedByBudget + r.prunedByDominance)
                   .arg(r.cachedCandidates)
                   .arg(QLocale().toString(m_outcome.seconds * 1e3, 'f', 0));
-    for (const auto& n : r.notes)
-        status << toQString(n);
+    // GPUs left out (no price, no system) are named here; why, and every price used, in the
+    // tooltip.
+    QStringList unpriced;
+    for (const auto& p : r.prices)
+        if (!p.priced()) unpriced << toQString(p.gpu);
+    if (!unpriced.isEmpty())
+        status << tr("left out without a price: %1").arg(unpriced.join(QStringLiteral(", ")));
     m_status->setText(status.join(QStringLiteral(" · ")));
     QStringList prices;
     for (const auto& p : r.prices)
         prices << QStringLiteral("%1: %2").arg(toQString(p.gpu), toQString(p.describe()));
-    m_status->setToolTip(tr("Prices used:\n%1").arg(prices.join(QLatin1Char('\n'))));
+    QStringList notes;
+    for (const auto& n : r.notes)
+        notes << toQString(n);
+    m_status->setToolTip(tr("Prices used:\n%1").arg(prices.join(QLatin1Char('\n'))) +
+                         (notes.isEmpty() ? QString() : QStringLiteral("\n\n") + notes.join(QLatin1Char('\n'))));
 }
 
 void SizingTab::fillTable() {
@@ -377,9 +387,7 @@ void SizingTab::useRow(int row) {
     model::Scenario s = m_doc->scenario();
     const model::Catalog& catalog = m_doc->catalog();
     if (const model::GpuSpec* g = catalog.findGpu(c.gpu)) {
-        if (g->name != s.cluster.gpu.name) s.cluster.gpuHourUsd = 0; // the new GPU's own price
-        s.cluster.gpu = *g;
-        s.cluster.gpuRef = g->name;
+        useCatalogGpu(s.cluster, *g); // with the new GPU's own price
     } else if (c.gpu != s.cluster.gpu.name) {
         return; // neither a catalog GPU nor the scenario's own inline one
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <trainplan/model/cluster_spec.h>
+
 #include <QGroupBox>
 
 class QComboBox;
@@ -9,6 +11,11 @@ namespace trainplan::ui {
 
 class FieldBinder;
 class ScenarioDocument;
+
+// Makes `gpu` (a catalog entry) the cluster's GPU. A price typed for another GPU does not carry
+// over: the new GPU's own price applies (issue 20 item 2). The editor and Sizing's "Use this
+// cluster" both change the GPU through it.
+void useCatalogGpu(model::ClusterSpec& cluster, const model::GpuSpec& gpu);
 
 // Where it runs: GPU (with its datasheet figures), node count and size, links, NICs, price.
 class ClusterSection : public QGroupBox {
