@@ -4852,6 +4852,10 @@ version %2 of %3, created %4, updated %5</source>
         <source>left out without a price: %1</source>
         <translation>因无价格未纳入：%1</translation>
     </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::StackedBarChart</name>

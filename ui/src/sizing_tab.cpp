@@ -156,10 +156,14 @@ SizingTab::SizingTab(ScenarioDocument* doc, QWidget* parent)
     connect(m_debounce, &Debouncer::fired, this, &SizingTab::start);
     connect(doc, &ScenarioDocument::scenarioChanged, this, &SizingTab::scenarioChanged);
     connect(doc, &ScenarioDocument::scenarioReset, this, [this] {
+        // Another scenario: its predecessor's answer must not be read as this one's.
         m_outcome = {};
         m_rows.clear();
         m_table->setRowCount(0);
-        m_chart->setOutcome(m_outcome);
+        m_headline->setText(tr("Computing the sizing…"));
+        SizingOutcome computing;
+        computing.error = tr("Computing…");
+        m_chart->setOutcome(computing);
         scenarioChanged();
     });
     connect(m_deadlineSlider, &QSlider::valueChanged, this,
