@@ -62,7 +62,7 @@ model::Scenario loadScenario(const std::filesystem::path& file) {
     return *load.scenario;
 }
 
-ReportData computeFor(const model::Scenario& s, bool full) {
+ReportData computeFor(const model::Scenario& s, bool full, bool sizing) {
     ReportInputs in;
     in.catalog = &catalog();
     in.publishedRuns = &publishedRuns();
@@ -70,6 +70,7 @@ ReportData computeFor(const model::Scenario& s, bool full) {
     in.date = "2025-01-31";
     in.breakPoints = full;
     in.crossover = full;
+    in.sizing = sizing;
     return computeReportData(s, in);
 }
 

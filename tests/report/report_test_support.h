@@ -24,7 +24,9 @@ namespace trainplan::report::test {
 [[nodiscard]] std::vector<std::filesystem::path>
 builtInScenarios(); // data/scenarios/*.json, sorted
 [[nodiscard]] model::Scenario loadScenario(const std::filesystem::path& file);
-[[nodiscard]] ReportData computeFor(const model::Scenario& s, bool full = true);
+// full: break points and the crossover sweep; sizing: the sizing section (when the scenario has
+// a deadline or a budget).
+[[nodiscard]] ReportData computeFor(const model::Scenario& s, bool full = true, bool sizing = true);
 
 // A fresh directory under the build tree for one test's files.
 [[nodiscard]] QString outputDir(const QString& name);

@@ -50,6 +50,7 @@ ReportOutcome computeReport(const model::Scenario& scenario,
     in.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
     in.breakPoints = depth == ReportDepth::Full;
     in.crossover = depth == ReportDepth::Full;
+    in.sizing = depth == ReportDepth::Full; // the presentation (Quick) has no sizing page
     in.progress = [&control](double fraction) { control.setProgress(fraction); };
     in.cancelled = [&control] { return control.isCancelled(); };
     auto data = std::make_shared<report::ReportData>(report::computeReportData(scenario, in));

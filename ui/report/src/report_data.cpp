@@ -178,7 +178,7 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
 
     // 4b. What-if sizing, when the scenario states a deadline or a budget (issue 20): the same
     // call and candidates as `trainplan-cli size`.
-    if (!isCancelled(in) && in.catalog &&
+    if (!isCancelled(in) && in.catalog && in.sizing &&
         (scenario.constraints.deadlineDays || scenario.constraints.budget)) {
         const model::PriceTable table = in.prices ? *in.prices : model::PriceTable{};
         sim::SizingInputs sizing;

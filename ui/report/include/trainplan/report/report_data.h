@@ -110,6 +110,9 @@ struct ReportInputs {
     std::string date;
     bool breakPoints = true;              // the advisor's break-point searches (the slowest part)
     bool crossover = true;                // the model-size sweep
+    // The sizing section when the scenario has a deadline or a budget (minutes for a large model
+    // over the whole catalog); off for the presentation, which has no sizing page.
+    bool sizing = true;
     // GPU prices for the sizing section (the library's price table, as the CLI's `size` uses);
     // nullptr: the catalog's prices.
     const model::PriceTable* prices = nullptr;
