@@ -29,7 +29,6 @@ struct Labels {
     const char* nothing;
     const char* prices;
     const char* searched;
-    const char* slack;
     std::vector<std::string> frontColumns;
     std::vector<std::string> configColumns;
 };
@@ -43,7 +42,6 @@ const Labels kEn{"Sizing",
                  "Nothing meets both constraints: ",
                  "Prices used",
                  "Search",
-                 "slack",
                  {"cluster", "GPUs", "framework", "plan", "expected time", "goodput", "cost",
                   "why on the front"},
                  {"cluster", "GPUs", "framework", "plan", "step", "MFU", "expected time", "cost"}};
@@ -56,7 +54,6 @@ const Labels kZh{"集群规模测算",
                  "没有方案同时满足两个约束：",
                  "所用价格",
                  "搜索",
-                 "余量",
                  {"集群", "GPU 数", "框架", "方案", "预期时间", "有效率", "成本", "入选原因"},
                  {"集群", "GPU 数", "框架", "方案", "步长", "MFU", "预期时间", "成本"}};
 
@@ -73,15 +70,8 @@ std::vector<std::string> configRow(const sim::SizedConfig& c, const sim::SizingT
 
 void printChosen(CliContext& ctx, const Labels& L, const char* title, const sim::ChosenCluster& c,
                  const sim::SizingTextOptions& o) {
-    ctx.out << title << ":\n  " << c.best.clusterLabel() << ", "
-            << model::toString(c.best.plan.framework) << " " << c.best.plan.label() << ": "
-            << sim::formatDays(c.best.expectedSeconds, o) << ", "
-            << sim::formatMoney(c.best.expectedUsd, o);
-    std::string slack;
-    if (c.deadlineSlackSeconds) slack += sim::formatDays(*c.deadlineSlackSeconds, o);
-    if (c.budgetSlackUsd)
-        slack += (slack.empty() ? "" : ", ") + sim::formatMoney(*c.budgetSlackUsd, o);
-    if (!slack.empty()) ctx.out << " (" << L.slack << ": " << slack << ")";
+    ctx.out << title << ":\n  "
+            << sim::chosenClusterText(c, model::toString(c.best.plan.framework), o);
     ctx.out << "\n  " << L.perFramework << ":\n";
     TextTable t(L.configColumns);
     for (const auto& f : c.perFramework)

@@ -4783,10 +4783,6 @@ version %2 of %3, created %4, updated %5</source>
         <translation>规模测算失败：%1</translation>
     </message>
     <message>
-        <source> (slack: %1)</source>
-        <translation>（余量：%1）</translation>
-    </message>
-    <message>
         <source>No deadline or budget is set: the front spans every configuration up to %1 GPUs. Set them above or in the editor&apos;s Constraints.</source>
         <translation>未设置期限或预算：前沿覆盖最多 %1 块 GPU 的所有配置。请在上方或编辑器的“约束”中设置。</translation>
     </message>

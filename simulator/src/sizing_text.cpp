@@ -55,6 +55,19 @@ std::string formatDays(double seconds, const SizingTextOptions& o) {
     return std::string(buf) + (zh(o) ? " 天" : " days");
 }
 
+std::string chosenClusterText(const ChosenCluster& c, std::string_view framework,
+                              const SizingTextOptions& o) {
+    std::string line = c.best.clusterLabel() + ", " + std::string(framework) + " " +
+                       c.best.plan.label() + " — " + formatDays(c.best.expectedSeconds, o) +
+                       ", " + formatMoney(c.best.expectedUsd, o);
+    std::string slack;
+    if (c.deadlineSlackSeconds) slack = formatDays(*c.deadlineSlackSeconds, o);
+    if (c.budgetSlackUsd)
+        slack += (slack.empty() ? "" : ", ") + formatMoney(*c.budgetSlackUsd, o);
+    if (!slack.empty()) line += zh(o) ? "（余量：" + slack + "）" : " (slack: " + slack + ")";
+    return line;
+}
+
 std::string frontReasonText(const FrontPoint& p, const SizingTextOptions& o) {
     switch (p.reason) {
     case FrontReason::Fastest:

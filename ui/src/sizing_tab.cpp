@@ -283,17 +283,11 @@ void SizingTab::showAnswer() {
     const sim::SizingResult& r = *m_outcome.result;
     const sim::SizingTextOptions& o = m_outcome.text;
     auto chosen = [&](const QString& title, const sim::ChosenCluster& c) {
-        QString text = QStringLiteral("<b>%1</b>: %2, %3 %4 — %5, %6")
-                           .arg(title.toHtmlEscaped(), toQString(c.best.clusterLabel()).toHtmlEscaped(),
-                                frameworkShortName(c.best.plan.framework),
-                                toQString(c.best.plan.label()).toHtmlEscaped(),
-                                toQString(sim::formatDays(c.best.expectedSeconds, o)),
-                                toQString(sim::formatMoney(c.best.expectedUsd, o)));
-        QStringList slack;
-        if (c.deadlineSlackSeconds) slack << toQString(sim::formatDays(*c.deadlineSlackSeconds, o));
-        if (c.budgetSlackUsd) slack << toQString(sim::formatMoney(*c.budgetSlackUsd, o));
-        if (!slack.isEmpty()) text += tr(" (slack: %1)").arg(slack.join(QStringLiteral(", ")));
-        return text;
+        return QStringLiteral("<b>%1</b>: %2").arg(
+            title.toHtmlEscaped(),
+            toQString(sim::chosenClusterText(
+                          c, frameworkShortName(c.best.plan.framework).toStdString(), o))
+                .toHtmlEscaped());
     };
     QString headline;
     if (!r.constraints.deadlineSeconds && !r.constraints.budgetUsd)

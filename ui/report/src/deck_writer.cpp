@@ -367,10 +367,10 @@ private:
         } else {
             if (r.cheapestMeetingDeadline)
                 lines << t(Text::SizingCheapest) + QStringLiteral(": ") +
-                             detail::chosenLine(*r.cheapestMeetingDeadline, o, m_lang);
+                             detail::chosenLine(*r.cheapestMeetingDeadline, o);
             if (r.fastestWithinBudget)
                 lines << t(Text::SizingFastest) + QStringLiteral(": ") +
-                             detail::chosenLine(*r.fastestWithinBudget, o, m_lang);
+                             detail::chosenLine(*r.fastestWithinBudget, o);
         }
         const double width = kW - 2 * kMargin, bulletsHeight = r.front.empty() ? 220 : 120;
         bullets(lines, QRectF(kMargin, kContentTop, width, bulletsHeight), 18, 12);

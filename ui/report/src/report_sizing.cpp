@@ -44,18 +44,8 @@ sim::SizingTextOptions sizingText(const ReportData& d, sim::Lang lang) {
     return o;
 }
 
-QString chosenLine(const sim::ChosenCluster& c, const sim::SizingTextOptions& o, sim::Lang lang) {
-    QString line = QStringLiteral("%1, %2 %3 — %4, %5")
-                       .arg(qs(c.best.clusterLabel()), frameworkShortName(c.best.plan.framework),
-                            qs(c.best.plan.label()), qs(sim::formatDays(c.best.expectedSeconds, o)),
-                            qs(sim::formatMoney(c.best.expectedUsd, o)));
-    QStringList slack;
-    if (c.deadlineSlackSeconds) slack << qs(sim::formatDays(*c.deadlineSlackSeconds, o));
-    if (c.budgetSlackUsd) slack << qs(sim::formatMoney(*c.budgetSlackUsd, o));
-    if (!slack.isEmpty())
-        line += QStringLiteral(" (") + tr(Text::SizingSlack, lang).arg(slack.join(QStringLiteral(", "))) +
-                QLatin1Char(')');
-    return line;
+QString chosenLine(const sim::ChosenCluster& c, const sim::SizingTextOptions& o) {
+    return qs(sim::chosenClusterText(c, frameworkShortName(c.best.plan.framework).toStdString(), o));
 }
 
 Section sizingSection(const ReportData& d, sim::Lang lang) {
@@ -76,10 +66,10 @@ Section sizingSection(const ReportData& d, sim::Lang lang) {
     } else {
         if (r.cheapestMeetingDeadline)
             s.blocks.push_back(callout(tr(Text::SizingCheapest, lang),
-                                       chosenLine(*r.cheapestMeetingDeadline, o, lang)));
+                                       chosenLine(*r.cheapestMeetingDeadline, o)));
         if (r.fastestWithinBudget)
             s.blocks.push_back(callout(tr(Text::SizingFastest, lang),
-                                       chosenLine(*r.fastestWithinBudget, o, lang)));
+                                       chosenLine(*r.fastestWithinBudget, o)));
         s.blocks.push_back(subheading(tr(Text::SizingFront, lang)));
         Table t;
         t.header = {tr(Text::ColCluster, lang),      tr(Text::ColGpuCount, lang),

@@ -411,7 +411,6 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::SizingFastest, "Fastest within the budget meeting the deadline",
      "在预算内且满足期限的最快方案"},
     {T::SizingNothing, "Nothing meets both constraints", "没有方案同时满足两个约束"},
-    {T::SizingSlack, "slack: %1", "余量：%1"},
     {T::SizingFront, "Pareto front: expected time × cost, fastest first",
      "帕累托前沿：预期时间 × 成本，按速度排序"},
     {T::SizingPrices, "Prices used", "所用价格"},

@@ -23,6 +23,11 @@ struct SizingTextOptions {
 // When nothing meets both: "the deadline needs ≥ 1,536 H100-SXM5-80GB ($4.20M, $1.20M over the
 // budget); the budget allows 1,024 H100-SXM5-80GB (done in 75.0 days, 15.0 days late)".
 [[nodiscard]] std::string bindingText(const SizingResult& r, const SizingTextOptions& o);
+// A chosen cluster on one line, the same in the CLI, the GUI and the report: "16 × 8 H100-SXM5-80GB,
+// IB NDR-400, <framework> TP8·PP4·… — 41.2 days, $3.10M (slack: 18.8 days, $0.40M)". The
+// framework is written as the caller names it (the CLI's "megatron", the GUI's "Megatron").
+[[nodiscard]] std::string chosenClusterText(const ChosenCluster& c, std::string_view framework,
+                                            const SizingTextOptions& o);
 // "1,536" (thousands separated; Chinese too).
 [[nodiscard]] std::string groupedCount(long long n);
 

@@ -313,7 +313,6 @@ enum class Text {
     SizingCheapest,
     SizingFastest,
     SizingNothing,
-    SizingSlack,
     SizingFront,
     SizingPrices,
     SizingSearched,
