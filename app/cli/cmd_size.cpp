@@ -215,7 +215,8 @@ int cmdSize(CliContext& ctx) {
     ctx.out << '\n'
             << L.searched << ": " << r.candidates << " candidates, " << r.evaluated << " searched, "
             << r.prunedByDeadline << " pruned by the deadline, " << r.prunedByBudget
-            << " by the budget, " << r.prunedByDominance << " by dominance\n";
+            << " by the budget, " << r.prunedByDominance << " by dominance; "
+            << r.prunedSearches << " framework searches skipped on their layouts' bounds\n";
     for (const auto& n : r.notes)
         ctx.out << "  " << n << '\n';
     return kExitOk;

@@ -575,6 +575,11 @@ double missRankBytes(const MemoryBreakdown& m, double headroom) {
 }
 
 PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
+    return detail::evaluatePlanWith(ctx, p, {}, false);
+}
+
+PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
+                                      const Precomputed& pre, bool stopWhenNotFitting) {
     const auto& sc = *ctx.scenario;
     const auto& tr = sc.training;
     const auto& m = sc.model;
@@ -591,7 +596,9 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     // pipeline slot is set by the slowest of them: its compute plus the per-micro-batch
     // communication it cannot hide (stages differ in layers only when MoE layers spread unevenly).
     StageSlot slotBuf[2];
-    const std::vector<StageSlot> unevenSlots = unevenBoundingSlots(ctx, p);
+    std::vector<StageSlot> ownSlots;
+    if (!pre.unevenSlots) ownSlots = unevenBoundingSlots(ctx, p);
+    const std::vector<StageSlot>& unevenSlots = pre.unevenSlots ? *pre.unevenSlots : ownSlots;
     const StageSlot* slots = slotBuf;
     std::size_t slotCount = 0;
     if (unevenSlots.empty()) {
@@ -609,10 +616,11 @@ PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
         if (i + 1 == slotCount) est.lastStage = sm;
     }
     if (slotCount == 1) est.lastStage = est.firstStage;
+    if (stopWhenNotFitting && !est.memory.fits) return est;
     StageTime slow;
     MicroBatchComm mbc;
     double slowSeconds = -1;
-    const LayerTimes perLayer = layerTimes(ctx, p, est.gradAccum);
+    const LayerTimes perLayer = pre.layerTimes ? *pre.layerTimes : layerTimes(ctx, p, est.gradAccum);
     if (unevenSlots.empty()) {
         // Even layout: every stage has the same layers, so their communication is the same and
         // the slowest compute sets the slot.

@@ -81,4 +81,16 @@ struct LayerTimes {
 // One stage's compute per micro-batch: its layers, plus the head on the last stage.
 [[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot);
 
+// What evaluatePlan derives from the plan that a caller may already hold for it: its layer times
+// (layerTimes(ctx, p, its gradient accumulation)) and its uneven bounding slots
+// (unevenBoundingSlots(ctx, p), empty for an even layout). Null: computed here.
+struct Precomputed {
+    const LayerTimes* layerTimes = nullptr;
+    const std::vector<StageSlot>* unevenSlots = nullptr;
+};
+// evaluatePlan from precomputed parts; with stopWhenNotFitting, a plan whose memory does not fit
+// comes back with only its memory filled in (what evaluateMemory would have said).
+[[nodiscard]] PlanEstimate evaluatePlanWith(const PlanContext& ctx, const model::Plan& p,
+                                            const Precomputed& pre, bool stopWhenNotFitting);
+
 } // namespace trainplan::sim::detail

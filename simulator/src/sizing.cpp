@@ -3,10 +3,16 @@
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/flops.h>
 #include <trainplan/simulator/search.h>
+#include <trainplan/simulator/search_best.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
+#include <functional>
 #include <limits>
+#include <memory>
+#include <thread>
 #include <tuple>
 
 namespace trainplan::sim {
@@ -23,6 +29,7 @@ struct Candidate {
     int gpu = 0, system = 0, nodes = 0;
     double lowerSeconds = 0; // compute-only bound on the time to train
     double lowerUsd = 0;     // … and on the cost (the same for every count of a GPU)
+    double usdPerGpuHour = 0;
 };
 
 // The scenario as it would run on one candidate cluster.
@@ -50,25 +57,104 @@ Scenario candidateScenario(const Scenario& base, const GpuSpec& gpu, const Syste
     return s;
 }
 
-SizingCache::Entry evaluateCandidate(const SizingInputs& in, const std::vector<Framework>& fws,
-                                     const std::vector<std::vector<SystemOption>>& systems,
-                                     const Candidate& c) {
+// Runs fn(0 … n − 1), on up to `threads` threads (0: every core); rethrows the first error.
+void parallelFor(std::size_t n, int threads, const std::function<void(std::size_t)>& fn) {
+    const std::size_t want =
+        threads > 0 ? static_cast<std::size_t>(threads)
+                    : std::max<std::size_t>(1, std::thread::hardware_concurrency());
+    const std::size_t workers = std::min(n, want);
+    if (workers <= 1) {
+        for (std::size_t i = 0; i < n; ++i)
+            fn(i);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> errors(workers);
+    auto work = [&](std::size_t w) {
+        try {
+            for (std::size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1))
+                fn(i);
+        } catch (...) {
+            errors[w] = std::current_exception();
+            next.store(n);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t w = 1; w < workers; ++w)
+        pool.emplace_back(work, w);
+    work(0);
+    for (auto& t : pool)
+        t.join();
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+}
+
+// What a framework's search on a candidate is worth, judged from its bounds before it runs.
+using Wanted = std::function<bool(std::size_t framework, double lowerSeconds, double lowerUsd)>;
+
+// Runs the plan search of every framework of `entry` not yet searched that `wanted` accepts (all
+// when it is null), and records each one's best plan with its expected time and cost.
+// Returns how many searches ran.
+std::size_t fillEntry(const SizingInputs& in, const std::vector<Framework>& fws,
+               const std::vector<std::vector<SystemOption>>& systems, const Candidate& c,
+               SizingCache& cache, SizingCache::Entry& entry, const Wanted& wanted) {
+    if (entry.searched.size() != fws.size()) {
+        entry.searched.assign(fws.size(), false);
+        entry.perFramework.assign(fws.size(), {});
+        entry.lowerBoundSeconds.assign(fws.size(), std::numeric_limits<double>::quiet_NaN());
+    }
+    const Scenario& base = *in.scenario;
+    const double gpus = static_cast<double>(c.nodes) * base.cluster.gpusPerNode;
+    auto lowerUsd = [&](double seconds) {
+        return seconds * gpus * c.usdPerGpuHour / kSecondsPerHour;
+    };
+    // Bounds already known decide without building the candidate (what makes a re-answer cheap).
+    std::vector<std::size_t> todo;
+    for (std::size_t f = 0; f < fws.size(); ++f) {
+        if (entry.searched[f]) continue;
+        const double known = entry.lowerBoundSeconds[f];
+        if (!std::isnan(known) && wanted && !wanted(f, known, lowerUsd(known))) continue;
+        todo.push_back(f);
+    }
+    if (todo.empty()) return 0;
     const GpuSpec& gpu = in.gpus[static_cast<std::size_t>(c.gpu)];
     const auto& opts = systems[static_cast<std::size_t>(c.gpu)];
     const SystemOption* sys = opts.empty() ? nullptr : &opts[static_cast<std::size_t>(c.system)];
-    const Scenario s = candidateScenario(*in.scenario, gpu, sys, c.nodes);
+    const Scenario s = candidateScenario(base, gpu, sys, c.nodes);
     const PlanContext ctx = makeContext(s);
-    SearchOptions o;
-    o.frameworks = fws;
-    o.runnersUp = 0;
-    o.threads = in.threads;
-    const SearchResult r = searchPlans(ctx, o);
-    SizingCache::Entry entry;
-    entry.perFramework.resize(fws.size());
-    for (std::size_t f = 0; f < r.frameworks.size() && f < fws.size(); ++f) {
-        const FrameworkResult& fr = r.frameworks[f];
-        if (!fr.best) continue;
-        const PlanEstimate& e = *fr.best;
+    // Useful time = steps × step time, and expected time ≥ useful time (goodput ≤ 1).
+    const double steps = s.training.trainTokens /
+                         (static_cast<double>(s.training.globalBatch) * s.model.seqLen);
+    // Each framework's search on its own thread (and its own shape table); the decisions between
+    // bounding and searching stay on this one, in framework order.
+    std::vector<ShapeTable*> tables;
+    for (const std::size_t f : todo) {
+        std::shared_ptr<ShapeTable>& t = cache.shapes[{c.gpu, static_cast<int>(f)}];
+        if (!t) t = makeShapeTable();
+        tables.push_back(t.get());
+    }
+    std::vector<std::unique_ptr<BestPlanSearch>> searches(todo.size());
+    parallelFor(todo.size(), in.threads, [&](std::size_t i) {
+        searches[i] = std::make_unique<BestPlanSearch>(ctx, fws[todo[i]], *tables[i]);
+    });
+    std::vector<std::size_t> run;
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        const std::size_t f = todo[i];
+        const double lowerSeconds = steps * searches[i]->lowerBoundSeconds();
+        entry.lowerBoundSeconds[f] = lowerSeconds;
+        if (wanted && !wanted(f, lowerSeconds, lowerUsd(lowerSeconds))) continue;
+        entry.searched[f] = true;
+        run.push_back(i);
+    }
+    std::vector<std::optional<PlanEstimate>> bests(run.size());
+    parallelFor(run.size(), in.threads, [&](std::size_t j) {
+        BestPlans counts;
+        bests[j] = searches[run[j]]->best(counts);
+    });
+    for (std::size_t j = 0; j < run.size(); ++j) {
+        const std::size_t f = todo[run[j]];
+        if (!bests[j]) continue;
+        const PlanEstimate& e = *bests[j];
         const GoodputEstimate g = estimateGoodput(s, e, in.reliability);
         if (!std::isfinite(g.expectedSeconds) || !(g.expectedSeconds > 0)) continue;
         SizedConfig cfg;
@@ -92,7 +178,7 @@ SizingCache::Entry evaluateCandidate(const SizingInputs& in, const std::vector<F
         cfg.energyKwh = g.energyKwh;
         entry.perFramework[f] = {cfg};
     }
-    return entry;
+    return run.size();
 }
 
 bool meets(const SizedConfig& c, const SizingConstraints& k) {
@@ -151,8 +237,18 @@ struct PruneState {
     // True when no configuration with time ≥ t and cost ≥ usd can reach the front or any
     // framework's top list.
     [[nodiscard]] bool hopeless(double t, double usd) const {
-        for (const auto& costs : topCosts)
-            if (costs.size() < keep || !(costs.back() < usd)) return false;
+        for (std::size_t f = 0; f < topCosts.size(); ++f)
+            if (!fullBelow(f, usd)) return false;
+        return dominated(t, usd);
+    }
+    // … or, for one framework's configurations, the front or that framework's top list.
+    [[nodiscard]] bool hopelessFor(std::size_t f, double t, double usd) const {
+        return fullBelow(f, usd) && dominated(t, usd);
+    }
+    [[nodiscard]] bool fullBelow(std::size_t f, double usd) const {
+        return topCosts[f].size() >= keep && topCosts[f].back() < usd;
+    }
+    [[nodiscard]] bool dominated(double t, double usd) const {
         for (const auto& q : front)
             if ((q.expectedSeconds <= t && q.expectedUsd < usd) ||
                 (q.expectedSeconds < t && q.expectedUsd <= usd))
@@ -165,6 +261,8 @@ struct Pass {
     std::vector<SizedConfig> feasible; // best plan per (candidate, framework), meeting k
     std::vector<std::pair<std::size_t, SizedConfig>> feasibleByFramework;
     long long evaluated = 0, cached = 0, prunedDeadline = 0, prunedBudget = 0, prunedDominance = 0;
+    long long prunedSearches = 0; // framework searches skipped on their layouts' bounds
+    long long searches = 0;       // framework searches run
 };
 
 Pass runPass(const SizingInputs& in, const std::vector<Framework>& fws,
@@ -178,8 +276,13 @@ Pass runPass(const SizingInputs& in, const std::vector<Framework>& fws,
     for (const Candidate& c : candidates) {
         const auto key = std::make_tuple(c.gpu, c.system, c.nodes);
         auto it = cache.entries.find(key);
-        if (it == cache.entries.end()) {
+        const bool complete =
+            it != cache.entries.end() &&
+            std::all_of(it->second.searched.begin(), it->second.searched.end(),
+                        [](bool b) { return b; });
+        if (!complete) {
             if (in.prune) {
+                // The compute-only bound first: it needs no plan enumeration.
                 if (k.deadlineSeconds && c.lowerSeconds > *k.deadlineSeconds) {
                     ++pass.prunedDeadline;
                     continue;
@@ -193,18 +296,42 @@ Pass runPass(const SizingInputs& in, const std::vector<Framework>& fws,
                     continue;
                 }
             }
-            it = cache.entries.emplace(key, evaluateCandidate(in, fws, systems, c)).first;
-            ++pass.evaluated;
+            if (it == cache.entries.end()) it = cache.entries.emplace(key, SizingCache::Entry{}).first;
+            // Then each framework by the bound of its own layouts: the GEMM efficiencies, the
+            // pipeline bubble and the layouts the model allows.
+            int why = 0; // 1 deadline, 2 budget, 3 dominance: the first reason a search was skipped
+            const Wanted wanted = [&](std::size_t f, double t, double usd) {
+                if (!in.prune) return true;
+                const int reason = k.deadlineSeconds && t > *k.deadlineSeconds ? 1
+                                   : k.budgetUsd && usd > *k.budgetUsd         ? 2
+                                   : st.hopelessFor(f, t, usd)                  ? 3
+                                                                                : 0;
+                if (reason == 0) return true;
+                ++pass.prunedSearches;
+                if (why == 0) why = reason;
+                return false;
+            };
+            const std::size_t ran = fillEntry(in, fws, systems, c, cache, it->second, wanted);
+            pass.searches += static_cast<long long>(ran);
+            if (ran > 0) {
+                ++pass.evaluated;
+            } else if (why != 0) {
+                ++(why == 1 ? pass.prunedDeadline : why == 2 ? pass.prunedBudget
+                                                             : pass.prunedDominance);
+            }
         } else {
             ++pass.cached;
         }
-        for (std::size_t f = 0; f < it->second.perFramework.size(); ++f)
-            for (const SizedConfig& cfg : it->second.perFramework[f]) {
+        const SizingCache::Entry& entry = it->second;
+        for (std::size_t f = 0; f < entry.perFramework.size(); ++f) {
+            if (!entry.searched[f]) continue;
+            for (const SizedConfig& cfg : entry.perFramework[f]) {
                 if (!meets(cfg, k)) continue;
                 pass.feasible.push_back(cfg);
                 pass.feasibleByFramework.emplace_back(f, cfg);
                 st.offer(f, cfg);
             }
+        }
     }
     return pass;
 }
@@ -213,7 +340,7 @@ enum class Objective { Time, Cost };
 
 struct Single {
     std::optional<SizedConfig> best;
-    long long evaluated = 0, cached = 0;
+    long long evaluated = 0, cached = 0, searches = 0;
 };
 
 // The one configuration that is fastest (or cheapest) under `k`: candidates in increasing order of
@@ -239,12 +366,21 @@ Single bestSingle(const SizingInputs& in, const std::vector<Framework>& fws,
         }
         const auto key = std::make_tuple(c.gpu, c.system, c.nodes);
         auto it = cache.entries.find(key);
-        if (it == cache.entries.end()) {
-            it = cache.entries.emplace(key, evaluateCandidate(in, fws, systems, c)).first;
+        if (it == cache.entries.end()) it = cache.entries.emplace(key, SizingCache::Entry{}).first;
+        const Wanted wanted = [&](std::size_t, double t, double usd) {
+            if (!in.prune) return true;
+            if (k.deadlineSeconds && t > *k.deadlineSeconds) return false;
+            if (k.budgetUsd && usd > *k.budgetUsd) return false;
+            return !out.best ||
+                   (o == Objective::Time ? t <= out.best->expectedSeconds
+                                         : usd <= out.best->expectedUsd);
+        };
+        const std::size_t ran = fillEntry(in, fws, systems, c, cache, it->second, wanted);
+        out.searches += static_cast<long long>(ran);
+        if (ran > 0)
             ++out.evaluated;
-        } else {
+        else
             ++out.cached;
-        }
         for (const auto& list : it->second.perFramework)
             for (const SizedConfig& cfg : list) {
                 if (!meets(cfg, k)) continue;
@@ -256,16 +392,21 @@ Single bestSingle(const SizingInputs& in, const std::vector<Framework>& fws,
     return out;
 }
 
-ChosenCluster choose(const SizedConfig& best, std::size_t frameworks, const SizingConstraints& k,
-                     const SizingCache& cache) {
+// The chosen configuration with every framework's best plan on its cluster (searching those the
+// bounds skipped).
+ChosenCluster choose(const SizingInputs& in, const std::vector<Framework>& fws,
+                     const std::vector<std::vector<SystemOption>>& systems,
+                     const SizedConfig& best, const SizingConstraints& k, SizingCache& cache,
+                     long long& searches) {
     ChosenCluster out;
     out.best = best;
-    const auto it =
-        cache.entries.find(std::make_tuple(best.gpuIndex, best.systemIndex, best.nodes));
-    if (it != cache.entries.end())
-        for (std::size_t f = 0; f < frameworks && f < it->second.perFramework.size(); ++f)
-            for (const SizedConfig& c : it->second.perFramework[f])
-                out.perFramework.push_back(c);
+    SizingCache::Entry& entry =
+        cache.entries[std::make_tuple(best.gpuIndex, best.systemIndex, best.nodes)];
+    const Candidate c{best.gpuIndex, best.systemIndex, best.nodes, 0, 0, best.usdPerGpuHour};
+    searches += static_cast<long long>(fillEntry(in, fws, systems, c, cache, entry, nullptr));
+    for (std::size_t f = 0; f < fws.size() && f < entry.perFramework.size(); ++f)
+        for (const SizedConfig& cfg : entry.perFramework[f])
+            out.perFramework.push_back(cfg);
     if (k.deadlineSeconds) out.deadlineSlackSeconds = *k.deadlineSeconds - best.expectedSeconds;
     if (k.budgetUsd) out.budgetSlackUsd = *k.budgetUsd - best.expectedUsd;
     return out;
@@ -404,7 +545,7 @@ SizingResult sizeCluster(const SizingInputs& in, const SizingConstraints& k, Siz
         const int nsys = std::max<int>(1, static_cast<int>(systems.back().size()));
         for (int sys = 0; sys < nsys; ++sys)
             for (int n : counts) {
-                Candidate c{static_cast<int>(g), sys, n, 0, 0};
+                Candidate c{static_cast<int>(g), sys, n, 0, 0, price.usdPerGpuHour};
                 const long long gpus = static_cast<long long>(n) * base.cluster.gpusPerNode;
                 c.lowerSeconds = computeLowerBoundSeconds(base, gpu, gpus);
                 c.lowerUsd = c.lowerSeconds * static_cast<double>(gpus) * price.usdPerGpuHour /
@@ -426,6 +567,8 @@ SizingResult sizeCluster(const SizingInputs& in, const SizingConstraints& k, Siz
         result.prunedByDeadline += p.prunedDeadline;
         result.prunedByBudget += p.prunedBudget;
         result.prunedByDominance += p.prunedDominance;
+        result.prunedSearches += p.prunedSearches;
+        result.searches += p.searches;
     };
     const Pass pass = runPass(in, fws, systems, candidates, k, cache);
     account(pass);
@@ -435,8 +578,8 @@ SizingResult sizeCluster(const SizingInputs& in, const SizingConstraints& k, Siz
             *std::min_element(pass.feasible.begin(), pass.feasible.end(), cheaper);
         const SizedConfig fastest =
             *std::min_element(pass.feasible.begin(), pass.feasible.end(), faster);
-        result.cheapestMeetingDeadline = choose(cheapest, fws.size(), k, cache);
-        result.fastestWithinBudget = choose(fastest, fws.size(), k, cache);
+        result.cheapestMeetingDeadline = choose(in, fws, systems, cheapest, k, cache, result.searches);
+        result.fastestWithinBudget = choose(in, fws, systems, fastest, k, cache, result.searches);
     }
     for (std::size_t f = 0; f < fws.size(); ++f) {
         std::vector<SizedConfig> mine;
@@ -454,6 +597,7 @@ SizingResult sizeCluster(const SizingInputs& in, const SizingConstraints& k, Siz
     auto best = [&](Objective o, const SizingConstraints& c) {
         const Single one = bestSingle(in, fws, systems, candidates, c, o, cache);
         result.evaluated += one.evaluated;
+        result.searches += one.searches;
         result.cachedCandidates += one.cached;
         return one.best;
     };

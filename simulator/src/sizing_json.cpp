@@ -120,7 +120,9 @@ json sizingDocument(const model::Scenario& s, const SizingInputs& in, const Sizi
                   {"cached", r.cachedCandidates},
                   {"pruned_by_deadline", r.prunedByDeadline},
                   {"pruned_by_budget", r.prunedByBudget},
-                  {"pruned_by_dominance", r.prunedByDominance}}}};
+                  {"pruned_by_dominance", r.prunedByDominance},
+                  {"framework_searches", r.searches},
+                  {"pruned_framework_searches", r.prunedSearches}}}};
 }
 
 } // namespace trainplan::sim

@@ -103,6 +103,10 @@ TEST(ChineseInterface, NoVisibleEnglishSentenceOnCompareExploreAndRoadmap) {
                             QStringLiteral("gang scheduling")};
         for (const model::Plan& p : s.plans)
             allowed << QString::fromStdString(p.label());
+        // The roadmap's stages name the catalog models they plan for (the baseline stage's
+        // "GPT 1.7B (Megatron weak-scaling)"): the catalog's names, like the scenario's.
+        for (const model::TransformerSpec& m : test::catalog()->models)
+            allowed << QString::fromStdString(m.displayName);
         // Plan labels (TP4·PP2·… no-shard offload-cpu SP) are the frameworks' own knob names.
         const auto allowPlans = [&allowed](const auto& frameworks) {
             for (const auto& f : frameworks) {

@@ -1,6 +1,5 @@
 #include <trainplan/ui/sizing_outcome.h>
 
-#include <trainplan/ui/advisor_text.h>
 
 #include <chrono>
 
@@ -8,11 +7,11 @@ namespace trainplan::ui {
 
 SizingOutcome computeSizing(const model::Scenario& scenario, const model::Catalog& catalog,
                             const model::PriceTable& prices, SizingCacheState& cache,
-                            const JobControl& control) {
+                            sim::Lang lang, const JobControl& control) {
     const auto start = std::chrono::steady_clock::now();
     SizingOutcome out;
     out.scenario = scenario;
-    out.text.lang = advisorLanguage();
+    out.text.lang = lang;
     out.text.cny = scenario.constraints.budget &&
                    scenario.constraints.budgetCurrency == model::Currency::Cny;
     out.text.cnyPerUsd = prices.cnyPerUsd;

@@ -1,5 +1,6 @@
 #include <trainplan/ui/sizing_tab.h>
 
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/cluster_section.h>
 #include <trainplan/ui/debouncer.h>
 #include <trainplan/ui/format.h>
@@ -253,9 +254,10 @@ void SizingTab::start() {
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
     const model::PriceTable prices = m_prices ? m_prices() : model::PriceTable{};
     const std::shared_ptr<SizingCacheState> cache = m_cache;
+    const sim::Lang lang = advisorLanguage();
     m_job.start(
-        [scenario, catalog, prices, cache](const JobControl& control) {
-            return computeSizing(scenario, *catalog, prices, *cache, control);
+        [scenario, catalog, prices, cache, lang](const JobControl& control) {
+            return computeSizing(scenario, *catalog, prices, *cache, lang, control);
         },
         [this](SizingOutcome outcome) { showOutcome(std::move(outcome)); });
 }

@@ -5,11 +5,14 @@
 #include <trainplan/model/scenario.h>
 #include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/pricing.h>
+#include <trainplan/simulator/search_best.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace trainplan::sim {
@@ -76,7 +79,7 @@ struct SizingInputs {
     ReliabilityOptions reliability;           // the goodput model's settings
     int topPerFramework = 5;
     bool prune = true; // false: evaluate every candidate (the exhaustive reference)
-    int threads = 1;   // per plan search
+    int threads = 1;   // plan searches run at once (0 = every core); the answer never depends on it
 };
 
 // One sized configuration: a cluster and a plan, with expected time and cost.
@@ -153,6 +156,10 @@ struct SizingResult {
     long long candidates = 0;          // (GPU, system, node count) triples considered
     long long evaluated = 0;           // … whose plan search ran
     long long prunedByDeadline = 0, prunedByBudget = 0, prunedByDominance = 0;
+    // Framework searches skipped because the bound of every layout of that framework on that
+    // cluster already misses the deadline or the budget, or cannot reach the answer.
+    long long prunedSearches = 0;
+    long long searches = 0;         // framework searches run by this call
     long long cachedCandidates = 0; // reused from the cache
 };
 
@@ -161,8 +168,14 @@ struct SizingResult {
 struct SizingCache {
     struct Entry {
         std::vector<std::vector<SizedConfig>> perFramework; // fastest first, ≤ topPerFramework
+        std::vector<bool> searched; // per framework: false while its search was pruned
+        // Per framework: the bound on its time to train here (NaN until computed).
+        std::vector<double> lowerBoundSeconds;
     };
     std::map<std::tuple<int, int, int>, Entry> entries;
+    // Per (GPU index, framework index): its layers' compute per shape, shared by every count and
+    // network (one table per framework, so that frameworks can be searched on separate threads).
+    std::map<std::pair<int, int>, std::shared_ptr<ShapeTable>> shapes;
 };
 
 // The node counts searched for a GPU: whole nodes, 1, 2, 3, 4, 6, 8, 12, … (powers of two and

@@ -40,10 +40,12 @@ struct SizingOutcome {
 
 // sim::sizeCluster on `scenario` over every catalog GPU priced by `prices` (the library's price
 // table, or the catalog's prices when none is open), reusing `cache` when only the deadline or
-// the budget changed.
+// the budget changed. `lang` is the interface's (read on the GUI thread: QLocale's default is
+// not the worker's to read, and may be gone when a job outlives the window at exit).
 [[nodiscard]] SizingOutcome computeSizing(const model::Scenario& scenario,
                                           const model::Catalog& catalog,
                                           const model::PriceTable& prices,
-                                          SizingCacheState& cache, const JobControl& control);
+                                          SizingCacheState& cache, sim::Lang lang,
+                                          const JobControl& control);
 
 } // namespace trainplan::ui
