@@ -5,7 +5,9 @@
 #include "ui_test_support.h"
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/pricing.h>
 #include <trainplan/simulator/sizing.h>
+#include <trainplan/ui/planner_controller.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 #include <trainplan/ui/sizing_chart.h>
@@ -243,6 +245,45 @@ TEST_F(ConstraintsEditorTest, FieldsWriteTheScenariosConstraints) {
     const auto j = model::toJson(doc->scenario());
     EXPECT_EQ(j.at("constraints").at("deadline_days").get<double>(), 45.0);
     EXPECT_EQ(j.at("constraints").at("budget_currency").get<std::string>(), "CNY");
+}
+
+// The library's price table reaches every planning surface, as the CLI applies it on load:
+// the planning scenario (report, presentation, Roadmap), Compare's controller and the editor's
+// "costs use" line. A price the scenario types itself still wins.
+TEST_F(ConstraintsEditorTest, TheLibrarysPriceTableReachesEveryPlanningSurface) {
+    model::Scenario s = doc->scenario();
+    s.cluster.gpuHourUsd = 0; // the GPU's price, not a typed one
+    doc->edit(QStringLiteral("price"), QString(), s);
+    model::PriceTable table;
+    model::PriceTableEntry row;
+    row.gpu = "H100-SXM5-80GB";
+    row.price.perGpuHour = 1.77;
+    row.price.source = "our contract";
+    row.price.date = "2026-11-30";
+    row.price.origin = "price table";
+    table.entries.push_back(row);
+    const PriceSource prices = [table] { return table; };
+    // Without the table: the catalog's price.
+    EXPECT_NE(sim::resolvePrice(doc->planningScenario().scenario.cluster).usdPerGpuHour, 1.77);
+    doc->setPriceSource(prices);
+    const sim::ResolvedPrice planned = sim::resolvePrice(doc->planningScenario().scenario.cluster);
+    EXPECT_DOUBLE_EQ(planned.usdPerGpuHour, 1.77);
+    EXPECT_EQ(planned.origin, sim::PriceOrigin::PriceTable);
+    PlannerController controller(test::catalog());
+    controller.setPriceSource(prices);
+    controller.setScenario(doc->scenario(), false);
+    EXPECT_DOUBLE_EQ(sim::resolvePrice(controller.scenario().cluster).usdPerGpuHour, 1.77);
+    emit doc->scenarioChanged(QString()); // what the window does when the table changes
+    auto* label = editor->findChild<QLabel*>(QStringLiteral("priceUsed"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_TRUE(label->text().contains(QStringLiteral("1.77"))) << label->text().toStdString();
+    EXPECT_TRUE(label->text().contains(QStringLiteral("our contract")))
+        << label->text().toStdString();
+    // A typed price wins over the table.
+    s.cluster.gpuHourUsd = 3.0;
+    doc->edit(QStringLiteral("price"), QString(), s);
+    EXPECT_DOUBLE_EQ(sim::resolvePrice(doc->planningScenario().scenario.cluster).usdPerGpuHour,
+                     3.0);
 }
 
 TEST_F(ConstraintsEditorTest, ChangingTheGpuDropsThePriceTypedForTheOldOne) {

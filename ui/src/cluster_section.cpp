@@ -208,7 +208,9 @@ void ClusterSection::refresh() {
     m_interSpecs->setToolTip(QString::fromStdString(c.interNode.source));
     m_totalGpus->setText(QLocale().toString(c.gpuCount()));
     // The price every cost uses (sim::resolvePrice), and where it comes from; never "$0.00".
-    const sim::ResolvedPrice price = sim::resolvePrice(c);
+    model::ClusterSpec priced = c;
+    sim::applyPriceTable(priced.gpu, m_doc->priceTable()); // as the planning scenario prices it
+    const sim::ResolvedPrice price = sim::resolvePrice(priced);
     switch (price.origin) {
     case sim::PriceOrigin::Scenario:
         m_priceUsed->setText(tr("Costs use $%1/GPU-h, the price typed above.")

@@ -271,9 +271,10 @@ void ExportReportDialog::startExport() {
     // Compare and the CLI's report (resolveProfile).
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     auto catalog = m_doc->sharedCatalog();
+    const model::PriceTable prices = m_doc->priceTable();
     m_job.start(
-        [scenario, catalog](const JobControl& control) {
-            return computeReport(scenario, catalog, ReportDepth::Full, control);
+        [scenario, catalog, prices](const JobControl& control) {
+            return computeReport(scenario, catalog, prices, ReportDepth::Full, control);
         },
         [this](ReportOutcome outcome) { computed(std::move(outcome)); });
 }

@@ -43,7 +43,7 @@ PlannerController::~PlannerController() {
 }
 
 void PlannerController::setScenario(const model::Scenario& s, bool computable) {
-    ResolvedScenario resolved = resolveProfile(s, m_profileLookup);
+    ResolvedScenario resolved = resolveProfile(s, m_profileLookup, m_prices);
     m_scenario = std::move(resolved.scenario);
     m_profileNote = std::move(resolved.profileNote);
     m_computable = computable;

@@ -237,7 +237,10 @@ void PresentationWindow::compute() {
     auto catalog = m_catalog;
     m_job.start(
         [scenario, catalog](const JobControl& control) {
-            return computeReport(scenario, catalog, ReportDepth::Quick, control);
+            // No sizing page: its prices are not needed (the scenario's GPU is already priced by
+            // the planning scenario it was opened with).
+            return computeReport(scenario, catalog, model::PriceTable{}, ReportDepth::Quick,
+                                 control);
         },
         [this](ReportOutcome outcome) {
             if (outcome.data) {

@@ -1,6 +1,7 @@
 #include <trainplan/ui/profile_resolution.h>
 
 #include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/simulator/pricing.h>
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -9,8 +10,10 @@ namespace trainplan::ui {
 
 // The notes keep the translation context they had in PlannerController (lupdate reads these
 // QCoreApplication::translate calls).
-ResolvedScenario resolveProfile(const model::Scenario& s, const ProfileLookup& lookup) {
+ResolvedScenario resolveProfile(const model::Scenario& s, const ProfileLookup& lookup,
+                                const PriceSource& prices) {
     ResolvedScenario out{s, {}};
+    if (prices) sim::applyPriceTable(out.scenario.cluster.gpu, prices());
     if (!s.efficiency.profile) return out;
     const QString name = QString::fromStdString(*s.efficiency.profile);
     QString error =

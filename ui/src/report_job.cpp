@@ -33,7 +33,8 @@ std::vector<model::PublishedRun> publishedRuns() {
 } // namespace
 
 ReportOutcome computeReport(const model::Scenario& scenario,
-                            std::shared_ptr<const model::Catalog> catalog, ReportDepth depth,
+                            std::shared_ptr<const model::Catalog> catalog,
+                            const model::PriceTable& prices, ReportDepth depth,
                             const JobControl& control) {
     QElapsedTimer clock;
     clock.start();
@@ -51,6 +52,7 @@ ReportOutcome computeReport(const model::Scenario& scenario,
     in.breakPoints = depth == ReportDepth::Full;
     in.crossover = depth == ReportDepth::Full;
     in.sizing = depth == ReportDepth::Full; // the presentation (Quick) has no sizing page
+    in.prices = &prices;
     in.progress = [&control](double fraction) { control.setProgress(fraction); };
     in.cancelled = [&control] { return control.isCancelled(); };
     auto data = std::make_shared<report::ReportData>(report::computeReportData(scenario, in));

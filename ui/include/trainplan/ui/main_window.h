@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/catalog.h>
+#include <trainplan/model/gpu_price.h>
 
 #include <QMainWindow>
 
@@ -96,6 +97,7 @@ private:
     ExploreTab* m_explore;
     RoadmapTab* m_roadmap;
     SizingTab* m_sizing;
+    model::PriceTable m_pricesSeen; // the library's price table the planning last used
     AccuracyTab* m_accuracy;
     CalibrationView* m_calibration;
     MeasurementsView* m_measurements = nullptr;

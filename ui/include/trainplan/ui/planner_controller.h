@@ -36,6 +36,7 @@ public:
     // Called on the GUI thread from setScenario() (resolveProfile).
     using ProfileLookup = ui::ProfileLookup;
     void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
+    void setPriceSource(PriceSource prices) { m_prices = std::move(prices); }
 
     // The edited scenario; `computable` false when validation blocks estimation. When it names a
     // calibration profile (efficiency.profile), the profile's values fill the efficiency overrides
@@ -75,6 +76,7 @@ private:
 
     std::shared_ptr<const model::Catalog> m_catalog;
     ProfileLookup m_profileLookup;
+    PriceSource m_prices;
     QString m_profileNote;
     model::Scenario m_scenario;
     bool m_computable = false;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <trainplan/model/gpu_price.h>
 #include <trainplan/model/scenario.h>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,10 @@ namespace trainplan::ui {
 using ProfileLookup =
     std::function<std::optional<nlohmann::json>(const std::string& name, QString& error)>;
 
+// The library's GPU price table (empty when no library is open or it cannot be read). Called on
+// the GUI thread.
+using PriceSource = std::function<model::PriceTable()>;
+
 // The scenario every surface computes from, and what was done to get it.
 struct ResolvedScenario {
     model::Scenario scenario;
@@ -27,8 +32,11 @@ struct ResolvedScenario {
 // efficiency overrides the scenario does not set (sim::applyCalibrationProfile, the rule the CLI
 // applies through services::applyStoredProfile). The one GUI path to a planning scenario: Compare,
 // Explore, the Roadmap, the report export and the presentation all take their input from here,
-// so a profile reaches every surface or none.
+// so a profile reaches every surface or none. With `prices`, the library's row for the scenario's
+// GPU replaces its catalog price (sim::applyPriceTable, as the CLI's loadScenario applies it); a
+// price the scenario types itself still wins.
 [[nodiscard]] ResolvedScenario resolveProfile(const model::Scenario& s,
-                                              const ProfileLookup& lookup);
+                                              const ProfileLookup& lookup,
+                                              const PriceSource& prices = {});
 
 } // namespace trainplan::ui

@@ -29,10 +29,12 @@ enum class ReportDepth { Full, Quick };
 
 // Runs report::computeReportData with the catalog, the published runs of the data directory (the
 // accuracy section; skipped when the file is missing) and today's date. Polls `control` for cancel
-// and reports progress into it. Safe on any thread.
+// and reports progress into it. Safe on any thread. `prices` is the library's price table (the
+// sizing section prices every candidate GPU from it, as the CLI's report does; empty: catalog).
 [[nodiscard]] ReportOutcome computeReport(const model::Scenario& scenario,
                                           std::shared_ptr<const model::Catalog> catalog,
-                                          ReportDepth depth, const JobControl& control);
+                                          const model::PriceTable& prices, ReportDepth depth,
+                                          const JobControl& control);
 
 // The language of the running GUI as a report language (Chinese locale → zh_CN, else English).
 [[nodiscard]] sim::Lang uiReportLanguage();

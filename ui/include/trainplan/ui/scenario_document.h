@@ -27,9 +27,15 @@ public:
     // The scenario the surfaces compute from: scenario() with its calibration profile applied
     // (resolveProfile with the lookup set here; the editor keeps showing scenario()).
     [[nodiscard]] ResolvedScenario planningScenario() const {
-        return resolveProfile(m_scenario, m_profileLookup);
+        return resolveProfile(m_scenario, m_profileLookup, m_prices);
     }
     void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
+    // The library's price table, applied to the planning scenario's GPU (and to the editor's
+    // "costs use" line); none: catalog prices.
+    void setPriceSource(PriceSource prices) { m_prices = std::move(prices); }
+    [[nodiscard]] model::PriceTable priceTable() const {
+        return m_prices ? m_prices() : model::PriceTable{};
+    }
     [[nodiscard]] const model::Catalog& catalog() const { return *m_catalog; }
     [[nodiscard]] std::shared_ptr<const model::Catalog> sharedCatalog() const { return m_catalog; }
     [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
@@ -70,6 +76,7 @@ private:
     QString m_filePath;
     QUndoStack* m_undo = nullptr;
     ProfileLookup m_profileLookup;
+    PriceSource m_prices;
 };
 
 } // namespace trainplan::ui
