@@ -176,20 +176,6 @@ double boundOf(const PlanContext& ctx, ShapeTable& table, const Plan& p, const S
     return slotsPerStep * computeMb * kBoundSlack;
 }
 
-Plan layoutPlan(const Layout& l) {
-    Plan p;
-    p.dpOverlap = true;
-    p.framework = l.framework;
-    p.tp = l.tp;
-    p.pp = l.pp;
-    p.cp = l.cp;
-    p.dp = l.dp;
-    p.ep = l.ep;
-    p.vpp = l.vpp;
-    p.pipeline = l.pipeline;
-    return p;
-}
-
 struct Node {
     Layout layout;
     InnerSpace inner;
@@ -291,10 +277,7 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
             const LayerTimes& lt = t.layerTimesOf(
                 ctx, p, static_cast<int>(p.gradientAccumulation(globalBatch)));
             for (const Sharding& shd : n.inner.shardings) {
-                p.zeroStage = shd.zeroStage;
-                p.hybridShard = shd.hybrid;
-                p.offload = shd.offload;
-                p.offloadParams = shd.offloadParams;
+                applySharding(p, shd);
                 for (int ov = 0; ov < n.inner.overlapChoices; ++ov) {
                     p.tpCommOverlap = ov == 1;
                     ++counts.memoryChecked;

@@ -135,11 +135,8 @@ void forEachLayout(const model::Scenario& s, long long gpus, model::Framework fw
 [[nodiscard]] InnerSpace innerSpace(const model::Scenario& s, const Layout& l,
                                     const std::vector<Sharding>& fwShardings);
 
-// dp_overlap stays on (Plan's default): the overlapping schedule is the framework default (DDP,
-// FSDP) or a recommended flag (DeepSpeed overlap_comm, Megatron --overlap-grad-reduce …), and the
-// estimator never makes it slower or larger, so its non-overlapping twin could only be a dominated
-// copy.
-template <typename F> void forEachPlan(const Layout& l, const InnerSpace& in, F&& f) {
+// The layout's plan with every inner knob at its default (dp_overlap on, see forEachPlan).
+[[nodiscard]] inline Plan layoutPlan(const Layout& l) {
     Plan p;
     p.dpOverlap = true;
     p.framework = l.framework;
@@ -150,13 +147,26 @@ template <typename F> void forEachPlan(const Layout& l, const InnerSpace& in, F&
     p.ep = l.ep;
     p.vpp = l.vpp;
     p.pipeline = l.pipeline;
+    return p;
+}
+
+inline void applySharding(Plan& p, const Sharding& sh) {
+    p.zeroStage = sh.zeroStage;
+    p.hybridShard = sh.hybrid;
+    p.offload = sh.offload;
+    p.offloadParams = sh.offloadParams;
+}
+
+// dp_overlap stays on (Plan's default): the overlapping schedule is the framework default (DDP,
+// FSDP) or a recommended flag (DeepSpeed overlap_comm, Megatron --overlap-grad-reduce …), and the
+// estimator never makes it slower or larger, so its non-overlapping twin could only be a dominated
+// copy.
+template <typename F> void forEachPlan(const Layout& l, const InnerSpace& in, F&& f) {
+    Plan p = layoutPlan(l);
     // Micro-batch innermost: memory grows with it, so fitting changes at most about once per run
     // and the fit prediction below is rarely wrong.
     for (const Sharding& sh : in.shardings) {
-        p.zeroStage = sh.zeroStage;
-        p.hybridShard = sh.hybrid;
-        p.offload = sh.offload;
-        p.offloadParams = sh.offloadParams;
+        applySharding(p, sh);
         for (Recompute r : in.recomputes) {
             p.recompute = r;
             for (int sp = 0; sp < in.spChoices; ++sp) {
