@@ -162,9 +162,8 @@ Slots slotsOf(const PlanContext& ctx, const Plan& probe) {
     return out;
 }
 
-double boundOf(const PlanContext& ctx, ShapeTable& table, const Plan& p, const Slots& slots) {
-    const long long ga = p.gradientAccumulation(ctx.scenario->training.globalBatch);
-    const LayerTimes& lt = table.layerTimesOf(ctx, p, static_cast<int>(ga));
+// The plan's bound from its layer times (`lt` = layerTimes of the plan).
+double boundFrom(const LayerTimes& lt, long long ga, const Plan& p, const Slots& slots) {
     const bool uneven = !slots.uneven.empty();
     double computeMb = uneven ? std::numeric_limits<double>::infinity() : 0.0;
     for (const StageSlot& slot : slots.slots) {
@@ -174,6 +173,11 @@ double boundOf(const PlanContext& ctx, ShapeTable& table, const Plan& p, const S
     }
     const double slotsPerStep = static_cast<double>(ga) + (p.pp - 1.0) / p.vpp;
     return slotsPerStep * computeMb * kBoundSlack;
+}
+
+double boundOf(const PlanContext& ctx, ShapeTable& table, const Plan& p, const Slots& slots) {
+    const long long ga = p.gradientAccumulation(ctx.scenario->training.globalBatch);
+    return boundFrom(table.layerTimesOf(ctx, p, static_cast<int>(ga)), ga, p, slots);
 }
 
 struct Node {
@@ -188,6 +192,7 @@ struct Item {
     int microBatch;
     Recompute recompute;
     bool sequenceParallel;
+    const LayerTimes* layerTimes; // in the table, which never moves its entries
     double bound;
 };
 
@@ -249,6 +254,7 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
     const State& st = *m_state;
     const PlanContext& ctx = *st.ctx;
     ShapeTable& t = *st.table;
+    t.bind(ctx); // another search may have bound the table to its own context since
     const long long globalBatch = ctx.scenario->training.globalBatch;
     counts.layouts += st.layouts;
     std::optional<PlanEstimate> best;
@@ -265,7 +271,9 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                     p.microBatch = mb;
                     p.recompute = r;
                     p.sequenceParallel = sp == 1;
-                    items.push_back({mb, r, sp == 1, boundOf(ctx, t, p, n.slots)});
+                    const long long ga = p.gradientAccumulation(globalBatch);
+                    const LayerTimes& lt = t.layerTimesOf(ctx, p, static_cast<int>(ga));
+                    items.push_back({mb, r, sp == 1, &lt, boundFrom(lt, ga, p, n.slots)});
                 }
         std::stable_sort(items.begin(), items.end(),
                          [](const Item& a, const Item& b) { return a.bound < b.bound; });
@@ -274,14 +282,12 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
             p.microBatch = it.microBatch;
             p.recompute = it.recompute;
             p.sequenceParallel = it.sequenceParallel;
-            const LayerTimes& lt = t.layerTimesOf(
-                ctx, p, static_cast<int>(p.gradientAccumulation(globalBatch)));
             for (const Sharding& shd : n.inner.shardings) {
                 applySharding(p, shd);
                 for (int ov = 0; ov < n.inner.overlapChoices; ++ov) {
                     p.tpCommOverlap = ov == 1;
                     ++counts.memoryChecked;
-                    PlanEstimate est = evaluatePlanWith(ctx, p, {&lt, &n.slots.uneven}, true);
+                    PlanEstimate est = evaluatePlanWith(ctx, p, {it.layerTimes, &n.slots.uneven}, true);
                     if (!est.memory.fits) continue;
                     ++counts.timed;
                     if (!best || fasterThan(est, *best)) best = std::move(est);

@@ -102,6 +102,36 @@ TEST(SearchBest, BoundNeverExceedsTheStepTimeAndIsNoLessThanTheCompute) {
     EXPECT_GT(plans, 1000);
 }
 
+// What a layout's bound relies on (search_best.cpp): no recompute and SP on are the least compute
+// of their micro-batch, so the layout's bound is below every plan's. Checked on every plan of
+// three models (dense eager, MoE, fused fp8) against its recompute-free, SP-on twin.
+TEST(SearchBest, NoRecomputeAndSequenceParallelAreTheLeastCompute) {
+    auto table = sim::makeShapeTable();
+    model::Scenario fp8 = makeScenario("gpt-7.5b", "H100-SXM5-80GB", 2, 8, 64,
+                                       "NVLink4-NVSwitch", "InfiniBand-NDR-400");
+    fp8.training.precision = model::Precision::Fp8;
+    fp8.training.execution = model::ExecutionMode::Fused;
+    const std::vector<model::Scenario> scenarios{
+        makeScenario("gpt-1.7b", "H100-SXM5-80GB", 2, 8, 128, "NVLink4-NVSwitch",
+                     "InfiniBand-NDR-400"),
+        makeScenario("mixtral-8x7b", "A100-SXM4-80GB", 2, 8, 64), fp8};
+    long long compared = 0;
+    for (const model::Scenario& s : scenarios) {
+        const sim::PlanContext ctx = sim::makeContext(s);
+        for (Framework fw : kAll)
+            for (const model::Plan& p : sim::enumeratePlans(s, fw)) {
+                model::Plan least = p;
+                least.recompute = model::Recompute::None;
+                least.sequenceParallel = p.tp > 1;
+                ASSERT_LE(sim::stepLowerBoundSeconds(ctx, least, table.get()),
+                          sim::stepLowerBoundSeconds(ctx, p, table.get()))
+                    << s.name << " " << p.label();
+                ++compared;
+            }
+    }
+    EXPECT_GT(compared, 3000);
+}
+
 TEST(SearchBest, ATableRebindsWhenTheGpuChanges) {
     auto table = sim::makeShapeTable();
     const model::Scenario h100 = makeScenario("gpt-1.7b", "H100-SXM5-80GB", 1, 8, 128,

@@ -257,8 +257,10 @@ void MainWindow::wireCalibrationProfiles() {
     };
     // Every cost prices the GPU from the library's price table when one is open (as the CLI's
     // commands do), else from the catalog: the planning scenario of Compare, Explore, the Roadmap,
-    // the report and the presentation, the editor's "costs use" line, and Sizing's GPUs.
-    const PriceSource prices = [this]() -> model::PriceTable {
+    // the report and the presentation, the editor's "costs use" line, and Sizing's GPUs. The
+    // table is read from the library when it changes, not on every edit (the surfaces ask for it
+    // each time they plan).
+    const auto readPrices = [this]() -> model::PriceTable {
         if (store::Store* st = m_libraryStore->store()) {
             try {
                 return st->priceTable();
@@ -268,20 +270,22 @@ void MainWindow::wireCalibrationProfiles() {
         }
         return {};
     };
+    m_prices = readPrices();
+    const PriceSource prices = [this] { return m_prices; };
     m_sizing->setPriceSource(prices);
     m_doc->setPriceSource(prices);
     m_controller->setPriceSource(prices);
-    m_pricesSeen = prices();
-    connect(m_libraryStore, &LibraryStore::changed, m_sizing, &SizingTab::pricesChanged);
-    connect(m_libraryStore, &LibraryStore::changed, this, [this, prices] {
-        model::PriceTable now = prices();
-        const bool same = now.entries == m_pricesSeen.entries &&
-                          now.cnyPerUsd == m_pricesSeen.cnyPerUsd;
+    // Connected before Sizing's, so that it re-prices from the table just read.
+    connect(m_libraryStore, &LibraryStore::changed, this, [this, readPrices] {
+        model::PriceTable now = readPrices();
+        const bool same =
+            now.entries == m_prices.entries && now.cnyPerUsd == m_prices.cnyPerUsd;
         if (same) return; // a scenario saved, not a price changed
-        m_pricesSeen = std::move(now);
+        m_prices = std::move(now);
         // Every surface recomputes as after an edit (the scenario itself is unchanged).
         emit m_doc->scenarioChanged(QString());
     });
+    connect(m_libraryStore, &LibraryStore::changed, m_sizing, &SizingTab::pricesChanged);
     connect(m_libraryStore, &LibraryStore::profilesChanged, this, reestimate);
     connect(m_libraryStore, &LibraryStore::changed, this, reestimate);
     // Renaming (or undoing a rename of) the open library scenario: save under its new name.

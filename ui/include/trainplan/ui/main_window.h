@@ -97,7 +97,7 @@ private:
     ExploreTab* m_explore;
     RoadmapTab* m_roadmap;
     SizingTab* m_sizing;
-    model::PriceTable m_pricesSeen; // the library's price table the planning last used
+    model::PriceTable m_prices; // the library's price table, read when the library changes
     AccuracyTab* m_accuracy;
     CalibrationView* m_calibration;
     MeasurementsView* m_measurements = nullptr;
