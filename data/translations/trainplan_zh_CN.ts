@@ -3584,8 +3584,8 @@
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <source>Full (every layer)</source>
-        <translation>完全（每一层）</translation>
+        <source>Full (whole layers)</source>
+        <translation>完全（整层）</translation>
     </message>
     <message>
         <source>Activation recomputation: trade compute for memory (Korthikanti et al. 2022).</source>
@@ -3650,6 +3650,22 @@
     <message>
         <source>Megatron/Transformer Engine TP communication overlap.</source>
         <translation>Megatron/Transformer Engine 的 TP 通信与计算重叠。</translation>
+    </message>
+    <message>
+        <source>Full recompute of only the first N layers of each pipeline chunk, the others keeping their activations (Megatron-LM --recompute-method block --recompute-num-layers N). 0 recomputes every layer.</source>
+        <translation>只对每个流水线分块的前 N 层做完整重计算，其余层保留激活（Megatron-LM --recompute-method block --recompute-num-layers N）。0 表示每一层都重计算。</translation>
+    </message>
+    <message>
+        <source>every layer</source>
+        <translation>每一层</translation>
+    </message>
+    <message>
+        <source>Recomputed layers per chunk</source>
+        <translation>每分块重计算层数</translation>
+    </message>
+    <message>
+        <source>recomputed layers per chunk</source>
+        <translation>每分块重计算层数</translation>
     </message>
 </context>
 <context>

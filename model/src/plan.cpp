@@ -121,7 +121,10 @@ std::string Plan::label() const {
     if (offload != Offload::None) s += std::string(" offload-") + std::string(toString(offload));
     if (offloadParams) s += "+params";
     if (sequenceParallel) s += " SP";
-    if (recompute != Recompute::None) s += std::string(" rc-") + std::string(toString(recompute));
+    if (recompute == Recompute::Full && recomputeLayers > 0)
+        s += " rc-block" + std::to_string(recomputeLayers); // Megatron's --recompute-method block
+    else if (recompute != Recompute::None)
+        s += std::string(" rc-") + std::string(toString(recompute));
     if (!pipeline.isDefault()) s += " " + pipeline.label();
     return s;
 }

@@ -109,6 +109,7 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
               "the optimizer on the CPU (set offload_params to true, or use DeepSpeed "
               "ZeRO-Offload for optimizer-only offload)");
     r.readEnum("recompute", p.recompute, false, recomputeFromString, "none, selective, full");
+    r.readInt("recompute_layers", p.recomputeLayers, false, 0, 1'000'000);
     r.readBool("sequence_parallel", p.sequenceParallel, false);
     r.readBool("tp_comm_overlap", p.tpCommOverlap, false);
     r.readBool("dp_overlap", p.dpOverlap, false);
@@ -399,10 +400,6 @@ ValidationIssues validateScenario(const Scenario& s) {
     if (s.cluster.interNode.bytesPerSecond <= 0 && s.cluster.nodes > 1)
         issues.push_back(
             {"cluster.inter_node", "bandwidth must be positive for a multi-node cluster"});
-    if (s.constraints.maxGpus && *s.constraints.maxGpus > s.cluster.gpuCount())
-        issues.push_back({"constraints.max_gpus", str(*s.constraints.maxGpus) +
-                                                      " exceeds the cluster's " +
-                                                      str(s.cluster.gpuCount()) + " GPUs"});
     for (std::size_t i = 0; i < s.plans.size(); ++i) {
         auto more = validatePlan(s, s.plans[i], "plans[" + str(static_cast<long long>(i)) + "]");
         issues.insert(issues.end(), more.begin(), more.end());
@@ -473,6 +470,12 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
                                " is not divisible by micro_batch×dp=" + str(perStep));
     if (p.sequenceParallel && p.tp < 2) add("sequence_parallel", "needs tp ≥ 2");
+    if (p.recomputeLayers > 0 && p.recompute != Recompute::Full)
+        add("recompute_layers", "recomputes whole layers, so it needs recompute \"full\" (got \"" +
+                                    std::string(toString(p.recompute)) + "\")");
+    else if (p.recomputeLayers > s.model.layers)
+        add("recompute_layers", str(p.recomputeLayers) + " exceeds the model's " +
+                                    str(s.model.layers) + " layers (0 recomputes every layer)");
     if (p.offloadParams && (p.zeroStage != 3 || p.offload == Offload::None))
         add("offload_params", "parameter offload needs zero_stage 3 with offload cpu or nvme");
 
@@ -555,6 +558,7 @@ json toJson(const Plan& p) {
     // optimizer-only offload FSDP lacks, so it is written only when set.
     if (p.offloadParams || p.framework != Framework::Fsdp) j["offload_params"] = p.offloadParams;
     if (p.hybridShard) j["sharding"] = "hybrid";
+    if (p.recomputeLayers > 0) j["recompute_layers"] = p.recomputeLayers;
     if (!p.pipeline.isDefault()) {
         const PipelineLayout& l = p.pipeline;
         json pl = json::object();

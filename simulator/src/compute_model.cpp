@@ -295,20 +295,27 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
     return out;
 }
 
-StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot) {
+StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot, const model::Plan& p) {
     StageTime st;
-    auto add = [&st](const StageTime& one, double count) {
+    // Recomputed layers split between dense and MoE in the stage's proportion.
+    const double recomputed =
+        slot.layers > 0 ? recomputedLayers(p, slot.layers) / slot.layers : 0.0;
+    auto add = [&st, recomputed](const StageTime& one, double count) {
         if (count <= 0) return;
         st.forward += count * one.forward;
         st.backward += count * one.backward;
-        st.recompute += count * one.recompute;
+        st.recompute += count * recomputed * one.recompute;
         st.attentionForward += count * one.attentionForward;
         st.gemmForward += count * one.gemmForward;
         st.memoryBoundForward += count * one.memoryBoundForward;
     };
     add(lt.dense, slot.layers - slot.moeLayers);
     add(lt.moe, slot.moeLayers);
-    if (slot.kind == StageKind::Last || slot.kind == StageKind::Only) add(lt.head, 1.0);
+    if (slot.kind == StageKind::Last || slot.kind == StageKind::Only) {
+        st.forward += lt.head.forward;
+        st.backward += lt.head.backward;
+        st.gemmForward += lt.head.gemmForward;
+    }
     return st;
 }
 

@@ -370,9 +370,21 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     // Activations.
     mem.inFlightMicroBatches = inFlight(p, gradAccum, slot.index);
     const double denseLayers = sp.layers - sp.moeLayers;
-    const double perMb =
-        tokens * (denseLayers * activationBytesPerToken(ctx, p, false) +
-                  sp.moeLayers * (sp.moeLayers > 0 ? activationBytesPerToken(ctx, p, true) : 0.0));
+    auto layerBytes = [&](const Plan& plan) {
+        return denseLayers * activationBytesPerToken(ctx, plan, false) +
+               sp.moeLayers * (sp.moeLayers > 0 ? activationBytesPerToken(ctx, plan, true) : 0.0);
+    };
+    // A partial full recompute keeps the inputs of its recomputed layers and the full activations
+    // of the others (the recomputed share split over dense and MoE layers in proportion).
+    double perLayerBytes = layerBytes(p);
+    if (const double rc = recomputedLayers(p, sp.layers); rc < sp.layers && sp.layers > 0) {
+        Plan kept = p;
+        kept.recompute = Recompute::None;
+        kept.recomputeLayers = 0;
+        const double share = rc / sp.layers;
+        perLayerBytes = share * perLayerBytes + (1.0 - share) * layerBytes(kept);
+    }
+    const double perMb = tokens * perLayerBytes;
     double interleave = 1.0;
     if (p.vpp > 1 && kind != StageKind::Last)
         interleave = 1.0 + (p.pp - 1.0) / (static_cast<double>(p.pp) * p.vpp); // Korthikanti §4.2.3
@@ -446,8 +458,9 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         // Two all-reduces forward and two backward per layer (Shoeybi et al. 2019 Fig. 4); with
         // sequence parallelism each becomes an all-gather + reduce-scatter of the same volume
         // (Korthikanti §4.2.2). Full recompute repeats the forward pair.
-        const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
-        c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1).scaled(perLayer * layers);
+        const double rcLayers = p.recompute == Recompute::Full ? recomputedLayers(p, layers) : 0.0;
+        c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1)
+                   .scaled(4.0 * layers + 2.0 * rcLayers);
         // Transformer Engine's userbuffers overlap (Megatron --tp-comm-overlap) pipelines each
         // collective with its GEMM on dedicated SMs; PyTorch's async TP (FSDP2 + TP) hides less
         // (tp_overlap_fraction, measured by torchtitan).
@@ -461,20 +474,22 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         // gradients backward (Liu et al. 2023; Megatron-Core context parallelism), overlapped with
         // attention compute.
         const double kv = tokens * 2.0 * m.kvHeads * m.headDim * elem / p.tp;
-        const double passes = 3.0 + (p.recompute == Recompute::Full ? 1.0 : 0.0);
-        const double steps = (p.cp - 1.0) * passes * layers;
+        const double rcLayers = p.recompute == Recompute::Full ? recomputedLayers(p, layers) : 0.0;
+        const double steps = (p.cp - 1.0) * (3.0 * layers + rcLayers);
         c.cp = pointToPoint(kv, pl.cp.crossesNodes(), bw, 1).scaled(steps);
         const double attnCompute =
-            st.attentionForward * (1.0 + 2.5 + (p.recompute == Recompute::Full ? 1.0 : 0.0));
+            st.attentionForward * (1.0 + 2.5 + (layers > 0 ? rcLayers / layers : 0.0));
         c.cpExposed = std::max(0.0, c.cp.seconds - ctx.eff.overlapFraction * attnCompute);
     }
     if (p.ep > 1 && moeLayers > 0) {
         // Token dispatch and combine all-to-all, forward and backward (Lepikhin et al. 2021 GShard
         // §2.2).
-        const double perLayer = 4.0 + (p.recompute == Recompute::Full ? 2.0 : 0.0);
+        const double rcShare = p.recompute == Recompute::Full && layers > 0
+                                   ? recomputedLayers(p, layers) / layers
+                                   : 0.0;
         const double bytes =
             tokens * m.moe.topK * m.hidden * elem / (p.sequenceParallel ? p.tp : 1);
-        c.ep = allToAll(bytes, pl.ep, bw, 1).scaled(perLayer * moeLayers);
+        c.ep = allToAll(bytes, pl.ep, bw, 1).scaled((4.0 + 2.0 * rcShare) * moeLayers);
         c.epExposed = c.ep.seconds;
     }
     c.exposedSeconds = c.tpExposed + c.cpExposed + c.epExposed;
@@ -626,7 +641,7 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
         // the slowest compute sets the slot.
         std::size_t slowest = 0;
         for (std::size_t i = 0; i < slotCount; ++i) {
-            const StageTime st = stageCompute(perLayer, slots[i]);
+            const StageTime st = stageCompute(perLayer, slots[i], p);
             const double total = st.forward + st.backward + st.recompute;
             if (total > slowSeconds) {
                 slowSeconds = total;
@@ -637,7 +652,7 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
         mbc = microBatchComm(ctx, p, pl, slow, slots[slowest]);
     } else {
         for (std::size_t i = 0; i < slotCount; ++i) {
-            const StageTime st = stageCompute(perLayer, slots[i]);
+            const StageTime st = stageCompute(perLayer, slots[i], p);
             const MicroBatchComm c = microBatchComm(ctx, p, pl, st, slots[i]);
             const double total = st.forward + st.backward + st.recompute + c.exposedSeconds;
             if (total > slowSeconds) {
@@ -777,6 +792,15 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     CollectiveCost dpPerMb = mbGatherFwd;
     dpPerMb += mbGatherBwd;
     dpPerMb += mbReduce;
+    // A collective hidden behind compute still costs: NCCL runs one CTA per channel, so while it
+    // runs its channels' SMs are taken from the kernels it overlaps (NCCL environment docs,
+    // NCCL_MAX_NCHANNELS: more channels use more CUDA blocks; Lee et al. 2025, arXiv 2507.03114:
+    // overlapped compute slows 18.9% on average on A100/H100). Work w overlapping comm c then takes
+    // max(c, w + share·c): the exposed part is max(c − w, share·c).
+    const double smShare = ncclSmShare(eff);
+    auto exposedBehind = [smShare](double comm, double hiddenBy) {
+        return std::max(comm - hiddenBy, smShare * comm);
+    };
     double dpPerMbExposed = 0;
     if (dpPerMb.seconds > 0) {
         const double L = std::max(1.0, spFirst.layers);
@@ -790,8 +814,8 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
             // Forward: the first layer's gather, then L − 1 windows of one layer's compute.
             // Backward: the first re-gather, L − 1 windows each carrying the next gather and the
             // previous layer's reduce-scatter, and the last reduce-scatter.
-            dpPerMbExposed = agF + (L - 1.0) * std::max(0.0, agF - ov * cF) + agB +
-                             (L - 1.0) * std::max(0.0, agB + rs - ov * cB) + rs;
+            dpPerMbExposed = agF + (L - 1.0) * exposedBehind(agF, ov * cF) + agB +
+                             (L - 1.0) * exposedBehind(agB + rs, ov * cB) + rs;
         }
     }
     const double tMb = computeMb + mbc.exposedSeconds + dpPerMbExposed;
@@ -823,11 +847,12 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     const double lastBucket =
         dpReduce.seconds > 0 ? std::min(dpReduce.seconds, dpReduce.seconds * 0.05 + 1e-4) : 0.0;
     const double dpReduceExposed =
-        p.dpOverlap ? std::max(lastBucket, dpReduce.seconds - eff.overlapFraction * slow.backward)
+        p.dpOverlap ? std::max(lastBucket,
+                               exposedBehind(dpReduce.seconds, eff.overlapFraction * slow.backward))
                     : dpReduce.seconds;
     const double dpGatherExposed =
         gatherOverlapped && p.dpOverlap
-            ? std::max(0.0, dpGather.seconds - eff.overlapFraction * slow.forward)
+            ? exposedBehind(dpGather.seconds, eff.overlapFraction * slow.forward)
             : dpGather.seconds;
 
     // Optimizer step: memory-bound over the locally owned parameters (~34 bytes touched per Adam
@@ -936,8 +961,11 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     est.modelFlopsPerStep = ctx.flops.modelPerToken() * tokensPerStep;
     double recomputeModel = 0;
     if (p.recompute == Recompute::Full)
-        recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.modelTotal() +
-                         ctx.flops.moeLayers * ctx.flops.moe.modelTotal();
+        // A partial recompute reruns its share of the layers: recomputed_layers of each of the
+        // pp·vpp chunks.
+        recomputeModel = (ctx.flops.denseLayers * ctx.flops.dense.modelTotal() +
+                          ctx.flops.moeLayers * ctx.flops.moe.modelTotal()) *
+                         recomputedLayers(p, m.layers * 1.0 / p.pp) / (m.layers * 1.0 / p.pp);
     else if (p.recompute == Recompute::Selective)
         recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.attentionCoreModel +
                          ctx.flops.moeLayers * ctx.flops.moe.attentionCoreModel;

@@ -5,6 +5,7 @@
 
 #include <trainplan/simulator/estimate.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace trainplan::sim::detail {
@@ -78,8 +79,23 @@ struct LayerTimes {
     StageTime dense, moe, head;
 };
 [[nodiscard]] LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccum);
-// One stage's compute per micro-batch: its layers, plus the head on the last stage.
-[[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot);
+// Share of the SMs a collective hidden behind compute takes from it: NCCL runs one CTA per channel
+// (NCCL environment docs, NCCL_MAX_NCHANNELS), so nccl_channels of the GPU's SMs.
+[[nodiscard]] inline double ncclSmShare(const Efficiency& e) {
+    return std::min(1.0, e.ncclChannels / std::max(1, e.smCount));
+}
+
+// Layers of a stage of `stageLayers` whose forward the plan recomputes: every layer, except under
+// a partial full recompute, which recomputes the first recompute_layers of each of the vpp chunks
+// on the rank (Megatron-LM --recompute-method block, transformer_block.py _checkpointed_forward).
+[[nodiscard]] inline double recomputedLayers(const model::Plan& p, double stageLayers) {
+    if (p.recompute != model::Recompute::Full || p.recomputeLayers <= 0) return stageLayers;
+    return std::min(stageLayers, static_cast<double>(p.recomputeLayers) * p.vpp);
+}
+// Compute of one micro-batch on the stage: its layers' forward and backward, the recompute of the
+// layers the plan recomputes (recomputedLayers), the LM head on the last stage.
+[[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot,
+                                     const model::Plan& p);
 
 // What evaluatePlan derives from the plan that a caller may already hold for it: its layer times
 // (layerTimes(ctx, p, its gradient accumulation)) and its uneven bounding slots
@@ -92,5 +108,11 @@ struct Precomputed {
 // comes back with only its memory filled in (what evaluateMemory would have said).
 [[nodiscard]] PlanEstimate evaluatePlanWith(const PlanContext& ctx, const model::Plan& p,
                                             const Precomputed& pre, bool stopWhenNotFitting);
+
+// The searches' full recompute recomputes only as many layers as memory needs
+// (partial_recompute.cpp): for a fitting plan with recompute full on every layer, the same plan
+// with the fewest layers per pipeline chunk recomputed (at least one) that still fits, estimated
+// with `pre`, replaces `est`. Returns false, leaving `est`, when every layer is needed.
+bool applyFewestRecomputedLayers(const PlanContext& ctx, PlanEstimate& est, const Precomputed& pre);
 
 } // namespace trainplan::sim::detail

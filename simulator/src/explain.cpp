@@ -244,25 +244,30 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
         "compute", "s", "micro-batches × (forward + backward + recompute) on the slowest stage",
         "Narayanan et al. 2021 §3 (backward = 2 × forward)",
         {leaf("forward", T.forwardSeconds, "s",
-              "GEMM FLOPs / (peak × gemm_eff·n/(n+n0)) + attention core + memory-bound bytes / "
-              "(HBM × eff)",
+              "Σ GEMM FLOPs / (peak × clock × gemm_eff × waves × K/(K + k0)) + attention core + "
+              "memory-bound bytes / (HBM × eff)",
               {{"micro-batches", m},
                {"peak FLOP/s", peak},
                {"gemm efficiency", ctx.eff.gemmEfficiency},
-               {"gemm half-size dimension n0", ctx.eff.gemmHalfDim},
+               {"gemm half-depth k0", ctx.eff.gemmHalfDim},
                {"HBM bytes/s", ctx.hbmBytesPerSecond},
                {"HBM efficiency", ctx.eff.hbmEfficiency}},
-              "GEMM efficiency by shape (calibrated on Korthikanti et al. 2022 Table 5)"),
+              "op-level roofline per layer (docs/model.md, Compute)"),
          leaf("backward", T.backwardSeconds, "s",
               "2 × forward GEMMs; flash attention backward 2.5 × its forward",
               {{"micro-batches", m}}, "Narayanan et al. 2021 §3; Dao 2023 §3.1"),
          leaf("recompute", T.recomputeSeconds, "s",
-              p.recompute == Recompute::Full ? "one extra forward of every layer"
+              p.recompute == Recompute::Full && p.recomputeLayers > 0
+                  ? "one extra forward of the first recompute_layers layers of each pipeline "
+                    "chunk (Megatron's block method)"
+              : p.recompute == Recompute::Full ? "one extra forward of every layer"
               : p.recompute == Recompute::Selective
                   ? "attention core (or every second matmul for PyTorch SAC) again"
                   : "none",
-              {{"micro-batches", m}},
-              "Korthikanti et al. 2022 §5; torchtitan activation checkpointing")}));
+              {{"micro-batches", m},
+               {"recomputed layers per chunk (0: all)", static_cast<double>(p.recomputeLayers)}},
+              "Korthikanti et al. 2022 §5; torchtitan activation checkpointing; Megatron-LM "
+              "--recompute-method block")}));
     parts.push_back(leaf(
         "exposed tensor-parallel communication", T.exposedTpSeconds, "s",
         "micro-batches × layers × 4 all-reduces of b·s·h (6 with full recompute) × (1 − overlap)",
@@ -281,13 +286,15 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
     parts.push_back(
         leaf("exposed data-parallel communication", T.exposedDpSeconds, "s",
              p.dpOverlap ? "gradient reduction beyond what overlaps the last backward (and "
-                           "per-micro-batch gathers "
-                           "beyond their prefetch)"
+                           "per-micro-batch gathers beyond their prefetch), at least the NCCL SM "
+                           "share of what hides"
                          : "all gradient reduction and gathers (overlap off)",
              {{"dp", static_cast<double>(p.dp)},
               {"total DP time", e.communication.dpSeconds},
+              {"NCCL SM share", detail::ncclSmShare(ctx.eff)},
               {"overlap fraction", ctx.eff.overlapFraction}},
-             "NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm"));
+             "NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm; "
+             "overlapped compute slowdown: Lee et al. 2025 (arXiv 2507.03114)"));
     parts.push_back(leaf("exposed pipeline send/receive", T.exposedPpSeconds, "s",
                          "2 × (m·v + p − 1) activation messages of b·s·h/t on the critical path",
                          {{"pp", static_cast<double>(p.pp)},

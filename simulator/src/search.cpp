@@ -1,5 +1,6 @@
 #include <trainplan/simulator/search.h>
 
+#include "estimate_detail.h"
 #include "search_space.h"
 
 #include <trainplan/model/pipeline_layout.h>
@@ -389,7 +390,9 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
                             return true;
                         }
                     }
-                    const PlanEstimate est = evaluatePlan(ctx, p);
+                    PlanEstimate est = evaluatePlan(ctx, p);
+                    // Full recompute of only the layers memory needs (partial_recompute.cpp).
+                    applyFewestRecomputedLayers(ctx, est, {});
                     ++fa.timed;
                     lastFit = est.memory.fits;
                     const PlanSummary summary = summarize(est);

@@ -167,7 +167,7 @@ double boundFrom(const LayerTimes& lt, long long ga, const Plan& p, const Slots&
     const bool uneven = !slots.uneven.empty();
     double computeMb = uneven ? std::numeric_limits<double>::infinity() : 0.0;
     for (const StageSlot& slot : slots.slots) {
-        const StageTime st = stageCompute(lt, slot);
+        const StageTime st = stageCompute(lt, slot, p);
         const double total = st.forward + st.backward + st.recompute;
         computeMb = uneven ? std::min(computeMb, total) : std::max(computeMb, total);
     }
@@ -178,6 +178,12 @@ double boundFrom(const LayerTimes& lt, long long ga, const Plan& p, const Slots&
 double boundOf(const PlanContext& ctx, ShapeTable& table, const Plan& p, const Slots& slots) {
     const long long ga = p.gradientAccumulation(ctx.scenario->training.globalBatch);
     return boundFrom(table.layerTimesOf(ctx, p, static_cast<int>(ga)), ga, p, slots);
+}
+
+// A full-recompute choice may end up recomputing as few as one layer per chunk
+// (applyFewestRecomputedLayers), so its bound counts that one; other choices recompute as given.
+int leastRecomputedLayers(Recompute r) {
+    return r == Recompute::Full ? 1 : 0;
 }
 
 struct Node {
@@ -226,16 +232,20 @@ BestPlanSearch::BestPlanSearch(const PlanContext& ctx, Framework fw, ShapeTable&
         if (n.inner.count() == 0) return;
         Plan p = layoutPlan(l);
         n.slots = slotsOf(ctx, p);
-        // The layout's bound is its fastest choice's: recompute adds compute to a layer and never
-        // removes any, so the first allowed of none < selective < full is the least; SP only
-        // divides the norms' and residuals' traffic by tp (compute_model.cpp). Only the
-        // micro-batch has no order: every one is tried.
-        p.recompute = n.inner.recomputes.front();
+        // The layout's bound is its fastest choice's. SP only divides the norms' and residuals'
+        // traffic by tp (compute_model.cpp), so SP on is the least; recompute adds compute, but a
+        // full recompute of one layer per chunk may cost less than a selective one of every
+        // layer, so each allowed recompute is bounded. The micro-batch has no order either.
         p.sequenceParallel = n.inner.spChoices == 2;
         n.bound = std::numeric_limits<double>::infinity();
-        for (int mb : n.inner.microBatches) {
-            p.microBatch = mb;
-            n.bound = std::min(n.bound, boundOf(ctx, table, p, n.slots));
+        for (Recompute r : n.inner.recomputes) {
+            p.recompute = r;
+            p.recomputeLayers = leastRecomputedLayers(r);
+            for (int mb : n.inner.microBatches) {
+                p.microBatch = mb;
+                n.bound = std::min(n.bound, boundOf(ctx, table, p, n.slots));
+            }
+            if (r == Recompute::None) break; // none is the least of all
         }
         st.nodes.push_back(std::move(n));
     });
@@ -270,6 +280,7 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                 for (int sp = 0; sp < n.inner.spChoices; ++sp) {
                     p.microBatch = mb;
                     p.recompute = r;
+                    p.recomputeLayers = leastRecomputedLayers(r);
                     p.sequenceParallel = sp == 1;
                     const long long ga = p.gradientAccumulation(globalBatch);
                     const LayerTimes& lt = t.layerTimesOf(ctx, p, static_cast<int>(ga));
@@ -281,14 +292,17 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
             if (!beatable(it.bound)) break;
             p.microBatch = it.microBatch;
             p.recompute = it.recompute;
+            p.recomputeLayers = 0;
             p.sequenceParallel = it.sequenceParallel;
             for (const Sharding& shd : n.inner.shardings) {
                 applySharding(p, shd);
                 for (int ov = 0; ov < n.inner.overlapChoices; ++ov) {
                     p.tpCommOverlap = ov == 1;
                     ++counts.memoryChecked;
-                    PlanEstimate est = evaluatePlanWith(ctx, p, {it.layerTimes, &n.slots.uneven}, true);
+                    const Precomputed pre{it.layerTimes, &n.slots.uneven};
+                    PlanEstimate est = evaluatePlanWith(ctx, p, pre, true);
                     if (!est.memory.fits) continue;
+                    applyFewestRecomputedLayers(ctx, est, pre);
                     ++counts.timed;
                     if (!best || fasterThan(est, *best)) best = std::move(est);
                 }

@@ -257,9 +257,11 @@ TEST(PublishedRuns, MlperfTrainingStepTimes) {
 
 TEST(PublishedRuns, LlmFoundryAndMegatron2024ReadmeKnownGaps) {
     // Over-predicted bf16 runs on H100 (FSDP1 eager MPT models; small Megatron-Core models with an
-    // unpublished micro-batch): a known gap of docs/model.md, held so a regression shows.
-    EXPECT_LE(speed("llm-foundry benchmarks").meanAbs, 0.21);
-    EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.20);
+    // unpublished micro-batch): a known gap of docs/model.md, held so a regression shows. They
+    // were 18.6% and 17.3% before hidden collectives paid their NCCL SM share, 15.0% and 13.7%
+    // since.
+    EXPECT_LE(speed("llm-foundry benchmarks").meanAbs, 0.16);
+    EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.145);
 }
 
 TEST(PublishedRuns, LeaveOneSourceOut) {

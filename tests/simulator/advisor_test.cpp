@@ -450,13 +450,16 @@ TEST(AdviseRealScenarios, GangSchedulingDecidesWhetherTheFastestBecomesTheDefaul
     EXPECT_DOUBLE_EQ(it->args[2].value,
                      chosen.best->time.stepSeconds / mega.best->time.stepSeconds);
 
-    // With the default 15% bar and everything ready, the simplest framework within 15% of the
-    // fastest stays the default: FSDP, a few percent behind Megatron-LM here.
+    // With a 25% bar and everything ready, the simplest framework within 25% of the fastest stays
+    // the default: FSDP, about 19% behind Megatron-LM here (its per-layer gathers over 1,024 GPUs
+    // take the NCCL channels' SMs from the compute they hide behind).
     s.platform.gangScheduling = true;
-    const Advice tolerant = quickAdvice(s, 1.15);
+    const Advice tolerant = quickAdvice(s, 1.25);
     EXPECT_EQ(tolerant.recommendation.framework, Framework::Fsdp);
     const FrameworkFit& fsdp = *findFit(tolerant.frameworks, Framework::Fsdp);
-    EXPECT_LE(fsdp.best->time.stepSeconds, 1.15 * mega.best->time.stepSeconds);
+    EXPECT_LE(fsdp.best->time.stepSeconds, 1.25 * mega.best->time.stepSeconds);
+    // The default 15% bar no longer covers it: Megatron-LM is recommended.
+    EXPECT_EQ(quickAdvice(s, 1.15).recommendation.framework, Framework::Megatron);
     EXPECT_GT(fsdp.best->time.stepSeconds, mega.best->time.stepSeconds);
     EXPECT_EQ(tolerant.recommendation.fastestReady, Framework::Megatron);
     EXPECT_TRUE(std::any_of(tolerant.reasons.begin(), tolerant.reasons.end(), [](const Message& m) {

@@ -57,6 +57,18 @@ sim::SizingInputs inputs(std::vector<model::GpuSpec> gpus, bool prune) {
     return in;
 }
 
+// constraints.max_gpus may exceed the scenario's cluster: it is how far sizing looks, while the
+// scenario's own plans keep using its cluster (Scenario::planGpus).
+TEST(Sizing, MaxGpusBeyondTheClusterIsHowFarSizingLooks) {
+    model::Scenario s = base(); // one node of 8 GPUs
+    s.constraints.maxGpus = 48;
+    EXPECT_EQ(s.planGpus(), 8);
+    EXPECT_EQ(sim::sizingMaxGpus(s), 48);
+    const std::vector<int> nodes = sim::sizingNodeCounts(s, sim::sizingMaxGpus(s));
+    ASSERT_FALSE(nodes.empty());
+    EXPECT_EQ(nodes.back(), 6);
+}
+
 std::vector<model::GpuSpec> smallCatalog() {
     return {gpu("H100-SXM5-80GB", 3.99), gpu("A100-SXM4-80GB", 2.79), gpu("L40S", 1.09)};
 }

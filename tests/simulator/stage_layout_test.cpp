@@ -260,6 +260,8 @@ TEST(StageLayout, EvenLayoutsAreBitIdenticalToTheAveragedModel) {
     // times were recaptured when the op-level compute model replaced the pooled one (issue 18);
     // the peak memory values when the overhead became one NCCL buffer set per communicator and
     // fragmentation on the churning memory only (issue 17 item 6); the weights are the originals.
+    // The MoE step time was recaptured when hidden collectives began to pay their NCCL SM share
+    // (issue 18: its distributed-optimizer gradient reduction hides behind the backward).
     auto gpt3 = test::makeScenario("gpt3-175b", "A100-SXM4-80GB", 128, 8, 1536);
     auto mega = test::makePlan(Framework::Megatron, 16, 8, 8, 1, 1);
     mega.sequenceParallel = true;
@@ -282,6 +284,6 @@ TEST(StageLayout, EvenLayoutsAreBitIdenticalToTheAveragedModel) {
     e = sim::evaluatePlan(sim::makeContext(mixtral), moe);
     EXPECT_EQ(e.memory.peakBytes, 0x1.0ec60b3333333p+35);
     EXPECT_EQ(e.lastStage.peakBytes, 0x1.58e3813333333p+34);
-    EXPECT_EQ(e.time.stepSeconds, 0x1.990a137d591e4p+3);
+    EXPECT_EQ(e.time.stepSeconds, 0x1.9916d9e600518p+3);
     EXPECT_EQ(e.memory.weightsBytes, 0x1.bf54p+30);
 }

@@ -78,7 +78,10 @@ TEST_F(StageMemoryChartTest, ChartMaximaEqualTheReportedPeakOnEveryExample) {
             EXPECT_NEAR(longest, peak, 1e-6 * peak) << where;
             EXPECT_EQ(categories(stages).size(), static_cast<qsizetype>(x.stages.size()));
             if (x.plan.pp >= 3) {
-                EXPECT_EQ(x.stages.size(), 3u) << where; // first, middle, last
+                // First, middle, last; an uneven split (torchtitan's counts the embedding and the
+                // output as layers) can make two middle compositions.
+                EXPECT_GE(x.stages.size(), 3u) << where;
+                EXPECT_LE(x.stages.size(), static_cast<std::size_t>(x.plan.pp)) << where;
                 ++pipelined;
             }
 

@@ -197,6 +197,54 @@ TEST(LauncherScriptGeneration, TorchrunUsesRealTorchrunAndTorchtitanFlags) {
         EXPECT_NE(text.find(flag), std::string::npos) << flag << "\n" << text;
 }
 
+// torchtitan's layer-wise selective AC checkpoints every k-th block (selective_ac_option "k",
+// torchtitan parallelize.py _apply_ac_to_transformer_block): a partial full recompute.
+TEST(LauncherScriptGeneration, PartialRecomputeIsTorchtitansLayerWiseOption) {
+    const Scenario s = baseScenario(); // Llama 3.1 70B: 80 layers
+    Plan p;
+    p.framework = Framework::Fsdp;
+    p.dp = 256;
+    p.zeroStage = 3;
+    p.recompute = Recompute::Full;
+    p.recomputeLayers = 40; // every second of 80 layers
+    ImportIssues issues;
+    const std::string text = exportTorchrunScript(s, p, issues);
+    EXPECT_TRUE(issues.empty()) << dump(issues);
+    EXPECT_NE(text.find("--activation_checkpoint.mode selective"), std::string::npos) << text;
+    EXPECT_NE(text.find("--activation_checkpoint.selective_ac_option 2"), std::string::npos)
+        << text;
+    // 27 of 80 is every third (⌈80/3⌉ = 27).
+    p.recomputeLayers = 27;
+    ImportIssues third;
+    EXPECT_NE(exportTorchrunScript(s, p, third).find(
+                  "--activation_checkpoint.selective_ac_option 3"),
+              std::string::npos);
+    EXPECT_TRUE(third.empty()) << dump(third);
+    // 30 of 80 is no "every k-th": written as full, with a warning naming the option.
+    p.recomputeLayers = 30;
+    ImportIssues uneven;
+    const std::string full = exportTorchrunScript(s, p, uneven);
+    EXPECT_NE(full.find("--activation_checkpoint.mode full"), std::string::npos) << full;
+    EXPECT_TRUE(hasIssue(uneven, Severity::Warning, "--activation_checkpoint.selective_ac_option",
+                         "no such k"))
+        << dump(uneven);
+
+    // Read back: a layer interval is a full recompute (of every layer while the model's layers are
+    // unknown to the launcher, said in a note); "op" stays per-op selective; junk is an error.
+    const ImportedFields back = importLauncher(text, "train.sh");
+    EXPECT_EQ(*back.plan.recompute, Recompute::Full) << dump(back.issues);
+    EXPECT_TRUE(hasIssue(back.issues, Severity::Note,
+                         "--activation_checkpoint.selective_ac_option", "every 2 layers"))
+        << dump(back.issues);
+    const ImportedFields junk = importLauncher(
+        "torchrun -m torchtitan.train --activation_checkpoint.mode selective "
+        "--activation_checkpoint.selective_ac_option two\n",
+        "bad.sh");
+    EXPECT_TRUE(hasIssue(junk.issues, Severity::Error, "--activation_checkpoint.selective_ac_option",
+                         "neither op nor a positive layer interval"))
+        << dump(junk.issues);
+}
+
 TEST(LauncherScriptGeneration, SlurmSkeletonHasCountsAndCommentedNcclSuggestions) {
     const Scenario s = baseScenario();
     Plan p;

@@ -86,9 +86,9 @@ TEST(MegatronArgsConversion, MixtralMoeWithExpertAndContextParallelismAndFp8) {
     EXPECT_EQ(*f.plan.ep, 8);
     EXPECT_EQ(*f.plan.recompute, Recompute::Full);
     EXPECT_EQ(*f.training.precision, Precision::Fp8);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--recompute-method", "partial recompute"))
-        << dump(f.issues);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--recompute-num-layers", ""));
+    // --recompute-method uniform --recompute-num-layers 1 recomputes every layer: nothing partial.
+    EXPECT_FALSE(f.plan.recomputeLayers.has());
+    EXPECT_FALSE(hasIssue(f.issues, Severity::Note, "--recompute-num-layers", "")) << dump(f.issues);
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--moe-grouped-gemm", ""));
 }
 
@@ -103,6 +103,36 @@ TEST(MegatronArgsConversion, DeepSeekLayerPatternSharedExpertsAndMla) {
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--multi-latent-attention",
                          "modelled as multi-head attention"));
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--mtp-num-layers", "not counted"));
+}
+
+// Megatron-LM transformer_block.py _checkpointed_forward: "block" checkpoints the first
+// --recompute-num-layers layers of each pipeline chunk; "uniform" groups recompute every layer.
+TEST(MegatronArgsConversion, BlockRecomputeIsAPartialRecomputeOfItsLayers) {
+    const std::string base = "torchrun pretrain_gpt.py --num-layers 80 --hidden-size 8192 "
+                             "--num-attention-heads 64 --recompute-granularity full ";
+    const ImportedFields block = importMegatronArgs(
+        base + "--recompute-method block --recompute-num-layers 3", "train.sh");
+    EXPECT_EQ(*block.plan.recompute, Recompute::Full);
+    ASSERT_TRUE(block.plan.recomputeLayers.has()) << dump(block.issues);
+    EXPECT_EQ(*block.plan.recomputeLayers, 3);
+
+    const ImportedFields uniform = importMegatronArgs(
+        base + "--recompute-method uniform --recompute-num-layers 4", "train.sh");
+    EXPECT_FALSE(uniform.plan.recomputeLayers.has());
+    EXPECT_TRUE(hasIssue(uniform.issues, Severity::Note, "--recompute-num-layers",
+                         "uniform groups of 4 layers recompute every layer"))
+        << dump(uniform.issues);
+
+    const ImportedFields noCount =
+        importMegatronArgs(base + "--recompute-method block", "train.sh");
+    EXPECT_TRUE(hasIssue(noCount.issues, Severity::Error, "--recompute-num-layers",
+                         "needs the number of layers"))
+        << dump(noCount.issues);
+    const ImportedFields badMethod =
+        importMegatronArgs(base + "--recompute-method blocks --recompute-num-layers 2", "train.sh");
+    EXPECT_TRUE(hasIssue(badMethod.issues, Severity::Error, "--recompute-method",
+                         "'blocks' is not one of uniform, block"))
+        << dump(badMethod.issues);
 }
 
 TEST(MegatronArgsConversion, MegatronDeepSpeed) {
@@ -277,6 +307,17 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
     EXPECT_EQ(countSeverity(back.issues, Severity::Warning), 0u) << dump(back.issues);
     EXPECT_EQ(*back.plan.vpp, 2);
     EXPECT_EQ(*back.plan.recompute, Recompute::Full);
+    EXPECT_FALSE(back.plan.recomputeLayers.has());
+
+    // A partial recompute goes out as the block method and comes back as the same plan.
+    p.recomputeLayers = 4;
+    const std::string partial = exportMegatronScript(s, p, issues);
+    EXPECT_NE(partial.find("--recompute-method block"), std::string::npos) << partial;
+    EXPECT_NE(partial.find("--recompute-num-layers 4"), std::string::npos) << partial;
+    const ImportedFields partialBack = importMegatronArgs(partial, "megatron_args.sh");
+    EXPECT_FALSE(hasErrors(partialBack.issues)) << dump(partialBack.issues);
+    ASSERT_TRUE(partialBack.plan.recomputeLayers.has());
+    EXPECT_EQ(*partialBack.plan.recomputeLayers, 4);
 }
 
 } // namespace

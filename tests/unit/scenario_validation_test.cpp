@@ -123,6 +123,9 @@ const BadFile kBadFiles[] = {
     {"73-partition-method-on-megatron.json", "plans[0].pipeline_layout.partition_method", "is a DeepSpeed option; Megatron-LM does not read it", 1},
     {"74-fsdp-optimizer-only-offload.json", "plans[0].offload_params", "optimizer-only offload, which PyTorch FSDP does not have", 1},
     {"75-unknown-pipeline-layout-key.json", "plans[0].pipeline_layout.first_stage_layer", "unknown key (did you mean 'first_stage_layers'?)", 1},
+    // Partial recompute (issue 17 item 2): Megatron's --recompute-method block layer count.
+    {"80-recompute-layers-without-full.json", "plans[0].recompute_layers", "needs recompute \"full\" (got \"selective\")", 1},
+    {"81-recompute-layers-exceed-model.json", "plans[0].recompute_layers", "33 exceeds the model's 32 layers", 1},
     // Catalog names, with the closest names suggested.
     {"44-unknown-gpu.json", "cluster.gpu", "unknown GPU 'H100' (did you mean H100-SXM5-80GB", 1},
     {"45-unknown-link.json", "cluster.inter_node", "unknown link 'InfiniBand-NDR400' (did you mean InfiniBand-NDR-400", 1},
@@ -137,7 +140,6 @@ const BadFile kBadFiles[] = {
     {"53-heads-do-not-divide-hidden.json", "model.heads", "45 does not divide hidden (6144); set head_dim explicitly", 1},
     {"54-kv-heads-exceed-heads.json", "model.kv_heads", "96 exceeds heads (48)", 2},
     {"55-moe-top-k-exceeds-experts.json", "model.moe.top_k", "10 exceeds experts (8)", 1},
-    {"59-max-gpus-exceeds-cluster.json", "constraints.max_gpus", "2048 exceeds the cluster's 1024 GPUs", 1},
     {"63-constraints-unknown-framework.json", "constraints.frameworks[1]", "must be one of ddp, fsdp, deepspeed, megatron", 1},
     {"66-missing-name.json", "name", "is required", 1},
     // What-if sizing targets and GPU prices (issue 20).
@@ -418,6 +420,20 @@ TEST(ScenarioValidation, DpOmittedFillsMaxGpusWhenConstrained) {
     const auto load = parseScenario(std::string_view(text), builtinCatalog());
     ASSERT_TRUE(load.ok()) << describe(load.issues);
     EXPECT_EQ(load.scenario->plans.at(0).dp, 2);
+}
+
+// Issue 20: constraints.max_gpus is also sizing's limit, so it may exceed the cluster; plans then
+// use the whole cluster (Scenario::planGpus), and sizing looks up to max_gpus.
+TEST(ScenarioValidation, MaxGpusAboveTheClusterIsSizingsLimitAndPlansUseTheCluster) {
+    const std::string text = std::string(kValidHead) + R"(, "constraints": {"max_gpus": 64}})";
+    const auto load = parseScenario(std::string_view(text), builtinCatalog());
+    ASSERT_TRUE(load.ok()) << describe(load.issues);
+    EXPECT_EQ(*load.scenario->constraints.maxGpus, 64);
+    EXPECT_EQ(load.scenario->planGpus(), 8);
+    const std::string fewer = std::string(kValidHead) + R"(, "constraints": {"max_gpus": 4}})";
+    const auto four = parseScenario(std::string_view(fewer), builtinCatalog());
+    ASSERT_TRUE(four.ok()) << describe(four.issues);
+    EXPECT_EQ(four.scenario->planGpus(), 4);
 }
 
 TEST(ScenarioValidation, ValidatePlanReportsEveryProblemOfAHandBuiltPlan) {

@@ -102,7 +102,7 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     auto* recompute = new QComboBox;
     recompute->addItem(tr("None"), QStringLiteral("none"));
     recompute->addItem(tr("Selective (attention)"), QStringLiteral("selective"));
-    recompute->addItem(tr("Full (every layer)"), QStringLiteral("full"));
+    recompute->addItem(tr("Full (whole layers)"), QStringLiteral("full"));
     recompute->setToolTip(
         tr("Activation recomputation: trade compute for memory (Korthikanti et al. 2022)."));
     form->addRow(
@@ -113,8 +113,26 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
             [edit](Scenario& s, const QString& v) {
                 edit(s, [&](Plan& p) {
                     if (auto r = model::recomputeFromString(v.toStdString())) p.recompute = *r;
+                    if (p.recompute != model::Recompute::Full) p.recomputeLayers = 0;
                 });
             }));
+    auto* recomputeLayers = makeIntSpin(
+        0, 1000000,
+        tr("Full recompute of only the first N layers of each pipeline chunk, the others keeping "
+           "their activations (Megatron-LM --recompute-method block --recompute-num-layers N). "
+           "0 recomputes every layer."));
+    recomputeLayers->setSpecialValueText(tr("every layer"));
+    form->addRow(tr("Recomputed layers per chunk"),
+                 m_binder->bindInt(
+                     recomputeLayers, QStringLiteral("recompute_layers"),
+                     tr("recomputed layers per chunk"),
+                     [plan](const Scenario& s) { return plan(s).recomputeLayers; },
+                     [edit](Scenario& s, int v) {
+                         edit(s, [&](Plan& p) {
+                             p.recomputeLayers = v;
+                             if (v > 0) p.recompute = model::Recompute::Full;
+                         });
+                     }));
 
     auto* offload = new QComboBox;
     offload->addItem(tr("None"), QStringLiteral("none"));

@@ -149,6 +149,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, sequenceParallel, "plan.sequence_parallel");
     TP_MERGE(plan, tpCommOverlap, "plan.tp_comm_overlap");
     TP_MERGE(plan, recompute, "plan.recompute");
+    TP_MERGE(plan, recomputeLayers, "plan.recompute_layers");
     TP_MERGE(cluster, nodes, "cluster.nodes");
     TP_MERGE(cluster, gpusPerNode, "cluster.gpus_per_node");
     TP_MERGE(cluster, gpu, "cluster.gpu");
@@ -652,6 +653,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.sequenceParallel = mp.sequenceParallel.has() && *mp.sequenceParallel;
         p.tpCommOverlap = mp.tpCommOverlap.has() && *mp.tpCommOverlap;
         p.recompute = mp.recompute.has() ? *mp.recompute : Recompute::None;
+        if (p.recompute == Recompute::Full && mp.recomputeLayers.has())
+            p.recomputeLayers = *mp.recomputeLayers;
         if (mp.pipeline.has()) p.pipeline = *mp.pipeline;
     }
     std::optional<long long> worldFromPlan;

@@ -507,12 +507,41 @@ void readTorchtitan(const detail::ParsedArgs& args, ImportedFields& f) {
         else if (*mode == "full")
             f.plan.recompute.set(Recompute::Full, "--activation_checkpoint.mode");
         else if (*mode == "selective") {
-            f.plan.recompute.set(Recompute::Selective, "--activation_checkpoint.mode");
-            if (auto opt = a.string("--activation_checkpoint.selective_ac_option");
-                opt && *opt != "op")
-                f.note("--activation_checkpoint.selective_ac_option",
-                       "layer-wise selective checkpointing (every " + *opt +
-                           " layers) is modelled as Megatron-style selective recompute");
+            // Layer-wise selective AC (selective_ac_option "k") fully checkpoints every k-th
+            // block (torchtitan parallelize.py _apply_ac_to_transformer_block): a partial full
+            // recompute of ⌈layers per stage / k⌉ layers.
+            const auto opt = a.string("--activation_checkpoint.selective_ac_option");
+            int every = 0;
+            if (opt && *opt != "op") {
+                try {
+                    std::size_t used = 0;
+                    every = std::stoi(*opt, &used);
+                    if (used != opt->size() || every < 1) every = -1;
+                } catch (const std::exception&) {
+                    every = -1;
+                }
+            }
+            if (every < 0) {
+                f.error("--activation_checkpoint.selective_ac_option",
+                        "'" + *opt + "' is neither op nor a positive layer interval");
+            } else if (every == 0) {
+                f.plan.recompute.set(Recompute::Selective, "--activation_checkpoint.mode");
+            } else {
+                f.plan.recompute.set(Recompute::Full,
+                                     "--activation_checkpoint.selective_ac_option (every " +
+                                         *opt + " layers)");
+                const int stages = f.plan.pp.has() ? std::max(1, *f.plan.pp) : 1;
+                if (every > 1 && f.model.layers.has()) {
+                    const int perStage = (*f.model.layers + stages - 1) / stages;
+                    f.plan.recomputeLayers.set((perStage + every - 1) / every,
+                                               "--activation_checkpoint.selective_ac_option");
+                } else if (every > 1) {
+                    f.note("--activation_checkpoint.selective_ac_option",
+                           "every " + *opt +
+                               " layers: the model's layers are not known here, so every layer "
+                               "is taken as recomputed");
+                }
+            }
         } else {
             f.error("--activation_checkpoint.mode",
                     "'" + *mode + "' is not one of none, selective, full");
@@ -962,8 +991,26 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
     words.push_back("--parallelism.context_parallel_degree " + std::to_string(p.cp));
     if (p.ep > 1) words.push_back("--parallelism.expert_parallel_degree " + std::to_string(p.ep));
     if (p.tpCommOverlap) words.push_back("--parallelism.enable_async_tensor_parallel");
-    words.push_back(std::string("--activation_checkpoint.mode ") +
-                    std::string(toString(p.recompute)));
+    // torchtitan's layer-wise selective AC checkpoints every k-th block (selective_ac_option "k",
+    // torchtitan/models/llama3/infra/parallelize.py _apply_ac_to_transformer_block), ⌈L/k⌉ of a
+    // chunk's L layers: the plan's N recomputed layers are written as the k with ⌈L/k⌉ = N.
+    const int chunkLayers = m.layers / std::max(1, p.pp * p.vpp);
+    const bool layerWise = p.recompute == Recompute::Full && p.recomputeLayers > 0 &&
+                           p.recomputeLayers < chunkLayers;
+    const int every =
+        layerWise ? (chunkLayers + p.recomputeLayers - 1) / p.recomputeLayers : 0;
+    if (layerWise && (chunkLayers + every - 1) / every == p.recomputeLayers) {
+        words.push_back("--activation_checkpoint.mode selective");
+        words.push_back("--activation_checkpoint.selective_ac_option " + std::to_string(every));
+    } else {
+        if (layerWise)
+            warn("--activation_checkpoint.selective_ac_option",
+                 "torchtitan checkpoints every k-th layer: " + std::to_string(p.recomputeLayers) +
+                     " of " + std::to_string(chunkLayers) +
+                     " layers per chunk is no such k, so every layer is recomputed");
+        words.push_back(std::string("--activation_checkpoint.mode ") +
+                        std::string(toString(p.recompute)));
+    }
     if (p.recompute == Recompute::Selective)
         words.push_back("--activation_checkpoint.selective_ac_option op");
     if (p.offload == Offload::Cpu) words.push_back("--training.enable_cpu_offload");

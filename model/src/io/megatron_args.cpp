@@ -79,10 +79,7 @@ const std::vector<ArgSpec>& megatronFlags() {
                 "--cpu-optimizer", "--use-torch-fsdp2", "--use-custom-fsdp"},
                0);
         mapped({"--rampup-batch-size"}, 2);
-        note("--recompute-method", 1,
-             "partial recompute (uniform/block) is modelled as recomputing every layer");
-        note("--recompute-num-layers", 1,
-             "partial recompute is modelled as recomputing every layer");
+        mapped({"--recompute-method", "--recompute-num-layers"}, 1);
         note("--overlap-grad-reduce", 0,
              "the estimate assumes data-parallel gradient reduction overlaps the backward pass");
         note("--overlap-param-gather", 0,
@@ -491,6 +488,34 @@ void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFi
                                std::to_string(tp) + " (Megatron's vocab_size_with_padding)");
 }
 
+// Megatron-LM's full-granularity methods (megatron/core/transformer/transformer_block.py,
+// _checkpointed_forward): "block" checkpoints the first --recompute-num-layers layers of each
+// pipeline chunk and runs the others without recompute; "uniform" checkpoints every group of
+// --recompute-num-layers layers, so every layer is recomputed.
+void readPartialRecompute(detail::ArgReader& a, ImportedFields& f) {
+    const std::optional<std::string> method = a.string("--recompute-method");
+    const std::optional<long long> layers = a.integer("--recompute-num-layers", 1, 1'000'000);
+    if (!method) return;
+    if (*method == "block") {
+        if (!layers) {
+            f.error("--recompute-num-layers",
+                    "--recompute-method block needs the number of layers to recompute per "
+                    "pipeline chunk");
+            return;
+        }
+        f.plan.recomputeLayers.set(static_cast<int>(*layers),
+                                   "--recompute-method block --recompute-num-layers");
+    } else if (*method == "uniform") {
+        if (layers && *layers > 1)
+            f.note("--recompute-num-layers",
+                   "uniform groups of " + std::to_string(*layers) +
+                       " layers recompute every layer; the model keeps one input per layer "
+                       "rather than per group (a slight over-estimate of memory)");
+    } else {
+        f.error("--recompute-method", "'" + *method + "' is not one of uniform, block");
+    }
+}
+
 ImportedFields importMegatronArgs(std::string_view text, std::string_view fileName) {
     ImportedFields f;
     f.file = std::string(fileName);
@@ -812,9 +837,10 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
 
     // Recompute.
     if (auto g = a.string("--recompute-granularity")) {
-        if (*g == "full")
+        if (*g == "full") {
             f.plan.recompute.set(Recompute::Full, "--recompute-granularity");
-        else if (*g == "selective")
+            readPartialRecompute(a, f);
+        } else if (*g == "selective")
             f.plan.recompute.set(Recompute::Selective, "--recompute-granularity");
         else
             f.error("--recompute-granularity", "'" + *g + "' is not one of full, selective");
@@ -1001,8 +1027,13 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
         add(parallel, "--recompute-granularity", "selective");
     } else if (p.recompute == Recompute::Full) {
         add(parallel, "--recompute-granularity", "full");
-        add(parallel, "--recompute-method", "uniform");
-        add(parallel, "--recompute-num-layers", "1");
+        if (p.recomputeLayers > 0) {
+            add(parallel, "--recompute-method", "block");
+            add(parallel, "--recompute-num-layers", std::to_string(p.recomputeLayers));
+        } else {
+            add(parallel, "--recompute-method", "uniform");
+            add(parallel, "--recompute-num-layers", "1");
+        }
     }
 
     add(training, "--micro-batch-size", std::to_string(p.microBatch));

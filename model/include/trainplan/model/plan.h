@@ -61,6 +61,11 @@ struct Plan {
     Offload offload = Offload::None; // optimizer states (and master weights)
     bool offloadParams = false;      // ZeRO-3 parameter offload (ZeRO-Infinity)
     Recompute recompute = Recompute::None;
+    // Full recompute of only the first N layers of each pipeline chunk, the others keeping their
+    // activations (Megatron-LM --recompute-granularity full --recompute-method block
+    // --recompute-num-layers N; torch.utils.checkpoint on a subset of blocks in PyTorch code).
+    // 0: every layer (Megatron's uniform method with one layer per group).
+    int recomputeLayers = 0;
     bool sequenceParallel = false;
     bool tpCommOverlap = false; // Megatron/TE TP communication overlap
     // Overlap data-parallel gradient reduction (and parameter gathers) and pipeline sends with

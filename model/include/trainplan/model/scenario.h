@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -33,10 +34,12 @@ struct Scenario {
     PlatformProfile platform;
     std::vector<MigrationStage> stages;
 
-    // The GPUs a plan of this scenario uses: constraints.max_gpus when set, else the whole cluster
+    // The GPUs a plan of this scenario uses: constraints.max_gpus when set, capped at the cluster
+    // (a larger max_gpus is only sizing's limit), else the whole cluster
     // (docs/scenario-format.md, constraints).
     [[nodiscard]] long long planGpus() const {
-        return constraints.maxGpus ? *constraints.maxGpus : cluster.gpuCount();
+        return constraints.maxGpus ? std::min(*constraints.maxGpus, cluster.gpuCount())
+                                   : cluster.gpuCount();
     }
 
     bool operator==(const Scenario&) const = default;

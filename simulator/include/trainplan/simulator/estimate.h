@@ -9,6 +9,7 @@
 #include <trainplan/simulator/pricing.h>
 #include <trainplan/simulator/stage_layout.h>
 
+#include <optional>
 #include <vector>
 
 namespace trainplan::sim {
@@ -186,6 +187,13 @@ struct PlanContext {
 
 // Evaluates a plan that validatePlan accepted. Pure; safe to call from many threads.
 [[nodiscard]] PlanEstimate evaluatePlan(const PlanContext& ctx, const model::Plan& plan);
+// The plan searches' full recompute (docs/search.md §1, partial recompute): for a fitting estimate
+// of a plan that recomputes every layer, the estimate of the same plan with the fewest layers per
+// pipeline chunk recomputed that still fits (Megatron-LM --recompute-method block; for DDP and
+// FSDP only counts torchtitan's every-k-th-layer option expresses). Nullopt when every layer is
+// needed or the plan is not such a plan.
+[[nodiscard]] std::optional<PlanEstimate> fewestRecomputedLayers(const PlanContext& ctx,
+                                                                 const PlanEstimate& estimate);
 // Only the per-GPU memory of the worst stage (cheap; the search prunes with it).
 [[nodiscard]] MemoryBreakdown evaluateMemory(const PlanContext& ctx, const model::Plan& plan);
 // The per-GPU memory of one pipeline stage (0 ≤ stageIndex < pp) with its real layer counts.

@@ -65,6 +65,7 @@ struct ImportedPlan {
     Field<Offload> offload;
     Field<bool> offloadParams, hybridShard, sequenceParallel, tpCommOverlap;
     Field<Recompute> recompute;
+    Field<int> recomputeLayers; // Megatron --recompute-method block --recompute-num-layers
     Field<PipelineLayout> pipeline; // uneven pipeline split (Megatron, DeepSpeed, torchtitan flags)
 };
 
