@@ -109,10 +109,11 @@ struct Precomputed {
 [[nodiscard]] PlanEstimate evaluatePlanWith(const PlanContext& ctx, const model::Plan& p,
                                             const Precomputed& pre, bool stopWhenNotFitting);
 
-// The searches' full recompute recomputes only as many layers as memory needs
-// (partial_recompute.cpp): for a fitting plan with recompute full on every layer, the same plan
-// with the fewest layers per pipeline chunk recomputed (at least one) that still fits, estimated
-// with `pre`, replaces `est`. Returns false, leaving `est`, when every layer is needed.
+// The searches' full recompute also stands for recomputing only the layers memory needs
+// (partial_recompute.cpp): for a fitting plan with recompute full on every layer whose
+// no-recompute twin does not fit, the same plan with the fewest layers per pipeline chunk
+// recomputed (at least one) that still fits, estimated with `pre`, replaces `est`. Returns false,
+// leaving `est`, when every layer is needed or no recompute fits.
 bool applyFewestRecomputedLayers(const PlanContext& ctx, PlanEstimate& est, const Precomputed& pre);
 
 } // namespace trainplan::sim::detail

@@ -55,6 +55,11 @@ bool applyFewestRecomputedLayers(const PlanContext& ctx, PlanEstimate& est,
     const std::vector<StageSlot>& uneven = pre.unevenSlots ? *pre.unevenSlots : own;
     const int chunk = mostChunkLayers(ctx, full, uneven);
     if (chunk <= 1) return false;
+    // When no recompute fits, it is faster than any partial one and the full one keeps the least
+    // memory: nothing between them is needed.
+    model::Plan none = full;
+    none.recompute = model::Recompute::None;
+    if (evaluateMemory(ctx, none).fits) return false;
     // Each recomputed layer keeps only its input instead of its activations, so the peak falls as
     // N grows (stageMemory): the smallest fitting count is found by bisection.
     const std::vector<int> counts = expressibleCounts(full.framework, chunk);

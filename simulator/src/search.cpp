@@ -210,7 +210,8 @@ bool planKeyLess(const Plan& a, const Plan& b) {
     auto key = [](const Plan& p) {
         return std::tuple(static_cast<int>(p.framework), p.tp, p.pp, p.cp, p.dp, p.ep, p.vpp,
                           p.microBatch, p.zeroStage, p.hybridShard, static_cast<int>(p.offload),
-                          p.offloadParams, static_cast<int>(p.recompute), p.sequenceParallel,
+                          p.offloadParams, static_cast<int>(p.recompute), p.recomputeLayers,
+                          p.sequenceParallel,
                           p.tpCommOverlap, !p.dpOverlap);
     };
     auto layoutKey = [](const model::PipelineLayout& l) {
@@ -390,9 +391,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
                             return true;
                         }
                     }
-                    PlanEstimate est = evaluatePlan(ctx, p);
-                    // Full recompute of only the layers memory needs (partial_recompute.cpp).
-                    applyFewestRecomputedLayers(ctx, est, {});
+                    const PlanEstimate est = evaluatePlan(ctx, p);
                     ++fa.timed;
                     lastFit = est.memory.fits;
                     const PlanSummary summary = summarize(est);
@@ -401,9 +400,21 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
                         fa.offerClosest(p, missRankBytes(est.memory, ctx.memoryHeadroomFraction));
                         return true;
                     }
-                    ++fa.fitting;
-                    fa.offerTop(est, keep);
-                    paretoInsert(acc.pareto, summary);
+                    auto offer = [&](const PlanEstimate& e, const PlanSummary& sum) {
+                        ++fa.fitting;
+                        fa.offerTop(e, keep);
+                        paretoInsert(acc.pareto, sum);
+                    };
+                    offer(est, summary);
+                    // A full recompute also stands for its fewest recomputed layers that fit when
+                    // no recompute does not (partial_recompute.cpp): faster, the full one keeps
+                    // the least memory.
+                    if (auto partial = fewestRecomputedLayers(ctx, est)) {
+                        ++fa.timed;
+                        const PlanSummary ps = summarize(*partial);
+                        if (options.keepAll) acc.all.push_back(ps);
+                        offer(*partial, ps);
+                    }
                     return true;
                 });
                 if (interrupted) return;

@@ -302,6 +302,7 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                     const Precomputed pre{it.layerTimes, &n.slots.uneven};
                     PlanEstimate est = evaluatePlanWith(ctx, p, pre, true);
                     if (!est.memory.fits) continue;
+                    // Its fewest recomputed layers, when no recompute does not fit, are faster.
                     applyFewestRecomputedLayers(ctx, est, pre);
                     ++counts.timed;
                     if (!best || fasterThan(est, *best)) best = std::move(est);

@@ -214,11 +214,15 @@ TEST_P(NaiveSearch, FindsTheBruteForceOptimumAndEnumeratesExactlyTheValidPlans) 
         std::optional<sim::PlanEstimate> smallest;
         for (const Plan& p : naive) {
             sim::PlanEstimate e = sim::evaluatePlan(ctx, p);
-            // A fitting full recompute stands for its fewest recomputed layers (search.md §1).
-            if (auto partial = sim::fewestRecomputedLayers(ctx, e)) e = *partial;
             if (e.memory.fits) {
                 fitting.push_back(e);
                 if (!isDuplicate(s, p)) naiveFitting.push_back(sim::summarize(e));
+                // A fitting full recompute also stands for its fewest recomputed layers
+                // (search.md §1).
+                if (auto partial = sim::fewestRecomputedLayers(ctx, e)) {
+                    fitting.push_back(*partial);
+                    if (!isDuplicate(s, p)) naiveFitting.push_back(sim::summarize(*partial));
+                }
             } else if (!smallest || e.memory.peakBytes < smallest->memory.peakBytes ||
                        (e.memory.peakBytes == smallest->memory.peakBytes &&
                         sim::planKeyLess(p, smallest->plan))) {

@@ -191,7 +191,8 @@ struct PlanContext {
 // of a plan that recomputes every layer, the estimate of the same plan with the fewest layers per
 // pipeline chunk recomputed that still fits (Megatron-LM --recompute-method block; for DDP and
 // FSDP only counts torchtitan's every-k-th-layer option expresses). Nullopt when every layer is
-// needed or the plan is not such a plan.
+// needed, when the plan without recompute fits (it is faster, the full one smaller), or when the
+// plan is not such a plan.
 [[nodiscard]] std::optional<PlanEstimate> fewestRecomputedLayers(const PlanContext& ctx,
                                                                  const PlanEstimate& estimate);
 // Only the per-GPU memory of the worst stage (cheap; the search prunes with it).
