@@ -196,10 +196,12 @@ struct Node {
 // One (micro-batch, recompute, SP) choice inside a layout: the knobs its compute depends on.
 struct Item {
     int microBatch;
+    int microBatchIndex; // in the layout's inner space
     Recompute recompute;
     bool sequenceParallel;
     const LayerTimes* layerTimes; // in the table, which never moves its entries
     double bound;
+    double fullBound; // full recompute of every layer: the bound when no partial plan exists
 };
 
 } // namespace
@@ -270,22 +272,33 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
     std::optional<PlanEstimate> best;
     auto beatable = [&](double bound) { return !best || bound <= best->time.stepSeconds; };
     std::vector<Item> items;
+    std::vector<char> noneFits;
     for (const Node& n : st.nodes) {
         if (!beatable(n.bound)) break;
         ++counts.expandedLayouts;
         Plan p = layoutPlan(n.layout);
         items.clear();
-        for (int mb : n.inner.microBatches)
+        for (std::size_t mi = 0; mi < n.inner.microBatches.size(); ++mi)
             for (Recompute r : n.inner.recomputes)
                 for (int sp = 0; sp < n.inner.spChoices; ++sp) {
+                    const int mb = n.inner.microBatches[mi];
                     p.microBatch = mb;
                     p.recompute = r;
-                    p.recomputeLayers = leastRecomputedLayers(r);
+                    p.recomputeLayers = 0;
                     p.sequenceParallel = sp == 1;
                     const long long ga = p.gradientAccumulation(globalBatch);
                     const LayerTimes& lt = t.layerTimesOf(ctx, p, static_cast<int>(ga));
-                    items.push_back({mb, r, sp == 1, &lt, boundFrom(lt, ga, p, n.slots)});
+                    const double full = boundFrom(lt, ga, p, n.slots);
+                    p.recomputeLayers = leastRecomputedLayers(r);
+                    const double least = r == Recompute::Full ? boundFrom(lt, ga, p, n.slots) : full;
+                    items.push_back({mb, static_cast<int>(mi), r, sp == 1, &lt, least, full});
                 }
+        // Whether each (micro-batch, SP, sharding, overlap) fitted without recompute: its
+        // full-recompute twin then has no partial plan (applyFewestRecomputedLayers), so its own
+        // bound applies. Items with no recompute come first, being the least compute.
+        const std::size_t shardings = n.inner.shardings.size();
+        const std::size_t overlaps = static_cast<std::size_t>(n.inner.overlapChoices);
+        noneFits.assign(n.inner.microBatches.size() * 2 * shardings * overlaps, 0);
         std::stable_sort(items.begin(), items.end(),
                          [](const Item& a, const Item& b) { return a.bound < b.bound; });
         for (const Item& it : items) {
@@ -294,13 +307,23 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
             p.recompute = it.recompute;
             p.recomputeLayers = 0;
             p.sequenceParallel = it.sequenceParallel;
-            for (const Sharding& shd : n.inner.shardings) {
-                applySharding(p, shd);
+            for (std::size_t si = 0; si < shardings; ++si) {
+                applySharding(p, n.inner.shardings[si]);
                 for (int ov = 0; ov < n.inner.overlapChoices; ++ov) {
                     p.tpCommOverlap = ov == 1;
+                    const std::size_t key =
+                        ((static_cast<std::size_t>(it.microBatchIndex) * 2 +
+                          (it.sequenceParallel ? 1 : 0)) *
+                             shardings +
+                         si) *
+                            overlaps +
+                        static_cast<std::size_t>(ov);
+                    // Only a partial plan could still win, and there is none.
+                    if (!beatable(it.fullBound) && noneFits[key]) continue;
                     ++counts.memoryChecked;
                     const Precomputed pre{it.layerTimes, &n.slots.uneven};
                     PlanEstimate est = evaluatePlanWith(ctx, p, pre, true);
+                    if (it.recompute == Recompute::None) noneFits[key] = est.memory.fits ? 1 : 0;
                     if (!est.memory.fits) continue;
                     // Its fewest recomputed layers, when no recompute does not fit, are faster.
                     applyFewestRecomputedLayers(ctx, est, pre);
