@@ -58,6 +58,23 @@ TEST(FileImportCombination, ConfigPlusDeepSpeedPlusSbatchGivesOneScenario) {
     EXPECT_TRUE(back.ok()) << (back.issues.empty() ? "" : back.issues[0].text());
 }
 
+// torchtitan's layer-wise AC (selective_ac_option "k", every k-th block) becomes a partial full
+// recompute once the model's layers are known: ⌈32/3⌉ = 11 of Llama 3.1 8B's 32 layers.
+TEST(FileImportCombination, TorchtitanLayerWiseRecomputeBecomesRecomputedLayers) {
+    const std::string launch =
+        "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train "
+        "--parallelism.data_parallel_shard_degree 8 --training.local_batch_size 1 "
+        "--training.global_batch_size 8 --training.seq_len 8192 "
+        "--activation_checkpoint.mode selective --activation_checkpoint.selective_ac_option 3\n";
+    const ImportResult r = importTexts(
+        {fixture("hf/llama-3.1-8b/config.json"), {"train.sh", launch}}, testCatalog(), {});
+    ASSERT_TRUE(r.scenario) << dump(r.issues);
+    ASSERT_EQ(r.scenario->plans.size(), 1u) << dump(r.issues);
+    const Plan& p = r.scenario->plans[0];
+    EXPECT_EQ(p.recompute, Recompute::Full);
+    EXPECT_EQ(p.recomputeLayers, 11) << p.label();
+}
+
 TEST(FileImportCombination, ConfigInAConfigsFolderIsNamedAfterTheModelNotTheFolder) {
     // Issue 23: a config.json without _name_or_path under configs/ gave "configs on 16 …".
     const std::string text = readFixture("hf/llama-3.1-8b/config.json");

@@ -229,13 +229,12 @@ TEST(LauncherScriptGeneration, PartialRecomputeIsTorchtitansLayerWiseOption) {
                          "no such k"))
         << dump(uneven);
 
-    // Read back: a layer interval is a full recompute (of every layer while the model's layers are
-    // unknown to the launcher, said in a note); "op" stays per-op selective; junk is an error.
+    // Read back: a layer interval is a full recompute with its interval, which the import turns
+    // into recompute_layers once the model is known (io_import_files_test); junk is an error.
     const ImportedFields back = importLauncher(text, "train.sh");
     EXPECT_EQ(*back.plan.recompute, Recompute::Full) << dump(back.issues);
-    EXPECT_TRUE(hasIssue(back.issues, Severity::Note,
-                         "--activation_checkpoint.selective_ac_option", "every 2 layers"))
-        << dump(back.issues);
+    ASSERT_TRUE(back.plan.recomputeEvery.has());
+    EXPECT_EQ(*back.plan.recomputeEvery, 2);
     const ImportedFields junk = importLauncher(
         "torchrun -m torchtitan.train --activation_checkpoint.mode selective "
         "--activation_checkpoint.selective_ac_option two\n",

@@ -150,6 +150,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, tpCommOverlap, "plan.tp_comm_overlap");
     TP_MERGE(plan, recompute, "plan.recompute");
     TP_MERGE(plan, recomputeLayers, "plan.recompute_layers");
+    TP_MERGE(plan, recomputeEvery, "plan layer-wise recompute interval");
     TP_MERGE(cluster, nodes, "cluster.nodes");
     TP_MERGE(cluster, gpusPerNode, "cluster.gpus_per_node");
     TP_MERGE(cluster, gpu, "cluster.gpu");
@@ -655,6 +656,13 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.recompute = mp.recompute.has() ? *mp.recompute : Recompute::None;
         if (p.recompute == Recompute::Full && mp.recomputeLayers.has())
             p.recomputeLayers = *mp.recomputeLayers;
+        // torchtitan's every-k-th-layer AC: ⌈L/k⌉ of a chunk's L layers (its launcher export
+        // writes the k with ⌈L/k⌉ = recompute_layers back).
+        if (p.recompute == Recompute::Full && mp.recomputeEvery.has()) {
+            const int chunk = s.model.layers / std::max(1, p.pp * p.vpp);
+            const int every = *mp.recomputeEvery;
+            if (chunk > 1 && every > 1) p.recomputeLayers = (chunk + every - 1) / every;
+        }
         if (mp.pipeline.has()) p.pipeline = *mp.pipeline;
     }
     std::optional<long long> worldFromPlan;

@@ -530,17 +530,8 @@ void readTorchtitan(const detail::ParsedArgs& args, ImportedFields& f) {
                 f.plan.recompute.set(Recompute::Full,
                                      "--activation_checkpoint.selective_ac_option (every " +
                                          *opt + " layers)");
-                const int stages = f.plan.pp.has() ? std::max(1, *f.plan.pp) : 1;
-                if (every > 1 && f.model.layers.has()) {
-                    const int perStage = (*f.model.layers + stages - 1) / stages;
-                    f.plan.recomputeLayers.set((perStage + every - 1) / every,
-                                               "--activation_checkpoint.selective_ac_option");
-                } else if (every > 1) {
-                    f.note("--activation_checkpoint.selective_ac_option",
-                           "every " + *opt +
-                               " layers: the model's layers are not known here, so every layer "
-                               "is taken as recomputed");
-                }
+                if (every > 1)
+                    f.plan.recomputeEvery.set(every, "--activation_checkpoint.selective_ac_option");
             }
         } else {
             f.error("--activation_checkpoint.mode",
