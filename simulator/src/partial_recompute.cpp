@@ -89,6 +89,10 @@ namespace trainplan::sim {
 
 std::optional<PlanEstimate> fewestRecomputedLayers(const PlanContext& ctx,
                                                    const PlanEstimate& estimate) {
+    // The exhaustive search asks for every fitting plan: decline the others before copying.
+    const model::Plan& p = estimate.plan;
+    if (p.recompute != model::Recompute::Full || p.recomputeLayers > 0 || !estimate.memory.fits)
+        return std::nullopt;
     PlanEstimate e = estimate;
     if (!detail::applyFewestRecomputedLayers(ctx, e, {})) return std::nullopt;
     return e;
