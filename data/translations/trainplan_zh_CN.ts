@@ -3399,6 +3399,66 @@
         <source>Embeddings %1, per layer: attention %2, FFN %3.</source>
         <translation>嵌入 %1；每层：注意力 %2，FFN %3。</translation>
     </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Keys each query attends to in windowed layers (Mistral 4,096, gpt-oss 128); 0 for full attention. Flash attention skips what lies outside the window; the model FLOPs behind MFU still count the full matrix.</source>
+        <translation>窗口层中每个查询关注的键数（Mistral 为 4,096，gpt-oss 为 128）；0 表示全注意力。Flash Attention 会跳过窗口之外的部分；MFU 所依据的模型 FLOPs 仍按完整矩阵计算。</translation>
+    </message>
+    <message>
+        <source>Full attention every</source>
+        <translation>全注意力间隔</translation>
+    </message>
+    <message>
+        <source>Every n-th layer keeps full attention (gpt-oss: 2); 0 windows every layer.</source>
+        <translation>每隔 n 层保留一层全注意力（gpt-oss 为 2）；0 表示每层都用窗口。</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块数</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules after the last layer (DeepSeek-V3: 1). Each adds one layer, a projection and another pass of the LM head on the last pipeline stage.</source>
+        <translation>最后一层之后的多 token 预测模块（DeepSeek-V3 为 1）。每个模块在最后一个流水线阶段增加一层、一个投影和一次 LM head 计算。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention, %1 query heads per KV head</source>
+        <translation>分组查询注意力，每个 KV 头对应 %1 个查询头</translation>
+    </message>
+    <message>
+        <source>Multi-head attention</source>
+        <translation>多头注意力</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers windowed to %3 tokens</source>
+        <translation>%2 层中有 %1 层使用 %3 token 的滑动窗口</translation>
+    </message>
+    <message>
+        <source>none (full attention)</source>
+        <translation>无（全注意力）</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention
+KV latent %1 · query latent %2
+query·key %3 + %4 rotary · value %5 per head</source>
+        <translation>多头潜在注意力
+KV 潜在维度 %1 · 查询潜在维度 %2
+每头查询·键 %3 + %4 旋转 · 值 %5</translation>
+    </message>
+    <message>
+        <source>never: every layer windowed</source>
+        <translation>从不：每层都用窗口</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::PlanDetailsView</name>

@@ -272,6 +272,32 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
             mr.finish();
         }
     }
+    bool hasMla = false;
+    if (const json* mla = r.raw("mla")) {
+        ObjectReader ar(*mla, r.fieldPath("mla"), issues);
+        if (ar.valid()) {
+            hasMla = true;
+            ar.readInt("q_lora_rank", m.mla.qLoraRank, false, 0, 1000000);
+            ar.readInt("kv_lora_rank", m.mla.kvLoraRank, true, 1, 1000000);
+            ar.readInt("qk_nope_head_dim", m.mla.qkNopeHeadDim, true, 1, 100000);
+            ar.readInt("qk_rope_head_dim", m.mla.qkRopeHeadDim, false, 0, 100000);
+            ar.readInt("v_head_dim", m.mla.vHeadDim, true, 1, 100000);
+            ar.finish();
+        }
+    }
+    if (const json* sw = r.raw("sliding_window")) {
+        ObjectReader wr(*sw, r.fieldPath("sliding_window"), issues);
+        if (wr.valid()) {
+            wr.readInt("window", m.slidingWindow.window, true, 1, 100000000);
+            wr.readInt("full_every", m.slidingWindow.fullEvery, false, 0, 100000);
+            wr.finish();
+            if (m.slidingWindow.fullEvery == 1)
+                issues.push_back({r.fieldPath("sliding_window.full_every"),
+                                  "1 makes every layer full attention; remove sliding_window or "
+                                  "use 0 (every layer windowed) or n ≥ 2 (every n-th layer full)"});
+        }
+    }
+    r.readInt("mtp_layers", m.mtpLayers, false, 0, 1000);
     double publishedB = 0;
     if (r.readDouble("published_parameters_b", publishedB, false, 0, 1e9))
         m.publishedParameters = publishedB * 1e9;
@@ -286,6 +312,12 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
     if (m.kvHeads > m.heads)
         issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) + " exceeds heads (" +
                                                        std::to_string(m.heads) + ")"});
+    if (hasMla && m.kvHeads != m.heads)
+        issues.push_back({r.fieldPath("kv_heads"),
+                          std::to_string(m.kvHeads) + " differs from heads (" +
+                              std::to_string(m.heads) +
+                              "): multi-head latent attention decompresses a key and a value "
+                              "for every head"});
     if (!hasHeadDim && m.heads > 0 && m.hidden > 0) {
         if (m.hidden % m.heads != 0)
             issues.push_back({r.fieldPath("heads"),
@@ -362,6 +394,16 @@ json toJson(const TransformerSpec& m) {
              {"interval", m.moe.interval},
              {"first_dense_layers", m.moe.firstDenseLayers},
              {"capacity_factor", m.moe.capacityFactor}}}};
+    if (m.mla.enabled())
+        j["mla"] = {{"q_lora_rank", m.mla.qLoraRank},
+                    {"kv_lora_rank", m.mla.kvLoraRank},
+                    {"qk_nope_head_dim", m.mla.qkNopeHeadDim},
+                    {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
+                    {"v_head_dim", m.mla.vHeadDim}};
+    if (m.slidingWindow.enabled())
+        j["sliding_window"] = {{"window", m.slidingWindow.window},
+                               {"full_every", m.slidingWindow.fullEvery}};
+    if (m.mtpLayers > 0) j["mtp_layers"] = m.mtpLayers;
     if (!m.displayName.empty()) j["display_name"] = m.displayName;
     if (m.publishedParameters > 0)
         j["published_parameters_b"] = detail::toFileUnit(m.publishedParameters, 1e9);

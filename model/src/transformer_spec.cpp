@@ -24,6 +24,27 @@ int TransformerSpec::moeLayerCount() const {
     return (layers - moe.firstDenseLayers + interval - 1) / interval;
 }
 
+bool TransformerSpec::isWindowedLayer(int layerIndex) const {
+    if (!slidingWindow.enabled()) return false;
+    // --window-attn-skip-freq n: one full-attention layer after n − 1 windowed ones.
+    return slidingWindow.fullEvery <= 0 || (layerIndex + 1) % slidingWindow.fullEvery != 0;
+}
+
+int TransformerSpec::windowedLayerCount(bool moeLayers) const {
+    int n = 0;
+    for (int i = 0; i < layers; ++i)
+        if (isMoeLayer(i) == moeLayers && isWindowedLayer(i)) ++n;
+    return n;
+}
+
+double TransformerSpec::qkHeadDim() const {
+    return mla.enabled() ? static_cast<double>(mla.qkNopeHeadDim) + mla.qkRopeHeadDim : headDim;
+}
+
+double TransformerSpec::vHeadDim() const {
+    return mla.enabled() ? static_cast<double>(mla.vHeadDim) : headDim;
+}
+
 ParameterCount countParameters(const TransformerSpec& m) {
     ParameterCount c;
     const double h = m.hidden;
@@ -34,8 +55,23 @@ ParameterCount countParameters(const TransformerSpec& m) {
                                                 ? static_cast<double>(m.seqLen) * h
                                                 : 0.0);
     c.lmHead = m.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocab) * h;
-    // Q and O are heads·d wide, K and V kvHeads·d (GQA, Ainslie et al. 2023).
-    c.attentionPerLayer = 2.0 * h * m.heads * d + 2.0 * h * m.kvHeads * d;
+    if (m.mla.enabled()) {
+        // MLA (DeepSeek-V2 §2.1, eqs. 1–11): queries through a q_lora latent (with its RMSNorm) or
+        // straight from h; one down projection to the kv latent plus the shared rotary key; per-head
+        // up projections to the no-rope key and the value; the output from heads·v_head_dim.
+        const auto& a = m.mla;
+        const double H = m.heads, qk = m.qkHeadDim();
+        const double q = a.qLoraRank > 0 ? h * a.qLoraRank + a.qLoraRank + a.qLoraRank * H * qk
+                                         : h * H * qk;
+        const double kvDown = h * (a.kvLoraRank + a.qkRopeHeadDim) + a.kvLoraRank;
+        const double kvUp = a.kvLoraRank * H * (a.qkNopeHeadDim + a.vHeadDim);
+        c.attentionPerLayer = q + kvDown + kvUp + H * a.vHeadDim * h;
+        c.attentionReplicatedPerLayer =
+            kvDown + (a.qLoraRank > 0 ? h * a.qLoraRank + a.qLoraRank : 0.0);
+    } else {
+        // Q and O are heads·d wide, K and V kvHeads·d (GQA, Ainslie et al. 2023).
+        c.attentionPerLayer = 2.0 * h * m.heads * d + 2.0 * h * m.kvHeads * d;
+    }
     c.normsPerLayer = 2.0 * h;
     c.denseFfnPerLayer = ffnMatrices * h * m.ffnHidden;
     if (m.moe.enabled()) {
@@ -50,6 +86,14 @@ ParameterCount countParameters(const TransformerSpec& m) {
                           m.layers * (c.attentionPerLayer + c.normsPerLayer) +
                           denseLayers * c.denseFfnPerLayer;
     c.total = common + moeLayers * c.moeFfnPerMoeLayer;
+    // An MTP module: two input norms, the 2h→h projection, its layer (of the last layer's kind)
+    // and the final norm before the shared head (DeepSeek-V3 §2.2; Megatron-Core
+    // MultiTokenPredictionLayer enorm, hnorm, eh_proj, final_layernorm). Published totals leave
+    // it out (DeepSeek-V3: 671B of 685B), so total and active do too.
+    if (m.mtpLayers > 0) {
+        const double ffn = m.isMoeLayer(m.layers - 1) ? c.moeFfnPerMoeLayer : c.denseFfnPerLayer;
+        c.mtpPerModule = 3.0 * h + 2.0 * h * h + c.attentionPerLayer + c.normsPerLayer + ffn;
+    }
     c.active = common + moeLayers * c.activeMoeFfnPerMoeLayer;
     return c;
 }

@@ -154,14 +154,32 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         };
         // Attention projections: fused QKV in Megatron; separate wq, wk, wv in PyTorch-native
         // Llama code (torchtitan, HF).
-        if (pytorchNative && !stack.fusedElementwise) {
+        double latentBytes = 0; // MLA's latent RMSNorms, per token
+        if (m.mla.enabled()) {
+            // MLA (Megatron-Core MLASelfAttention): the down projections are replicated across
+            // tp (linear_q_down_proj, linear_kv_down_proj), the up projections column-parallel,
+            // each latent normed before its up projection.
+            const auto& a = m.mla;
+            const double H = m.heads;
+            if (a.qLoraRank > 0) {
+                linear(T, a.qLoraRank, h, 1, true);
+                linear(T, H * m.qkHeadDim() / t, a.qLoraRank, 1, true);
+            } else {
+                linear(T, H * m.qkHeadDim() / t, h, 1, true);
+            }
+            linear(T, a.kvLoraRank + a.qkRopeHeadDim, h, 1, true);
+            linear(T, H * (a.qkNopeHeadDim + a.vHeadDim) / t, a.kvLoraRank, 1, true);
+            linear(T, h, H * a.vHeadDim / t, 1, true);
+            latentBytes = (a.qLoraRank + a.kvLoraRank) * (stack.fusedNorms ? 2.0 * elem : 36.0);
+            kernels += (a.qLoraRank > 0 ? 1.0 : 0.0) + 1.0;
+        } else if (pytorchNative && !stack.fusedElementwise) {
             linear(T, qDim / t, h, 1, true);
             linear(T, kvDim / t, h, 1, true);
             linear(T, kvDim / t, h, 1, true);
         } else {
             linear(T, (qDim + 2.0 * kvDim) / t, h, 1, true);
         }
-        linear(T, h, qDim / t, 1, true);
+        if (!m.mla.enabled()) linear(T, h, qDim / t, 1, true);
         double ffnWidth = 0; // per token, on this rank, all active experts
         if (moe) {
             const double E = std::max(1, m.moe.experts);
@@ -198,26 +216,33 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         const LayerFlops& lf = moe ? ctx.flops.moe : ctx.flops.dense;
         const double attnFlops = T * lf.attentionCore / t;
         if (flash) {
-            // Kernel efficiency rises with sequence length as fixed per-block work amortises
-            // (FlashAttention-2 Fig. 4: ~2/3 of the long-sequence rate at 512, ~90% at 2k).
+            // Kernel efficiency rises with the keys each query block sweeps as fixed per-block work
+            // amortises (FlashAttention-2 Fig. 4: ~2/3 of the long-sequence rate at 512, ~90% at
+            // 2k); a sliding window bounds that sweep at the window.
+            auto lengthFactor = [](double keys) { return keys / (keys + 256.0); };
             const double s = m.seqLen;
-            const double lengthFactor = s / (s + 256.0);
+            const double windowFlops = T * lf.attentionCoreWindowed / t;
             const double fwdEff = (stack.fusedAttention ? e.fusedAttentionForwardEfficiency
                                                         : e.sdpaAttentionForwardEfficiency);
             const double bwdEff = (stack.fusedAttention ? e.fusedAttentionBackwardEfficiency
                                                         : e.sdpaAttentionBackwardEfficiency);
-            attnFwd = attnFlops / (bf16Peak * clock * fwdEff * lengthFactor);
+            const double fullSeconds = (attnFlops - windowFlops) / lengthFactor(s);
+            const double windowSeconds =
+                windowFlops > 0
+                    ? windowFlops / lengthFactor(std::min<double>(s, m.slidingWindow.window))
+                    : 0.0;
+            attnFwd = (fullSeconds + windowSeconds) / (bf16Peak * clock * fwdEff);
             // FlashAttention-2's backward recomputes the scores: 2.5× the forward FLOPs (Dao 2023
             // §3.1).
-            attnBwd = 2.5 * attnFlops / (bf16Peak * clock * bwdEff * lengthFactor);
+            attnBwd = 2.5 * (fullSeconds + windowSeconds) / (bf16Peak * clock * bwdEff);
             kernels += 1;
         } else {
-            // Unfused: QKᵀ (s×s×d) and AV (s×d×s) as batched GEMMs per head, plus the softmax.
+            // Unfused: QKᵀ (s×s×d_qk) and AV (s×d_v×s) as batched GEMMs per head, plus the
+            // softmax; a window only masks, so the whole matrix runs.
             const double heads = m.heads / t * p.microBatch;
             const double s = m.seqLen / static_cast<double>(p.cp);
-            const double d = m.headDim;
-            const GemmSeconds qk = gemmSeconds(rates, s, m.seqLen, d, heads, false);
-            const GemmSeconds av = gemmSeconds(rates, s, d, m.seqLen, heads, false);
+            const GemmSeconds qk = gemmSeconds(rates, s, m.seqLen, m.qkHeadDim(), heads, false);
+            const GemmSeconds av = gemmSeconds(rates, s, m.vHeadDim(), m.seqLen, heads, false);
             attnFwd = qk.forward + av.forward;
             attnBwd = qk.backward + av.backward;
             kernels += 4;
@@ -231,7 +256,7 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         // LlamaRMSNorm); a fused norm reads and writes each element once. LayerNorm is one ATen
         // kernel even in eager.
         const bool fusedNorm = stack.fusedNorms || !rmsNorm;
-        bytes += 2.0 * h / sp * (fusedNorm ? 2.0 * elem : 36.0);
+        bytes += 2.0 * h / sp * (fusedNorm ? 2.0 * elem : 36.0) + latentBytes;
         kernels += 2.0 * (fusedNorm ? 1.0 : 7.0);
         // Residual adds: read two, write one.
         bytes += 2.0 * 3.0 * elem * h / sp;
@@ -247,8 +272,13 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         }
         // Rotary: torchtitan's complex-number path upcasts q and k to fp32 (~20 bytes per
         // element over 5 kernels, torchtitan model.py apply_rotary_emb); fused: read and write.
+        // MLA rotates only the decoupled rope dimensions: heads·d_rope of the query and one
+        // shared d_rope key (DeepSeek-V2 §2.1.3).
+        const double rotated = m.mla.enabled()
+                                   ? (static_cast<double>(m.heads) / t + 1.0) * m.mla.qkRopeHeadDim
+                                   : (qDim + kvDim) / t;
         if (rotary) {
-            bytes += (qDim + kvDim) / t * (stack.fusedElementwise ? 2.0 * elem : 20.0);
+            bytes += rotated * (stack.fusedElementwise ? 2.0 * elem : 20.0);
             kernels += stack.fusedElementwise ? 1.0 : 5.0;
         }
         // GQA through SDPA without native grouped heads: repeat_kv materialises K and V per query
@@ -292,6 +322,19 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
     out.head.forward = head.forward + ce;
     out.head.backward = head.backward + 2.0 * ce;
     out.head.gemmForward = head.forward;
+    if (m.mtpLayers > 0) {
+        // One MTP module: its layer, the eh_proj GEMM (column-parallel, 2h → h), three fused
+        // norms and the shared head with its cross-entropy (Megatron-Core
+        // MultiTokenPredictionLayer; DeepSeek-V3 §2.2). It runs whole, no recompute.
+        out.mtp = ctx.flops.mtpMoe ? out.moe : out.dense;
+        out.mtpModules = m.mtpLayers;
+        const GemmSeconds proj = gemmSeconds(rates, T, h / t, 2.0 * h, 1, false);
+        const double norms = T * 3.0 * 2.0 * elem * h / sp / hbm;
+        out.mtp.forward += proj.forward + norms + out.head.forward;
+        out.mtp.backward += proj.backward + 2.0 * norms + out.head.backward;
+        out.mtp.gemmForward += proj.forward + out.head.gemmForward;
+        out.mtp.recompute = 0;
+    }
     return out;
 }
 
@@ -315,6 +358,14 @@ StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot, const model:
         st.forward += lt.head.forward;
         st.backward += lt.head.backward;
         st.gemmForward += lt.head.gemmForward;
+        // Megatron-LM places the MTP modules on the last pipeline stage (mtp_block in
+        // gpt_model.py, built where post_process is true).
+        const double mtp = lt.mtpModules;
+        st.forward += mtp * lt.mtp.forward;
+        st.backward += mtp * lt.mtp.backward;
+        st.attentionForward += mtp * lt.mtp.attentionForward;
+        st.gemmForward += mtp * lt.mtp.gemmForward;
+        st.memoryBoundForward += mtp * lt.mtp.memoryBoundForward;
     }
     return st;
 }

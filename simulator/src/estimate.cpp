@@ -135,10 +135,13 @@ StageParams stageParams(const PlanContext& ctx, const Plan& p, const StageSlot& 
         routed = perExpert * m.moe.experts;
         sharedAndRouter = pc.moeFfnPerMoeLayer - routed;
     }
-    // Megatron splits attention and FFN weights over tp (Shoeybi et al. 2019 §3); experts over ep.
-    s.dense = (s.layers * perLayerCommon + denseLayers * pc.denseFfnPerLayer +
+    // Megatron splits attention and FFN weights over tp (Shoeybi et al. 2019 §3), except MLA's
+    // down projections (attentionReplicatedPerLayer); experts over ep.
+    const double replicated = pc.attentionReplicatedPerLayer;
+    s.dense = (s.layers * (perLayerCommon - replicated) + denseLayers * pc.denseFfnPerLayer +
                s.moeLayers * sharedAndRouter) /
-              t;
+                  t +
+              s.layers * replicated;
     s.expert = s.moeLayers * routed / (static_cast<double>(p.ep) * t);
     const bool first = kind == StageKind::First || kind == StageKind::Only;
     const bool last = kind == StageKind::Last || kind == StageKind::Only;
@@ -153,10 +156,21 @@ StageParams stageParams(const PlanContext& ctx, const Plan& p, const StageSlot& 
         else if (p.pp > 1)
             s.dense += static_cast<double>(m.vocab) * m.hidden / t;
     }
-    const double denseLayer = (perLayerCommon + pc.denseFfnPerLayer) / t;
-    const double moeLayer =
-        (perLayerCommon + sharedAndRouter) / t + routed / (static_cast<double>(p.ep) * t);
+    const double denseLayer = (perLayerCommon - replicated + pc.denseFfnPerLayer) / t + replicated;
+    const double moeLayer = (perLayerCommon - replicated + sharedAndRouter) / t + replicated +
+                            routed / (static_cast<double>(p.ep) * t);
     s.largestLayer = std::max(denseLayers > 0 ? denseLayer : 0.0, s.moeLayers > 0 ? moeLayer : 0.0);
+    if (last && m.mtpLayers > 0) {
+        // The MTP modules live on the last stage (Megatron-Core gpt_model.py builds mtp_block where
+        // post_process is true): their layer split like any other, the 2h→h projection over tp,
+        // the three norms replicated.
+        const bool moe = ctx.flops.mtpMoe;
+        const double h = m.hidden;
+        const double module = (moe ? moeLayer : denseLayer) + 2.0 * h * h / t + 3.0 * h;
+        s.dense += m.mtpLayers * (module - (moe ? routed / (static_cast<double>(p.ep) * t) : 0.0));
+        if (moe) s.expert += m.mtpLayers * routed / (static_cast<double>(p.ep) * t);
+        s.largestLayer = std::max(s.largestLayer, module);
+    }
     return s;
 }
 
@@ -166,8 +180,18 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
     const auto& m = ctx.scenario->model;
     const auto& tr = ctx.scenario->training;
     const double h = m.hidden, t = p.tp;
-    const double qDim = static_cast<double>(m.heads) * m.headDim;
-    const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
+    // The attention tensors saved for backward, per token: query, key and value as the attention
+    // kernel reads them and its output (MLA: heads·(nope + rope) for q and k, heads·v_head_dim
+    // for v and the output; otherwise GQA's heads·d and kv_heads·d).
+    const double qDim = m.heads * m.qkHeadDim();
+    const double kDim = m.mla.enabled() ? qDim : static_cast<double>(m.kvHeads) * m.headDim;
+    const double vDim = m.mla.enabled() ? m.heads * m.vHeadDim() : kDim;
+    const double outDim = m.heads * m.vHeadDim();
+    // MLA's latents, replicated over tp: the down projections' outputs (normed inputs of the up
+    // projections) and the shared rotary key.
+    const double latents = m.mla.enabled() ? 2.0 * (m.mla.qLoraRank + m.mla.kvLoraRank) +
+                                                 static_cast<double>(m.mla.qkRopeHeadDim)
+                                           : 0.0;
     const double elem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
     // Era-appropriate convention: unfused (non-flash) runs in the papers used dropout 0.1,
     // flash-era LLM recipes train without dropout (listed as an assumption).
@@ -186,17 +210,18 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
                                        static_cast<double>(m.moe.expertFfnHidden)
                                  : static_cast<double>(m.ffnHidden);
         const double gateMatrices = m.ffn == model::FfnKind::SwiGlu ? 2.0 : 1.0;
-        const double mmOutputs = qDim + 2.0 * kvDim + h + gateMatrices * ffnOut + h;
-        const double replicatedSac = elem * 2.0 * h;
-        const double splitSac = elem * qDim + 4.0 * m.heads + 0.5 * elem * mmOutputs;
+        const double mmOutputs = qDim + kDim + vDim + h + gateMatrices * ffnOut + h;
+        const double replicatedSac = elem * (2.0 * h + 0.5 * latents);
+        const double splitSac = elem * outDim + 4.0 * m.heads + 0.5 * elem * mmOutputs;
         if (p.sequenceParallel) return (replicatedSac + splitSac) / t;
         return replicatedSac + splitSac / t;
     }
     // Not split by tp without sequence parallelism: two norm inputs, QKV and MLP inputs, dropout
     // masks (Korthikanti: 10sbh of the 34sbh).
-    double replicated = elem * (2.0 * h) + elem * h + elem * h + (dropout ? 2.0 * h : 0.0);
+    double replicated =
+        elem * (2.0 * h) + elem * h + elem * h + (dropout ? 2.0 * h : 0.0) + elem * latents;
     // Split by tp: Q, K, V, the projection input and the FFN internals.
-    double split = elem * (qDim + 2.0 * kvDim) + elem * qDim;
+    double split = elem * (qDim + kDim + vDim) + elem * outDim;
     auto ffnBytes = [&](double width) {
         // GELU keeps its input and output (2 × 4h·2 bytes, Korthikanti); SwiGLU keeps the fused fc1
         // output (2 × width) and the down-projection input.
@@ -409,7 +434,19 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
             mem.lossTransientBytes = tokens * 4.0 * V / p.tp;
         }
     }
-    mem.activationsBytes += mem.lossActivationBytes;
+    if ((kind == StageKind::Last || kind == StageKind::Only) && sc.model.mtpLayers > 0) {
+        // Each MTP module keeps its layer's activations (it is not recomputed), the normed
+        // concatenation entering eh_proj (2h) and its own logits for its loss (DeepSeek-V3 §2.2).
+        Plan whole = p;
+        whole.recompute = Recompute::None;
+        whole.recomputeLayers = 0;
+        const double module =
+            activationBytesPerToken(ctx, whole, ctx.flops.mtpMoe) +
+            2.0 * paramElem * 2.0 * h / (p.sequenceParallel ? p.tp : 1) +
+            mem.lossActivationBytes / std::max(tokens, 1.0);
+        mem.mtpActivationBytes = tokens * sc.model.mtpLayers * module * mem.inFlightMicroBatches;
+    }
+    mem.activationsBytes += mem.lossActivationBytes + mem.mtpActivationBytes;
     if (p.recompute == Recompute::Full) {
         // Recomputing one layer rebuilds its full activations during its backward.
         Plan noRc = p;
@@ -473,7 +510,10 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         // Ring attention passes K,V around the cp ring: (cp−1) chunks forward, K,V and their
         // gradients backward (Liu et al. 2023; Megatron-Core context parallelism), overlapped with
         // attention compute.
-        const double kv = tokens * 2.0 * m.kvHeads * m.headDim * elem / p.tp;
+        // MLA passes the decompressed per-head keys and values (Megatron-Core MLA with p2p CP).
+        const double kvWidth = m.mla.enabled() ? m.heads * (m.qkHeadDim() + m.vHeadDim())
+                                               : 2.0 * m.kvHeads * m.headDim;
+        const double kv = tokens * kvWidth * elem / p.tp;
         const double rcLayers = p.recompute == Recompute::Full ? recomputedLayers(p, layers) : 0.0;
         const double steps = (p.cp - 1.0) * (3.0 * layers + rcLayers);
         c.cp = pointToPoint(kv, pl.cp.crossesNodes(), bw, 1).scaled(steps);

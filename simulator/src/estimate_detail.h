@@ -77,6 +77,8 @@ struct StageTime {
 // its loss (compute_model.cpp); the same for every stage of a plan.
 struct LayerTimes {
     StageTime dense, moe, head;
+    StageTime mtp; // one multi-token prediction module, on the last stage
+    double mtpModules = 0;
 };
 [[nodiscard]] LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccum);
 // Share of the SMs a collective hidden behind compute takes from it: NCCL runs one CTA per channel

@@ -125,11 +125,9 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
                                     paramInputs(bpp.optimizer), stateSource(p.framework)),
                                m.expertOptimizerBytes, p.zeroStage >= 1));
     const double fraction = m.activationsBytes > 0 ? at.activationsBytes / m.activationsBytes : 0.0;
-    parts.push_back(sumOf(
-        "stored activations at " + phase, "bytes",
-        "fraction alive at this moment × (layer activations + loss activations)",
-        "Korthikanti et al. 2022 §4",
-        {leaf("transformer layers", fraction * (m.activationsBytes - m.lossActivationBytes),
+    std::vector<DerivationTerm> stored{
+        leaf("transformer layers",
+              fraction * (m.activationsBytes - m.lossActivationBytes - m.mtpActivationBytes),
               "bytes",
               "alive fraction × in-flight micro-batches × per-micro-batch activation of the "
               "stage's layers "
@@ -152,7 +150,17 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
                {"tp", static_cast<double>(p.tp)}},
               p.framework == Framework::Megatron
                   ? "Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t"
-                  : "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax")}));
+                  : "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax")};
+    if (m.mtpActivationBytes > 0)
+        stored.push_back(leaf("multi-token prediction modules", fraction * m.mtpActivationBytes,
+                              "bytes",
+                              "MTP modules × tokens × (a whole layer + 2h projection input + "
+                              "their own logits)",
+                              {{"MTP modules", static_cast<double>(sc.model.mtpLayers)}},
+                              "DeepSeek-V3 §2.2; Megatron-Core MultiTokenPredictionLayer"));
+    parts.push_back(sumOf("stored activations at " + phase, "bytes",
+                          "fraction alive at this moment × (layer, loss and MTP activations)",
+                          "Korthikanti et al. 2022 §4", std::move(stored)));
     std::string transientWhat = "none at this moment";
     if (at.transientBytes > 0) {
         if (at.transientBytes == m.lossTransientBytes)
@@ -351,20 +359,27 @@ DerivationTerm flopsTree(const PlanContext& ctx) {
         static_cast<double>(ctx.scenario->training.globalBatch) * ctx.scenario->model.seqLen;
     const double dense = f.denseLayers * (f.dense.gemm() + f.dense.attentionCoreModel);
     const double moe = f.moeLayers * (f.moe.gemm() + f.moe.attentionCoreModel);
-    return sumOf(
-        "model FLOPs per step", "FLOP",
-        "3 × forward FLOPs per token × tokens per step (no recompute)",
-        "Narayanan et al. 2021 eq. 3; Korthikanti et al. 2022 §6",
-        {leaf("dense layers", 3 * tokens * dense, "FLOP",
-              "3 × tokens × layers × (QKV + attention + projection + FFN)",
-              {{"tokens per step", tokens}, {"dense layers", static_cast<double>(f.denseLayers)}},
-              "2 FLOPs per multiply-add"),
-         leaf("MoE layers", 3 * tokens * moe, "FLOP",
-              "3 × tokens × layers × (attention + router + top-k and shared experts)",
-              {{"MoE layers", static_cast<double>(f.moeLayers)}}, "Fedus et al. 2022"),
-         leaf("LM head", 3 * tokens * f.lmHead, "FLOP", "3 × tokens × 2·h·V",
-              {{"vocabulary", static_cast<double>(ctx.scenario->model.vocab)}},
-              "Narayanan et al. 2021 eq. 3")});
+    std::vector<DerivationTerm> parts{
+        leaf("dense layers", 3 * tokens * dense, "FLOP",
+             "3 × tokens × layers × (QKV + attention + projection + FFN)",
+             {{"tokens per step", tokens}, {"dense layers", static_cast<double>(f.denseLayers)}},
+             "2 FLOPs per multiply-add"),
+        leaf("MoE layers", 3 * tokens * moe, "FLOP",
+             "3 × tokens × layers × (attention + router + top-k and shared experts)",
+             {{"MoE layers", static_cast<double>(f.moeLayers)}}, "Fedus et al. 2022"),
+        leaf("LM head", 3 * tokens * f.lmHead, "FLOP", "3 × tokens × 2·h·V",
+             {{"vocabulary", static_cast<double>(ctx.scenario->model.vocab)}},
+             "Narayanan et al. 2021 eq. 3")};
+    if (f.mtpLayers > 0)
+        parts.push_back(leaf(
+            "multi-token prediction",
+            3 * tokens * f.mtpLayers * (f.mtpLayer().modelTotal() + f.mtpProjection + f.lmHead),
+            "FLOP", "3 × tokens × modules × (a layer + 2·2h·h projection + LM head)",
+            {{"MTP modules", static_cast<double>(f.mtpLayers)}},
+            "DeepSeek-V3 §2.2; Megatron-LM num_floating_point_operations"));
+    return sumOf("model FLOPs per step", "FLOP",
+                 "3 × forward FLOPs per token × tokens per step (no recompute)",
+                 "Narayanan et al. 2021 eq. 3; Korthikanti et al. 2022 §6", std::move(parts));
 }
 
 std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {

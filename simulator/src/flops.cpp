@@ -7,19 +7,55 @@ using model::TransformerSpec;
 
 namespace {
 
+// Keys a causal query attends to on average within a sliding window of w over s tokens, as a
+// share of s: Σᵢ min(i, w) / s² = (w·s − w(w − 1)/2) / s²; ½ without a window (the causal half).
+double causalKeyShare(double s, double w) {
+    if (w <= 0 || w >= s) return 0.5;
+    return (w * s - 0.5 * w * (w - 1.0)) / (s * s);
+}
+
 LayerFlops layerFlops(const TransformerSpec& m, bool moeLayer, bool flash) {
     LayerFlops f;
     const double h = m.hidden;
-    const double qDim = static_cast<double>(m.heads) * m.headDim;
-    const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
+    const double H = m.heads;
     const double ffnMatrices = m.ffn == FfnKind::SwiGlu ? 3.0 : 2.0;
     // Narayanan et al. 2021 §3 / eq. 3 counting: 2 FLOPs per multiply-add, per token.
-    f.qkv = 2.0 * h * (qDim + 2.0 * kvDim);       // Q, K, V projections (GQA: Ainslie et al. 2023)
-    f.attentionCoreModel = 4.0 * m.seqLen * qDim; // QK^T and AV over the full s×s matrix
-    f.attentionCore =
-        flash ? 0.5 * f.attentionCoreModel // causal blocks skipped (Dao 2023, FlashAttention-2 §3)
-              : f.attentionCoreModel;      // unfused softmax computes the masked half too
-    f.projection = 2.0 * qDim * h;
+    if (m.mla.enabled()) {
+        // MLA projections (Megatron-LM training.py num_floating_point_operations, MLA branch;
+        // DeepSeek-V2 §2.1): queries through the q latent (or straight from h), the kv latent and
+        // shared rotary key, the per-head key and value up projection; output from H·v_head_dim.
+        const auto& a = m.mla;
+        const double qk = m.qkHeadDim();
+        const double q = a.qLoraRank > 0 ? a.qLoraRank * (h + H * qk) : h * H * qk;
+        const double kv = h * (a.kvLoraRank + a.qkRopeHeadDim) +
+                          a.kvLoraRank * H * (a.qkNopeHeadDim + a.vHeadDim);
+        f.qkv = 2.0 * (q + kv);
+        f.projection = 2.0 * H * a.vHeadDim * h;
+    } else {
+        const double qDim = H * m.headDim;
+        const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
+        f.qkv = 2.0 * h * (qDim + 2.0 * kvDim); // Q, K, V projections (GQA: Ainslie et al. 2023)
+        f.projection = 2.0 * qDim * h;
+    }
+    // QKᵀ over the query·key width and AV over the value width, full s×s. The frameworks count
+    // the full matrix whatever the window (Megatron-LM num_floating_point_operations; torchtitan
+    // get_moe_model_nparams_and_flops for GPT-OSS), so the window changes only what runs.
+    const double s = m.seqLen;
+    f.attentionCoreModel = 2.0 * s * H * (m.qkHeadDim() + m.vHeadDim());
+    if (!flash) {
+        f.attentionCore = f.attentionCoreModel; // unfused softmax computes the masked part too
+    } else {
+        // Flash attention skips the blocks the causal mask (Dao 2023, FlashAttention-2 §3) and the
+        // window (flash-attn ≥ 2.3 window_size; cuDNN sliding window) leave out.
+        const int layersOfKind = moeLayer ? m.moeLayerCount() : m.layers - m.moeLayerCount();
+        const double windowed =
+            layersOfKind > 0 ? static_cast<double>(m.windowedLayerCount(moeLayer)) / layersOfKind
+                             : 0.0;
+        const double full = (1.0 - windowed) * 0.5 * f.attentionCoreModel;
+        f.attentionCoreWindowed =
+            windowed * causalKeyShare(s, m.slidingWindow.window) * f.attentionCoreModel;
+        f.attentionCore = full + f.attentionCoreWindowed;
+    }
     if (moeLayer) {
         // Router GEMM plus top-k routed and all shared experts per token (Fedus et al. 2022;
         // DeepSeek-V3 §2.1).
@@ -41,6 +77,10 @@ FlopsPerToken flopsPerToken(const TransformerSpec& m, bool flashAttention) {
     f.moe = f.moeLayers > 0 ? layerFlops(m, true, flashAttention) : f.dense;
     f.lmHead = 2.0 * m.hidden *
                static_cast<double>(m.vocab); // logits GEMM (Narayanan eq. 3, V/(16lh) term)
+    f.mtpLayers = m.mtpLayers;
+    f.mtpMoe = m.isMoeLayer(m.layers - 1);
+    // eh_proj: the concatenated normed hidden state and next-token embedding, 2h → h.
+    f.mtpProjection = m.mtpLayers > 0 ? 2.0 * 2.0 * m.hidden * m.hidden : 0.0;
     return f;
 }
 
@@ -50,7 +90,8 @@ double FlopsPerToken::layersForward() const {
 
 double FlopsPerToken::modelPerToken() const {
     // Backward costs twice the forward (Narayanan et al. 2021 §3, eq. 3): 3× forward in all.
-    return 3.0 * (denseLayers * dense.modelTotal() + moeLayers * moe.modelTotal() + lmHead);
+    const double mtp = mtpLayers * (mtpLayer().modelTotal() + mtpProjection + lmHead);
+    return 3.0 * (denseLayers * dense.modelTotal() + moeLayers * moe.modelTotal() + lmHead + mtp);
 }
 
 double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r) {

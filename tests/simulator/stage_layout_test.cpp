@@ -51,11 +51,16 @@ void expectCounts(const model::TransformerSpec& m, int pp, int vpp,
     EXPECT_EQ(moeTotal, m.moeLayerCount());
 }
 
-// A DeepSeek-V3-like model cut to 60 layers (the first 3 dense), which pipelines unevenly.
+// A DeepSeek-V3-like model cut to 60 layers (the first 3 dense), which pipelines unevenly. Its
+// attention is plain MHA (56-wide heads, no MTP): with MLA's wider per-head keys the first
+// stage's activations would outweigh the experts, and these tests are about the expert-heavy
+// middle stage.
 model::Scenario deepseekLike() {
     auto s = test::makeScenario("deepseek-v3", "H100-SXM5-80GB", 32, 8, 1024, "NVLink4-NVSwitch",
                                 "InfiniBand-NDR-400");
     s.model.layers = 60;
+    s.model.mla = {};
+    s.model.mtpLayers = 0;
     return s;
 }
 

@@ -126,6 +126,10 @@ const BadFile kBadFiles[] = {
     // Partial recompute (issue 17 item 2): Megatron's --recompute-method block layer count.
     {"80-recompute-layers-without-full.json", "plans[0].recompute_layers", "needs recompute \"full\" (got \"selective\")", 1},
     {"81-recompute-layers-exceed-model.json", "plans[0].recompute_layers", "33 exceeds the model's 32 layers", 1},
+    // Attention variants (issue 17 item 4): sliding windows and multi-head latent attention.
+    {"82-sliding-window-full-every-1.json", "model.sliding_window.full_every", "1 makes every layer full attention", 1},
+    {"83-latent-attention-with-grouped-kv.json", "model.kv_heads", "multi-head latent attention decompresses a key and a value for every head", 1},
+    {"84-latent-attention-without-kv-rank.json", "model.mla.kv_lora_rank", "is required", 1},
     // Catalog names, with the closest names suggested.
     {"44-unknown-gpu.json", "cluster.gpu", "unknown GPU 'H100' (did you mean H100-SXM5-80GB", 1},
     {"45-unknown-link.json", "cluster.inter_node", "unknown link 'InfiniBand-NDR400' (did you mean InfiniBand-NDR-400", 1},

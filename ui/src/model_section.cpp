@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSpinBox>
 
 namespace trainplan::ui {
@@ -41,7 +42,8 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
     , m_doc(doc)
     , m_binder(new FieldBinder(doc, this))
     , m_catalog(new QComboBox)
-    , m_parameters(new QLabel) {
+    , m_parameters(new QLabel)
+    , m_attention(new QLabel) {
     auto* form = makeForm(this);
     m_catalog->addItem(tr("Custom architecture"), QString());
     for (const auto& m : doc->catalog().models) {
@@ -152,6 +154,38 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
     moeField("shared_experts", tr("Shared experts"), 100000,
              tr("Experts every token goes through (DeepSeek-style)."),
              &model::MoeSpec::sharedExperts);
+
+    m_attention->setWordWrap(true);
+    m_attention->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(tr("Attention"), m_attention);
+    auto windowField = [&](const char* key, const QString& label, int max, const QString& tip,
+                           const QString& zero, int model::SlidingWindowSpec::*member) {
+        auto* spin = makeIntSpin(0, max, tip);
+        spin->setSpecialValueText(zero);
+        if (member == &model::SlidingWindowSpec::fullEvery) m_fullEvery = spin;
+        form->addRow(label,
+                     m_binder->bindInt(
+                         spin, QStringLiteral("model.sliding_window.") + QLatin1String(key), label,
+                         [member](const Scenario& s) { return s.model.slidingWindow.*member; },
+                         [member](Scenario& s, int v) {
+                             customize(s);
+                             s.model.slidingWindow.*member = v;
+                             if (s.model.slidingWindow.window == 0) s.model.slidingWindow = {};
+                         }));
+    };
+    windowField("window", tr("Sliding window"), 100000000,
+                tr("Keys each query attends to in windowed layers (Mistral 4,096, gpt-oss 128); "
+                   "0 for full attention. Flash attention skips what lies outside the window; the "
+                   "model FLOPs behind MFU still count the full matrix."),
+                tr("none (full attention)"), &model::SlidingWindowSpec::window);
+    windowField("full_every", tr("Full attention every"), 100000,
+                tr("Every n-th layer keeps full attention (gpt-oss: 2); 0 windows every layer."),
+                tr("never: every layer windowed"), &model::SlidingWindowSpec::fullEvery);
+    intField("mtp_layers", tr("MTP modules"), 0, 1000,
+             tr("Multi-token prediction modules after the last layer (DeepSeek-V3: 1). Each adds "
+                "one layer, a projection and another pass of the LM head on the last pipeline "
+                "stage."),
+             &model::TransformerSpec::mtpLayers);
 }
 
 void ModelSection::refresh() {
@@ -165,6 +199,28 @@ void ModelSection::refresh() {
     QString text = formatParameters(p.total);
     if (m.moe.enabled()) text += tr(" (%1 active per token)").arg(formatCount(p.active));
     m_parameters->setText(text);
+    QString attention;
+    if (m.mla.enabled())
+        attention = tr("Multi-head latent attention\nKV latent %1 · query latent %2\n"
+                       "query·key %3 + %4 rotary · value %5 per head")
+                        .arg(m.mla.kvLoraRank)
+                        .arg(m.mla.qLoraRank > 0 ? QLocale().toString(m.mla.qLoraRank) : tr("none"))
+                        .arg(m.mla.qkNopeHeadDim)
+                        .arg(m.mla.qkRopeHeadDim)
+                        .arg(m.mla.vHeadDim);
+    else if (m.kvHeads > 0 && m.kvHeads < m.heads)
+        attention = tr("Grouped-query attention, %1 query heads per KV head")
+                        .arg(m.heads / m.kvHeads);
+    else
+        attention = tr("Multi-head attention");
+    if (m.slidingWindow.enabled())
+        attention += QLatin1Char('\n') + tr("%1 of %2 layers windowed to %3 tokens")
+                                            .arg(m.windowedLayerCount(false) +
+                                                 m.windowedLayerCount(true))
+                                            .arg(m.layers)
+                                            .arg(QLocale().toString(m.slidingWindow.window));
+    m_attention->setText(attention);
+    if (m_fullEvery) m_fullEvery->setEnabled(m.slidingWindow.enabled());
     m_parameters->setToolTip(
         metricToolTip(Metric::Parameters) + QLatin1Char('\n') +
         tr("Embeddings %1, per layer: attention %2, FFN %3.")

@@ -86,10 +86,12 @@ struct MemoryBreakdown {
     double gradUnitTransientBytes = 0;  // an unsharded gradient unit before its reduce-scatter
     bool persistentGradients = false;   // gradient buffers live through the whole step
     // How the stored activations are made up: transformer layers (per micro-batch × in flight ×
-    // interleave factor) plus the loss (final norm input and logits) on the last stage.
+    // interleave factor) plus the loss (final norm input and logits) and the MTP modules on the
+    // last stage.
     double layerActivationBytesPerMicroBatch = 0;
     double interleaveFactor = 1;
     double lossActivationBytes = 0;
+    double mtpActivationBytes = 0; // multi-token prediction modules, last stage
     double layersOnStage = 0;
     double moeLayersOnStage = 0; // of layersOnStage
     MemoryPhase phases[MemoryPhase::Count];

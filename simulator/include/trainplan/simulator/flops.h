@@ -11,6 +11,8 @@ struct LayerFlops {
     double qkv = 0;
     double attentionCore = 0; // QK^T and AV as executed (causal halves it under flash attention)
     double attentionCoreModel = 0; // the model-FLOP convention: full s×s (Narayanan eq. 3, PaLM)
+    // Of attentionCore, what the sliding-window layers of this kind execute (0 without a window).
+    double attentionCoreWindowed = 0;
     double projection = 0;
     double ffn = 0; // dense FFN, or the routed top-k + shared experts of a MoE layer
     double router = 0;
@@ -28,10 +30,18 @@ struct FlopsPerToken {
     double lmHead = 0; // forward, per token
     int denseLayers = 0;
     int moeLayers = 0;
+    // Multi-token prediction: each module runs one layer of the last layer's kind, its 2h→h
+    // projection and the shared LM head once more per token (DeepSeek-V3 §2.2).
+    int mtpLayers = 0;
+    bool mtpMoe = false;
+    double mtpProjection = 0; // forward, per token and module
 
-    // Model FLOPs per token for forward + backward (backward = 2× forward), no recompute.
+    [[nodiscard]] const LayerFlops& mtpLayer() const { return mtpMoe ? moe : dense; }
+
+    // Model FLOPs per token for forward + backward (backward = 2× forward), no recompute; MTP
+    // modules included, as Megatron-LM's num_floating_point_operations counts them.
     [[nodiscard]] double modelPerToken() const;
-    // Forward FLOPs of all transformer layers per token (executed convention).
+    // Forward FLOPs of the main model's transformer layers per token (executed convention).
     [[nodiscard]] double layersForward() const;
 };
 

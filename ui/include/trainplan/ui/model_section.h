@@ -4,6 +4,7 @@
 
 class QComboBox;
 class QLabel;
+class QSpinBox;
 
 namespace trainplan::ui {
 
@@ -23,6 +24,8 @@ private:
     FieldBinder* m_binder;
     QComboBox* m_catalog;
     QLabel* m_parameters;
+    QLabel* m_attention; // the attention kind: MHA/GQA, latent, sliding window; MTP modules
+    QSpinBox* m_fullEvery = nullptr; // enabled only with a sliding window
 };
 
 } // namespace trainplan::ui
