@@ -185,10 +185,10 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             const double E = std::max(1, m.moe.experts);
             const double fe = m.moe.expertFfnHidden;
             linear(T, E, h, 1, false); // router
-            // Routed tokens per local expert after dispatch, balanced (Megatron-Core
-            // token dispatcher; published MoE throughput is usually measured force-balanced).
+            // Routed tokens per local expert after dispatch (Megatron-Core token dispatcher), on
+            // the busiest rank under the capacity factor (expertLoadFactor).
             const double local = E / p.ep;
-            const double perExpert = T * p.ep * m.moe.topK / E;
+            const double perExpert = T * p.ep * m.moe.topK / E * expertLoadFactor(m, p);
             linear(perExpert, (gated ? 2.0 : 1.0) * fe / t, h, local, true);
             linear(perExpert, h, fe / t, local, true);
             if (m.moe.sharedExperts > 0) {

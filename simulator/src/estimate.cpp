@@ -230,7 +230,8 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
     if (moeLayer) {
         // Each token is copied to top_k experts (their inputs and internals), plus shared experts
         // and fp32 router logits (Megatron-Core MoE token dispatcher).
-        const double k = m.moe.topK;
+        // The busiest rank holds its experts' tokens up to the capacity factor.
+        const double k = m.moe.topK * expertLoadFactor(m, p);
         split += k * (elem * h + ffnBytes(m.moe.expertFfnHidden)) +
                  m.moe.sharedExperts * ffnBytes(m.moe.expertFfnHidden) + 4.0 * m.moe.experts;
     } else {
@@ -527,8 +528,9 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         const double rcShare = p.recompute == Recompute::Full && layers > 0
                                    ? recomputedLayers(p, layers) / layers
                                    : 0.0;
-        const double bytes =
-            tokens * m.moe.topK * m.hidden * elem / (p.sequenceParallel ? p.tp : 1);
+        // The busiest rank receives (and returns) its experts' load (expertLoadFactor).
+        const double bytes = tokens * m.moe.topK * expertLoadFactor(m, p) * m.hidden * elem /
+                             (p.sequenceParallel ? p.tp : 1);
         c.ep = allToAll(bytes, pl.ep, bw, 1).scaled((4.0 + 2.0 * rcShare) * moeLayers);
         c.epExposed = c.ep.seconds;
     }

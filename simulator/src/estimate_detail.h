@@ -81,6 +81,21 @@ struct LayerTimes {
     double mtpModules = 0;
 };
 [[nodiscard]] LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccum);
+// Routed tokens on the busiest expert-parallel rank, relative to balanced routing. The capacity
+// factor bounds an expert at capacity_factor × its balanced share (Fedus et al. 2022, Switch
+// Transformer §2.1; Megatron-LM --moe-expert-capacity-factor): with it above 1 the busiest rank
+// holds one expert at capacity and its other ep-local experts at the mean, 1 + (C − 1)/local
+// (all experts on one rank average out; one expert per rank pays C); below 1 every expert is cut
+// to C and the overflow dropped. 1 is balanced routing, as published MoE throughput is measured.
+[[nodiscard]] inline double expertLoadFactor(const model::TransformerSpec& m,
+                                             const model::Plan& p) {
+    const double c = m.moe.capacityFactor;
+    if (!m.moe.enabled() || c <= 0) return 1.0;
+    if (c < 1.0) return c;
+    const double local = std::max(1.0, static_cast<double>(m.moe.experts) / std::max(1, p.ep));
+    return 1.0 + (c - 1.0) / local;
+}
+
 // Share of the SMs a collective hidden behind compute takes from it: NCCL runs one CTA per channel
 // (NCCL environment docs, NCCL_MAX_NCHANNELS), so nccl_channels of the GPU's SMs.
 [[nodiscard]] inline double ncclSmShare(const Efficiency& e) {

@@ -92,6 +92,7 @@ std::vector<double> computeSignature(const PlanContext& ctx) {
             static_cast<double>(m.moe.topK),
             static_cast<double>(m.moe.expertFfnHidden),
             static_cast<double>(m.moe.sharedExperts),
+            m.moe.capacityFactor,
             static_cast<double>(m.mla.qLoraRank),
             static_cast<double>(m.mla.kvLoraRank),
             static_cast<double>(m.mla.qkNopeHeadDim),
