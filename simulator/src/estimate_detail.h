@@ -13,6 +13,9 @@ namespace trainplan::sim::detail {
 // A group of `size` ranks whose members are `stride` ranks apart, on nodes of `gpusPerNode`.
 [[nodiscard]] GroupPlacement place(int stride, int size, int gpusPerNode);
 
+// Every precision but fp32 trains with low-precision copies of fp32 master weights.
+[[nodiscard]] bool mixedPrecision(model::Precision p);
+
 struct BytesPerParam {
     double weights = 0, gradients = 0, optimizer = 0;
 };

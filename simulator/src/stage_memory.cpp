@@ -1,0 +1,379 @@
+// Per-stage memory: the parameters a pipeline stage holds, the activations it stores per token
+// and micro-batch, and the whole breakdown of one rank's memory at its peak (split out of
+// estimate.cpp; the step time stays there).
+#include "estimate_detail.h"
+#include "memory_overheads.h"
+
+#include <trainplan/model/units.h>
+#include <trainplan/simulator/estimate.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace trainplan::sim::detail {
+
+using model::Framework;
+using model::Offload;
+using model::Plan;
+using model::Precision;
+using model::Recompute;
+StageParams stageParams(const PlanContext& ctx, const Plan& p, const StageSlot& slot) {
+    const auto& m = ctx.scenario->model;
+    const auto& pc = ctx.params;
+    const double t = p.tp;
+    const StageKind kind = slot.kind;
+    StageParams s;
+    s.layers = slot.layers;
+    s.moeLayers = slot.moeLayers;
+    const double denseLayers = s.layers - s.moeLayers;
+    const double perLayerCommon = pc.attentionPerLayer + pc.normsPerLayer;
+    double routed = 0, sharedAndRouter = 0;
+    if (m.moe.enabled()) {
+        const double expert = pc.moeFfnPerMoeLayer - static_cast<double>(m.hidden) * m.moe.experts;
+        const double perExpert = expert / (m.moe.experts + m.moe.sharedExperts);
+        routed = perExpert * m.moe.experts;
+        sharedAndRouter = pc.moeFfnPerMoeLayer - routed;
+    }
+    // Megatron splits attention and FFN weights over tp (Shoeybi et al. 2019 §3), except MLA's
+    // down projections (attentionReplicatedPerLayer); experts over ep.
+    const double replicated = pc.attentionReplicatedPerLayer;
+    s.dense = (s.layers * (perLayerCommon - replicated) + denseLayers * pc.denseFfnPerLayer +
+               s.moeLayers * sharedAndRouter) /
+                  t +
+              s.layers * replicated;
+    s.expert = s.moeLayers * routed / (static_cast<double>(p.ep) * t);
+    const bool first = kind == StageKind::First || kind == StageKind::Only;
+    const bool last = kind == StageKind::Last || kind == StageKind::Only;
+    // Vocab-parallel embedding on the first stage, LM head on the last; tied embeddings keep a copy
+    // on the last stage when pp > 1 (Megatron-LM, Shoeybi et al. 2019 §3; megatron/core word
+    // embeddings).
+    if (first) s.dense += pc.embedding / t;
+    if (last) {
+        s.dense += m.hidden; // final norm, replicated across tp
+        if (!m.tiedEmbeddings)
+            s.dense += pc.lmHead / t;
+        else if (p.pp > 1)
+            s.dense += static_cast<double>(m.vocab) * m.hidden / t;
+    }
+    const double denseLayer = (perLayerCommon - replicated + pc.denseFfnPerLayer) / t + replicated;
+    const double moeLayer = (perLayerCommon - replicated + sharedAndRouter) / t + replicated +
+                            routed / (static_cast<double>(p.ep) * t);
+    s.largestLayer = std::max(denseLayers > 0 ? denseLayer : 0.0, s.moeLayers > 0 ? moeLayer : 0.0);
+    if (last && m.mtpLayers > 0) {
+        // The MTP modules live on the last stage (Megatron-Core gpt_model.py builds mtp_block where
+        // post_process is true): their layer split like any other, the 2h→h projection over tp,
+        // the three norms replicated.
+        const bool moe = ctx.flops.mtpMoe;
+        const double h = m.hidden;
+        const double module = (moe ? moeLayer : denseLayer) + 2.0 * h * h / t + 3.0 * h;
+        s.dense += m.mtpLayers * (module - (moe ? routed / (static_cast<double>(p.ep) * t) : 0.0));
+        if (moe) s.expert += m.mtpLayers * routed / (static_cast<double>(p.ep) * t);
+        s.largestLayer = std::max(s.largestLayer, module);
+    }
+    return s;
+}
+
+// Activation bytes stored per token for one layer (Korthikanti et al. 2022 §4, generalised to
+// GQA, gated FFNs, MoE and flash attention). Returns bytes per token on this rank.
+double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLayer) {
+    const auto& m = ctx.scenario->model;
+    const auto& tr = ctx.scenario->training;
+    const double h = m.hidden, t = p.tp;
+    // The attention tensors saved for backward, per token: query, key and value as the attention
+    // kernel reads them and its output (MLA: heads·(nope + rope) for q and k, heads·v_head_dim
+    // for v and the output; otherwise GQA's heads·d and kv_heads·d).
+    const double qDim = m.heads * m.qkHeadDim();
+    const double kDim = m.mla.enabled() ? qDim : static_cast<double>(m.kvHeads) * m.headDim;
+    const double vDim = m.mla.enabled() ? m.heads * m.vHeadDim() : kDim;
+    const double outDim = m.heads * m.vHeadDim();
+    // MLA's latents, replicated over tp: the down projections' outputs (normed inputs of the up
+    // projections) and the shared rotary key.
+    const double latents = m.mla.enabled() ? 2.0 * (m.mla.qLoraRank + m.mla.kvLoraRank) +
+                                                 static_cast<double>(m.mla.qkRopeHeadDim)
+                                           : 0.0;
+    const double elem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
+    // Era-appropriate convention: unfused (non-flash) runs in the papers used dropout 0.1,
+    // flash-era LLM recipes train without dropout (listed as an assumption).
+    const bool dropout = !tr.flashAttention;
+    if (p.recompute == Recompute::Full) {
+        // Only the layer input is kept (Korthikanti eq. 2sbh, /t with sequence parallelism).
+        return elem * h / (p.sequenceParallel ? t : 1.0);
+    }
+    const bool pytorchNative =
+        p.framework == model::Framework::Ddp || p.framework == model::Framework::Fsdp;
+    if (p.recompute == Recompute::Selective && pytorchNative) {
+        // PyTorch-native selective checkpointing (torchtitan's per-op SAC policy): keep the block's
+        // two residual inputs, the SDPA output and logsumexp, and every second matmul output; norms
+        // and elementwise ops are recomputed (torchtitan activation_checkpoint.py, _save_list).
+        double ffnOut = moeLayer ? (m.moe.topK + m.moe.sharedExperts) *
+                                       static_cast<double>(m.moe.expertFfnHidden)
+                                 : static_cast<double>(m.ffnHidden);
+        const double gateMatrices = m.ffn == model::FfnKind::SwiGlu ? 2.0 : 1.0;
+        const double mmOutputs = qDim + kDim + vDim + h + gateMatrices * ffnOut + h;
+        const double replicatedSac = elem * (2.0 * h + 0.5 * latents);
+        const double splitSac = elem * outDim + 4.0 * m.heads + 0.5 * elem * mmOutputs;
+        if (p.sequenceParallel) return (replicatedSac + splitSac) / t;
+        return replicatedSac + splitSac / t;
+    }
+    // Not split by tp without sequence parallelism: two norm inputs, QKV and MLP inputs, dropout
+    // masks (Korthikanti: 10sbh of the 34sbh).
+    double replicated =
+        elem * (2.0 * h) + elem * h + elem * h + (dropout ? 2.0 * h : 0.0) + elem * latents;
+    // Split by tp: Q, K, V, the projection input and the FFN internals.
+    double split = elem * (qDim + kDim + vDim) + elem * outDim;
+    auto ffnBytes = [&](double width) {
+        // GELU keeps its input and output (2 × 4h·2 bytes, Korthikanti); SwiGLU keeps the fused fc1
+        // output (2 × width) and the down-projection input.
+        return m.ffn == model::FfnKind::SwiGlu ? elem * 3.0 * width : elem * 2.0 * width;
+    };
+    if (moeLayer) {
+        // Each token is copied to top_k experts (their inputs and internals), plus shared experts
+        // and fp32 router logits (Megatron-Core MoE token dispatcher).
+        // The busiest rank holds its experts' tokens up to the capacity factor.
+        const double k = m.moe.topK * expertLoadFactor(m, p);
+        split += k * (elem * h + ffnBytes(m.moe.expertFfnHidden)) +
+                 m.moe.sharedExperts * ffnBytes(m.moe.expertFfnHidden) + 4.0 * m.moe.experts;
+    } else {
+        split += ffnBytes(m.ffnHidden);
+    }
+    if (!tr.flashAttention && p.recompute != Recompute::Selective) {
+        // Softmax output, its dropout mask and dropout output: 5as per token (Korthikanti 5as²b).
+        split += (dropout ? 5.0 : 2.0) * m.heads * static_cast<double>(m.seqLen);
+    } else if (tr.flashAttention) {
+        split += 4.0 * m.heads; // flash attention's fp32 logsumexp per row (Dao et al. 2022)
+    }
+    if (p.sequenceParallel) return (replicated + split) / t;
+    return replicated + split / t;
+}
+
+double tokensPerMicroBatch(const PlanContext& ctx, const Plan& p) {
+    return static_cast<double>(p.microBatch) * ctx.scenario->model.seqLen / p.cp;
+}
+
+int inFlight(const Plan& p, int gradAccum, int stageIndex) {
+    // 1F1B keeps up to p − s micro-batches in flight on stage s: p on the first, one on the last
+    // (Narayanan et al. 2021 §2.2.1). Without a pipeline, one micro-batch at a time.
+    if (p.pp <= 1) return 1;
+    return std::max(1, std::min(p.pp - stageIndex, gradAccum));
+}
+
+Shards shardDegrees(const Plan& p, const Placements& pl) {
+    Shards s;
+    const double dpcp = static_cast<double>(p.dp) * p.cp;
+    if (p.hybridShard) {
+        s.dense = std::max(1, pl.dp.perNode) * static_cast<double>(p.cp);
+    } else {
+        s.dense = dpcp;
+    }
+    s.expert = std::max(1.0, dpcp / p.ep);
+    return s;
+}
+
+MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placements& pl,
+                            int gradAccum, const StageSlot& slot) {
+    const auto& sc = *ctx.scenario;
+    const auto& tr = sc.training;
+    const auto& eff = ctx.eff;
+    const StageKind kind = slot.kind;
+    MemoryBreakdown mem;
+    mem.stage = kind;
+    mem.stageIndex = slot.index;
+    mem.capacityBytes = sc.cluster.gpu.memoryBytes;
+
+    const StageParams sp = stageParams(ctx, p, slot);
+    const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
+    const Shards sh = shardDegrees(p, pl);
+    const double params = sp.dense + sp.expert;
+    const int z = p.zeroStage;
+    // Sharded size: ZeRO stage k partitions optimizer (k≥1), gradients (k≥2), parameters (k=3)
+    // over the data-parallel group (Rajbhandari et al. 2020 §5, Fig. 1).
+    const double denseShard = sp.dense / sh.dense, expertShard = sp.expert / sh.expert;
+    auto sharded = [&](double bytesPerParam, bool isSharded) {
+        return isSharded ? bytesPerParam * (denseShard + expertShard) : bytesPerParam * params;
+    };
+    const bool fsdp = p.framework == Framework::Fsdp;
+    // FSDP shards the stored parameters under SHARD_GRAD_OP too: "parameters are sharded outside
+    // computation" (PyTorch FSDP docs, ShardingStrategy.SHARD_GRAD_OP); ZeRO-2 keeps them whole.
+    const bool weightsSharded = z >= 3 || (fsdp && z == 2);
+    mem.weightsBytes = sharded(bpp.weights, weightsSharded);
+    mem.gradientsBytes = sharded(bpp.gradients, z >= 2);
+    mem.optimizerBytes = sharded(bpp.optimizer, z >= 1);
+    // Routed experts shard over the expert-data-parallel group dp·cp/ep instead (Megatron-Core
+    // MoE: expert_data_parallel_group).
+    auto expertPart = [&](double bytesPerParam, bool isSharded) {
+        return bytesPerParam * (isSharded ? expertShard : sp.expert);
+    };
+    mem.expertWeightsBytes = expertPart(bpp.weights, weightsSharded);
+    mem.expertGradientsBytes = expertPart(bpp.gradients, z >= 2);
+    mem.expertOptimizerBytes = expertPart(bpp.optimizer, z >= 1);
+    mem.moeLayersOnStage = sp.moeLayers;
+    mem.rankKind = sp.moeLayers > 0 ? RankKind::ExpertAndDense : RankKind::DenseOnly;
+
+    const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
+    double buffers = 0;
+    // The unsharded parameters FSDP keeps on the GPU from a unit's forward until its backward ends:
+    // SHARD_GRAD_OP does not reshard after forward, nor does NO_SHARD, whose mixed precision casts
+    // a low-precision copy (FSDP1 reshards after forward only FULL_SHARD and HYBRID_SHARD:
+    // torch/distributed/fsdp/_runtime_utils.py RESHARD_AFTER_FORWARD_HANDLE_STRATEGIES). With
+    // CPUOffload the copy is still made on the GPU from the host shard, so offload does not
+    // remove it.
+    // torchtitan does not reshard after forward when pipelining either, to avoid an all-gather per
+    // micro-batch (torchtitan parallelize_llama.py apply_fsdp at 9dec370;
+    // fsdp_reshard_after_forward "default" today).
+    double unshardedCopy = 0;
+    if (fsdp && (z == 2 || (z == 3 && p.pp > 1)))
+        unshardedCopy = paramElem;
+    else if (fsdp && z == 0 && (mixedPrecision(tr.precision) || p.offload != Offload::None))
+        unshardedCopy = paramElem;
+    if (p.offload != Offload::None) {
+        // What leaves the GPU lives in host memory: with CPU offload all of it; with NVMe offload
+        // (ZeRO-Infinity) the optimizer states go to NVMe and only offloaded parameters stay in
+        // pinned host memory (Rajbhandari et al. 2021 §5).
+        double hostPerGpu = p.offload == Offload::Cpu ? mem.optimizerBytes : 0.0;
+        if (fsdp)
+            hostPerGpu += mem.weightsBytes + mem.gradientsBytes;
+        else if (p.offloadParams)
+            hostPerGpu += mem.weightsBytes;
+        mem.hostBytesPerNode = hostPerGpu * sc.cluster.gpusPerNode;
+        // ZeRO-Offload / ZeRO-Infinity keep optimizer states and fp32 master weights on the host
+        // (Ren et al. 2021; Rajbhandari et al. 2021). FSDP CPUOffload(offload_params=True) keeps
+        // the parameter and gradient shards there too and steps the optimizer on the CPU (PyTorch
+        // FSDP docs, CPUOffload); it has no optimizer-only offload.
+        mem.optimizerBytes = 0;
+        mem.expertOptimizerBytes = 0;
+        if (fsdp) {
+            mem.weightsBytes = 0;
+            mem.gradientsBytes = 0;
+            mem.expertWeightsBytes = 0;
+            mem.expertGradientsBytes = 0;
+        }
+        if (p.offloadParams) {
+            mem.weightsBytes = 0;
+            mem.expertWeightsBytes = 0;
+        }
+    }
+    mem.weightsBytes += unshardedCopy * params;
+    double churnStatics = unshardedCopy * params; // gathered per step, freed after backward
+    mem.expertWeightsBytes += unshardedCopy * sp.expert;
+    // torch.distributed.pipelining backpropagates FSDP stages without gradient sync until the last
+    // micro-batch (stage.py backward_maybe_with_nosync), so the stage's unsharded gradients
+    // accumulate in reduce_dtype fp32 (FSDP2 unsharded_accumulated_grad) through the step.
+    const double pipelinedGradients = fsdp && p.pp > 1 && z >= 2 ? 4.0 * params : 0.0;
+    mem.gradientsBytes += pipelinedGradients;
+    mem.expertGradientsBytes += pipelinedGradients * sp.expert / std::max(params, 1.0);
+    churnStatics += pipelinedGradients;
+    const double tokens = tokensPerMicroBatch(ctx, p);
+    switch (p.framework) {
+    case Framework::Ddp:
+        // DDP's reducer keeps bucket copies of every gradient unless gradient_as_bucket_view=True
+        // (PyTorch DistributedDataParallel docs).
+        buffers += bpp.gradients * params;
+        break;
+    case Framework::Fsdp:
+        if (z == 3) {
+            // Current and prefetched unsharded units (FSDP forward/backward prefetch) + the
+            // unsharded fp32 gradient of the unit being reduce-scattered.
+            buffers += 2.0 * paramElem * sp.largestLayer;
+            churnStatics += 2.0 * paramElem * sp.largestLayer;
+            mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
+        } else if (z == 2) {
+            mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
+        }
+        break;
+    case Framework::DeepSpeed:
+        // reduce_bucket_size defaults to 5e8 elements (DeepSpeed config docs); ZeRO-3 holds the
+        // live unsharded parameters of the current and prefetched layer.
+        buffers += 2.0 * std::min(5e8, params);
+        if (z == 3) buffers += 2.0 * paramElem * sp.largestLayer;
+        break;
+    case Framework::Megatron:
+        // Sequence-parallel all-gather buffer (megatron global memory buffer).
+        if (p.sequenceParallel) buffers += paramElem * tokens * p.tp * sc.model.hidden / p.tp;
+        break;
+    }
+
+    // Activations.
+    mem.inFlightMicroBatches = inFlight(p, gradAccum, slot.index);
+    const double denseLayers = sp.layers - sp.moeLayers;
+    auto layerBytes = [&](const Plan& plan) {
+        return denseLayers * activationBytesPerToken(ctx, plan, false) +
+               sp.moeLayers * (sp.moeLayers > 0 ? activationBytesPerToken(ctx, plan, true) : 0.0);
+    };
+    // A partial full recompute keeps the inputs of its recomputed layers and the full activations
+    // of the others (the recomputed share split over dense and MoE layers in proportion).
+    double perLayerBytes = layerBytes(p);
+    if (const double rc = recomputedLayers(p, sp.layers); rc < sp.layers && sp.layers > 0) {
+        Plan kept = p;
+        kept.recompute = Recompute::None;
+        kept.recomputeLayers = 0;
+        const double share = rc / sp.layers;
+        perLayerBytes = share * perLayerBytes + (1.0 - share) * layerBytes(kept);
+    }
+    const double perMb = tokens * perLayerBytes;
+    double interleave = 1.0;
+    if (p.vpp > 1 && kind != StageKind::Last)
+        interleave = 1.0 + (p.pp - 1.0) / (static_cast<double>(p.pp) * p.vpp); // Korthikanti §4.2.3
+    mem.activationsBytes = perMb * mem.inFlightMicroBatches * interleave;
+    mem.layerActivationBytesPerMicroBatch = perMb;
+    mem.interleaveFactor = interleave;
+    mem.layersOnStage = sp.layers;
+    const double V = sc.model.vocab, h = sc.model.hidden;
+    if (kind == StageKind::Last || kind == StageKind::Only) {
+        const double normInput = 2.0 * h / (p.sequenceParallel ? p.tp : 1);
+        if (p.framework == Framework::Megatron) {
+            // Fused vocab-parallel cross-entropy keeps fp32 logits: 4sbh/t·(1 + V/h) (Korthikanti
+            // §4.1).
+            mem.lossActivationBytes = tokens * (normInput + 4.0 * V / p.tp);
+            mem.lossTransientBytes =
+                tokens * 2.0 * V / p.tp; // logits gradient entering the LM head
+        } else {
+            // Eager PyTorch cross-entropy: bf16 logits, their fp32 upcast and the saved log-softmax
+            // (2 + 4 + 4 bytes per logit), then an fp32 gradient during backward
+            // (torch.nn.functional.cross_entropy).
+            mem.lossActivationBytes = tokens * (normInput + 10.0 * V / p.tp);
+            mem.lossTransientBytes = tokens * 4.0 * V / p.tp;
+        }
+    }
+    if ((kind == StageKind::Last || kind == StageKind::Only) && sc.model.mtpLayers > 0) {
+        // Each MTP module keeps its layer's activations (it is not recomputed), the normed
+        // concatenation entering eh_proj (2h) and its own logits for its loss (DeepSeek-V3 §2.2).
+        Plan whole = p;
+        whole.recompute = Recompute::None;
+        whole.recomputeLayers = 0;
+        const double module =
+            activationBytesPerToken(ctx, whole, ctx.flops.mtpMoe) +
+            2.0 * paramElem * 2.0 * h / (p.sequenceParallel ? p.tp : 1) +
+            mem.lossActivationBytes / std::max(tokens, 1.0);
+        mem.mtpActivationBytes = tokens * sc.model.mtpLayers * module * mem.inFlightMicroBatches;
+    }
+    mem.activationsBytes += mem.lossActivationBytes + mem.mtpActivationBytes;
+    if (p.recompute == Recompute::Full) {
+        // Recomputing one layer rebuilds its full activations during its backward.
+        Plan noRc = p;
+        noRc.recompute = Recompute::None;
+        const bool moe = sp.moeLayers > 0;
+        mem.recomputeTransientBytes = tokens * activationBytesPerToken(ctx, noRc, moe);
+    }
+    mem.buffersBytes = buffers;
+
+    // Gradients allocated lazily and freed by zero_grad(set_to_none=True) coexist with the stored
+    // activations only when accumulated over several micro-batches; Megatron and DeepSpeed keep
+    // persistent contiguous gradient buffers (the "max vs sum" question, made explicit phase by
+    // phase).
+    mem.persistentGradients =
+        p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
+    mem.cudaContextBytes = eff.cudaContextBytes;
+    settlePhases(mem, eff, planCommunicators(ctx, p, pl, kind), churnStatics);
+    mem.gpuFits = mem.peakBytes <= usableBytes(mem.capacityBytes, ctx.memoryHeadroomFraction);
+    // Host memory per node: the scenario's, else 256 GiB per GPU (2 TiB on an 8-GPU DGX A100/H100,
+    // NVIDIA DGX system user guides), with the same headroom kept free.
+    mem.hostCapacityBytesPerNode = sc.cluster.hostMemoryBytesPerNode > 0
+                                       ? sc.cluster.hostMemoryBytesPerNode
+                                       : 256.0 * model::units::kGiB * sc.cluster.gpusPerNode;
+    mem.hostFits =
+        mem.hostBytesPerNode <= usableBytes(mem.hostCapacityBytesPerNode, ctx.memoryHeadroomFraction);
+    mem.fits = mem.gpuFits && mem.hostFits;
+    return mem;
+}
+
+} // namespace trainplan::sim::detail
