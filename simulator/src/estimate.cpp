@@ -640,16 +640,10 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     const double tokensPerStep = static_cast<double>(tr.globalBatch) * m.seqLen;
     const double gpus = static_cast<double>(p.gpus());
     est.modelFlopsPerStep = ctx.flops.modelPerToken() * tokensPerStep;
-    double recomputeModel = 0;
-    if (p.recompute == Recompute::Full)
-        // A partial recompute reruns its share of the layers: recomputed_layers of each of the
-        // pp·vpp chunks.
-        recomputeModel = (ctx.flops.denseLayers * ctx.flops.dense.modelTotal() +
-                          ctx.flops.moeLayers * ctx.flops.moe.modelTotal()) *
-                         recomputedLayers(p, m.layers * 1.0 / p.pp) / (m.layers * 1.0 / p.pp);
-    else if (p.recompute == Recompute::Selective)
-        recomputeModel = ctx.flops.denseLayers * ctx.flops.dense.attentionCoreModel +
-                         ctx.flops.moeLayers * ctx.flops.moe.attentionCoreModel;
+    // A partial recompute reruns its share of the layers: recompute_layers of each pp·vpp chunk.
+    const double chunkLayers = m.layers * 1.0 / p.pp;
+    const double recomputeModel = recomputeFlopsPerToken(
+        ctx.flops, p.recompute, recomputedLayers(p, chunkLayers) / chunkLayers);
     est.hardwareFlopsPerStep = est.modelFlopsPerStep + recomputeModel * tokensPerStep;
     auto& Th = est.throughput;
     const double step = T.stepSeconds;

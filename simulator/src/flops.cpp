@@ -94,17 +94,19 @@ double FlopsPerToken::modelPerToken() const {
     return 3.0 * (denseLayers * dense.modelTotal() + moeLayers * moe.modelTotal() + lmHead + mtp);
 }
 
-double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r) {
+double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r, double recomputedShare) {
     switch (r) {
     case model::Recompute::None:
         return 0.0;
     // Selective recompute reruns only the attention core (Korthikanti et al. 2022 §5).
     case model::Recompute::Selective:
-        return f.denseLayers * f.dense.attentionCore + f.moeLayers * f.moe.attentionCore;
-    // Full recompute reruns every layer's forward (Chen et al. 2016; Narayanan et al. 2021 eq. 3's
-    // 4th pass).
+        return f.denseLayers * f.dense.attentionCoreModel + f.moeLayers * f.moe.attentionCoreModel;
+    // Full recompute reruns the forward of the recomputed layers (Chen et al. 2016; Narayanan et
+    // al. 2021 eq. 3's 4th pass); a partial one its share of them (Megatron-LM --recompute-method
+    // block).
     case model::Recompute::Full:
-        return f.layersForward();
+        return recomputedShare *
+               (f.denseLayers * f.dense.modelTotal() + f.moeLayers * f.moe.modelTotal());
     }
     return 0.0;
 }

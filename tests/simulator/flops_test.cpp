@@ -63,6 +63,10 @@ TEST(Flops, RecomputeAddsAttentionCoreOrAWholeForward) {
     const auto f = sim::flopsPerToken(m, false);
     EXPECT_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::None), 0.0);
     EXPECT_DOUBLE_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::Selective),
-                     m.layers * f.dense.attentionCore);
-    EXPECT_DOUBLE_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::Full), f.layersForward());
+                     m.layers * f.dense.attentionCoreModel);
+    EXPECT_DOUBLE_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::Full),
+                     m.layers * f.dense.modelTotal());
+    // A partial recompute of a quarter of the layers reruns a quarter of the forward.
+    EXPECT_DOUBLE_EQ(sim::recomputeFlopsPerToken(f, model::Recompute::Full, 0.25),
+                     0.25 * m.layers * f.dense.modelTotal());
 }

@@ -6,8 +6,12 @@
 #include "io_test_support.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace trainplan::model::io {
 namespace {
@@ -22,6 +26,16 @@ TransformerSpec buildOk(const ImportedFields& f) {
     auto m = buildTransformer(f.model, issues);
     EXPECT_TRUE(m.has_value()) << dump(issues);
     return m.value_or(TransformerSpec{});
+}
+
+// A fixture's config.json with `key` set to `value` (or removed, for a discarded value).
+std::string withKey(const std::string& dir, const std::string& key, const nlohmann::json& value) {
+    nlohmann::json doc = nlohmann::json::parse(readFixture("hf/" + dir + "/config.json"));
+    if (value.is_discarded())
+        doc.erase(key);
+    else
+        doc[key] = value;
+    return doc.dump();
 }
 
 TransformerSpec importFixture(const std::string& dir, ImportIssues* issuesOut = nullptr) {
@@ -81,6 +95,7 @@ TEST(HfConfigConversion, Qwen2_7B_IsCheckedAgainstTheSameSizeCatalogModel) {
     EXPECT_TRUE(hasIssue(issues, Severity::Note, "model_type", "QKV bias")) << dump(issues);
     EXPECT_FALSE(hasIssue(issues, Severity::Note, "sliding_window", ""))
         << "use_sliding_window is false";
+    EXPECT_EQ(m.slidingWindow, SlidingWindowSpec{}) << "sliding_window 131072 is off";
     const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
     ASSERT_EQ(check.size(), 1u);
     EXPECT_EQ(check[0].severity, Severity::Note) << check[0].text();
@@ -136,13 +151,14 @@ TEST(HfConfigConversion, GptNeoX20B) {
     EXPECT_FALSE(hasIssue(issues, Severity::Note, "hidden_act", "")) << "gelu_fast is a GeLU";
 }
 
-TEST(HfConfigConversion, DeepSeekV3ApproximatesMlaAndMatchesTheCatalog) {
+TEST(HfConfigConversion, DeepSeekV3ReadsLatentAttentionAndMtpAndIsTheCatalogModel) {
     ImportIssues issues;
     const TransformerSpec m = importFixture("deepseek-v3", &issues);
     EXPECT_EQ(m.layers, 61);
+    EXPECT_EQ(m.hidden, 7168);
     EXPECT_EQ(m.heads, 128);
-    EXPECT_EQ(m.kvHeads, 128);
-    EXPECT_EQ(m.headDim, 56); // hidden / heads: the documented MLA approximation
+    EXPECT_EQ(m.kvHeads, 128); // MLA: a key and a value per head
+    EXPECT_EQ(m.headDim, 56);  // hidden / heads; attention uses MLA's own widths below
     EXPECT_EQ(m.ffnHidden, 18432);
     EXPECT_EQ(m.moe.experts, 256);
     EXPECT_EQ(m.moe.topK, 8);
@@ -150,26 +166,190 @@ TEST(HfConfigConversion, DeepSeekV3ApproximatesMlaAndMatchesTheCatalog) {
     EXPECT_EQ(m.moe.sharedExperts, 1);
     EXPECT_EQ(m.moe.firstDenseLayers, 3);
     EXPECT_EQ(m.moe.interval, 1);
-    EXPECT_TRUE(hasIssue(issues, Severity::Note, "kv_lora_rank", "Multi-head Latent Attention"))
+    ASSERT_TRUE(m.mla.enabled());
+    EXPECT_EQ(m.mla.qLoraRank, 1536);
+    EXPECT_EQ(m.mla.kvLoraRank, 512);
+    EXPECT_EQ(m.mla.qkNopeHeadDim, 128);
+    EXPECT_EQ(m.mla.qkRopeHeadDim, 64);
+    EXPECT_EQ(m.mla.vHeadDim, 128);
+    EXPECT_EQ(m.qkHeadDim(), 192.0);
+    EXPECT_EQ(m.mtpLayers, 1); // num_nextn_predict_layers
+    EXPECT_FALSE(m.slidingWindow.enabled());
+    // q 7168·1536 + 1536 + 1536·128·192, kv 7168·576 + 512 + 512·128·256, o 128·128·7168.
+    const ParameterCount c = countParameters(m);
+    EXPECT_DOUBLE_EQ(c.attentionPerLayer, 187'107'328.0);
+    EXPECT_NEAR(c.total, 671.026404352e9, 1e3);
+    EXPECT_FALSE(hasIssue(issues, Severity::Note, "", "modelled as multi-head attention"))
         << dump(issues);
-    EXPECT_TRUE(hasIssue(issues, Severity::Note, "kv_lora_rank", "187,107,328"))
-        << dump(issues); // MLA weights/layer
-    EXPECT_TRUE(hasIssue(issues, Severity::Note, "num_nextn_predict_layers", "not counted"));
     EXPECT_EQ(countSeverity(issues, Severity::Warning), 0u) << dump(issues);
     const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
     ASSERT_EQ(check.size(), 1u);
-    EXPECT_EQ(check[0].severity, Severity::Note) << check[0].text(); // 672.1B vs 671B
-    // Same architecture as the catalog entry (which makes the same approximation).
+    EXPECT_EQ(check[0].severity, Severity::Note) << check[0].text(); // 671.03B vs 671B
+    // The catalog entry is the same architecture, field by field.
     const TransformerSpec* cat = testCatalog().findModel("deepseek-v3");
     ASSERT_NE(cat, nullptr);
+    EXPECT_EQ(cat->mla, m.mla);
+    EXPECT_EQ(cat->mtpLayers, m.mtpLayers);
     EXPECT_EQ(cat->headDim, m.headDim);
-    EXPECT_NEAR(countParameters(*cat).total, countParameters(m).total, 1.0);
+    EXPECT_DOUBLE_EQ(countParameters(*cat).total, c.total);
+}
+
+// DeepSeek-V2-Lite: "q_lora_rank": null projects queries straight from the hidden state; no MTP.
+TEST(HfConfigConversion, DeepSeekV2LiteWithoutQueryCompression) {
+    ImportIssues issues;
+    const TransformerSpec m = importFixture("deepseek-v2-lite", &issues);
+    EXPECT_EQ(m.layers, 27);
+    EXPECT_EQ(m.kvHeads, 16);
+    EXPECT_EQ(m.mla.qLoraRank, 0);
+    EXPECT_EQ(m.mla.kvLoraRank, 512);
+    EXPECT_EQ(m.mla.qkNopeHeadDim, 128);
+    EXPECT_EQ(m.mla.qkRopeHeadDim, 64);
+    EXPECT_EQ(m.mla.vHeadDim, 128);
+    EXPECT_EQ(m.mtpLayers, 0);
+    EXPECT_EQ(m.moe.experts, 64);
+    EXPECT_EQ(m.moe.topK, 6);
+    EXPECT_EQ(m.moe.sharedExperts, 2);
+    EXPECT_EQ(m.moe.firstDenseLayers, 1);
+    // q 2048·16·192, kv 2048·576 + 512 + 512·16·256, o 16·128·2048; 15.7B total (DeepSeek-AI 2024).
+    const ParameterCount c = countParameters(m);
+    EXPECT_DOUBLE_EQ(c.attentionPerLayer, 13'763'072.0);
+    EXPECT_NEAR(c.total / 1e9, 15.706, 0.001);
+    EXPECT_EQ(countSeverity(issues, Severity::Warning), 0u) << dump(issues);
+}
+
+TEST(HfConfigConversion, LatentAttentionKeysAreRequiredForDeepSeek) {
+    const ImportedFields f = importHfConfig(withKey("deepseek-v3", "kv_lora_rank", {}), "c.json");
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Error, "kv_lora_rank", "is required"))
+        << dump(f.issues);
+    const ImportedFields g =
+        importHfConfig(withKey("deepseek-v3", "num_key_value_heads", 16), "c.json");
+    EXPECT_TRUE(hasIssue(g.issues, Severity::Warning, "num_key_value_heads",
+                         "16 differs from num_attention_heads 128"))
+        << dump(g.issues);
+    EXPECT_EQ(*g.model.kvHeads, 128);
+}
+
+// Qwen2Config: sliding_window applies only with use_sliding_window, from layer max_window_layers
+// on (Qwen2.5-7B ships sliding_window 131072 with use_sliding_window false).
+TEST(HfConfigConversion, Qwen25SlidingWindowIsOffUnlessUseSlidingWindow) {
+    ImportIssues issues;
+    const TransformerSpec m = importFixture("qwen2.5-7b", &issues);
+    EXPECT_EQ(m.layers, 28);
+    EXPECT_EQ(m.kvHeads, 4);
+    EXPECT_EQ(m.slidingWindow, SlidingWindowSpec{});
+    EXPECT_EQ(countSeverity(issues, Severity::Warning), 0u) << dump(issues);
+    const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
+    ASSERT_EQ(check.size(), 1u);
+    EXPECT_NE(check[0].message.find("qwen2.5-7b"), std::string::npos) << check[0].text();
+
+    nlohmann::json doc = nlohmann::json::parse(readFixture("hf/qwen2.5-7b/config.json"));
+    doc["use_sliding_window"] = true; // max_window_layers 28 = every layer: full attention
+    EXPECT_EQ(buildOk(importHfConfig(doc.dump(), "c.json")).slidingWindow, SlidingWindowSpec{});
+    doc["max_window_layers"] = 0; // every layer windowed
+    const TransformerSpec all = buildOk(importHfConfig(doc.dump(), "c.json"));
+    EXPECT_EQ(all.slidingWindow.window, 131072);
+    EXPECT_EQ(all.slidingWindow.fullEvery, 0);
+    doc["max_window_layers"] = 14; // full below layer 14, windowed above: not expressible
+    const ImportedFields half = importHfConfig(doc.dump(), "c.json");
+    EXPECT_TRUE(hasIssue(half.issues, Severity::Error, "max_window_layers",
+                         "layer 0 is full attention but layer 14 is windowed"))
+        << dump(half.issues);
+}
+
+TEST(HfConfigConversion, Mistral7BWindowsEveryLayer) {
+    ImportIssues issues;
+    const TransformerSpec m = importFixture("mistral-7b-v0.1", &issues);
+    EXPECT_EQ(m.layers, 32);
+    EXPECT_EQ(m.kvHeads, 8);
+    EXPECT_EQ(m.slidingWindow.window, 4096);
+    EXPECT_EQ(m.slidingWindow.fullEvery, 0);
+    EXPECT_EQ(m.windowedLayerCount(false), 32);
+    EXPECT_EQ(countSeverity(issues, Severity::Warning), 0u) << dump(issues);
+    const TransformerSpec* cat = testCatalog().findModel("mistral-7b");
+    ASSERT_NE(cat, nullptr);
+    EXPECT_EQ(cat->slidingWindow, m.slidingWindow);
+    EXPECT_NEAR(countParameters(m).total / 1e9, 7.2417, 0.0001);
+    const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
+    ASSERT_EQ(check.size(), 1u);
+    EXPECT_EQ(check[0].severity, Severity::Note) << check[0].text();
+    EXPECT_NE(check[0].message.find("mistral-7b"), std::string::npos) << check[0].text();
+    // Mixtral's and Mistral v0.2's "sliding_window": null: no window.
+    const TransformerSpec none =
+        buildOk(importHfConfig(withKey("mistral-7b-v0.1", "sliding_window", nullptr), "c.json"));
+    EXPECT_EQ(none.slidingWindow, SlidingWindowSpec{});
+    EXPECT_EQ(importFixture("mixtral-8x7b").slidingWindow, SlidingWindowSpec{});
+}
+
+TEST(HfConfigConversion, GptOss120BAlternatesWindowedAndFullLayers) {
+    ImportIssues issues;
+    const TransformerSpec m = importFixture("gpt-oss-120b", &issues);
+    EXPECT_EQ(m.layers, 36);
+    EXPECT_EQ(m.heads, 64);
+    EXPECT_EQ(m.kvHeads, 8);
+    EXPECT_EQ(m.headDim, 64);
+    EXPECT_EQ(m.moe.experts, 128);
+    EXPECT_EQ(m.moe.topK, 4);
+    EXPECT_EQ(m.moe.expertFfnHidden, 2880);
+    EXPECT_EQ(m.slidingWindow.window, 128);
+    EXPECT_EQ(m.slidingWindow.fullEvery, 2); // layer_types: sliding, full, sliding, …
+    EXPECT_TRUE(m.isWindowedLayer(0));
+    EXPECT_FALSE(m.isWindowedLayer(1));
+    EXPECT_EQ(m.windowedLayerCount(true), 18);
+    EXPECT_NEAR(countParameters(m).total / 1e9, 116.789, 0.001);
+    EXPECT_EQ(countSeverity(issues, Severity::Warning), 0u) << dump(issues);
+    const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
+    ASSERT_EQ(check.size(), 1u);
+    EXPECT_EQ(check[0].severity, Severity::Note) << check[0].text();
+    EXPECT_NE(check[0].message.find("gpt-oss-120b"), std::string::npos) << check[0].text();
+    // Without layer_types, GptOssConfig's default alternation.
+    const ImportedFields f = importHfConfig(
+        withKey("gpt-oss-120b", "layer_types", nlohmann::json::value_t::discarded), "c.json");
+    EXPECT_EQ(*f.model.fullAttentionEvery, 2);
+    EXPECT_EQ(f.model.fullAttentionEvery.origin, Origin::ToolDefault);
+    // Gemma3TextConfig's sliding_window_pattern 6: every 6th layer full.
+    nlohmann::json doc = nlohmann::json::parse(readFixture("hf/gpt-oss-120b/config.json"));
+    doc.erase("layer_types");
+    doc["sliding_window_pattern"] = 6;
+    EXPECT_EQ(buildOk(importHfConfig(doc.dump(), "c.json")).slidingWindow.fullEvery, 6);
+}
+
+TEST(HfConfigConversion, LayerTypesThatAreNotEveryNthLayerFullAreAnError) {
+    std::vector<std::string> alternating;
+    for (int i = 0; i < 36; ++i)
+        alternating.push_back(i % 2 == 0 ? "sliding_attention" : "full_attention");
+    auto importTypes = [](const std::vector<std::string>& types) {
+        return importHfConfig(withKey("gpt-oss-120b", "layer_types", types), "config.json");
+    };
+    auto fullFirst = alternating;
+    std::swap(fullFirst[0], fullFirst[1]);
+    EXPECT_TRUE(hasIssue(importTypes(fullFirst).issues, Severity::Error, "layer_types",
+                         "layer 0 is full attention but layer 1 is windowed"));
+    auto extraFull = alternating;
+    extraFull[6] = "full_attention";
+    const ImportedFields f = importTypes(extraFull);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Error, "layer_types",
+                         "layer 6 is full attention, but the first full-attention layer, 1, sets "
+                         "a period of 2"))
+        << dump(f.issues);
+    auto chunked = alternating;
+    chunked[3] = "chunked_attention";
+    EXPECT_TRUE(hasIssue(importTypes(chunked).issues, Severity::Error, "layer_types",
+                         "entry 3 is 'chunked_attention'"));
+    auto shorter = alternating;
+    shorter.pop_back();
+    EXPECT_TRUE(hasIssue(importTypes(shorter).issues, Severity::Error, "layer_types",
+                         "lists 35 layers but num_hidden_layers is 36"));
+    // Every layer full attention: no window, not an error.
+    const ImportedFields full = importTypes(std::vector<std::string>(36, "full_attention"));
+    EXPECT_FALSE(hasErrors(full.issues)) << dump(full.issues);
+    EXPECT_EQ(*full.model.slidingWindow, 0);
 }
 
 TEST(HfConfigConversion, WarnsBeyondTwoPercentOfThePublishedSize) {
-    // Llama 3.1 8B shape with a Llama 2 vocabulary: 0.75B fewer embedding parameters.
+    // Llama 3.1 8B shape with a 64,000 vocabulary: 0.5B fewer embedding parameters than Llama
+    // 3.1 8B and 0.26B more than Mistral 7B (the same shape with 32,000), over 2% from both.
     std::string text = readFixture("hf/llama-3.1-8b/config.json");
-    text.replace(text.find("128256"), 6, "32000");
+    text.replace(text.find("128256"), 6, "64000");
     const ImportedFields f = importHfConfig(text, "config.json");
     const TransformerSpec m = buildOk(f);
     const ImportIssues check = checkParameterCount(m, testCatalog(), "config.json");
@@ -267,7 +447,8 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"gqa not dividing",
                       "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
             "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 5,
-            "intermediate_size": 14336, "vocab_size": 128256)") + "}",
+            "intermediate_size": 14336, "vocab_size": 128256)") +
+                          "}",
                       "num_key_value_heads", "does not divide num_attention_heads 32"},
         MalformedCase{"heads not dividing hidden",
                       "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,

@@ -2,11 +2,18 @@
 // notes for known-but-unmodelled flags, unknown flags, unset variables, malformed values.
 
 #include <trainplan/model/io/megatron_args.h>
+
+#include <trainplan/model/io/hf_config.h>
+#include <trainplan/model/io/import_files.h>
 #include <trainplan/model/scenario_json.h>
 
 #include "io_test_support.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
+#include <tuple>
+#include <vector>
 
 namespace trainplan::model::io {
 namespace {
@@ -88,7 +95,8 @@ TEST(MegatronArgsConversion, MixtralMoeWithExpertAndContextParallelismAndFp8) {
     EXPECT_EQ(*f.training.precision, Precision::Fp8);
     // --recompute-method uniform --recompute-num-layers 1 recomputes every layer: nothing partial.
     EXPECT_FALSE(f.plan.recomputeLayers.has());
-    EXPECT_FALSE(hasIssue(f.issues, Severity::Note, "--recompute-num-layers", "")) << dump(f.issues);
+    EXPECT_FALSE(hasIssue(f.issues, Severity::Note, "--recompute-num-layers", ""))
+        << dump(f.issues);
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--moe-grouped-gemm", ""));
 }
 
@@ -100,9 +108,105 @@ TEST(MegatronArgsConversion, DeepSeekLayerPatternSharedExpertsAndMla) {
     EXPECT_EQ(*f.model.headDim, 56);
     EXPECT_EQ(*f.model.kvHeads, 128);
     EXPECT_EQ(*f.plan.ep, 64);
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--multi-latent-attention",
-                         "modelled as multi-head attention"));
-    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--mtp-num-layers", "not counted"));
+    EXPECT_EQ(*f.model.qLoraRank, 1536);
+    EXPECT_EQ(*f.model.kvLoraRank, 512);
+    EXPECT_EQ(*f.model.qkNopeHeadDim, 128); // --qk-head-dim is the part without rotary
+    EXPECT_EQ(*f.model.qkRopeHeadDim, 64);
+    EXPECT_EQ(*f.model.vHeadDim, 128);
+    EXPECT_EQ(f.model.kvLoraRank.origin, Origin::Explicit);
+    EXPECT_EQ(*f.model.mtpLayers, 1);
+    EXPECT_EQ(*f.model.slidingWindow, 0);
+    EXPECT_FALSE(hasIssue(f.issues, Severity::Note, "", "modelled as multi-head attention"))
+        << dump(f.issues);
+    EXPECT_EQ(countSeverity(f.issues, Severity::Warning), 0u) << dump(f.issues);
+}
+
+// Megatron-LM arguments.py _add_mla_args: --q-lora-rank None, --kv-lora-rank 32, --qk-head-dim 128,
+// --qk-pos-emb-head-dim 64, --v-head-dim 128, in force only with --multi-latent-attention.
+TEST(MegatronArgsConversion, LatentAttentionDefaultsApplyOnlyWithTheSwitch) {
+    const std::string base =
+        "pretrain_gpt.py --num-layers 4 --hidden-size 2048 --num-attention-heads 16 ";
+    const ImportedFields on = importMegatronArgs(base + "--multi-latent-attention", "a.sh");
+    EXPECT_FALSE(hasErrors(on.issues)) << dump(on.issues);
+    EXPECT_EQ(*on.model.qLoraRank, 0);
+    EXPECT_EQ(*on.model.kvLoraRank, 32);
+    EXPECT_EQ(*on.model.qkNopeHeadDim, 128);
+    EXPECT_EQ(*on.model.qkRopeHeadDim, 64);
+    EXPECT_EQ(*on.model.vHeadDim, 128);
+    for (const Field<int>* d : {&on.model.qLoraRank, &on.model.kvLoraRank, &on.model.qkNopeHeadDim,
+                                &on.model.qkRopeHeadDim, &on.model.vHeadDim})
+        EXPECT_EQ(d->origin, Origin::ToolDefault) << d->key;
+    EXPECT_EQ(*on.model.kvHeads, 16);
+
+    const ImportedFields off =
+        importMegatronArgs(base + "--kv-lora-rank 512 --v-head-dim 64", "a.sh");
+    EXPECT_TRUE(hasIssue(off.issues, Severity::Warning, "--kv-lora-rank",
+                         "is ignored without --multi-latent-attention"))
+        << dump(off.issues);
+    EXPECT_EQ(*off.model.kvLoraRank, 0);
+    EXPECT_EQ(off.model.kvLoraRank.origin, Origin::ToolDefault);
+    EXPECT_FALSE(off.model.vHeadDim.has());
+
+    const ImportedFields groups = importMegatronArgs(
+        base + "--multi-latent-attention --group-query-attention --num-query-groups 4", "a.sh");
+    EXPECT_TRUE(hasIssue(groups.issues, Severity::Warning, "--num-query-groups",
+                         "is not used with --multi-latent-attention"))
+        << dump(groups.issues);
+    EXPECT_EQ(*groups.model.kvHeads, 16);
+
+    const ImportedFields mtp = importMegatronArgs(base + "--mtp-num-layers 2", "a.sh");
+    EXPECT_EQ(*mtp.model.mtpLayers, 2);
+    EXPECT_EQ(*importMegatronArgs(base, "a.sh").model.mtpLayers, 0);
+}
+
+// flash-attention's and Transformer Engine's window_size (left, right) attends keys
+// [i − left, i + right]: a causal window of W keys, the query included, is --window-size W−1,0.
+// --window-attn-skip-freq N makes every N-th layer (layer_number % N == 0) full attention.
+TEST(MegatronArgsConversion, WindowIsLeftPlusOneAndSkipFreqIsTheFullAttentionPeriod) {
+    const std::string base =
+        "pretrain_gpt.py --num-layers 12 --hidden-size 1024 --num-attention-heads 16 ";
+    for (const auto& [flags, window, every] : std::vector<std::tuple<std::string, int, int>>{
+             {"--window-size 4095,0", 4096, 0},
+             {"--window-size \"(127,0)\" --window-attn-skip-freq 2", 128, 2},
+             {"--window-size 127,0 --window-attn-skip-freq \"[1,1,1,0]*3\"", 128, 4},
+             {"--window-size 127,0 --window-attn-skip-freq '([1]*2+[0])*4'", 128, 3},
+             {"--window-size 127,0 --window-attn-skip-freq \"[1]*12\"", 128, 0},
+             {"--window-size=1023,0 --window-attn-skip-freq=6", 1024, 6}}) {
+        const ImportedFields f = importMegatronArgs(base + flags, "a.sh");
+        EXPECT_FALSE(hasErrors(f.issues)) << flags << "\n" << dump(f.issues);
+        EXPECT_EQ(countSeverity(f.issues, Severity::Warning), 0u) << flags << "\n"
+                                                                  << dump(f.issues);
+        ASSERT_TRUE(f.model.slidingWindow.has()) << flags;
+        EXPECT_EQ(*f.model.slidingWindow, window) << flags;
+        ASSERT_TRUE(f.model.fullAttentionEvery.has()) << flags;
+        EXPECT_EQ(*f.model.fullAttentionEvery, every) << flags;
+    }
+    const ImportedFields absent = importMegatronArgs(base, "a.sh");
+    EXPECT_EQ(*absent.model.slidingWindow, 0);
+    EXPECT_EQ(absent.model.slidingWindow.origin, Origin::ToolDefault);
+
+    const ImportedFields unbounded = importMegatronArgs(base + "--window-size -1,0", "a.sh");
+    EXPECT_FALSE(hasErrors(unbounded.issues)) << dump(unbounded.issues);
+    EXPECT_EQ(*unbounded.model.slidingWindow, 0);
+
+    const ImportedFields right = importMegatronArgs(base + "--window-size 127,16", "a.sh");
+    EXPECT_TRUE(hasIssue(right.issues, Severity::Warning, "--window-size",
+                         "the right side (16) is not modelled"))
+        << dump(right.issues);
+    EXPECT_EQ(*right.model.slidingWindow, 128);
+
+    const ImportedFields allFull =
+        importMegatronArgs(base + "--window-size 127,0 --window-attn-skip-freq 1", "a.sh");
+    EXPECT_TRUE(hasIssue(allFull.issues, Severity::Warning, "--window-attn-skip-freq",
+                         "every layer full attention"))
+        << dump(allFull.issues);
+    EXPECT_EQ(*allFull.model.slidingWindow, 0);
+
+    const ImportedFields noSize = importMegatronArgs(base + "--window-attn-skip-freq 2", "a.sh");
+    EXPECT_TRUE(hasIssue(noSize.issues, Severity::Warning, "--window-attn-skip-freq",
+                         "is ignored without --window-size"))
+        << dump(noSize.issues);
+    EXPECT_EQ(*noSize.model.slidingWindow, 0);
 }
 
 // Megatron-LM transformer_block.py _checkpointed_forward: "block" checkpoints the first
@@ -110,8 +214,8 @@ TEST(MegatronArgsConversion, DeepSeekLayerPatternSharedExpertsAndMla) {
 TEST(MegatronArgsConversion, BlockRecomputeIsAPartialRecomputeOfItsLayers) {
     const std::string base = "torchrun pretrain_gpt.py --num-layers 80 --hidden-size 8192 "
                              "--num-attention-heads 64 --recompute-granularity full ";
-    const ImportedFields block = importMegatronArgs(
-        base + "--recompute-method block --recompute-num-layers 3", "train.sh");
+    const ImportedFields block =
+        importMegatronArgs(base + "--recompute-method block --recompute-num-layers 3", "train.sh");
     EXPECT_EQ(*block.plan.recompute, Recompute::Full);
     ASSERT_TRUE(block.plan.recomputeLayers.has()) << dump(block.issues);
     EXPECT_EQ(*block.plan.recomputeLayers, 3);
@@ -253,7 +357,36 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"unterminated quote", kCmd + "--data-path 'oops", Severity::Error, "",
                       "the single quote opened here is never closed"},
         MalformedCase{"fp8 options without format", kCmd + "--bf16 --fp8-amax-history-len 16",
-                      Severity::Warning, "--fp8-amax-history-len", "fp8 is off"}),
+                      Severity::Warning, "--fp8-amax-history-len", "fp8 is off"},
+        MalformedCase{"window skip pattern",
+                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,0,1,1]*8\"",
+                      Severity::Error, "--window-attn-skip-freq",
+                      "layer 3 is windowed, but the first full-attention layer, 1, sets a period "
+                      "of 2"},
+        MalformedCase{"window skip full first",
+                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[0]+[1]*31\"",
+                      Severity::Error, "--window-attn-skip-freq",
+                      "layer 0 is full attention but layer 1 is windowed"},
+        MalformedCase{"window skip length",
+                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,1,1,0]*3\"",
+                      Severity::Error, "--window-attn-skip-freq",
+                      "lists 12 layers but --num-layers is 32"},
+        MalformedCase{"window skip entries",
+                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,2]*16\"",
+                      Severity::Error, "--window-attn-skip-freq",
+                      "entries must be 1 (windowed layer) or 0 (full attention)"},
+        MalformedCase{"window skip spaces",
+                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1, 0]*16\"",
+                      Severity::Error, "--window-attn-skip-freq", "may hold only digits"},
+        MalformedCase{"window skip unclosed",
+                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"([1,0]*16\"",
+                      Severity::Error, "--window-attn-skip-freq", "( that is not closed"},
+        MalformedCase{"window skip zero", kCmd + "--window-size 127,0 --window-attn-skip-freq 0",
+                      Severity::Error, "--window-attn-skip-freq", "0 is out of range"},
+        MalformedCase{"window size one number", kCmd + "--window-size 4096", Severity::Error,
+                      "--window-size", "must be two whole numbers"},
+        MalformedCase{"latent rank without switch", kCmd + "--q-lora-rank 1536", Severity::Warning,
+                      "--q-lora-rank", "is ignored without --multi-latent-attention"}),
     [](const ::testing::TestParamInfo<MalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
@@ -320,6 +453,124 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
     EXPECT_EQ(*partialBack.plan.recomputeLayers, 4);
 }
 
+// Issue 17 item 4: latent attention, sliding windows and MTP modules go out as Megatron-LM flags
+// and come back as the same model.
+TEST(MegatronScriptGeneration, AttentionVariantsReadBackAsTheSameModel) {
+    auto load = loadScenarioFile(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) /
+                                     "scenarios/llama31-70b-h100x256.json",
+                                 test::testCatalog());
+    ASSERT_TRUE(load.scenario);
+    for (const auto& [name, flags] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+             {"deepseek-v3",
+              {"--multi-latent-attention", "--q-lora-rank 1536", "--kv-lora-rank 512",
+               "--qk-head-dim 128", "--qk-pos-emb-head-dim 64", "--v-head-dim 128",
+               "--mtp-num-layers 1"}},
+             {"gpt-oss-120b", {"--window-size 127,0", "--window-attn-skip-freq 2"}},
+             {"mistral-7b", {"--window-size 4095,0"}}}) {
+        Scenario s = *load.scenario;
+        const TransformerSpec* model = test::testCatalog().findModel(name);
+        ASSERT_NE(model, nullptr) << name;
+        s.model = *model;
+        Plan p;
+        p.framework = Framework::Megatron;
+        p.tp = 8;
+        p.dp = 32;
+        p.microBatch = 1;
+        ImportIssues issues;
+        const std::string script = exportMegatronScript(s, p, issues);
+        for (const std::string& flag : flags)
+            EXPECT_NE(script.find(flag), std::string::npos) << name << ": " << flag << "\n"
+                                                            << script;
+        if (name == "mistral-7b") {
+            EXPECT_EQ(script.find("--window-attn-skip-freq"), std::string::npos);
+        }
+        if (name != "deepseek-v3") {
+            EXPECT_EQ(script.find("latent"), std::string::npos);
+        }
+        const ImportedFields back = importMegatronArgs(script, "megatron_args.sh");
+        EXPECT_FALSE(hasErrors(back.issues)) << name << "\n" << dump(back.issues);
+        EXPECT_EQ(countSeverity(back.issues, Severity::Warning), 0u) << name << "\n"
+                                                                     << dump(back.issues);
+        ImportedModel m = back.model;
+        m.vocab.set(s.model.vocab, "the tokenizer's (Megatron reads it from there)");
+        ImportIssues buildIssues;
+        std::optional<TransformerSpec> t = buildTransformer(m, buildIssues);
+        ASSERT_TRUE(t) << name << "\n" << dump(buildIssues);
+        t->name = s.model.name;
+        t->displayName = s.model.displayName;
+        t->publishedParameters = s.model.publishedParameters;
+        t->source = s.model.source;
+        EXPECT_EQ(t->mla, s.model.mla) << name;
+        EXPECT_EQ(t->slidingWindow, s.model.slidingWindow) << name;
+        EXPECT_EQ(t->mtpLayers, s.model.mtpLayers) << name;
+        EXPECT_EQ(*t, s.model) << name << "\n" << script;
+    }
+}
+
+// The new fields merge like the others (import_files.cpp): an explicit config.json value beats the
+// job's default with a warning; two explicit values that differ are an error naming both.
+TEST(MegatronArgsWithConfig, AttentionFieldsMergeLikeTheOtherModelFields) {
+    const std::string mistralJob =
+        "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+        "--num-attention-heads 32 --group-query-attention --num-query-groups 8 "
+        "--ffn-hidden-size 14336 --swiglu --untie-embeddings-and-output-weights "
+        "--position-embedding-type rope --seq-length 8192 --micro-batch-size 1 "
+        "--global-batch-size 64 --bf16 --tensor-model-parallel-size 8 ";
+    const ImportInput mistral{"hf/mistral-7b-v0.1/config.json",
+                              readFixture("hf/mistral-7b-v0.1/config.json")};
+    auto modelErrors = [](const ImportIssues& issues) {
+        ImportIssues out;
+        for (const auto& i : issues)
+            if (i.severity == Severity::Error && i.key.rfind("model", 0) == 0) out.push_back(i);
+        return out;
+    };
+
+    const ImportResult agree = importTexts(
+        {mistral, {"train.sh", mistralJob + "--window-size 4095,0"}}, test::testCatalog());
+    ASSERT_TRUE(agree.scenario) << dump(agree.issues);
+    EXPECT_EQ(agree.scenario->model.slidingWindow.window, 4096);
+    EXPECT_EQ(agree.scenario->model.slidingWindow.fullEvery, 0);
+    EXPECT_FALSE(hasIssue(agree.issues, Severity::Warning, "model.sliding_window", ""))
+        << dump(agree.issues);
+
+    const ImportResult noWindow =
+        importTexts({mistral, {"train.sh", mistralJob}}, test::testCatalog());
+    ASSERT_TRUE(noWindow.scenario) << dump(noWindow.issues);
+    EXPECT_TRUE(hasIssue(noWindow.issues, Severity::Warning, "model.sliding_window.window",
+                         "4096 from hf/mistral-7b-v0.1/config.json (sliding_window) is used"))
+        << dump(noWindow.issues);
+    EXPECT_EQ(noWindow.scenario->model.slidingWindow.window, 4096);
+
+    const std::string qwenJob =
+        "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --num-layers 28 --hidden-size 3584 "
+        "--num-attention-heads 28 --group-query-attention --num-query-groups 4 "
+        "--ffn-hidden-size 18944 --swiglu --untie-embeddings-and-output-weights "
+        "--position-embedding-type rope --seq-length 4096 --window-size 4095,0";
+    const ImportResult contradict =
+        importTexts({{"hf/qwen2.5-7b/config.json", readFixture("hf/qwen2.5-7b/config.json")},
+                     {"train.sh", qwenJob}},
+                    test::testCatalog());
+    EXPECT_TRUE(hasIssue(contradict.issues, Severity::Error, "model.sliding_window.window",
+                         "0 from hf/qwen2.5-7b/config.json (use_sliding_window (false)) "
+                         "contradicts 4096 from train.sh"))
+        << dump(contradict.issues);
+
+    // DeepSeek-V3's config.json and its Megatron job agree on MLA and MTP: the catalog model.
+    const ImportResult ds =
+        importTexts({{"hf/deepseek-v3/config.json", readFixture("hf/deepseek-v3/config.json")},
+                     {"deepseek_v3.sh", readFixture("megatron/deepseek_v3.sh")}},
+                    test::testCatalog());
+    ASSERT_TRUE(ds.scenario) << dump(ds.issues);
+    EXPECT_TRUE(modelErrors(ds.issues).empty()) << dump(ds.issues);
+    const TransformerSpec* cat = test::testCatalog().findModel("deepseek-v3");
+    ASSERT_NE(cat, nullptr);
+    EXPECT_EQ(ds.scenario->model.mla, cat->mla);
+    EXPECT_EQ(ds.scenario->model.mtpLayers, 1);
+    EXPECT_TRUE(hasIssue(ds.issues, Severity::Note, "model",
+                         "the architecture is catalog model 'deepseek-v3'"))
+        << dump(ds.issues);
+}
+
 } // namespace
 } // namespace trainplan::model::io
 
@@ -334,8 +585,8 @@ TEST(MegatronArgsMessages, ArithmeticThatDividesByZeroSaysSoNotUnset) {
     EXPECT_TRUE(test::hasIssue(f.issues, Severity::Error, "--tensor-model-parallel-size",
                                "$((TP/0)) cannot be computed: it divides by zero"))
         << test::dump(f.issues);
-    EXPECT_FALSE(test::hasIssue(f.issues, Severity::Error, "--tensor-model-parallel-size",
-                                "does not set"))
+    EXPECT_FALSE(
+        test::hasIssue(f.issues, Severity::Error, "--tensor-model-parallel-size", "does not set"))
         << test::dump(f.issues);
 }
 

@@ -4,9 +4,11 @@
 
 #include "json_keys.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <vector>
 
 namespace trainplan::model::io {
 
@@ -18,16 +20,20 @@ constexpr long long kMaxDim = 1'000'000;
 constexpr long long kMaxLayers = 100'000;
 constexpr long long kMaxVocab = 100'000'000;
 constexpr long long kMaxSeq = 1'000'000'000;
+constexpr long long kMaxWindow = 100'000'000; // the scenario's sliding_window.window range
+constexpr long long kMaxMtp = 1'000;          // the scenario's mtp_layers range
 
-enum class Family { Llama, Mixtral, Gpt2, GptNeox, DeepSeekV3, Other };
+// Mixtral: num_local_experts experts of width intermediate_size (MixtralConfig, GptOssConfig).
+// DeepSeek: MLA and the DeepSeekMoE keys (DeepseekV2Config, DeepseekV3Config).
+enum class Family { Llama, Mixtral, Gpt2, GptNeox, DeepSeek, Other };
 
 Family familyOf(const std::string& type) {
     if (type == "llama" || type == "mistral" || type == "qwen2" || type == "qwen3")
         return Family::Llama;
-    if (type == "mixtral") return Family::Mixtral;
+    if (type == "mixtral" || type == "gpt_oss") return Family::Mixtral;
     if (type == "gpt2") return Family::Gpt2;
     if (type == "gpt_neox") return Family::GptNeox;
-    if (type == "deepseek_v3") return Family::DeepSeekV3;
+    if (type == "deepseek_v2" || type == "deepseek_v3") return Family::DeepSeek;
     return Family::Other;
 }
 
@@ -49,6 +55,7 @@ constexpr std::string_view kIgnoredKeys[] = {"architectures",
                                              "layer_norm_epsilon",
                                              "rope_theta",
                                              "rope_scaling",
+                                             "use_mrope",
                                              "attention_dropout",
                                              "hidden_dropout",
                                              "pretraining_tp",
@@ -57,8 +64,9 @@ constexpr std::string_view kIgnoredKeys[] = {"architectures",
                                              "output_router_logits",
                                              "router_aux_loss_coef",
                                              "router_jitter_noise",
-                                             "use_sliding_window",
-                                             "max_window_layers",
+                                             "experts_per_token",
+                                             "swiglu_limit",
+                                             "initial_context_length",
                                              "resid_pdrop",
                                              "embd_pdrop",
                                              "attn_pdrop",
@@ -86,13 +94,6 @@ constexpr std::string_view kIgnoredKeys[] = {"architectures",
                                              "scoring_func",
                                              "seq_aux",
                                              "quantization_config",
-                                             "num_nextn_predict_layers",
-                                             "q_lora_rank",
-                                             "kv_lora_rank",
-                                             "qk_nope_head_dim",
-                                             "qk_rope_head_dim",
-                                             "v_head_dim",
-                                             "sliding_window",
                                              "return_dict",
                                              "output_hidden_states",
                                              "output_attentions",
@@ -112,8 +113,7 @@ constexpr std::string_view kIgnoredKeys[] = {"architectures",
                                              "rope_interleave",
                                              "qkv_bias",
                                              "head_dim",
-                                             "mup",
-                                             "layer_types"};
+                                             "mup"};
 
 void warnUnknown(const nlohmann::json& doc, KeyReader& r, ImportedFields& f) {
     for (auto k : kIgnoredKeys)
@@ -140,6 +140,111 @@ std::pair<std::string, Origin> nameFrom(const std::optional<std::string>& nameOr
         if (!last.empty()) return {last, Origin::Explicit};
     }
     return {modelType.empty() ? std::string("imported-model") : modelType, Origin::Guess};
+}
+
+// Full-attention period a transformers config class assumes when config.json has no layer_types:
+// GptOssConfig and Gemma2Config alternate, sliding first ((i + 1) % 2 == 0 is full);
+// Gemma3TextConfig's sliding_window_pattern defaults to 6; MistralConfig windows every layer (0).
+int defaultFullEvery(const std::string& modelType) {
+    if (modelType == "gpt_oss" || modelType == "gemma2") return 2;
+    if (modelType == "gemma3" || modelType == "gemma3_text") return 6;
+    return 0;
+}
+
+// Sliding-window attention. sliding_window counts the keys a query sees, itself included
+// (transformers' sliding-window masks keep keys in (i − window, i]); which layers use it comes from
+// layer_types, else Gemma3TextConfig's sliding_window_pattern, else Qwen2Config's
+// max_window_layers, else the class default above.
+void readSlidingWindow(const nlohmann::json& doc, KeyReader& r, const std::string& modelType,
+                       std::optional<long long> layers, ImportedFields& f) {
+    // Qwen2Config / Qwen3Config: sliding_window is None unless use_sliding_window (default false).
+    const bool qwen = modelType == "qwen2" || modelType == "qwen3";
+    const std::optional<bool> use = r.boolean("use_sliding_window");
+    r.markRead({"sliding_window", "layer_types", "sliding_window_pattern", "max_window_layers"});
+    if ((use && !*use) || (qwen && !use)) {
+        if (use)
+            f.model.slidingWindow.set(0, "use_sliding_window (false)");
+        else
+            f.model.slidingWindow.set(0, "use_sliding_window (absent: false for " + modelType + ")",
+                                      Origin::ToolDefault);
+        return;
+    }
+    const std::optional<long long> window = r.integer("sliding_window", 0, kMaxWindow);
+    if (!window || *window == 0) {
+        // Mixtral, Mistral v0.2+: "sliding_window": null.
+        const auto it = doc.find("sliding_window");
+        if (window || (it != doc.end() && it->is_null()))
+            f.model.slidingWindow.set(0, "sliding_window (" + std::string(window ? "0" : "null") +
+                                             ": full attention)");
+        return;
+    }
+
+    std::vector<bool> windowed; // per layer, when the file gives a pattern
+    std::string patternKey;
+    if (const nlohmann::json* types = r.get("layer_types")) {
+        // GptOssConfig, Gemma2Config, Gemma3TextConfig, Qwen2Config: one kind per layer.
+        patternKey = "layer_types";
+        if (!types->is_array()) {
+            f.error(patternKey, "must be a list of \"sliding_attention\" and \"full_attention\", "
+                                "got " +
+                                    detail::describe(*types));
+            return;
+        }
+        for (std::size_t i = 0; i < types->size(); ++i) {
+            const nlohmann::json& t = (*types)[i];
+            const std::string kind = t.is_string() ? t.get<std::string>() : "";
+            if (kind != "sliding_attention" && kind != "full_attention") {
+                f.error(patternKey, "entry " + std::to_string(i) + " is " +
+                                        (t.is_string() ? "'" + kind + "'" : detail::describe(t)) +
+                                        ": TrainPlan models only \"sliding_attention\" and "
+                                        "\"full_attention\" layers");
+                return;
+            }
+            windowed.push_back(kind == "sliding_attention");
+        }
+        if (layers && static_cast<long long>(windowed.size()) != *layers) {
+            f.error(patternKey, "lists " + std::to_string(windowed.size()) +
+                                    " layers but num_hidden_layers is " + std::to_string(*layers));
+            return;
+        }
+    } else if (auto pattern = r.integer("sliding_window_pattern", 1, kMaxLayers)) {
+        // Gemma3TextConfig: layer i is full attention when (i + 1) % sliding_window_pattern == 0.
+        patternKey = "sliding_window_pattern";
+        if (layers)
+            for (long long i = 0; i < *layers; ++i)
+                windowed.push_back((i + 1) % *pattern != 0);
+    } else if (qwen && layers) {
+        // Qwen2Config: layers i >= max_window_layers (default 28) use the window.
+        patternKey = "max_window_layers";
+        const long long fullBelow = r.integer("max_window_layers", 0, kMaxLayers).value_or(28);
+        for (long long i = 0; i < *layers; ++i)
+            windowed.push_back(i >= fullBelow);
+    }
+    if (patternKey.empty()) {
+        const int every = defaultFullEvery(modelType);
+        f.model.slidingWindow.set(static_cast<int>(*window), "sliding_window");
+        f.model.fullAttentionEvery.set(every,
+                                       "sliding_window (no layer_types: " +
+                                           (every == 0
+                                                ? std::string("every layer windowed")
+                                                : "full attention every " + std::to_string(every) +
+                                                      " layers for " + modelType) +
+                                           ")",
+                                       Origin::ToolDefault);
+        return;
+    }
+    if (std::none_of(windowed.begin(), windowed.end(), [](bool w) { return w; })) {
+        if (layers) f.model.slidingWindow.set(0, patternKey + " (no windowed layer)");
+        return;
+    }
+    std::string why;
+    const std::optional<int> every = fullEveryFromPattern(windowed, why);
+    if (!every) {
+        f.error(patternKey, why);
+        return;
+    }
+    f.model.slidingWindow.set(static_cast<int>(*window), "sliding_window");
+    f.model.fullAttentionEvery.set(*every, patternKey);
 }
 
 } // namespace
@@ -174,8 +279,8 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         else
             f.warning("model_type",
                       "'" + modelType +
-                          "' is not one of llama, mistral, mixtral, qwen2, gpt2, gpt_neox, "
-                          "deepseek_v3; reading " +
+                          "' is not one of llama, mistral, mixtral, qwen2, qwen3, gpt2, gpt_neox, "
+                          "gpt_oss, deepseek_v2, deepseek_v3; reading " +
                           std::string(gpt2Names ? "GPT-2" : "Llama") +
                           "-style field names — check the result");
         family = gpt2Names ? Family::Gpt2 : Family::Llama;
@@ -219,7 +324,21 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         r.markRead({kPositions});
 
     // Attention: GQA heads and head width.
-    if (!gpt2) {
+    const bool deepseek = family == Family::DeepSeek;
+    if (deepseek) {
+        // Multi-head latent attention decompresses a key and a value for every head (DeepSeek-V2
+        // §2.1), so the config's num_key_value_heads is num_attention_heads.
+        const auto kv = r.integer("num_key_value_heads", 1, kMaxDim);
+        if (kv && heads && *kv != *heads)
+            f.warning("num_key_value_heads",
+                      std::to_string(*kv) + " differs from num_attention_heads " +
+                          std::to_string(*heads) +
+                          ": multi-head latent attention has a key and a value per head; using " +
+                          std::to_string(*heads));
+        if (heads)
+            f.model.kvHeads.set(static_cast<int>(*heads),
+                                "num_attention_heads (multi-head latent attention)");
+    } else if (!gpt2) {
         if (auto kv = r.integer("num_key_value_heads", 1, kMaxDim)) {
             f.model.kvHeads.set(static_cast<int>(*kv), "num_key_value_heads");
             if (heads && *heads % *kv != 0)
@@ -233,12 +352,14 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
     } else if (heads) {
         f.model.kvHeads.set(static_cast<int>(*heads), kHeads);
     }
+    // DeepSeek: head_dim stays hidden/heads, as in the catalog; attention uses MLA's own widths
+    // (TransformerSpec::qkHeadDim, vHeadDim).
     std::optional<long long> headDim;
-    if (family != Family::DeepSeekV3) headDim = r.integer("head_dim", 1, kMaxDim);
+    if (!deepseek) headDim = r.integer("head_dim", 1, kMaxDim);
     if (headDim) {
         f.model.headDim.set(static_cast<int>(*headDim), "head_dim");
     } else if (hidden && heads) {
-        if (*hidden % *heads != 0 && family != Family::DeepSeekV3)
+        if (*hidden % *heads != 0 && !deepseek)
             f.error(kHeads, std::to_string(*heads) + " does not divide " + kHidden + " " +
                                 std::to_string(*hidden) + " and head_dim is not given");
         f.model.headDim.set(static_cast<int>(*hidden / *heads),
@@ -297,10 +418,10 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
                                                std::to_string(*experts));
         if (f.model.ffnHidden.has())
             f.model.expertFfnHidden.set(*f.model.ffnHidden, "intermediate_size");
-        f.model.sharedExperts.set(0, "model_type mixtral");
-        f.model.moeInterval.set(1, "model_type mixtral");
-        f.model.firstDenseLayers.set(0, "model_type mixtral");
-    } else if (family == Family::DeepSeekV3) {
+        f.model.sharedExperts.set(0, "model_type " + modelType);
+        f.model.moeInterval.set(1, "model_type " + modelType);
+        f.model.firstDenseLayers.set(0, "model_type " + modelType);
+    } else if (deepseek) {
         const auto experts = requireInt("n_routed_experts", 1, 1'000'000);
         const auto topK = requireInt("num_experts_per_tok", 1, 1'000'000);
         const auto expertFfn = requireInt("moe_intermediate_size", 1, 16 * kMaxDim);
@@ -322,54 +443,33 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
             f.error("first_k_dense_replace", std::to_string(*firstDense) +
                                                  " leaves no MoE layer among " +
                                                  std::to_string(*layers));
-        // MLA: low-rank query and key/value projections. Modelled as MHA of head_dim hidden/heads
-        // (4·h² attention weights per layer), as the catalog's deepseek-v3 entry does.
-        const auto qLora = r.integer("q_lora_rank", 0, kMaxDim);
-        const auto kvLora = r.integer("kv_lora_rank", 1, kMaxDim);
-        const auto qkNope = r.integer("qk_nope_head_dim", 1, kMaxDim);
-        const auto qkRope = r.integer("qk_rope_head_dim", 0, kMaxDim);
-        const auto vHead = r.integer("v_head_dim", 1, kMaxDim);
-        if (hidden && heads && kvLora && qkNope && vHead) {
-            const double h = static_cast<double>(*hidden), a = static_cast<double>(*heads);
-            const double qk = static_cast<double>(*qkNope + qkRope.value_or(0));
-            const double q = qLora && *qLora > 0
-                                 ? h * *qLora + *qLora + static_cast<double>(*qLora) * a * qk
-                                 : h * a * qk;
-            const double kv =
-                h * static_cast<double>(*kvLora + qkRope.value_or(0)) + *kvLora +
-                static_cast<double>(*kvLora) * a * static_cast<double>(*qkNope + *vHead);
-            const double o = a * static_cast<double>(*vHead) * h;
-            const double mla = q + kv + o;
-            const double mha = 4.0 * h * h;
-            char pct[32];
-            std::snprintf(pct, sizeof pct, "%+.1f%%", 100.0 * (mha - mla) / mla);
-            f.note(
-                "kv_lora_rank",
-                "Multi-head Latent Attention is modelled as multi-head attention with head_dim " +
-                    std::to_string(*hidden / *heads) + " (hidden/heads): " +
-                    detail::formatCount(mha) + " attention weights per layer instead of MLA's " +
-                    detail::formatCount(mla) + " (" + pct +
-                    "); attention-score FLOPs use head_dim " + std::to_string(*hidden / *heads) +
-                    " instead of " + std::to_string(*qkNope + qkRope.value_or(0)));
-        } else {
-            f.note("kv_lora_rank", "Multi-head Latent Attention is modelled as multi-head "
-                                   "attention with head_dim = hidden/heads");
+        // Multi-head latent attention (DeepseekV3Config, DeepseekV2Config): q_lora_rank null
+        // projects queries straight from the hidden state (DeepSeek-V2-Lite).
+        const auto qLora = doc.find("q_lora_rank");
+        if (qLora != doc.end() && qLora->is_null()) {
+            r.markRead({"q_lora_rank"});
+            f.model.qLoraRank.set(0, "q_lora_rank (null: queries not compressed)");
+        } else if (auto q = requireInt("q_lora_rank", 0, kMaxDim)) {
+            f.model.qLoraRank.set(static_cast<int>(*q), "q_lora_rank");
         }
-        if (auto mtp = r.integer("num_nextn_predict_layers", 0, kMaxLayers); mtp && *mtp > 0)
-            f.note("num_nextn_predict_layers",
-                   std::to_string(*mtp) +
-                       " multi-token-prediction module(s) not counted (as in the published size)");
+        if (auto v = requireInt("kv_lora_rank", 1, kMaxDim))
+            f.model.kvLoraRank.set(static_cast<int>(*v), "kv_lora_rank");
+        if (auto v = requireInt("qk_nope_head_dim", 1, kMaxDim))
+            f.model.qkNopeHeadDim.set(static_cast<int>(*v), "qk_nope_head_dim");
+        if (auto v = requireInt("qk_rope_head_dim", 0, kMaxDim))
+            f.model.qkRopeHeadDim.set(static_cast<int>(*v), "qk_rope_head_dim");
+        if (auto v = requireInt("v_head_dim", 1, kMaxDim))
+            f.model.vHeadDim.set(static_cast<int>(*v), "v_head_dim");
+        // Multi-token prediction modules (DeepSeek-V3 §2.2; DeepSeek's configuration_deepseek.py
+        // DeepseekV3Config num_nextn_predict_layers; DeepSeek-V2 has none).
+        if (auto mtp = r.integer("num_nextn_predict_layers", 0, kMaxMtp))
+            f.model.mtpLayers.set(static_cast<int>(*mtp), "num_nextn_predict_layers");
     } else if (r.has("num_local_experts") || r.has("n_routed_experts") || r.has("num_experts")) {
         f.warning("num_local_experts", "expert settings in a '" + modelType +
                                            "' config are not read: the model is imported as dense");
         r.markRead({"num_local_experts", "n_routed_experts", "num_experts", "num_experts_per_tok"});
     }
-    const nlohmann::json* useSw = r.get("use_sliding_window");
-    const bool swOff = useSw && useSw->is_boolean() && !useSw->get<bool>();
-    if (const auto* sw = r.get("sliding_window"); sw && sw->is_number() && !swOff)
-        f.note(
-            "sliding_window",
-            "sliding-window attention is not modelled: attention is costed over the full sequence");
+    readSlidingWindow(doc, r, modelType, layers, f);
     if (const auto* bias = r.get("attention_bias"); bias && bias->is_boolean() && bias->get<bool>())
         f.note("attention_bias",
                "bias vectors are not counted (a fraction of a percent of the parameters)");
@@ -419,6 +519,19 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
             issues.push_back({Severity::Warning, std::string(file), "model.moe.top_k",
                               "not given; assuming top-1 routing"});
     }
+    if (m.kvLoraRank.has() && *m.kvLoraRank > 0) {
+        t.mla.kvLoraRank = *m.kvLoraRank;
+        t.mla.qLoraRank = m.qLoraRank.has() ? *m.qLoraRank : 0;
+        t.mla.qkRopeHeadDim = m.qkRopeHeadDim.has() ? *m.qkRopeHeadDim : 0;
+        need(m.qkNopeHeadDim, "mla.qk_nope_head_dim", t.mla.qkNopeHeadDim);
+        need(m.vHeadDim, "mla.v_head_dim", t.mla.vHeadDim);
+        if (!ok) return std::nullopt;
+    }
+    if (m.slidingWindow.has() && *m.slidingWindow > 0) {
+        t.slidingWindow.window = *m.slidingWindow;
+        t.slidingWindow.fullEvery = m.fullAttentionEvery.has() ? *m.fullAttentionEvery : 0;
+    }
+    t.mtpLayers = m.mtpLayers.has() ? *m.mtpLayers : 0;
     return t;
 }
 

@@ -125,6 +125,14 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(model, moeInterval, "model.moe.interval");
     TP_MERGE(model, firstDenseLayers, "model.moe.first_dense_layers");
     TP_MERGE(model, capacityFactor, "model.moe.capacity_factor");
+    TP_MERGE(model, qLoraRank, "model.mla.q_lora_rank");
+    TP_MERGE(model, kvLoraRank, "model.mla.kv_lora_rank");
+    TP_MERGE(model, qkNopeHeadDim, "model.mla.qk_nope_head_dim");
+    TP_MERGE(model, qkRopeHeadDim, "model.mla.qk_rope_head_dim");
+    TP_MERGE(model, vHeadDim, "model.mla.v_head_dim");
+    TP_MERGE(model, slidingWindow, "model.sliding_window.window");
+    TP_MERGE(model, fullAttentionEvery, "model.sliding_window.full_every");
+    TP_MERGE(model, mtpLayers, "model.mtp_layers");
     TP_MERGE(training, globalBatch, "training.global_batch");
     TP_MERGE(training, precision, "training.precision");
     TP_MERGE(training, optimizer, "training.optimizer");
@@ -218,6 +226,18 @@ ImportedFields fromScenario(const Scenario& s, const std::string& file) {
         f.model.firstDenseLayers.set(m.moe.firstDenseLayers, "model.moe.first_dense_layers", o);
         f.model.capacityFactor.set(m.moe.capacityFactor, "model.moe.capacity_factor", o);
     }
+    f.model.kvLoraRank.set(m.mla.kvLoraRank, "model.mla.kv_lora_rank", o);
+    if (m.mla.enabled()) {
+        f.model.qLoraRank.set(m.mla.qLoraRank, "model.mla.q_lora_rank", o);
+        f.model.qkNopeHeadDim.set(m.mla.qkNopeHeadDim, "model.mla.qk_nope_head_dim", o);
+        f.model.qkRopeHeadDim.set(m.mla.qkRopeHeadDim, "model.mla.qk_rope_head_dim", o);
+        f.model.vHeadDim.set(m.mla.vHeadDim, "model.mla.v_head_dim", o);
+    }
+    f.model.slidingWindow.set(m.slidingWindow.window, "model.sliding_window.window", o);
+    if (m.slidingWindow.enabled())
+        f.model.fullAttentionEvery.set(m.slidingWindow.fullEvery, "model.sliding_window.full_every",
+                                       o);
+    f.model.mtpLayers.set(m.mtpLayers, "model.mtp_layers", o);
     f.training.globalBatch.set(s.training.globalBatch, "training.global_batch", o);
     f.training.precision.set(s.training.precision, "training.precision", o);
     f.training.optimizer.set(s.training.optimizer, "training.optimizer", o);

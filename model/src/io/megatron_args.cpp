@@ -6,12 +6,17 @@
 #include <trainplan/model/io/shell_script.h>
 
 #include "json_keys.h"
+#include "megatron_attention_args.h"
 #include "shell_args.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 namespace trainplan::model::io {
 
@@ -69,7 +74,15 @@ const std::vector<ArgSpec>& megatronFlags() {
                 "--attention-backend",
                 "--zero-stage",
                 "--deepspeed_config",
-                "--deepspeed-config"},
+                "--deepspeed-config",
+                "--q-lora-rank",
+                "--kv-lora-rank",
+                "--qk-head-dim",
+                "--qk-pos-emb-head-dim",
+                "--v-head-dim",
+                "--mtp-num-layers",
+                "--window-size",
+                "--window-attn-skip-freq"},
                1);
         mapped({"--group-query-attention", "--swiglu", "--untie-embeddings-and-output-weights",
                 "--use-rotary-position-embeddings", "--no-position-embedding",
@@ -116,14 +129,6 @@ const std::vector<ArgSpec>& megatronFlags() {
         note("--cp-comm-type", 2, "context parallelism is modelled as ring attention (p2p)");
         note("--hierarchical-context-parallel-sizes", 2,
              "context parallelism is modelled as one ring");
-        note("--q-lora-rank", 1, "Multi-head Latent Attention is modelled as multi-head attention");
-        note("--kv-lora-rank", 1,
-             "Multi-head Latent Attention is modelled as multi-head attention");
-        note("--qk-head-dim", 1, "Multi-head Latent Attention is modelled as multi-head attention");
-        note("--qk-pos-emb-head-dim", 1,
-             "Multi-head Latent Attention is modelled as multi-head attention");
-        note("--v-head-dim", 1, "Multi-head Latent Attention is modelled as multi-head attention");
-        note("--mtp-num-layers", 1, "multi-token-prediction layers are not counted");
         note("--data-parallel-sharding-strategy", 1, "not modelled");
         note("--deepspeed-activation-checkpointing", 0,
              "DeepSpeed's checkpointing is configured in ds_config.json");
@@ -236,7 +241,10 @@ const std::vector<ArgSpec>& megatronFlags() {
                 "--mmap-bin-files",
                 "--s3-cache-path",
                 "--retro-project-dir",
-                "--wandb-entity"},
+                "--wandb-entity",
+                "--mscale",
+                "--mscale-all-dim",
+                "--mtp-loss-scaling-factor"},
                1);
         silent({"--data-path", "--train-data-path", "--valid-data-path", "--test-data-path",
                 "--spec", "--profile-ranks"},
@@ -626,7 +634,16 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                             Origin::ToolDefault);
     }
     const bool gqa = a.flag("--group-query-attention");
-    if (gqa) {
+    if (a.flag("--multi-latent-attention")) {
+        // MLA's up projections make a key and a value for every head (Megatron-Core
+        // MLASelfAttention linear_kv_up_proj): query groups do not apply.
+        if (heads)
+            f.model.kvHeads.set(*heads, "--multi-latent-attention (a key and a value per head)");
+        for (const char* flag : {"--group-query-attention", "--num-query-groups"})
+            if (args.values.count(flag))
+                f.warning(flag, "is not used with --multi-latent-attention, which has a key and a "
+                                "value per head");
+    } else if (gqa) {
         if (!setInt("--num-query-groups", f.model.kvHeads, 1, 1'000'000))
             f.error("--num-query-groups", "is required with --group-query-attention");
         else if (heads && *heads % *f.model.kvHeads != 0)
@@ -669,9 +686,11 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                                       "--position-embedding-type (absent: learned_absolute)",
                                       Origin::ToolDefault);
     }
-    if (a.flag("--multi-latent-attention"))
-        f.note("--multi-latent-attention",
-               "Multi-head Latent Attention is modelled as multi-head attention");
+    detail::readLatentAttention(args, a, f);
+    detail::readSlidingWindow(args, a, layers, f);
+    // Multi-token prediction modules (Megatron-LM --mtp-num-layers, default None: none).
+    if (!setInt("--mtp-num-layers", f.model.mtpLayers, 0, 1'000))
+        f.model.mtpLayers.set(0, "--mtp-num-layers (absent: none)", Origin::ToolDefault);
 
     // Mixture of experts.
     if (auto experts = setInt("--num-experts", f.model.experts, 1, 1'000'000)) {
@@ -926,10 +945,25 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
     add(model, "--hidden-size", std::to_string(m.hidden));
     add(model, "--ffn-hidden-size", std::to_string(m.ffnHidden));
     add(model, "--num-attention-heads", std::to_string(m.heads));
-    if (m.kvHeads != m.heads) {
+    if (m.kvHeads != m.heads && !m.mla.enabled()) {
         add(model, "--group-query-attention");
         add(model, "--num-query-groups", std::to_string(m.kvHeads));
     }
+    if (m.mla.enabled()) {
+        add(model, "--multi-latent-attention");
+        if (m.mla.qLoraRank > 0) add(model, "--q-lora-rank", std::to_string(m.mla.qLoraRank));
+        add(model, "--kv-lora-rank", std::to_string(m.mla.kvLoraRank));
+        add(model, "--qk-head-dim", std::to_string(m.mla.qkNopeHeadDim));
+        add(model, "--qk-pos-emb-head-dim", std::to_string(m.mla.qkRopeHeadDim));
+        add(model, "--v-head-dim", std::to_string(m.mla.vHeadDim));
+    }
+    if (m.slidingWindow.enabled()) {
+        // window − 1 keys before the query (see readSlidingWindow).
+        add(model, "--window-size", std::to_string(m.slidingWindow.window - 1) + ",0");
+        if (m.slidingWindow.fullEvery > 0)
+            add(model, "--window-attn-skip-freq", std::to_string(m.slidingWindow.fullEvery));
+    }
+    if (m.mtpLayers > 0) add(model, "--mtp-num-layers", std::to_string(m.mtpLayers));
     if (m.headDim > 0 && m.heads > 0 && m.headDim * m.heads != m.hidden)
         add(model, "--kv-channels", std::to_string(m.headDim));
     add(model, "--seq-length", std::to_string(m.seqLen));

@@ -47,8 +47,10 @@ struct FlopsPerToken {
 
 [[nodiscard]] FlopsPerToken flopsPerToken(const model::TransformerSpec& m, bool flashAttention);
 
-// Extra forward FLOPs per token spent recomputing under the given recompute mode (all layers).
-[[nodiscard]] double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r);
+// Extra forward FLOPs per token a recompute mode adds, in the model-FLOP convention (what HFU adds
+// to MFU's numerator): full recompute reruns recomputedShare of the layers (1 = every layer).
+[[nodiscard]] double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r,
+                                            double recomputedShare = 1.0);
 
 // Narayanan et al. 2021 eq. 3 FLOPs per step (recompute counted), for validating their Table 1.
 [[nodiscard]] double narayananFlopsPerStep(const model::TransformerSpec& m, double globalBatch);

@@ -9,11 +9,12 @@
 namespace trainplan::model::io {
 
 // Reads a Hugging Face transformers `config.json` (model_type llama, mistral, mixtral, qwen2,
-// gpt2, gpt_neox, deepseek_v3; other types are read with Llama field names and a warning) into
-// model fields. max_position_embeddings becomes seq_len only as a Guess: it is the longest context
-// the checkpoint supports, not necessarily the training sequence length.
-// Approximation: DeepSeek's Multi-head Latent Attention is modelled as multi-head attention with
-// head_dim = hidden / heads (see docs/import-export.md). Total: never throws.
+// gpt2, gpt_neox, gpt_oss, deepseek_v2, deepseek_v3; other types are read with Llama field names
+// and a warning) into model fields, with DeepSeek's multi-head latent attention, sliding windows
+// (sliding_window with layer_types, sliding_window_pattern or max_window_layers) and
+// num_nextn_predict_layers. max_position_embeddings becomes seq_len only as a Guess: it is the
+// longest context the checkpoint supports, not necessarily the training sequence length (see
+// docs/import-export.md). Total: never throws.
 [[nodiscard]] ImportedFields importHfConfig(std::string_view text, std::string_view fileName);
 
 // The model the fields describe, or nullopt (with errors in `issues`) when a required value is

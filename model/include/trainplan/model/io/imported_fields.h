@@ -5,8 +5,10 @@
 #include <trainplan/model/training_spec.h>
 #include <trainplan/model/transformer_spec.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace trainplan::model::io {
 
@@ -42,10 +44,39 @@ struct ImportedModel {
     Field<PositionEmbedding> positionEmbedding;
     Field<int> experts, topK, expertFfnHidden, sharedExperts, moeInterval, firstDenseLayers;
     Field<double> capacityFactor;
+    // TransformerSpec's mla (kvLoraRank > 0 enables it), slidingWindow (window 0: none) and
+    // mtpLayers.
+    Field<int> qLoraRank, kvLoraRank, qkNopeHeadDim, qkRopeHeadDim, vHeadDim;
+    Field<int> slidingWindow, fullAttentionEvery, mtpLayers;
     // A Hugging Face hub model the tokenizer is loaded from (Megatron --tokenizer-model): a hint
     // importFiles matches against the catalog when no file gives the model; not merged.
     Field<std::string> tokenizerModel;
 };
+
+// A per-layer attention pattern (true: the layer attends within the sliding window) as
+// SlidingWindowSpec::fullEvery: 0 when every layer is windowed, n when full attention is exactly
+// every n-th layer, the last of each group ((i + 1) % n == 0). nullopt, with the reason in `why`,
+// for any other pattern; `windowed` must hold at least one windowed layer. Shared by the Hugging
+// Face layer_types and Megatron-LM --window-attn-skip-freq readers.
+[[nodiscard]] inline std::optional<int> fullEveryFromPattern(const std::vector<bool>& windowed,
+                                                             std::string& why) {
+    const auto firstFull = std::find(windowed.begin(), windowed.end(), false);
+    if (firstFull == windowed.end()) return 0;
+    const std::size_t n = static_cast<std::size_t>(firstFull - windowed.begin()) + 1;
+    for (std::size_t i = 0; i < windowed.size(); ++i) {
+        if (windowed[i] == ((i + 1) % n != 0)) continue;
+        const std::string kind = windowed[i] ? "windowed" : "full attention";
+        if (n == 1)
+            why = "layer 0 is full attention but layer " + std::to_string(i) + " is windowed";
+        else
+            why = "layer " + std::to_string(i) + " is " + kind + ", but the first full-attention " +
+                  "layer, " + std::to_string(n - 1) + ", sets a period of " + std::to_string(n);
+        why += ": TrainPlan models a window on every layer, or full attention on every n-th layer "
+               "(the last of each group of n)";
+        return std::nullopt;
+    }
+    return static_cast<int>(n);
+}
 
 struct ImportedTraining {
     Field<long long> globalBatch; // sequences per optimizer step
