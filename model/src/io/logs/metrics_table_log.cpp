@@ -256,7 +256,10 @@ ParsedLog parseMetricsTable(std::string_view text, std::string_view file,
                                       "column '" + column + "' is not in the export"});
     if (hasErrors(log.issues)) return log;
 
-    for (const auto& [line, row] : table.rows) {
+    for (const auto& entry : table.rows) {
+        // Not a structured binding: clang before 16 cannot capture one in a lambda.
+        const auto& line = entry.first;
+        const auto& row = entry.second;
         if (row.empty()) {
             log.skipped.push_back(
                 {line, "not a row of the table (wrong number of cells or not JSON)"});
