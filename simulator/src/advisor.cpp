@@ -62,17 +62,23 @@ void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBr
                         MessageArg::name(std::string(model::toString(s.training.precision)))}});
         return;
     }
+    // The claim names what it rests on: the plan that fits the largest size and its MFU (often
+    // an offloaded, fully recomputed plan no team would train with).
+    if (!b.largestPlan) return;
+    const MessageArg largestPlan = MessageArg::plan(b.largestPlan->plan);
+    const MessageArg largestMfu = num(ArgKind::Percent, b.largestPlan->throughput.mfu);
     if (f.best && s.cluster.nodes > 1) {
         const double share = f.best->time.exposedInterNodeSeconds / f.best->time.stepSeconds;
         if (share >= 0.1) {
             out.push_back({MessageId::FitsUpToButComm,
                            {fwArg(fw), num(ArgKind::Parameters, b.largestParameters),
-                            num(ArgKind::Percent, share)}});
+                            num(ArgKind::Percent, share), largestPlan, largestMfu}});
             return;
         }
     }
-    out.push_back(
-        {MessageId::FitsUpTo, {fwArg(fw), num(ArgKind::Parameters, b.largestParameters)}});
+    out.push_back({MessageId::FitsUpTo,
+                   {fwArg(fw), num(ArgKind::Parameters, b.largestParameters), largestPlan,
+                    largestMfu}});
 }
 
 void scalingReason(const GpuCountBreak& b, double threshold, std::vector<Message>& out) {

@@ -644,6 +644,11 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
             const FrameworkFit& f = fitOf(a, m.args[0]);
             EXPECT_DOUBLE_EQ(m.args[1].value,
                              a.breakPoints.modelSizeOf(f.framework)->largestParameters);
+            // The claim carries the plan that fits the largest size and that plan's MFU.
+            const auto& largest = *a.breakPoints.modelSizeOf(f.framework)->largestPlan;
+            const std::size_t plan = m.id == MessageId::FitsUpToButComm ? 3 : 2;
+            EXPECT_EQ(m.args[plan].text, largest.plan.label());
+            EXPECT_DOUBLE_EQ(m.args[plan + 1].value, largest.throughput.mfu);
             if (m.id == MessageId::FitsUpToButComm) {
                 EXPECT_DOUBLE_EQ(m.args[2].value,
                                  f.best->time.exposedInterNodeSeconds / f.best->time.stepSeconds);
