@@ -65,7 +65,9 @@ struct Shards {
 
 [[nodiscard]] double activationBytesPerToken(const PlanContext& ctx, const model::Plan& p,
                                              bool moeLayer);
-[[nodiscard]] double tokensPerMicroBatch(const PlanContext& ctx, const model::Plan& p);
+[[nodiscard]] inline double tokensPerMicroBatch(const PlanContext& ctx, const model::Plan& p) {
+    return static_cast<double>(p.microBatch) * ctx.scenario->model.seqLen / p.cp;
+}
 [[nodiscard]] MemoryBreakdown stageMemory(const PlanContext& ctx, const model::Plan& p,
                                           const Placements& pl, int gradAccum,
                                           const StageSlot& slot);

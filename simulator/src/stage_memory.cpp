@@ -146,10 +146,6 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
     return replicated + split / t;
 }
 
-double tokensPerMicroBatch(const PlanContext& ctx, const Plan& p) {
-    return static_cast<double>(p.microBatch) * ctx.scenario->model.seqLen / p.cp;
-}
-
 int inFlight(const Plan& p, int gradAccum, int stageIndex) {
     // 1F1B keeps up to p − s micro-batches in flight on stage s: p on the first, one on the last
     // (Narayanan et al. 2021 §2.2.1). Without a pipeline, one micro-batch at a time.
