@@ -46,8 +46,12 @@ void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBr
             {MessageId::FitsNoSize, {fwArg(fw), num(ArgKind::Parameters, b.nextParameters)}});
         return;
     case ModelSizeStatus::AllFit:
-        out.push_back(
-            {MessageId::FitsEverySize, {fwArg(fw), num(ArgKind::Parameters, b.largestParameters)}});
+        // Like fits_up_to below: the claim names the plan it rests on and that plan's MFU.
+        if (!b.largestPlan) return;
+        out.push_back({MessageId::FitsEverySize,
+                       {fwArg(fw), num(ArgKind::Parameters, b.largestParameters),
+                        MessageArg::plan(b.largestPlan->plan),
+                        num(ArgKind::Percent, b.largestPlan->throughput.mfu)}});
         return;
     case ModelSizeStatus::Found:
         break;

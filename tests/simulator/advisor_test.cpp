@@ -639,6 +639,7 @@ TEST(GeneratedText, EveryNumberIsTheEstimateItCites) {
             EXPECT_EQ(m.args[3].text, "AdamW");
             EXPECT_EQ(m.args[4].text, "bf16");
             break;
+        case MessageId::FitsEverySize:
         case MessageId::FitsUpTo:
         case MessageId::FitsUpToButComm: {
             const FrameworkFit& f = fitOf(a, m.args[0]);
