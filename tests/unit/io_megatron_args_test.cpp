@@ -263,7 +263,9 @@ TEST(MegatronArgsConversion, LayerFreqForms) {
          std::vector<std::tuple<std::string, int, int>>{{"2", 2, 0},
                                                         {"\"([0]*2+[1,0]*3)\"", 2, 2},
                                                         {"\"[0,1,0,1,0,1,0,1]\"", 2, 1},
-                                                        {"'([1]*8)'", 1, 0}}) {
+                                                        {"'([1]*8)'", 1, 0},
+                                                        // nested, as _eval_pattern allows
+                                                        {"\"([0]*2+([1,0])*3)\"", 2, 2}}) {
         const ImportedFields f = importMegatronArgs(
             "pretrain_gpt.py --num-layers 8 --hidden-size 64 --num-attention-heads 4 "
             "--num-experts 4 --moe-layer-freq " +

@@ -357,51 +357,15 @@ bool parseLayerFreq(const std::string& text, int layers, int& interval, int& fir
         firstDense = 0;
         return true;
     }
-    std::string s;
-    for (char c : text)
-        if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+    const auto list = detail::evaluateLayerPattern(text, why);
+    if (!list) return false;
     std::vector<int> pattern;
-    if (s.size() >= 2 && s.front() == '[' && s.back() == ']') {
-        std::stringstream ss(s.substr(1, s.size() - 2));
-        std::string item;
-        while (std::getline(ss, item, ',')) {
-            if (item != "0" && item != "1") {
-                why = "list items must be 0 (dense) or 1 (MoE)";
-                return false;
-            }
-            if (pattern.size() > 1'000'000) break;
-            pattern.push_back(item == "1");
+    for (long long v : *list) {
+        if (v != 0 && v != 1) {
+            why = "list items must be 0 (dense) or 1 (MoE)";
+            return false;
         }
-    } else {
-        if (s.size() >= 2 && s.front() == '(' && s.back() == ')') s = s.substr(1, s.size() - 2);
-        std::stringstream ss(s);
-        std::string term;
-        while (std::getline(ss, term, '+')) {
-            // [0]*3 or [1]*58 or [0,1]*29
-            const auto star = term.find("]*");
-            if (term.empty() || term.front() != '[' || star == std::string::npos) {
-                why = "is neither an integer, a list, nor a ([0]*K+[1]*M) pattern";
-                return false;
-            }
-            std::vector<int> unit;
-            std::stringstream us(term.substr(1, star - 1));
-            std::string item;
-            while (std::getline(us, item, ',')) {
-                if (item != "0" && item != "1") {
-                    why = "list items must be 0 (dense) or 1 (MoE)";
-                    return false;
-                }
-                unit.push_back(item == "1");
-            }
-            long long count = 0;
-            if (!detail::parseInteger(term.substr(star + 2), count) || count < 0 ||
-                count > 1'000'000 || unit.empty()) {
-                why = "has a repeat count that is not a small whole number";
-                return false;
-            }
-            for (long long i = 0; i < count && pattern.size() <= 1'000'000; ++i)
-                pattern.insert(pattern.end(), unit.begin(), unit.end());
-        }
+        pattern.push_back(static_cast<int>(v));
     }
     if (layers > 0 && static_cast<int>(pattern.size()) != layers) {
         why = "lists " + std::to_string(pattern.size()) + " layers but --num-layers is " +

@@ -169,6 +169,11 @@ std::string shortened(const std::string& s) {
 
 } // namespace
 
+std::optional<std::vector<long long>> evaluateLayerPattern(std::string_view text,
+                                                          std::string& why) {
+    return ListExpression(text).evaluate(why);
+}
+
 // --window-size and --window-attn-skip-freq (Megatron-LM arguments.py; which layers use the
 // window: megatron/core/transformer/utils.py is_layer_window_attention, layer_number counted from
 // 1). Transformer Engine and flash-attention attend, for query i, the keys in
@@ -226,7 +231,7 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
         return;
     }
     // A list: 1 for a windowed layer, 0 for a full-attention one.
-    const auto list = ListExpression(*freq).evaluate(why);
+    const auto list = evaluateLayerPattern(*freq, why);
     std::vector<bool> windowed;
     if (list) {
         for (long long v : *list) {
