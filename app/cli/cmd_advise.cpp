@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "text_table.h"
 
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/advice_json.h>
 #include <trainplan/simulator/advisor.h>
 
@@ -312,8 +313,15 @@ int cmdAdvise(CliContext& ctx) {
 
     auto scenario = ctx.loadScenario(ctx.args.front());
     if (!scenario) return kExitInvalidInput;
-    options.catalog = &ctx.catalog();
-    const sim::Advice advice = sim::advise(*scenario, options);
+    // The planning use case every surface reads (services/planning.h): the report's advice is
+    // this same value.
+    services::PlanningOptions planning;
+    planning.advice = true;
+    planning.breakPoints = options.breakPoints;
+    planning.advisor = options;
+    planning.catalog = &ctx.catalog();
+    planning.threads = options.threads;
+    const sim::Advice advice = *services::planScenario(*scenario, planning)->advice;
     if (fmt == Format::Json) {
         nlohmann::json doc = sim::adviceToJson(*scenario, advice, lang);
         // A compatible extension: the recommended plan against the deadline and budget.

@@ -3,6 +3,7 @@
 #include "text_table.h"
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/estimate_json.h>
 #include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/goodput_json.h>
@@ -106,14 +107,16 @@ std::string joined(const std::vector<std::string>& parts, const char* sep) {
 } // namespace
 
 int cmdCompare(CliContext& ctx) {
-    sim::SearchOptions options;
+    services::PlanningOptions options;
     options.threads = intOption(ctx, "--threads", 0, 0);
     options.runnersUp = intOption(ctx, "--runners-up", 5, 0);
     if (ctx.args.size() != 1) throw UsageError("compare needs exactly one FILE");
     const std::string file = ctx.args.front();
     const auto scenario = ctx.loadScenario(file);
     if (!scenario) return kExitInvalidInput;
-    const sim::SearchResult result = sim::searchPlans(*scenario, options);
+    // The planning use case every surface reads (services/planning.h); the scenario's pinned plans
+    // are `estimate`'s, not compare's.
+    const sim::SearchResult result = *services::planScenario(*scenario, options)->search;
     const std::optional<sim::SizingConstraints> targets = scenarioTargets(ctx, *scenario);
 
     const Format fmt = ctx.format.value_or(Format::Table);

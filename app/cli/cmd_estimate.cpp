@@ -1,6 +1,7 @@
 #include "commands.h"
 #include "text_table.h"
 
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/estimate_json.h>
 #include <trainplan/simulator/search.h>
@@ -117,8 +118,9 @@ int cmdEstimate(CliContext& ctx) {
     const bool searched = scenario->plans.empty();
     std::vector<std::string> excluded;
     if (searched) {
-        const sim::SearchResult found = sim::searchPlans(pc);
-        for (const sim::FrameworkResult& f : found.frameworks) {
+        // The planning result's search, as `compare` and the report show it.
+        const auto planned = services::planScenario(*scenario, {});
+        for (const sim::FrameworkResult& f : planned->search->frameworks) {
             const std::optional<sim::PlanEstimate>& pick = f.best ? f.best : f.closest;
             if (pick)
                 results.push_back(sim::estimatePlan(pc, pick->plan));

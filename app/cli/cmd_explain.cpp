@@ -2,6 +2,7 @@
 #include "text_table.h"
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/estimate_json.h>
 #include <trainplan/simulator/explain.h>
@@ -106,21 +107,30 @@ int cmdExplain(CliContext& ctx) {
     } else if (!scenario->plans.empty() && !frameworkOpt) {
         plan = scenario->plans.front();
     } else {
-        // No plan given: explain the best plan the search finds (for --framework, or the fastest
-        // overall).
-        sim::SearchOptions options;
+        // No plan given: explain the planning result's plan (services/planning.h): the framework's
+        // best with --framework, else the headline plan the report derives (the recommended
+        // framework's best plan, else the fastest fitting one).
+        std::optional<model::Framework> framework;
         if (frameworkOpt) {
-            const auto f = model::frameworkFromString(*frameworkOpt);
-            if (!f)
+            framework = model::frameworkFromString(*frameworkOpt);
+            if (!framework)
                 throw UsageError("--framework: '" + *frameworkOpt +
                                  "' is not one of ddp, fsdp, deepspeed, megatron");
-            options.frameworks = {*f};
         }
-        const sim::SearchResult result = sim::searchPlans(*scenario, options);
-        const sim::PlanEstimate* best = nullptr;
-        for (const auto& fr : result.frameworks)
-            if (fr.best && (!best || fr.best->time.stepSeconds < best->time.stepSeconds))
-                best = &*fr.best;
+        const auto planned = services::planScenario(*scenario, {});
+        const sim::PlanEstimate* best = framework ? nullptr : planned->headline();
+        bool searched = !framework;
+        if (framework)
+            for (const auto& fr : planned->search->frameworks)
+                if (fr.framework == *framework) {
+                    searched = true;
+                    if (fr.best) best = &*fr.best;
+                }
+        if (!searched) {
+            ctx.err << ctx.args.front() << ": --framework " << *frameworkOpt
+                    << ": the scenario's constraints.frameworks leave it out\n";
+            return kExitInvalidInput;
+        }
         if (!best) {
             ctx.err << ctx.args.front()
                     << ": no plan fits this cluster; run 'trainplan-cli compare' for the closest "

@@ -3,6 +3,7 @@
 
 #include <trainplan/model/io/export_plan.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/search.h>
 
@@ -49,19 +50,23 @@ int cmdExport(CliContext& ctx) {
                     << file << "' recommends)\n";
             return kExitInvalidInput;
         }
-        // The search's best plan for that framework, exactly as `compare` reports it.
-        sim::SearchOptions options;
-        options.frameworks = {*fw};
-        const sim::SearchResult found = sim::searchPlans(s, options);
-        if (found.frameworks.empty() || !found.frameworks.front().best) {
+        // The search's best plan for that framework, exactly as `compare` reports it (one search
+        // of every framework: each framework's plans are searched on their own).
+        const auto planned = services::planScenario(s, {});
+        const sim::FrameworkResult* found = nullptr;
+        for (const sim::FrameworkResult& fr : planned->search->frameworks)
+            if (fr.framework == *fw) found = &fr;
+        if (!found || !found->best) {
             ctx.err << file << ": no " << model::displayName(*fw) << " plan fits this scenario";
-            if (!found.frameworks.empty())
-                for (const std::string& why : found.frameworks.front().exclusionReasons)
+            if (found)
+                for (const std::string& why : found->exclusionReasons)
                     ctx.err << "; " << why;
+            else
+                ctx.err << "; the scenario's constraints.frameworks leave it out";
             ctx.err << '\n';
             return kExitInvalidInput;
         }
-        s.plans.push_back(found.frameworks.front().best->plan);
+        s.plans.push_back(found->best->plan);
     }
     std::size_t index = 0;
     if (planArg) {

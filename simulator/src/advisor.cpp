@@ -252,22 +252,29 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
 }
 
 Advice advise(const Scenario& s, const AdvisorOptions& options) {
-    Advice a;
-    a.options = options;
-    a.options.catalog = nullptr;
-    a.options.cancelled = nullptr;
-
     SearchOptions so;
     so.runnersUp = 0;
     so.threads = options.threads;
     so.cancelled = options.cancelled;
-    const SearchResult search = searchPlans(s, so);
+    return adviseOn(s, searchPlans(s, so), options);
+}
+
+Advice adviseOn(const Scenario& s, const SearchResult& search, const AdvisorOptions& options,
+                const BreakPoints* knownBreakPoints) {
+    Advice a;
+    a.options = options;
+    a.options.catalog = nullptr;
+    a.options.cancelled = nullptr;
+    a.options.search = nullptr;
+
     a.frameworks = assessFrameworks(s, search);
     a.recommendation = recommend(a.frameworks, options.switchSpeedup);
 
     a.breakPoints.mfuThreshold = options.mfuThreshold;
     a.breakPoints.dpCommThreshold = options.dpCommThreshold;
-    if (options.breakPoints && !search.cancelled) {
+    if (knownBreakPoints) {
+        a.breakPoints = *knownBreakPoints;
+    } else if (options.breakPoints && !search.cancelled) {
         BreakPointOptions bo;
         bo.mfuThreshold = options.mfuThreshold;
         bo.dpCommThreshold = options.dpCommThreshold;
@@ -287,6 +294,7 @@ Advice advise(const Scenario& s, const AdvisorOptions& options) {
     in.catalog = options.catalog;
     in.threads = options.threads;
     in.cancelled = options.cancelled;
+    in.search = options.search;
     a.stages = roadmapFor(s, in);
     a.defaultRoadmap = s.stages.empty();
     a.cancelled =

@@ -82,7 +82,8 @@ public:
             so.runnersUp = 0;
             so.threads = m_in.threads;
             so.cancelled = m_in.cancelled;
-            t.fits = assessFrameworks(t.scenario, searchPlans(t.scenario, so));
+            t.fits = assessFrameworks(t.scenario, m_in.search ? m_in.search(t.scenario, so)
+                                                              : searchPlans(t.scenario, so));
         }
         return m_memo.emplace(key, std::move(t)).first->second;
     }

@@ -16,9 +16,8 @@ namespace {
 
 TEST(CompareGoodput, EveryFittingRowShowsTheGoodputOfItsPlan) {
     test::app();
-    CompareOutcome outcome;
-    outcome.scenario = test::loadExample("llama31-70b-h100x256.json");
-    outcome.search = sim::searchPlans(outcome.scenario);
+    const CompareOutcome outcome =
+        compareOutcome(services::planScenario(test::loadExample("llama31-70b-h100x256.json"), {}));
     CompareTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setRows(compareRows(outcome));

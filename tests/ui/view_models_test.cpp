@@ -21,23 +21,18 @@ namespace trainplan::ui {
 namespace {
 
 CompareOutcome compareExample(const std::string& file, bool withPin) {
-    CompareOutcome out;
-    out.scenario = test::loadExample(file);
-    out.search = sim::searchPlans(out.scenario);
+    model::Scenario s = test::loadExample(file);
     if (withPin) {
-        for (const auto& fr : out.search.frameworks)
+        for (const auto& fr : sim::searchPlans(s).frameworks)
             if (fr.best) {
-                out.scenario.plans.push_back(fr.best->plan);
+                s.plans.push_back(fr.best->plan);
                 break;
             }
         model::Plan bad;
         bad.tp = 3; // 64 heads are not divisible by 3
-        out.scenario.plans.push_back(bad);
-        const sim::PlanContext ctx = sim::makeContext(out.scenario);
-        for (const auto& p : out.scenario.plans)
-            out.pinned.push_back(sim::estimatePlan(ctx, p));
+        s.plans.push_back(bad);
     }
-    return out;
+    return compareOutcome(services::planScenario(s, {}));
 }
 
 class ViewModelTest : public ::testing::Test {

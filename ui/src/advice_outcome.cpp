@@ -37,19 +37,24 @@ std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters
 }
 
 AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& catalog,
-                            const JobControl& control, int curvePoints) {
+                            services::Planner& planner, const JobControl& control,
+                            int curvePoints) {
     QElapsedTimer timer;
     timer.start();
     AdviceOutcome out;
-    sim::AdvisorOptions options;
+    // The advice of the planning result Compare and the report read (one search, its break
+    // points kept while only the readiness profile changes).
+    services::PlanningOptions options;
+    options.advice = true;
     options.catalog = &catalog;
     options.cancelled = [control] { return control.isCancelled(); };
-    auto advice = std::make_shared<sim::Advice>(sim::advise(s, options));
+    const std::shared_ptr<const services::PlanningResult> planned = planner.plan(s, options);
     out.parameters = model::countParameters(s.model).total;
-    if (advice->cancelled || control.isCancelled()) {
+    if (planned->cancelled || control.isCancelled()) {
         out.error = QStringLiteral("cancelled");
         return out;
     }
+    std::shared_ptr<const sim::Advice> advice = planned->advice;
     control.setProgress(0.6);
 
     // Span the model-size break points (and the scenario's model) with some margin on each side.
@@ -79,13 +84,15 @@ AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& cata
         model::Scenario scaled = s;
         scaled.model = ladder.models[rung];
         scaled.modelRef.clear();
-        sim::SearchOptions search;
-        search.runnersUp = 0;
-        search.cancelled = options.cancelled;
-        const sim::SearchResult result = sim::searchPlans(scaled, search);
+        const std::shared_ptr<const sim::SearchResult> result =
+            planner.search(scaled, frameworks, options);
+        if (!result) {
+            out.modelCurve.cancelled = true;
+            break;
+        }
         for (auto& series : out.modelCurve.series) {
             SweepPoint point{ladder.parameters[rung], std::nullopt};
-            for (const auto& fr : result.frameworks)
+            for (const auto& fr : result->frameworks)
                 if (fr.framework == series.framework) point.best = fr.best;
             series.points.push_back(std::move(point));
         }

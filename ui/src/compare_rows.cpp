@@ -42,6 +42,19 @@ QString CompareRow::shortLabel() const {
     return {};
 }
 
+CompareOutcome compareOutcome(std::shared_ptr<const services::PlanningResult> planning) {
+    CompareOutcome out;
+    out.scenario = planning->scenario;
+    if (planning->cancelled) {
+        out.search.cancelled = true;
+    } else {
+        out.search = *planning->search;
+        out.pinned = planning->pinned;
+    }
+    out.planning = std::move(planning);
+    return out;
+}
+
 std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
     std::vector<CompareRow> rows;
     for (const auto& fr : search.frameworks) {
@@ -74,11 +87,11 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
 
 std::vector<CompareRow> compareRows(const CompareOutcome& outcome) {
     std::vector<CompareRow> rows = compareRows(outcome.search);
-    const double switchSpeedup = sim::AdvisorOptions{}.switchSpeedup;
-    const std::vector<sim::FrameworkFit> fits =
-        sim::assessFrameworks(outcome.scenario, outcome.search);
-    const std::vector<sim::FrameworkVerdict> verdicts = sim::frameworkVerdicts(
-        outcome.scenario, fits, sim::recommend(fits, switchSpeedup), switchSpeedup);
+    // The recommendation and the why-not verdicts are the planning result's, which the Roadmap,
+    // the report and the presentation read too.
+    static const std::vector<sim::FrameworkVerdict> kNone;
+    const std::vector<sim::FrameworkVerdict>& verdicts =
+        outcome.planning && !outcome.planning->cancelled ? outcome.planning->verdicts : kNone;
     for (CompareRow& row : rows)
         if (const sim::FrameworkVerdict* v = sim::findVerdict(verdicts, row.framework)) {
             row.recommended = v->recommended();

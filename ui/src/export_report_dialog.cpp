@@ -273,8 +273,9 @@ void ExportReportDialog::startExport() {
     auto catalog = m_doc->sharedCatalog();
     const model::PriceTable prices = m_doc->priceTable();
     m_job.start(
-        [scenario, catalog, prices](const JobControl& control) {
-            return computeReport(scenario, catalog, prices, ReportDepth::Full, control);
+        [scenario, catalog, prices, planner = m_doc->sharedPlanner()](const JobControl& control) {
+            return computeReport(scenario, catalog, prices, ReportDepth::Full, control,
+                                 planner.get());
         },
         [this](ReportOutcome outcome) { computed(std::move(outcome)); });
 }

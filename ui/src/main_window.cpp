@@ -91,6 +91,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_latency(new QLabel)
     , m_libraryStore(new LibraryStore(this)) {
     setObjectName(QStringLiteral("mainWindow"));
+    // One planning cache for every surface of the window (services/planning.h).
+    m_controller->setPlanner(m_doc->sharedPlanner());
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
         WheelGuard::install(*app);
     setWindowIcon(QIcon::fromTheme(QStringLiteral("office-chart-bar")));
@@ -621,8 +623,9 @@ void MainWindow::present() {
                                  5000);
         return;
     }
-    auto* window = new PresentationWindow(m_doc->planningScenario().scenario,
-                                          m_doc->sharedCatalog(), uiReportLanguage(), this);
+    auto* window =
+        new PresentationWindow(m_doc->planningScenario().scenario, m_doc->sharedCatalog(),
+                               uiReportLanguage(), m_doc->sharedPlanner(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setGeometry(screen()->geometry());
     window->showFullScreen();

@@ -24,6 +24,7 @@ double secondsSince(const QElapsedTimer& t) {
 PlannerController::PlannerController(std::shared_ptr<const model::Catalog> catalog, QObject* parent)
     : QObject(parent)
     , m_catalog(std::move(catalog))
+    , m_planner(std::make_shared<services::Planner>())
     , m_compareDebounce(new Debouncer(kDebounceMs, this))
     , m_exploreDebounce(new Debouncer(kDebounceMs, this))
     , m_compare(this)
@@ -118,22 +119,15 @@ void PlannerController::startCompare() {
     m_compareClock.start();
     emit compareStarted();
     m_compare.start(
-        [s = m_scenario, note = m_profileNote, catalog = m_catalog](const JobControl& control) {
+        [s = m_scenario, note = m_profileNote, catalog = m_catalog,
+         planner = m_planner](const JobControl& control) {
             QElapsedTimer clock;
             clock.start();
-            CompareOutcome out;
-            out.scenario = s;
+            services::PlanningOptions options;
+            options.cancelled = [control] { return control.isCancelled(); };
+            CompareOutcome out = compareOutcome(planner->plan(s, options));
             out.profileNote = note;
             out.residuals = referenceResiduals(*catalog);
-            model::Scenario searched = s;
-            searched.plans.clear();
-            sim::SearchOptions options;
-            options.runnersUp = 5;
-            options.cancelled = [control] { return control.isCancelled(); };
-            out.search = sim::searchPlans(searched, options);
-            const sim::PlanContext ctx = sim::makeContext(out.scenario);
-            for (const auto& p : out.scenario.plans)
-                out.pinned.push_back(sim::estimatePlan(ctx, p));
             out.computeSeconds = secondsSince(clock);
             return out;
         },
@@ -149,16 +143,21 @@ void PlannerController::startExplore() {
     if (!m_computable) return;
     m_exploreStale = false;
     m_explore.start(
-        [s = whatIfScenario()](const JobControl& control) {
+        [s = whatIfScenario(), planner = m_planner](const JobControl& control) {
             QElapsedTimer clock;
             clock.start();
             ExploreOutcome out;
             out.scenario = s;
-            sim::SearchOptions options;
-            options.runnersUp = 0;
-            options.keepAll = true;
+            // Through the shared planner: with no what-if active this is the plan space the
+            // report draws, computed once.
+            services::PlanningOptions options;
+            options.planSpace = true;
             options.cancelled = [control] { return control.isCancelled(); };
-            out.search = sim::searchPlans(out.scenario, options);
+            const auto planned = planner->plan(out.scenario, options);
+            if (planned->cancelled)
+                out.search.cancelled = true;
+            else
+                out.search = *planned->planSpace;
             out.pareto = sim::paretoFront2d(out.search.all);
             out.computeSeconds = secondsSince(clock);
             return out;

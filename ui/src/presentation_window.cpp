@@ -82,10 +82,12 @@ QFrame* panel(const QColor& edge, int edgePixels, bool top) {
 
 PresentationWindow::PresentationWindow(model::Scenario scenario,
                                        std::shared_ptr<const model::Catalog> catalog,
-                                       sim::Lang lang, QWidget* parent)
+                                       sim::Lang lang, std::shared_ptr<services::Planner> planner,
+                                       QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_base(std::move(scenario))
     , m_catalog(std::move(catalog))
+    , m_planner(planner ? std::move(planner) : std::make_shared<services::Planner>())
     , m_lang(lang)
     , m_stack(new QStackedWidget)
     , m_gpus(new QSpinBox)
@@ -236,11 +238,13 @@ void PresentationWindow::compute() {
     const model::Scenario scenario = m_whatIf.any() ? applyWhatIf(m_base, m_whatIf) : m_base;
     auto catalog = m_catalog;
     m_job.start(
-        [scenario, catalog](const JobControl& control) {
+        [scenario, catalog, planner = m_planner,
+         whatIf = m_whatIf.any()](const JobControl& control) {
             // No sizing page: its prices are not needed (the scenario's GPU is already priced by
             // the planning scenario it was opened with).
-            return computeReport(scenario, catalog, model::PriceTable{}, ReportDepth::Quick,
-                                 control);
+            return computeReport(scenario, catalog, model::PriceTable{},
+                                 whatIf ? ReportDepth::Quick : ReportDepth::Slides, control,
+                                 planner.get());
         },
         [this](ReportOutcome outcome) {
             if (outcome.data) {

@@ -35,7 +35,7 @@ std::vector<model::PublishedRun> publishedRuns() {
 ReportOutcome computeReport(const model::Scenario& scenario,
                             std::shared_ptr<const model::Catalog> catalog,
                             const model::PriceTable& prices, ReportDepth depth,
-                            const JobControl& control) {
+                            const JobControl& control, services::Planner* planner) {
     QElapsedTimer clock;
     clock.start();
     ReportOutcome outcome;
@@ -49,7 +49,8 @@ ReportOutcome computeReport(const model::Scenario& scenario,
     in.publishedRuns = runs.empty() ? nullptr : &runs;
     in.version = TRAINPLAN_VERSION;
     in.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
-    in.breakPoints = depth == ReportDepth::Full;
+    in.breakPoints = depth != ReportDepth::Quick;
+    in.planner = planner;
     in.crossover = depth == ReportDepth::Full;
     in.sizing = depth == ReportDepth::Full; // the presentation (Quick) has no sizing page
     in.prices = &prices;

@@ -212,8 +212,8 @@ void RoadmapTab::start() {
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
     m_job.start(
-        [scenario, catalog](const JobControl& control) {
-            return computeAdvice(scenario, *catalog, control);
+        [scenario, catalog, planner = m_doc->sharedPlanner()](const JobControl& control) {
+            return computeAdvice(scenario, *catalog, *planner, control);
         },
         [this](AdviceOutcome outcome) { showOutcome(std::move(outcome)); });
 }

@@ -1,6 +1,7 @@
 #include <trainplan/ui/scenario_document.h>
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/services/planning.h>
 #include <trainplan/ui/edit_scenario_command.h>
 #include <trainplan/ui/scenario_validation.h>
 
@@ -14,6 +15,7 @@ namespace trainplan::ui {
 ScenarioDocument::ScenarioDocument(std::shared_ptr<const model::Catalog> catalog, QObject* parent)
     : QObject(parent)
     , m_catalog(std::move(catalog))
+    , m_planner(std::make_shared<services::Planner>())
     , m_undo(new QUndoStack(this)) {
     connect(m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });

@@ -1,5 +1,6 @@
 #include <trainplan/report/report_data.h>
 
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/sweep.h>
 
 #include <algorithm>
@@ -94,34 +95,39 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     d.date = in.date;
     progress(in, 0.0);
 
-    // 1. Every plan per framework (kept for the plan-space chart and the Pareto front).
-    sim::SearchOptions so;
-    so.keepAll = true;
-    so.threads = in.threads;
-    so.cancelled = in.cancelled;
-    d.search = sim::searchPlans(scenario, so);
-    progress(in, 0.2);
-
-    // 2. The advisor: recommendation, reasons, break points, roadmap.
-    if (!isCancelled(in)) {
-        sim::AdvisorOptions ao;
-        ao.breakPoints = in.breakPoints;
-        ao.catalog = in.catalog;
-        ao.threads = in.threads;
-        ao.cancelled = in.cancelled;
-        d.advice = sim::advise(scenario, ao);
-        d.mfuThreshold = d.advice->options.mfuThreshold;
+    // 1–2. The planning result (services/planning.h): the search, every plan per framework (the
+    // plan-space chart and the Pareto front) and the advisor over that same search, from the
+    // caller's planner when it has one, so that the report reads what the other surfaces read.
+    services::PlanningOptions po;
+    po.advice = true;
+    po.breakPoints = in.breakPoints;
+    po.planSpace = true;
+    po.catalog = in.catalog;
+    po.threads = in.threads;
+    po.cancelled = in.cancelled;
+    const std::shared_ptr<const services::PlanningResult> planned =
+        in.planner ? in.planner->plan(scenario, po) : services::planScenario(scenario, po);
+    if (planned->cancelled) {
+        d.search.cancelled = true;
+        return d;
     }
+    d.search = *planned->planSpace;
+    d.advice = *planned->advice;
+    d.mfuThreshold = d.advice->options.mfuThreshold;
     progress(in, 0.6);
 
     // 3. The comparison rows: best (or closest) per framework, then the scenario's own plans.
     const sim::PlanContext ctx = sim::makeContext(scenario);
-    for (const sim::FrameworkResult& fr : d.search.frameworks) {
+    const sim::PlanEstimate* headline = planned->headline();
+    for (const sim::FrameworkResult& fr : planned->search->frameworks) {
         ComparedPlan row;
         row.framework = fr.framework;
         if (fr.best) {
             row.origin = ComparedPlan::Origin::Best;
             row.result = {*fr.best, true, {}};
+            row.recommended =
+                planned->recommendation.status != sim::RecommendationStatus::DoesNotFit &&
+                planned->recommendation.framework == fr.framework;
         } else if (fr.closest) {
             row.origin = ComparedPlan::Origin::Closest;
             row.result = {*fr.closest, true, {}};
@@ -129,6 +135,8 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
         } else {
             continue; // no valid plan at all: the advisor's reasons say why
         }
+        if (headline && fr.best && &*fr.best == headline)
+            d.headlineIndex = static_cast<int>(d.compared.size());
         d.compared.push_back(std::move(row));
     }
     for (std::size_t i = 0; i < scenario.plans.size(); ++i) {
@@ -136,22 +144,10 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
         row.origin = ComparedPlan::Origin::Pinned;
         row.framework = scenario.plans[i].framework;
         row.pinnedIndex = static_cast<int>(i);
-        row.result = sim::estimatePlan(ctx, scenario.plans[i]);
+        row.result = planned->pinned[i];
         d.compared.push_back(std::move(row));
     }
-
-    // The headline: the advisor's recommended plan when it fits, else the fastest fitting row.
-    if (d.advice && d.advice->recommendation.plan &&
-        d.advice->recommendation.status != sim::RecommendationStatus::DoesNotFit) {
-        const model::Plan& rec = d.advice->recommendation.plan->plan;
-        for (std::size_t i = 0; i < d.compared.size(); ++i)
-            if (d.compared[i].origin == ComparedPlan::Origin::Best &&
-                d.compared[i].estimate().plan == rec) {
-                d.compared[i].recommended = true;
-                d.headlineIndex = static_cast<int>(i);
-                break;
-            }
-    }
+    // Nothing searched fits: the fastest fitting pinned plan, else the first valid row.
     if (d.headlineIndex < 0) {
         double bestStep = 0;
         for (std::size_t i = 0; i < d.compared.size(); ++i) {

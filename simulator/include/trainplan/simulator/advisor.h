@@ -31,6 +31,8 @@ struct AdvisorOptions {
         nullptr;                     // resolves stage target models and baseline suggestions
     int threads = 0;                 // searchPlans threads; 0 = all cores
     std::function<bool()> cancelled; // polled between searches
+    // Runs the roadmap's searches of stage targets (RoadmapInputs::search); empty: searchPlans.
+    std::function<SearchResult(const model::Scenario&, const SearchOptions&)> search;
 };
 
 struct Advice {
@@ -52,5 +54,14 @@ explain(const model::Scenario& s, const std::vector<FrameworkFit>& fits, const R
 
 // Search, break points, recommendation, reasons and roadmap in one call.
 [[nodiscard]] Advice advise(const model::Scenario& s, const AdvisorOptions& options = {});
+
+// The same advice over a search already run on `s` (its plans cleared; pruned or keepAll, any
+// runnersUp: only each framework's best and closest plans are read), so that the surfaces of one
+// scenario share one search. `knownBreakPoints`: those of an earlier advice whose scenario
+// differed from `s` only in its readiness profile and stages, which the break points do not read;
+// nullptr computes them when options.breakPoints.
+[[nodiscard]] Advice adviseOn(const model::Scenario& s, const SearchResult& search,
+                              const AdvisorOptions& options,
+                              const BreakPoints* knownBreakPoints = nullptr);
 
 } // namespace trainplan::sim

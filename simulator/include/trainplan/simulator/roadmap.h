@@ -39,6 +39,9 @@ struct RoadmapInputs {
     const model::Catalog* catalog = nullptr;
     int threads = 0;
     std::function<bool()> cancelled;
+    // Runs the search of a stage's target (another model or GPU count). Empty: searchPlans. A
+    // planning cache passes its own so that a readiness-only edit re-uses the searches.
+    std::function<SearchResult(const model::Scenario&, const SearchOptions&)> search;
 };
 
 struct RoadmapStage {

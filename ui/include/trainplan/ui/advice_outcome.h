@@ -2,6 +2,7 @@
 
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/advisor.h>
 #include <trainplan/ui/explore_compute.h>
 #include <trainplan/ui/latest_job.h>
@@ -29,8 +30,10 @@ struct AdviceOutcome {
 [[nodiscard]] std::vector<int> curveRungs(const sim::ModelLadder& ladder, double lowParameters,
                                           double highParameters, int count);
 
-// sim::advise on `s` (with break points) followed by the model-size curve. Polls `control`.
+// The planning result's advice on `s` (with break points, through `planner`, which keeps them
+// while only the readiness profile changes), followed by the model-size curve. Polls `control`.
 [[nodiscard]] AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& catalog,
-                                          const JobControl& control, int curvePoints = 14);
+                                          services::Planner& planner, const JobControl& control,
+                                          int curvePoints = 14);
 
 } // namespace trainplan::ui

@@ -37,6 +37,9 @@ public:
     using ProfileLookup = ui::ProfileLookup;
     void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
     void setPriceSource(PriceSource prices) { m_prices = std::move(prices); }
+    // The planning cache shared with the window's other surfaces (ScenarioDocument::
+    // sharedPlanner); the controller starts with one of its own.
+    void setPlanner(std::shared_ptr<services::Planner> planner) { m_planner = std::move(planner); }
 
     // The edited scenario; `computable` false when validation blocks estimation. When it names a
     // calibration profile (efficiency.profile), the profile's values fill the efficiency overrides
@@ -75,6 +78,7 @@ private:
     void updateBusy();
 
     std::shared_ptr<const model::Catalog> m_catalog;
+    std::shared_ptr<services::Planner> m_planner;
     ProfileLookup m_profileLookup;
     PriceSource m_prices;
     QString m_profileNote;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/scenario.h>
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/simulator/uncertainty.h>
@@ -16,6 +17,9 @@ namespace trainplan::ui {
 
 struct CompareOutcome {
     model::Scenario scenario;                // what was evaluated
+    // The planning result the other surfaces of the scenario read too (services/planning.h);
+    // `search` and `pinned` are its values.
+    std::shared_ptr<const services::PlanningResult> planning;
     sim::SearchResult search;                // best plan per framework + runners-up
     std::vector<sim::EstimateResult> pinned; // the scenario's fixed (pinned) plans
     double computeSeconds = 0;
@@ -23,6 +27,11 @@ struct CompareOutcome {
     sim::ResidualTable residuals; // of the public reference runs, for the error bars
     QString error;
 };
+
+// The Compare outcome of a planning result: its scenario, search and pinned estimates (empty and
+// cancelled when the planning was).
+[[nodiscard]] CompareOutcome
+compareOutcome(std::shared_ptr<const services::PlanningResult> planning);
 
 struct ExploreOutcome {
     model::Scenario scenario;        // the what-if scenario

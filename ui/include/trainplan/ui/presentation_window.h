@@ -35,8 +35,11 @@ public:
     enum class Page { Summary, Comparison, Memory, StepTime, Communication, Scaling, Roadmap };
     static constexpr int kPageCount = 7;
 
+    // `planner`: the window's shared planning cache (ScenarioDocument::sharedPlanner), so that the
+    // slides read the search and advice Compare and the Roadmap show; none: one of its own.
     PresentationWindow(model::Scenario scenario, std::shared_ptr<const model::Catalog> catalog,
-                       sim::Lang lang, QWidget* parent = nullptr);
+                       sim::Lang lang, std::shared_ptr<services::Planner> planner = {},
+                       QWidget* parent = nullptr);
     ~PresentationWindow() override;
 
     [[nodiscard]] int pageCount() const { return kPageCount; }
@@ -84,6 +87,7 @@ private:
 
     model::Scenario m_base;
     std::shared_ptr<const model::Catalog> m_catalog;
+    std::shared_ptr<services::Planner> m_planner;
     sim::Lang m_lang;
     WhatIf m_whatIf;
     std::shared_ptr<const report::ReportData> m_data;

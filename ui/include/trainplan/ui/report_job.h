@@ -22,19 +22,23 @@ struct ReportOutcome {
     QString error;
 };
 
-// Full: everything the written report shows. Quick: no break-point searches and no model-size
-// sweep (the scaling chart then comes from a GPU-count sweep) — what presentation mode re-runs on
-// every what-if change.
-enum class ReportDepth { Full, Quick };
+// Full: everything the written report shows. Slides: the presentation of the scenario as edited:
+// the same advice as the report and the Roadmap (break points included, from the shared planner's
+// cache), without the model-size sweep and the sizing section. Quick: also no break-point searches
+// (the scaling chart then comes from a GPU-count sweep) — what presentation mode re-runs on every
+// what-if change.
+enum class ReportDepth { Full, Slides, Quick };
 
 // Runs report::computeReportData with the catalog, the published runs of the data directory (the
 // accuracy section; skipped when the file is missing) and today's date. Polls `control` for cancel
 // and reports progress into it. Safe on any thread. `prices` is the library's price table (the
 // sizing section prices every candidate GPU from it, as the CLI's report does; empty: catalog).
+// `planner`: the window's planning cache, so the report reads the search and advice the tabs show.
 [[nodiscard]] ReportOutcome computeReport(const model::Scenario& scenario,
                                           std::shared_ptr<const model::Catalog> catalog,
                                           const model::PriceTable& prices, ReportDepth depth,
-                                          const JobControl& control);
+                                          const JobControl& control,
+                                          services::Planner* planner = nullptr);
 
 // The language of the running GUI as a report language (Chinese locale → zh_CN, else English).
 [[nodiscard]] sim::Lang uiReportLanguage();

@@ -12,6 +12,10 @@
 
 class QUndoStack;
 
+namespace trainplan::services {
+class Planner;
+}
+
 namespace trainplan::ui {
 
 // The scenario being edited: the value, its file, its undo history and its validation issues.
@@ -38,6 +42,9 @@ public:
     }
     [[nodiscard]] const model::Catalog& catalog() const { return *m_catalog; }
     [[nodiscard]] std::shared_ptr<const model::Catalog> sharedCatalog() const { return m_catalog; }
+    // The planning cache every surface of this window plans through (services/planning.h), so
+    // that Compare, Explore, the Roadmap, the report and the presentation read one search.
+    [[nodiscard]] std::shared_ptr<services::Planner> sharedPlanner() const { return m_planner; }
     [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
     [[nodiscard]] const model::ValidationIssues& issues() const { return m_issues; }
     [[nodiscard]] bool canEstimate() const { return m_canEstimate; }
@@ -70,6 +77,7 @@ private:
     void setScenario(model::Scenario s, const QString& field);
 
     std::shared_ptr<const model::Catalog> m_catalog;
+    std::shared_ptr<services::Planner> m_planner;
     model::Scenario m_scenario;
     model::ValidationIssues m_issues;
     bool m_canEstimate = false;

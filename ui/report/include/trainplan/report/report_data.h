@@ -6,6 +6,7 @@
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/services/planning.h>
 #include <trainplan/simulator/advisor.h>
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/estimate.h>
@@ -99,7 +100,7 @@ struct ReportData {
                    ? &compared[headlineIndex]
                    : nullptr;
     }
-    [[nodiscard]] long long gpus() const { return scenario.cluster.gpuCount(); }
+    [[nodiscard]] long long gpus() const { return scenario.planGpus(); }
 };
 
 struct ReportInputs {
@@ -117,6 +118,8 @@ struct ReportInputs {
     // nullptr: the catalog's prices.
     const model::PriceTable* prices = nullptr;
     int threads = 0;                      // 0 = all cores
+    // The planning cache the other surfaces share (the GUI's); nullptr plans without one.
+    services::Planner* planner = nullptr;
     std::function<void(double)> progress; // 0..1
     std::function<bool()> cancelled;
 };
