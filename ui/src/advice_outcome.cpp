@@ -54,12 +54,23 @@ AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& cata
         out.error = QStringLiteral("cancelled");
         return out;
     }
-    std::shared_ptr<const sim::Advice> advice = planned->advice;
-    control.setProgress(0.6);
+    out.advice = planned->advice;
+    if (curvePoints > 0) {
+        control.setProgress(0.6);
+        out.modelCurve = computeModelCurve(s, *out.advice, planner, control, curvePoints, 0.6);
+    }
+    out.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    return out;
+}
 
+Sweep computeModelCurve(const model::Scenario& s, const sim::Advice& advice,
+                        services::Planner& planner, const JobControl& control, int curvePoints,
+                        double progressFrom) {
+    Sweep curve;
+    const double parameters = model::countParameters(s.model).total;
     // Span the model-size break points (and the scenario's model) with some margin on each side.
-    double low = out.parameters / 4, high = out.parameters * 4;
-    for (const auto& b : advice->breakPoints.modelSize) {
+    double low = parameters / 4, high = parameters * 4;
+    for (const auto& b : advice.breakPoints.modelSize) {
         if (b.largestParameters > 0) {
             low = std::min(low, b.largestParameters / 2);
             high = std::max(high, b.largestParameters * 2);
@@ -72,36 +83,37 @@ AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& cata
     const sim::ModelLadder ladder = sim::modelLadder(s.model);
     const std::vector<int> rungs = curveRungs(ladder, low, high, curvePoints);
     const std::vector<model::Framework> frameworks = sim::searchedFrameworks(s);
-    out.modelCurve.currentX = out.parameters;
+    services::PlanningOptions options;
+    options.cancelled = [control] { return control.isCancelled(); };
+    curve.currentX = parameters;
     for (auto f : frameworks)
-        out.modelCurve.series.push_back({f, {}});
+        curve.series.push_back({f, {}});
     for (std::size_t k = 0; k < rungs.size(); ++k) {
         if (control.isCancelled()) {
-            out.modelCurve.cancelled = true;
+            curve.cancelled = true;
             break;
         }
         const auto rung = static_cast<std::size_t>(rungs[k]);
         model::Scenario scaled = s;
         scaled.model = ladder.models[rung];
         scaled.modelRef.clear();
+        // Through the planner: a readiness tick or a return to this scenario finds them kept.
         const std::shared_ptr<const sim::SearchResult> result =
             planner.search(scaled, frameworks, options);
         if (!result) {
-            out.modelCurve.cancelled = true;
+            curve.cancelled = true;
             break;
         }
-        for (auto& series : out.modelCurve.series) {
+        for (auto& series : curve.series) {
             SweepPoint point{ladder.parameters[rung], std::nullopt};
             for (const auto& fr : result->frameworks)
                 if (fr.framework == series.framework) point.best = fr.best;
             series.points.push_back(std::move(point));
         }
-        control.setProgress(0.6 +
-                            0.4 * static_cast<double>(k + 1) / static_cast<double>(rungs.size()));
+        control.setProgress(progressFrom + (1 - progressFrom) * static_cast<double>(k + 1) /
+                                               static_cast<double>(rungs.size()));
     }
-    out.advice = std::move(advice);
-    out.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
-    return out;
+    return curve;
 }
 
 } // namespace trainplan::ui

@@ -29,6 +29,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     , m_doc(doc)
     , m_debounce(new Debouncer(kAdviceDebounceMs, this))
     , m_job(this)
+    , m_curveJob(this)
     , m_badge(new QLabel)
     , m_headline(new QLabel)
     , m_reasons(new QTextBrowser)
@@ -155,6 +156,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
 
 void RoadmapTab::scenarioReplaced() {
     // Another scenario: its predecessor's answer must not be read as this one's.
+    m_curveJob.cancel();
     m_outcome = {};
     m_badge->setText(QString());
     m_badge->setPalette(palette());
@@ -200,6 +202,7 @@ void RoadmapTab::recomputeNow() {
 
 void RoadmapTab::start() {
     m_stale = false;
+    m_curveJob.cancel();
     if (!m_doc->canEstimate()) {
         m_job.cancel();
         m_status->setText(tr("Paused: fix the scenario's problems in the editor."));
@@ -211,11 +214,33 @@ void RoadmapTab::start() {
     // The calibration profile applied, as in Compare and the report (resolveProfile).
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
+    // Two jobs: the advice first (shown as soon as it is known), then the model-size curve.
     m_job.start(
         [scenario, catalog, planner = m_doc->sharedPlanner()](const JobControl& control) {
-            return computeAdvice(scenario, *catalog, *planner, control);
+            return computeAdvice(scenario, *catalog, *planner, control, 0);
         },
-        [this](AdviceOutcome outcome) { showOutcome(std::move(outcome)); });
+        [this, scenario](AdviceOutcome outcome) {
+            const bool shown = outcome.advice != nullptr;
+            showOutcome(std::move(outcome));
+            if (shown) startCurve(scenario);
+        });
+}
+
+void RoadmapTab::startCurve(const model::Scenario& scenario) {
+    m_curveJob.start(
+        [scenario, advice = m_outcome.advice,
+         planner = m_doc->sharedPlanner()](const JobControl& control) {
+            AdviceOutcome curve; // only its modelCurve (and error) are set
+            curve.modelCurve = computeModelCurve(scenario, *advice, *planner, control);
+            return curve;
+        },
+        [this, advice = m_outcome.advice](AdviceOutcome curve) {
+            // Only onto the advice it was computed for.
+            if (!curve.error.isEmpty() || curve.modelCurve.cancelled || m_outcome.advice != advice)
+                return;
+            m_outcome.modelCurve = std::move(curve.modelCurve);
+            m_chart->setOutcome(m_outcome);
+        });
 }
 
 void RoadmapTab::showOutcome(AdviceOutcome outcome) {

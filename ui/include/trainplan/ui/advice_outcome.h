@@ -31,9 +31,17 @@ struct AdviceOutcome {
                                           double highParameters, int count);
 
 // The planning result's advice on `s` (with break points, through `planner`, which keeps them
-// while only the readiness profile changes), followed by the model-size curve. Polls `control`.
+// while only the readiness profile changes), followed by the model-size curve of `curvePoints`
+// rungs (0: none; the Roadmap computes it in a second job). Polls `control`.
 [[nodiscard]] AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& catalog,
                                           services::Planner& planner, const JobControl& control,
                                           int curvePoints = 14);
+
+// Best plan per framework on about `curvePoints` rungs of sim::modelLadder(s.model) spanning the
+// advice's model-size break points, searched through `planner`. Progress runs from
+// `progressFrom` to 1.
+[[nodiscard]] Sweep computeModelCurve(const model::Scenario& s, const sim::Advice& advice,
+                                      services::Planner& planner, const JobControl& control,
+                                      int curvePoints = 14, double progressFrom = 0);
 
 } // namespace trainplan::ui

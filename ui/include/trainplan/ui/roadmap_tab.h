@@ -32,7 +32,9 @@ public:
     // The scenario's calibration profile changed in the library: recompute as after an edit.
     void planningInputChanged() { scenarioChanged(); }
     [[nodiscard]] const AdviceOutcome& outcome() const { return m_outcome; }
-    [[nodiscard]] bool isComputing() const { return m_job.isRunning(); }
+    // The advice or its model-size curve (computed after the advice is shown).
+    [[nodiscard]] bool isComputing() const { return m_job.isRunning() || m_curveJob.isRunning(); }
+    [[nodiscard]] bool isComputingAdvice() const { return m_job.isRunning(); }
     [[nodiscard]] quint64 resultsShown() const { return m_resultsShown; }
     [[nodiscard]] RoadmapView* roadmapView() const { return m_roadmap; }
     [[nodiscard]] BreakPointsChart* breakPointsChart() const { return m_chart; }
@@ -53,6 +55,7 @@ private:
     void setAdviceStale(bool stale);
     void start();
     void showOutcome(AdviceOutcome outcome);
+    void startCurve(const model::Scenario& scenario);
     void showAdvice();
     void editStage(int stage, const QString& field, const QString& what,
                    const std::function<void(model::MigrationStage&)>& change);
@@ -60,6 +63,7 @@ private:
     ScenarioDocument* m_doc;
     Debouncer* m_debounce;
     LatestJob<AdviceOutcome> m_job;
+    LatestJob<AdviceOutcome> m_curveJob; // the model-size curve of m_outcome's advice
     AdviceOutcome m_outcome;
     quint64 m_resultsShown = 0;
     bool m_stale = true;
