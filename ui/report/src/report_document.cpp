@@ -6,6 +6,7 @@
 #include <trainplan/report/report_strings.h>
 #include <trainplan/simulator/break_points.h>
 
+#include "report_section_builder.h"
 #include "report_sizing.h"
 
 #include <algorithm>
@@ -15,107 +16,8 @@ namespace trainplan::report {
 
 namespace {
 
-using Lang = sim::Lang;
+using namespace detail;
 constexpr QChar kStar(0x2605);
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-// Small builders so the section code reads like the report.
-struct SectionBuilder {
-    Section section;
-    Lang lang;
-
-    QString t(Text id) const { return tr(id, lang); }
-    void paragraph(const QString& text, const QString& lead = {}) {
-        Block b;
-        b.kind = Block::Kind::Paragraph;
-        b.text = text;
-        b.lead = lead;
-        section.blocks.push_back(std::move(b));
-    }
-    void note(const QString& text) {
-        Block b;
-        b.kind = Block::Kind::Note;
-        b.text = text;
-        section.blocks.push_back(std::move(b));
-    }
-    void callout(const QString& lead, const QString& text) {
-        Block b;
-        b.kind = Block::Kind::Callout;
-        b.lead = lead;
-        b.text = text;
-        section.blocks.push_back(std::move(b));
-    }
-    void subheading(const QString& text) {
-        Block b;
-        b.kind = Block::Kind::Subheading;
-        b.text = text;
-        section.blocks.push_back(std::move(b));
-    }
-    void bullets(const QStringList& items) {
-        if (items.isEmpty()) return;
-        Block b;
-        b.kind = Block::Kind::Bullets;
-        b.items = items;
-        section.blocks.push_back(std::move(b));
-    }
-    void checklist(const QStringList& items, const QList<bool>& checked) {
-        if (items.isEmpty()) return;
-        Block b;
-        b.kind = Block::Kind::Checklist;
-        b.items = items;
-        b.checked = checked;
-        section.blocks.push_back(std::move(b));
-    }
-    void table(Table table) {
-        Block b;
-        b.kind = Block::Kind::Table;
-        b.table = std::move(table);
-        section.blocks.push_back(std::move(b));
-    }
-    void chart(ChartKind kind, const QString& caption) {
-        Block b;
-        b.kind = Block::Kind::Chart;
-        b.chart = kind;
-        b.text = caption;
-        section.blocks.push_back(std::move(b));
-    }
-};
-
-SectionBuilder start(const char* id, Text title, Lang lang, bool appendix = false) {
-    SectionBuilder s{{}, lang};
-    s.section.id = QString::fromLatin1(id);
-    s.section.title = tr(title, lang);
-    s.section.appendix = appendix;
-    return s;
-}
-
-Table keyValues(const QList<QPair<QString, QString>>& rows) {
-    Table t;
-    for (const auto& [k, v] : rows)
-        t.rows.push_back({k, v});
-    return t;
-}
-
-QString yesNo(bool v, Lang lang) {
-    return tr(v ? Text::Yes : Text::No, lang);
-}
-
-QString modelName(const model::Scenario& s) {
-    return qs(s.model.displayName.empty() ? (s.model.name.empty() ? s.modelRef : s.model.name)
-                                          : s.model.displayName);
-}
-
-QString clusterSummary(const model::Scenario& s, Lang lang) {
-    return tr(Text::ClusterSummary, lang)
-        .arg(s.cluster.nodes)
-        .arg(s.cluster.gpusPerNode)
-        .arg(qs(s.cluster.gpu.name))
-        .arg(s.cluster.gpuCount());
-}
-
-double usableBytes(const ReportData& d) {
-    return d.search.usableBytes > 0 ? d.search.usableBytes : sim::usableGpuBytes(d.scenario);
-}
 
 QString frameworkCell(const ComparedPlan& c, Lang lang) {
     QString name = frameworkName(c.framework);
@@ -583,16 +485,15 @@ Section roadmapSection(const ReportData& d, Lang lang) {
                 .arg(qs(r.targetModelName), fmtParameters(r.targetParameters, lang))
                 .arg(r.targetGpus);
         const std::optional<sim::PlanEstimate>& e = r.estimate ? r.estimate : r.closest;
-        t.rows.push_back({QString::number(++index), qs(sim::render(r.title, lang)),
-                          frameworkShortName(r.framework),
-                          qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
-                              triggerStatus(r.triggerStatus, lang) + QLatin1Char(')'),
-                          target, e ? qs(e->plan.label()) : QString(),
-                          // The closest plan of a stage that does not fit would not run.
-                          r.estimate ? fmtSeconds(r.estimate->time.stepSeconds, lang)
-                                     : QStringLiteral("—"),
-                          r.estimate ? fmtPercent(r.estimate->throughput.mfu, lang)
-                                     : QStringLiteral("—")});
+        t.rows.push_back(
+            {QString::number(++index), qs(sim::render(r.title, lang)),
+             frameworkShortName(r.framework),
+             qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
+                 triggerStatus(r.triggerStatus, lang) + QLatin1Char(')'),
+             target, e ? qs(e->plan.label()) : QString(),
+             // The closest plan of a stage that does not fit would not run.
+             r.estimate ? fmtSeconds(r.estimate->time.stepSeconds, lang) : QStringLiteral("—"),
+             r.estimate ? fmtPercent(r.estimate->throughput.mfu, lang) : QStringLiteral("—")});
     }
     t.compact = true;
     s.table(std::move(t));
@@ -649,214 +550,6 @@ Section reliabilitySection(const ReportData& d, Lang lang) {
         rows << qMakePair(s.t(Text::RowGoodput), fmtPercent(g.goodput, lang));
     }
     s.table(keyValues(rows));
-    return std::move(s.section);
-}
-
-QString efficiencyValue(const sim::EfficiencySource& e, Lang lang) {
-    if (e.unit == "fraction") return fmtPercent(e.value, lang);
-    if (e.unit == "factor") return fmtFactor(e.value, lang);
-    if (e.unit == "elements") return fmtCount(e.value, lang);
-    if (e.unit == "parameters/s") return sig3Si(e.value) + QStringLiteral(" params/s");
-    return fmtWithUnit(e.value, e.unit, lang);
-}
-
-Section assumptionsSection(const ReportData& d, Lang lang) {
-    SectionBuilder s = start("assumptions", Text::SecAssumptions, lang);
-    s.paragraph(s.t(Text::AssumptionsIntro));
-    s.subheading(s.t(Text::SubEfficiency));
-    Table t;
-    t.header = {s.t(Text::ColParameter), s.t(Text::ColValue), s.t(Text::ColSetBy),
-                s.t(Text::ColSource)};
-    t.numericColumns = {1};
-    std::set<std::string> names;
-    for (const sim::EfficiencySource& e : d.efficiency) {
-        names.insert(e.name);
-        t.rows.push_back({qs(e.name), efficiencyValue(e, lang),
-                          s.t(e.isDefault ? Text::SetByDefault : Text::SetByScenario),
-                          qs(e.source)});
-    }
-    t.compact = true;
-    s.table(std::move(t));
-    if (d.headline) {
-        Table o;
-        o.header = t.header;
-        for (const sim::Assumption& a : d.headline->assumptions) {
-            if (names.count(a.name)) continue;
-            o.rows.push_back({qs(a.name), qs(a.value),
-                              s.t(a.defaulted ? Text::SetByDefault : Text::SetByScenario),
-                              qs(a.source)});
-        }
-        if (!o.rows.empty()) {
-            s.subheading(s.t(Text::SubDefaults));
-            o.compact = true;
-            s.table(std::move(o));
-        }
-    }
-    return std::move(s.section);
-}
-
-Section accuracySection(const ReportData& d, Lang lang) {
-    SectionBuilder s = start("accuracy", Text::SecAccuracy, lang);
-    if (!d.validation) {
-        s.paragraph(s.t(Text::NoValidation));
-        return std::move(s.section);
-    }
-    const sim::ValidationReport& v = *d.validation;
-    s.paragraph(s.t(Text::AccuracyIntro).arg(v.totalRows).arg(fmtPercent(v.meanAbsError, lang)));
-    Table t;
-    t.header = {s.t(Text::ColSource), s.t(Text::ColMetric), s.t(Text::ColRows),
-                s.t(Text::ColMeanError), s.t(Text::ColMaxError)};
-    t.numericColumns = {2, 3, 4};
-    for (const sim::ValidationGroupSummary& g : v.summary)
-        t.rows.push_back({qs(g.group), metricName(g.metric, lang), QString::number(g.rows),
-                          fmtPercent(g.meanAbsError, lang), fmtPercent(g.maxAbsError, lang)});
-    s.table(std::move(t));
-    if (!v.skipped.empty()) s.note(s.t(Text::AccuracySkipped).arg(v.skipped.size()));
-    return std::move(s.section);
-}
-
-Section sourcesSection(const ReportData& d, Lang lang) {
-    SectionBuilder s = start("sources", Text::SecSources, lang);
-    s.paragraph(s.t(Text::SourcesIntro));
-    const std::pair<SourceEntry::Kind, Text> kinds[] = {
-        {SourceEntry::Kind::Catalog, Text::SubCatalog},
-        {SourceEntry::Kind::Formula, Text::SubFormulas},
-        {SourceEntry::Kind::Parameter, Text::SubParameters},
-        {SourceEntry::Kind::Reference, Text::SubReferences}};
-    for (const auto& [kind, title] : kinds) {
-        Table t;
-        t.header = {s.t(Text::ColSubject), s.t(Text::ColSource)};
-        for (const SourceEntry& e : d.sources)
-            if (e.kind == kind) t.rows.push_back({qs(e.subject), qs(e.source)});
-        if (t.rows.empty()) continue;
-        t.compact = true;
-        s.subheading(s.t(title));
-        s.table(std::move(t));
-    }
-    return std::move(s.section);
-}
-
-// ---------------------------------------------------------------------------------------------
-void addTerm(Table& t, const sim::DerivationTerm& term, int depth, Lang lang) {
-    t.rows.push_back({qs(term.name), fmtWithUnit(term.value, term.unit, lang), qs(term.formula),
-                      qs(term.source)});
-    t.rowIndent.push_back(depth);
-    t.rowEmphasis.push_back(depth == 0);
-    for (const sim::DerivationTerm& c : term.children)
-        addTerm(t, c, depth + 1, lang);
-}
-
-Section derivationSection(const ReportData& d, Lang lang) {
-    SectionBuilder s = start("derivation", Text::SecDerivation, lang, true);
-    const ComparedPlan* h = d.headlinePlan();
-    if (!d.headline || !h) {
-        s.paragraph(s.t(Text::NoDerivation));
-        return std::move(s.section);
-    }
-    const sim::Explanation& x = *d.headline;
-    s.paragraph(s.t(Text::DerivationIntro).arg(frameworkName(h->framework), qs(x.plan.label())));
-    const std::pair<Text, const sim::DerivationTerm*> trees[] = {
-        {Text::SubPeakMemory, &x.memory},
-        {Text::SubStepTime, &x.stepTime},
-        {Text::SubCommunication, &x.communication},
-        {Text::SubFlops, &x.flops}};
-    for (const auto& [title, tree] : trees) {
-        s.subheading(s.t(title));
-        Table t;
-        t.header = {s.t(Text::ColTerm), s.t(Text::ColValue), s.t(Text::ColFormula),
-                    s.t(Text::ColSource)};
-        t.numericColumns = {1};
-        t.compact = true;
-        addTerm(t, *tree, 0, lang);
-        s.table(std::move(t));
-    }
-
-    s.subheading(s.t(Text::SubStages));
-    // Stages named by index (the rows group stages of the same layer composition); for MoE models
-    // the layers split into dense and MoE, and the routed experts' share of the states.
-    const bool moe = std::any_of(x.stages.begin(), x.stages.end(),
-                                 [](const sim::StageMemoryRow& r) { return r.moeLayers > 0; });
-    Table st;
-    st.header = {s.t(Text::ColStage),       s.t(Text::ColLayers),    s.t(Text::ColInFlight),
-                 s.t(Text::ColWeights),     s.t(Text::ColGradients), s.t(Text::ColOptimizer),
-                 s.t(Text::ColActivations), s.t(Text::ColPeak)};
-    st.numericColumns = {1, 2, 3, 4, 5, 6, 7};
-    if (moe) {
-        st.header.insert(st.header.begin() + 6, s.t(Text::ColExpertStates));
-        st.numericColumns.push_back(8);
-    }
-    for (const sim::StageMemoryRow& r : x.stages) {
-        const QString indices = qs(sim::formatStageIndices(r.stageIndices));
-        QString name;
-        switch (r.kind) {
-        case sim::StageKind::Only:
-            name = s.t(Text::StageOnly);
-            break;
-        case sim::StageKind::First:
-            name = s.t(Text::StageFirst).arg(indices);
-            break;
-        case sim::StageKind::Last:
-            name = s.t(Text::StageLast).arg(indices);
-            break;
-        case sim::StageKind::Middle:
-            name = (r.stageIndices.size() == 1 ? s.t(Text::StageOne) : s.t(Text::StageMany))
-                       .arg(indices);
-            break;
-        }
-        const sim::MemoryBreakdown& m = r.memory;
-        QStringList row{name,
-                        moe ? s.t(Text::LayersDenseMoe).arg(r.denseLayers).arg(r.moeLayers)
-                            : fmtCount(r.layers, lang),
-                        QString::number(r.inFlightMicroBatches),
-                        fmtBytes(m.weightsBytes, lang),
-                        fmtBytes(m.gradientsBytes, lang),
-                        fmtBytes(m.optimizerBytes, lang),
-                        fmtBytes(m.activationsBytes, lang),
-                        fmtBytes(m.peakBytes, lang)};
-        if (moe)
-            row.insert(
-                6, fmtBytes(m.expertWeightsBytes + m.expertGradientsBytes + m.expertOptimizerBytes,
-                            lang));
-        st.rows.push_back(row);
-    }
-    st.compact = true;
-    s.table(std::move(st));
-
-    s.subheading(s.t(Text::SubPhases));
-    Table ph;
-    ph.header = {s.t(Text::ColMoment), s.t(Text::ColAllocated), s.t(Text::ColActivations),
-                 s.t(Text::ColGradients), s.t(Text::ColTransient)};
-    ph.numericColumns = {1, 2, 3, 4};
-    const sim::MemoryBreakdown& m = x.estimate.memory;
-    for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
-        const auto kind = static_cast<sim::MemoryPhase::Kind>(k);
-        const sim::MemoryPhase& p = m.phases[k];
-        QString name = phaseName(kind, lang);
-        if (kind == m.peakPhase) name = s.t(Text::PeakMarker).arg(name);
-        ph.rows.push_back({name, fmtBytes(p.allocatedBytes, lang),
-                           fmtBytes(p.activationsBytes, lang), fmtBytes(p.gradientsBytes, lang),
-                           fmtBytes(p.transientBytes, lang)});
-        ph.rowEmphasis.push_back(kind == m.peakPhase);
-    }
-    s.table(std::move(ph));
-    return std::move(s.section);
-}
-
-Section validationRowsSection(const ReportData& d, Lang lang) {
-    SectionBuilder s = start("validation-rows", Text::SecValidationRows, lang, true);
-    Table t;
-    t.header = {s.t(Text::ColLine),   s.t(Text::ColRun),      s.t(Text::ColPlan),
-                s.t(Text::ColMetric), s.t(Text::ColMeasured), s.t(Text::ColPredicted),
-                s.t(Text::ColError)};
-    t.numericColumns = {0, 4, 5, 6};
-    for (const sim::ValidationRow& r : d.validation->rows)
-        t.rows.push_back({QString::number(r.line), qs(r.label), qs(r.plan),
-                          metricName(r.metric, lang), metricValue(r.metric, r.measured),
-                          metricValue(r.metric, r.predicted),
-                          (r.relativeError >= 0 ? QStringLiteral("+") : QString()) +
-                              fmtPercent(r.relativeError, lang)});
-    t.compact = true;
-    s.table(std::move(t));
     return std::move(s.section);
 }
 
