@@ -253,10 +253,12 @@ struct Planner::State {
     explicit State(std::size_t capacity)
         : searches(capacity)
         , breakPoints(std::max<std::size_t>(1, capacity / 4))
-        , planSpaces(std::max<std::size_t>(1, capacity / 8)) {}
+        , planSpaces(2) {}
     Memo<sim::SearchResult> searches;
     Memo<sim::BreakPoints> breakPoints;
-    Memo<sim::SearchResult> planSpaces; // keepAll: large, so fewer are kept
+    // keepAll: every evaluated plan, tens of MB for a large search, so only the scenario's and one
+    // what-if's are kept.
+    Memo<sim::SearchResult> planSpaces;
 };
 
 Planner::Planner(std::size_t capacity)
