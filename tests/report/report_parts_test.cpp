@@ -167,6 +167,34 @@ TEST(ReportDocument, StageTableOfAnMoeModelSplitsDenseAndExperts) {
     }
 }
 
+// Issue 19: the trade-off section drew the 2-D front (step time × memory) above a table of the 3-D
+// front (× cost), so the table listed plans the chart did not mark. The table's rows are now the
+// chart's front, fastest first.
+TEST(ReportDocument, TheParetoTableListsThePlansOnTheChartsFront) {
+    const ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    const std::vector<std::size_t> front = sim::paretoFront2d(d.search.all);
+    ASSERT_GE(front.size(), 2U);
+    const Document doc = buildReportDocument(d, sim::Lang::En);
+    const Table* table = nullptr;
+    for (const Section& s : doc.sections)
+        if (s.id == QLatin1String("tradeoffs"))
+            for (const Block& b : s.blocks)
+                if (b.kind == Block::Kind::Table) table = &b.table;
+    ASSERT_NE(table, nullptr);
+    ASSERT_EQ(table->rows.size(), std::min<std::size_t>(front.size(), 15));
+    for (std::size_t i = 0; i < table->rows.size(); ++i) {
+        const sim::PlanSummary& p = d.search.all[front[i]];
+        EXPECT_EQ(table->rows[i][1], QString::fromStdString(p.plan.label()));
+        EXPECT_EQ(table->rows[i][2], fmtSeconds(p.stepSeconds, sim::Lang::En));
+        if (i > 0) { // fastest first, and each slower plan needs less memory
+            const sim::PlanSummary& q = d.search.all[front[i - 1]];
+            EXPECT_GE(p.stepSeconds, q.stepSeconds);
+            EXPECT_LT(p.peakBytes, q.peakBytes);
+        }
+    }
+}
+
 TEST(ReportCharts, PngScalesWithDpiAndSvgIsValid) {
     const ReportData d =
         test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);

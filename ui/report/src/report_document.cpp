@@ -441,15 +441,18 @@ Section tradeoffSection(const ReportData& d, Lang lang) {
     const auto fitting = std::count_if(d.search.all.begin(), d.search.all.end(),
                                        [](const sim::PlanSummary& p) { return p.fits; });
     s.chart(ChartKind::Pareto, s.t(Text::CapPareto).arg(paretoPointsDrawn(d)).arg(fitting));
-    if (!d.search.pareto.empty()) {
+    // The table lists the front the chart draws (step time × peak memory, sim::paretoFront2d), so
+    // that every row is a point on the black line.
+    const std::vector<std::size_t> front = sim::paretoFront2d(d.search.all);
+    if (!front.empty()) {
         s.subheading(s.t(Text::SubPareto));
         Table t;
         t.header = {s.t(Text::ColFramework), s.t(Text::ColPlan), s.t(Text::ColStep),
                     s.t(Text::ColMemory),    s.t(Text::ColCost), s.t(Text::ColMfu)};
         t.numericColumns = {2, 3, 4, 5};
-        const std::size_t n = std::min<std::size_t>(d.search.pareto.size(), 15);
+        const std::size_t n = std::min<std::size_t>(front.size(), 15);
         for (std::size_t i = 0; i < n; ++i) {
-            const sim::PlanSummary& p = d.search.pareto[i];
+            const sim::PlanSummary& p = d.search.all[front[i]];
             t.rows.push_back({frameworkName(p.plan.framework), qs(p.plan.label()),
                               fmtSeconds(p.stepSeconds, lang), fmtBytes(p.peakBytes, lang),
                               fmtUsd(p.usd, lang), fmtPercent(p.mfu, lang)});
