@@ -96,6 +96,14 @@
         <translation>融合注意力反向效率</translation>
     </message>
     <message>
+        <source>Triton attention forward efficiency</source>
+        <translation>Triton 注意力前向效率</translation>
+    </message>
+    <message>
+        <source>Triton attention backward efficiency</source>
+        <translation>Triton 注意力反向效率</translation>
+    </message>
+    <message>
         <source>Streaming multiprocessors</source>
         <translation>流式多处理器（SM）数</translation>
     </message>
@@ -106,6 +114,10 @@
     <message>
         <source>Execution stack</source>
         <translation>执行栈</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
     </message>
     <message>
         <source>Flash attention</source>
@@ -5264,6 +5276,66 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     <message>
         <source>flash attention</source>
         <translation>flash attention</translation>
+    </message>
+    <message>
+        <source>Usual for the software stack</source>
+        <translation>按软件栈的常用内核</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (PyTorch SDPA, flash-attn 2)</source>
+        <translation>FlashAttention-2（PyTorch SDPA、flash-attn 2）</translation>
+    </message>
+    <message>
+        <source>cuDNN fused / FlashAttention-3 (Transformer Engine)</source>
+        <translation>cuDNN 融合注意力 / FlashAttention-3（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>FlashAttention in Triton (e.g. llm-foundry attn_impl: triton)</source>
+        <translation>Triton 实现的 FlashAttention（如 llm-foundry attn_impl: triton）</translation>
+    </message>
+    <message>
+        <source>The kernel that runs the attention core. Usual: cuDNN fused attention under fused kernels and CUDA graphs, FlashAttention-2 in eager and compiled PyTorch. The Triton kernel runs about 1.8x slower than FlashAttention-2 (FlashAttention-2 paper, §4.1).</source>
+        <translation>执行注意力核心计算的内核。常用：融合内核与 CUDA Graphs 下为 cuDNN 融合注意力，PyTorch eager 与编译模式下为 FlashAttention-2。Triton 内核比 FlashAttention-2 慢约 1.8 倍（FlashAttention-2 论文 §4.1）。</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>Usual for the framework</source>
+        <translation>按框架的常用方式</translation>
+    </message>
+    <message>
+        <source>PyTorch eager</source>
+        <translation>PyTorch eager 模式</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile 编译</translation>
+    </message>
+    <message>
+        <source>Fused kernels (Transformer Engine)</source>
+        <translation>融合内核（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>Fused kernels with CUDA graphs</source>
+        <translation>融合内核 + CUDA Graphs</translation>
+    </message>
+    <message>
+        <source>How the step's kernels are produced and launched. Usual: Megatron-LM with Transformer Engine's fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the memory traffic of norms and activations and the host time per kernel.</source>
+        <translation>训练步中内核的生成与启动方式。常用：Megatron-LM 使用 Transformer Engine 融合内核，PyTorch DDP/FSDP 与 DeepSpeed 使用 eager 模式。它决定归一化与激活的显存流量以及每个内核的主机开销。</translation>
+    </message>
+    <message>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <source>software stack</source>
+        <translation>软件栈</translation>
     </message>
 </context>
 <context>

@@ -332,6 +332,8 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
             tr.readBool("flash_attention", s.training.flashAttention, false);
             tr.readEnum("execution", s.training.execution, false, executionModeFromString,
                         "auto, eager, compile, fused, cuda_graphs");
+            tr.readEnum("attention_kernel", s.training.attentionKernel, false,
+                        attentionKernelFromString, "auto, flash2, fused, triton");
             tr.finish();
         }
     } else {
@@ -395,6 +397,11 @@ ValidationIssues validateScenario(const Scenario& s) {
     if (s.training.precision == Precision::Fp8 && s.cluster.gpu.fp8FlopsPerSecond <= 0)
         issues.push_back({"training.precision",
                           "fp8 needs fp8 tensor cores, which " + s.cluster.gpu.name + " lacks"});
+    if (!s.training.flashAttention && s.training.attentionKernel != AttentionKernel::Auto)
+        issues.push_back({"training.attention_kernel",
+                          "'" + std::string(toString(s.training.attentionKernel)) +
+                              "' is a flash-attention kernel, but training.flash_attention is "
+                              "false; drop one of the two"});
     if (s.cluster.gpu.memoryBytes <= 0)
         issues.push_back({"cluster.gpu", "memory must be positive"});
     if (s.cluster.interNode.bytesPerSecond <= 0 && s.cluster.nodes > 1)
@@ -588,6 +595,8 @@ json toJson(const Scenario& s) {
                      {"flash_attention", s.training.flashAttention}};
     if (s.training.execution != ExecutionMode::Auto)
         j["training"]["execution"] = std::string(toString(s.training.execution));
+    if (s.training.attentionKernel != AttentionKernel::Auto)
+        j["training"]["attention_kernel"] = std::string(toString(s.training.attentionKernel));
     const ClusterSpec& c = s.cluster;
     json cj;
     cj["gpu"] = c.gpuRef.empty() ? toJson(c.gpu) : json(c.gpuRef);

@@ -63,4 +63,25 @@ std::optional<ExecutionMode> executionModeFromString(std::string_view s) {
     return std::nullopt;
 }
 
+std::string_view toString(AttentionKernel k) {
+    switch (k) {
+    case AttentionKernel::Auto:
+        return "auto";
+    case AttentionKernel::Flash2:
+        return "flash2";
+    case AttentionKernel::Fused:
+        return "fused";
+    case AttentionKernel::Triton:
+        return "triton";
+    }
+    return "auto";
+}
+
+std::optional<AttentionKernel> attentionKernelFromString(std::string_view s) {
+    for (AttentionKernel k : {AttentionKernel::Auto, AttentionKernel::Flash2, AttentionKernel::Fused,
+                              AttentionKernel::Triton})
+        if (s == toString(k)) return k;
+    return std::nullopt;
+}
+
 } // namespace trainplan::model

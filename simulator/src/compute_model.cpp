@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace trainplan::sim::detail {
 
@@ -24,7 +25,6 @@ struct StackCosts {
     bool fusedNorms;               // norm (+ residual add) in one kernel
     bool fusedElementwise;         // SwiGLU, rotary, fp8 casts fused into neighbours
     bool nativeGqa;                // attention kernel reads shared K/V heads without repeat_kv
-    bool fusedAttention;           // cuDNN fused attention / FA3 rather than SDPA's FA2
     double hostSecondsPerKernelFw; // host time to issue one forward kernel
     double hostSecondsPerKernelBw; // autograd engine, per backward kernel
 };
@@ -38,15 +38,15 @@ StackCosts stackCosts(ExecutionMode m) {
     switch (m) {
     case ExecutionMode::Eager:
     case ExecutionMode::Auto:
-        return {false, false, false, false, 10e-6, 4e-6};
+        return {false, false, false, 10e-6, 4e-6};
     case ExecutionMode::Compile:
-        return {true, true, false, false, 3e-6, 3e-6};
+        return {true, true, false, 3e-6, 3e-6};
     case ExecutionMode::Fused:
-        return {true, true, true, true, 8e-6, 4e-6};
+        return {true, true, true, 8e-6, 4e-6};
     case ExecutionMode::CudaGraphs:
-        return {true, true, true, true, 0.5e-6, 0.5e-6};
+        return {true, true, true, 0.5e-6, 0.5e-6};
     }
-    return {false, false, false, false, 10e-6, 4e-6};
+    return {false, false, false, 10e-6, 4e-6};
 }
 
 // Back-to-back dependent kernels leave the GPU idle ~1 µs between them even when the host is
@@ -82,6 +82,20 @@ GemmSeconds gemmSeconds(const GemmRates& r, double m, double n, double k, double
 // float8 filter skips `output`; TE recipes keep the head in bf16).
 bool fp8Eligible(double n, double k) {
     return std::fmod(n, 16.0) == 0 && std::fmod(k, 16.0) == 0;
+}
+
+// Forward and backward rate of the flash-attention kernel, as fractions of the bf16 dense peak.
+std::pair<double, double> attentionEfficiency(const Efficiency& e, model::AttentionKernel k) {
+    switch (k) {
+    case model::AttentionKernel::Fused:
+        return {e.fusedAttentionForwardEfficiency, e.fusedAttentionBackwardEfficiency};
+    case model::AttentionKernel::Triton:
+        return {e.tritonAttentionForwardEfficiency, e.tritonAttentionBackwardEfficiency};
+    case model::AttentionKernel::Auto:
+    case model::AttentionKernel::Flash2:
+        break;
+    }
+    return {e.sdpaAttentionForwardEfficiency, e.sdpaAttentionBackwardEfficiency};
 }
 
 } // namespace
@@ -222,10 +236,7 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             auto lengthFactor = [](double keys) { return keys / (keys + 256.0); };
             const double s = m.seqLen;
             const double windowFlops = T * lf.attentionCoreWindowed / t;
-            const double fwdEff = (stack.fusedAttention ? e.fusedAttentionForwardEfficiency
-                                                        : e.sdpaAttentionForwardEfficiency);
-            const double bwdEff = (stack.fusedAttention ? e.fusedAttentionBackwardEfficiency
-                                                        : e.sdpaAttentionBackwardEfficiency);
+            const auto [fwdEff, bwdEff] = attentionEfficiency(e, attentionKernel(sc, p));
             const double fullSeconds = (attnFlops - windowFlops) / lengthFactor(s);
             const double windowSeconds =
                 windowFlops > 0

@@ -394,6 +394,15 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
                    sc.training.execution == model::ExecutionMode::Auto});
     out.push_back({"flash_attention", sc.training.flashAttention ? "on" : "off",
                    "scenario training.flash_attention", false});
+    if (sc.training.flashAttention) {
+        const bool autoKernel = sc.training.attentionKernel == model::AttentionKernel::Auto;
+        out.push_back({"attention_kernel", std::string(model::toString(attentionKernel(sc, p))),
+                       autoKernel ? "the software stack's usual kernel (training.attention_kernel: "
+                                    "auto): fused under fused kernels and CUDA graphs, flash2 "
+                                    "otherwise"
+                                  : "scenario training.attention_kernel",
+                       autoKernel});
+    }
     out.push_back({"dropout",
                    sc.training.flashAttention ? "none (flash-era recipes)"
                                               : "0.1 masks stored (paper-era recipes)",

@@ -78,6 +78,8 @@ std::vector<double> computeSignature(const PlanContext& ctx) {
             e.sdpaAttentionBackwardEfficiency,
             e.fusedAttentionForwardEfficiency,
             e.fusedAttentionBackwardEfficiency,
+            e.tritonAttentionForwardEfficiency,
+            e.tritonAttentionBackwardEfficiency,
             static_cast<double>(m.layers),
             static_cast<double>(m.hidden),
             static_cast<double>(m.heads),
@@ -107,6 +109,7 @@ std::vector<double> computeSignature(const PlanContext& ctx) {
             ctx.flops.moe.attentionCore,
             static_cast<double>(static_cast<int>(s.training.precision)),
             static_cast<double>(static_cast<int>(s.training.execution)),
+            static_cast<double>(static_cast<int>(s.training.attentionKernel)),
             s.training.flashAttention ? 1.0 : 0.0};
 }
 

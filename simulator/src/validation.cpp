@@ -318,6 +318,14 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         s.training.execution = model::ExecutionMode::Fused;
     else
         s.training.execution = model::ExecutionMode::Eager;
+    // The attention kernel where the source names it: llm-foundry's attn_impl 'triton' (its
+    // FlashAttention-1 algorithm in Triton) and Megatron's --attention-backend.
+    if (states(stackText, "attn_impl: triton") || states(stackText, "attn_impl triton") ||
+        (contains(stackText, "attn_impl") && contains(stackText, "'triton'")))
+        s.training.attentionKernel = model::AttentionKernel::Triton;
+    else if (states(stackText, "attention-backend flash") ||
+             states(stackText, "attention_backend=flash") || states(stackText, "FlashAttention-2"))
+        s.training.attentionKernel = model::AttentionKernel::Flash2;
     // The Megatron/DeepSpeed runs of 2020-2022 predate opt-in gradient-reduce overlap; PyTorch DDP
     // and FSDP overlap by design, Megatron-Core/NeMo recipes set --overlap-grad-reduce.
     p.dpOverlap = torchtitan || megatronCore || p.framework == Framework::Fsdp ||

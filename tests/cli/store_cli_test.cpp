@@ -182,13 +182,13 @@ TEST_F(storeCli, RunsImportThePublishedCsvOnceAndList) {
     const std::string csv = dataFile("reference/published_runs.csv");
     CliRun r = run({"runs", "import", csv});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("imported 92 runs"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("imported 95 runs"), std::string::npos) << r.out;
     r = run({"runs", "import", csv});
     EXPECT_NE(r.out.find("imported 0 runs"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("92 already stored"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("95 already stored"), std::string::npos) << r.out;
     r = run({"--format", "json", "runs", "list"});
     const auto runs = nlohmann::json::parse(r.out);
-    ASSERT_EQ(runs.size(), 92u);
+    ASSERT_EQ(runs.size(), 95u);
     for (const auto& x : runs)
         EXPECT_FALSE(x["source"].get<std::string>().empty());
     EXPECT_EQ(nlohmann::json::parse(
@@ -270,11 +270,11 @@ TEST_F(storeCli, LibraryExportImportBetweenTwoDatabases) {
     const std::string other = file("other.db").string();
     r = runCli({"--db", other, "library", "import", lib.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("measured runs: 92 added"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("measured runs: 95 added"), std::string::npos) << r.out;
     r = runCli({"--db", other, "--format", "json", "scenario", "list"});
     EXPECT_EQ(nlohmann::json::parse(r.out)[0]["tags"], nlohmann::json::array({"x"}));
     r = runCli({"--db", other, "library", "import", lib.string()});
-    EXPECT_NE(r.out.find("measured runs: 0 added, 92 already present"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("measured runs: 0 added, 95 already present"), std::string::npos) << r.out;
 
     writeText(file("bad.json"), R"({"schema": "something.else"})");
     r = runCli({"--db", other, "library", "import", file("bad.json").string()});

@@ -70,7 +70,7 @@ double measuredAt(std::size_t line, sim::ValidationMetric metric) {
 TEST(PublishedRuns, EveryRowParsesAndIsReproducedOrSkippedWithAReason) {
     const auto& f = fixture();
     EXPECT_TRUE(f.runs.ok());
-    EXPECT_EQ(f.runs.runs.size(), 92u);
+    EXPECT_EQ(f.runs.runs.size(), 95u);
     for (const auto& row : f.report.rows)
         std::printf("line %2zu %-30s %-48s %-22s measured %10.2f predicted %10.2f error %+6.1f%%\n",
                     row.line, row.group.c_str(), row.label.c_str(), sim::toString(row.metric),
@@ -255,12 +255,23 @@ TEST(PublishedRuns, MlperfTrainingStepTimes) {
             << "line " << line;
 }
 
-TEST(PublishedRuns, LlmFoundryAndMegatron2024ReadmeKnownGaps) {
-    // Over-predicted bf16 runs on H100 (FSDP1 eager MPT models; small Megatron-Core models with an
-    // unpublished micro-batch): a known gap of docs/model.md, held so a regression shows. They
-    // were 18.6% and 17.3% before hidden collectives paid their NCCL SM share, 15.0% and 13.7%
-    // since.
-    EXPECT_LE(speed("llm-foundry benchmarks").meanAbs, 0.16);
+TEST(PublishedRuns, LlmFoundryRunsWithItsTritonAttention) {
+    // llm-foundry's benchmarks ran attn_impl 'triton' (submit_benchmarks.py default): FlashAttention
+    // in Triton, 1.8x slower than FlashAttention-2 (FA2 paper §4.1). With that kernel the source is
+    // within 10% (it was 14.4% MFU / 15.4% tokens/s with FA2's rate), and the 8k-token MPT-3B rows,
+    // where attention is a third of the layer, are within 5%.
+    EXPECT_LE(speed("llm-foundry benchmarks").meanAbs, 0.07);
+    for (const std::size_t line : {86u, 87u})
+        EXPECT_NEAR(predictedAt(line, sim::ValidationMetric::TokensPerSecondPerGpu) /
+                        measuredAt(line, sim::ValidationMetric::TokensPerSecondPerGpu),
+                    1.0, 0.05)
+            << "line " << line;
+}
+
+TEST(PublishedRuns, Megatron2024ReadmeKnownGap) {
+    // Over-predicted small Megatron-Core models on H100 with an unpublished micro-batch: a known
+    // gap of docs/model.md, held so a regression shows (17.3% before hidden collectives paid their
+    // NCCL SM share, 13.7% since).
     EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.145);
 }
 
@@ -269,7 +280,7 @@ TEST(PublishedRuns, LeaveOneSourceOut) {
     // predicting that one stays within 15% mean |error| over the held-out speed rows.
     const auto& r = fixture().report;
     EXPECT_GE(r.leaveOneSourceOut.size(), 8u);
-    EXPECT_LE(r.leaveOneSourceOutMeanAbsError, 0.15);
+    EXPECT_LE(r.leaveOneSourceOutMeanAbsError, 0.10); // 8.8% measured; the issue asks <= 15%
     // The defaults are the all-source fit: its scale is within 3% of 1.
     EXPECT_NEAR(r.fittedGemmScale, 1.0, 0.03);
     for (const auto& l : r.leaveOneSourceOut) {

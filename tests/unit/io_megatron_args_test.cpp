@@ -239,6 +239,28 @@ TEST(MegatronArgsConversion, BlockRecomputeIsAPartialRecomputeOfItsLayers) {
         << dump(badMethod.issues);
 }
 
+// Megatron-Core's --attention-backend (AttnBackend: flash, fused, unfused, local, auto) names the
+// attention kernel; the exporter writes the scenario's kernel back.
+TEST(MegatronArgsConversion, AttentionBackendIsTheAttentionKernel) {
+    const std::string base = "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+                             "--num-attention-heads 32 --attention-backend ";
+    const ImportedFields flash = importMegatronArgs(base + "flash", "train.sh");
+    EXPECT_TRUE(*flash.training.flashAttention);
+    EXPECT_EQ(*flash.training.attentionKernel, AttentionKernel::Flash2);
+    const ImportedFields fused = importMegatronArgs(base + "fused", "train.sh");
+    EXPECT_EQ(*fused.training.attentionKernel, AttentionKernel::Fused);
+    const ImportedFields automatic = importMegatronArgs(base + "auto", "train.sh");
+    EXPECT_TRUE(*automatic.training.flashAttention);
+    EXPECT_FALSE(automatic.training.attentionKernel.has());
+    const ImportedFields local = importMegatronArgs(base + "local", "train.sh");
+    EXPECT_FALSE(*local.training.flashAttention);
+    EXPECT_FALSE(local.training.attentionKernel.has());
+    const ImportedFields bad = importMegatronArgs(base + "xformers", "train.sh");
+    EXPECT_TRUE(hasIssue(bad.issues, Severity::Error, "--attention-backend",
+                         "'xformers' is not one of flash, fused, unfused, local, auto"))
+        << dump(bad.issues);
+}
+
 TEST(MegatronArgsConversion, MegatronDeepSpeed) {
     const ImportedFields f = fixture("megatron_deepspeed.sh");
     EXPECT_EQ(*f.plan.framework, Framework::DeepSpeed);
@@ -453,6 +475,24 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
     EXPECT_FALSE(hasErrors(partialBack.issues)) << dump(partialBack.issues);
     ASSERT_TRUE(partialBack.plan.recomputeLayers.has());
     EXPECT_EQ(*partialBack.plan.recomputeLayers, 4);
+
+    // The attention kernel goes out as --attention-backend and comes back; Triton has no backend.
+    s.training.attentionKernel = AttentionKernel::Flash2;
+    const std::string flash = exportMegatronScript(s, p, issues);
+    EXPECT_NE(flash.find("--attention-backend flash"), std::string::npos) << flash;
+    EXPECT_EQ(*importMegatronArgs(flash, "megatron_args.sh").training.attentionKernel,
+              AttentionKernel::Flash2);
+    s.training.attentionKernel = AttentionKernel::Fused;
+    EXPECT_EQ(*importMegatronArgs(exportMegatronScript(s, p, issues), "megatron_args.sh")
+                   .training.attentionKernel,
+              AttentionKernel::Fused);
+    s.training.attentionKernel = AttentionKernel::Triton;
+    ImportIssues tritonIssues;
+    const std::string triton = exportMegatronScript(s, p, tritonIssues);
+    EXPECT_EQ(triton.find("--attention-backend"), std::string::npos) << triton;
+    EXPECT_TRUE(hasIssue(tritonIssues, Severity::Warning, "training.attention_kernel",
+                         "no Triton attention backend"))
+        << dump(tritonIssues);
 }
 
 // Issue 17 item 4: latent attention, sliding windows and MTP modules go out as Megatron-LM flags

@@ -135,6 +135,11 @@ TEST(ScenarioRoundTrip, CatalogReferencesStayReferences) {
     EXPECT_EQ(saved["model"], "mixtral-8x7b");
     EXPECT_EQ(saved["cluster"]["gpu"], "H800-SXM5-80GB");
     EXPECT_EQ(saved["cluster"]["intra_node"], "NVLink4-H800");
+    // The software stack and the attention kernel are read and written back (issue 18 item 2).
+    EXPECT_EQ(s.training.execution, ExecutionMode::Compile);
+    EXPECT_EQ(s.training.attentionKernel, AttentionKernel::Triton);
+    EXPECT_EQ(saved["training"]["execution"], "compile");
+    EXPECT_EQ(saved["training"]["attention_kernel"], "triton");
 }
 
 TEST(ScenarioRoundTrip, InlineHardwareKeepsItsValues) {

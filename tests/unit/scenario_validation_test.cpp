@@ -130,6 +130,9 @@ const BadFile kBadFiles[] = {
     {"82-sliding-window-full-every-1.json", "model.sliding_window.full_every", "1 makes every layer full attention", 1},
     {"83-latent-attention-with-grouped-kv.json", "model.kv_heads", "multi-head latent attention decompresses a key and a value for every head", 1},
     {"84-latent-attention-without-kv-rank.json", "model.mla.kv_lora_rank", "is required", 1},
+    // The attention kernel (issue 18 item 2): only a flash-attention kernel, only with flash on.
+    {"85-attention-kernel-without-flash.json", "training.attention_kernel", "'triton' is a flash-attention kernel, but training.flash_attention is false", 1},
+    {"86-unknown-attention-kernel.json", "training.attention_kernel", "'xformers' is not one of auto, flash2, fused, triton", 1},
     // Catalog names, with the closest names suggested.
     {"44-unknown-gpu.json", "cluster.gpu", "unknown GPU 'H100' (did you mean H100-SXM5-80GB", 1},
     {"45-unknown-link.json", "cluster.inter_node", "unknown link 'InfiniBand-NDR400' (did you mean InfiniBand-NDR-400", 1},

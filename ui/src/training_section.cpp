@@ -4,6 +4,7 @@
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
+#include <trainplan/ui/scenario_document.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,6 +20,7 @@ using model::Scenario;
 
 TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     : QGroupBox(tr("Training"), parent)
+    , m_doc(doc)
     , m_binder(new FieldBinder(doc, this)) {
     auto* form = makeForm(this);
     auto* batch =
@@ -78,11 +80,58 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
                  m_binder->bindBool(
                      flash, QStringLiteral("training.flash_attention"), tr("flash attention"),
                      [](const Scenario& s) { return s.training.flashAttention; },
-                     [](Scenario& s, bool v) { s.training.flashAttention = v; }));
+                     [](Scenario& s, bool v) {
+                         s.training.flashAttention = v;
+                         // A kernel names a flash-attention implementation: none without flash.
+                         if (!v) s.training.attentionKernel = model::AttentionKernel::Auto;
+                     }));
+
+    m_attentionKernel = new QComboBox;
+    m_attentionKernel->addItem(tr("Usual for the software stack"), QStringLiteral("auto"));
+    m_attentionKernel->addItem(tr("FlashAttention-2 (PyTorch SDPA, flash-attn 2)"),
+                               QStringLiteral("flash2"));
+    m_attentionKernel->addItem(tr("cuDNN fused / FlashAttention-3 (Transformer Engine)"),
+                               QStringLiteral("fused"));
+    m_attentionKernel->addItem(tr("FlashAttention in Triton (e.g. llm-foundry attn_impl: triton)"),
+                               QStringLiteral("triton"));
+    m_attentionKernel->setToolTip(
+        tr("The kernel that runs the attention core. Usual: cuDNN fused attention under fused "
+           "kernels and CUDA graphs, FlashAttention-2 in eager and compiled PyTorch. The Triton "
+           "kernel runs about 1.8x slower than FlashAttention-2 (FlashAttention-2 paper, §4.1)."));
+    form->addRow(
+        tr("Attention kernel"),
+        m_binder->bindChoice(
+            m_attentionKernel, QStringLiteral("training.attention_kernel"), tr("attention kernel"),
+            [](const Scenario& s) { return toQString(model::toString(s.training.attentionKernel)); },
+            [](Scenario& s, const QString& v) {
+                if (auto k = model::attentionKernelFromString(v.toStdString()))
+                    s.training.attentionKernel = *k;
+            }));
+
+    auto* execution = new QComboBox;
+    execution->addItem(tr("Usual for the framework"), QStringLiteral("auto"));
+    execution->addItem(tr("PyTorch eager"), QStringLiteral("eager"));
+    execution->addItem(tr("torch.compile"), QStringLiteral("compile"));
+    execution->addItem(tr("Fused kernels (Transformer Engine)"), QStringLiteral("fused"));
+    execution->addItem(tr("Fused kernels with CUDA graphs"), QStringLiteral("cuda_graphs"));
+    execution->setToolTip(
+        tr("How the step's kernels are produced and launched. Usual: Megatron-LM with Transformer "
+           "Engine's fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the "
+           "memory traffic of norms and activations and the host time per kernel."));
+    form->addRow(
+        tr("Software stack"),
+        m_binder->bindChoice(
+            execution, QStringLiteral("training.execution"), tr("software stack"),
+            [](const Scenario& s) { return toQString(model::toString(s.training.execution)); },
+            [](Scenario& s, const QString& v) {
+                if (auto m = model::executionModeFromString(v.toStdString()))
+                    s.training.execution = *m;
+            }));
 }
 
 void TrainingSection::refresh() {
     m_binder->refresh();
+    m_attentionKernel->setEnabled(m_doc->scenario().training.flashAttention);
 }
 
 } // namespace trainplan::ui

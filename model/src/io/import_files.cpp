@@ -56,6 +56,9 @@ std::string show(Framework v) {
 std::string show(Offload v) {
     return std::string(toString(v));
 }
+std::string show(AttentionKernel v) {
+    return std::string(toString(v));
+}
 std::string show(Recompute v) {
     return std::string(toString(v));
 }
@@ -137,6 +140,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(training, precision, "training.precision");
     TP_MERGE(training, optimizer, "training.optimizer");
     TP_MERGE(training, flashAttention, "training.flash_attention");
+    TP_MERGE(training, attentionKernel, "training.attention_kernel");
     TP_MERGE(training, trainSteps, "training steps");
     TP_MERGE(training, trainSamples, "training samples");
     TP_MERGE(plan, framework, "plan.framework");
@@ -242,6 +246,8 @@ ImportedFields fromScenario(const Scenario& s, const std::string& file) {
     f.training.precision.set(s.training.precision, "training.precision", o);
     f.training.optimizer.set(s.training.optimizer, "training.optimizer", o);
     f.training.flashAttention.set(s.training.flashAttention, "training.flash_attention", o);
+    if (s.training.attentionKernel != AttentionKernel::Auto)
+        f.training.attentionKernel.set(s.training.attentionKernel, "training.attention_kernel", o);
     f.cluster.nodes.set(s.cluster.nodes, "cluster.nodes", o);
     f.cluster.gpusPerNode.set(s.cluster.gpusPerNode, "cluster.gpus_per_node", o);
     return f;
@@ -780,6 +786,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (merged.training.optimizer.has()) s.training.optimizer = *merged.training.optimizer;
     if (merged.training.flashAttention.has())
         s.training.flashAttention = *merged.training.flashAttention;
+    if (merged.training.attentionKernel.has() && s.training.flashAttention)
+        s.training.attentionKernel = *merged.training.attentionKernel;
     // Token budget from steps or samples; a given scenario's exact budget wins when they agree to a
     // step.
     const double tokensPerStep = static_cast<double>(s.training.globalBatch) * s.model.seqLen;

@@ -577,13 +577,23 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     }
     vocabFromTokenizer(args, a, f, setInt);
     if (auto backend = a.string("--attention-backend")) {
-        if (*backend == "flash" || *backend == "fused" || *backend == "auto")
+        // Megatron-Core AttnBackend: flash = the flash-attn package through Transformer Engine,
+        // fused = cuDNN fused attention, auto = Transformer Engine's choice, unfused/local = the
+        // attention matrix is materialised.
+        if (*backend == "flash") {
             f.training.flashAttention.set(true, "--attention-backend");
-        else if (*backend == "unfused" || *backend == "local")
+            f.training.attentionKernel.set(AttentionKernel::Flash2, "--attention-backend");
+        } else if (*backend == "fused") {
+            f.training.flashAttention.set(true, "--attention-backend");
+            f.training.attentionKernel.set(AttentionKernel::Fused, "--attention-backend");
+        } else if (*backend == "auto") {
+            f.training.flashAttention.set(true, "--attention-backend");
+        } else if (*backend == "unfused" || *backend == "local") {
             f.training.flashAttention.set(false, "--attention-backend");
-        else
+        } else {
             f.error("--attention-backend",
                     "'" + *backend + "' is not one of flash, fused, unfused, local, auto");
+        }
     } else if (a.flag("--use-flash-attn")) {
         f.training.flashAttention.set(true, "--use-flash-attn");
     }

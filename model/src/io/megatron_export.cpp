@@ -201,7 +201,16 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
             add(training, "--optimizer", "sgd");
             break;
         }
-    if (!s.training.flashAttention) add(training, "--attention-backend", "unfused");
+    if (!s.training.flashAttention)
+        add(training, "--attention-backend", "unfused");
+    else if (s.training.attentionKernel == AttentionKernel::Flash2)
+        add(training, "--attention-backend", "flash");
+    else if (s.training.attentionKernel == AttentionKernel::Fused)
+        add(training, "--attention-backend", "fused");
+    else if (s.training.attentionKernel == AttentionKernel::Triton)
+        issues.push_back({Severity::Warning, file, "training.attention_kernel",
+                          "Megatron-LM has no Triton attention backend; the exported job uses "
+                          "Transformer Engine's default kernel"});
     add(training, "--transformer-impl", "transformer_engine");
     if (p.offload != Offload::None && !ds)
         issues.push_back({Severity::Warning, file, "offload",

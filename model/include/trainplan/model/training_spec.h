@@ -19,12 +19,24 @@ enum class ExecutionMode {
     CudaGraphs, // fused kernels replayed from CUDA graphs: no per-kernel host launch cost
 };
 
+// Which flash-attention kernel runs the attention core (with flash attention on). Auto = the software
+// stack's usual kernel: cuDNN fused attention / FlashAttention-3 under Transformer Engine (fused and
+// CUDA-graph stacks), PyTorch SDPA's FlashAttention-2 in eager and compiled PyTorch.
+enum class AttentionKernel {
+    Auto,
+    Flash2, // FlashAttention-2 (PyTorch SDPA flash backend, flash-attn 2.x, Megatron --attention-backend flash)
+    Fused,  // cuDNN fused attention / FlashAttention-3 (Megatron --attention-backend fused)
+    Triton, // FlashAttention in Triton (the FlashAttention-1 algorithm; llm-foundry attn_impl: triton)
+};
+
 [[nodiscard]] std::string_view toString(Precision p);
 [[nodiscard]] std::optional<Precision> precisionFromString(std::string_view s);
 [[nodiscard]] std::string_view toString(Optimizer o);
 [[nodiscard]] std::optional<Optimizer> optimizerFromString(std::string_view s);
 [[nodiscard]] std::string_view toString(ExecutionMode m);
 [[nodiscard]] std::optional<ExecutionMode> executionModeFromString(std::string_view s);
+[[nodiscard]] std::string_view toString(AttentionKernel k);
+[[nodiscard]] std::optional<AttentionKernel> attentionKernelFromString(std::string_view s);
 
 struct TrainingSpec {
     long long globalBatch = 0; // sequences per optimizer step
@@ -33,6 +45,7 @@ struct TrainingSpec {
     double trainTokens = 0;
     bool flashAttention = true;
     ExecutionMode execution = ExecutionMode::Auto;
+    AttentionKernel attentionKernel = AttentionKernel::Auto; // only with flashAttention
 
     bool operator==(const TrainingSpec&) const = default;
 };

@@ -64,6 +64,8 @@ struct Efficiency {
     // FlashAttention-2 path and for fused stacks (Transformer Engine cuDNN attention / FA3).
     double sdpaAttentionForwardEfficiency = 0.0, sdpaAttentionBackwardEfficiency = 0.0;
     double fusedAttentionForwardEfficiency = 0.0, fusedAttentionBackwardEfficiency = 0.0;
+    // FlashAttention in Triton (the FlashAttention-1 algorithm, e.g. llm-foundry attn_impl: triton).
+    double tritonAttentionForwardEfficiency = 0.0, tritonAttentionBackwardEfficiency = 0.0;
     // Sustained SM clock under the cluster's power cap, as a fraction of the uncapped clock.
     double clockFraction = 1.0;
     std::vector<std::string> warnings; // what was assumed for this GPU, in words
@@ -74,6 +76,9 @@ struct Efficiency {
 
 // The software stack's execution mode for a plan (Auto resolved by the plan's framework).
 [[nodiscard]] model::ExecutionMode executionMode(const model::Scenario& s, const model::Plan& p);
+// The flash-attention kernel a plan runs (Auto resolved by the execution mode: cuDNN fused
+// attention / FA3 under fused kernels and CUDA graphs, SDPA's FlashAttention-2 otherwise).
+[[nodiscard]] model::AttentionKernel attentionKernel(const model::Scenario& s, const model::Plan& p);
 
 struct EfficiencySource {
     std::string name;

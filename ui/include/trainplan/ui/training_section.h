@@ -2,12 +2,15 @@
 
 #include <QGroupBox>
 
+class QComboBox;
+
 namespace trainplan::ui {
 
 class FieldBinder;
 class ScenarioDocument;
 
-// How the model is trained: global batch, precision, optimizer, token budget.
+// How the model is trained: global batch, precision, optimizer, token budget, and the software
+// stack that runs it (execution mode, flash attention and its kernel).
 class TrainingSection : public QGroupBox {
     Q_OBJECT
 public:
@@ -16,7 +19,9 @@ public:
     void refresh();
 
 private:
+    ScenarioDocument* m_doc;
     FieldBinder* m_binder;
+    QComboBox* m_attentionKernel = nullptr;
 };
 
 } // namespace trainplan::ui

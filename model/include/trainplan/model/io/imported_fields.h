@@ -83,6 +83,7 @@ struct ImportedTraining {
     Field<Precision> precision;
     Field<Optimizer> optimizer;
     Field<bool> flashAttention;
+    Field<AttentionKernel> attentionKernel;
     Field<long long>
         trainSteps; // optimizer steps (Megatron --train-iters, torchtitan --training.steps)
     Field<long long> trainSamples; // sequences (Megatron --train-samples)
