@@ -3739,6 +3739,22 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <source>recomputed layers per chunk</source>
         <translation>每分块重计算层数</translation>
     </message>
+    <message>
+        <source>core_attn (Megatron's default)</source>
+        <translation>core_attn（Megatron 默认）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM selective recompute of whole submodules (--recompute-modules): core_attn, mlp, layernorm, moe, moe_act, shared_experts, mla_up_proj. Each keeps only its input and runs its forward again in the backward; unlike core_attn, mlp and layernorm save memory under flash attention.</source>
+        <translation>Megatron-LM 按子模块的选择性重计算（--recompute-modules）：core_attn、mlp、layernorm、moe、moe_act、shared_experts、mla_up_proj。每个模块只保留输入，在反向时重新执行前向；与 core_attn 不同，mlp 与 layernorm 在启用 FlashAttention 时仍能节省显存。</translation>
+    </message>
+    <message>
+        <source>Recomputed modules</source>
+        <translation>重计算模块</translation>
+    </message>
+    <message>
+        <source>recomputed modules</source>
+        <translation>重计算模块</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::PlanListModel</name>

@@ -74,6 +74,26 @@ std::optional<Recompute> recomputeFromString(std::string_view s) {
     return std::nullopt;
 }
 
+namespace recompute_module {
+
+std::optional<unsigned> fromString(std::string_view s) {
+    for (const Name& n : kNames)
+        if (s == n.name) return n.bit;
+    return std::nullopt;
+}
+
+std::string join(unsigned modules, std::string_view separator) {
+    std::string s;
+    for (const Name& n : kNames) {
+        if (!(modules & n.bit)) continue;
+        if (!s.empty()) s += separator;
+        s += n.name;
+    }
+    return s;
+}
+
+} // namespace recompute_module
+
 std::string PipelineLayout::label() const {
     std::string s;
     auto add = [&s](const std::string& part) { s += (s.empty() ? "" : " ") + part; };
@@ -123,6 +143,8 @@ std::string Plan::label() const {
     if (sequenceParallel) s += " SP";
     if (recompute == Recompute::Full && recomputeLayers > 0)
         s += " rc-block" + std::to_string(recomputeLayers); // Megatron's --recompute-method block
+    else if (recompute == Recompute::Selective && recomputeModules != 0)
+        s += " rc-" + recompute_module::join(recomputeModules, "+"); // --recompute-modules
     else if (recompute != Recompute::None)
         s += std::string(" rc-") + std::string(toString(recompute));
     if (!pipeline.isDefault()) s += " " + pipeline.label();

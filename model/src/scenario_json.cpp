@@ -110,6 +110,25 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
               "ZeRO-Offload for optimizer-only offload)");
     r.readEnum("recompute", p.recompute, false, recomputeFromString, "none, selective, full");
     r.readInt("recompute_layers", p.recomputeLayers, false, 0, 1'000'000);
+    if (const json* rm = r.raw("recompute_modules")) {
+        const std::string fp = r.fieldPath("recompute_modules");
+        if (!rm->is_array()) {
+            issues.push_back({fp, "must be an array of module names (Megatron-LM "
+                                  "--recompute-modules)"});
+        } else {
+            for (std::size_t i = 0; i < rm->size(); ++i) {
+                const json& v = (*rm)[i];
+                const auto bit = v.is_string() ? recompute_module::fromString(v.get<std::string>())
+                                               : std::nullopt;
+                if (bit)
+                    p.recomputeModules |= *bit;
+                else
+                    issues.push_back({fp + "[" + str(static_cast<long long>(i)) + "]",
+                                      "must be one of " +
+                                          recompute_module::join(~0u, ", ")});
+            }
+        }
+    }
     r.readBool("sequence_parallel", p.sequenceParallel, false);
     r.readBool("tp_comm_overlap", p.tpCommOverlap, false);
     r.readBool("dp_overlap", p.dpOverlap, false);
@@ -483,6 +502,28 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
     else if (p.recomputeLayers > s.model.layers)
         add("recompute_layers", str(p.recomputeLayers) + " exceeds the model's " +
                                     str(s.model.layers) + " layers (0 recomputes every layer)");
+    if (p.recomputeModules != 0) {
+        namespace rm = recompute_module;
+        if (p.recompute != Recompute::Selective)
+            add("recompute_modules", "names submodules of a selective recompute, so it needs "
+                                     "recompute \"selective\" (got \"" +
+                                         std::string(toString(p.recompute)) + "\")");
+        else if (p.framework != Framework::Megatron)
+            add("recompute_modules", "is Megatron-LM's --recompute-modules; " +
+                                         std::string(displayName(p.framework)) +
+                                         " recomputes by its own policy");
+        const bool moe = s.model.moe.enabled();
+        if (!moe && (p.recomputeModules & (rm::kMoe | rm::kMoeAct | rm::kSharedExperts)))
+            add("recompute_modules",
+                "'" + rm::join(p.recomputeModules & (rm::kMoe | rm::kMoeAct | rm::kSharedExperts),
+                               "', '") +
+                    "' needs a MoE model");
+        else if (moe && s.model.moe.sharedExperts <= 0 &&
+                 (p.recomputeModules & rm::kSharedExperts))
+            add("recompute_modules", "'shared_experts' needs a model with shared experts");
+        if (!s.model.mla.enabled() && (p.recomputeModules & rm::kMlaUpProj))
+            add("recompute_modules", "'mla_up_proj' needs multi-head latent attention");
+    }
     if (p.offloadParams && (p.zeroStage != 3 || p.offload == Offload::None))
         add("offload_params", "parameter offload needs zero_stage 3 with offload cpu or nvme");
 
@@ -566,6 +607,12 @@ json toJson(const Plan& p) {
     if (p.offloadParams || p.framework != Framework::Fsdp) j["offload_params"] = p.offloadParams;
     if (p.hybridShard) j["sharding"] = "hybrid";
     if (p.recomputeLayers > 0) j["recompute_layers"] = p.recomputeLayers;
+    if (p.recomputeModules != 0) {
+        json modules = json::array();
+        for (const auto& n : recompute_module::kNames)
+            if (p.recomputeModules & n.bit) modules.push_back(std::string(n.name));
+        j["recompute_modules"] = std::move(modules);
+    }
     if (!p.pipeline.isDefault()) {
         const PipelineLayout& l = p.pipeline;
         json pl = json::object();

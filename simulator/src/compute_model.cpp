@@ -169,6 +169,8 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         // Attention projections: fused QKV in Megatron; separate wq, wk, wv in PyTorch-native
         // Llama code (torchtitan, HF).
         double latentBytes = 0; // MLA's latent RMSNorms, per token
+        // Forward GEMM seconds of the submodules Megatron's --recompute-modules can rerun.
+        double mlaUpFwd = 0, ffnFwd = 0, expertFwd = 0, sharedFwd = 0;
         if (m.mla.enabled()) {
             // MLA (Megatron-Core MLASelfAttention): the down projections are replicated across
             // tp (linear_q_down_proj, linear_kv_down_proj), the up projections column-parallel,
@@ -177,12 +179,16 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             const double H = m.heads;
             if (a.qLoraRank > 0) {
                 linear(T, a.qLoraRank, h, 1, true);
+                const double before = g.forward;
                 linear(T, H * m.qkHeadDim() / t, a.qLoraRank, 1, true);
+                mlaUpFwd += g.forward - before;
             } else {
                 linear(T, H * m.qkHeadDim() / t, h, 1, true);
             }
             linear(T, a.kvLoraRank + a.qkRopeHeadDim, h, 1, true);
+            const double beforeKv = g.forward;
             linear(T, H * (a.qkNopeHeadDim + a.vHeadDim) / t, a.kvLoraRank, 1, true);
+            mlaUpFwd += g.forward - beforeKv;
             linear(T, h, H * a.vHeadDim / t, 1, true);
             latentBytes = (a.qLoraRank + a.kvLoraRank) * (stack.fusedNorms ? 2.0 * elem : 36.0);
             kernels += (a.qLoraRank > 0 ? 1.0 : 0.0) + 1.0;
@@ -198,6 +204,7 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         if (moe) {
             const double E = std::max(1, m.moe.experts);
             const double fe = m.moe.expertFfnHidden;
+            const double beforeExperts = g.forward;
             linear(T, E, h, 1, false); // router
             // Routed tokens per local expert after dispatch (Megatron-Core token dispatcher), on
             // the busiest rank under the capacity factor (expertLoadFactor).
@@ -205,16 +212,20 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             const double perExpert = T * p.ep * m.moe.topK / E * expertLoadFactor(m, p);
             linear(perExpert, (gated ? 2.0 : 1.0) * fe / t, h, local, true);
             linear(perExpert, h, fe / t, local, true);
+            expertFwd = g.forward - beforeExperts;
             if (m.moe.sharedExperts > 0) {
                 const double fs = fe * m.moe.sharedExperts;
+                const double beforeShared = g.forward;
                 linear(T, (gated ? 2.0 : 1.0) * fs / t, h, 1, true);
                 linear(T, h, fs / t, 1, true);
+                sharedFwd = g.forward - beforeShared;
             }
             ffnWidth = fe * (m.moe.topK + m.moe.sharedExperts) / t;
             // Permute/unpermute, top-k and scatter kernels; eager code loops over local experts.
             kernels += stack.fusedElementwise ? 6 : 6 + 3 * local;
         } else {
             const double f = m.ffnHidden;
+            const double beforeFfn = g.forward;
             if (gated && pytorchNative && !stack.fusedElementwise) {
                 linear(T, f / t, h, 1, true); // w1
                 linear(T, f / t, h, 1, true); // w3
@@ -222,6 +233,7 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
                 linear(T, (gated ? 2.0 : 1.0) * f / t, h, 1, true);
             }
             linear(T, h, f / t, 1, true);
+            ffnFwd = g.forward - beforeFfn;
             ffnWidth = f / t;
         }
 
@@ -267,20 +279,18 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         // LlamaRMSNorm); a fused norm reads and writes each element once. LayerNorm is one ATen
         // kernel even in eager.
         const bool fusedNorm = stack.fusedNorms || !rmsNorm;
-        bytes += 2.0 * h / sp * (fusedNorm ? 2.0 * elem : 36.0) + latentBytes;
+        const double normBytes = 2.0 * h / sp * (fusedNorm ? 2.0 * elem : 36.0);
+        bytes += normBytes + latentBytes;
         kernels += 2.0 * (fusedNorm ? 1.0 : 7.0);
         // Residual adds: read two, write one.
         bytes += 2.0 * 3.0 * elem * h / sp;
         kernels += stack.fusedNorms ? 0.0 : 2.0;
         // Activation: SwiGLU silu + mul in eager (10 bytes per element), fused read 2 write 1;
         // GELU one kernel either way.
-        if (gated) {
-            bytes += ffnWidth * (stack.fusedElementwise ? 3.0 * elem : 10.0);
-            kernels += stack.fusedElementwise ? 1.0 : 2.0;
-        } else {
-            bytes += ffnWidth * 2.0 * elem;
-            kernels += 1.0;
-        }
+        const double actBytesPerWidth = gated ? (stack.fusedElementwise ? 3.0 * elem : 10.0)
+                                              : 2.0 * elem;
+        bytes += ffnWidth * actBytesPerWidth;
+        kernels += gated && !stack.fusedElementwise ? 2.0 : 1.0;
         // Rotary: torchtitan's complex-number path upcasts q and k to fp32 (~20 bytes per
         // element over 5 kernels, torchtitan model.py apply_rotary_emb); fused: read and write.
         // MLA rotates only the decoupled rope dimensions: heads·d_rope of the query and one
@@ -288,10 +298,10 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         const double rotated = m.mla.enabled()
                                    ? (static_cast<double>(m.heads) / t + 1.0) * m.mla.qkRopeHeadDim
                                    : (qDim + kvDim) / t;
-        if (rotary) {
-            bytes += rotated * (stack.fusedElementwise ? 2.0 * elem : 20.0);
-            kernels += stack.fusedElementwise ? 1.0 : 5.0;
-        }
+        const double rotaryBytes = rotary ? rotated * (stack.fusedElementwise ? 2.0 * elem : 20.0)
+                                          : 0.0;
+        bytes += rotaryBytes;
+        if (rotary) kernels += stack.fusedElementwise ? 1.0 : 5.0;
         // GQA through SDPA without native grouped heads: repeat_kv materialises K and V per query
         // head (torchtitan model.py repeat_kv).
         if (flash && !stack.nativeGqa && m.kvHeads < m.heads) {
@@ -319,8 +329,31 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             // Per-op SAC keeps every second matmul output and recomputes the rest and all
             // elementwise ops (torchtitan activation_checkpoint.py, _save_list).
             st.recompute = 0.5 * g.forward + memFwd;
-        else if (p.recompute == Recompute::Selective)
-            st.recompute = attnFwd + (flash ? 0.0 : T * 4.0 * m.heads * m.seqLen * elem / t / hbm);
+        else if (p.recompute == Recompute::Selective) {
+            // Megatron-LM --recompute-modules: each named submodule reruns its forward in the
+            // backward (transformer_layer.py / moe_layer.py CheckpointWithoutOutput); the default
+            // is the core attention (Korthikanti et al. 2022 §5). fp8 casts of the rerun GEMMs are
+            // not charged again.
+            namespace rm = model::recompute_module;
+            const unsigned modules = rm::effective(p.recomputeModules);
+            const double seconds = T / hbm; // per byte per token
+            double r = 0;
+            if (modules & rm::kCoreAttn)
+                r += attnFwd + (flash ? 0.0 : T * 4.0 * m.heads * m.seqLen * elem / t / hbm);
+            if (modules & rm::kLayerNorm) r += normBytes * seconds;
+            if (modules & rm::kMlaUpProj) r += mlaUpFwd + rotaryBytes * seconds;
+            const double routedWidth = moe ? m.moe.expertFfnHidden * m.moe.topK / t : ffnWidth;
+            const double sharedWidth = ffnWidth - (moe ? routedWidth : ffnWidth);
+            if (!moe && (modules & rm::kMlp)) r += ffnFwd + ffnWidth * actBytesPerWidth * seconds;
+            if (moe && (modules & rm::kMoe)) {
+                r += expertFwd + sharedFwd + ffnWidth * actBytesPerWidth * seconds;
+            } else if (moe) {
+                if (modules & rm::kMoeAct) r += routedWidth * actBytesPerWidth * seconds;
+                if (modules & rm::kSharedExperts)
+                    r += sharedFwd + sharedWidth * actBytesPerWidth * seconds;
+            }
+            st.recompute = r;
+        }
     };
     if (ctx.flops.denseLayers > 0) layer(false, out.dense);
     if (ctx.flops.moeLayers > 0) layer(true, out.moe);

@@ -164,9 +164,13 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
     if (p.ep > 1 && moeLayers > 0) {
         // Token dispatch and combine all-to-all, forward and backward (Lepikhin et al. 2021 GShard
         // §2.2).
-        const double rcShare = p.recompute == Recompute::Full && layers > 0
-                                   ? recomputedLayers(p, layers) / layers
-                                   : 0.0;
+        // Recomputing the MoE layer (--recompute-modules moe) reruns its dispatch and combine.
+        const double rcShare =
+            p.recompute == Recompute::Full && layers > 0 ? recomputedLayers(p, layers) / layers
+            : p.recompute == Recompute::Selective &&
+                    (p.recomputeModules & model::recompute_module::kMoe)
+                ? 1.0
+                : 0.0;
         // The busiest rank receives (and returns) its experts' load (expertLoadFactor).
         const double bytes = tokens * m.moe.topK * expertLoadFactor(m, p) * m.hidden * elem /
                              (p.sequenceParallel ? p.tp : 1);
@@ -642,8 +646,9 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     est.modelFlopsPerStep = ctx.flops.modelPerToken() * tokensPerStep;
     // A partial recompute reruns its share of the layers: recompute_layers of each pp·vpp chunk.
     const double chunkLayers = m.layers * 1.0 / p.pp;
-    const double recomputeModel = recomputeFlopsPerToken(
-        ctx.flops, p.recompute, recomputedLayers(p, chunkLayers) / chunkLayers);
+    const double recomputeModel =
+        recomputeFlopsPerToken(ctx.flops, p.recompute,
+                               recomputedLayers(p, chunkLayers) / chunkLayers, p.recomputeModules);
     est.hardwareFlopsPerStep = est.modelFlopsPerStep + recomputeModel * tokensPerStep;
     auto& Th = est.throughput;
     const double step = T.stepSeconds;

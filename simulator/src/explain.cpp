@@ -266,16 +266,19 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
               {{"micro-batches", m}}, "Narayanan et al. 2021 §3; Dao 2023 §3.1"),
          leaf("recompute", T.recomputeSeconds, "s",
               p.recompute == Recompute::Full && p.recomputeLayers > 0
-                  ? "one extra forward of the first recompute_layers layers of each pipeline "
-                    "chunk (Megatron's block method)"
-              : p.recompute == Recompute::Full ? "one extra forward of every layer"
+                  ? std::string("one extra forward of the first recompute_layers layers of each "
+                                "pipeline chunk (Megatron's block method)")
+              : p.recompute == Recompute::Full ? std::string("one extra forward of every layer")
+              : p.recompute == Recompute::Selective && p.recomputeModules != 0
+                  ? "the forward of the recomputed modules again (--recompute-modules " +
+                        model::recompute_module::join(p.recomputeModules, " ") + ")"
               : p.recompute == Recompute::Selective
-                  ? "attention core (or every second matmul for PyTorch SAC) again"
-                  : "none",
+                  ? std::string("attention core (or every second matmul for PyTorch SAC) again")
+                  : std::string("none"),
               {{"micro-batches", m},
                {"recomputed layers per chunk (0: all)", static_cast<double>(p.recomputeLayers)}},
               "Korthikanti et al. 2022 §5; torchtitan activation checkpointing; Megatron-LM "
-              "--recompute-method block")}));
+              "--recompute-method block and --recompute-modules")}));
     parts.push_back(leaf(
         "exposed tensor-parallel communication", T.exposedTpSeconds, "s",
         "micro-batches × layers × 4 all-reduces of b·s·h (6 with full recompute) × (1 − overlap)",

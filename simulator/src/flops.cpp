@@ -94,13 +94,24 @@ double FlopsPerToken::modelPerToken() const {
     return 3.0 * (denseLayers * dense.modelTotal() + moeLayers * moe.modelTotal() + lmHead + mtp);
 }
 
-double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r, double recomputedShare) {
+double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r, double recomputedShare,
+                              unsigned modules) {
+    namespace rm = model::recompute_module;
     switch (r) {
     case model::Recompute::None:
         return 0.0;
-    // Selective recompute reruns only the attention core (Korthikanti et al. 2022 §5).
-    case model::Recompute::Selective:
-        return f.denseLayers * f.dense.attentionCoreModel + f.moeLayers * f.moe.attentionCoreModel;
+    // Selective recompute reruns the attention core by default (Korthikanti et al. 2022 §5), and
+    // the GEMMs of the submodules Megatron-LM's --recompute-modules names.
+    case model::Recompute::Selective: {
+        const unsigned m = rm::effective(modules);
+        double flops = 0;
+        if (m & rm::kCoreAttn)
+            flops += f.denseLayers * f.dense.attentionCoreModel +
+                     f.moeLayers * f.moe.attentionCoreModel;
+        if (m & rm::kMlp) flops += f.denseLayers * f.dense.ffn;
+        if (m & rm::kMoe) flops += f.moeLayers * (f.moe.ffn + f.moe.router);
+        return flops;
+    }
     // Full recompute reruns the forward of the recomputed layers (Chen et al. 2016; Narayanan et
     // al. 2021 eq. 3's 4th pass); a partial one its share of them (Megatron-LM --recompute-method
     // block).

@@ -211,7 +211,7 @@ bool planKeyLess(const Plan& a, const Plan& b) {
         return std::tuple(static_cast<int>(p.framework), p.tp, p.pp, p.cp, p.dp, p.ep, p.vpp,
                           p.microBatch, p.zeroStage, p.hybridShard, static_cast<int>(p.offload),
                           p.offloadParams, static_cast<int>(p.recompute), p.recomputeLayers,
-                          p.sequenceParallel,
+                          p.recomputeModules, p.sequenceParallel,
                           p.tpCommOverlap, !p.dpOverlap);
     };
     auto layoutKey = [](const model::PipelineLayout& l) {

@@ -136,7 +136,9 @@ public:
                            p.cp,
                            p.ep,
                            p.microBatch,
-                           static_cast<int>(p.recompute),
+                           // The recompute mode and its Megatron --recompute-modules.
+                           static_cast<int>(p.recompute) +
+                               4 * static_cast<int>(p.recomputeModules),
                            perStepCast ? gradAccum : 0,
                            p.sequenceParallel};
         auto it = m_times.find(key);

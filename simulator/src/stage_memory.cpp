@@ -126,17 +126,30 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
         // output (2 × width) and the down-projection input.
         return m.ffn == model::FfnKind::SwiGlu ? elem * 3.0 * width : elem * 2.0 * width;
     };
+    // Megatron-LM --recompute-modules: a recomputed submodule keeps only its input, which the
+    // layer keeps anyway (transformer_config.py recompute_modules); core_attn by default.
+    namespace rm = model::recompute_module;
+    const unsigned modules =
+        p.recompute == Recompute::Selective ? rm::effective(p.recomputeModules) : 0u;
+    if (modules & rm::kLayerNorm) replicated -= elem * 2.0 * h; // the two norms' outputs
+    if (modules & rm::kMlaUpProj) split -= elem * (qDim + kDim + vDim); // latents stay
     if (moeLayer) {
         // Each token is copied to top_k experts (their inputs and internals), plus shared experts
         // and fp32 router logits (Megatron-Core MoE token dispatcher).
         // The busiest rank holds its experts' tokens up to the capacity factor.
         const double k = m.moe.topK * expertLoadFactor(m, p);
-        split += k * (elem * h + ffnBytes(m.moe.expertFfnHidden)) +
-                 m.moe.sharedExperts * ffnBytes(m.moe.expertFfnHidden) + 4.0 * m.moe.experts;
-    } else {
+        const double fe = m.moe.expertFfnHidden;
+        if (!(modules & rm::kMoe)) {
+            // moe_act keeps the experts' fc1 output but reruns the activation: its output (the
+            // down projection's input, fe wide) is not kept.
+            split += k * (elem * h + ffnBytes(fe) - (modules & rm::kMoeAct ? elem * fe : 0.0)) +
+                     4.0 * m.moe.experts;
+            if (!(modules & rm::kSharedExperts)) split += m.moe.sharedExperts * ffnBytes(fe);
+        }
+    } else if (!(modules & rm::kMlp)) {
         split += ffnBytes(m.ffnHidden);
     }
-    if (!tr.flashAttention && p.recompute != Recompute::Selective) {
+    if (!tr.flashAttention && !(modules & rm::kCoreAttn)) {
         // Softmax output, its dropout mask and dropout output: 5as per token (Korthikanti 5as²b).
         split += (dropout ? 5.0 : 2.0) * m.heads * static_cast<double>(m.seqLen);
     } else if (tr.flashAttention) {

@@ -239,6 +239,31 @@ TEST(MegatronArgsConversion, BlockRecomputeIsAPartialRecomputeOfItsLayers) {
         << dump(badMethod.issues);
 }
 
+// Megatron-LM --recompute-modules (nargs *): the submodules of a selective recompute; the exporter
+// writes them back.
+TEST(MegatronArgsConversion, RecomputeModulesAreTheSelectiveSubmodules) {
+    const std::string base = "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+                             "--num-attention-heads 32 ";
+    const ImportedFields f = importMegatronArgs(
+        base + "--recompute-granularity selective --recompute-modules mlp layernorm --bf16",
+        "train.sh");
+    EXPECT_FALSE(hasErrors(f.issues)) << dump(f.issues);
+    EXPECT_EQ(*f.plan.recompute, Recompute::Selective);
+    ASSERT_TRUE(f.plan.recomputeModules.has()) << dump(f.issues);
+    EXPECT_EQ(*f.plan.recomputeModules, recompute_module::kMlp | recompute_module::kLayerNorm);
+    const ImportedFields bad = importMegatronArgs(
+        base + "--recompute-granularity selective --recompute-modules mlp attn", "train.sh");
+    EXPECT_TRUE(hasIssue(bad.issues, Severity::Error, "--recompute-modules",
+                         "'attn' is not one of core_attn, moe_act"))
+        << dump(bad.issues);
+    const ImportedFields full = importMegatronArgs(
+        base + "--recompute-granularity full --recompute-modules mlp", "train.sh");
+    EXPECT_FALSE(full.plan.recomputeModules.has());
+    EXPECT_TRUE(hasIssue(full.issues, Severity::Warning, "--recompute-modules",
+                         "selective only"))
+        << dump(full.issues);
+}
+
 // Megatron-Core's --attention-backend (AttnBackend: flash, fused, unfused, local, auto) names the
 // attention kernel; the exporter writes the scenario's kernel back.
 TEST(MegatronArgsConversion, AttentionBackendIsTheAttentionKernel) {
@@ -475,6 +500,16 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
     EXPECT_FALSE(hasErrors(partialBack.issues)) << dump(partialBack.issues);
     ASSERT_TRUE(partialBack.plan.recomputeLayers.has());
     EXPECT_EQ(*partialBack.plan.recomputeLayers, 4);
+
+    // Selective recompute modules go out as --recompute-modules and come back.
+    p.recomputeLayers = 0;
+    p.recompute = Recompute::Selective;
+    p.recomputeModules = recompute_module::kMlp | recompute_module::kCoreAttn;
+    const std::string modules = exportMegatronScript(s, p, issues);
+    EXPECT_NE(modules.find("--recompute-modules core_attn mlp"), std::string::npos) << modules;
+    const ImportedFields modulesBack = importMegatronArgs(modules, "megatron_args.sh");
+    EXPECT_FALSE(hasErrors(modulesBack.issues)) << dump(modulesBack.issues);
+    EXPECT_EQ(*modulesBack.plan.recomputeModules, p.recomputeModules);
 
     // The attention kernel goes out as --attention-backend and comes back; Triton has no backend.
     s.training.attentionKernel = AttentionKernel::Flash2;

@@ -140,6 +140,11 @@ TEST(ScenarioRoundTrip, CatalogReferencesStayReferences) {
     EXPECT_EQ(s.training.attentionKernel, AttentionKernel::Triton);
     EXPECT_EQ(saved["training"]["execution"], "compile");
     EXPECT_EQ(saved["training"]["attention_kernel"], "triton");
+    // Megatron's --recompute-modules, in Megatron's documented order.
+    EXPECT_EQ(s.plans[4].recomputeModules,
+              recompute_module::kMoeAct | recompute_module::kLayerNorm);
+    EXPECT_EQ(saved["plans"][4]["recompute_modules"], nlohmann::json({"moe_act", "layernorm"}));
+    EXPECT_NE(s.plans[4].label().find("rc-moe_act+layernorm"), std::string::npos);
 }
 
 TEST(ScenarioRoundTrip, InlineHardwareKeepsItsValues) {

@@ -133,6 +133,10 @@ const BadFile kBadFiles[] = {
     // The attention kernel (issue 18 item 2): only a flash-attention kernel, only with flash on.
     {"85-attention-kernel-without-flash.json", "training.attention_kernel", "'triton' is a flash-attention kernel, but training.flash_attention is false", 1},
     {"86-unknown-attention-kernel.json", "training.attention_kernel", "'xformers' is not one of auto, flash2, fused, triton", 1},
+    // Megatron-LM --recompute-modules (issue 17 item 2).
+    {"87-recompute-modules-with-full.json", "plans[0].recompute_modules", "needs recompute \"selective\" (got \"full\")", 1},
+    {"88-unknown-recompute-module.json", "plans[0].recompute_modules[1]", "must be one of core_attn, moe_act, layernorm, mla_up_proj, mlp, moe, shared_experts", 1},
+    {"89-moe-recompute-on-dense-model.json", "plans[0].recompute_modules", "'moe_act' needs a MoE model", 1},
     // Catalog names, with the closest names suggested.
     {"44-unknown-gpu.json", "cluster.gpu", "unknown GPU 'H100' (did you mean H100-SXM5-80GB", 1},
     {"45-unknown-link.json", "cluster.inter_node", "unknown link 'InfiniBand-NDR400' (did you mean InfiniBand-NDR-400", 1},

@@ -9,6 +9,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
 #include <QFormLayout>
 #include <QSpinBox>
 
@@ -114,6 +117,7 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
                 edit(s, [&](Plan& p) {
                     if (auto r = model::recomputeFromString(v.toStdString())) p.recompute = *r;
                     if (p.recompute != model::Recompute::Full) p.recomputeLayers = 0;
+                    if (p.recompute != model::Recompute::Selective) p.recomputeModules = 0;
                 });
             }));
     auto* recomputeLayers = makeIntSpin(
@@ -133,6 +137,42 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
                              if (v > 0) p.recompute = model::Recompute::Full;
                          });
                      }));
+
+    // Megatron-LM --recompute-modules: space- or comma-separated module names.
+    auto* modules = new QLineEdit;
+    modules->setPlaceholderText(tr("core_attn (Megatron's default)"));
+    {
+        // Known names only, separated by spaces or commas (model::recompute_module::kNames).
+        QStringList names;
+        for (const auto& n : model::recompute_module::kNames) names << toQString(n.name);
+        const QString name = QStringLiteral("(%1)").arg(names.join(QLatin1Char('|')));
+        modules->setValidator(new QRegularExpressionValidator(
+            QRegularExpression(QStringLiteral("^[\\s,]*(%1([\\s,]+%1)*)?[\\s,]*$").arg(name)),
+            modules));
+    }
+    modules->setToolTip(
+        tr("Megatron-LM selective recompute of whole submodules (--recompute-modules): core_attn, "
+           "mlp, layernorm, moe, moe_act, shared_experts, mla_up_proj. Each keeps only its input "
+           "and runs its forward again in the backward; unlike core_attn, mlp and layernorm save "
+           "memory under flash attention."));
+    form->addRow(
+        tr("Recomputed modules"),
+        m_binder->bindText(
+            modules, QStringLiteral("recompute_modules"), tr("recomputed modules"),
+            [plan](const Scenario& s) {
+                return toQString(model::recompute_module::join(plan(s).recomputeModules, " "));
+            },
+            [edit](Scenario& s, const QString& v) {
+                unsigned bits = 0;
+                for (const QString& word :
+                     v.split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts))
+                    if (auto bit = model::recompute_module::fromString(word.toStdString()))
+                        bits |= *bit;
+                edit(s, [&](Plan& p) {
+                    p.recomputeModules = bits;
+                    if (bits != 0) p.recompute = model::Recompute::Selective;
+                });
+            }));
 
     auto* offload = new QComboBox;
     offload->addItem(tr("None"), QStringLiteral("none"));

@@ -56,6 +56,9 @@ std::string show(Framework v) {
 std::string show(Offload v) {
     return std::string(toString(v));
 }
+std::string show(unsigned recomputeModules) {
+    return "'" + recompute_module::join(recomputeModules, " ") + "'";
+}
 std::string show(AttentionKernel v) {
     return std::string(toString(v));
 }
@@ -162,6 +165,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, tpCommOverlap, "plan.tp_comm_overlap");
     TP_MERGE(plan, recompute, "plan.recompute");
     TP_MERGE(plan, recomputeLayers, "plan.recompute_layers");
+    TP_MERGE(plan, recomputeModules, "plan.recompute_modules");
     TP_MERGE(plan, recomputeEvery, "plan layer-wise recompute interval");
     TP_MERGE(cluster, nodes, "cluster.nodes");
     TP_MERGE(cluster, gpusPerNode, "cluster.gpus_per_node");
@@ -682,6 +686,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.recompute = mp.recompute.has() ? *mp.recompute : Recompute::None;
         if (p.recompute == Recompute::Full && mp.recomputeLayers.has())
             p.recomputeLayers = *mp.recomputeLayers;
+        if (p.recompute == Recompute::Selective && mp.recomputeModules.has())
+            p.recomputeModules = *mp.recomputeModules;
         // torchtitan's every-k-th-layer AC: ⌈L/k⌉ of a chunk's L layers (its launcher export
         // writes the k with ⌈L/k⌉ = recompute_layers back).
         if (p.recompute == Recompute::Full && mp.recomputeEvery.has()) {

@@ -157,6 +157,32 @@ void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFi
 // _checkpointed_forward): "block" checkpoints the first --recompute-num-layers layers of each
 // pipeline chunk and runs the others without recompute; "uniform" checkpoints every group of
 // --recompute-num-layers layers, so every layer is recomputed.
+// Megatron-LM's selective submodules (--recompute-modules, nargs="*", transformer_config.py
+// recompute_modules): only read with --recompute-granularity selective, as Megatron uses them.
+void readRecomputeModules(const ParsedArgs& args, ImportedFields& f) {
+    const auto it = args.values.find("--recompute-modules");
+    if (it == args.values.end()) return;
+    unsigned modules = 0;
+    for (const ShellWord& w : it->second) {
+        if (!w.resolved()) {
+            f.error("--recompute-modules", detail::unresolvedMessage(w) + " is not set");
+            return;
+        }
+        if (const auto bit = recompute_module::fromString(w.text))
+            modules |= *bit;
+        else
+            f.error("--recompute-modules",
+                    "'" + w.text + "' is not one of " + recompute_module::join(~0u, ", "));
+    }
+    if (modules == 0) return;
+    if (!f.plan.recompute.has() || *f.plan.recompute != Recompute::Selective) {
+        f.warning("--recompute-modules",
+                  "applies to --recompute-granularity selective only; ignored");
+        return;
+    }
+    f.plan.recomputeModules.set(modules, "--recompute-modules");
+}
+
 void readPartialRecompute(detail::ArgReader& a, ImportedFields& f) {
     const std::optional<std::string> method = a.string("--recompute-method");
     const std::optional<long long> layers = a.integer("--recompute-num-layers", 1, 1'000'000);
@@ -526,6 +552,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         f.plan.recompute.set(Recompute::None, "--recompute-granularity (absent: no recompute)",
                              Origin::ToolDefault);
     }
+    readRecomputeModules(args, f);
 
     // Batch, steps, precision, optimizer.
     setInt("--micro-batch-size", f.plan.microBatch, 1, 1'000'000);

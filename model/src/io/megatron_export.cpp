@@ -148,6 +148,9 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
     }
     if (p.recompute == Recompute::Selective) {
         add(parallel, "--recompute-granularity", "selective");
+        if (p.recomputeModules != 0)
+            add(parallel, "--recompute-modules",
+                recompute_module::join(p.recomputeModules, " "));
     } else if (p.recompute == Recompute::Full) {
         add(parallel, "--recompute-granularity", "full");
         if (p.recomputeLayers > 0) {

@@ -71,6 +71,7 @@ const std::vector<ArgSpec>& megatronFlags() {
                0);
         mapped({"--rampup-batch-size"}, 2);
         mapped({"--recompute-method", "--recompute-num-layers"}, 1);
+        mapped({"--recompute-modules"}, 2);
         note("--overlap-grad-reduce", 0,
              "the estimate assumes data-parallel gradient reduction overlaps the backward pass");
         note("--overlap-param-gather", 0,

@@ -22,6 +22,34 @@ inline constexpr Framework kAllFrameworks[] = {Framework::Ddp, Framework::Fsdp,
 [[nodiscard]] std::string_view toString(Recompute r);
 [[nodiscard]] std::optional<Recompute> recomputeFromString(std::string_view s);
 
+// Megatron-LM's selective recompute of whole submodules (--recompute-granularity selective
+// --recompute-modules ...; megatron/core/transformer/transformer_config.py recompute_modules), as
+// bit flags of Plan::recomputeModules. No flag set = Megatron's default, core_attn.
+namespace recompute_module {
+inline constexpr unsigned kCoreAttn = 1u << 0;      // core attention (softmax, dropout)
+inline constexpr unsigned kMlp = 1u << 1;           // the dense MLP
+inline constexpr unsigned kLayerNorm = 1u << 2;     // input_layernorm and pre_mlp_layernorm
+inline constexpr unsigned kMoeAct = 1u << 3;        // the routed experts' activation function
+inline constexpr unsigned kMoe = 1u << 4;           // the whole MoE layer
+inline constexpr unsigned kSharedExperts = 1u << 5; // the shared experts
+inline constexpr unsigned kMlaUpProj = 1u << 6;     // MLA's up projections and rotary
+struct Name {
+    unsigned bit;
+    std::string_view name;
+};
+// Megatron's spellings, in its documentation's order.
+inline constexpr Name kNames[] = {{kCoreAttn, "core_attn"},   {kMoeAct, "moe_act"},
+                                  {kLayerNorm, "layernorm"},  {kMlaUpProj, "mla_up_proj"},
+                                  {kMlp, "mlp"},              {kMoe, "moe"},
+                                  {kSharedExperts, "shared_experts"}};
+[[nodiscard]] std::optional<unsigned> fromString(std::string_view s);
+[[nodiscard]] std::string join(unsigned modules, std::string_view separator); // "mlp,layernorm"
+// The modules a plan recomputes: its own, or core_attn when it names none.
+[[nodiscard]] inline unsigned effective(unsigned modules) {
+    return modules != 0 ? modules : kCoreAttn;
+}
+} // namespace recompute_module
+
 // How a pipeline cuts the decoder layers into stages, in each framework's own terms (every field
 // optional; all defaults = the framework's default split). model/pipeline_layout.h turns it into
 // layers per pipeline chunk and says why a layout is invalid.
@@ -66,6 +94,9 @@ struct Plan {
     // --recompute-num-layers N; torch.utils.checkpoint on a subset of blocks in PyTorch code).
     // 0: every layer (Megatron's uniform method with one layer per group).
     int recomputeLayers = 0;
+    // With recompute "selective" on Megatron-LM: the submodules recomputed (recompute_module bit
+    // flags); 0 = Megatron's default, the core attention.
+    unsigned recomputeModules = 0;
     bool sequenceParallel = false;
     bool tpCommOverlap = false; // Megatron/TE TP communication overlap
     // Overlap data-parallel gradient reduction (and parameter gathers) and pipeline sends with

@@ -48,9 +48,11 @@ struct FlopsPerToken {
 [[nodiscard]] FlopsPerToken flopsPerToken(const model::TransformerSpec& m, bool flashAttention);
 
 // Extra forward FLOPs per token a recompute mode adds, in the model-FLOP convention (what HFU adds
-// to MFU's numerator): full recompute reruns recomputedShare of the layers (1 = every layer).
+// to MFU's numerator): full recompute reruns recomputedShare of the layers (1 = every layer);
+// selective recompute the attention core, or the GEMMs of the Megatron --recompute-modules named
+// (Plan::recomputeModules bit flags, 0 = core_attn).
 [[nodiscard]] double recomputeFlopsPerToken(const FlopsPerToken& f, model::Recompute r,
-                                            double recomputedShare = 1.0);
+                                            double recomputedShare = 1.0, unsigned modules = 0);
 
 // Narayanan et al. 2021 eq. 3 FLOPs per step (recompute counted), for validating their Table 1.
 [[nodiscard]] double narayananFlopsPerStep(const model::TransformerSpec& m, double globalBatch);

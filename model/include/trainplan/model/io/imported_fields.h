@@ -98,6 +98,7 @@ struct ImportedPlan {
     Field<bool> offloadParams, hybridShard, sequenceParallel, tpCommOverlap;
     Field<Recompute> recompute;
     Field<int> recomputeLayers; // Megatron --recompute-method block --recompute-num-layers
+    Field<unsigned> recomputeModules; // Megatron --recompute-modules (recompute_module bit flags)
     // torchtitan's layer-wise AC (selective_ac_option "k"): every k-th block fully recomputed;
     // turned into recompute_layers once the model's layers and pp are known (import_files.cpp).
     Field<int> recomputeEvery;
