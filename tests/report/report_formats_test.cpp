@@ -8,6 +8,7 @@
 #include <trainplan/report/report.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
+#include <trainplan/report/report_strings.h>
 
 #include <QDir>
 #include <QFile>
@@ -244,6 +245,11 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
     EXPECT_TRUE(deckInfo.contains(QStringLiteral("960 x 540 pts"))) << deckInfo.toStdString();
     const QString deckText = test::pdfText(deckPath);
     EXPECT_TRUE(deckText.contains(frameworkName(data.advice->recommendation.framework)));
+    // Every stage card of the roadmap slide names its target (issue 21: the stage-1 card omitted
+    // the model it plans for).
+    EXPECT_GE(deckText.count(tr(Text::ColTarget, lang) + QStringLiteral(":")),
+              static_cast<int>(data.advice->stages.size()))
+        << deckText.toStdString();
     for (const QString& page : test::renderPages(deckPath, 20, dir + QStringLiteral("/slide")))
         EXPECT_GT(test::inkFraction(QImage(page)), 0.01) << page.toStdString();
 }

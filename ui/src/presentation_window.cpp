@@ -585,6 +585,9 @@ QWidget* PresentationWindow::roadmapPage() {
         v->addWidget(textLabel(report::qs(sim::render(r.title, m_lang)), px, true, kInk));
         v->addWidget(textLabel(report::frameworkName(r.framework), px * 9 / 10, false, kAccent));
         const QString status = report::triggerStatus(r.triggerStatus, m_lang);
+        v->addWidget(textLabel(t(Text::ColTarget) + QStringLiteral(": ") +
+                                   report::stageTarget(r, m_lang),
+                               px * 4 / 5, false, kInk));
         v->addWidget(textLabel(t(Text::ColTrigger) + QStringLiteral(": ") +
                                    report::qs(sim::render(r.trigger, m_lang)) +
                                    QStringLiteral(" (") + status + QStringLiteral(")"),

@@ -438,7 +438,8 @@ private:
             draw(fw, x + 10, y, kAccent);
             y += fw.height / m_k + 8;
             const QString status = triggerStatus(r.triggerStatus, m_lang);
-            QString body = t(Text::ColTrigger) + QStringLiteral(": ") +
+            QString body = t(Text::ColTarget) + QStringLiteral(": ") + stageTarget(r, m_lang) +
+                           QStringLiteral("\n") + t(Text::ColTrigger) + QStringLiteral(": ") +
                            qs(sim::render(r.trigger, m_lang)) + QStringLiteral(" (") + status +
                            QStringLiteral(")");
             if (r.estimate)

@@ -483,10 +483,7 @@ Section roadmapSection(const ReportData& d, Lang lang) {
     t.numericColumns = {0, 6, 7};
     int index = 0;
     for (const sim::RoadmapStage& r : d.advice->stages) {
-        const QString target =
-            s.t(Text::TargetValue)
-                .arg(qs(r.targetModelName), fmtParameters(r.targetParameters, lang))
-                .arg(r.targetGpus);
+        const QString target = stageTarget(r, lang);
         const std::optional<sim::PlanEstimate>& e = r.estimate ? r.estimate : r.closest;
         t.rows.push_back(
             {QString::number(++index), qs(sim::render(r.title, lang)),

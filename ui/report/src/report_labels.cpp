@@ -117,6 +117,12 @@ QString triggerStatus(sim::TriggerStatus st, sim::Lang lang) {
     return {};
 }
 
+QString stageTarget(const sim::RoadmapStage& r, sim::Lang lang) {
+    return tr(Text::TargetValue, lang)
+        .arg(qs(r.targetModelName), fmtParameters(r.targetParameters, lang))
+        .arg(r.targetGpus);
+}
+
 QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang) {
     switch (k) {
     case sim::MemoryPhase::StepStart:

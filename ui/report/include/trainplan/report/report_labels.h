@@ -34,6 +34,8 @@ struct RecommendationLabel {
 [[nodiscard]] QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang);
 // "reached", "not yet", "team decision" for a migration stage's trigger.
 [[nodiscard]] QString triggerStatus(sim::TriggerStatus st, sim::Lang lang);
+// A migration stage's target: "Llama 3.1 70B (70.6B), 256 GPUs" (report, deck, presentation).
+[[nodiscard]] QString stageTarget(const sim::RoadmapStage& r, sim::Lang lang);
 [[nodiscard]] QString metricName(sim::ValidationMetric m, sim::Lang lang);
 [[nodiscard]] QString metricValue(sim::ValidationMetric m, double v);
 
