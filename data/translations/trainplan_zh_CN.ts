@@ -1286,6 +1286,10 @@
         <source>Error</source>
         <translation>误差</translation>
     </message>
+    <message>
+        <source>%1 on %2 GPUs</source>
+        <translation>%1，%2 块 GPU</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::BreakPointsChart</name>
@@ -1422,6 +1426,10 @@
     <message>
         <source>Leave-one-out</source>
         <translation>留一法</translation>
+    </message>
+    <message>
+        <source>%1 (line %2)</source>
+        <translation>%1（第 %2 行）</translation>
     </message>
 </context>
 <context>
@@ -1633,6 +1641,34 @@
     <message>
         <source>Stored runs not used (%1):</source>
         <translation>未使用的已存训练任务（%1）：</translation>
+    </message>
+    <message>
+        <source>no run depends on these parameters; leave them out or add runs that do</source>
+        <translation>没有任何实测运行依赖这些参数；请不拟合它们，或添加依赖它们的运行</translation>
+    </message>
+    <message>
+        <source>fewer informative measurements than parameters; fit fewer parameters or add runs</source>
+        <translation>有效测量少于参数个数；请减少拟合参数或添加运行</translation>
+    </message>
+    <message>
+        <source>the runs cannot tell these parameters apart; fit fewer parameters or add runs that stress them differently (other layouts, node counts or model sizes)</source>
+        <translation>这些运行无法区分这些参数；请减少拟合参数，或添加对它们影响不同的运行（其他并行方案、节点数或模型规模）</translation>
+    </message>
+    <message>
+        <source>nothing to fit: choose at least one parameter</source>
+        <translation>没有可拟合的内容：请至少选择一个参数</translation>
+    </message>
+    <message>
+        <source>no run has a positive step time, throughput or peak memory</source>
+        <translation>没有任何运行具有正的单步时间、吞吐或峰值显存</translation>
+    </message>
+    <message>
+        <source>a parameter&apos;s bounds are empty</source>
+        <translation>某个参数的取值范围为空</translation>
+    </message>
+    <message>
+        <source>the fit raises the mean |error| on its own runs from %1 to %2, so it is not offered; fit the runs of one cluster (one GPU generation and software stack) at a time</source>
+        <translation>拟合使其自身运行的平均 |误差| 从 %1 升至 %2，因此不予采用；请每次只拟合一个集群（同一 GPU 代际与软件栈）的运行</translation>
     </message>
 </context>
 <context>

@@ -209,6 +209,7 @@ constexpr double kInformativeSensitivity = 1e-7;
 
 struct Identifiability {
     std::string refusal;
+    CalibrationRefusal refusalKind = CalibrationRefusal::None;
     std::vector<CalibrationParameter> indistinguishable;
     std::vector<int> informativePerParameter;
     std::vector<bool> informativeRow;
@@ -243,6 +244,7 @@ Identifiability checkIdentifiable(const Problem& pb, const VectorXd& x, const Ma
         }
     if (!dead.empty()) {
         id.indistinguishable = dead;
+        id.refusalKind = CalibrationRefusal::Undetermined;
         id.refusal = "the runs cannot determine " + joinNames(dead) + " (" + reasons +
                      "); leave it out of --fit or add runs that depend on it";
         return id;
@@ -251,6 +253,7 @@ Identifiability checkIdentifiable(const Problem& pb, const VectorXd& x, const Ma
         static_cast<int>(std::count(id.informativeRow.begin(), id.informativeRow.end(), true));
     if (informative < n) {
         id.indistinguishable = pb.params();
+        id.refusalKind = CalibrationRefusal::Underdetermined;
         id.refusal = "underdetermined: " + std::to_string(n) + " parameters (" +
                      joinNames(pb.params()) + ") but only " + std::to_string(informative) +
                      " informative measurement" + (informative == 1 ? "" : "s") +
@@ -278,6 +281,7 @@ Identifiability checkIdentifiable(const Problem& pb, const VectorXd& x, const Ma
                 direction += buf;
             }
         id.indistinguishable = tied;
+        id.refusalKind = CalibrationRefusal::Indistinguishable;
         id.refusal = "the runs cannot tell " + joinNames(tied) +
                      " apart: changing them together along (" + direction +
                      ") leaves every prediction unchanged (rank-deficient Jacobian); fit fewer "
@@ -518,6 +522,9 @@ std::optional<CalibrationRun> calibrationRun(const ReferenceCase& c) {
     if (!best) return std::nullopt;
     CalibrationRun run;
     run.label = c.label + " (line " + std::to_string(c.line) + ")";
+    run.modelName = c.modelName;
+    run.gpus = c.gpus;
+    run.referenceLine = c.line;
     run.scenario = c.scenario;
     run.plan = best->plan;
     run.measured = c.measured;
@@ -579,6 +586,9 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
         CalibrationResidual res;
         res.run = row.run;
         res.label = runs[row.run].label;
+        res.modelName = runs[row.run].modelName;
+        res.gpus = runs[row.run].gpus;
+        res.referenceLine = runs[row.run].referenceLine;
         res.metric = row.metric;
         res.measured = row.measured;
         res.before = predictMetric(runs[row.run], base[row.run], row.metric);
@@ -590,17 +600,20 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
     result.before = summarize(errs);
 
     if (params.empty()) {
+        result.refusalKind = CalibrationRefusal::NothingToFit;
         result.refusal = "nothing to fit: choose parameters with --fit (gemm, intra_bw, inter_bw, "
                          "latency, mem_overhead)";
         return result;
     }
     if (rows.empty()) {
+        result.refusalKind = CalibrationRefusal::NoMeasurements;
         result.refusal = "no usable measurements: every run lacks a positive step time, throughput "
                          "or peak memory";
         return result;
     }
     for (std::size_t j = 0; j < params.size(); ++j)
         if (!(bounds[j].lower < bounds[j].upper)) {
+            result.refusalKind = CalibrationRefusal::EmptyBounds;
             result.refusal = "bounds of " + std::string(shortName(params[j])) + " are empty";
             return result;
         }
@@ -633,6 +646,7 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
         }
     if (!id.refusal.empty()) {
         result.refusal = id.refusal;
+        result.refusalKind = id.refusalKind;
         result.indistinguishable = id.indistinguishable;
         return result;
     }
@@ -730,6 +744,7 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
     // (One parameter across runs of different GPU generations or stacks can do this: the per-
     // generation tables already differ, and a shared absolute value undoes them.)
     if (result.after.meanAbs > result.before.meanAbs + 1e-9) {
+        result.refusalKind = CalibrationRefusal::RaisesError;
         result.refusal = "the fit raises the mean |error| on its own runs from " +
                          number(100.0 * result.before.meanAbs, 1) + "% to " +
                          number(100.0 * result.after.meanAbs, 1) +

@@ -125,6 +125,8 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     c.group = groupOf(r);
     c.source = r.sourceText;
     c.label = r.modelName + " on " + std::to_string(r.numGpus.value_or(0)) + " GPUs";
+    c.modelName = r.modelName;
+    c.gpus = r.numGpus.value_or(0);
     auto skip = [&c](std::string why) {
         c.skipReason = std::move(why);
         return c;
@@ -534,6 +536,8 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c, double g
         row.line = c.line;
         row.group = c.group;
         row.label = c.label;
+        row.modelName = c.modelName;
+        row.gpus = c.gpus;
         row.plan = e.plan.label();
         row.metric = metric;
         row.measured = measured;

@@ -43,7 +43,7 @@ void AccuracyChart::setReport(const sim::ValidationReport& report) {
         auto& [points, texts] = byMetric[r.metric];
         points << QPointF(r.measured, r.predicted);
         texts << tr("<b>%1</b> (line %2)<br>%3<br>%4: measured %5, predicted %6 (%7)")
-                     .arg(QString::fromStdString(r.label).toHtmlEscaped())
+                     .arg(AccuracyTableModel::runLabel(r.modelName, r.gpus, r.label).toHtmlEscaped())
                      .arg(r.line)
                      .arg(QString::fromStdString(r.plan).toHtmlEscaped(),
                           AccuracyTableModel::metricLabel(r.metric),

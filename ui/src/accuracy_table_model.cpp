@@ -21,6 +21,12 @@ int AccuracyTableModel::rows() const {
     return m_report ? static_cast<int>(m_report->rows.size()) : 0;
 }
 
+QString AccuracyTableModel::runLabel(const std::string& modelName, long long gpus,
+                                     const std::string& fallback) {
+    if (modelName.empty() || gpus <= 0) return QString::fromStdString(fallback);
+    return tr("%1 on %2 GPUs").arg(QString::fromStdString(modelName), QLocale().toString(gpus));
+}
+
 QString AccuracyTableModel::metricLabel(ValidationMetric m) {
     switch (m) {
     case ValidationMetric::StepSeconds:
@@ -82,7 +88,7 @@ QVariant AccuracyTableModel::cell(int row, int column, int role) const {
         case SourceColumn:
             return QString::fromStdString(r.group);
         case RunColumn:
-            return QString::fromStdString(r.label);
+            return runLabel(r.modelName, r.gpus, r.label);
         case PlanColumn:
             return QString::fromStdString(r.plan);
         case MetricColumn:
@@ -105,7 +111,7 @@ QVariant AccuracyTableModel::cell(int row, int column, int role) const {
     if (role == Qt::ToolTipRole) {
         QString tip = tr("Line %1 of published_runs.csv: %2.")
                           .arg(r.line)
-                          .arg(QString::fromStdString(r.label));
+                          .arg(runLabel(r.modelName, r.gpus, r.label));
         for (const auto& a : r.assumptions)
             tip += QStringLiteral("\n• ") + QString::fromStdString(a);
         return tip;

@@ -133,7 +133,11 @@ QVariant CalibrationResidualModel::cell(int row, int column, int role) const {
     };
     switch (column) {
     case RunColumn:
-        return QString::fromStdString(r.label);
+        return r.referenceLine > 0
+                   ? tr("%1 (line %2)")
+                         .arg(AccuracyTableModel::runLabel(r.modelName, r.gpus, r.label))
+                         .arg(r.referenceLine)
+                   : QString::fromStdString(r.label);
     case MetricColumn:
         return AccuracyTableModel::metricLabel(r.metric);
     case MeasuredColumn:

@@ -467,7 +467,42 @@ void CalibrationView::showOutcome(Outcome outcome) {
         QStringList names;
         for (auto p : r.indistinguishable)
             names << toQString(sim::shortName(p));
-        text = tr("<b>Fit refused</b>: %1").arg(QString::fromStdString(r.refusal).toHtmlEscaped());
+        // The reason in the interface's language; the simulator's English text, with its
+        // technical detail, is the tooltip.
+        QString reason;
+        switch (r.refusalKind) {
+        case sim::CalibrationRefusal::Undetermined:
+            reason = tr("no run depends on these parameters; leave them out or add runs that do");
+            break;
+        case sim::CalibrationRefusal::Underdetermined:
+            reason = tr("fewer informative measurements than parameters; fit fewer parameters or "
+                        "add runs");
+            break;
+        case sim::CalibrationRefusal::Indistinguishable:
+            reason = tr("the runs cannot tell these parameters apart; fit fewer parameters or add "
+                        "runs that stress them differently (other layouts, node counts or model "
+                        "sizes)");
+            break;
+        case sim::CalibrationRefusal::NothingToFit:
+            reason = tr("nothing to fit: choose at least one parameter");
+            break;
+        case sim::CalibrationRefusal::NoMeasurements:
+            reason = tr("no run has a positive step time, throughput or peak memory");
+            break;
+        case sim::CalibrationRefusal::EmptyBounds:
+            reason = tr("a parameter's bounds are empty");
+            break;
+        case sim::CalibrationRefusal::RaisesError:
+            reason = tr("the fit raises the mean |error| on its own runs from %1 to %2, so it is "
+                        "not offered; fit the runs of one cluster (one GPU generation and software "
+                        "stack) at a time")
+                         .arg(formatPercent(r.before.meanAbs), formatPercent(r.after.meanAbs));
+            break;
+        case sim::CalibrationRefusal::None:
+            reason = QString::fromStdString(r.refusal).toHtmlEscaped();
+            break;
+        }
+        text = tr("<b>Fit refused</b>: %1").arg(reason);
         if (!names.isEmpty()) text += QStringLiteral(" (%1)").arg(names.join(QStringLiteral(", ")));
     } else {
         text =
@@ -490,6 +525,7 @@ void CalibrationView::showOutcome(Outcome outcome) {
             text += QStringLiteral("<br>• ") + QString::fromStdString(why).toHtmlEscaped();
     }
     m_summary->setText(text);
+    m_summary->setToolTip(r.ok() ? QString() : QString::fromStdString(r.refusal));
     drawChart();
     emit resultShown();
 }

@@ -58,6 +58,11 @@ struct ParameterBounds {
 // row's unpublished ones).
 struct CalibrationRun {
     std::string label;
+    // For a published row: its model, GPU count and CSV line (the label's parts); empty and 0
+    // for a stored run, whose label is the user's.
+    std::string modelName;
+    long long gpus = 0;
+    std::size_t referenceLine = 0;
     model::Scenario scenario;
     model::Plan plan;
     std::vector<std::pair<ValidationMetric, double>> measured;
@@ -91,6 +96,9 @@ struct CalibrationOptions {
 struct CalibrationResidual {
     std::size_t run = 0; // index into the runs
     std::string label;
+    std::string modelName; // the run's (CalibrationRun)
+    long long gpus = 0;
+    std::size_t referenceLine = 0;
     ValidationMetric metric = ValidationMetric::StepSeconds;
     double measured = 0;
     double before = 0; // predicted with each run's resolved efficiency
@@ -120,10 +128,24 @@ struct ErrorSummary {
     double maxAbs = 0;
 };
 
+// Why a fit was refused, for surfaces that word it in their own language (the refusal text is
+// English, with the technical detail).
+enum class CalibrationRefusal {
+    None,
+    Undetermined,      // no run depends on a parameter (indistinguishable lists them)
+    Underdetermined,   // fewer informative measurements than parameters
+    Indistinguishable, // parameters move predictions together (indistinguishable lists them)
+    NothingToFit,      // no parameter chosen
+    NoMeasurements,    // no run has a usable measurement
+    EmptyBounds,       // a parameter's bounds are empty
+    RaisesError,       // the fit raises the mean |error| on its own runs (before, after)
+};
+
 struct CalibrationResult {
     // Non-empty when the fit was refused (underdetermined, no data, ...); nothing else is then
     // meaningful except `residuals[].before` and `indistinguishable`.
     std::string refusal;
+    CalibrationRefusal refusalKind = CalibrationRefusal::None;
     // Parameters the runs cannot tell apart (or that no run depends on), when that caused the
     // refusal.
     std::vector<CalibrationParameter> indistinguishable;

@@ -29,7 +29,9 @@ struct ReferenceCase {
     std::size_t line = 0;
     std::string group; // e.g. "Korthikanti 2022 Table 5"
     std::string source;
-    std::string label; // model and GPU count
+    std::string label; // model and GPU count, in English ("Llama 3.1 8B on 8 GPUs")
+    std::string modelName; // the parts of the label, for surfaces that word it themselves
+    long long gpus = 0;
     model::Scenario scenario;
     model::Plan plan;
     bool searchMicroBatch = false;
@@ -43,6 +45,8 @@ struct ValidationRow {
     std::size_t line = 0;
     std::string group;
     std::string label;
+    std::string modelName; // the label's parts (ReferenceCase)
+    long long gpus = 0;
     std::string plan; // the plan used (with searched knobs)
     ValidationMetric metric = ValidationMetric::StepSeconds;
     double measured = 0;

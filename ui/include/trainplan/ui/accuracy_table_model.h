@@ -30,6 +30,10 @@ public:
 
     // A metric's name for people and a value in the metric's unit.
     [[nodiscard]] static QString metricLabel(sim::ValidationMetric m);
+    // "Llama 3.1 8B on 8 GPUs" in the interface's language; `fallback` (the simulator's English
+    // label, or a stored run's own name) when the model is not known.
+    [[nodiscard]] static QString runLabel(const std::string& modelName, long long gpus,
+                                          const std::string& fallback);
     [[nodiscard]] static QString formatValue(sim::ValidationMetric m, double value);
     [[nodiscard]] static QString formatError(double relativeError); // "+5.8%"
 
