@@ -12,7 +12,9 @@
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/stage_card.h>
 
+#include <QAreaSeries>
 #include <QCheckBox>
+#include <QLineSeries>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -163,6 +165,17 @@ TEST_F(RoadmapTabTest, BreakPointsChartShadesFromTheFirstSizeThatDoesNotFit) {
     ASSERT_EQ(ddp->status, sim::ModelSizeStatus::Found);
     EXPECT_DOUBLE_EQ(tab->breakPointsChart()->shadingStart(Framework::Ddp), ddp->nextParameters);
     EXPECT_LT(ddp->largestParameters, ddp->nextParameters);
+    // Each framework's "does not fit" region is a bar in its own lane (issue 21: the bands
+    // overlapped): the bars' y ranges are disjoint.
+    std::vector<std::pair<double, double>> lanes;
+    for (QAbstractSeries* s : tab->breakPointsChart()->chart()->series())
+        if (auto* area = qobject_cast<QAreaSeries*>(s))
+            lanes.emplace_back(area->lowerSeries()->at(0).y(), area->upperSeries()->at(0).y());
+    EXPECT_GE(lanes.size(), 2u);
+    for (std::size_t i = 0; i < lanes.size(); ++i)
+        for (std::size_t j = i + 1; j < lanes.size(); ++j)
+            EXPECT_TRUE(lanes[i].second <= lanes[j].first || lanes[j].second <= lanes[i].first)
+                << "lanes " << i << " and " << j << " overlap";
     // The curve: DDP fits no rung above its break point, and fits the rungs below it that were
     // probed.
     for (const auto& series : tab->outcome().modelCurve.series) {

@@ -94,8 +94,8 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
             from = x->min();
         if (from > 0) {
             m_shadingStart.emplace_back(b.framework, from * 1e9);
-            attach(noFitArea(from, x->max(), y->max(), color,
-                             tr("%1 does not fit").arg(frameworkShortName(b.framework))));
+            addNoFitBand(c, x, y, from, x->max(), y->max(), static_cast<int>(b.framework), color,
+                         tr("%1 does not fit").arg(frameworkShortName(b.framework)));
         }
     }
     for (const auto& s : outcome.modelCurve.series) {

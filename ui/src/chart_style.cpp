@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
 
@@ -90,22 +91,36 @@ void clearChart(QChart* chart) {
     }
 }
 
-QAreaSeries* noFitArea(double fromX, double toX, double yMax, const QColor& color,
-                       const QString& name) {
+QAreaSeries* addNoFitBand(QChart* chart, QAbstractAxis* x, QAbstractAxis* y, double fromX,
+                          double toX, double yMax, int lane, const QColor& color,
+                          const QString& name) {
+    constexpr double kLane = 0.05; // of the plot's height
+    const double top = yMax * (1.0 - kLane * lane), bottom = yMax * (1.0 - kLane * (lane + 1));
     auto* upper = new QLineSeries;
     auto* lower = new QLineSeries;
-    upper->replace(QList<QPointF>{{fromX, yMax}, {toX, yMax}});
-    lower->replace(QList<QPointF>{{fromX, 0}, {toX, 0}});
-    auto* area = new QAreaSeries(upper, lower);
-    area->setName(name);
+    upper->replace(QList<QPointF>{{fromX, top}, {toX, top}});
+    lower->replace(QList<QPointF>{{fromX, bottom}, {toX, bottom}});
+    auto* bar = new QAreaSeries(upper, lower);
+    bar->setName(name);
     QColor fill = color;
-    fill.setAlpha(32);
-    area->setBrush(fill);
-    QPen edge(color);
-    edge.setWidthF(1.1);
-    edge.setStyle(Qt::DashLine);
-    area->setPen(edge);
-    return area;
+    fill.setAlpha(150);
+    bar->setBrush(fill);
+    bar->setPen(Qt::NoPen);
+    auto* edge = new QLineSeries;
+    edge->setName(name);
+    edge->replace(QList<QPointF>{{fromX, 0.0}, {fromX, yMax}});
+    QPen pen(color);
+    pen.setWidthF(1.1);
+    pen.setStyle(Qt::DashLine);
+    edge->setPen(pen);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(bar), static_cast<QAbstractSeries*>(edge)}) {
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+        for (QLegendMarker* m : chart->legend()->markers(s))
+            m->setVisible(false); // the legend names the frameworks, not their regions
+    }
+    return bar;
 }
 
 } // namespace trainplan::ui

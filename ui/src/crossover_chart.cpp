@@ -66,12 +66,8 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
             --firstNoFit;
         if (firstNoFit < s.points.size()) {
             const double from = firstNoFit == 0 ? x->min() : s.points[firstNoFit].x / 1e9;
-            QAreaSeries* area =
-                noFitArea(from, x->max(), y->max(), color,
-                          tr("%1 does not fit").arg(frameworkShortName(s.framework)));
-            c->addSeries(area);
-            area->attachAxis(x);
-            area->attachAxis(y);
+            addNoFitBand(c, x, y, from, x->max(), y->max(), static_cast<int>(s.framework), color,
+                         tr("%1 does not fit").arg(frameworkShortName(s.framework)));
         }
         QList<QPointF> points;
         QStringList texts;

@@ -34,10 +34,13 @@ private:
 // Removes every series and axis from the chart.
 void clearChart(QChart* chart);
 
-// The "does not fit" region of a size chart: a lightly filled band with a dashed edge in the
-// framework's colour from x = fromX to x = toX over the whole y range [0, yMax]. The caller adds
-// it to its chart and axes.
-[[nodiscard]] QAreaSeries* noFitArea(double fromX, double toX, double yMax, const QColor& color,
-                                     const QString& name);
+// The "does not fit" region of a size chart, added to `chart` on axes x and y: a dashed vertical
+// line in the framework's colour where it stops fitting (x = fromX, over the whole y range
+// [0, yMax]) and, from there to toX, a filled bar in the framework's own lane at the top of the
+// plot (lane 0 topmost, each 5% of the height), so that the regions of several frameworks never
+// overlap. Returns the bar (its name is `name`).
+QAreaSeries* addNoFitBand(QChart* chart, QAbstractAxis* x, QAbstractAxis* y, double fromX,
+                          double toX, double yMax, int lane, const QColor& color,
+                          const QString& name);
 
 } // namespace trainplan::ui
