@@ -781,6 +781,14 @@ ValidationIssues validatePlanJson(const nlohmann::json& plan, const std::string&
     return issues;
 }
 
+std::optional<Plan> parsePlanJson(const nlohmann::json& plan) {
+    ValidationIssues issues;
+    bool dpGiven = false;
+    Plan p = readPlan(plan, "plan", issues, dpGiven, /*frameworkRequired=*/false);
+    if (!issues.empty()) return std::nullopt;
+    return p;
+}
+
 void saveScenarioFile(const Scenario& s, const std::filesystem::path& file) {
     writeFileAtomically(file, toJsonText(s));
 }

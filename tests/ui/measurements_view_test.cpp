@@ -247,3 +247,29 @@ TEST_F(MeasurementsViewTest, DroppedTrainingLogIsStoredAsRunsImportLogStoresIt) 
 
 } // namespace
 } // namespace trainplan::ui
+
+namespace trainplan::ui {
+namespace {
+
+// The stored plan reads through the scenario format's own reader (model::parsePlanJson), so every
+// plan key shows in the label, Megatron's recompute modules and block recompute included; keys
+// that are not a plan stay visible as they are.
+TEST(MeasuredRunPlan, TheLabelIsTheScenarioFormatsPlan) {
+    const auto plan = nlohmann::json::parse(
+        R"({"framework": "megatron", "tp": 8, "pp": 4, "dp": 8, "zero_stage": 1,
+            "sequence_parallel": true, "recompute": "selective",
+            "recompute_modules": ["mlp", "layernorm"]})");
+    EXPECT_EQ(planSummary(plan), QStringLiteral("Megatron · TP8·PP4·DP8 mb1 dist-opt SP "
+                                                "rc-layernorm+mlp"));
+    auto block = plan;
+    block["recompute"] = "full";
+    block.erase("recompute_modules");
+    block["recompute_layers"] = 3;
+    EXPECT_TRUE(planSummary(block).endsWith(QStringLiteral("rc-block3")))
+        << planSummary(block).toStdString();
+    EXPECT_EQ(planSummary(nlohmann::json::parse(R"({"tp": -1})")), QStringLiteral("tp=-1"));
+    EXPECT_EQ(planSummary(std::nullopt), QStringLiteral("—"));
+}
+
+} // namespace
+} // namespace trainplan::ui

@@ -2,6 +2,7 @@
 
 #include <trainplan/model/units.h>
 #include <trainplan/model/plan.h>
+#include <trainplan/model/plan_json.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 
@@ -12,43 +13,11 @@
 namespace trainplan::ui {
 
 // The stored plan object (scenario `plans[i]` keys) as the plan label every other view shows
-// ("Megatron-LM · TP8·PP8·DP16 mb1 ZeRO-1 SP sel"); the raw keys only when they are not a plan.
-std::optional<model::Plan> planOf(const nlohmann::json& j) {
-    model::Plan p;
-    try {
-        if (j.contains("framework")) {
-            const auto f = model::frameworkFromString(j.at("framework").get<std::string>());
-            if (!f) return std::nullopt;
-            p.framework = *f;
-        }
-        auto count = [&](const char* key, int& out) {
-            if (j.contains(key)) out = j.at(key).get<int>();
-        };
-        count("dp", p.dp);
-        count("tp", p.tp);
-        count("pp", p.pp);
-        count("cp", p.cp);
-        count("ep", p.ep);
-        count("vpp", p.vpp);
-        count("micro_batch", p.microBatch);
-        count("zero_stage", p.zeroStage);
-        if (j.contains("sequence_parallel")) p.sequenceParallel = j.at("sequence_parallel").get<bool>();
-        if (j.contains("hybrid_shard")) p.hybridShard = j.at("hybrid_shard").get<bool>();
-        if (j.contains("recompute"))
-            p.recompute = model::recomputeFromString(j.at("recompute").get<std::string>())
-                              .value_or(model::Recompute::None);
-        if (j.contains("offload"))
-            p.offload = model::offloadFromString(j.at("offload").get<std::string>())
-                            .value_or(model::Offload::None);
-    } catch (const nlohmann::json::exception&) {
-        return std::nullopt;
-    }
-    return p;
-}
-
+// ("Megatron-LM · TP8·PP8·DP16 mb1 ZeRO-1 SP sel"), read by the scenario format's own plan reader;
+// the raw keys only when they are not a plan.
 QString planSummary(const std::optional<nlohmann::json>& plan) {
     if (!plan || !plan->is_object() || plan->empty()) return QStringLiteral("—");
-    if (const std::optional<model::Plan> p = planOf(*plan))
+    if (const std::optional<model::Plan> p = model::parsePlanJson(*plan))
         return QStringLiteral("%1 · %2").arg(frameworkShortName(p->framework),
                                              QString::fromStdString(p->label()));
     QStringList parts;
