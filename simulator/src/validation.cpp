@@ -321,13 +321,14 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     else
         s.training.execution = model::ExecutionMode::Eager;
     // The attention kernel where the source names it: llm-foundry's attn_impl 'triton' (its
-    // FlashAttention-1 algorithm in Triton) and Megatron's --attention-backend.
-    if (states(stackText, "attn_impl: triton") || states(stackText, "attn_impl triton") ||
-        (contains(stackText, "attn_impl") && contains(stackText, "'triton'")))
+    // FlashAttention-1 algorithm in Triton; the rows quote submit_benchmarks.py's default) and
+    // Megatron's --attention-backend flag. Anything else keeps the stack's usual kernel.
+    if (states(stackText, "attn_impl: triton") || states(stackText, "default 'triton'"))
         s.training.attentionKernel = model::AttentionKernel::Triton;
-    else if (states(stackText, "attention-backend flash") ||
-             states(stackText, "attention_backend=flash") || states(stackText, "FlashAttention-2"))
+    else if (states(stackText, "--attention-backend flash"))
         s.training.attentionKernel = model::AttentionKernel::Flash2;
+    else if (states(stackText, "--attention-backend fused"))
+        s.training.attentionKernel = model::AttentionKernel::Fused;
     // The Megatron/DeepSpeed runs of 2020-2022 predate opt-in gradient-reduce overlap; PyTorch DDP
     // and FSDP overlap by design, Megatron-Core/NeMo recipes set --overlap-grad-reduce.
     p.dpOverlap = torchtitan || megatronCore || p.framework == Framework::Fsdp ||

@@ -255,6 +255,22 @@ TEST(PublishedRuns, MlperfTrainingStepTimes) {
             << "line " << line;
 }
 
+TEST(PublishedRuns, TheAttentionKernelIsReadFromWhatTheSourceStates) {
+    // Only llm-foundry's rows name a kernel (attn_impl 'triton'); every other row keeps its
+    // stack's usual kernel.
+    const model::Catalog catalog = model::loadCatalog(TRAINPLAN_TEST_DATA_DIR "/catalog");
+    int triton = 0;
+    for (const model::PublishedRun& run : fixture().runs.runs) {
+        const sim::ReferenceCase c = sim::referenceCase(run, catalog);
+        const bool foundry = c.group == "llm-foundry benchmarks";
+        EXPECT_EQ(c.scenario.training.attentionKernel,
+                  foundry ? model::AttentionKernel::Triton : model::AttentionKernel::Auto)
+            << "line " << c.line;
+        triton += foundry;
+    }
+    EXPECT_EQ(triton, 11);
+}
+
 TEST(PublishedRuns, LlmFoundryRunsWithItsTritonAttention) {
     // llm-foundry's benchmarks ran attn_impl 'triton' (submit_benchmarks.py default): FlashAttention
     // in Triton, 1.8x slower than FlashAttention-2 (FA2 paper §4.1). With that kernel the source is
