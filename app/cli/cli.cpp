@@ -6,6 +6,7 @@
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/services/run_checks.h>
 #include <trainplan/simulator/pricing.h>
 #include <trainplan/simulator/validation.h>
 
@@ -92,8 +93,9 @@ const std::map<std::string, Command>& commands() {
           "                           the scenario library"}},
         {"runs",
          {cmdRuns, "runs {add --scenario NAME --step-time S ...,list,import CSV,\n"
-                   "                           import-log LOG... --scenario NAME}  measured runs "
-                   "for calibration"}},
+                   "                           import-log LOG... --scenario NAME,\n"
+                   "                           check [--scenario NAME] [--cluster KEY]}\n"
+                   "                           measured runs: store them, predicted vs measured"}},
         {"db",
          {cmdDb, "db {check,path}            integrity check / location of the library database"}},
         {"library",
@@ -191,14 +193,7 @@ const model::Catalog& CliContext::catalog() {
 }
 
 const sim::ResidualTable& CliContext::residuals() {
-    if (!m_residuals) {
-        const model::PublishedRunsLoad load =
-            model::loadPublishedRuns(dataDir() / "reference" / "published_runs.csv");
-        m_residuals =
-            load.runs.empty()
-                ? sim::ResidualTable{}
-                : sim::residualTable(sim::validatePublishedRuns(load.runs, catalog(), false));
-    }
+    if (!m_residuals) m_residuals = services::referenceResiduals(catalog());
     return *m_residuals;
 }
 

@@ -5,6 +5,7 @@
 #include <trainplan/services/planning.h>
 #include <trainplan/simulator/advice_json.h>
 #include <trainplan/simulator/advisor.h>
+#include <trainplan/simulator/timeline.h>
 
 #include <nlohmann/json.hpp>
 
@@ -54,6 +55,12 @@ struct Labels {
     const char* notMet;
     const char* manual;
     const char* none;
+    const char* timeline;
+    const char* work;
+    const char* run;
+    const char* conditional;
+    const char* noRun;
+    const char* weeks;
 };
 
 constexpr Labels kEn{"Recommendation",
@@ -88,7 +95,13 @@ constexpr Labels kEn{"Recommendation",
                      "reached",
                      "not yet",
                      "team decision",
-                     "none"};
+                     "none",
+                     "Timeline (weeks from today)",
+                     "prerequisites",
+                     "run",
+                     "conditional, not scheduled",
+                     "no new run",
+                     "weeks"};
 constexpr Labels kZh{"推荐",
                      "可直接采用",
                      "需先补齐前置条件",
@@ -121,7 +134,13 @@ constexpr Labels kZh{"推荐",
                      "已触发",
                      "尚未触发",
                      "由团队决定",
-                     "无"};
+                     "无",
+                     "时间线（自今天起的周数）",
+                     "前置工作",
+                     "训练",
+                     "条件阶段，不排期",
+                     "无新训练",
+                     "周"};
 
 std::string fill(const char* pattern, const std::string& a, const std::string& b = {}) {
     std::string out;
@@ -288,6 +307,33 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
             out << "   - " << sim::render(n, lang) << '\n';
         if (!r.stage.expectedGain.text.empty()) out << "   - " << r.stage.expectedGain.text << '\n';
     }
+
+    // The same stages on a calendar (sim::roadmapTimeline; docs/advisor.md).
+    const sim::RoadmapTimeline timeline = sim::roadmapTimeline(a.stages);
+    out << '\n' << L.timeline << '\n';
+    auto weeks = [](double w) { return formatFixed(w, 1); };
+    for (const sim::TimelineStage& ts : timeline.stages) {
+        out << "  " << ts.stage + 1 << ". ";
+        if (!ts.scheduled) {
+            out << L.conditional << '\n';
+            continue;
+        }
+        out << L.work << ' ' << weeks(ts.prerequisiteStartWeeks) << "–"
+            << weeks(ts.prerequisiteStartWeeks + ts.prerequisiteWeeks);
+        if (ts.runs)
+            out << "; " << L.run << ' ' << weeks(ts.runStartWeeks) << "–"
+                << weeks(ts.runStartWeeks + ts.runWeeks) << " ("
+                << number(ArgKind::Duration, ts.runWeeks * 7.0 * 86400.0, lang) << ", "
+                << (ts.priced ? number(ArgKind::Usd, ts.runUsd, lang) : std::string(L.none))
+                << ")";
+        else
+            out << "; " << L.noRun;
+        out << '\n';
+    }
+    out << "  = " << weeks(timeline.totalWeeks) << ' ' << L.weeks;
+    if (timeline.runs > 0 && timeline.allPriced)
+        out << ", " << number(ArgKind::Usd, timeline.totalUsd, lang);
+    out << '\n';
 }
 
 } // namespace

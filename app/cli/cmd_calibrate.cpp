@@ -25,7 +25,7 @@ namespace trainplan::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "calibrate (--runs CSV | --from-store) [--scenario FILE|NAME] [--fit "
+    "calibrate (--runs CSV | --from-store [--cluster KEY]) [--scenario FILE|NAME] [--fit "
     "gemm,intra_bw,inter_bw,latency,mem_overhead] "
     "[--source TEXT] [--no-memory] [--profile NAME [--notes TEXT]] [--format table|json]";
 
@@ -165,9 +165,10 @@ LoadedRuns runsFromMeasurementsCsv(CliContext& ctx, const std::string& file,
 // The library's runs (services::loadStoredCalibrationRuns, shared with the GUI Calibration view).
 LoadedRuns runsFromStore(CliContext& ctx, store::Store& st,
                          const std::optional<std::string>& scenarioName,
-                         const std::optional<std::string>& source) {
+                         const std::optional<std::string>& source,
+                         const std::optional<std::string>& cluster) {
     services::StoredCalibrationRuns stored =
-        services::loadStoredCalibrationRuns(st, {scenarioName, source});
+        services::loadStoredCalibrationRuns(st, {scenarioName, source, cluster});
     for (const std::string& problem : stored.problems)
         ctx.err << problem << '\n';
     return {std::move(stored.runs), std::move(stored.skipped), !stored.problems.empty()};
@@ -257,6 +258,7 @@ int cmdCalibrate(CliContext& ctx) {
     const auto scenarioArg = ctx.takeOption("--scenario");
     const auto fitArg = ctx.takeOption("--fit");
     const auto source = ctx.takeOption("--source");
+    const auto cluster = ctx.takeOption("--cluster");
     const bool noMemory = ctx.takeFlag("--no-memory");
     const auto profileName = ctx.takeOption("--profile");
     const auto notes = ctx.takeOption("--notes");
@@ -268,6 +270,9 @@ int cmdCalibrate(CliContext& ctx) {
         throw UsageError(std::string("calibrate needs --runs CSV or --from-store (usage: ") +
                          kUsage + ")");
     if (notes && !profileName) throw UsageError("calibrate: --notes goes with --profile NAME");
+    if (cluster && !fromStore)
+        throw UsageError("calibrate: --cluster selects stored runs: use it with --from-store (the "
+                         "keys are listed by 'trainplan-cli runs check')");
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt != Format::Table && fmt != Format::Json)
         throw UsageError("calibrate: --format must be table or json");
@@ -324,11 +329,12 @@ int cmdCalibrate(CliContext& ctx) {
                     << "'\n";
             return kExitInvalidInput;
         }
-        loaded = runsFromStore(ctx, *st, scenarioArg, source);
+        loaded = runsFromStore(ctx, *st, scenarioArg, source, cluster);
     }
     if (loaded.inputProblems) return kExitInvalidInput;
     if (loaded.runs.empty()) {
         ctx.err << "calibrate: no runs to fit";
+        if (cluster) ctx.err << " on cluster '" << *cluster << "'";
         if (!loaded.skipped.empty())
             ctx.err << " (" << loaded.skipped.size() << " skipped: " << loaded.skipped.front()
                     << ")";

@@ -1,9 +1,11 @@
+#include "cli_store.h"
 #include "commands.h"
 
 #include <trainplan/model/atomic_file.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/report/report.h>
 #include <trainplan/report/report_app.h>
+#include <trainplan/services/stored_calibration_runs.h>
 
 #include <QDate>
 #include <QDateTime>
@@ -79,6 +81,12 @@ int cmdReport(CliContext& ctx) {
     inputs.date = date;
     inputs.breakPoints = !fast;
     inputs.prices = &ctx.priceTable(); // the sizing section prices GPUs as `size` does
+    // The library's measured runs on this cluster: the predicted-against-measured section.
+    std::optional<services::StoredCalibrationRuns> measured;
+    if (std::optional<store::Store> st = openStoreForReading(ctx))
+        measured = services::loadStoredCalibrationRuns(
+            *st, {std::nullopt, std::nullopt, services::clusterKey(*scenario)});
+    inputs.measuredRuns = measured ? &*measured : nullptr;
     // CSV and JSON need no charts beyond the sweeps; every format gets the same data.
     const report::ReportData data = report::computeReportData(*scenario, inputs);
 

@@ -21,7 +21,8 @@ constexpr const char* kUsage =
     "runs {add --scenario NAME [--step-time S] [--tokens-per-s-per-gpu X] [--peak-memory-gib G] "
     "[--tflops-per-gpu T] [--mfu-pct P] [--date YYYY-MM-DD] [--notes TEXT] [--source TEXT] "
     "[--plan JSON | --plan-index N] | list [--scenario NAME] | import CSV | import-log LOG... "
-    "--scenario NAME [--plan JSON | --plan-index N] [--mapping FILE] [--warmup N] [--dry-run]}";
+    "--scenario NAME [--plan JSON | --plan-index N] [--mapping FILE] [--warmup N] [--dry-run] | "
+    "check [--scenario NAME] [--cluster KEY]}";
 
 std::string today() {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -237,6 +238,7 @@ int cmdRuns(CliContext& ctx) {
     if (sub == "list") return list(ctx);
     if (sub == "import") return import(ctx);
     if (sub == "import-log") return runsImportLog(ctx);
+    if (sub == "check") return runsCheck(ctx);
     throw UsageError("runs: unknown subcommand '" + sub + "' (usage: " + kUsage + ")");
 }
 

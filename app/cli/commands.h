@@ -19,6 +19,7 @@ int cmdValidate(CliContext& ctx);
 int cmdScenario(CliContext& ctx);
 int cmdRuns(CliContext& ctx);
 int runsImportLog(CliContext& ctx); // runs import-log (cmd_runs_log.cpp)
+int runsCheck(CliContext& ctx);     // runs check (cmd_runs_check.cpp)
 int cmdDb(CliContext& ctx);
 int cmdLibrary(CliContext& ctx);
 int cmdPrice(CliContext& ctx); // cmd_price.cpp

@@ -1670,6 +1670,14 @@
         <source>the fit raises the mean |error| on its own runs from %1 to %2, so it is not offered; fit the runs of one cluster (one GPU generation and software stack) at a time</source>
         <translation>拟合使其自身运行的平均 |误差| 从 %1 升至 %2，因此不予采用；请每次只拟合一个集群（同一 GPU 代际与软件栈）的运行</translation>
     </message>
+    <message>
+        <source>Use it in the edited scenario (%1)</source>
+        <translation>在当前编辑的场景中使用（%1）</translation>
+    </message>
+    <message>
+        <source>Cluster: %1 (%2)</source>
+        <translation>集群：%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::ClusterSection</name>
@@ -3057,6 +3065,150 @@
         <source>Notes</source>
         <translation>备注</translation>
     </message>
+    <message>
+        <source>validated</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <source>partly validated</source>
+        <translation>部分验证</translation>
+    </message>
+    <message>
+        <source>extrapolated</source>
+        <translation>外推</translation>
+    </message>
+    <message>
+        <source>exposed tensor-parallel communication</source>
+        <translation>未被掩盖的张量并行通信</translation>
+    </message>
+    <message>
+        <source>exposed context-parallel communication</source>
+        <translation>未被掩盖的上下文并行通信</translation>
+    </message>
+    <message>
+        <source>exposed expert-parallel all-to-all</source>
+        <translation>未被掩盖的专家并行 all-to-all</translation>
+    </message>
+    <message>
+        <source>exposed data-parallel communication</source>
+        <translation>未被掩盖的数据并行通信</translation>
+    </message>
+    <message>
+        <source>exposed pipeline send/receive</source>
+        <translation>未被掩盖的流水线收发</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>memory-bound ops</source>
+        <translation>访存受限算子</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>host offload transfers</source>
+        <translation>主机卸载传输</translation>
+    </message>
+    <message>
+        <source>activation recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>stored activations</source>
+        <translation>保存的激活值</translation>
+    </message>
+    <message>
+        <source>transient working sets</source>
+        <translation>临时工作集</translation>
+    </message>
+    <message>
+        <source>communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>caching-allocator reserve</source>
+        <translation>缓存分配器预留</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Predicted %1 for this run&apos;s scenario and plan; measured %2, error %3.
+80% interval %4 – %5 (%6: %7, %n reference run(s)).</source>
+        <translation>
+            <numerusform>该运行的场景与方案预测为 %1；实测 %2，误差 %3。
+80% 区间 %4 – %5（%6：%7，%n 条参考记录）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not predicted: %1</source>
+        <translation>未预测：%1</translation>
+    </message>
+    <message>
+        <source>not predicted</source>
+        <translation>未预测</translation>
+    </message>
+    <message>
+        <source>⚠ far outside the error bar</source>
+        <translation>⚠ 远超误差范围</translation>
+    </message>
+    <message>
+        <source>outside the error bar</source>
+        <translation>超出误差范围</translation>
+    </message>
+    <message>
+        <source>✓ within the error bar</source>
+        <translation>✓ 在误差范围内</translation>
+    </message>
+    <message>
+        <source>Cluster: %1</source>
+        <translation>集群：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of the predicted peak memory)</source>
+        <translation>%1（占预测峰值显存的 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of the predicted step)</source>
+        <translation>%1（占预测单步时间的 %2）</translation>
+    </message>
+    <message>
+        <source>Far outside its error bar, and no estimated part of the prediction is over 5%: check the plan and the measurement.</source>
+        <translation>远超误差范围，且预测中没有超过 5% 的估算部分：请检查方案与测量值。</translation>
+    </message>
+    <message>
+        <source>Far outside its error bar. The largest estimated parts of the prediction, where the gap most likely comes from: %1.</source>
+        <translation>远超误差范围。预测中占比最大的估算部分，即差距最可能的来源：%1。</translation>
+    </message>
+    <message>
+        <source>What TrainPlan predicts for the run&apos;s scenario and plan (with the calibration profile the scenario names), and its error against the measurement: (predicted − measured) / measured.</source>
+        <translation>TrainPlan 对该运行的场景与方案（应用场景指定的校准配置）的预测值，及其相对实测值的误差：(预测 − 实测) / 实测。</translation>
+    </message>
+    <message>
+        <source>Whether the measurement lies within the prediction&apos;s 80% error bar. A run far outside it is flagged with the parts of the prediction the gap most likely comes from.</source>
+        <translation>实测值是否落在预测的 80% 误差范围内。远超范围的运行会被标记，并给出差距最可能来自的预测部分。</translation>
+    </message>
+    <message>
+        <source>Predicted step</source>
+        <translation>预测单步时间</translation>
+    </message>
+    <message>
+        <source>Predicted tokens/s</source>
+        <translation>预测 token/秒</translation>
+    </message>
+    <message>
+        <source>Predicted memory</source>
+        <translation>预测显存</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::MeasurementsView</name>
@@ -3241,6 +3393,52 @@
     <message>
         <source>Import a CSV with the columns of data/reference/published_runs.csv. Drop a training log (Megatron-LM, NeMo, torchtitan, DeepSpeed, Hugging Face Trainer) on this tab to store the run it measured.</source>
         <translation>导入列与 data/reference/published_runs.csv 相同的 CSV。把训练日志（Megatron-LM、NeMo、torchtitan、DeepSpeed、Hugging Face Trainer）拖到本页，即可保存它测得的运行。</translation>
+    </message>
+    <message>
+        <source>Fit this cluster…</source>
+        <translation>校准此集群…</translation>
+    </message>
+    <message>
+        <source>Calibrate the efficiency on every run of the selected run&apos;s cluster (same GPU, node and network), with the error before, after and leave-one-out, in the Calibration tab; save it as a profile and use it in the scenario.</source>
+        <translation>在“校准”页用所选运行所在集群（相同 GPU、节点与网络）的全部运行拟合效率参数，给出拟合前、拟合后与留一法误差；可保存为配置并在场景中使用。</translation>
+    </message>
+    <message>
+        <source>Predicting each run…</source>
+        <translation>正在预测每个运行…</translation>
+    </message>
+    <message>
+        <source>The runs could not be predicted: %1</source>
+        <translation>无法预测这些运行：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) predicted</source>
+        <translation>
+            <numerusform>已预测 %n 个运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> on %n cluster(s)</source>
+        <translation>
+            <numerusform>，涉及 %n 个集群</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>: %n outside the error bar</source>
+        <translation>
+            <numerusform>：%n 个超出误差范围</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n far outside (flagged, with likely causes in the Check column&apos;s tooltip)</source>
+        <translation>
+            <numerusform>，%n 个远超范围（已标记，可能原因见“检查”列的提示）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) could not be predicted (see the Check column).</source>
+        <translation>
+            <numerusform>%n 个运行无法预测（见“检查”列）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3776,7 +3974,7 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>每分块重计算层数</translation>
     </message>
     <message>
-        <source>core_attn (Megatron's default)</source>
+        <source>core_attn (Megatron&apos;s default)</source>
         <translation>core_attn（Megatron 默认）</translation>
     </message>
     <message>
@@ -4347,6 +4545,18 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>Computing… (greyed: the advice shown is from before the last edit)</source>
         <translation>计算中…（灰色：显示的是上次编辑之前的建议）</translation>
+    </message>
+    <message>
+        <source>Stages</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Weeks from today: each stage&apos;s missing prerequisites (amber, each item counted once, in stage order), then its training run (blue: the expected time with checkpoints, failures and restarts). A stage whose trigger has not fired is not scheduled.</source>
+        <translation>自今天起的周数：各阶段缺失的前置条件（琥珀色，按阶段顺序，每项只计一次），随后是该阶段的训练运行（蓝色：含检查点、故障与重启的预期时长）。触发条件尚未满足的阶段不排入日程。</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
     </message>
 </context>
 <context>
@@ -5378,7 +5588,7 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <translation>融合内核 + CUDA Graphs</translation>
     </message>
     <message>
-        <source>How the step's kernels are produced and launched. Usual: Megatron-LM with Transformer Engine's fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the memory traffic of norms and activations and the host time per kernel.</source>
+        <source>How the step&apos;s kernels are produced and launched. Usual: Megatron-LM with Transformer Engine&apos;s fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the memory traffic of norms and activations and the host time per kernel.</source>
         <translation>训练步中内核的生成与启动方式。常用：Megatron-LM 使用 Transformer Engine 融合内核，PyTorch DDP/FSDP 与 DeepSpeed 使用 eager 模式。它决定归一化与激活的显存流量以及每个内核的主机开销。</translation>
     </message>
     <message>

@@ -37,7 +37,23 @@ std::optional<model::PublishedRun> publishedRowOf(const store::MeasuredRun& r) {
     return load.runs.front();
 }
 
+// A link's catalog name, else what it is ("InfiniBand 50 GB/s") for a link written inline.
+std::string linkName(const model::LinkSpec& link) {
+    if (!link.name.empty()) return link.name;
+    return std::string(model::toString(link.kind)) + " " +
+           std::to_string(static_cast<long long>(link.bytesPerSecond / 1e9 + 0.5)) + " GB/s";
+}
+
 } // namespace
+
+std::string clusterKey(const model::Scenario& scenario) {
+    const model::ClusterSpec& c = scenario.cluster;
+    std::string key = (c.gpu.name.empty() ? std::string("GPU") : c.gpu.name) + " · " +
+                      std::to_string(c.gpusPerNode) + "/node · " + linkName(c.intraNode);
+    if (c.nodes > 1 || !c.interNodeRef.empty() || !c.interNode.name.empty())
+        key += " · " + linkName(c.interNode) + " ×" + std::to_string(c.nicsPerNode);
+    return key;
+}
 
 bool containsIgnoringCase(const std::string& haystack, const std::string& needle) {
     return lower(haystack).find(lower(needle)) != std::string::npos;
@@ -66,27 +82,102 @@ sim::CalibrationRun calibrationRunOf(const model::Scenario& scenario, std::strin
     return run;
 }
 
-StoredCalibrationRuns loadStoredCalibrationRuns(store::Store& store,
-                                                const StoredRunFilter& filter) {
-    StoredCalibrationRuns out;
-    const model::Catalog catalog = store.catalog();
-    for (const store::MeasuredRun& r : store.runs(filter.scenarioName)) {
+StoredRunRecords readStoredRunRecords(store::Store& store, const StoredRunFilter& filter) {
+    StoredRunRecords out;
+    out.catalog = store.catalog();
+    out.location = store.location();
+    out.profiles = store.calibrationProfiles();
+    for (store::MeasuredRun& r : store.runs(filter.scenarioName)) {
         if (filter.source && !containsIgnoringCase(r.source, *filter.source)) continue;
+        if (r.scenarioId && !out.scenarioBodies.contains(r.scenarioName))
+            if (const std::optional<store::ScenarioRecord> record =
+                    store.findScenario(r.scenarioName))
+                out.scenarioBodies.emplace(r.scenarioName, record->body);
+        out.runs.push_back(std::move(r));
+    }
+    return out;
+}
+
+namespace {
+
+// What a stored run ran on, before its plan is settled: a linked run's stored scenario with the
+// run's plan and its profile applied, or an unlinked published row's case. Cheap: no search.
+struct RunSource {
+    std::optional<model::Scenario> scenario; // linked runs
+    std::optional<sim::ReferenceCase> published;
+    std::string skip;                   // why the run cannot be used ("" when it can)
+    std::vector<std::string> problems;  // the profile it names is missing or out of range
+    [[nodiscard]] const model::Scenario& cluster() const {
+        return scenario ? *scenario : published->scenario;
+    }
+};
+
+RunSource sourceOf(const store::MeasuredRun& r, const StoredRunRecords& records) {
+    RunSource out;
+    if (!r.scenarioId) {
+        const std::optional<model::PublishedRun> row = publishedRowOf(r);
+        if (!row) {
+            out.skip = "not linked to a stored scenario";
+            return out;
+        }
+        sim::ReferenceCase c = sim::referenceCase(*row, records.catalog);
+        if (!c.skipReason.empty()) {
+            out.skip = c.skipReason;
+            return out;
+        }
+        out.published = std::move(c);
+        return out;
+    }
+    const auto body = records.scenarioBodies.find(r.scenarioName);
+    if (body == records.scenarioBodies.end()) {
+        out.skip = "scenario not found";
+        return out;
+    }
+    const nlohmann::json doc = nlohmann::json::parse(body->second, nullptr, false);
+    if (doc.is_discarded()) {
+        out.skip = "the stored scenario is not valid JSON";
+        return out;
+    }
+    nlohmann::json plan;
+    if (r.plan)
+        plan = *r.plan;
+    else if (doc.contains("plans") && doc["plans"].is_array() && doc["plans"].size() == 1)
+        plan = doc["plans"][0];
+    else {
+        out.skip = "the run does not say which plan it measured";
+        return out;
+    }
+    out.scenario = scenarioWithPlan(doc, plan, records.catalog, out.skip);
+    if (out.scenario)
+        out.problems = applyProfileFrom(records.profiles, records.location, *out.scenario);
+    return out;
+}
+
+} // namespace
+
+StoredCalibrationRuns calibrationRunsOf(const StoredRunRecords& records,
+                                        const StoredRunFilter& filter) {
+    StoredCalibrationRuns out;
+    for (const store::MeasuredRun& r : records.runs) {
         const std::string where = "run " + std::to_string(r.id) + " (" + r.scenarioName + ")";
-        if (!r.scenarioId) {
-            const std::optional<model::PublishedRun> row = publishedRowOf(r);
-            if (!row) {
-                out.skipped.push_back(where + ": not linked to a stored scenario");
-                continue;
-            }
-            const sim::ReferenceCase c = sim::referenceCase(*row, catalog);
-            if (!c.skipReason.empty()) {
-                out.skipped.push_back(where + ": " + c.skipReason);
-                continue;
-            }
-            auto run = sim::calibrationRun(c);
+        const RunSource source = sourceOf(r, records);
+        if (!source.skip.empty() || (!source.scenario && !source.published)) {
+            out.skipped.push_back(where + ": " + source.skip);
+            out.skippedIds.push_back(r.id);
+            continue;
+        }
+        if (filter.cluster && clusterKey(source.cluster()) != *filter.cluster) continue;
+        if (!source.problems.empty()) {
+            for (const std::string& p : source.problems)
+                out.problems.push_back(where + ": " + p);
+            continue;
+        }
+        if (source.published) {
+            const sim::ReferenceCase& c = *source.published;
+            std::optional<sim::CalibrationRun> run = sim::calibrationRun(c);
             if (!run) {
                 out.skipped.push_back(where + ": no valid plan for the published layout");
+                out.skippedIds.push_back(r.id);
                 continue;
             }
             run->label = c.label + " (run " + std::to_string(r.id) + ")";
@@ -94,39 +185,8 @@ StoredCalibrationRuns loadStoredCalibrationRuns(store::Store& store,
             out.runIds.push_back(r.id);
             continue;
         }
-        const std::optional<store::ScenarioRecord> record = store.findScenario(r.scenarioName);
-        if (!record) {
-            out.skipped.push_back(where + ": scenario not found");
-            continue;
-        }
-        const nlohmann::json doc = nlohmann::json::parse(record->body, nullptr, false);
-        if (doc.is_discarded()) {
-            out.skipped.push_back(where + ": the stored scenario is not valid JSON");
-            continue;
-        }
-        nlohmann::json plan;
-        if (r.plan)
-            plan = *r.plan;
-        else if (doc.contains("plans") && doc["plans"].is_array() && doc["plans"].size() == 1)
-            plan = doc["plans"][0];
-        else {
-            out.skipped.push_back(where + ": the run does not say which plan it measured");
-            continue;
-        }
-        std::string why;
-        std::optional<model::Scenario> s = scenarioWithPlan(doc, plan, catalog, why);
-        if (!s) {
-            out.skipped.push_back(where + ": " + why);
-            continue;
-        }
-        const std::vector<std::string> profileProblems = applyStoredProfile(store, *s);
-        if (!profileProblems.empty()) {
-            for (const std::string& p : profileProblems)
-                out.problems.push_back(where + ": " + p);
-            continue;
-        }
         sim::CalibrationRun run =
-            calibrationRunOf(*s, r.scenarioName + " #" + std::to_string(r.id));
+            calibrationRunOf(*source.scenario, r.scenarioName + " #" + std::to_string(r.id));
         if (r.stepSeconds)
             run.measured.emplace_back(sim::ValidationMetric::StepSeconds, *r.stepSeconds);
         if (r.tokensPerSecondPerGpu)
@@ -140,12 +200,33 @@ StoredCalibrationRuns loadStoredCalibrationRuns(store::Store& store,
                                       *r.peakMemoryBytes / model::units::kGiB);
         if (run.measured.empty()) {
             out.skipped.push_back(where + ": no step time, tokens/s, MFU or peak memory");
+            out.skippedIds.push_back(r.id);
             continue;
         }
         out.runs.push_back(std::move(run));
         out.runIds.push_back(r.id);
     }
     return out;
+}
+
+std::vector<std::pair<std::string, int>> storedRunClusters(const StoredRunRecords& records) {
+    std::vector<std::pair<std::string, int>> out;
+    for (const store::MeasuredRun& r : records.runs) {
+        const RunSource source = sourceOf(r, records);
+        if (!source.skip.empty() || (!source.scenario && !source.published)) continue;
+        const std::string key = clusterKey(source.cluster());
+        auto it = std::find_if(out.begin(), out.end(), [&](const auto& c) { return c.first == key; });
+        if (it == out.end())
+            out.emplace_back(key, 1);
+        else
+            ++it->second;
+    }
+    return out;
+}
+
+StoredCalibrationRuns loadStoredCalibrationRuns(store::Store& store,
+                                                const StoredRunFilter& filter) {
+    return calibrationRunsOf(readStoredRunRecords(store, filter), filter);
 }
 
 } // namespace trainplan::services

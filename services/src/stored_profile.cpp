@@ -2,19 +2,37 @@
 
 #include <trainplan/simulator/calibration_profile.h>
 
+#include <algorithm>
+#include <cctype>
+
 namespace trainplan::services {
 
 std::vector<std::string> applyStoredProfile(store::Store& store, model::Scenario& scenario) {
     if (!scenario.efficiency.profile) return {};
+    return applyProfileFrom(store.calibrationProfiles(), store.location(), scenario);
+}
+
+std::vector<std::string> applyProfileFrom(const std::vector<store::CalibrationProfile>& profiles,
+                                          const std::string& location,
+                                          model::Scenario& scenario) {
+    if (!scenario.efficiency.profile) return {};
     const std::string name = *scenario.efficiency.profile;
-    const std::optional<store::CalibrationProfile> profile = store.findCalibrationProfile(name);
-    if (!profile) {
+    // Profile names are unique without regard to ASCII case (COLLATE NOCASE in the schema).
+    auto same = [&](const std::string& other) {
+        return std::equal(name.begin(), name.end(), other.begin(), other.end(),
+                          [](unsigned char a, unsigned char b) {
+                              return std::tolower(a) == std::tolower(b);
+                          });
+    };
+    const auto profile =
+        std::find_if(profiles.begin(), profiles.end(),
+                     [&](const store::CalibrationProfile& p) { return same(p.name); });
+    if (profile == profiles.end()) {
         std::string known;
-        for (const auto& p : store.calibrationProfiles())
+        for (const auto& p : profiles)
             known += (known.empty() ? "" : ", ") + ("'" + p.name + "'");
-        return {"efficiency.profile: no calibration profile named '" + name + "' in " +
-                store.location() + " (" + (known.empty() ? "none stored" : "stored: " + known) +
-                ")"};
+        return {"efficiency.profile: no calibration profile named '" + name + "' in " + location +
+                " (" + (known.empty() ? "none stored" : "stored: " + known) + ")"};
     }
     std::vector<std::string> problems;
     for (const auto& issue :

@@ -1,6 +1,7 @@
 #include <trainplan/simulator/advice_json.h>
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/timeline.h>
 
 #include <nlohmann/json.hpp>
 
@@ -255,6 +256,25 @@ json adviceToJson(const model::Scenario& s, const Advice& a, Lang lang) {
         stages.push_back(std::move(sj));
     }
     doc["stages"] = std::move(stages);
+    // The stages on a calendar (timeline.h): weeks from the start, each run's expected cost.
+    const RoadmapTimeline t = roadmapTimeline(a.stages);
+    json entries = json::array();
+    for (const TimelineStage& ts : t.stages)
+        entries.push_back({{"stage", ts.stage},
+                           {"scheduled", ts.scheduled},
+                           {"prerequisite_start_weeks", ts.prerequisiteStartWeeks},
+                           {"prerequisite_weeks", ts.prerequisiteWeeks},
+                           {"new_items", ts.newItems},
+                           {"shared_items", ts.sharedItems},
+                           {"runs", ts.runs},
+                           {"run_start_weeks", ts.runStartWeeks},
+                           {"run_weeks", ts.runWeeks},
+                           {"run_usd", ts.priced ? json(ts.runUsd) : json(nullptr)}});
+    doc["timeline"] = {{"stages", std::move(entries)},
+                       {"total_weeks", t.totalWeeks},
+                       {"prerequisite_weeks", t.prerequisiteWeeks},
+                       {"total_usd", t.allPriced ? json(t.totalUsd) : json(nullptr)},
+                       {"runs", t.runs}};
     return doc;
 }
 

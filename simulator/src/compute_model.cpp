@@ -323,6 +323,7 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         st.attentionForward = attnFwd;
         st.gemmForward = g.forward;
         st.memoryBoundForward = memFwd;
+        st.memoryBoundBackward = memBwd;
         if (p.recompute == Recompute::Full)
             st.recompute = fwd;
         else if (p.recompute == Recompute::Selective && pytorchNative)
@@ -366,6 +367,8 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
     out.head.forward = head.forward + ce;
     out.head.backward = head.backward + 2.0 * ce;
     out.head.gemmForward = head.forward;
+    out.head.memoryBoundForward = ce;
+    out.head.memoryBoundBackward = 2.0 * ce;
     if (m.mtpLayers > 0) {
         // One MTP module: its layer, the eh_proj GEMM (column-parallel, 2h → h), three fused
         // norms and the shared head with its cross-entropy (Megatron-Core
@@ -377,6 +380,8 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         out.mtp.forward += proj.forward + norms + out.head.forward;
         out.mtp.backward += proj.backward + 2.0 * norms + out.head.backward;
         out.mtp.gemmForward += proj.forward + out.head.gemmForward;
+        out.mtp.memoryBoundForward += norms + out.head.memoryBoundForward;
+        out.mtp.memoryBoundBackward += 2.0 * norms + out.head.memoryBoundBackward;
         out.mtp.recompute = 0;
     }
     return out;
@@ -395,6 +400,7 @@ StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot, const model:
         st.attentionForward += count * one.attentionForward;
         st.gemmForward += count * one.gemmForward;
         st.memoryBoundForward += count * one.memoryBoundForward;
+        st.memoryBoundBackward += count * one.memoryBoundBackward;
     };
     add(lt.dense, slot.layers - slot.moeLayers);
     add(lt.moe, slot.moeLayers);
@@ -402,6 +408,8 @@ StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot, const model:
         st.forward += lt.head.forward;
         st.backward += lt.head.backward;
         st.gemmForward += lt.head.gemmForward;
+        st.memoryBoundForward += lt.head.memoryBoundForward;
+        st.memoryBoundBackward += lt.head.memoryBoundBackward;
         // Megatron-LM places the MTP modules on the last pipeline stage (mtp_block in
         // gpt_model.py, built where post_process is true).
         const double mtp = lt.mtpModules;
@@ -410,6 +418,7 @@ StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot, const model:
         st.attentionForward += mtp * lt.mtp.attentionForward;
         st.gemmForward += mtp * lt.mtp.gemmForward;
         st.memoryBoundForward += mtp * lt.mtp.memoryBoundForward;
+        st.memoryBoundBackward += mtp * lt.mtp.memoryBoundBackward;
     }
     return st;
 }

@@ -590,6 +590,7 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     T.backwardSeconds = mb * slow.backward;
     T.recomputeSeconds = mb * slow.recompute;
     T.computeSeconds = mb * computeMb;
+    T.memoryBoundSeconds = mb * (slow.memoryBoundForward + slow.memoryBoundBackward);
     T.exposedTpSeconds = mb * mbc.tpExposed;
     T.exposedCpSeconds = mb * mbc.cpExposed;
     T.exposedEpSeconds = mb * mbc.epExposed;

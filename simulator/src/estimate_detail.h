@@ -77,6 +77,7 @@ struct StageTime {
     double attentionForward = 0;                     // attention-core part of forward (CP overlap)
     double gemmForward = 0;                          // GEMM part of forward
     double memoryBoundForward = 0;                   // memory-bound part of forward
+    double memoryBoundBackward = 0;                  // memory-bound part of backward
 };
 // Compute seconds of one micro-batch through one dense layer, one MoE layer and the LM head with
 // its loss (compute_model.cpp); the same for every stage of a plan.

@@ -75,6 +75,7 @@ nlohmann::json toJson(const EstimateResult& r) {
     j["time"] = {{"step_s", t.stepSeconds},
                  {"compute_s", t.computeSeconds},
                  {"recompute_s", t.recomputeSeconds},
+                 {"memory_bound_s", t.memoryBoundSeconds},
                  {"exposed_comm_s", t.exposedCommSeconds},
                  {"exposed_comm_intra_node_s", t.exposedIntraNodeSeconds},
                  {"exposed_comm_inter_node_s", t.exposedInterNodeSeconds},

@@ -277,6 +277,8 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
             r.estimate = fit->best;
             if (!fit->best) r.closest = fit->closest;
         }
+        if (r.estimate && r.estimate->memory.fits)
+            r.goodput = estimateGoodput(t.scenario, *r.estimate);
         if (prevFw)
             if (const FrameworkFit* pf = findFit(t.fits, *prevFw)) r.previous = pf->best;
 

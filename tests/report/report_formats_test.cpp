@@ -6,6 +6,7 @@
 
 #include <trainplan/model/csv.h>
 #include <trainplan/report/report.h>
+#include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
@@ -233,14 +234,15 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
     for (const QString& page : pages)
         EXPECT_GT(test::inkFraction(QImage(page)), 0.004) << page.toStdString();
 
-    // The review deck: ten 16:9 slides with the recommendation on them, eleven with the sizing
-    // slide of a scenario that has a deadline or a budget.
+    // The review deck: ten 16:9 slides with the recommendation on them, one more with the sizing
+    // slide of a scenario that has a deadline or a budget, one more with the migration timeline.
     const QString deckPath = dir + QStringLiteral("/deck.pdf");
     WriteOptions deckOptions{lang};
     deckOptions.deck = true;
     const WriteResult deck = writeReport(data, deckPath, deckOptions);
     ASSERT_TRUE(deck.ok) << deck.error.toStdString();
-    EXPECT_EQ(deck.pages, data.sizing ? 11 : 10);
+    EXPECT_EQ(deck.pages,
+              10 + (data.sizing ? 1 : 0) + (chartHasData(ChartKind::Timeline, data) ? 1 : 0));
     const QString deckInfo = test::run(QStringLiteral("pdfinfo"), {deckPath}).value_or(QString());
     EXPECT_TRUE(deckInfo.contains(QStringLiteral("960 x 540 pts"))) << deckInfo.toStdString();
     const QString deckText = test::pdfText(deckPath);

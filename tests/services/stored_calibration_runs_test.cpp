@@ -119,10 +119,10 @@ TEST(StoredCalibrationRuns, FiltersByScenarioAndBySourceIgnoringCase) {
     s.addRun(r);
 
     EXPECT_EQ(services::loadStoredCalibrationRuns(s).runs.size(), 2u);
-    const auto onlyB = services::loadStoredCalibrationRuns(s, {std::string("B"), std::nullopt});
+    const auto onlyB = services::loadStoredCalibrationRuns(s, {std::string("B"), std::nullopt, std::nullopt});
     ASSERT_EQ(onlyB.runs.size(), 1u);
     EXPECT_EQ(onlyB.runs[0].label.substr(0, 3), "b #");
-    const auto roce = services::loadStoredCalibrationRuns(s, {std::nullopt, std::string("roce")});
+    const auto roce = services::loadStoredCalibrationRuns(s, {std::nullopt, std::string("roce"), std::nullopt});
     ASSERT_EQ(roce.runs.size(), 1u);
     EXPECT_EQ(roce.runs[0].label.substr(0, 3), "a #");
 }

@@ -104,7 +104,7 @@ TEST_F(CalibrationLibraryTest, FitsTheLibrarysRunsOfOneScenarioLikeTheCli) {
     sim::CalibrationOptions options;
     options.parameters = {CalibrationParameter::GemmEfficiency};
     const sim::CalibrationResult direct = sim::calibrate(
-        services::loadStoredCalibrationRuns(st, {std::string("llama"), std::nullopt}).runs,
+        services::loadStoredCalibrationRuns(st, {std::string("llama"), std::nullopt, std::nullopt}).runs,
         options);
     EXPECT_DOUBLE_EQ(shown.parameters[0].value, direct.parameters[0].value);
     EXPECT_EQ(view->residualModel()->rowCount(), 3);

@@ -78,7 +78,7 @@ TEST_F(ExportReportTest, WritesEveryFormatFromTheEditedScenario) {
     EXPECT_TRUE(dialog.deck());
     const report::WriteResult deck = exportTo(dialog, dir.filePath(QStringLiteral("deck.pdf")));
     ASSERT_TRUE(deck.ok) << deck.error.toStdString();
-    EXPECT_EQ(deck.pages, 10); // docs/reports.md: ten 16:9 slides
+    EXPECT_EQ(deck.pages, 11); // docs/reports.md: ten 16:9 slides and the migration timeline
 
     dialog.setFormat(report::OutputFormat::Html);
     EXPECT_FALSE(dialog.deck()); // the deck is PDF only
@@ -93,13 +93,14 @@ TEST_F(ExportReportTest, WritesEveryFormatFromTheEditedScenario) {
     const QString htmlText = QString::fromUtf8(htmlFile.readAll());
     EXPECT_TRUE(htmlText.contains(QStringLiteral("Edited but unsaved")));
     EXPECT_TRUE(htmlText.contains(report::tr(report::Text::SecComparison, sim::Lang::ZhCN)));
-    EXPECT_EQ(htmlText.count(QStringLiteral("<svg")), 6); // one per chart (ui/report)
+    EXPECT_EQ(htmlText.count(QStringLiteral("<svg")), 7); // one per chart (ui/report): six and
+                                                          // the migration timeline
 
     dialog.setLanguage(sim::Lang::En);
     dialog.setFormat(report::OutputFormat::Markdown);
     const report::WriteResult md = exportTo(dialog, dir.filePath(QStringLiteral("report.md")));
     ASSERT_TRUE(md.ok) << md.error.toStdString();
-    EXPECT_GE(md.files.size(), 1 + 2 * 6); // the .md and each chart as PNG and SVG
+    EXPECT_GE(md.files.size(), 1 + 2 * 7); // the .md and each chart as PNG and SVG
     for (const QString& f : md.files)
         EXPECT_TRUE(QFileInfo::exists(f)) << f.toStdString();
 

@@ -5,7 +5,9 @@
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/store/store.h>
+#include <trainplan/services/run_checks.h>
 #include <trainplan/ui/calibration_view.h>
+#include <trainplan/ui/format.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/measured_runs_model.h>
 #include <trainplan/ui/measurements_view.h>
@@ -14,6 +16,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QPushButton>
+#include <QTableView>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -243,6 +247,69 @@ TEST_F(MeasurementsViewTest, DroppedTrainingLogIsStoredAsRunsImportLogStoresIt) 
     EXPECT_FALSE(view.importLogs({junk}, QStringLiteral("gpt3")).runId);
     EXPECT_TRUE(view.messageText().contains(QStringLiteral("not a training log")));
     EXPECT_EQ(view.model()->rowCount(), 1);
+}
+
+// Each run beside its prediction, with its error bar; a run far outside is flagged with the likely
+// causes; "Fit this cluster" fits the runs of the selected run's cluster in the Calibration view.
+TEST_F(MeasurementsViewTest, RunsArePredictedAndFitThisClusterFitsTheirCluster) {
+    MeasurementsView view;
+    QAbstractItemModelTester tester(view.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model::Scenario s = test::loadExample("llama2-7b-a100x8-pcie.json");
+    model::Plan plan;
+    plan.framework = model::Framework::Fsdp;
+    plan.dp = 8;
+    plan.microBatch = 2;
+    plan.zeroStage = 3;
+    s.plans = {plan};
+    ASSERT_TRUE(library.save(s, QStringLiteral("llama"), {}));
+    // The model's step for the plan, and a run measured at twice it.
+    const sim::PlanEstimate e = sim::evaluatePlan(sim::makeContext(s), plan);
+    store::NewMeasuredRun run;
+    run.scenarioName = "llama";
+    run.stepSeconds = 2.0 * e.time.stepSeconds;
+    run.source = "our PCIe box";
+    ASSERT_GT(library.store()->addRun(run), 0);
+    view.setLibrary(&library);
+    ASSERT_EQ(view.model()->rowCount(), 1);
+    ASSERT_TRUE(test::waitFor([&] { return !view.model()->checksPending(); }, 60000));
+    const QModelIndex predicted = view.model()->index(0, MeasuredRunsModel::PredictedStepColumn);
+    EXPECT_TRUE(predicted.data().toString().endsWith(
+        QStringLiteral("(%1)").arg(formatPercent(-0.5)))) // predicted 0.5 × measured
+        << predicted.data().toString().toStdString();
+    EXPECT_TRUE(predicted.data(Qt::ToolTipRole).toString().contains(QStringLiteral("80% interval")))
+        << predicted.data(Qt::ToolTipRole).toString().toStdString();
+    const QModelIndex check = view.model()->index(0, MeasuredRunsModel::CheckColumn);
+    EXPECT_EQ(check.data().toString(), QStringLiteral("⚠ far outside the error bar"));
+    EXPECT_TRUE(check.data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("exposed data-parallel communication")))
+        << check.data(Qt::ToolTipRole).toString().toStdString();
+    EXPECT_TRUE(view.checkSummaryText().contains(QStringLiteral("1 far outside")))
+        << view.checkSummaryText().toStdString();
+
+    // Nothing selected: nothing to fit. The run selected: its cluster.
+    EXPECT_FALSE(view.fitClusterButton()->isEnabled());
+    view.table()->selectRow(0);
+    ASSERT_TRUE(view.fitClusterButton()->isEnabled());
+    QSignalSpy fit(&view, &MeasurementsView::fitClusterRequested);
+    view.fitClusterButton()->click();
+    ASSERT_EQ(fit.count(), 1);
+    const QString cluster = fit.front().front().toString();
+    EXPECT_EQ(cluster.toStdString(), services::clusterKey(s));
+
+    CalibrationView calibration(test::catalog());
+    calibration.setLibrary(&library, nullptr);
+    ASSERT_TRUE(calibration.selectClusterSource(cluster));
+    EXPECT_EQ(calibration.sourceBox()->currentText(),
+              QStringLiteral("Cluster: %1 (1)").arg(cluster));
+    calibration.fit();
+    ASSERT_TRUE(test::waitFor([&] { return calibration.result() && !calibration.isFitting(); },
+                              60000));
+    ASSERT_TRUE(calibration.result()->ok()) << calibration.result()->refusal;
+    ASSERT_EQ(calibration.result()->residuals.size(), 1u);
+    EXPECT_NEAR(calibration.result()->residuals[0].errorBefore(), -0.5, 1e-9);
+    EXPECT_LT(std::abs(calibration.result()->residuals[0].errorAfter()), 0.5);
 }
 
 } // namespace

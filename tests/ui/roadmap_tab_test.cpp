@@ -3,6 +3,8 @@
 #include <trainplan/simulator/advisor.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
+#include <trainplan/report/report_charts.h>
+#include <trainplan/simulator/timeline.h>
 #include <trainplan/ui/break_points_chart.h>
 #include <trainplan/ui/planner_controller.h>
 #include <trainplan/ui/readiness_section.h>
@@ -13,6 +15,11 @@
 #include <trainplan/ui/stage_card.h>
 
 #include <QAreaSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QDate>
+#include <QHorizontalStackedBarSeries>
 #include <QCheckBox>
 #include <QLineSeries>
 #include <QComboBox>
@@ -80,6 +87,33 @@ TEST_F(RoadmapTabTest, ShowsTheAdvisorsAnswerForTheScenario) {
     for (std::size_t i = 0; i < direct.stages.size(); ++i)
         EXPECT_EQ(card(static_cast<int>(i))->prerequisiteBoxes().size(),
                   direct.stages[i].stage.prerequisites.size());
+}
+
+// Issue 21: the stages on a calendar, the report's chart and sentence for the same advice.
+TEST_F(RoadmapTabTest, TheTimelineTabShowsTheScheduledStagesAndTheirTotals) {
+    const sim::RoadmapTimeline t = sim::roadmapTimeline(advice().stages);
+    int scheduled = 0;
+    for (const sim::TimelineStage& s : t.stages)
+        scheduled += s.scheduled ? 1 : 0;
+    ASSERT_GT(scheduled, 0);
+    QChart* chart = tab->timelineView()->chart();
+    ASSERT_NE(chart, nullptr);
+    ASSERT_EQ(chart->series().size(), 1);
+    auto* bars = qobject_cast<QHorizontalStackedBarSeries*>(chart->series().front());
+    ASSERT_NE(bars, nullptr);
+    ASSERT_EQ(bars->barSets().size(), 4); // idle, prerequisite work, waiting, run
+    EXPECT_EQ(bars->barSets()[1]->count(), scheduled);
+    // The run bars are the scheduled runs, in weeks.
+    double runWeeks = 0, shown = 0;
+    for (const sim::TimelineStage& s : t.stages)
+        if (s.runs) runWeeks += s.runWeeks;
+    for (int i = 0; i < bars->barSets()[3]->count(); ++i)
+        shown += bars->barSets()[3]->at(i);
+    EXPECT_NEAR(shown, runWeeks, 1e-9);
+    EXPECT_EQ(tab->timelineSummaryText(),
+              report::timelineSummary(t, QDate::currentDate(), sim::Lang::En));
+    tab->showTimeline();
+    EXPECT_TRUE(tab->timelineView()->isVisible());
 }
 
 // Issue 19: the Roadmap, the report export and the presentation took the raw scenario, so a

@@ -14,12 +14,6 @@
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
 
-#include <QDialog>
-#include <QDialogButtonBox>
-#include <QFormLayout>
-#include <QLineEdit>
-#include <QPlainTextEdit>
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -197,6 +191,10 @@ void CalibrationView::reloadSources() {
                 ++total;
                 if (r.scenarioId) ++perScenario[r.scenarioName];
             }
+            // The runs per cluster ("fit this cluster"): cheap, no plan is searched here.
+            const std::vector<std::pair<std::string, int>> perCluster =
+                total > 0 ? services::storedRunClusters(services::readStoredRunRecords(*st))
+                          : std::vector<std::pair<std::string, int>>{};
             if (total > 0) {
                 m_source->insertSeparator(m_source->count());
                 add(tr("Library: all measured runs (%1)").arg(total), QString(),
@@ -206,6 +204,9 @@ void CalibrationView::reloadSources() {
                             .arg(QString::fromStdString(name))
                             .arg(count),
                         QString::fromStdString(name), SourceKind::Library);
+                for (const auto& [cluster, count] : perCluster)
+                    add(tr("Cluster: %1 (%2)").arg(QString::fromStdString(cluster)).arg(count),
+                        QString::fromStdString(cluster), SourceKind::Cluster);
             }
         } catch (const std::exception& e) {
             m_profileNote->setText(
@@ -220,6 +221,17 @@ void CalibrationView::reloadSources() {
     m_source->setCurrentIndex(index);
 }
 
+bool CalibrationView::selectClusterSource(const QString& cluster) {
+    for (int i = 0; i < m_source->count(); ++i) {
+        if (m_source->itemData(i, SourceKindRole) == static_cast<int>(SourceKind::Cluster) &&
+            m_source->itemData(i).toString() == cluster) {
+            m_source->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
 bool CalibrationView::selectLibrarySource(const QString& scenario) {
     for (int i = 0; i < m_source->count(); ++i) {
         if (m_source->itemData(i, SourceKindRole) == static_cast<int>(SourceKind::Library) &&
@@ -229,118 +241,6 @@ bool CalibrationView::selectLibrarySource(const QString& scenario) {
         }
     }
     return false;
-}
-
-void CalibrationView::reloadProfiles() {
-    const QString current = m_document && m_document->scenario().efficiency.profile
-                                ? QString::fromStdString(*m_document->scenario().efficiency.profile)
-                                : QString();
-    m_profile->clear();
-    m_profile->addItem(tr("(none: default efficiency)"), QString());
-    store::Store* st = m_library ? m_library->store() : nullptr;
-    bool known = current.isEmpty();
-    if (st) {
-        try {
-            for (const auto& p : st->calibrationProfiles()) {
-                const QString name = QString::fromStdString(p.name);
-                m_profile->addItem(name, name);
-                if (!p.notes.empty())
-                    m_profile->setItemData(m_profile->count() - 1, QString::fromStdString(p.notes),
-                                           Qt::ToolTipRole);
-                known = known || name == current;
-            }
-        } catch (const std::exception& e) {
-            m_profileNote->setText(
-                tr("The profiles could not be read: %1").arg(QString::fromUtf8(e.what())));
-        }
-    }
-    if (!known) m_profile->addItem(tr("%1 (not in the library)").arg(current), current);
-    m_profile->setCurrentIndex(std::max(0, m_profile->findData(current)));
-    m_profile->setEnabled(m_document != nullptr);
-    if (!st)
-        m_profileNote->setText(
-            m_library ? tr("No library is open: profiles cannot be saved or listed (%1).")
-                            .arg(m_library->openError().isEmpty() ? tr("see the library panel")
-                                                                  : m_library->openError())
-                      : tr("No library is open: profiles cannot be saved or listed."));
-    else if (m_profileNote->text().startsWith(tr("No library is open")))
-        m_profileNote->clear();
-    m_saveProfile->setEnabled(st && m_result && m_result->ok());
-}
-
-bool CalibrationView::saveProfile(const QString& name, const QString& notes, QString* error) {
-    auto failWith = [error](const QString& why) {
-        if (error) *error = why;
-        return false;
-    };
-    store::Store* st = m_library ? m_library->store() : nullptr;
-    if (!st) return failWith(tr("No library is open: open one to save calibration profiles."));
-    if (!m_result) return failWith(tr("Nothing fitted yet."));
-    if (!m_result->ok())
-        return failWith(tr("The fit was refused; there are no fitted values to save."));
-    if (name.trimmed().isEmpty())
-        return failWith(tr("Profile name: enter a name, e.g. “our H800 RoCE cluster, 2026-Q3”."));
-    try {
-        st->saveCalibrationProfile(name.trimmed().toStdString(), sim::profileParameters(*m_result),
-                                   notes.toStdString());
-    } catch (const std::exception& e) {
-        return failWith(QString::fromUtf8(e.what()));
-    }
-    emit m_library->profilesChanged();
-    m_profileNote->setText(tr("Saved profile “%1”.").arg(name.trimmed()));
-    return true;
-}
-
-void CalibrationView::saveProfileDialog() {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Save as calibration profile"));
-    auto* form = new QFormLayout(&dialog);
-    auto* name = new QLineEdit;
-    name->setPlaceholderText(tr("e.g. our H800 RoCE cluster, 2026-Q3"));
-    if (m_document && m_document->scenario().efficiency.profile)
-        name->setText(QString::fromStdString(*m_document->scenario().efficiency.profile));
-    auto* notes = new QPlainTextEdit;
-    notes->setPlaceholderText(tr("Which runs, which cluster, what was fitted"));
-    notes->setPlainText(tr("Fitted %1 on %2").arg(summaryParameters(), m_source->currentText()));
-    auto* problem = new QLabel;
-    problem->setForegroundRole(QPalette::BrightText);
-    problem->hide();
-    form->addRow(tr("Name"), name);
-    form->addRow(tr("Notes"), notes);
-    form->addRow(problem);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
-        QString error;
-        if (saveProfile(name->text(), notes->toPlainText(), &error))
-            dialog.accept();
-        else {
-            problem->setText(error);
-            problem->show();
-        }
-    });
-    dialog.exec();
-}
-
-QString CalibrationView::summaryParameters() const {
-    QStringList names;
-    if (m_result)
-        for (const auto& p : m_result->parameters)
-            names << toQString(sim::efficiencyKey(p.parameter));
-    return names.join(QStringLiteral(", "));
-}
-
-void CalibrationView::useProfile(const QString& name) {
-    if (!m_document) return;
-    model::Scenario s = m_document->scenario();
-    const std::optional<std::string> wanted =
-        name.isEmpty() ? std::nullopt : std::optional<std::string>(name.toStdString());
-    if (s.efficiency.profile == wanted) return;
-    s.efficiency.profile = wanted;
-    m_document->edit(name.isEmpty() ? tr("Use no calibration profile")
-                                    : tr("Use calibration profile “%1”").arg(name),
-                     QStringLiteral("efficiency.profile"), std::move(s));
 }
 
 QCheckBox* CalibrationView::parameterBox(sim::CalibrationParameter p) const {
@@ -359,8 +259,16 @@ void CalibrationView::fit() {
     for (const auto& [p, box] : m_fit)
         if (box->isChecked()) options.parameters.push_back(p);
     options.useMemory = m_memory->isChecked();
-    if (m_source->currentData(SourceKindRole) == static_cast<int>(SourceKind::Library)) {
-        fitLibraryRuns(options, m_source->currentData().toString());
+    const QVariant kind = m_source->currentData(SourceKindRole);
+    if (kind == static_cast<int>(SourceKind::Library) ||
+        kind == static_cast<int>(SourceKind::Cluster)) {
+        const std::string key = m_source->currentData().toString().toStdString();
+        services::StoredRunFilter filter;
+        if (kind == static_cast<int>(SourceKind::Cluster))
+            filter.cluster = key;
+        else if (!key.empty())
+            filter.scenarioName = key;
+        fitLibraryRuns(options, filter);
         return;
     }
     const std::string group = m_source->currentData().toString().toStdString();
@@ -394,7 +302,7 @@ void CalibrationView::fit() {
 }
 
 void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
-                                     const QString& scenario) {
+                                     const services::StoredRunFilter& filter) {
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) {
         showMessage(tr("No library is open: open one (library panel) to fit your measured runs."));
@@ -402,8 +310,6 @@ void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
     }
     services::StoredCalibrationRuns loaded;
     try {
-        services::StoredRunFilter filter;
-        if (!scenario.isEmpty()) filter.scenarioName = scenario.toStdString();
         loaded = services::loadStoredCalibrationRuns(*st, filter);
     } catch (const std::exception& e) {
         showMessage(tr("The measured runs could not be read: %1")

@@ -1,5 +1,6 @@
 #include <trainplan/ui/export_report_dialog.h>
 
+#include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/ui/scenario_document.h>
 
 #include <QApplication>
@@ -272,10 +273,18 @@ void ExportReportDialog::startExport() {
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     auto catalog = m_doc->sharedCatalog();
     const model::PriceTable prices = m_doc->priceTable();
+    // The library's runs on this cluster, read here on the GUI thread (SQLite), checked in the job.
+    std::shared_ptr<const services::StoredCalibrationRuns> measured;
+    try {
+        measured = m_doc->measuredRuns(services::clusterKey(scenario));
+    } catch (const std::exception&) {
+        measured = nullptr; // an unreadable library: the report leaves the section out
+    }
     m_job.start(
-        [scenario, catalog, prices, planner = m_doc->sharedPlanner()](const JobControl& control) {
+        [scenario, catalog, prices, measured,
+         planner = m_doc->sharedPlanner()](const JobControl& control) {
             return computeReport(scenario, catalog, prices, ReportDepth::Full, control,
-                                 planner.get());
+                                 planner.get(), measured.get());
         },
         [this](ReportOutcome outcome) { computed(std::move(outcome)); });
 }

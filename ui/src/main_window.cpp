@@ -3,6 +3,7 @@
 #include <QTableView>
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/store/store.h>
 #include <trainplan/ui/accuracy_tab.h>
 #include <trainplan/ui/app_settings.h>
@@ -244,7 +245,19 @@ void MainWindow::wireCalibrationProfiles() {
     };
     m_controller->setProfileLookup(lookup);
     m_doc->setProfileLookup(lookup);
+    // The report's predicted-against-measured section reads the library's runs on the cluster.
+    m_doc->setMeasuredRunsSource([this](const std::string& cluster) {
+        store::Store* st = m_libraryStore->store();
+        return st ? services::loadStoredCalibrationRuns(*st, {std::nullopt, std::nullopt, cluster})
+                  : services::StoredCalibrationRuns{};
+    });
     m_calibration->setLibrary(m_libraryStore, m_doc);
+    // "Fit this cluster" in Measurements: the Calibration tab fits the library's runs on it.
+    connect(m_measurements, &MeasurementsView::fitClusterRequested, this,
+            [this](const QString& cluster) {
+                m_tabs->setCurrentWidget(m_calibration);
+                if (m_calibration->selectClusterSource(cluster)) m_calibration->fit();
+            });
     m_measurements->setLibrary(m_libraryStore, [this]() -> std::optional<model::Plan> {
         const CompareOutcome* outcome = m_compare->outcome();
         const int row = m_compare->table()->currentIndex().row();

@@ -7,6 +7,7 @@
 #include <trainplan/store/store.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/measured_runs_model.h>
+#include <trainplan/ui/planner_controller.h>
 
 #include <QComboBox>
 #include <QDate>
@@ -26,6 +27,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <map>
+#include <memory>
 #include <set>
 
 namespace trainplan::ui {
@@ -37,7 +40,9 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     , m_message(new QLabel)
     , m_add(new QPushButton(tr("Add run…")))
     , m_import(new QPushButton(tr("Import CSV…")))
-    , m_delete(new QPushButton(tr("Delete"))) {
+    , m_delete(new QPushButton(tr("Delete")))
+    , m_fitCluster(new QPushButton(tr("Fit this cluster…")))
+    , m_checkSummary(new QLabel) {
     setObjectName(QStringLiteral("measurementsView"));
     setAcceptDrops(true); // training logs (measurements_log_drop.cpp)
     auto* layout = new QVBoxLayout(this);
@@ -55,12 +60,21 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     bar->addWidget(m_add);
     bar->addWidget(m_import);
     bar->addWidget(m_delete);
+    m_fitCluster->setObjectName(QStringLiteral("measurementsFitCluster"));
+    m_fitCluster->setToolTip(
+        tr("Calibrate the efficiency on every run of the selected run's cluster (same GPU, node "
+           "and network), with the error before, after and leave-one-out, in the Calibration "
+           "tab; save it as a profile and use it in the scenario."));
+    bar->addWidget(m_fitCluster);
     bar->addStretch(1);
     layout->addLayout(bar);
     m_message->setObjectName(QStringLiteral("measurementsMessage"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_message);
+    m_checkSummary->setObjectName(QStringLiteral("measurementsCheckSummary"));
+    m_checkSummary->setWordWrap(true);
+    layout->addWidget(m_checkSummary);
 
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(m_model);
@@ -85,6 +99,10 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     connect(m_add, &QPushButton::clicked, this, &MeasurementsView::addDialog);
     connect(m_import, &QPushButton::clicked, this, &MeasurementsView::importDialog);
     connect(m_delete, &QPushButton::clicked, this, &MeasurementsView::deleteSelected);
+    connect(m_fitCluster, &QPushButton::clicked, this, [this] {
+        const QString cluster = selectedCluster();
+        if (!cluster.isEmpty()) emit fitClusterRequested(cluster);
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MeasurementsView::updateButtons);
     reload();
@@ -105,6 +123,75 @@ QString MeasurementsView::messageText() const {
     return m_message->text();
 }
 
+QString MeasurementsView::checkSummaryText() const {
+    return m_checkSummary->text();
+}
+
+QString MeasurementsView::selectedCluster() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty()) return {};
+    auto* proxy = static_cast<QSortFilterProxyModel*>(m_table->model());
+    const services::RunCheck* c =
+        m_model->check(m_model->runId(proxy->mapToSource(rows.front()).row()));
+    return c ? QString::fromStdString(c->cluster) : QString();
+}
+
+void MeasurementsView::startChecks(store::Store& store) {
+    // Read on this thread (SQLite); the runs made and predicted off it: a published row's plan is
+    // searched as `validate` does, and the public runs' residuals are validated the first time.
+    auto records =
+        std::make_shared<const services::StoredRunRecords>(services::readStoredRunRecords(store));
+    m_checkSummary->setText(tr("Predicting each run…"));
+    m_checkJob.start(
+        [records](const JobControl&) {
+            CheckOutcome out;
+            out.checks = services::checkRuns(services::calibrationRunsOf(*records),
+                                             referenceResiduals(records->catalog));
+            return out;
+        },
+        [this](CheckOutcome out) {
+            if (!out.error.isEmpty()) {
+                m_model->setChecks({}, {});
+                m_checkSummary->setText(tr("The runs could not be predicted: %1").arg(out.error));
+                updateButtons();
+                emit checksShown();
+                return;
+            }
+            services::RunChecks& c = out.checks;
+            std::map<std::int64_t, std::string> unchecked;
+            for (std::size_t k = 0; k < c.skipped.size() && k < c.skippedIds.size(); ++k)
+                unchecked[c.skippedIds[k]] = c.skipped[k];
+            int outside = 0, far = 0;
+            for (const services::RunCheck& r : c.runs) {
+                far += r.flagged ? 1 : 0;
+                for (const auto* m : {&r.stepSeconds, &r.tokensPerSecondPerGpu,
+                                      &r.peakMemoryBytes})
+                    if (*m && !(*m)->insideInterval()) {
+                        ++outside;
+                        break;
+                    }
+            }
+            const int clusters = static_cast<int>(services::clustersOf(c).size());
+            QString text =
+                tr("%n run(s) predicted", nullptr, static_cast<int>(c.runs.size())) +
+                tr(" on %n cluster(s)", nullptr, clusters) +
+                tr(": %n outside the error bar", nullptr, outside) +
+                tr(", %n far outside (flagged, with likely causes in the Check column's tooltip)",
+                   nullptr, far) +
+                QLatin1Char('.');
+            if (!unchecked.empty())
+                text += QLatin1Char(' ') + tr("%n run(s) could not be predicted (see the Check "
+                                              "column).",
+                                              nullptr, static_cast<int>(unchecked.size()));
+            for (const std::string& p : c.problems)
+                text += QLatin1Char('\n') + QString::fromStdString(p);
+            m_checkSummary->setText(text);
+            m_model->setChecks(std::move(c.runs), std::move(unchecked));
+            updateButtons();
+            emit checksShown();
+        });
+}
+
 void MeasurementsView::showMessage(const QString& text) {
     m_message->setText(text);
 }
@@ -114,12 +201,15 @@ void MeasurementsView::updateButtons() {
     m_add->setEnabled(open);
     m_import->setEnabled(open);
     m_delete->setEnabled(open && m_table->selectionModel()->hasSelection());
+    m_fitCluster->setEnabled(open && !selectedCluster().isEmpty());
 }
 
 void MeasurementsView::reload() {
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) {
         m_model->setRuns({});
+        m_checkJob.cancel();
+        m_checkSummary->clear();
         const QString why =
             m_library && !m_library->openError().isEmpty() ? m_library->openError() : QString();
         showMessage(
@@ -131,6 +221,12 @@ void MeasurementsView::reload() {
         try {
             m_model->setRuns(st->runs());
             if (m_message->text().startsWith(tr("No library is open"))) m_message->clear();
+            if (m_model->runs().empty()) {
+                m_checkJob.cancel();
+                m_checkSummary->clear();
+            } else {
+                startChecks(*st);
+            }
         } catch (const std::exception& e) {
             showMessage(tr("The runs could not be read: %1").arg(QString::fromUtf8(e.what())));
         }

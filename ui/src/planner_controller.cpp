@@ -1,7 +1,6 @@
 #include <trainplan/ui/planner_controller.h>
 
-#include <trainplan/model/data_directory.h>
-#include <trainplan/model/published_run.h>
+#include <trainplan/services/run_checks.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/simulator/sweep.h>
@@ -92,22 +91,12 @@ void PlannerController::cancelSweep() {
     updateBusy();
 }
 
-namespace {
-
 const sim::ResidualTable& referenceResiduals(const model::Catalog& catalog) {
     // The public reference runs do not change while the program runs: validate them once (thread-
-    // safe static initialisation), on the first compare's worker thread.
-    static const sim::ResidualTable table = [&catalog] {
-        const model::PublishedRunsLoad load =
-            model::loadPublishedRuns(model::dataDirectory() / "reference" / "published_runs.csv");
-        return load.runs.empty()
-                   ? sim::ResidualTable{}
-                   : sim::residualTable(sim::validatePublishedRuns(load.runs, catalog, false));
-    }();
+    // safe static initialisation), on the first worker thread that needs them.
+    static const sim::ResidualTable table = services::referenceResiduals(catalog);
     return table;
 }
-
-} // namespace
 
 void PlannerController::startCompare() {
     if (!m_computable) {

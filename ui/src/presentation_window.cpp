@@ -24,6 +24,7 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QDate>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -551,6 +552,9 @@ QWidget* PresentationWindow::chartPage(report::ChartKind kind) {
         break;
     case report::ChartKind::Pareto:
         caption = report::tr(Text::CapPareto, m_lang);
+        break;
+    case report::ChartKind::Timeline:
+        caption = report::tr(Text::CapTimeline, m_lang).arg(QDate::currentDate().toString(Qt::ISODate));
         break;
     }
     auto* body = new QWidget;

@@ -35,7 +35,8 @@ std::vector<model::PublishedRun> publishedRuns() {
 ReportOutcome computeReport(const model::Scenario& scenario,
                             std::shared_ptr<const model::Catalog> catalog,
                             const model::PriceTable& prices, ReportDepth depth,
-                            const JobControl& control, services::Planner* planner) {
+                            const JobControl& control, services::Planner* planner,
+                            const services::StoredCalibrationRuns* measured) {
     QElapsedTimer clock;
     clock.start();
     ReportOutcome outcome;
@@ -51,6 +52,7 @@ ReportOutcome computeReport(const model::Scenario& scenario,
     in.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
     in.breakPoints = depth != ReportDepth::Quick;
     in.planner = planner;
+    in.measuredRuns = measured;
     in.crossover = depth == ReportDepth::Full;
     in.sizing = depth == ReportDepth::Full; // the presentation (Quick) has no sizing page
     in.prices = &prices;

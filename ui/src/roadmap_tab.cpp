@@ -8,12 +8,19 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/roadmap_edits.h>
 #include <trainplan/ui/roadmap_view.h>
+#include <trainplan/ui/report_job.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/report/report_charts.h>
+#include <trainplan/simulator/timeline.h>
 
+#include <QChart>
+#include <QChartView>
+#include <QDate>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -91,7 +98,28 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     bar->addWidget(m_status, 1);
     bar->addWidget(m_reset);
     lowerLayout->addLayout(bar);
-    lowerLayout->addWidget(m_roadmap, 1);
+    // The stages as cards, and the same stages on a calendar.
+    m_lowerTabs = new QTabWidget;
+    m_lowerTabs->setObjectName(QStringLiteral("roadmapTabs"));
+    m_lowerTabs->addTab(m_roadmap, tr("Stages"));
+    auto* timelinePane = new QWidget;
+    auto* timelineLayout = new QVBoxLayout(timelinePane);
+    timelineLayout->setContentsMargins(4, 4, 4, 4);
+    m_timeline = new QChartView;
+    m_timeline->setObjectName(QStringLiteral("timelineChart"));
+    m_timeline->setRenderHint(QPainter::Antialiasing);
+    m_timeline->setToolTip(
+        tr("Weeks from today: each stage's missing prerequisites (amber, each item counted once, "
+           "in stage order), then its training run (blue: the expected time with checkpoints, "
+           "failures and restarts). A stage whose trigger has not fired is not scheduled."));
+    m_timelineSummary = new QLabel;
+    m_timelineSummary->setObjectName(QStringLiteral("timelineSummary"));
+    m_timelineSummary->setWordWrap(true);
+    m_timelineSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    timelineLayout->addWidget(m_timeline, 1);
+    timelineLayout->addWidget(m_timelineSummary);
+    m_lowerTabs->addTab(timelinePane, tr("Timeline"));
+    lowerLayout->addWidget(m_lowerTabs, 1);
 
     auto* vertical = new QSplitter(Qt::Vertical);
     vertical->addWidget(top);
@@ -167,6 +195,10 @@ void RoadmapTab::scenarioReplaced() {
     AdviceOutcome computing;
     computing.error = tr("Computing…");
     m_chart->setOutcome(computing);
+    QChart* previous = m_timeline->chart();
+    m_timeline->setChart(new QChart);
+    delete previous;
+    m_timelineSummary->setText(tr("Computing…"));
     scenarioChanged();
 }
 
@@ -175,7 +207,7 @@ void RoadmapTab::setAdviceStale(bool stale) {
     // Disabled widgets draw in the palette's disabled (grey) colours and take no edits: a stage
     // edit made on stale advice would be written against the old stages.
     for (QWidget* w : std::initializer_list<QWidget*>{m_badge, m_headline, m_reasons, m_roadmap,
-                                                      m_chart})
+                                                      m_chart, m_timeline, m_timelineSummary})
         w->setEnabled(!stale);
 }
 
@@ -329,6 +361,26 @@ void RoadmapTab::showAdvice() {
                           : tr("The scenario's own roadmap (stored in its stages)."));
     m_reset->setEnabled(!m_doc->scenario().stages.empty());
     m_chart->setOutcome(m_outcome);
+
+    // The calendar: the report's chart and sentence for the same stages, from today.
+    const sim::RoadmapTimeline timeline = sim::roadmapTimeline(advice.stages);
+    report::ChartStyle style;
+    style.lang = uiReportLanguage();
+    style.fontPixels = 11;
+    QChart* previous = m_timeline->chart();
+    m_timeline->setChart(
+        report::timelineChart(advice.stages, timeline, QDate::currentDate(), style).release());
+    delete previous;
+    m_timelineSummary->setText(
+        report::timelineSummary(timeline, QDate::currentDate(), uiReportLanguage()));
+}
+
+QString RoadmapTab::timelineSummaryText() const {
+    return m_timelineSummary->text();
+}
+
+void RoadmapTab::showTimeline() {
+    m_lowerTabs->setCurrentIndex(1);
 }
 
 void RoadmapTab::editStage(int stage, const QString& field, const QString& what,

@@ -2,6 +2,7 @@
 
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/services/planning.h>
+#include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/ui/edit_scenario_command.h>
 #include <trainplan/ui/scenario_validation.h>
 
@@ -107,6 +108,12 @@ model::Scenario ScenarioDocument::defaultScenario(const model::Catalog& catalog)
     s.cluster.nicsPerNode = 8;
     s.cluster.gpuHourUsd = 2.5;
     return s;
+}
+
+std::shared_ptr<const services::StoredCalibrationRuns>
+ScenarioDocument::measuredRuns(const std::string& cluster) const {
+    if (!m_measured) return nullptr;
+    return std::make_shared<const services::StoredCalibrationRuns>(m_measured(cluster));
 }
 
 } // namespace trainplan::ui

@@ -4,6 +4,8 @@
 // the slide's minimum, and clipped only as a last resort.
 
 #include <trainplan/report/report.h>
+
+#include "report_timeline.h"
 #include <trainplan/report/save_file.h>
 
 #include "pdf_layout.h"
@@ -17,6 +19,7 @@
 #include <trainplan/report/report_strings.h>
 
 #include <QBuffer>
+#include <QDate>
 #include <QChart>
 #include <QPageLayout>
 #include <QPageSize>
@@ -64,6 +67,10 @@ public:
             &Deck::appendixSlide};
         // A scenario with a deadline or a budget gets its sizing answer after the comparison.
         if (m_data.sizing) slides.insert(slides.begin() + 4, &Deck::sizingSlide);
+        // The roadmap on a calendar, after the roadmap's stage cards.
+        if (chartHasData(ChartKind::Timeline, m_data))
+            slides.insert(std::find(slides.begin(), slides.end(), &Deck::roadmapSlide) + 1,
+                          &Deck::timelineSlide);
         m_total = static_cast<int>(slides.size());
         for (std::size_t i = 0; i < slides.size(); ++i) {
             if (i > 0) m_writer.newPage();
@@ -400,6 +407,13 @@ private:
     void scalingSlide() {
         chartSlide(ChartKind::Scaling,
                    t(Text::CapScaling).arg(fmtPercent(m_data.mfuThreshold, m_lang)));
+    }
+
+    void timelineSlide() {
+        const QDate start = detail::timelineStart(m_data);
+        chartSlide(ChartKind::Timeline,
+                   t(Text::CapTimeline).arg(start.toString(Qt::ISODate)) + QLatin1Char(' ') +
+                       timelineSummary(*m_data.timeline, start, m_lang));
     }
 
     void roadmapSlide() {

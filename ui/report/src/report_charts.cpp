@@ -1,5 +1,8 @@
 #include <trainplan/report/report_charts.h>
 
+#include "chart_parts.h"
+#include "report_timeline.h"
+
 #include <trainplan/report/save_file.h>
 #include <trainplan/report/report_fonts.h>
 #include <trainplan/report/comparison_labels.h>
@@ -34,19 +37,9 @@
 
 namespace trainplan::report {
 
-namespace {
+namespace detail {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-constexpr std::size_t kParetoCells = 40;
-
-using Lang = sim::Lang;
-
-struct Component {
-    Text name;
-    QColor color;
-};
-
-QPen pen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidLine) {
+QPen pen(const QColor& color, double width, Qt::PenStyle style) {
     QPen p(color);
     p.setWidthF(width);
     p.setStyle(style);
@@ -85,6 +78,24 @@ void styleAxis(QAbstractAxis* axis, const ChartStyle& st, const QString& title) 
     axis->setMinorGridLinePen(pen(QColor(0xf0, 0xf0, 0xf0), 0.4));
     axis->setLinePen(pen(QColor(0x88, 0x88, 0x88), 0.8));
 }
+
+} // namespace detail
+
+namespace {
+
+using detail::baseChart;
+using detail::pen;
+using detail::styleAxis;
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr std::size_t kParetoCells = 40;
+
+using Lang = sim::Lang;
+
+struct Component {
+    Text name;
+    QColor color;
+};
 
 void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
     for (QLegendMarker* m : chart->legend()->markers(series))
@@ -509,6 +520,8 @@ QString chartId(ChartKind kind) {
         return QStringLiteral("crossover");
     case ChartKind::Pareto:
         return QStringLiteral("pareto");
+    case ChartKind::Timeline:
+        return QStringLiteral("timeline");
     }
     return {};
 }
@@ -533,6 +546,8 @@ QString chartTitle(ChartKind kind, sim::Lang lang) {
         return tr(Text::ChartCrossover, lang);
     case ChartKind::Pareto:
         return tr(Text::ChartPareto, lang);
+    case ChartKind::Timeline:
+        return tr(Text::ChartTimeline, lang);
     }
     return {};
 }
@@ -560,6 +575,8 @@ bool chartHasData(ChartKind kind, const ReportData& d) {
     case ChartKind::Pareto:
         return std::any_of(d.search.all.begin(), d.search.all.end(),
                            [](const sim::PlanSummary& p) { return p.fits; });
+    case ChartKind::Timeline:
+        return d.advice && d.timeline && d.timeline->totalWeeks > 0;
     }
     return false;
 }
@@ -579,6 +596,9 @@ std::unique_ptr<QChart> makeChart(ChartKind kind, const ReportData& data, const 
         return crossoverChart(data, style);
     case ChartKind::Pareto:
         return paretoChart(data, style);
+    case ChartKind::Timeline:
+        return timelineChart(data.advice->stages, *data.timeline, detail::timelineStart(data),
+                             style);
     }
     return emptyChart(kind, style);
 }

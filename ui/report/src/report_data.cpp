@@ -113,6 +113,7 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     }
     d.search = *planned->planSpace;
     d.advice = *planned->advice;
+    d.timeline = sim::roadmapTimeline(d.advice->stages);
     d.mfuThreshold = d.advice->options.mfuThreshold;
     progress(in, 0.6);
 
@@ -228,6 +229,20 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     if (in.publishedRuns && in.catalog && !in.publishedRuns->empty()) {
         d.validation = sim::validatePublishedRuns(*in.publishedRuns, *in.catalog);
         d.residuals = sim::residualTable(*d.validation);
+    }
+    // 6b. Measured runs on this cluster against their predictions, with the error bars above.
+    d.cluster = services::clusterKey(scenario);
+    if (in.measuredRuns) {
+        services::StoredCalibrationRuns onCluster;
+        for (std::size_t k = 0; k < in.measuredRuns->runs.size(); ++k)
+            if (services::clusterKey(in.measuredRuns->runs[k].scenario) == d.cluster) {
+                onCluster.runs.push_back(in.measuredRuns->runs[k]);
+                onCluster.runIds.push_back(k < in.measuredRuns->runIds.size()
+                                               ? in.measuredRuns->runIds[k]
+                                               : 0);
+            }
+        d.measured = services::checkRuns(onCluster, d.residuals).runs;
+        d.measuredChecked = true;
     }
 
     const model::ClusterSpec& c = scenario.cluster;

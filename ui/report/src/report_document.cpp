@@ -7,7 +7,9 @@
 #include <trainplan/simulator/break_points.h>
 
 #include "report_section_builder.h"
+#include "report_measured.h"
 #include "report_sizing.h"
+#include "report_timeline.h"
 
 #include <algorithm>
 #include <set>
@@ -497,6 +499,7 @@ Section roadmapSection(const ReportData& d, Lang lang) {
     }
     t.compact = true;
     s.table(std::move(t));
+    detail::addTimeline(s, d);
 
     index = 0;
     for (const sim::RoadmapStage& r : d.advice->stages) {
@@ -601,6 +604,7 @@ Document buildReportDocument(const ReportData& d, Lang lang) {
     if (d.sizing) doc.sections.push_back(detail::sizingSection(d, lang));
     doc.sections.push_back(assumptionsSection(d, lang));
     doc.sections.push_back(accuracySection(d, lang));
+    if (d.measuredChecked) doc.sections.push_back(detail::measuredSection(d, lang));
     doc.sections.push_back(sourcesSection(d, lang));
     doc.sections.push_back(derivationSection(d, lang));
     if (d.validation && !d.validation->rows.empty())

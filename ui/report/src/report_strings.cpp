@@ -421,6 +421,84 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::ColCluster, "Cluster", "集群"},
     {T::ColGpuCount, "GPUs", "GPU 数"},
     {T::ColExpectedTime, "Expected time", "预期时间"},
+
+    {T::SecMeasured, "Measured runs: predicted against measured", "实测训练：预测与实测对比"},
+    {T::MeasuredIntro,
+     "%1 measured runs on this scenario's cluster (%2) are stored in the library. Each is "
+     "predicted for its own scenario and plan, with the calibration profile that scenario names; "
+     "the interval is the 80% error bar of its family of published runs.",
+     "资料库中存有 %1 条在本场景集群（%2）上实测的训练记录。每条都按其自身的场景与方案预测，"
+     "并应用该场景指定的校准配置；区间为同类公开记录得出的 80% 误差范围。"},
+    {T::MeasuredNone,
+     "No measured run on this cluster (%1) is stored in the library yet. Import the training log "
+     "of a job (trainplan-cli runs import-log, or drop it on the Measurements tab) to check this "
+     "plan against what the cluster really does.",
+     "资料库中尚无本集群（%1）的实测训练记录。导入一次作业的训练日志（trainplan-cli runs "
+     "import-log，或拖到“实测数据”页），即可用集群的真实表现检验本方案。"},
+    {T::MeasuredMeanError, "Mean absolute step-time error over these runs: %1 (%2 runs).",
+     "这些训练的步长平均绝对误差：%1（%2 条）。"},
+    {T::MeasuredFlagged,
+     "%1 lies far outside its error bar. The largest estimated parts of its prediction, where the "
+     "gap most likely comes from: %2.",
+     "%1 远超其误差范围。其预测中占比最大的估算部分，即差距最可能的来源：%2。"},
+    {T::MeasuredFit,
+     "Fit this cluster: trainplan-cli calibrate --from-store --cluster '%1' --profile NAME (or "
+     "“Fit this cluster” in the Measurements tab), then name the profile in the scenario.",
+     "校准本集群：trainplan-cli calibrate --from-store --cluster '%1' --profile 名称"
+     "（或在“实测数据”页点“校准此集群”），然后在场景中选用该配置。"},
+    {T::ColInterval, "80% interval", "80% 区间"},
+    {T::ColCheck, "Check", "检查"},
+    {T::CheckInside, "inside", "区间内"},
+    {T::CheckOutside, "outside", "区间外"},
+    {T::CheckFarOutside, "far outside", "远超区间"},
+    {T::CauseExposedTp, "exposed tensor-parallel communication", "未掩盖的张量并行通信"},
+    {T::CauseExposedCp, "exposed context-parallel communication", "未掩盖的上下文并行通信"},
+    {T::CauseExposedEp, "exposed expert-parallel all-to-all", "未掩盖的专家并行 all-to-all"},
+    {T::CauseExposedDp, "exposed data-parallel communication", "未掩盖的数据并行通信"},
+    {T::CauseExposedPp, "exposed pipeline send/receive", "未掩盖的流水线收发"},
+    {T::CauseBubble, "pipeline bubble", "流水线气泡"},
+    {T::CauseMemoryBound, "memory-bound ops", "访存受限算子"},
+    {T::CauseOptimizer, "optimizer step", "优化器更新"},
+    {T::CauseOffload, "host offload transfers", "主机卸载传输"},
+    {T::CauseRecompute, "activation recompute", "激活重计算"},
+    {T::CauseActivations, "stored activations", "保存的激活"},
+    {T::CauseTransients, "transient working sets", "临时工作集"},
+    {T::CauseBuffers, "communication buffers", "通信缓冲区"},
+    {T::CauseAllocator, "caching-allocator reserve", "缓存分配器预留"},
+
+    {T::SubTimeline, "Migration timeline", "迁移时间线"},
+    {T::TimelineIntro,
+     "The stages on a calendar from %1. One platform effort works through the prerequisites in "
+     "stage order, each missing item counted once; a stage trains its target when its plan "
+     "differs from the last run's, one run at a time, for the expected time with checkpoints, "
+     "failures and restarts. A stage whose trigger has not fired is conditional and not "
+     "scheduled.",
+     "自 %1 起按日历排列各阶段。平台团队按阶段顺序完成前置工作，每个缺失项只计一次；某阶段的方案"
+     "与上一次训练不同时，才在其目标上训练，同一时间只运行一个训练，时长按含检查点、故障与重启的"
+     "预期时间计。触发条件尚未满足的阶段为条件阶段，不排入日程。"},
+    {T::TimelineTotal,
+     "%1 of prerequisite work; the last run ends after %2 weeks (%3); the runs cost %4.",
+     "前置工作共 %1；最后一次训练在第 %2 周结束（%3）；训练总成本 %4。"},
+    {T::TimelineTotalUnpriced,
+     "%1 of prerequisite work; the last run ends after %2 weeks (%3); some runs have no GPU price, "
+     "so their cost is not counted.",
+     "前置工作共 %1；最后一次训练在第 %2 周结束（%3）；部分训练没有 GPU 价格，其成本未计入。"},
+    {T::ColPrerequisiteWork, "Prerequisite work", "前置工作"},
+    {T::ColTrainingRun, "Training run", "训练运行"},
+    {T::ColRunTime, "Expected run time", "预期训练时长"},
+    {T::ColRunCost, "Expected cost", "预期成本"},
+    {T::TimelineConditional, "conditional: its trigger has not fired", "条件阶段：触发条件尚未满足"},
+    {T::TimelineSamePlan, "same plan as the last run: platform work only",
+     "与上一次训练方案相同：仅平台工作"},
+    {T::TimelineNoFit, "no plan fits its target", "目标上没有能放下的方案"},
+    {T::TimelineNoWork, "nothing missing", "无缺失项"},
+    {T::TimelinePrerequisites, "prerequisite work", "前置工作"},
+    {T::TimelineRun, "training run", "训练运行"},
+    {T::ChartTimeline, "Migration timeline", "迁移时间线"},
+    {T::CapTimeline,
+     "Weeks from %1: prerequisite work (amber), then the stage's training run (blue).",
+     "自 %1 起的周数：前置工作（琥珀色），随后是该阶段的训练运行（蓝色）。"},
+    {T::AxisWeeksFromStart, "weeks from %1", "自 %1 起的周数"},
 }};
 
 constexpr bool inEnumOrder() {

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
+#include <utility>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +25,7 @@ struct StoredCalibrationRuns {
     // Runs that cannot be fitted, each "run ID (scenario): why" (no plan, no usable measurement,
     // not linked to a scenario, the stored scenario no longer valid, ...).
     std::vector<std::string> skipped;
+    std::vector<std::int64_t> skippedIds; // the store id of each of `skipped`, same order
     // Input the user must fix before fitting (a selected calibration profile that is missing or
     // holds an out-of-range value), each "run ID (scenario): field: why".
     std::vector<std::string> problems;
@@ -31,7 +34,14 @@ struct StoredCalibrationRuns {
 struct StoredRunFilter {
     std::optional<std::string> scenarioName; // only the runs of this stored scenario
     std::optional<std::string> source;       // only runs whose source contains this (any case)
+    std::optional<std::string> cluster;      // only runs on this cluster (clusterKey)
 };
+
+// The cluster a scenario runs on, as runs are grouped and fitted by ("fit this cluster"): the GPU,
+// GPUs per node, the intra- and inter-node links and the NICs per node, e.g. "H100-SXM5-80GB ·
+// 8/node · NVLink4 · InfiniBand NDR400 ×8". Not the node count: one cluster runs jobs of many sizes,
+// and its efficiency (what a calibration fits) is a property of the hardware and the fabric.
+[[nodiscard]] std::string clusterKey(const model::Scenario& scenario);
 
 // Reads the runs (SQLite: call on the thread that owns `store`). A run linked to a stored
 // scenario is fitted on that scenario with the run's plan (or the scenario's only plan), with the
@@ -40,6 +50,26 @@ struct StoredRunFilter {
 // convention of a user's own run is not known.
 [[nodiscard]] StoredCalibrationRuns loadStoredCalibrationRuns(store::Store& store,
                                                               const StoredRunFilter& filter = {});
+
+// The same in two halves, for a GUI that must not block: the library's records behind the runs,
+// read on the thread that owns `store` (cheap: rows, scenario bodies, profiles), then the runs
+// made from them anywhere (pure; an unlinked published row's plan is searched, as `validate`
+// does, which takes time).
+struct StoredRunRecords {
+    std::vector<store::MeasuredRun> runs;               // as the filter's scenario and source select
+    std::map<std::string, std::string> scenarioBodies;  // the linked scenarios' current bodies
+    std::vector<store::CalibrationProfile> profiles;
+    std::string location; // the library's, for messages
+    model::Catalog catalog;
+};
+[[nodiscard]] StoredRunRecords readStoredRunRecords(store::Store& store,
+                                                    const StoredRunFilter& filter = {});
+[[nodiscard]] StoredCalibrationRuns calibrationRunsOf(const StoredRunRecords& records,
+                                                      const StoredRunFilter& filter = {});
+// The clusters the records' usable runs ran on (clusterKey) with their run counts, first seen
+// first. Cheap: no plan is searched.
+[[nodiscard]] std::vector<std::pair<std::string, int>>
+storedRunClusters(const StoredRunRecords& records);
 
 // --- Building blocks shared with other run sources (a CSV of the user's runs of one scenario)
 

@@ -15,5 +15,10 @@ namespace trainplan::services {
 // stored value. A scenario without a profile is left alone and nothing returned.
 [[nodiscard]] std::vector<std::string> applyStoredProfile(store::Store& store,
                                                           model::Scenario& scenario);
+// The same from profiles already read (store::Store::calibrationProfiles of the library at
+// `location`).
+[[nodiscard]] std::vector<std::string>
+applyProfileFrom(const std::vector<store::CalibrationProfile>& profiles,
+                 const std::string& location, model::Scenario& scenario);
 
 } // namespace trainplan::services

@@ -125,6 +125,9 @@ struct TimeBreakdown {
     double forwardSeconds = 0; // parts of computeSeconds
     double backwardSeconds = 0;
     double recomputeSeconds = 0;
+    // Memory-bound kernels (norms, activations, rotary, casts, cross-entropy) of the forward and
+    // backward: part of forwardSeconds + backwardSeconds, costed at HBM bandwidth.
+    double memoryBoundSeconds = 0;
     double microBatchSeconds =
         0; // one pipeline slot: compute + per-micro-batch exposed communication
     double exposedCommSeconds =

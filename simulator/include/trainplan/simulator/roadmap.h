@@ -11,6 +11,7 @@
 #include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/break_points.h>
 #include <trainplan/simulator/framework_fit.h>
+#include <trainplan/simulator/goodput.h>
 
 #include <functional>
 #include <optional>
@@ -56,6 +57,10 @@ struct RoadmapStage {
     std::optional<PlanEstimate>
         estimate; // the stage's plan on its target (the user's if valid, else the best searched)
     std::optional<PlanEstimate> closest; // when nothing fits: the closest plan
+    // Training the target with `estimate` (when it fits) over the scenario's token budget, with
+    // checkpoints, failures and restarts (estimateGoodput on the target's scenario): the expected
+    // wall time and cost of the stage's run on the migration timeline (timeline.h).
+    std::optional<GoodputEstimate> goodput;
     bool searched = true;                // false: the framework is excluded by the constraints
     bool planFromStage = false;          // estimate is the stage's own plan
     model::ValidationIssues planIssues;  // why the stage's own plan was not used

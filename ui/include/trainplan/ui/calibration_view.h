@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/catalog.h>
+#include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/simulator/calibrate.h>
 #include <trainplan/ui/latest_job.h>
 
@@ -50,12 +51,15 @@ public:
     [[nodiscard]] QPushButton* saveProfileButton() const { return m_saveProfile; }
     // Item data of the source box: Qt::UserRole holds the published group or the stored scenario
     // ("" = all), SourceKindRole a SourceKind.
-    enum class SourceKind { Published, Library };
+    // Cluster: the library's runs on one cluster (services::clusterKey), the item data the key.
+    enum class SourceKind { Published, Library, Cluster };
     static constexpr int SourceKindRole = Qt::UserRole + 1;
     [[nodiscard]] QComboBox* sourceBox() const { return m_source; }
     // Selects the library's runs (all when `scenario` is empty); false when the box has no such
     // entry (no library open, or the scenario has no runs).
     bool selectLibrarySource(const QString& scenario = QString());
+    // Selects the library's runs on `cluster` ("fit this cluster"); false when no such entry.
+    bool selectClusterSource(const QString& cluster);
     [[nodiscard]] QCheckBox* parameterBox(sim::CalibrationParameter p) const;
     [[nodiscard]] std::shared_ptr<const sim::CalibrationResult> result() const { return m_result; }
     [[nodiscard]] CalibrationParameterModel* parameterModel() const { return m_parameters; }
@@ -87,7 +91,8 @@ private:
     void reloadProfiles();
     // Rebuilds the source box (published groups, then the library's runs), keeping the selection.
     void reloadSources();
-    void fitLibraryRuns(const sim::CalibrationOptions& options, const QString& scenario);
+    void fitLibraryRuns(const sim::CalibrationOptions& options,
+                        const services::StoredRunFilter& filter);
     void showMessage(const QString& html);
 
     std::shared_ptr<const model::Catalog> m_catalog;

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <trainplan/model/plan.h>
+#include <trainplan/services/run_checks.h>
 #include <trainplan/store/records.h>
+#include <trainplan/ui/latest_job.h>
 
 #include <nlohmann/json.hpp>
 
@@ -28,8 +30,11 @@ class MeasuredRunsModel;
 
 // The Measurements view (issue 9): the measured runs stored in the library (store::Store::runs),
 // with "Add run…" (a form), "Import CSV…" (published_runs.csv columns, problems per line) and
-// "Delete". Store calls stay on the GUI thread. Without an open library it says so and disables
-// the buttons.
+// "Delete". Each run is checked against the model (services::checkRuns, off the GUI thread):
+// predicted beside measured, the error, the error bar, and the likely causes of a run far outside
+// it; "Fit this cluster" asks for a calibration of the selected run's cluster (issue 23 item 3).
+// Store calls stay on the GUI thread. Without an open library it says so and disables the
+// buttons.
 class MeasurementsView : public QWidget {
     Q_OBJECT
 public:
@@ -64,8 +69,20 @@ public:
                                 const std::optional<nlohmann::json>& plan = std::nullopt);
 
     [[nodiscard]] MeasuredRunsModel* model() const { return m_model; }
+    [[nodiscard]] QPushButton* fitClusterButton() const { return m_fitCluster; }
+    [[nodiscard]] bool isChecking() const { return m_checkJob.isRunning(); }
+    // The cluster (services::clusterKey) of the selected run, empty when none is selected or it
+    // could not be predicted.
+    [[nodiscard]] QString selectedCluster() const;
     [[nodiscard]] QTableView* table() const { return m_table; }
     [[nodiscard]] QString messageText() const;
+    [[nodiscard]] QString checkSummaryText() const;
+
+signals:
+    // The runs' checks are shown (after every reload).
+    void checksShown();
+    // "Fit this cluster": calibrate the efficiency on the runs of `cluster`.
+    void fitClusterRequested(const QString& cluster);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -78,6 +95,11 @@ private:
     void deleteSelected();
     void updateButtons();
     void logDropDialog(const QStringList& files);
+    void startChecks(store::Store& store);
+    struct CheckOutcome {
+        services::RunChecks checks;
+        QString error;
+    };
     // The scenario's plans and the Compare tab's selection, labelled, for a plan choice.
     [[nodiscard]] std::vector<std::pair<QString, nlohmann::json>>
     planChoices(const QString& scenarioName) const;
@@ -90,6 +112,9 @@ private:
     QPushButton* m_add;
     QPushButton* m_import;
     QPushButton* m_delete;
+    QPushButton* m_fitCluster;
+    QLabel* m_checkSummary;
+    LatestJob<CheckOutcome> m_checkJob{this};
 };
 
 } // namespace trainplan::ui

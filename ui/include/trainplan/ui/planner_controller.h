@@ -100,4 +100,8 @@ private:
     LatestJob<SweepOutcome> m_sweep;
 };
 
+// The residuals of the public reference runs (services::referenceResiduals), validated once per
+// process on the first thread that asks: the error bars of Compare and the Measurements tab.
+[[nodiscard]] const sim::ResidualTable& referenceResiduals(const model::Catalog& catalog);
+
 } // namespace trainplan::ui

@@ -7,8 +7,10 @@
 
 #include <memory>
 
+class QChartView;
 class QLabel;
 class QPushButton;
+class QTabWidget;
 class QTextBrowser;
 
 namespace trainplan::ui {
@@ -38,6 +40,11 @@ public:
     [[nodiscard]] quint64 resultsShown() const { return m_resultsShown; }
     [[nodiscard]] RoadmapView* roadmapView() const { return m_roadmap; }
     [[nodiscard]] BreakPointsChart* breakPointsChart() const { return m_chart; }
+    // The stages on a calendar (sim::roadmapTimeline, drawn by report::timelineChart), under the
+    // "Timeline" tab beside the stage lane, with its totals below.
+    [[nodiscard]] QChartView* timelineView() const { return m_timeline; }
+    [[nodiscard]] QString timelineSummaryText() const;
+    void showTimeline(); // brings the Timeline tab to the front
     [[nodiscard]] QString headlineText() const; // plain text of the recommendation headline
     // True while what is shown no longer answers the edited scenario (greyed until the new
     // advice arrives; after a switch to another scenario the old answer is removed instead).
@@ -75,6 +82,9 @@ private:
     QPushButton* m_reset;
     RoadmapView* m_roadmap;
     BreakPointsChart* m_chart;
+    QTabWidget* m_lowerTabs = nullptr;
+    QChartView* m_timeline = nullptr;
+    QLabel* m_timelineSummary = nullptr;
 };
 
 } // namespace trainplan::ui

@@ -8,13 +8,16 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
+#include <string>
 
 class QUndoStack;
 
 namespace trainplan::services {
 class Planner;
-}
+struct StoredCalibrationRuns;
+} // namespace trainplan::services
 
 namespace trainplan::ui {
 
@@ -40,6 +43,12 @@ public:
     [[nodiscard]] model::PriceTable priceTable() const {
         return m_prices ? m_prices() : model::PriceTable{};
     }
+    // The library's measured runs on a cluster (services::clusterKey), for the report's
+    // predicted-against-measured section; read on the GUI thread. Unset: no library, nullptr.
+    using MeasuredRunsSource = std::function<services::StoredCalibrationRuns(const std::string&)>;
+    void setMeasuredRunsSource(MeasuredRunsSource source) { m_measured = std::move(source); }
+    [[nodiscard]] std::shared_ptr<const services::StoredCalibrationRuns>
+    measuredRuns(const std::string& cluster) const;
     [[nodiscard]] const model::Catalog& catalog() const { return *m_catalog; }
     [[nodiscard]] std::shared_ptr<const model::Catalog> sharedCatalog() const { return m_catalog; }
     // The planning cache every surface of this window plans through (services/planning.h), so
@@ -85,6 +94,7 @@ private:
     QUndoStack* m_undo = nullptr;
     ProfileLookup m_profileLookup;
     PriceSource m_prices;
+    MeasuredRunsSource m_measured;
 };
 
 } // namespace trainplan::ui

@@ -20,6 +20,8 @@ class QChart;
 class QPainter;
 class QRectF;
 
+class QDate;
+
 namespace trainplan::report {
 
 enum class ChartKind {
@@ -30,11 +32,13 @@ enum class ChartKind {
     Crossover,     // MFU vs model size, per framework (where the line ends, the framework stops
                    // fitting)
     Pareto,        // every fitting plan: step time vs peak memory, and the Pareto front
+    Timeline,      // the roadmap's stages on a calendar: prerequisite work, then the run
 };
 
 inline constexpr ChartKind kAllCharts[] = {ChartKind::Memory,        ChartKind::StepTime,
                                            ChartKind::Communication, ChartKind::Scaling,
-                                           ChartKind::Crossover,     ChartKind::Pareto};
+                                           ChartKind::Crossover,     ChartKind::Pareto,
+                                           ChartKind::Timeline};
 
 [[nodiscard]] QString chartId(ChartKind kind); // "memory", "step_time", ... (file names, HTML ids)
 [[nodiscard]] std::optional<ChartKind> chartKindFromId(const QString& id);
@@ -52,6 +56,17 @@ struct ChartStyle {
 // A new chart (owned by the caller, not in any scene). Charts without data show a note instead.
 [[nodiscard]] std::unique_ptr<QChart> makeChart(ChartKind kind, const ReportData& data,
                                                 const ChartStyle& style);
+
+// The migration timeline of `stages` (sim::roadmapTimeline), weeks from `start`: one bar per
+// scheduled stage, its prerequisite work then its training run. Also drawn by the GUI's Roadmap.
+[[nodiscard]] std::unique_ptr<QChart> timelineChart(const std::vector<sim::RoadmapStage>& stages,
+                                                    const sim::RoadmapTimeline& timeline,
+                                                    const QDate& start, const ChartStyle& style);
+
+// "29 weeks of prerequisite work; the last run ends after 41 weeks (2027-09-16); the runs cost
+// $1.2M." in `lang`: the sentence under the timeline, in the report and the Roadmap tab.
+[[nodiscard]] QString timelineSummary(const sim::RoadmapTimeline& timeline, const QDate& start,
+                                      sim::Lang lang);
 
 // Lays the chart out at `size` (logical pixels = points) and draws it into `target`, scaled.
 // On a PDF or SVG painter the result stays vector (text stays text).

@@ -7,6 +7,7 @@
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario.h>
 #include <trainplan/services/planning.h>
+#include <trainplan/services/run_checks.h>
 #include <trainplan/simulator/advisor.h>
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/estimate.h>
@@ -14,6 +15,7 @@
 #include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/simulator/sizing.h>
+#include <trainplan/simulator/timeline.h>
 #include <trainplan/simulator/uncertainty.h>
 #include <trainplan/simulator/validation.h>
 
@@ -71,6 +73,8 @@ struct ReportData {
 
     sim::SearchResult search;          // with every evaluated plan (plan space, Pareto)
     std::optional<sim::Advice> advice; // recommendation, reasons, break points, roadmap
+    // The roadmap on a calendar (sim::roadmapTimeline of advice->stages), weeks from `date`.
+    std::optional<sim::RoadmapTimeline> timeline;
     std::vector<ComparedPlan>
         compared;           // per framework (best or closest), then the scenario's plans
     int headlineIndex = -1; // index into compared of the plan the report leads with
@@ -94,6 +98,11 @@ struct ReportData {
     std::vector<model::GpuSpec> sizingGpus;
     long long sizingMaxGpus = 0;
     double cnyPerUsd = model::kDefaultCnyPerUsd;
+    // The library's measured runs on this scenario's cluster (services::clusterKey), each against
+    // its prediction with its error bar (issue 23): "predicted against measured".
+    std::string cluster;
+    std::vector<services::RunCheck> measured;
+    bool measuredChecked = false; // the library's runs were given (ReportInputs::measuredRuns)
 
     [[nodiscard]] const ComparedPlan* headlinePlan() const {
         return headlineIndex >= 0 && headlineIndex < static_cast<int>(compared.size())
@@ -118,6 +127,10 @@ struct ReportInputs {
     // nullptr: the catalog's prices.
     const model::PriceTable* prices = nullptr;
     int threads = 0;                      // 0 = all cores
+    // The library's measured runs (services::loadStoredCalibrationRuns, read by the caller on the
+    // thread that owns the store); those on the scenario's cluster are checked against the model
+    // in the report. nullptr: no measured-runs section.
+    const services::StoredCalibrationRuns* measuredRuns = nullptr;
     // The planning cache the other surfaces share (the GUI's); nullptr plans without one.
     services::Planner* planner = nullptr;
     std::function<void(double)> progress; // 0..1

@@ -1,0 +1,150 @@
+// runs check [--scenario NAME] [--cluster KEY]: every stored run against the model's prediction
+// for its scenario and plan (services::checkStoredRuns, shared with the GUI's Measurements tab and
+// the report), grouped by cluster, with the error, the 80% interval and the likely causes of a
+// run far outside it.
+
+#include "cli_store.h"
+#include "commands.h"
+#include "text_table.h"
+
+#include <trainplan/model/units.h>
+#include <trainplan/services/run_checks.h>
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace trainplan::cli {
+
+namespace {
+
+constexpr const char* kUsage = "runs check [--scenario NAME] [--cluster KEY] [--format table|json]";
+
+std::string signedPercent(double fraction) {
+    return (fraction >= 0 ? "+" : "") + formatPercent(fraction);
+}
+
+nlohmann::json metricJson(const std::optional<services::MetricCheck>& m) {
+    if (!m) return nullptr;
+    return {{"measured", m->measured},   {"predicted", m->predicted},
+            {"error", m->error()},       {"interval_low", m->low},
+            {"interval_high", m->high},  {"inside_interval", m->insideInterval()},
+            {"far_outside", m->farOutside()}};
+}
+
+// "step time: exposed data-parallel communication 21%, …; peak memory: stored activations 29%".
+std::string causesText(const services::RunCheck& r) {
+    std::string out;
+    for (const bool memory : {false, true}) {
+        std::string part;
+        for (const services::CauseShare& c : r.causes)
+            if (services::isMemoryCause(c.cause) == memory)
+                part += (part.empty() ? "" : ", ") + std::string(services::toString(c.cause)) +
+                        " " + formatPercent(c.share, 0);
+        if (!part.empty())
+            out += (out.empty() ? "" : "; ") + std::string(memory ? "peak memory: " : "step time: ") +
+                   part;
+    }
+    return out;
+}
+
+void addRows(TextTable& table, const services::RunCheck& r) {
+    struct Row {
+        const char* metric;
+        const std::optional<services::MetricCheck>* check;
+        double scale;
+        int decimals;
+    };
+    const Row rows[] = {{"step s", &r.stepSeconds, 1.0, 3},
+                        {"tokens/s/GPU", &r.tokensPerSecondPerGpu, 1.0, 0},
+                        {"peak GiB", &r.peakMemoryBytes, model::units::kGiB, 1}};
+    bool first = true;
+    for (const Row& row : rows) {
+        if (!*row.check) continue;
+        const services::MetricCheck& m = **row.check;
+        const std::string verdict = m.farOutside()       ? "FAR OUTSIDE"
+                                    : m.insideInterval() ? "inside"
+                                                         : "outside";
+        table.addRow({first ? std::to_string(r.runId) : "", first ? r.label : "", row.metric,
+                      formatFixed(m.measured / row.scale, row.decimals),
+                      formatFixed(m.predicted / row.scale, row.decimals), signedPercent(m.error()),
+                      formatFixed(m.low / row.scale, row.decimals) + "–" +
+                          formatFixed(m.high / row.scale, row.decimals),
+                      first ? std::string(sim::toString(r.uncertainty.evidence)) : "", verdict});
+        first = false;
+    }
+}
+
+} // namespace
+
+int runsCheck(CliContext& ctx) {
+    const auto scenario = ctx.takeOption("--scenario");
+    const auto cluster = ctx.takeOption("--cluster");
+    rejectUnknownOptions(ctx, kUsage);
+    if (!ctx.args.empty())
+        throw UsageError("runs check: unexpected argument '" + ctx.args[0] + "' (usage: " +
+                         kUsage + ")");
+    const Format fmt = ctx.format.value_or(Format::Table);
+    if (fmt != Format::Table && fmt != Format::Json)
+        throw UsageError("runs check: --format must be table or json");
+    std::optional<store::Store> st = openStoreForReading(ctx);
+    if (!st) {
+        ctx.err << "runs check: no library at " << databasePath(ctx).string()
+                << " (add runs with 'trainplan-cli runs add', 'runs import' or 'runs import-log')\n";
+        return kExitInvalidInput;
+    }
+    const services::RunChecks checks =
+        services::checkStoredRuns(*st, ctx.residuals(), {scenario, std::nullopt, cluster});
+    for (const std::string& p : checks.problems)
+        ctx.err << p << '\n';
+    if (!checks.problems.empty()) return kExitInvalidInput;
+
+    if (fmt == Format::Json) {
+        nlohmann::json runs = nlohmann::json::array();
+        for (const services::RunCheck& r : checks.runs) {
+            nlohmann::json causes = nlohmann::json::array();
+            for (const services::CauseShare& c : r.causes)
+                causes.push_back({{"cause", services::toString(c.cause)}, {"share", c.share}});
+            runs.push_back({{"id", r.runId},
+                            {"label", r.label},
+                            {"cluster", r.cluster},
+                            {"plan", r.run.plan.label()},
+                            {"evidence", sim::toString(r.uncertainty.evidence)},
+                            {"family", r.uncertainty.family},
+                            {"step_time_s", metricJson(r.stepSeconds)},
+                            {"tokens_per_s_per_gpu", metricJson(r.tokensPerSecondPerGpu)},
+                            {"peak_memory_bytes", metricJson(r.peakMemoryBytes)},
+                            {"flagged", r.flagged},
+                            {"likely_causes", causes}});
+        }
+        ctx.out << nlohmann::json{{"runs", runs}, {"skipped", checks.skipped}}.dump(2) << '\n';
+        return kExitOk;
+    }
+    if (checks.runs.empty()) {
+        ctx.out << "no runs to check";
+        if (scenario) ctx.out << " of '" << *scenario << "'";
+        if (cluster) ctx.out << " on cluster '" << *cluster << "'";
+        ctx.out << '\n';
+    }
+    for (const services::ClusterRuns& c : services::clustersOf(checks)) {
+        ctx.out << "cluster: " << c.cluster << " (" << c.runs << (c.runs == 1 ? " run" : " runs")
+                << "; fit it with: trainplan-cli calibrate --from-store --cluster '" << c.cluster
+                << "')\n";
+        TextTable table({"id", "run", "metric", "measured", "predicted", "error", "80% interval",
+                         "evidence", "check"});
+        for (const services::RunCheck& r : checks.runs)
+            if (r.cluster == c.cluster) addRows(table, r);
+        table.print(ctx.out);
+        for (const services::RunCheck& r : checks.runs)
+            if (r.cluster == c.cluster && r.flagged)
+                ctx.out << "run " << r.runId << " is far outside its error bar; the largest "
+                        << "estimated parts of its prediction, where the gap most likely comes "
+                        << "from: " << (r.causes.empty() ? "none over 5%" : causesText(r)) << '\n';
+        ctx.out << '\n';
+    }
+    for (const std::string& s : checks.skipped)
+        ctx.out << "skipped " << s << '\n';
+    return kExitOk;
+}
+
+} // namespace trainplan::cli

@@ -1,0 +1,148 @@
+// The report's measured-runs section (issue 23 item 3): every run the library holds for the
+// scenario's cluster, predicted against measured, with its error bar and, for a run far outside
+// it, the parts of the prediction the gap most likely comes from.
+#include "report_measured.h"
+
+#include "report_section_builder.h"
+
+#include <trainplan/report/report_labels.h>
+#include <trainplan/report/report_numbers.h>
+#include <trainplan/report/report_strings.h>
+
+#include <cmath>
+
+namespace trainplan::report::detail {
+
+Text causeText(services::LikelyCause c) {
+    using C = services::LikelyCause;
+    switch (c) {
+    case C::ExposedTensorParallel:
+        return Text::CauseExposedTp;
+    case C::ExposedContextParallel:
+        return Text::CauseExposedCp;
+    case C::ExposedExpertParallel:
+        return Text::CauseExposedEp;
+    case C::ExposedDataParallel:
+        return Text::CauseExposedDp;
+    case C::ExposedPipeline:
+        return Text::CauseExposedPp;
+    case C::Bubble:
+        return Text::CauseBubble;
+    case C::MemoryBoundOps:
+        return Text::CauseMemoryBound;
+    case C::Optimizer:
+        return Text::CauseOptimizer;
+    case C::Offload:
+        return Text::CauseOffload;
+    case C::Recompute:
+        return Text::CauseRecompute;
+    case C::Activations:
+        return Text::CauseActivations;
+    case C::Transients:
+        return Text::CauseTransients;
+    case C::CommunicationBuffers:
+        return Text::CauseBuffers;
+    case C::AllocatorReserve:
+        return Text::CauseAllocator;
+    }
+    return Text::CauseBubble;
+}
+
+QString causesText(const services::RunCheck& r, sim::Lang lang) {
+    const bool zh = lang == sim::Lang::ZhCN;
+    QStringList groups;
+    for (const bool memory : {false, true}) {
+        QStringList parts;
+        for (const services::CauseShare& c : r.causes)
+            if (services::isMemoryCause(c.cause) == memory)
+                parts << QStringLiteral("%1 %2").arg(tr(causeText(c.cause), lang),
+                                                     fmtPercent(c.share, lang));
+        if (!parts.isEmpty())
+            groups << QStringLiteral("%1%2%3").arg(
+                metricName(memory ? sim::ValidationMetric::PeakMemoryGiB
+                                  : sim::ValidationMetric::StepSeconds,
+                           lang),
+                zh ? QStringLiteral("：") : QStringLiteral(": "),
+                parts.join(zh ? QStringLiteral("、") : QStringLiteral(", ")));
+    }
+    return groups.join(zh ? QStringLiteral("；") : QStringLiteral("; "));
+}
+
+namespace {
+
+QString signedPercent(double fraction, sim::Lang lang) {
+    return (fraction >= 0 ? QStringLiteral("+") : QString()) + fmtPercent(fraction, lang);
+}
+
+QString checkText(const services::MetricCheck& m, sim::Lang lang) {
+    return tr(m.farOutside()       ? Text::CheckFarOutside
+              : m.insideInterval() ? Text::CheckInside
+                                   : Text::CheckOutside,
+              lang);
+}
+
+} // namespace
+
+Section measuredSection(const ReportData& d, sim::Lang lang) {
+    SectionBuilder s = start("measured", Text::SecMeasured, lang);
+    if (d.measured.empty()) {
+        s.paragraph(s.t(Text::MeasuredNone).arg(qs(d.cluster)));
+        return std::move(s.section);
+    }
+    s.paragraph(s.t(Text::MeasuredIntro).arg(d.measured.size()).arg(qs(d.cluster)));
+    Table t;
+    t.header = {s.t(Text::ColRun),      s.t(Text::ColPlan),      s.t(Text::ColMetric),
+                s.t(Text::ColMeasured), s.t(Text::ColPredicted), s.t(Text::ColError),
+                s.t(Text::ColInterval), s.t(Text::ColCheck)};
+    t.numericColumns = {3, 4, 5};
+    t.compact = true;
+    double stepErrors = 0;
+    int stepRuns = 0;
+    for (const services::RunCheck& r : d.measured) {
+        struct Row {
+            sim::ValidationMetric metric;
+            const std::optional<services::MetricCheck>* check;
+        };
+        const Row rows[] = {{sim::ValidationMetric::StepSeconds, &r.stepSeconds},
+                            {sim::ValidationMetric::TokensPerSecondPerGpu,
+                             &r.tokensPerSecondPerGpu},
+                            {sim::ValidationMetric::PeakMemoryGiB, &r.peakMemoryBytes}};
+        bool first = true;
+        for (const Row& row : rows) {
+            if (!*row.check) continue;
+            const services::MetricCheck& m = **row.check;
+            auto value = [&](double v) {
+                switch (row.metric) {
+                case sim::ValidationMetric::StepSeconds:
+                    return fmtSeconds(v, lang);
+                case sim::ValidationMetric::PeakMemoryGiB:
+                    return fmtBytes(v, lang);
+                default:
+                    return fmtCount(std::round(v), lang);
+                }
+            };
+            t.rows.push_back({first ? qs(r.label) : QString(),
+                              first ? qs(r.run.plan.label()) : QString(),
+                              metricName(row.metric, lang), value(m.measured), value(m.predicted),
+                              signedPercent(m.error(), lang),
+                              QStringLiteral("%1 – %2").arg(value(m.low), value(m.high)),
+                              checkText(m, lang)});
+            first = false;
+        }
+        if (r.stepSeconds) {
+            stepErrors += std::abs(r.stepSeconds->error());
+            ++stepRuns;
+        }
+    }
+    s.table(std::move(t));
+    if (stepRuns > 0)
+        s.paragraph(
+            s.t(Text::MeasuredMeanError).arg(fmtPercent(stepErrors / stepRuns, lang)).arg(stepRuns));
+    for (const services::RunCheck& r : d.measured)
+        if (r.flagged && !r.causes.empty())
+            s.callout(qs(r.label), s.t(Text::MeasuredFlagged).arg(qs(r.label), causesText(r, lang)));
+    s.note(s.t(Text::MeasuredFit).arg(qs(d.cluster)));
+    return std::move(s.section);
+}
+
+} // namespace trainplan::report::detail
