@@ -269,12 +269,12 @@
         <translation>--db：路径为空</translation>
     </message>
     <message>
-        <source>Tab to show first: compare, explore, roadmap, sizing, accuracy, calibration or measurements.</source>
-        <translation>首先显示的页面：compare、explore、roadmap、sizing、accuracy、calibration 或 measurements。</translation>
+        <source>Tab to show first: compare, explore, roadmap, timeline (the roadmap&apos;s calendar), sizing, accuracy, calibration or measurements.</source>
+        <translation>首先显示的页面：compare、explore、roadmap、timeline（路线图的时间线）、sizing、accuracy、calibration 或 measurements。</translation>
     </message>
     <message>
-        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, sizing, accuracy, calibration, measurements</source>
-        <translation>--tab：“%1”不是 compare、explore、roadmap、sizing、accuracy、calibration、measurements 之一</translation>
+        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, timeline, sizing, accuracy, calibration, measurements</source>
+        <translation>--tab：“%1”不是 compare、explore、roadmap、timeline、sizing、accuracy、calibration、measurements 之一</translation>
     </message>
 </context>
 <context>
@@ -3208,6 +3208,14 @@
     <message>
         <source>Check</source>
         <translation>检查</translation>
+    </message>
+    <message>
+        <source>Only MFU or TFLOP/s was measured; each framework counts FLOPs its own way, so the run is checked by its step time, tokens/s or memory only.</source>
+        <translation>只测得 MFU 或 TFLOP/s；各框架计算 FLOPs 的口径不同，因此只用单步时间、token/秒或显存来检查该运行。</translation>
+    </message>
+    <message>
+        <source>not checked (MFU only)</source>
+        <translation>未检查（仅有 MFU）</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,7 @@ TEST(CommandLine, FirstTab) {
     EXPECT_EQ(parseCommandLine(args({"--tab", "accuracy"})).tab, 4);
     EXPECT_EQ(parseCommandLine(args({"--tab", "calibration"})).tab, 5);
     EXPECT_EQ(parseCommandLine(args({"--tab", "measurements"})).tab, 6);
+    EXPECT_EQ(parseCommandLine(args({"--tab", "timeline"})).tab, kTimelineTab);
     EXPECT_FALSE(parseCommandLine(args({"--tab", "report"})).error.isEmpty());
 }
 

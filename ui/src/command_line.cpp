@@ -23,8 +23,8 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         QStringLiteral("tab"),
         QCoreApplication::translate(
             "CommandLine",
-            "Tab to show first: compare, explore, roadmap, sizing, accuracy, calibration or "
-            "measurements."),
+            "Tab to show first: compare, explore, roadmap, timeline (the roadmap's calendar), "
+            "sizing, accuracy, calibration or measurements."),
         QStringLiteral("TAB"));
     const QCommandLineOption db(
         QStringLiteral("db"),
@@ -75,11 +75,13 @@ CommandLine parseCommandLine(const QStringList& arguments) {
             out.tab = 5;
         else if (t == QLatin1String("measurements"))
             out.tab = 6;
+        else if (t == QLatin1String("timeline"))
+            out.tab = kTimelineTab;
         else {
             out.error = QCoreApplication::translate("CommandLine",
                                                     "--tab: '%1' is not one of compare, explore, "
-                                                    "roadmap, sizing, accuracy, calibration, "
-                                                    "measurements")
+                                                    "roadmap, timeline, sizing, accuracy, "
+                                                    "calibration, measurements")
                             .arg(t);
             return out;
         }

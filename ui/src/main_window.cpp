@@ -8,6 +8,7 @@
 #include <trainplan/ui/accuracy_tab.h>
 #include <trainplan/ui/app_settings.h>
 #include <trainplan/ui/calibration_view.h>
+#include <trainplan/ui/command_line.h>
 #include <trainplan/ui/chart_export.h>
 #include <trainplan/ui/compare_tab.h>
 #include <trainplan/ui/compare_table_model.h>
@@ -388,6 +389,11 @@ void MainWindow::wire() {
 }
 
 void MainWindow::showTab(int index) {
+    if (index == kTimelineTab) { // the Roadmap with its calendar in front (--tab timeline)
+        m_tabs->setCurrentWidget(m_roadmap);
+        m_roadmap->showTimeline();
+        return;
+    }
     m_tabs->setCurrentIndex(index);
 }
 

@@ -163,9 +163,18 @@ QVariant MeasuredRunsModel::checkCell(const store::MeasuredRun& r, int role) con
         if (role != Qt::DisplayRole) return {};
         return m_pending ? QStringLiteral("…") : tr("not predicted");
     }
-    bool outside = false;
-    for (const auto* m : {&c->stepSeconds, &c->tokensPerSecondPerGpu, &c->peakMemoryBytes})
+    bool outside = false, checked = false;
+    for (const auto* m : {&c->stepSeconds, &c->tokensPerSecondPerGpu, &c->peakMemoryBytes}) {
+        checked = checked || m->has_value();
         if (*m && !(*m)->insideInterval()) outside = true;
+    }
+    if (!checked) { // only MFU or TFLOP/s was measured: FLOP conventions differ, nothing to check
+        if (role == SortRole) return QVariant(-1);
+        if (role == Qt::ToolTipRole)
+            return tr("Only MFU or TFLOP/s was measured; each framework counts FLOPs its own way, "
+                      "so the run is checked by its step time, tokens/s or memory only.");
+        return role == Qt::DisplayRole ? QVariant(tr("not checked (MFU only)")) : QVariant();
+    }
     if (role == SortRole) return c->flagged ? 2 : outside ? 1 : 0;
     if (role == Qt::ForegroundRole && c->flagged) return QColor(0xc6, 0x28, 0x28);
     if (role == Qt::DisplayRole)
