@@ -214,3 +214,52 @@ TEST(TrainingLog, BatchRampUpReportsAreDropped) {
 
 } // namespace
 } // namespace trainplan::model::io
+
+namespace trainplan::model::io {
+namespace {
+
+// NeMo 2's ProgressPrinter lines (the fixture cites the file): 0-based iterations, log interval 1,
+// warm-up over the first ten iterations dropped, the median of the rest.
+TEST(TrainingLog, NemoProgressPrinterLinesGiveTheSteadyStepTimeAndFlops) {
+    EXPECT_EQ(detectLogFormat(logFixture("nemo/llama3-8b-pretrain.log")), LogFormat::Megatron);
+    const LogSummary s = summarize("nemo/llama3-8b-pretrain.log");
+    ASSERT_TRUE(s.ok()) << dump(s.issues);
+    EXPECT_EQ(s.records, 30u);
+    EXPECT_EQ(s.warmupRecords + s.steadyRecords, 30u);
+    ASSERT_TRUE(s.stepSeconds);
+    EXPECT_EQ(s.stepSeconds->count, s.steadyRecords);
+    // Steady steps 3.812–3.852 s; the warm-up (14.62 s, 5.11 s, …) is not in the median.
+    EXPECT_GE(s.stepSeconds->min, 3.812 - 1e-12);
+    EXPECT_LE(s.stepSeconds->max, 3.861 + 1e-12);
+    EXPECT_NEAR(s.stepSeconds->median, 3.832, 0.0041);
+    EXPECT_EQ(s.globalBatch, 128);
+    ASSERT_TRUE(s.flopsPerSecondPerGpu);
+    EXPECT_GT(s.flopsPerSecondPerGpu->median, 200e12);
+    EXPECT_LT(s.flopsPerSecondPerGpu->median, 210e12);
+    EXPECT_FALSE(s.peakMemory) << "NeMo's progress lines carry no memory";
+}
+
+// A W&B history export as JSON Lines through its mapping: seconds, tokens/s per GPU and the
+// allocator's max reserved in GB (10⁹ bytes).
+TEST(TrainingLog, JsonLinesExportThroughAMapping) {
+    ImportIssues issues;
+    const auto mapping =
+        parseLogMapping(logFixture("table/wandb-history-mapping.json"), "mapping.json", issues);
+    ASSERT_TRUE(mapping) << dump(issues);
+    const LogSummary s = summarize("table/wandb-history.jsonl", &*mapping);
+    ASSERT_TRUE(s.ok()) << dump(s.issues);
+    EXPECT_EQ(s.records, 30u);
+    ASSERT_TRUE(s.stepSeconds);
+    EXPECT_GE(s.stepSeconds->min, 4.205 - 1e-12);
+    EXPECT_LE(s.stepSeconds->max, 4.229 + 1e-12);
+    EXPECT_NEAR(s.stepSeconds->median, 4.217, 0.0031);
+    ASSERT_TRUE(s.tokensPerSecondPerGpu);
+    // Each row's tokens/s per GPU is 128 × 4096 / step time / 16.
+    EXPECT_NEAR(s.tokensPerSecondPerGpu->median * s.stepSeconds->median, 128.0 * 4096 / 16, 20);
+    ASSERT_TRUE(s.peakMemory);
+    EXPECT_NEAR(s.peakMemory->bytes, 71.32e9, 1.0);
+    EXPECT_EQ(s.peakMemory->kind, MemoryKind::MaxReserved);
+}
+
+} // namespace
+} // namespace trainplan::model::io
