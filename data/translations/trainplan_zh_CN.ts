@@ -2324,6 +2324,22 @@
         <source>No valid plan — %1</source>
         <translation>没有合法方案 — %1</translation>
     </message>
+    <message>
+        <source>The best plan per framework under these assumptions. Click a bar for its derivation.</source>
+        <translation>这些假设下各框架的最佳方案。点击条形可查看其推导。</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (what-if): how “%3” is derived</source>
+        <translation>%1 — %2（假设分析）：“%3”如何推导</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::ExportReportDialog</name>

@@ -9,6 +9,7 @@
 #include <trainplan/store/store.h>
 #include <trainplan/ui/calibration_models.h>
 #include <trainplan/ui/chart_style.h>
+#include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/library_store.h>
@@ -60,8 +61,7 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
            "measured runs in the library (Measurements tab; all, or one scenario's). Calibrate on "
            "runs of one cluster: one set of values serves every run, so mixing GPU generations "
            "averages them."));
-    m_source->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    reloadSources();
+    reloadSources(); // also limits its width: cluster and scenario names are long
     bar->addWidget(new QLabel(tr("Runs")));
     bar->addWidget(m_source, 1);
     bar->addSpacing(12);
@@ -219,6 +219,7 @@ void CalibrationView::reloadSources() {
             m_source->itemData(i).toString() == currentKey)
             index = i;
     m_source->setCurrentIndex(index);
+    limitComboWidth(m_source, 30);
 }
 
 bool CalibrationView::selectClusterSource(const QString& cluster) {

@@ -131,6 +131,13 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     });
     connect(m_table, &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { showDerivation(index); });
+    // A click on a memory or step-time bar opens the derivation of that plan's figure.
+    connect(m_memory, &StackedBarChart::rowClicked, this, [this](int row) {
+        showDerivation(m_model->index(row, CompareTableModel::MemoryColumn));
+    });
+    connect(m_step, &StackedBarChart::rowClicked, this, [this](int row) {
+        showDerivation(m_model->index(row, CompareTableModel::StepColumn));
+    });
     connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint& pos) {
         const QModelIndex index = m_table->indexAt(pos);
         const CompareRow* row = m_model->rowAt(index.row());

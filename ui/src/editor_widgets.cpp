@@ -1,5 +1,7 @@
 #include <trainplan/ui/editor_widgets.h>
 
+#include <QAbstractItemView>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QSpinBox>
@@ -34,6 +36,13 @@ QFormLayout* makeForm(QWidget* parent) {
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
     return form;
+}
+
+void limitComboWidth(QComboBox* combo, int characters) {
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(characters);
+    combo->view()->setTextElideMode(Qt::ElideNone);
+    combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0) + 24);
 }
 
 } // namespace trainplan::ui

@@ -1,5 +1,10 @@
 #include <trainplan/ui/explore_tab.h>
 
+#include <trainplan/simulator/explain.h>
+#include <trainplan/ui/derivation_dialog.h>
+#include <trainplan/ui/memory_chart.h>
+#include <trainplan/ui/step_time_chart.h>
+
 #include <trainplan/ui/compare_table_model.h>
 #include <trainplan/ui/crossover_chart.h>
 #include <trainplan/ui/format.h>
@@ -34,7 +39,9 @@ ExploreTab::ExploreTab(QWidget* parent)
     , m_cancel(new QPushButton(tr("Cancel")))
     , m_scaling(new ScalingChart)
     , m_crossover(new CrossoverChart)
-    , m_scatter(new PlanScatterChart) {
+    , m_scatter(new PlanScatterChart)
+    , m_memory(new MemoryChart)
+    , m_step(new StepTimeChart) {
     setObjectName(QStringLiteral("exploreTab"));
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
@@ -108,9 +115,27 @@ ExploreTab::ExploreTab(QWidget* parent)
         0, 0, 1, 2);
     grid->addWidget(m_scaling, 1, 0);
     grid->addWidget(m_crossover, 1, 1);
-    grid->addWidget(m_scatter, 2, 0, 1, 2);
+    grid->addWidget(m_scatter, 2, 0);
+    // Memory and step time of each framework's best plan, moving with the knobs (the Ultra-Scale
+    // Playbook's memory widget); a click on a bar opens its derivation.
+    auto* bars = new QWidget;
+    auto* barsLayout = new QVBoxLayout(bars);
+    barsLayout->setContentsMargins(0, 0, 0, 0);
+    barsLayout->addWidget(m_memory, 1);
+    barsLayout->addWidget(m_step, 1);
+    m_memory->setObjectName(QStringLiteral("exploreMemoryChart"));
+    m_step->setObjectName(QStringLiteral("exploreStepTimeChart"));
+    for (StackedBarChart* chart : {static_cast<StackedBarChart*>(m_memory),
+                                   static_cast<StackedBarChart*>(m_step)})
+        chart->setToolTip(tr("The best plan per framework under these assumptions. Click a bar "
+                             "for its derivation."));
+    grid->addWidget(bars, 2, 1);
     grid->setRowStretch(1, 1);
     grid->setRowStretch(2, 1);
+    connect(m_memory, &StackedBarChart::rowClicked, this,
+            [this](int row) { showBarDerivation(row, true); });
+    connect(m_step, &StackedBarChart::rowClicked, this,
+            [this](int row) { showBarDerivation(row, false); });
 
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(left);
@@ -165,7 +190,14 @@ void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome
         if (r.kind == CompareRow::Kind::Excluded && !r.notes.isEmpty())
             why << tr("%1: %2").arg(frameworkShortName(r.framework), r.notes.front());
     m_summary->setRows(std::move(rows));
+    m_memory->setRows(m_summary->rowsData());
+    m_step->setRows(m_summary->rowsData());
+    m_outcome = outcome;
     m_scatter->setOutcome(*outcome);
+    // An open derivation follows the what-if (or closes when its row is gone).
+    if (m_derivation && m_derivation->isVisible() &&
+        !showBarDerivation(m_derivationRow, m_derivationMemory))
+        m_derivation->close();
     QString status = tr("%1 plans evaluated in %2; %3 on the Pareto front.")
                          .arg(QLocale().toString(outcome->search.evaluatedPlans),
                               formatSeconds(outcome->computeSeconds),
@@ -174,6 +206,27 @@ void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome
         status += QStringLiteral("\n") + tr("No valid plan — %1").arg(why.join(QStringLiteral("\n")));
     m_status->setText(status);
     emit exploreShown();
+}
+
+DerivationDialog* ExploreTab::showBarDerivation(int row, bool memory) {
+    const auto& rows = m_summary->rowsData();
+    if (!m_outcome || row < 0 || row >= static_cast<int>(rows.size())) return nullptr;
+    const CompareRow& r = rows[static_cast<std::size_t>(row)];
+    if (!r.estimate || r.kind == CompareRow::Kind::InvalidPinned) return nullptr;
+    const sim::PlanContext ctx = sim::makeContext(m_outcome->scenario);
+    const sim::Explanation x = sim::explainPlan(ctx, r.estimate->plan);
+    if (!m_derivation) m_derivation = new DerivationDialog(this);
+    m_derivation->setExplanation(
+        x,
+        tr("%1 — %2 (what-if): how “%3” is derived")
+            .arg(r.label(), QString::fromStdString(r.plan.label()),
+                 memory ? tr("Memory per GPU") : tr("Step time")),
+        memory || !r.fits() ? DerivationFocus::Memory : DerivationFocus::StepTime, &ctx);
+    m_derivationRow = row;
+    m_derivationMemory = memory;
+    m_derivation->show();
+    m_derivation->raise();
+    return m_derivation;
 }
 
 void ExploreTab::setSweepStarted() {

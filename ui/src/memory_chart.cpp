@@ -18,10 +18,13 @@ MemoryChart::MemoryChart(QWidget* parent)
 
 void MemoryChart::setRows(const std::vector<CompareRow>& rows) {
     QStringList cats, tips;
+    std::vector<int> categoryRows; // the row behind each bar, for a click's derivation
     std::vector<QList<qreal>> v(7);
     double capacity = 0, fittingMax = 0;
-    for (const auto& r : rows) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const CompareRow& r = rows[i];
         if (!r.estimate || r.kind == CompareRow::Kind::InvalidPinned) continue;
+        categoryRows.push_back(static_cast<int>(i));
         const auto& m = r.estimate->memory;
         cats << r.shortLabel();
         tips << r.label() + QStringLiteral(" — ") + QString::fromStdString(r.plan.label());
@@ -37,6 +40,7 @@ void MemoryChart::setRows(const std::vector<CompareRow>& rows) {
         clearValues(tr("No plan to show"));
         return;
     }
+    setCategoryRows(std::move(categoryRows));
     setValues(
         cats, tips, v, tr("%1 per GPU").arg(memoryUnitName()),
         [](double x) { return formatBytes(x / bytesToMemoryUnit(1.0)); },

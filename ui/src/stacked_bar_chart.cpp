@@ -50,7 +50,18 @@ StackedBarChart::StackedBarChart(std::vector<BarComponent> components, QWidget* 
     // plot gives way rather than eliding them (Qt 6.2 QAbstractAxis::truncateLabels).
     m_categoryAxis->setTruncateLabels(false);
     connect(m_series, &QHorizontalStackedBarSeries::hovered, this, &StackedBarChart::showToolTip);
+    // Qt numbers the bars bottom-up; the categories were given top-down.
+    connect(m_series, &QHorizontalStackedBarSeries::clicked, this, [this](int index, QBarSet*) {
+        const int category = static_cast<int>(m_categoryAxis->count()) - 1 - index;
+        if (category >= 0) emit rowClicked(rowOf(category));
+    });
     applyPalette();
+}
+
+int StackedBarChart::rowOf(int category) const {
+    return category >= 0 && category < static_cast<int>(m_categoryRows.size())
+               ? m_categoryRows[static_cast<std::size_t>(category)]
+               : category;
 }
 
 void StackedBarChart::setValues(const QStringList& categories, const QStringList& categoryToolTips,

@@ -39,14 +39,17 @@ StepTimeChart::StepTimeChart(QWidget* parent)
 
 void StepTimeChart::setRows(const std::vector<CompareRow>& rows) {
     QStringList cats, tips;
+    std::vector<int> categoryRows; // the row behind each bar, for a click's derivation
     std::vector<QList<qreal>> v(6);
     double longest = 0;
     for (const auto& r : rows)
         if (r.estimate && r.fits()) longest = std::max(longest, r.estimate->time.stepSeconds);
     const bool ms = longest < 1.0;
     const double scale = ms ? 1e3 : 1.0;
-    for (const auto& r : rows) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const CompareRow& r = rows[i];
         if (!r.estimate || r.kind == CompareRow::Kind::InvalidPinned) continue;
+        categoryRows.push_back(static_cast<int>(i));
         cats << r.shortLabel();
         tips << r.label() + QStringLiteral(" — ") + QString::fromStdString(r.plan.label());
         const auto& t = r.estimate->time;
@@ -62,6 +65,7 @@ void StepTimeChart::setRows(const std::vector<CompareRow>& rows) {
         clearValues(tr("No plan to show"));
         return;
     }
+    setCategoryRows(std::move(categoryRows));
     setValues(cats, tips, v, ms ? tr("milliseconds per step") : tr("seconds per step"),
               [scale](double x) { return formatSeconds(x / scale); });
 }

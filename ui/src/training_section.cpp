@@ -94,6 +94,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
                                QStringLiteral("fused"));
     m_attentionKernel->addItem(tr("FlashAttention in Triton (e.g. llm-foundry attn_impl: triton)"),
                                QStringLiteral("triton"));
+    limitComboWidth(m_attentionKernel, 22);
     m_attentionKernel->setToolTip(
         tr("The kernel that runs the attention core. Usual: cuDNN fused attention under fused "
            "kernels and CUDA graphs, FlashAttention-2 in eager and compiled PyTorch. The Triton "
@@ -114,6 +115,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     execution->addItem(tr("torch.compile"), QStringLiteral("compile"));
     execution->addItem(tr("Fused kernels (Transformer Engine)"), QStringLiteral("fused"));
     execution->addItem(tr("Fused kernels with CUDA graphs"), QStringLiteral("cuda_graphs"));
+    limitComboWidth(execution, 22);
     execution->setToolTip(
         tr("How the step's kernels are produced and launched. Usual: Megatron-LM with Transformer "
            "Engine's fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the "

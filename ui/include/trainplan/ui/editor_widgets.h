@@ -16,5 +16,9 @@ namespace trainplan::ui {
                                              const QString& toolTip, double step = 1.0);
 // A form with the house spacing (labels right-aligned, fields growing).
 [[nodiscard]] QFormLayout* makeForm(QWidget* parent);
+// A combo box whose long items do not set the window's minimum width: it asks for `characters`
+// of room (the current item elides beyond), and its open list is as wide as its longest item.
+// Call again after the items change.
+void limitComboWidth(QComboBox* combo, int characters);
 
 } // namespace trainplan::ui

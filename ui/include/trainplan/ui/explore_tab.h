@@ -17,6 +17,9 @@ namespace trainplan::ui {
 
 class CompareTableModel;
 class CrossoverChart;
+class DerivationDialog;
+class MemoryChart;
+class StepTimeChart;
 class PlanScatterChart;
 class ScalingChart;
 class WhatIfPanel;
@@ -44,6 +47,13 @@ public:
     [[nodiscard]] ScalingChart* scalingChart() const { return m_scaling; }
     [[nodiscard]] CrossoverChart* crossoverChart() const { return m_crossover; }
     [[nodiscard]] PlanScatterChart* scatterChart() const { return m_scatter; }
+    // Memory and step time of the best plan per framework under the what-if, as stacked bars
+    // that move with the knobs; clicking a bar opens that plan's derivation (showBarDerivation).
+    [[nodiscard]] MemoryChart* memoryChart() const { return m_memory; }
+    [[nodiscard]] StepTimeChart* stepTimeChart() const { return m_step; }
+    // The derivation of the plan of summary row `row`, memory or step time first; nullptr when
+    // the row has no estimate.
+    DerivationDialog* showBarDerivation(int row, bool memory);
 
 signals:
     void whatIfChanged(const trainplan::ui::WhatIf& whatIf);
@@ -65,6 +75,12 @@ private:
     ScalingChart* m_scaling;
     CrossoverChart* m_crossover;
     PlanScatterChart* m_scatter;
+    MemoryChart* m_memory;
+    StepTimeChart* m_step;
+    DerivationDialog* m_derivation = nullptr;
+    std::shared_ptr<const ExploreOutcome> m_outcome;
+    int m_derivationRow = -1;
+    bool m_derivationMemory = true;
 };
 
 } // namespace trainplan::ui

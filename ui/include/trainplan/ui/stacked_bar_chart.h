@@ -44,6 +44,13 @@ public:
     [[nodiscard]] QLineSeries* referenceSeries() const { return m_reference; }
     // Sum of the component values of one category (for tests and summaries).
     [[nodiscard]] double total(int category) const;
+    // The caller's row behind each category (top-down), for rowClicked; unset: the category.
+    void setCategoryRows(std::vector<int> rows) { m_categoryRows = std::move(rows); }
+    [[nodiscard]] int rowOf(int category) const;
+
+signals:
+    // A bar (any of its segments) was clicked: the caller's row it stands for (setCategoryRows).
+    void rowClicked(int row);
 
 private:
     void showToolTip(bool status, int index, QBarSet* set);
@@ -56,6 +63,7 @@ private:
     std::vector<QBarSet*> m_sets;
     QStringList m_categoryToolTips;
     std::function<QString(double)> m_format;
+    std::vector<int> m_categoryRows;
 };
 
 } // namespace trainplan::ui
