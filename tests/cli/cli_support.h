@@ -11,6 +11,7 @@
 //   const CliRun r = runCli({"check", dataFile("scenarios/llama31-70b-h100x256.json")});
 //   EXPECT_EQ(r.exitCode, 0) << r.err;
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
@@ -184,5 +185,20 @@ inline CliRun runCli(const std::vector<std::string>& args,
     std::filesystem::remove(errFile, ec);
     return run;
 }
+
+// A test with a library database of its own, under a directory named after the test: run()
+// passes it with --db.
+class LibraryCliTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_dir = testTempDir() / ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        std::filesystem::create_directories(m_dir);
+    }
+    CliRun run(std::vector<std::string> args) {
+        args.insert(args.begin(), {"--db", (m_dir / "library.db").string()});
+        return runCli(args);
+    }
+    std::filesystem::path m_dir;
+};
 
 } // namespace trainplan::test

@@ -14,18 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class runsCheckCli : public ::testing::Test {
-protected:
-    void SetUp() override {
-        m_dir = testTempDir() / ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        fs::create_directories(m_dir);
-    }
-    CliRun run(std::vector<std::string> args) {
-        args.insert(args.begin(), {"--db", (m_dir / "library.db").string()});
-        return runCli(args);
-    }
-    fs::path m_dir;
-};
+class runsCheckCli : public LibraryCliTest {};
 
 TEST_F(runsCheckCli, AnImportedLogIsCheckedAgainstItsPredictionAndItsClusterCanBeFitted) {
     nlohmann::json doc =

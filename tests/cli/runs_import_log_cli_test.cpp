@@ -14,16 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class runsImportLogCli : public ::testing::Test {
+class runsImportLogCli : public LibraryCliTest {
 protected:
-    void SetUp() override {
-        m_dir = testTempDir() / ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        fs::create_directories(m_dir);
-    }
-    CliRun run(std::vector<std::string> args) {
-        args.insert(args.begin(), {"--db", (m_dir / "library.db").string()});
-        return runCli(args);
-    }
     // Saves a data/scenarios file (optionally with `plans`) under `name`.
     void save(const std::string& file, const std::string& name,
               const std::optional<nlohmann::json>& plans = std::nullopt) {
@@ -41,8 +33,6 @@ protected:
         return nlohmann::json::parse(r.out);
     }
     static std::string log(const std::string& name) { return fixtureFile("logs/" + name); }
-
-    fs::path m_dir;
 };
 
 TEST_F(runsImportLogCli, MegatronLogOfGpt3StoresTheSteadyStateMediansWithProvenance) {
