@@ -47,8 +47,9 @@ const std::map<std::string, Command>& commands() {
         {"catalog",
          {cmdCatalog, "catalog list {gpus,links,models}   list the hardware and model catalog"}},
         {"compare",
-         {cmdCompare, "compare FILE               search the best plan per framework and compare "
-                      "them side by side"}},
+         {cmdCompare, "compare FILE [FILE...]     search the best plan per framework and compare "
+                      "them side by side;\n"
+                      "                           two to four FILEs: the scenarios side by side"}},
         {"estimate",
          {cmdEstimate, "estimate FILE              memory, communication and step time of the "
                        "scenario's plans"}},

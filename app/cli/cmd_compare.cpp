@@ -110,7 +110,9 @@ int cmdCompare(CliContext& ctx) {
     services::PlanningOptions options;
     options.threads = intOption(ctx, "--threads", 0, 0);
     options.runnersUp = intOption(ctx, "--runners-up", 5, 0);
-    if (ctx.args.size() != 1) throw UsageError("compare needs exactly one FILE");
+    if (ctx.args.size() >= 2) return compareScenarios(ctx, ctx.args); // side by side
+    if (ctx.args.size() != 1)
+        throw UsageError("compare needs one FILE (or two to four to compare side by side)");
     const std::string file = ctx.args.front();
     const auto scenario = ctx.loadScenario(file);
     if (!scenario) return kExitInvalidInput;

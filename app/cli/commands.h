@@ -20,6 +20,8 @@ int cmdScenario(CliContext& ctx);
 int cmdRuns(CliContext& ctx);
 int runsImportLog(CliContext& ctx); // runs import-log (cmd_runs_log.cpp)
 int runsCheck(CliContext& ctx);     // runs check (cmd_runs_check.cpp)
+// compare A B [C D]: scenarios side by side (cmd_compare_scenarios.cpp)
+int compareScenarios(CliContext& ctx, const std::vector<std::string>& files);
 int cmdDb(CliContext& ctx);
 int cmdLibrary(CliContext& ctx);
 int cmdPrice(CliContext& ctx); // cmd_price.cpp

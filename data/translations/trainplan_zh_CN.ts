@@ -3014,6 +3014,10 @@
         <source>Accuracy / Calibration / Measurements tab</source>
         <translation>“准确度”/“校准”/“实测数据”页</translation>
     </message>
+    <message>
+        <source>&amp;Compare scenarios…</source>
+        <translation>比较场景(&amp;C)…</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::MeasuredRunsModel</name>
@@ -4631,6 +4635,149 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>This cluster</source>
         <translation>当前集群</translation>
+    </message>
+</context>
+<context>
+    <name>trainplan::ui::ScenarioComparisonDialog</name>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Compare scenarios</source>
+        <translation>比较场景</translation>
+    </message>
+    <message>
+        <source>Tick two to four scenarios:</source>
+        <translation>勾选两到四个场景：</translation>
+    </message>
+    <message>
+        <source>The edited scenario (%1)</source>
+        <translation>当前编辑的场景（%1）</translation>
+    </message>
+    <message>
+        <source>The library could not be read: %1</source>
+        <translation>无法读取场景库：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scenario(s) ticked: compare two to four.</source>
+        <translation>
+            <numerusform>已勾选 %n 个场景：请比较两到四个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“%1” is not valid: %2</source>
+        <translation>“%1”无效：%2</translation>
+    </message>
+    <message>
+        <source>it could not be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning %n scenario(s)…</source>
+        <translation>
+            <numerusform>正在规划 %n 个场景…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation>比较失败：%1</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Expected time to train</source>
+        <translation>预期训练时间</translation>
+    </message>
+    <message>
+        <source>Expected cost</source>
+        <translation>预期成本</translation>
+    </message>
+    <message>
+        <source>%1 step time</source>
+        <translation>%1 单步时间</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>needs prerequisites</source>
+        <translation>需先补齐前置条件</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source> ★ fastest</source>
+        <translation> ★ 最快</translation>
+    </message>
+    <message>
+        <source> ★ cheapest</source>
+        <translation> ★ 最省</translation>
+    </message>
+    <message>
+        <source>no GPU price</source>
+        <translation>无 GPU 单价</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <source>Expected time and cost to train, relative to the best</source>
+        <translation>预期训练时间与成本（相对最优者）</translation>
+    </message>
+    <message>
+        <source>Time (× the fastest)</source>
+        <translation>时间（最快者的倍数）</translation>
+    </message>
+    <message>
+        <source>Cost (× the cheapest)</source>
+        <translation>成本（最省者的倍数）</translation>
+    </message>
+    <message>
+        <source>× the best</source>
+        <translation>最优者的倍数</translation>
+    </message>
+    <message>
+        <source>Expected time and cost include checkpoints, failures and restarts; each scenario is planned with its calibration profile and the library&apos;s prices.</source>
+        <translation>预期时间与成本包含检查点、故障与重启；每个场景都按其校准配置与场景库中的价格规划。</translation>
     </message>
 </context>
 <context>

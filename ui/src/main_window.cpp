@@ -25,6 +25,7 @@
 #include <trainplan/ui/report_job.h>
 #include <trainplan/ui/roadmap_tab.h>
 #include <trainplan/ui/sizing_tab.h>
+#include <trainplan/ui/scenario_comparison_dialog.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 #include <trainplan/ui/scenario_library_dock.h>
@@ -174,6 +175,12 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(tr("&Export report…"), QKeySequence(QStringLiteral("Ctrl+Shift+E")), this,
                     &MainWindow::exportReport);
+    file->addAction(tr("&Compare scenarios…"), QKeySequence(QStringLiteral("Ctrl+Shift+M")), this,
+                    [this] {
+                        auto* dialog = new ScenarioComparisonDialog(m_doc, m_libraryStore, this);
+                        dialog->setAttribute(Qt::WA_DeleteOnClose);
+                        dialog->show();
+                    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

@@ -36,6 +36,10 @@ public:
     [[nodiscard]] ResolvedScenario planningScenario() const {
         return resolveProfile(m_scenario, m_profileLookup, m_prices);
     }
+    // Another scenario (a library one) made ready to plan the same way: its profile, the prices.
+    [[nodiscard]] ResolvedScenario planningScenarioOf(const model::Scenario& s) const {
+        return resolveProfile(s, m_profileLookup, m_prices);
+    }
     void setProfileLookup(ProfileLookup lookup) { m_profileLookup = std::move(lookup); }
     // The library's price table, applied to the planning scenario's GPU (and to the editor's
     // "costs use" line); none: catalog prices.
