@@ -4,6 +4,10 @@
 // SVG and clipboard images.
 #include "ui_test_support.h"
 
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/services/stored_calibration_runs.h>
+#include <trainplan/store/store.h>
+
 #include <trainplan/report/report_strings.h>
 #include <trainplan/ui/chart_export.h>
 #include <trainplan/ui/export_report_dialog.h>
@@ -56,6 +60,41 @@ protected:
     QTemporaryDir dir;
     std::unique_ptr<ScenarioDocument> doc;
 };
+
+// Issue 23: the GUI's report shows the library's runs on the scenario's cluster against their
+// predictions; the records are read on the GUI thread, the runs made in the job.
+TEST_F(ExportReportTest, TheLibrarysRunsOnTheClusterAreInTheReport) {
+    store::StoreOptions options;
+    options.builtinCatalog = *test::catalog();
+    store::Store st = store::Store::openInMemory(options);
+    nlohmann::json body = model::toJson(doc->scenario());
+    body["name"] = "llama70b";
+    body["plans"] = nlohmann::json::array({{{"framework", "fsdp"},
+                                            {"tp", 4},
+                                            {"pp", 4},
+                                            {"cp", 4},
+                                            {"dp", 4},
+                                            {"micro_batch", 2},
+                                            {"zero_stage", 3},
+                                            {"sequence_parallel", true}}});
+    st.saveScenario(body);
+    store::NewMeasuredRun run;
+    run.scenarioName = "llama70b";
+    run.stepSeconds = 19.5;
+    run.source = "our H100 cluster";
+    ASSERT_GT(st.addRun(run), 0);
+    doc->setMeasuredRunsSource([&st] { return services::readStoredRunRecords(st); });
+    ExportReportDialog dialog(doc.get());
+    dialog.setOfferToOpen(false);
+    dialog.setFormat(report::OutputFormat::Markdown);
+    const report::WriteResult md = exportTo(dialog, dir.filePath(QStringLiteral("report.md")));
+    ASSERT_TRUE(md.ok) << md.error.toStdString();
+    QFile file(dir.filePath(QStringLiteral("report.md")));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    EXPECT_TRUE(text.contains(QStringLiteral("Measured runs: predicted against measured")));
+    EXPECT_TRUE(text.contains(QStringLiteral("llama70b #"))) << "the run's row";
+}
 
 TEST_F(ExportReportTest, WritesEveryFormatFromTheEditedScenario) {
     // An unsaved edit: the report must show it.

@@ -23,6 +23,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <optional>
+
 namespace trainplan::ui {
 
 namespace {
@@ -273,18 +275,23 @@ void ExportReportDialog::startExport() {
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     auto catalog = m_doc->sharedCatalog();
     const model::PriceTable prices = m_doc->priceTable();
-    // The library's runs on this cluster, read here on the GUI thread (SQLite), checked in the job.
-    std::shared_ptr<const services::StoredCalibrationRuns> measured;
+    // The library's run records, read here on the GUI thread (SQLite); the runs on this cluster
+    // are made and checked in the job.
+    std::shared_ptr<const services::StoredRunRecords> records;
     try {
-        measured = m_doc->measuredRuns(services::clusterKey(scenario));
+        records = m_doc->measuredRunRecords();
     } catch (const std::exception&) {
-        measured = nullptr; // an unreadable library: the report leaves the section out
+        records = nullptr; // an unreadable library: the report leaves the section out
     }
     m_job.start(
-        [scenario, catalog, prices, measured,
+        [scenario, catalog, prices, records,
          planner = m_doc->sharedPlanner()](const JobControl& control) {
+            std::optional<services::StoredCalibrationRuns> measured;
+            if (records)
+                measured = services::calibrationRunsOf(
+                    *records, {std::nullopt, std::nullopt, services::clusterKey(scenario)});
             return computeReport(scenario, catalog, prices, ReportDepth::Full, control,
-                                 planner.get(), measured.get());
+                                 planner.get(), measured ? &*measured : nullptr);
         },
         [this](ReportOutcome outcome) { computed(std::move(outcome)); });
 }

@@ -1,6 +1,7 @@
 #include <trainplan/ui/main_window.h>
 
 #include <QTableView>
+#include <QThreadPool>
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/services/stored_calibration_runs.h>
@@ -156,7 +157,14 @@ MainWindow::MainWindow(QWidget* parent)
         });
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // No job may outlive the window's parts: cancel the long ones (they poll their control and
+    // return), then wait for every worker before members and child widgets are destroyed. A job
+    // still running while the tabs were torn down crashed the exit now and then under load.
+    m_controller->cancelAll();
+    m_roadmap->cancelJobs();
+    QThreadPool::globalInstance()->waitForDone();
+}
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -254,10 +262,9 @@ void MainWindow::wireCalibrationProfiles() {
     m_controller->setProfileLookup(lookup);
     m_doc->setProfileLookup(lookup);
     // The report's predicted-against-measured section reads the library's runs on the cluster.
-    m_doc->setMeasuredRunsSource([this](const std::string& cluster) {
+    m_doc->setMeasuredRunsSource([this] {
         store::Store* st = m_libraryStore->store();
-        return st ? services::loadStoredCalibrationRuns(*st, {std::nullopt, std::nullopt, cluster})
-                  : services::StoredCalibrationRuns{};
+        return st ? services::readStoredRunRecords(*st) : services::StoredRunRecords{};
     });
     m_calibration->setLibrary(m_libraryStore, m_doc);
     // "Fit this cluster" in Measurements: the Calibration tab fits the library's runs on it.

@@ -82,6 +82,13 @@ void PlannerController::recomputeNow() {
     if (m_exploreActive) startExplore();
 }
 
+void PlannerController::cancelAll() {
+    m_compare.cancel();
+    m_explore.cancel();
+    m_sweep.cancel();
+    m_progressTimer.stop();
+}
+
 void PlannerController::cancelSweep() {
     m_sweep.cancel();
     m_progressTimer.stop();

@@ -110,10 +110,9 @@ model::Scenario ScenarioDocument::defaultScenario(const model::Catalog& catalog)
     return s;
 }
 
-std::shared_ptr<const services::StoredCalibrationRuns>
-ScenarioDocument::measuredRuns(const std::string& cluster) const {
+std::shared_ptr<const services::StoredRunRecords> ScenarioDocument::measuredRunRecords() const {
     if (!m_measured) return nullptr;
-    return std::make_shared<const services::StoredCalibrationRuns>(m_measured(cluster));
+    return std::make_shared<const services::StoredRunRecords>(m_measured());
 }
 
 } // namespace trainplan::ui

@@ -55,6 +55,8 @@ public:
     void setExploreActive(bool active);
     void recomputeNow();
     void cancelSweep();
+    // Cancels every running job (their results are dropped); for the window's destruction.
+    void cancelAll();
 
     [[nodiscard]] bool isComparing() const { return m_compare.isRunning(); }
     [[nodiscard]] bool isSweeping() const { return m_sweep.isRunning(); }

@@ -34,8 +34,9 @@ enum class ReportDepth { Full, Slides, Quick };
 // and reports progress into it. Safe on any thread. `prices` is the library's price table (the
 // sizing section prices every candidate GPU from it, as the CLI's report does; empty: catalog).
 // `planner`: the window's planning cache, so the report reads the search and advice the tabs show.
-// `measured`: the library's runs (ScenarioDocument::measuredRuns) for the predicted-against-
-// measured section; nullptr leaves it out.
+// `measured`: the library's runs on the cluster (services::calibrationRunsOf of
+// ScenarioDocument::measuredRunRecords) for the predicted-against-measured section; nullptr
+// leaves it out.
 [[nodiscard]] ReportOutcome computeReport(const model::Scenario& scenario,
                                           std::shared_ptr<const model::Catalog> catalog,
                                           const model::PriceTable& prices, ReportDepth depth,

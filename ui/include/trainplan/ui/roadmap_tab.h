@@ -45,6 +45,11 @@ public:
     [[nodiscard]] QChartView* timelineView() const { return m_timeline; }
     [[nodiscard]] QString timelineSummaryText() const;
     void showTimeline(); // brings the Timeline tab to the front
+    // Cancels the advice and its curve (their results are dropped); for the window's destruction.
+    void cancelJobs() {
+        m_job.cancel();
+        m_curveJob.cancel();
+    }
     [[nodiscard]] QString headlineText() const; // plain text of the recommendation headline
     // True while what is shown no longer answers the edited scenario (greyed until the new
     // advice arrives; after a switch to another scenario the old answer is removed instead).

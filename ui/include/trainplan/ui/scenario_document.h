@@ -16,7 +16,7 @@ class QUndoStack;
 
 namespace trainplan::services {
 class Planner;
-struct StoredCalibrationRuns;
+struct StoredRunRecords;
 } // namespace trainplan::services
 
 namespace trainplan::ui {
@@ -47,12 +47,13 @@ public:
     [[nodiscard]] model::PriceTable priceTable() const {
         return m_prices ? m_prices() : model::PriceTable{};
     }
-    // The library's measured runs on a cluster (services::clusterKey), for the report's
-    // predicted-against-measured section; read on the GUI thread. Unset: no library, nullptr.
-    using MeasuredRunsSource = std::function<services::StoredCalibrationRuns(const std::string&)>;
+    // The library's records behind its measured runs (services::readStoredRunRecords), for the
+    // report's predicted-against-measured section: read here on the GUI thread (cheap), made into
+    // runs in the report's job (services::calibrationRunsOf searches published rows' plans).
+    // Unset: no library, nullptr.
+    using MeasuredRunsSource = std::function<services::StoredRunRecords()>;
     void setMeasuredRunsSource(MeasuredRunsSource source) { m_measured = std::move(source); }
-    [[nodiscard]] std::shared_ptr<const services::StoredCalibrationRuns>
-    measuredRuns(const std::string& cluster) const;
+    [[nodiscard]] std::shared_ptr<const services::StoredRunRecords> measuredRunRecords() const;
     [[nodiscard]] const model::Catalog& catalog() const { return *m_catalog; }
     [[nodiscard]] std::shared_ptr<const model::Catalog> sharedCatalog() const { return m_catalog; }
     // The planning cache every surface of this window plans through (services/planning.h), so
