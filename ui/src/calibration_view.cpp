@@ -309,39 +309,48 @@ void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
         showMessage(tr("No library is open: open one (library panel) to fit your measured runs."));
         return;
     }
-    services::StoredCalibrationRuns loaded;
+    // The records are read here (SQLite, cheap); the runs are made in the job, where a published
+    // row's plan is searched as `validate` searches it.
+    auto records = std::make_shared<services::StoredRunRecords>();
     try {
-        loaded = services::loadStoredCalibrationRuns(*st, filter);
+        *records = services::readStoredRunRecords(*st, filter);
     } catch (const std::exception& e) {
         showMessage(tr("The measured runs could not be read: %1")
                         .arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
         return;
     }
-    if (!loaded.problems.empty()) {
-        QStringList lines;
-        for (const auto& p : loaded.problems)
-            lines << QString::fromStdString(p).toHtmlEscaped();
-        showMessage(tr("<b>Fix before fitting</b>: %1").arg(lines.join(QStringLiteral("<br>"))));
-        return;
-    }
-    if (loaded.runs.empty()) {
-        QString text = tr("<b>No runs to fit</b>: add measured runs in the Measurements tab.");
-        for (const auto& why : loaded.skipped)
-            text += QStringLiteral("<br>• ") + QString::fromStdString(why).toHtmlEscaped();
-        showMessage(text);
-        return;
-    }
-    auto runs = std::make_shared<const std::vector<sim::CalibrationRun>>(std::move(loaded.runs));
     m_summary->setText(tr("Fitting…"));
     m_job.start(
-        [runs, options, skipped = std::move(loaded.skipped)](const JobControl&) {
+        [records, filter, options](const JobControl&) {
             Outcome out;
-            out.result =
-                std::make_shared<const sim::CalibrationResult>(sim::calibrate(*runs, options));
-            out.skipped = skipped;
+            services::StoredCalibrationRuns loaded = services::calibrationRunsOf(*records, filter);
+            if (!loaded.problems.empty()) {
+                QStringList lines;
+                for (const auto& p : loaded.problems)
+                    lines << QString::fromStdString(p).toHtmlEscaped();
+                out.message =
+                    tr("<b>Fix before fitting</b>: %1").arg(lines.join(QStringLiteral("<br>")));
+                return out;
+            }
+            if (loaded.runs.empty()) {
+                out.message =
+                    tr("<b>No runs to fit</b>: add measured runs in the Measurements tab.");
+                for (const auto& why : loaded.skipped)
+                    out.message += QStringLiteral("<br>• ") +
+                                   QString::fromStdString(why).toHtmlEscaped();
+                return out;
+            }
+            out.result = std::make_shared<const sim::CalibrationResult>(
+                sim::calibrate(loaded.runs, options));
+            out.skipped = std::move(loaded.skipped);
             return out;
         },
-        [this](Outcome outcome) { showOutcome(std::move(outcome)); });
+        [this](Outcome outcome) {
+            if (!outcome.message.isEmpty())
+                showMessage(outcome.message);
+            else
+                showOutcome(std::move(outcome));
+        });
 }
 
 void CalibrationView::showMessage(const QString& html) {

@@ -82,6 +82,7 @@ private:
         std::shared_ptr<const std::vector<LabelledRun>> runs;
         std::shared_ptr<const sim::CalibrationResult> result;
         QString error;
+        QString message; // instead of a result: why nothing was fitted (HTML)
         std::vector<std::string> skipped; // library runs that could not be used, with the reason
     };
     void showOutcome(Outcome outcome);
