@@ -189,7 +189,10 @@ Placements placeGroups(const Plan& p, int gpusPerNode) {
     Placements pl;
     pl.tp = place(1, p.tp, gpusPerNode);
     pl.cp = place(p.tp, p.cp, gpusPerNode);
-    pl.dp = place(p.tp * p.cp, p.dp, gpusPerNode);
+    // Gradients are reduced (and sharded) over data-parallel × context-parallel ranks: CP ranks
+    // hold the same weights (Megatron-Core parallel_state get_data_parallel_group(
+    // with_context_parallel=True); torchtitan shards FSDP over the flattened dp_shard_cp mesh).
+    pl.dp = place(p.tp, p.dp * p.cp, gpusPerNode);
     pl.ep = place(p.tp * p.cp, p.ep, gpusPerNode);
     pl.dpExpert =
         place(p.tp * p.cp * p.ep, std::max(1, p.dp * p.cp / std::max(1, p.ep)), gpusPerNode);
@@ -435,7 +438,7 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
             const double layers = std::max(1.0, spFirst.layers);
             GroupPlacement shardGroup = pl.dp;
             if (p.hybridShard) {
-                shardGroup = place(p.tp * p.cp, std::max(1, pl.dp.perNode), sc.cluster.gpusPerNode);
+                shardGroup = place(p.tp, std::max(1, pl.dp.perNode), sc.cluster.gpusPerNode);
             }
             // Routed experts are sharded like every other parameter: over the shard group, or over
             // the expert-data-parallel group when experts are split by ep (torchtitan FSDP2 + EP).
@@ -454,7 +457,7 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
                 mbReduce = shardColl(4.0, reduceScatter);
                 if (p.hybridShard && pl.dp.nodes > 1) {
                     GroupPlacement across =
-                        place(p.tp * p.cp * shardGroup.size, pl.dp.nodes, sc.cluster.gpusPerNode);
+                        place(p.tp * shardGroup.size, pl.dp.nodes, sc.cluster.gpusPerNode);
                     dpReduce = allReduce(dense * 4.0 / shardGroup.size, across, bw, layers);
                 }
             } else if (z == 2) {

@@ -79,15 +79,15 @@ Communicators planCommunicators(const PlanContext& ctx, const Plan& p, const Pla
         if (hybrid) {
             // HSDP: reduce-scatter/all-gather inside the shard group, all-reduce across replicas
             // (PyTorch FSDP HYBRID_SHARD: two process groups).
-            const int shard = std::max(1, pl.dp.perNode) * p.cp;
+            const int shard = std::max(1, pl.dp.perNode); // the dp × cp ranks of one node
             add(out, eff, "dp-shard", CommPattern::Ring, place(1, shard, gpusPerNode), 2);
             const int replicas = std::max(1, dense / shard);
             add(out, eff, "dp-replicate", CommPattern::Ring,
                 place(p.tp * shard, replicas, gpusPerNode), 2);
         } else {
             // Megatron reduces gradients over the data-parallel × context-parallel group when
-            // cp > 1 (parallel_state: data_parallel_group with_context_parallel).
-            add(out, eff, "dp", CommPattern::Ring, place(p.tp, dense, gpusPerNode), 2);
+            // cp > 1 (parallel_state: data_parallel_group with_context_parallel): placeGroups' dp.
+            add(out, eff, "dp", CommPattern::Ring, pl.dp, 2);
         }
     }
     if (p.pp > 1) {

@@ -170,7 +170,7 @@ Shards shardDegrees(const Plan& p, const Placements& pl) {
     Shards s;
     const double dpcp = static_cast<double>(p.dp) * p.cp;
     if (p.hybridShard) {
-        s.dense = std::max(1, pl.dp.perNode) * static_cast<double>(p.cp);
+        s.dense = std::max(1, pl.dp.perNode); // the dp × cp ranks of one node (placeGroups)
     } else {
         s.dense = dpcp;
     }

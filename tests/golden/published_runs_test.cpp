@@ -241,17 +241,26 @@ TEST(PublishedRuns, MegatronBridgePerformanceSummary) {
 
 TEST(PublishedRuns, MlperfTrainingStepTimes) {
     // GPT-3 175B on 64-1,536 H100 (NeMo, fp8, TP overlap) are within 5% on average; the 10,752-GPU
-    // run and the Llama 3.1 8B B200/H200 runs with full-iteration CUDA graphs are the known gaps
-    // (docs/model.md): held at what the model reaches so a regression shows. The six Llama 3.1
-    // 405B runs on 512-2,048 H100 (NeMo, fp8, embedding and loss as pipeline layers) are within
-    // 15% each.
+    // run is the known gap (docs/model.md). The Llama 3.1 405B runs (NeMo, fp8, embedding and loss
+    // as pipeline layers) on 512-2,048 H100 and H200 are within 15% each; the one on 256 B200,
+    // whose fp8 GEMM efficiency is assumed (docs/model.md, per-generation efficiency), within 20%.
+    // Data-parallel traffic runs over the dp x cp ranks (Megatron-Core's gradient group), which
+    // brought the CP2 Llama 3.1 8B runs on 64 B200 and H200 from 66% and 10% to within 11%.
     const SpeedSummary s = speed("MLPerf Training");
     EXPECT_EQ(s.rows, 13);
-    EXPECT_LE(s.meanAbs, 0.15);
-    for (const std::size_t line : {69u, 70u, 71u, 72u, 73u, 74u})
+    EXPECT_LE(s.meanAbs, 0.10);
+    for (const std::size_t line : {69u, 70u, 71u, 72u, 73u})
         EXPECT_NEAR(predictedAt(line, sim::ValidationMetric::StepSeconds) /
                         measuredAt(line, sim::ValidationMetric::StepSeconds),
                     1.0, 0.15)
+            << "line " << line;
+    EXPECT_NEAR(predictedAt(74, sim::ValidationMetric::StepSeconds) /
+                    measuredAt(74, sim::ValidationMetric::StepSeconds),
+                1.0, 0.20);
+    for (const std::size_t line : {75u, 76u})
+        EXPECT_NEAR(predictedAt(line, sim::ValidationMetric::StepSeconds) /
+                        measuredAt(line, sim::ValidationMetric::StepSeconds),
+                    1.0, 0.12)
             << "line " << line;
 }
 
