@@ -127,6 +127,7 @@ std::string Plan::label() const {
     part("VPP", vpp);
     part("CP", cp);
     part("EP", ep);
+    if (foldsExperts()) s += (s.empty() ? "ETP" : "·ETP") + std::to_string(etp);
     if (!s.empty()) s += "·";
     s += "DP" + std::to_string(dp);
     s += " mb" + std::to_string(microBatch);

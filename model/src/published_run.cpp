@@ -82,6 +82,7 @@ const std::vector<Column>& columns() {
          "a megabyte"},
         {"notes", &PublishedRun::notes},
         {"pipeline_split", &PublishedRun::pipelineSplit},
+        {"etp", &PublishedRun::etp},
     };
     return table;
 }

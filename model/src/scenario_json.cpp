@@ -66,6 +66,8 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
     r.readInt("pp", p.pp, false, 1, 1'000'000);
     r.readInt("cp", p.cp, false, 1, 1'000'000);
     r.readInt("ep", p.ep, false, 1, 1'000'000);
+    // An etp equal to tp is Megatron's default: kept as 0 so that one plan has one spelling.
+    if (r.readInt("etp", p.etp, false, 1, 1'000'000) && p.etp == p.tp) p.etp = 0;
     r.readInt("vpp", p.vpp, false, 1, 100000);
     r.readInt("micro_batch", p.microBatch, false, 1, 1'000'000);
     const bool stageGiven = r.readInt("zero_stage", p.zeroStage, false, 0, 3);
@@ -222,6 +224,7 @@ void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c,
             optInt("dp", c.dp, 1, static_cast<int>(kMaxGpus));
             optInt("cp", c.cp, 1, 1'000'000);
             optInt("ep", c.ep, 1, 1'000'000);
+            optInt("etp", c.etp, 1, 1'000'000);
             optInt("vpp", c.vpp, 1, 100000);
             optInt("micro_batch", c.microBatch, 1, 1'000'000);
             optInt("zero_stage", c.zeroStage, 0, 3);
@@ -476,16 +479,42 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
     if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0)
         add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
                       " (load-balanced context parallelism splits the sequence into 2·cp chunks)");
+    const long long denseRanks = static_cast<long long>(p.tp) * p.dp * p.cp;
     if (p.ep > 1) {
         if (!m.moe.enabled())
             add("ep", "expert parallelism needs a MoE model (model.moe.experts is 0)");
         else if (m.moe.experts % p.ep != 0)
             add("ep", "model.moe.experts: " + str(m.moe.experts) +
                           " is not divisible by ep=" + str(p.ep));
-        if ((static_cast<long long>(p.dp) * p.cp) % p.ep != 0)
+        if (p.foldsExperts()) {
+            if (denseRanks % (static_cast<long long>(p.ep) * p.etp) != 0)
+                add("ep", "ep×etp=" + str(static_cast<long long>(p.ep) * p.etp) +
+                              " must divide tp×dp×cp=" + str(denseRanks) +
+                              " (the experts' ranks are etp × ep × expert-dp, Megatron-Core's "
+                              "MoE parallel folding)");
+        } else if ((static_cast<long long>(p.dp) * p.cp) % p.ep != 0) {
             add("ep", "ep=" + str(p.ep) +
                           " must divide dp×cp=" + str(static_cast<long long>(p.dp) * p.cp) +
-                          " (experts are sharded across data-parallel ranks)");
+                          " (experts are sharded across data-parallel ranks; set etp below tp "
+                          "to fold expert parallelism into the tensor-parallel ranks)");
+        }
+    }
+    if (p.foldsExperts()) {
+        if (p.framework != Framework::Megatron)
+            add("etp", "is Megatron-LM's --expert-tensor-parallel-size; " +
+                           std::string(displayName(p.framework)) +
+                           " splits experts with the dense tensor-parallel size");
+        else if (!m.moe.enabled())
+            add("etp", "expert tensor parallelism needs a MoE model (model.moe.experts is 0)");
+        else if (m.moe.expertFfnHidden % p.etp != 0)
+            add("etp", "model.moe.expert_ffn_hidden: " + str(m.moe.expertFfnHidden) +
+                           " is not divisible by etp=" + str(p.etp));
+        if (p.etp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
+            add("etp", "etp=" + str(p.etp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
+                           " GPUs; tensor parallelism needs the intra-node link");
+        if (p.tp > 1 && !p.sequenceParallel)
+            add("etp", "needs sequence_parallel with tp > 1: Megatron-LM requires sequence "
+                       "parallelism for MoE with tensor parallelism (arguments.py)");
     }
     const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
     if (s.training.globalBatch < perStep)
@@ -606,6 +635,7 @@ json toJson(const Plan& p) {
     // optimizer-only offload FSDP lacks, so it is written only when set.
     if (p.offloadParams || p.framework != Framework::Fsdp) j["offload_params"] = p.offloadParams;
     if (p.hybridShard) j["sharding"] = "hybrid";
+    if (p.foldsExperts()) j["etp"] = p.etp;
     if (p.recomputeLayers > 0) j["recompute_layers"] = p.recomputeLayers;
     if (p.recomputeModules != 0) {
         json modules = json::array();
@@ -716,6 +746,7 @@ json toJson(const Scenario& s) {
     put("dp", k.dp);
     put("cp", k.cp);
     put("ep", k.ep);
+    put("etp", k.etp);
     put("vpp", k.vpp);
     put("micro_batch", k.microBatch);
     put("zero_stage", k.zeroStage);

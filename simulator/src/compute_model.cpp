@@ -209,9 +209,15 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             // Routed tokens per local expert after dispatch (Megatron-Core token dispatcher), on
             // the busiest rank under the capacity factor (expertLoadFactor).
             const double local = E / p.ep;
-            const double perExpert = T * p.ep * m.moe.topK / E * expertLoadFactor(m, p);
-            linear(perExpert, (gated ? 2.0 : 1.0) * fe / t, h, local, true);
-            linear(perExpert, h, fe / t, local, true);
+            // The etp ranks of an expert share its tokens: all T with etp = tp (gathered across
+            // the tp group), T/tp × etp when the plan folds its experts (sequence-parallel
+            // tokens stay split outside the etp group; Megatron-Core MoE parallel folding).
+            const double et = p.expertTp();
+            const double routedTokens = p.foldsExperts() ? T / t * et : T;
+            const double perExpert =
+                routedTokens * p.ep * m.moe.topK / E * expertLoadFactor(m, p);
+            linear(perExpert, (gated ? 2.0 : 1.0) * fe / et, h, local, true);
+            linear(perExpert, h, fe / et, local, true);
             expertFwd = g.forward - beforeExperts;
             if (m.moe.sharedExperts > 0) {
                 const double fs = fe * m.moe.sharedExperts;

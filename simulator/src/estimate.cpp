@@ -136,8 +136,20 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         // sequence parallelism each becomes an all-gather + reduce-scatter of the same volume
         // (Korthikanti §4.2.2). Full recompute repeats the forward pair.
         const double rcLayers = p.recompute == Recompute::Full ? recomputedLayers(p, layers) : 0.0;
-        c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1)
-                   .scaled(4.0 * layers + 2.0 * rcLayers);
+        if (!p.foldsExperts() || moeLayers <= 0) {
+            c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1)
+                       .scaled(4.0 * layers + 2.0 * rcLayers);
+        } else {
+            // Folded experts: a MoE layer's FFN half leaves the tp group. Its tokens stay split
+            // by sequence parallelism, and only the etp ranks share each expert's tokens: an
+            // all-gather and reduce-scatter of tokens × etp/tp over the etp group (none at etp 1;
+            // Megatron-Core MoE parallel folding, token dispatcher with expert TP).
+            const double rcMoe = layers > 0 ? rcLayers * moeLayers / layers : 0.0;
+            c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1)
+                       .scaled(4.0 * layers + 2.0 * rcLayers - 2.0 * moeLayers - rcMoe);
+            c.tp += allReduce(tokens * p.etp / p.tp * m.hidden * elem, pl.etp, bw, 1)
+                        .scaled(2.0 * moeLayers + rcMoe);
+        }
         // Transformer Engine's userbuffers overlap (Megatron --tp-comm-overlap) pipelines each
         // collective with its GEMM on dedicated SMs; PyTorch's async TP (FSDP2 + TP) hides less
         // (tp_overlap_fraction, measured by torchtitan).
@@ -188,14 +200,24 @@ using namespace detail;
 Placements placeGroups(const Plan& p, int gpusPerNode) {
     Placements pl;
     pl.tp = place(1, p.tp, gpusPerNode);
+    pl.etp = place(1, p.expertTp(), gpusPerNode);
     pl.cp = place(p.tp, p.cp, gpusPerNode);
     // Gradients are reduced (and sharded) over data-parallel × context-parallel ranks: CP ranks
     // hold the same weights (Megatron-Core parallel_state get_data_parallel_group(
     // with_context_parallel=True); torchtitan shards FSDP over the flattened dp_shard_cp mesh).
     pl.dp = place(p.tp, p.dp * p.cp, gpusPerNode);
-    pl.ep = place(p.tp * p.cp, p.ep, gpusPerNode);
-    pl.dpExpert =
-        place(p.tp * p.cp * p.ep, std::max(1, p.dp * p.cp / std::max(1, p.ep)), gpusPerNode);
+    if (p.foldsExperts()) {
+        // MoE parallel folding: the experts' ranks run etp fastest, then ep, then expert-dp
+        // (Megatron-Core parallel_state.py, expert RankGenerator order tp-ep-dp-pp).
+        const int ranks = p.tp * p.cp * p.dp;
+        pl.ep = place(p.etp, p.ep, gpusPerNode);
+        pl.dpExpert = place(p.etp * p.ep, std::max(1, ranks / std::max(1, p.ep * p.etp)),
+                            gpusPerNode);
+    } else {
+        pl.ep = place(p.tp * p.cp, p.ep, gpusPerNode);
+        pl.dpExpert =
+            place(p.tp * p.cp * p.ep, std::max(1, p.dp * p.cp / std::max(1, p.ep)), gpusPerNode);
+    }
     pl.pp = place(p.tp * p.cp * p.dp, p.pp, gpusPerNode);
     return pl;
 }

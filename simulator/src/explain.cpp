@@ -77,7 +77,7 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
     };
     // MoE models: each parameter state splits into the dense part (attention, norms, dense FFN,
     // shared experts, router, embeddings/head; sharded over dp·cp) and the routed experts (split
-    // over ep·tp, sharded over the expert-data-parallel group dp·cp/ep).
+    // over ep·etp, sharded over the expert-data-parallel group tp·dp·cp/(ep·etp)).
     const auto splitState = [&](DerivationTerm whole, double expertBytes, bool sharded) {
         if (!moe) return whole;
         const double dense = whole.value - expertBytes;
@@ -89,10 +89,11 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
                              {"data-parallel shard degree", sh.dense}},
                             whole.source));
         kids.push_back(leaf("routed-expert parameters", expertBytes, "bytes",
-                            sharded ? "bytes/param × expert params / (ep·tp) / (dp·cp/ep)"
-                                    : "bytes/param × expert params / (ep·tp)",
+                            sharded ? "bytes/param × expert params / (ep·etp) / expert-dp"
+                                    : "bytes/param × expert params / (ep·etp)",
                             {{"expert parameters on this rank", sp.expert},
                              {"ep", static_cast<double>(p.ep)},
+                             {"expert tp (etp)", static_cast<double>(p.expertTp())},
                              {"expert shard degree", sh.expert}},
                             "Megatron-Core MoE: experts split over the expert-parallel group, "
                             "their states sharded over the expert-data-parallel group"));
@@ -292,7 +293,9 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
     parts.push_back(
         leaf("exposed expert-parallel communication", T.exposedEpSeconds, "s",
              "dispatch + combine all-to-all, forward and backward, per MoE layer",
-             {{"ep", static_cast<double>(p.ep)}, {"total EP time", e.communication.epSeconds}},
+             {{"ep", static_cast<double>(p.ep)},
+              {"expert tp (etp)", static_cast<double>(p.expertTp())},
+              {"total EP time", e.communication.epSeconds}},
              "Lepikhin et al. 2021 (GShard) §2.2"));
     parts.push_back(
         leaf("exposed data-parallel communication", T.exposedDpSeconds, "s",

@@ -97,6 +97,9 @@ Communicators planCommunicators(const PlanContext& ctx, const Plan& p, const Pla
         const int peers = p.pp == 2 || (end && p.vpp <= 1) ? 1 : 2;
         add(out, eff, "pp", CommPattern::PointToPoint, pl.pp, peers);
     }
+    // Folded experts with etp > 1 gather and scatter their tokens in their own group.
+    if (p.foldsExperts() && p.etp > 1 && sc.model.moe.enabled())
+        add(out, eff, "etp", CommPattern::Ring, pl.etp, 2);
     if (p.ep > 1 && sc.model.moe.enabled()) {
         add(out, eff, "ep", CommPattern::AllToAll, pl.ep, p.ep - 1);
         add(out, eff, "expert-dp", CommPattern::Ring, pl.dpExpert, 2);

@@ -49,6 +49,7 @@ Plan representativePlan(const Scenario& s, long long gpus, Framework fw) {
     p.pp = k.pp.value_or(1);
     p.cp = k.cp.value_or(1);
     p.ep = k.ep.value_or(1);
+    if (k.etp && *k.etp != p.tp) p.etp = *k.etp;
     p.vpp = k.vpp.value_or(1);
     p.microBatch = k.microBatch.value_or(1);
     p.zeroStage = k.zeroStage.value_or(0);
@@ -208,7 +209,7 @@ void explainNoPlan(FrameworkResult& r, const Scenario& s, long long gpus) {
 
 bool planKeyLess(const Plan& a, const Plan& b) {
     auto key = [](const Plan& p) {
-        return std::tuple(static_cast<int>(p.framework), p.tp, p.pp, p.cp, p.dp, p.ep, p.vpp,
+        return std::tuple(static_cast<int>(p.framework), p.tp, p.pp, p.cp, p.dp, p.ep, p.etp, p.vpp,
                           p.microBatch, p.zeroStage, p.hybridShard, static_cast<int>(p.offload),
                           p.offloadParams, static_cast<int>(p.recompute), p.recomputeLayers,
                           p.recomputeModules, p.sequenceParallel,

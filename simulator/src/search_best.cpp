@@ -36,7 +36,7 @@ namespace {
 constexpr double kBoundSlack = 1.0 - 1e-9;
 
 struct ShapeKey {
-    int framework, tp, cp, ep, microBatch, recompute, gradAccum;
+    int framework, tp, cp, ep, etp, microBatch, recompute, gradAccum;
     bool sequenceParallel;
     bool operator==(const ShapeKey&) const = default;
 };
@@ -46,6 +46,7 @@ struct ShapeKeyHash {
         std::uint64_t h = 1469598103934665603ULL;
         for (const long long v : {static_cast<long long>(k.framework), static_cast<long long>(k.tp),
                                   static_cast<long long>(k.cp), static_cast<long long>(k.ep),
+                                  static_cast<long long>(k.etp),
                                   static_cast<long long>(k.microBatch),
                                   static_cast<long long>(k.recompute),
                                   static_cast<long long>(k.gradAccum),
@@ -135,6 +136,7 @@ public:
                            p.tp,
                            p.cp,
                            p.ep,
+                           p.etp,
                            p.microBatch,
                            // The recompute mode and its Megatron --recompute-modules.
                            static_cast<int>(p.recompute) +
@@ -294,7 +296,7 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
         items.clear();
         for (std::size_t mi = 0; mi < n.inner.microBatches.size(); ++mi)
             for (Recompute r : n.inner.recomputes)
-                for (int sp = 0; sp < n.inner.spChoices; ++sp) {
+                for (int sp = n.inner.spFirst; sp < n.inner.spChoices; ++sp) {
                     const int mb = n.inner.microBatches[mi];
                     p.microBatch = mb;
                     p.recompute = r;

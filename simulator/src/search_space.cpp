@@ -33,7 +33,7 @@ Capabilities capabilities(Framework fw) {
     case Framework::DeepSpeed:
         return {true, true, false, true, false, false};
     case Framework::Megatron:
-        return {true, true, true, true, true, true};
+        return {true, true, true, true, true, true, true};
     }
     return {};
 }
@@ -146,6 +146,9 @@ InnerSpace innerSpace(const Scenario& s, const Layout& l,
     for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
         if (!k.recompute || *k.recompute == r) in.recomputes.push_back(r);
     in.spChoices = l.tp > 1 ? 2 : 1;
+    // Megatron-LM requires sequence parallelism for MoE with tensor parallelism; the search keeps
+    // both for the tp-split experts it always offered, and only SP on for folded ones.
+    if (l.etp > 0 && l.etp != l.tp && l.tp > 1) in.spFirst = 1;
     in.overlapChoices = l.tp > 1 && capabilities(l.framework).tpOverlap ? 2 : 1;
     return in;
 }

@@ -30,6 +30,7 @@ using model::Recompute;
 // What each framework can do (DESIGN §2, mirrored by model::validatePlan).
 struct Capabilities {
     bool tp = false, pp = false, cp = false, ep = false, vpp = false, tpOverlap = false;
+    bool etp = false; // MoE parallel folding (Megatron-LM --expert-tensor-parallel-size)
 };
 
 [[nodiscard]] Capabilities capabilities(model::Framework fw);
@@ -54,6 +55,7 @@ struct Layout {
     bool dpSpansNodes = false;
     long long plans = 0; // plans in its inner space
     model::PipelineLayout pipeline;
+    int etp = 0; // Plan::etp: 0 = the experts split by tp
 };
 
 // A way to cut the layers over pp stages, with the interleaving depths it allows.
@@ -78,12 +80,13 @@ struct InnerSpace {
     std::vector<Sharding> shardings;
     std::vector<Recompute> recomputes;
     int spChoices = 1;      // 1: off; 2: off and on
+    int spFirst = 0;        // 1: on only (folded experts need sequence parallelism)
     int overlapChoices = 1; // likewise for tp_comm_overlap
 
     [[nodiscard]] long long count() const {
         return static_cast<long long>(microBatches.size()) *
                static_cast<long long>(shardings.size()) *
-               static_cast<long long>(recomputes.size()) * spChoices * overlapChoices;
+               static_cast<long long>(recomputes.size()) * (spChoices - spFirst) * overlapChoices;
     }
 };
 
@@ -109,22 +112,32 @@ void forEachLayout(const model::Scenario& s, long long gpus, model::Framework fw
                 if (cp > 1 && m.seqLen % (2 * cp) != 0) continue;
                 const long long dp = gpus / tp / pp / cp;
                 if (!allowed(k.dp, static_cast<int>(dp)) || batch % dp != 0) continue;
-                std::vector<int> eps{1};
-                if (m.moe.enabled() && cap.ep)
-                    eps = divisors(std::gcd(static_cast<long long>(m.moe.experts), dp * cp));
                 Plan probe;
                 probe.tp = tp;
                 probe.cp = cp;
                 probe.dp = static_cast<int>(dp);
                 const bool spans = placeGroups(probe, s.cluster.gpusPerNode).dp.nodes > 1;
-                for (int ep : eps) {
-                    if (!allowed(k.ep, ep)) continue;
-                    for (const PipelineChoice& split : splits)
-                        for (int vpp : split.vpps) {
-                            if (!allowed(k.vpp, vpp)) continue;
-                            f(Layout{fwIndex, fw, tp, pp, cp, static_cast<int>(dp), ep, vpp, spans,
-                                     0, split.layout});
-                        }
+                // The experts split by tp (etp 0), and, for Megatron-LM with tp > 1, folded
+                // with etp 1: expert parallelism may then span the tp ranks too (ep divides
+                // tp × dp × cp; Megatron-Core MoE parallel folding).
+                for (const int etp : {0, 1}) {
+                    if (etp == 1 && !(m.moe.enabled() && cap.etp && tp > 1)) continue;
+                    if (!allowed(k.etp, etp == 0 ? tp : etp)) continue;
+                    std::vector<int> eps{1};
+                    if (m.moe.enabled() && cap.ep)
+                        eps = divisors(std::gcd(static_cast<long long>(m.moe.experts),
+                                                etp == 0 ? dp * cp : dp * cp * tp));
+                    for (int ep : eps) {
+                        if (!allowed(k.ep, ep)) continue;
+                        for (const PipelineChoice& split : splits)
+                            for (int vpp : split.vpps) {
+                                if (!allowed(k.vpp, vpp)) continue;
+                                Layout l{fwIndex, fw,   tp, pp, cp, static_cast<int>(dp), ep,
+                                         vpp,     spans, 0, split.layout};
+                                l.etp = etp;
+                                f(l);
+                            }
+                    }
                 }
             }
         }
@@ -145,6 +158,7 @@ void forEachLayout(const model::Scenario& s, long long gpus, model::Framework fw
     p.cp = l.cp;
     p.dp = l.dp;
     p.ep = l.ep;
+    p.etp = l.etp;
     p.vpp = l.vpp;
     p.pipeline = l.pipeline;
     return p;
@@ -169,7 +183,7 @@ template <typename F> void forEachPlan(const Layout& l, const InnerSpace& in, F&
         applySharding(p, sh);
         for (Recompute r : in.recomputes) {
             p.recompute = r;
-            for (int sp = 0; sp < in.spChoices; ++sp) {
+            for (int sp = in.spFirst; sp < in.spChoices; ++sp) {
                 p.sequenceParallel = sp == 1;
                 for (int ov = 0; ov < in.overlapChoices; ++ov) {
                     p.tpCommOverlap = ov == 1;

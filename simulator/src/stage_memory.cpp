@@ -35,13 +35,15 @@ StageParams stageParams(const PlanContext& ctx, const Plan& p, const StageSlot& 
         sharedAndRouter = pc.moeFfnPerMoeLayer - routed;
     }
     // Megatron splits attention and FFN weights over tp (Shoeybi et al. 2019 §3), except MLA's
-    // down projections (attentionReplicatedPerLayer); experts over ep.
+    // down projections (attentionReplicatedPerLayer); routed experts over ep × etp (etp = tp
+    // unless the plan folds them, --expert-tensor-parallel-size).
+    const double expertSplit = static_cast<double>(p.ep) * p.expertTp();
     const double replicated = pc.attentionReplicatedPerLayer;
     s.dense = (s.layers * (perLayerCommon - replicated) + denseLayers * pc.denseFfnPerLayer +
                s.moeLayers * sharedAndRouter) /
                   t +
               s.layers * replicated;
-    s.expert = s.moeLayers * routed / (static_cast<double>(p.ep) * t);
+    s.expert = s.moeLayers * routed / expertSplit;
     const bool first = kind == StageKind::First || kind == StageKind::Only;
     const bool last = kind == StageKind::Last || kind == StageKind::Only;
     // Vocab-parallel embedding on the first stage, LM head on the last; tied embeddings keep a copy
@@ -57,7 +59,7 @@ StageParams stageParams(const PlanContext& ctx, const Plan& p, const StageSlot& 
     }
     const double denseLayer = (perLayerCommon - replicated + pc.denseFfnPerLayer) / t + replicated;
     const double moeLayer = (perLayerCommon - replicated + sharedAndRouter) / t + replicated +
-                            routed / (static_cast<double>(p.ep) * t);
+                            routed / expertSplit;
     s.largestLayer = std::max(denseLayers > 0 ? denseLayer : 0.0, s.moeLayers > 0 ? moeLayer : 0.0);
     if (last && m.mtpLayers > 0) {
         // The MTP modules live on the last stage (Megatron-Core gpt_model.py builds mtp_block where
@@ -66,8 +68,8 @@ StageParams stageParams(const PlanContext& ctx, const Plan& p, const StageSlot& 
         const bool moe = ctx.flops.mtpMoe;
         const double h = m.hidden;
         const double module = (moe ? moeLayer : denseLayer) + 2.0 * h * h / t + 3.0 * h;
-        s.dense += m.mtpLayers * (module - (moe ? routed / (static_cast<double>(p.ep) * t) : 0.0));
-        if (moe) s.expert += m.mtpLayers * routed / (static_cast<double>(p.ep) * t);
+        s.dense += m.mtpLayers * (module - (moe ? routed / expertSplit : 0.0));
+        if (moe) s.expert += m.mtpLayers * routed / expertSplit;
         s.largestLayer = std::max(s.largestLayer, module);
     }
     return s;
@@ -174,7 +176,10 @@ Shards shardDegrees(const Plan& p, const Placements& pl) {
     } else {
         s.dense = dpcp;
     }
-    s.expert = std::max(1.0, dpcp / p.ep);
+    // Expert-data-parallel ranks: dp × cp / ep, or tp × dp × cp / (ep × etp) when the experts fold
+    // their own layout (Megatron-Core expert RankGenerator).
+    s.expert = p.foldsExperts() ? std::max(1.0, dpcp * p.tp / (static_cast<double>(p.ep) * p.etp))
+                                : std::max(1.0, dpcp / p.ep);
     return s;
 }
 

@@ -345,6 +345,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     if (p.pp == 0) p.pp = 1;
     p.cp = r.cp.value_or(1);
     p.ep = r.ep.value_or(1);
+    if (r.etp && *r.etp != p.tp) p.etp = *r.etp; // folded experts (MoE parallel folding)
     p.dp = r.dp.value_or(gpus / std::max(1, p.tp * p.pp * p.cp));
     p.vpp = r.vpp.value_or(1);
     if (torchtitan && !r.vpp && p.pp > 1 && contains(r.notes, "Interleaved 1F1B")) {

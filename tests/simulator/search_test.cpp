@@ -114,22 +114,28 @@ std::vector<Plan> naiveValidPlans(const Scenario& s, Framework fw) {
                     // validatePlan rejects every other product; skipping it here keeps the oracle
                     // fast.
                     if (p.gpus() != gpus) continue;
-                    for (p.ep = 1; p.ep <= maxEp; ++p.ep)
-                        for (p.vpp = 1; p.vpp <= s.model.layers; ++p.vpp)
-                            for (p.microBatch = 1; p.microBatch <= s.training.globalBatch;
-                                 ++p.microBatch) {
-                                // Also for speed: the knob rules of validatePlan only add
-                                // rejections, so a layout it rejects with the default knobs is
-                                // rejected with any.
-                                Plan layout = p;
-                                setKnobs(layout, 0);
-                                layout.dpOverlap = true;
-                                if (!model::validatePlan(s, layout).empty()) continue;
-                                for (int k = 0; k < kKnobCombinations; ++k) {
-                                    setKnobs(p, k);
-                                    if (model::validatePlan(s, p).empty()) out.push_back(p);
+                    // Expert tensor parallelism as the search offers it: the experts split by
+                    // tp (0), or folded with etp 1 (docs/search.md).
+                    for (const int etp : {0, 1})
+                        for (p.ep = 1; p.ep <= maxEp; ++p.ep)
+                            for (p.vpp = 1; p.vpp <= s.model.layers; ++p.vpp)
+                                for (p.microBatch = 1; p.microBatch <= s.training.globalBatch;
+                                     ++p.microBatch) {
+                                    p.etp = etp == p.tp ? 0 : etp;
+                                    if (etp == 1 && p.etp == 0) continue; // tp 1: the same plan
+                                    // Also for speed: the knob rules of validatePlan only add
+                                    // rejections, so a layout it rejects with the default knobs
+                                    // (SP on where folded experts need it) is rejected with any.
+                                    Plan layout = p;
+                                    setKnobs(layout, 0);
+                                    layout.dpOverlap = true;
+                                    layout.sequenceParallel = p.foldsExperts() && p.tp > 1;
+                                    if (!model::validatePlan(s, layout).empty()) continue;
+                                    for (int k = 0; k < kKnobCombinations; ++k) {
+                                        setKnobs(p, k);
+                                        if (model::validatePlan(s, p).empty()) out.push_back(p);
+                                    }
                                 }
-                            }
                 }
     return out;
 }

@@ -472,6 +472,14 @@ TEST(PlanRoundTripPreservation, MegatronMoe) {
     p.zeroStage = 1;
     p.sequenceParallel = true;
     expectRoundTrip(*load.scenario, p);
+    // MoE parallel folding: --expert-tensor-parallel-size 1 with expert parallelism over the tp
+    // ranks too (ep 8 > dp × cp = 4 at tp 4 · pp 4 on 64 GPUs).
+    p.tp = 4;
+    p.pp = 4;
+    p.dp = 4;
+    p.ep = 8;
+    p.etp = 1;
+    expectRoundTrip(*load.scenario, p);
 }
 
 TEST(PlanRoundTripPreservation, DeepSpeedZero3Offload) {

@@ -82,6 +82,19 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
            &Plan::cp, true);
     degree("ep", tr("Expert parallel (EP)"), tr("GPUs the MoE experts are spread over."), &Plan::ep,
            false);
+    // Megatron-LM --expert-tensor-parallel-size: 0 (shown as "same as TP") is Megatron's default.
+    auto* etp = makeIntSpin(0, 1000000,
+                            tr("Tensor parallelism inside each routed expert (Megatron-LM "
+                               "--expert-tensor-parallel-size). Below TP, expert parallelism may "
+                               "also span the TP ranks (MoE parallel folding)."));
+    etp->setSpecialValueText(tr("same as TP"));
+    form->addRow(tr("Expert tensor parallel (ETP)"),
+                 m_binder->bindInt(
+                     etp, QStringLiteral("etp"), tr("Expert tensor parallel (ETP)"),
+                     [plan](const Scenario& s) { return plan(s).etp; },
+                     [edit](Scenario& s, int v) {
+                         edit(s, [&](Plan& p) { p.etp = v == p.tp ? 0 : v; });
+                     }));
     degree("dp", tr("Data parallel (DP)"),
            tr("Model replicas; dp·tp·pp·cp must equal the GPU count."), &Plan::dp, false);
     degree("micro_batch", tr("Micro-batch"), tr("Sequences per forward/backward pass on each GPU."),

@@ -152,6 +152,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, pp, "plan.pp");
     TP_MERGE(plan, cp, "plan.cp");
     TP_MERGE(plan, ep, "plan.ep");
+    TP_MERGE(plan, etp, "plan.etp");
     TP_MERGE(plan, vpp, "plan.vpp");
     TP_MERGE(plan, layersPerVirtualStage, "plan layers per virtual stage");
     TP_MERGE(plan, microBatch, "plan.micro_batch");
@@ -647,6 +648,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.pp = mp.pp.has() ? *mp.pp : 1;
         p.cp = mp.cp.has() ? *mp.cp : 1;
         p.ep = mp.ep.has() ? *mp.ep : 1;
+        if (mp.etp.has() && *mp.etp != p.tp) p.etp = *mp.etp; // 0: Megatron's default, tp
         if (mp.vpp.has() && mp.vpp.origin == Origin::Explicit)
             p.vpp = *mp.vpp;
         else if (mp.layersPerVirtualStage.has() && p.framework == Framework::Fsdp) {

@@ -439,6 +439,9 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         f.plan.cp.set(1, "--context-parallel-size (absent: 1)", Origin::ToolDefault);
     if (!setInt("--expert-model-parallel-size", f.plan.ep, 1, 1'000'000))
         f.plan.ep.set(1, "--expert-model-parallel-size (absent: 1)", Origin::ToolDefault);
+    // MoE parallel folding (megatron/training/arguments.py: --expert-tensor-parallel-size defaults
+    // to --tensor-model-parallel-size).
+    setInt("--expert-tensor-parallel-size", f.plan.etp, 1, 1'000'000);
     if (auto vpp = setInt("--num-virtual-stages-per-pipeline-rank", f.plan.vpp, 1, 100'000)) {
         (void)vpp;
     } else if (auto lpv = a.integer("--num-layers-per-virtual-pipeline-stage", 1, 100'000)) {

@@ -133,6 +133,8 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
         add(parallel, "--pp-partition-method", "\"" + layout.partitionMethod + "\"");
     if (p.cp > 1) add(parallel, "--context-parallel-size", std::to_string(p.cp));
     if (p.ep > 1) add(parallel, "--expert-model-parallel-size", std::to_string(p.ep));
+    if (p.foldsExperts())
+        add(parallel, "--expert-tensor-parallel-size", std::to_string(p.etp));
     if (p.sequenceParallel) add(parallel, "--sequence-parallel");
     if (p.tpCommOverlap) add(parallel, "--tp-comm-overlap");
     if (ds) {

@@ -36,6 +36,7 @@ const std::vector<ArgSpec>& megatronFlags() {
                 "--num-virtual-stages-per-pipeline-rank",
                 "--context-parallel-size",
                 "--expert-model-parallel-size",
+                "--expert-tensor-parallel-size",
                 "--micro-batch-size",
                 "--global-batch-size",
                 "--recompute-granularity",
@@ -88,8 +89,6 @@ const std::vector<ArgSpec>& megatronFlags() {
         note("--moe-pad-expert-input-to-capacity", 0, "not modelled");
         note("--moe-token-drop-policy", 1, "not modelled");
         note("--moe-layer-recompute", 0, "not modelled");
-        note("--expert-tensor-parallel-size", 1,
-             "expert weights are modelled as split by tp like the dense layers");
         mapped({"--decoder-first-pipeline-num-layers", "--decoder-last-pipeline-num-layers",
                 "--pipeline-model-parallel-layout", "--pp-partition-method"},
                1);

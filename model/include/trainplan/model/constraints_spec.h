@@ -20,6 +20,7 @@ struct ConstraintsSpec {
     std::vector<Framework> frameworks;   // empty = all
     bool tpAcrossNodes = false;
     std::optional<int> tp, pp, dp, cp, ep, vpp, microBatch, zeroStage;
+    std::optional<int> etp; // the routed experts' tensor-parallel size (Plan::expertTp)
     std::optional<Recompute> recompute;
     std::optional<Offload> offload;
     // What-if sizing targets (docs/scenario-format.md): the expected time to train must not exceed

@@ -82,6 +82,11 @@ struct Plan {
     int pp = 1;
     int cp = 1;
     int ep = 1;
+    // Tensor parallelism inside each routed expert, Megatron-LM's MoE parallel folding
+    // (--expert-tensor-parallel-size): 0 = tp, Megatron's default. The experts then lay out their
+    // own ranks as etp × ep × expert-dp = tp × cp × dp (megatron/core/parallel_state.py, the
+    // expert RankGenerator), so ep may exceed dp × cp when etp < tp.
+    int etp = 0;
     int vpp = 1; // interleaved virtual stages per pipeline rank
     int microBatch = 1;
     int zeroStage = 0;
@@ -107,6 +112,10 @@ struct Plan {
     PipelineLayout pipeline; // how the layers split over the pp·vpp chunks
 
     [[nodiscard]] long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
+    // The routed experts' tensor-parallel size: etp, or tp when it is not set.
+    [[nodiscard]] int expertTp() const { return etp > 0 ? etp : tp; }
+    // Whether the experts fold their own layout (etp set and different from tp).
+    [[nodiscard]] bool foldsExperts() const { return etp > 0 && etp != tp; }
     // Micro-batches each data-parallel replica runs per optimizer step: global_batch /
     // (micro_batch × dp), at least 1 (validatePlan requires the division to be exact).
     [[nodiscard]] long long gradientAccumulation(long long globalBatch) const {

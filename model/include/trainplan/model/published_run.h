@@ -41,6 +41,7 @@ struct PublishedRun {
     std::optional<int> dp;
     std::optional<int> cp;
     std::optional<int> ep;
+    std::optional<int> etp; // Megatron-LM --expert-tensor-parallel-size (empty: tp)
     std::optional<int> vpp;
     std::string zeroStage; // the cell as written: "1", "3", "FSDP2 full shard", ""
     std::optional<int> microBatch;

@@ -223,9 +223,11 @@ struct EstimateResult {
 // Validates, then evaluates.
 [[nodiscard]] EstimateResult estimatePlan(const PlanContext& ctx, const model::Plan& plan);
 
-// The placement of each parallel group (Megatron rank order: tp fastest, then cp, dp, pp).
+// The placement of each parallel group (Megatron rank order: tp fastest, then cp, dp, pp). `dp` is
+// the gradient group, the dp × cp ranks with stride tp; `etp` the routed experts' tensor-parallel
+// group (the tp group unless the plan folds its experts).
 struct Placements {
-    GroupPlacement tp, cp, dp, pp, ep, dpExpert;
+    GroupPlacement tp, cp, dp, pp, ep, dpExpert, etp;
 };
 [[nodiscard]] Placements placeGroups(const model::Plan& plan, int gpusPerNode);
 

@@ -92,6 +92,7 @@ struct ImportedTraining {
 struct ImportedPlan {
     Field<Framework> framework;
     Field<int> dp, tp, pp, cp, ep, vpp, microBatch, zeroStage, gradAccum;
+    Field<int> etp; // Megatron-LM --expert-tensor-parallel-size (absent: tp)
     Field<int> layersPerVirtualStage; // Megatron --num-layers-per-virtual-pipeline-stage (vpp needs
                                       // layers)
     Field<Offload> offload;
