@@ -106,6 +106,7 @@ const std::map<std::string, Command>& commands() {
         {"report",
          {cmdReport,
           "report FILE -o OUT.{pdf,html,md,csv,json} [--deck] [--lang en|zh_CN]  planning report,\n"
+          "                           [--compare-with OTHER.json]... (up to three, side by side)\n"
           "                           or with --deck a 16:9 review deck (PDF); works without a "
           "display"}},
 #endif

@@ -27,19 +27,6 @@ std::string statusText(sim::RecommendationStatus s) {
     return "does not fit";
 }
 
-nlohmann::json estimateJson(const std::optional<sim::PlanEstimate>& e) {
-    if (!e) return nullptr;
-    return {{"framework", std::string(model::toString(e->plan.framework))},
-            {"plan", e->plan.label()},
-            {"fits", e->memory.fits},
-            {"peak_bytes", e->memory.peakBytes},
-            {"step_s", e->time.stepSeconds},
-            {"mfu", e->throughput.mfu},
-            {"tokens_per_s", e->throughput.tokensPerSecond},
-            {"time_to_train_s", e->cost.timeToTrainSeconds},
-            {"usd", e->cost.priced ? nlohmann::json(e->cost.usd) : nlohmann::json(nullptr)}};
-}
-
 } // namespace
 
 int compareScenarios(CliContext& ctx, const std::vector<std::string>& files) {
@@ -56,33 +43,7 @@ int compareScenarios(CliContext& ctx, const std::vector<std::string>& files) {
 
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (std::size_t i = 0; i < c.scenarios.size(); ++i) {
-            const services::ComparedScenario& s = c.scenarios[i];
-            nlohmann::json fw = nlohmann::json::object();
-            for (const auto& [f, best] : s.frameworks)
-                fw[std::string(model::toString(f))] = estimateJson(best);
-            arr.push_back(
-                {{"scenario", s.scenario.name},
-                 {"file", files[i]},
-                 {"parameters", s.parameters},
-                 {"gpus", s.gpus},
-                 {"gpu", s.scenario.cluster.gpu.name},
-                 {"recommended", std::string(model::toString(s.recommendation.framework))},
-                 {"status", std::string(sim::toString(s.recommendation.status))},
-                 {"headline", estimateJson(s.headline)},
-                 {"expected_time_s", s.goodput ? nlohmann::json(s.goodput->expectedSeconds)
-                                               : nlohmann::json(nullptr)},
-                 {"expected_usd", s.goodput && s.headline->cost.priced
-                                      ? nlohmann::json(s.goodput->usd)
-                                      : nlohmann::json(nullptr)},
-                 {"frameworks", fw}});
-        }
-        ctx.out << nlohmann::json{{"scenarios", arr},
-                                  {"fastest", c.fastest},
-                                  {"cheapest", c.cheapest}}
-                       .dump(2)
-                << '\n';
+        ctx.out << services::comparisonToJson(c, files).dump(2) << '\n';
         return kExitOk;
     }
     std::vector<std::string> header{""};

@@ -5,6 +5,7 @@
 #include <trainplan/model/published_run.h>
 #include <trainplan/report/report.h>
 #include <trainplan/report/report_app.h>
+#include <trainplan/services/scenario_comparison.h>
 #include <trainplan/services/stored_calibration_runs.h>
 
 #include <QDate>
@@ -51,6 +52,14 @@ int cmdReport(CliContext& ctx) {
     const bool deck = ctx.takeFlag("--deck");
     const bool fast = ctx.takeFlag("--no-break-points");
     const std::string date = reportDate(ctx.takeOption("--date"));
+    // Other scenarios to show side by side with this one (repeatable, up to three).
+    std::vector<std::string> compareWith;
+    while (std::optional<std::string> w = ctx.takeOption("--compare-with"))
+        compareWith.push_back(*w);
+    if (compareWith.size() + 1 > services::kMaxComparedScenarios)
+        throw UsageError("--compare-with: at most " +
+                         std::to_string(services::kMaxComparedScenarios - 1) +
+                         " other scenarios fit side by side");
     if (!output) throw UsageError("report needs -o OUT.pdf (or .html, .md, .csv, .json)");
     if (ctx.args.size() != 1) throw UsageError("report needs exactly one scenario FILE");
     const QString path = QString::fromStdString(*output);
@@ -66,6 +75,12 @@ int cmdReport(CliContext& ctx) {
     const std::string file = ctx.args.front();
     auto scenario = ctx.loadScenario(file);
     if (!scenario) return kExitInvalidInput;
+    std::vector<model::Scenario> others;
+    for (const std::string& other : compareWith) {
+        auto s = ctx.loadScenario(other);
+        if (!s) return kExitInvalidInput;
+        others.push_back(std::move(*s));
+    }
 
     // The accuracy section uses the same published runs as `validate`; rows with problems are that
     // command's business and are left out here.
@@ -87,6 +102,7 @@ int cmdReport(CliContext& ctx) {
         measured = services::loadStoredCalibrationRuns(
             *st, {std::nullopt, std::nullopt, services::clusterKey(*scenario)});
     inputs.measuredRuns = measured ? &*measured : nullptr;
+    inputs.compareWith = std::move(others);
     // CSV and JSON need no charts beyond the sweeps; every format gets the same data.
     const report::ReportData data = report::computeReportData(*scenario, inputs);
 

@@ -2519,6 +2519,10 @@
         <source>Open</source>
         <translation>打开</translation>
     </message>
+    <message>
+        <source>Reports the scenario as it is in the editor, unsaved edits included, side by side with: %1.</source>
+        <translation>报告编辑器中的当前场景（含未保存的修改），并与以下场景并列对比：%1。</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::FieldBinder</name>
@@ -4017,6 +4021,18 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <source>recomputed modules</source>
         <translation>重计算模块</translation>
     </message>
+    <message>
+        <source>Tensor parallelism inside each routed expert (Megatron-LM --expert-tensor-parallel-size). Below TP, expert parallelism may also span the TP ranks (MoE parallel folding).</source>
+        <translation>每个路由专家内部的张量并行（Megatron-LM --expert-tensor-parallel-size）。小于 TP 时，专家并行也可跨越 TP 各卡（MoE 并行折叠）。</translation>
+    </message>
+    <message>
+        <source>same as TP</source>
+        <translation>与 TP 相同</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (ETP)</source>
+        <translation>专家张量并行（ETP）</translation>
+    </message>
 </context>
 <context>
     <name>trainplan::ui::PlanListModel</name>
@@ -4760,24 +4776,16 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>已排除</translation>
     </message>
     <message>
-        <source>Expected time and cost to train, relative to the best</source>
-        <translation>预期训练时间与成本（相对最优者）</translation>
-    </message>
-    <message>
-        <source>Time (× the fastest)</source>
-        <translation>时间（最快者的倍数）</translation>
-    </message>
-    <message>
-        <source>Cost (× the cheapest)</source>
-        <translation>成本（最省者的倍数）</translation>
-    </message>
-    <message>
-        <source>× the best</source>
-        <translation>最优者的倍数</translation>
-    </message>
-    <message>
         <source>Expected time and cost include checkpoints, failures and restarts; each scenario is planned with its calibration profile and the library&apos;s prices.</source>
         <translation>预期时间与成本包含检查点、故障与重启；每个场景都按其校准配置与场景库中的价格规划。</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <source>Write the edited scenario&apos;s planning report with the other compared scenarios side by side.</source>
+        <translation>导出当前编辑场景的规划报告，并与其他对比场景并列展示。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include <trainplan/services/scenario_comparison.h>
 
+#include <nlohmann/json.hpp>
+
 #include <stdexcept>
 
 namespace trainplan::services {
@@ -43,6 +45,56 @@ ScenarioComparison compareScenarios(const std::vector<model::Scenario>& scenario
         }
     }
     return out;
+}
+
+namespace {
+
+nlohmann::json orNull(bool known, double v) {
+    return known ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json estimateJson(const std::optional<sim::PlanEstimate>& e) {
+    if (!e) return nullptr;
+    // A plan that does not fit gets no time, MFU or cost (issue 21).
+    const bool fits = e->memory.fits;
+    return {{"framework", std::string(model::toString(e->plan.framework))},
+            {"plan", e->plan.label()},
+            {"fits", fits},
+            {"peak_bytes", e->memory.peakBytes},
+            {"step_s", orNull(fits, e->time.stepSeconds)},
+            {"mfu", orNull(fits, e->throughput.mfu)},
+            {"tokens_per_s", orNull(fits, e->throughput.tokensPerSecond)},
+            {"time_to_train_s", orNull(fits, e->cost.timeToTrainSeconds)},
+            {"usd", orNull(fits && e->cost.priced, e->cost.usd)}};
+}
+
+} // namespace
+
+nlohmann::json comparisonToJson(const ScenarioComparison& c,
+                                const std::vector<std::string>& files) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (std::size_t i = 0; i < c.scenarios.size(); ++i) {
+        const ComparedScenario& s = c.scenarios[i];
+        nlohmann::json fw = nlohmann::json::object();
+        for (const auto& [f, best] : s.frameworks)
+            fw[std::string(model::toString(f))] = estimateJson(best);
+        const bool fits = s.headline && s.headline->memory.fits && s.goodput;
+        nlohmann::json one = {
+            {"scenario", s.scenario.name},
+            {"parameters", s.parameters},
+            {"gpus", s.gpus},
+            {"gpu", s.scenario.cluster.gpu.name},
+            {"recommended", std::string(model::toString(s.recommendation.framework))},
+            {"status", std::string(sim::toString(s.recommendation.status))},
+            {"headline", estimateJson(s.headline)},
+            {"expected_time_s", orNull(fits, fits ? s.goodput->expectedSeconds : 0.0)},
+            {"expected_usd",
+             orNull(fits && s.headline->cost.priced, fits ? s.goodput->usd : 0.0)},
+            {"frameworks", fw}};
+        if (i < files.size()) one["file"] = files[i];
+        arr.push_back(std::move(one));
+    }
+    return {{"scenarios", arr}, {"fastest", c.fastest}, {"cheapest", c.cheapest}};
 }
 
 } // namespace trainplan::services

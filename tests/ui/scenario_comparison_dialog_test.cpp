@@ -69,6 +69,13 @@ TEST(ScenarioComparisonDialog, TheEditedAndALibraryScenarioSideBySide) {
     ASSERT_NE(series, nullptr);
     EXPECT_DOUBLE_EQ(series->barSets()[0]->at(1), 1.0);
     EXPECT_GT(series->barSets()[0]->at(0), 1.0);
+
+    // Export report…: the edited scenario's report with the other compared one side by side.
+    ASSERT_NE(dialog.exportButton(), nullptr);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled());
+    const std::vector<model::Scenario> others = dialog.otherScenarios();
+    ASSERT_EQ(others.size(), 1u);
+    EXPECT_EQ(others.front().name, shown.scenarios[1].scenario.name);
 }
 
 } // namespace

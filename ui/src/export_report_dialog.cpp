@@ -284,16 +284,29 @@ void ExportReportDialog::startExport() {
         records = nullptr; // an unreadable library: the report leaves the section out
     }
     m_job.start(
-        [scenario, catalog, prices, records,
+        [scenario, catalog, prices, records, others = m_compareWith,
          planner = m_doc->sharedPlanner()](const JobControl& control) {
             std::optional<services::StoredCalibrationRuns> measured;
             if (records)
                 measured = services::calibrationRunsOf(
                     *records, {std::nullopt, std::nullopt, services::clusterKey(scenario)});
             return computeReport(scenario, catalog, prices, ReportDepth::Full, control,
-                                 planner.get(), measured ? &*measured : nullptr);
+                                 planner.get(), measured ? &*measured : nullptr, others);
         },
         [this](ReportOutcome outcome) { computed(std::move(outcome)); });
+}
+
+void ExportReportDialog::setCompareWith(std::vector<model::Scenario> others) {
+    m_compareWith = std::move(others);
+    QStringList names;
+    for (const model::Scenario& s : m_compareWith)
+        names << QString::fromStdString(s.name);
+    m_status->setText(
+        names.isEmpty()
+            ? tr("Reports the scenario as it is in the editor, unsaved edits included.")
+            : tr("Reports the scenario as it is in the editor, unsaved edits included, side by "
+                 "side with: %1.")
+                  .arg(names.join(QStringLiteral(", "))));
 }
 
 void ExportReportDialog::cancelExport() {

@@ -556,6 +556,9 @@ QWidget* PresentationWindow::chartPage(report::ChartKind kind) {
     case report::ChartKind::Timeline:
         caption = report::tr(Text::CapTimeline, m_lang).arg(QDate::currentDate().toString(Qt::ISODate));
         break;
+    case report::ChartKind::Scenarios:
+        caption = report::tr(Text::CapScenarios, m_lang);
+        break;
     }
     auto* body = new QWidget;
     auto* v = new QVBoxLayout(body);

@@ -36,7 +36,8 @@ ReportOutcome computeReport(const model::Scenario& scenario,
                             std::shared_ptr<const model::Catalog> catalog,
                             const model::PriceTable& prices, ReportDepth depth,
                             const JobControl& control, services::Planner* planner,
-                            const services::StoredCalibrationRuns* measured) {
+                            const services::StoredCalibrationRuns* measured,
+                            std::vector<model::Scenario> compareWith) {
     QElapsedTimer clock;
     clock.start();
     ReportOutcome outcome;
@@ -53,6 +54,7 @@ ReportOutcome computeReport(const model::Scenario& scenario,
     in.breakPoints = depth != ReportDepth::Quick;
     in.planner = planner;
     in.measuredRuns = measured;
+    in.compareWith = std::move(compareWith);
     in.crossover = depth == ReportDepth::Full;
     in.sizing = depth == ReportDepth::Full; // the presentation (Quick) has no sizing page
     in.prices = &prices;

@@ -1,15 +1,15 @@
 #include <trainplan/ui/scenario_comparison_dialog.h>
 
+#include <trainplan/report/report_charts.h>
 #include <trainplan/store/store.h>
 #include <trainplan/ui/cost_format.h>
+#include <trainplan/ui/export_report_dialog.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/library_store.h>
+#include <trainplan/ui/report_job.h>
 #include <trainplan/ui/scenario_document.h>
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QHBoxLayout>
@@ -20,7 +20,6 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 
@@ -37,6 +36,7 @@ ScenarioComparisonDialog::ScenarioComparisonDialog(ScenarioDocument* document,
     , m_library(library)
     , m_choices(new QListWidget)
     , m_compare(new QPushButton(tr("Compare")))
+    , m_export(new QPushButton(tr("Export report…")))
     , m_message(new QLabel)
     , m_table(new QTableWidget)
     , m_chart(new QChartView) {
@@ -52,6 +52,11 @@ ScenarioComparisonDialog::ScenarioComparisonDialog(ScenarioDocument* document,
     pick->addWidget(m_choices, 1);
     m_compare->setObjectName(QStringLiteral("comparisonRun"));
     pick->addWidget(m_compare);
+    m_export->setObjectName(QStringLiteral("comparisonExport"));
+    m_export->setToolTip(tr("Write the edited scenario's planning report with the other compared "
+                            "scenarios side by side."));
+    m_export->setEnabled(false);
+    pick->addWidget(m_export);
     top->addLayout(pick, 0);
     m_chart->setObjectName(QStringLiteral("comparisonChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
@@ -88,6 +93,7 @@ ScenarioComparisonDialog::ScenarioComparisonDialog(ScenarioDocument* document,
     }
     connect(m_choices, &QListWidget::itemChanged, this, &ScenarioComparisonDialog::updateButton);
     connect(m_compare, &QPushButton::clicked, this, &ScenarioComparisonDialog::compare);
+    connect(m_export, &QPushButton::clicked, this, &ScenarioComparisonDialog::exportReport);
     updateButton();
 }
 
@@ -120,10 +126,12 @@ void ScenarioComparisonDialog::compare() {
     if (!m_doc) return;
     std::vector<model::Scenario> scenarios;
     QStringList problems;
+    m_pendingEditedIndex = -1;
     for (int i = 0; i < m_choices->count(); ++i) {
         QListWidgetItem* item = m_choices->item(i);
         if (item->checkState() != Qt::Checked) continue;
         if (item->data(kEditedRole).toBool()) {
+            m_pendingEditedIndex = static_cast<int>(scenarios.size());
             scenarios.push_back(m_doc->planningScenario().scenario);
             continue;
         }
@@ -163,6 +171,8 @@ void ScenarioComparisonDialog::compare() {
                 return;
             }
             m_result = out.comparison;
+            m_editedIndex = m_pendingEditedIndex;
+            m_export->setEnabled(m_doc != nullptr);
             showComparison(*m_result);
             emit comparisonShown();
         });
@@ -227,52 +237,36 @@ void ScenarioComparisonDialog::showComparison(const services::ScenarioComparison
     }
 
     // One chart: expected time and cost of each scenario relative to the best of them (the table
-    // holds the absolute figures): 1.4× means 40% longer (or dearer) than the fastest (cheapest).
-    auto* chart = new QChart;
-    chart->setTitle(tr("Expected time and cost to train, relative to the best"));
-    chart->setAnimationOptions(QChart::NoAnimation);
-    auto* time = new QBarSet(tr("Time (× the fastest)"));
-    auto* money = new QBarSet(tr("Cost (× the cheapest)"));
-    time->setColor(QColor(0x3b, 0x7d, 0xd8));
-    money->setColor(QColor(0xf2, 0xa5, 0x41));
-    const services::ComparedScenario* fastest =
-        c.fastest >= 0 ? &c.scenarios[static_cast<std::size_t>(c.fastest)] : nullptr;
-    const services::ComparedScenario* cheapest =
-        c.cheapest >= 0 ? &c.scenarios[static_cast<std::size_t>(c.cheapest)] : nullptr;
-    double top = 1.0;
-    for (const auto& sc : c.scenarios) {
-        const double t = sc.goodput && fastest
-                             ? sc.goodput->expectedSeconds / fastest->goodput->expectedSeconds
-                             : 0.0;
-        const double m = sc.goodput && cheapest && sc.headline->cost.priced
-                             ? sc.goodput->usd / cheapest->goodput->usd
-                             : 0.0;
-        *time << t;
-        *money << m;
-        top = std::max({top, t, m});
-    }
-    auto* series = new QBarSeries;
-    series->append(time);
-    series->append(money);
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value×"));
-    series->setLabelsPrecision(3);
-    chart->addSeries(series);
-    auto* categories = new QBarCategoryAxis;
-    categories->setCategories(columns);
-    chart->addAxis(categories, Qt::AlignBottom);
-    auto* ratio = new QValueAxis;
-    ratio->setTitleText(tr("× the best"));
-    ratio->setRange(0, top * 1.15);
-    chart->addAxis(ratio, Qt::AlignLeft);
-    series->attachAxis(categories);
-    series->attachAxis(ratio);
+    // holds the absolute figures), drawn as the report draws it.
+    report::ChartStyle style;
+    style.lang = uiReportLanguage();
+    style.fontPixels = 11;
+    style.showTitle = true;
+    QChart* chart = report::scenariosChart(c, style).release();
     QChart* previous = m_chart->chart();
     m_chart->setChart(chart);
     delete previous;
     m_message->setText(tr("Expected time and cost include checkpoints, failures and restarts; "
                           "each scenario is planned with its calibration profile and the "
                           "library's prices."));
+}
+
+std::vector<model::Scenario> ScenarioComparisonDialog::otherScenarios() const {
+    std::vector<model::Scenario> out;
+    if (!m_result) return out;
+    for (std::size_t i = 0; i < m_result->scenarios.size(); ++i)
+        if (static_cast<int>(i) != m_editedIndex &&
+            out.size() + 1 < services::kMaxComparedScenarios)
+            out.push_back(m_result->scenarios[i].scenario);
+    return out;
+}
+
+void ScenarioComparisonDialog::exportReport() {
+    if (!m_doc || !m_result) return;
+    auto* dialog = new ExportReportDialog(m_doc, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setCompareWith(otherScenarios());
+    dialog->open();
 }
 
 } // namespace trainplan::ui

@@ -522,6 +522,8 @@ QString chartId(ChartKind kind) {
         return QStringLiteral("pareto");
     case ChartKind::Timeline:
         return QStringLiteral("timeline");
+    case ChartKind::Scenarios:
+        return QStringLiteral("scenarios");
     }
     return {};
 }
@@ -548,6 +550,8 @@ QString chartTitle(ChartKind kind, sim::Lang lang) {
         return tr(Text::ChartPareto, lang);
     case ChartKind::Timeline:
         return tr(Text::ChartTimeline, lang);
+    case ChartKind::Scenarios:
+        return tr(Text::ChartScenarios, lang);
     }
     return {};
 }
@@ -577,6 +581,8 @@ bool chartHasData(ChartKind kind, const ReportData& d) {
                            [](const sim::PlanSummary& p) { return p.fits; });
     case ChartKind::Timeline:
         return d.advice && d.timeline && d.timeline->totalWeeks > 0;
+    case ChartKind::Scenarios:
+        return d.sideBySide && d.sideBySide->fastest >= 0;
     }
     return false;
 }
@@ -599,6 +605,8 @@ std::unique_ptr<QChart> makeChart(ChartKind kind, const ReportData& data, const 
     case ChartKind::Timeline:
         return timelineChart(data.advice->stages, *data.timeline, detail::timelineStart(data),
                              style);
+    case ChartKind::Scenarios:
+        return scenariosChart(*data.sideBySide, style);
     }
     return emptyChart(kind, style);
 }

@@ -245,6 +245,19 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
         d.measuredChecked = true;
     }
 
+    // 6c. The scenario side by side with others, through the same planner (issue 21).
+    if (!in.compareWith.empty() && !isCancelled(in)) {
+        std::vector<model::Scenario> all{scenario};
+        all.insert(all.end(), in.compareWith.begin(), in.compareWith.end());
+        services::PlanningOptions co;
+        co.catalog = in.catalog;
+        co.threads = in.threads;
+        co.cancelled = in.cancelled;
+        services::Planner local;
+        d.sideBySide = services::compareScenarios(all, in.planner ? *in.planner : local, co);
+        if (d.sideBySide->cancelled) d.sideBySide.reset();
+    }
+
     const model::ClusterSpec& c = scenario.cluster;
     auto catalogSource = [&](std::string subject, const std::string& source) {
         if (!source.empty())

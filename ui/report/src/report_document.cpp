@@ -8,6 +8,7 @@
 
 #include "report_section_builder.h"
 #include "report_measured.h"
+#include "report_side_by_side.h"
 #include "report_sizing.h"
 #include "report_timeline.h"
 
@@ -602,6 +603,7 @@ Document buildReportDocument(const ReportData& d, Lang lang) {
     if (d.advice) doc.sections.push_back(roadmapSection(d, lang));
     if (d.goodput) doc.sections.push_back(reliabilitySection(d, lang));
     if (d.sizing) doc.sections.push_back(detail::sizingSection(d, lang));
+    if (d.sideBySide) doc.sections.push_back(detail::sideBySideSection(d, lang));
     doc.sections.push_back(assumptionsSection(d, lang));
     doc.sections.push_back(accuracySection(d, lang));
     if (d.measuredChecked) doc.sections.push_back(detail::measuredSection(d, lang));

@@ -499,6 +499,34 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
      "Weeks from %1: prerequisite work (amber), then the stage's training run (blue).",
      "自 %1 起的周数：前置工作（琥珀色），随后是该阶段的训练运行（蓝色）。"},
     {T::AxisWeeksFromStart, "weeks from %1", "自 %1 起的周数"},
+
+    {T::SecSideBySide, "Scenarios side by side", "场景并列对比"},
+    {T::SideBySideIntro,
+     "This scenario next to %1 other scenario(s). Each is planned as this report plans its own: "
+     "its calibration profile and the library's GPU prices applied, led by the recommended "
+     "framework's best plan. Expected time and cost include checkpoints, failures and restarts.",
+     "本场景与另外 %1 个场景并列。每个场景都按本报告规划自身场景的方式规划：应用其校准配置与资料库"
+     "中的 GPU 价格，并以推荐框架的最佳方案为代表。预期时间与成本已计入检查点、故障与重启。"},
+    {T::SideBySideVerdict, "%1 trains fastest (%2); %3 costs least (%4).",
+     "%1 训练最快（%2）；%3 成本最低（%4）。"},
+    {T::SideBySideNothingFits,
+     "No compared scenario has a plan that fits: none has a time or cost to compare.",
+     "所对比的场景都没有能放下的方案，因此没有可比较的时间或成本。"},
+    {T::RowRecommended, "Recommended", "推荐"},
+    {T::RowFrameworkStep, "%1 step time", "%1 每步时间"},
+    {T::MarkFastest, "★ fastest", "★ 最快"},
+    {T::MarkCheapest, "★ cheapest", "★ 最省"},
+    {T::FrameworkExcluded, "excluded", "已排除"},
+    {T::FrameworkNoFit, "does not fit", "放不下"},
+    {T::ChartScenarios, "Scenarios: expected time and cost, relative to the best",
+     "各场景的预期时间与成本（相对最佳值）"},
+    {T::CapScenarios,
+     "Each scenario's expected time and cost to train, as a multiple of the fastest and of the "
+     "cheapest (1× is the best); the table gives the absolute figures.",
+     "各场景的预期训练时间与成本，以最快者与最省者为 1× 的倍数表示；绝对数值见上表。"},
+    {T::SeriesTimeRatio, "Time (× the fastest)", "时间（相对最快者的倍数）"},
+    {T::SeriesCostRatio, "Cost (× the cheapest)", "成本（相对最省者的倍数）"},
+    {T::AxisTimesTheBest, "× the best", "相对最佳值的倍数"},
 }};
 
 constexpr bool inEnumOrder() {

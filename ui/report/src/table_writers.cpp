@@ -195,6 +195,7 @@ QByteArray reportJson(const ReportData& d, sim::Lang lang) {
             rs[i]["scenario_plan"] = d.compared[i].pinnedIndex;
     }
     if (d.advice) doc["advice"] = sim::adviceToJson(d.scenario, *d.advice, lang);
+    if (d.sideBySide) doc["side_by_side"] = services::comparisonToJson(*d.sideBySide);
     nlohmann::json report = {{"generator", "TrainPlan " + d.version},
                              {"date", d.date},
                              {"lang", std::string(sim::toString(lang))},

@@ -9,6 +9,8 @@
 #include <trainplan/services/planning.h>
 #include <trainplan/simulator/goodput.h>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,5 +47,11 @@ inline constexpr std::size_t kMaxComparedScenarios = 4;
 [[nodiscard]] ScenarioComparison compareScenarios(const std::vector<model::Scenario>& scenarios,
                                                   Planner& planner,
                                                   const PlanningOptions& options = {});
+
+// The comparison as JSON, for `trainplan-cli compare A B --format json` and the report's JSON:
+// {"scenarios": [...], "fastest": i, "cheapest": i}. `files` (optional) names each scenario's
+// file. A plan that does not fit has no step time, MFU, tokens/s, time or cost (null).
+[[nodiscard]] nlohmann::json comparisonToJson(const ScenarioComparison& comparison,
+                                              const std::vector<std::string>& files = {});
 
 } // namespace trainplan::services

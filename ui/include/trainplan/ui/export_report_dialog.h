@@ -42,6 +42,10 @@ public:
     [[nodiscard]] sim::Lang language() const;
     void setPath(const QString& path);
     [[nodiscard]] QString path() const;
+    // Other scenarios (resolved as the edited one is) shown side by side in the report, at most
+    // three; the dialog names them. Empty: no side-by-side section.
+    void setCompareWith(std::vector<model::Scenario> others);
+    [[nodiscard]] const std::vector<model::Scenario>& compareWith() const { return m_compareWith; }
 
     // What the Export button does: checks the path, then computes and writes in the background.
     void startExport();
@@ -92,6 +96,7 @@ private:
     report::WriteResult m_result;
     QPointer<QMessageBox> m_message;
     bool m_offerToOpen = true;
+    std::vector<model::Scenario> m_compareWith;
 };
 
 } // namespace trainplan::ui

@@ -36,13 +36,14 @@ enum class ReportDepth { Full, Slides, Quick };
 // `planner`: the window's planning cache, so the report reads the search and advice the tabs show.
 // `measured`: the library's runs on the cluster (services::calibrationRunsOf of
 // ScenarioDocument::measuredRunRecords) for the predicted-against-measured section; nullptr
-// leaves it out.
+// leaves it out. `compareWith`: other scenarios shown side by side (report::ReportInputs).
 [[nodiscard]] ReportOutcome computeReport(const model::Scenario& scenario,
                                           std::shared_ptr<const model::Catalog> catalog,
                                           const model::PriceTable& prices, ReportDepth depth,
                                           const JobControl& control,
                                           services::Planner* planner = nullptr,
-                                          const services::StoredCalibrationRuns* measured = nullptr);
+                                          const services::StoredCalibrationRuns* measured = nullptr,
+                                          std::vector<model::Scenario> compareWith = {});
 
 // The language of the running GUI as a report language (Chinese locale → zh_CN, else English).
 [[nodiscard]] sim::Lang uiReportLanguage();

@@ -24,6 +24,8 @@ class ScenarioDocument;
 // time — in one table, and their expected time and cost in one chart. The same values as
 // `trainplan-cli compare A B …` (services::compareScenarios), planned off the GUI thread through
 // the window's shared planner, each scenario with its calibration profile and the library's prices.
+// "Export report…" writes the edited scenario's report with the other compared scenarios side by
+// side (ExportReportDialog::setCompareWith).
 class ScenarioComparisonDialog : public QDialog {
     Q_OBJECT
 public:
@@ -42,6 +44,10 @@ public:
     [[nodiscard]] std::shared_ptr<const services::ScenarioComparison> result() const {
         return m_result;
     }
+    // The compared scenarios other than the edited one (at most three): what "Export report…"
+    // puts side by side with the edited scenario's report.
+    [[nodiscard]] std::vector<model::Scenario> otherScenarios() const;
+    [[nodiscard]] QPushButton* exportButton() const { return m_export; }
 
 signals:
     void comparisonShown();
@@ -53,15 +59,19 @@ private:
     };
     void updateButton();
     void showComparison(const services::ScenarioComparison& c);
+    void exportReport();
 
     ScenarioDocument* m_doc;
     LibraryStore* m_library;
     QListWidget* m_choices;
     QPushButton* m_compare;
+    QPushButton* m_export;
     QLabel* m_message;
     QTableWidget* m_table;
     QChartView* m_chart;
     std::shared_ptr<const services::ScenarioComparison> m_result;
+    int m_editedIndex = -1; // the edited scenario's place in m_result (-1: not compared)
+    int m_pendingEditedIndex = -1;
     LatestJob<Outcome> m_job{this};
 };
 

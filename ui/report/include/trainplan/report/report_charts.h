@@ -33,12 +33,13 @@ enum class ChartKind {
                    // fitting)
     Pareto,        // every fitting plan: step time vs peak memory, and the Pareto front
     Timeline,      // the roadmap's stages on a calendar: prerequisite work, then the run
+    Scenarios,     // scenarios side by side: expected time and cost relative to the best
 };
 
 inline constexpr ChartKind kAllCharts[] = {ChartKind::Memory,        ChartKind::StepTime,
                                            ChartKind::Communication, ChartKind::Scaling,
                                            ChartKind::Crossover,     ChartKind::Pareto,
-                                           ChartKind::Timeline};
+                                           ChartKind::Timeline,      ChartKind::Scenarios};
 
 [[nodiscard]] QString chartId(ChartKind kind); // "memory", "step_time", ... (file names, HTML ids)
 [[nodiscard]] std::optional<ChartKind> chartKindFromId(const QString& id);
@@ -62,6 +63,12 @@ struct ChartStyle {
 [[nodiscard]] std::unique_ptr<QChart> timelineChart(const std::vector<sim::RoadmapStage>& stages,
                                                     const sim::RoadmapTimeline& timeline,
                                                     const QDate& start, const ChartStyle& style);
+
+// Scenarios side by side (services::compareScenarios): each one's expected time and cost to
+// train as a multiple of the fastest and the cheapest. Also drawn by the GUI's "Compare scenarios"
+// dialog. A scenario without a fitting plan (or a price) has no bar.
+[[nodiscard]] std::unique_ptr<QChart> scenariosChart(const services::ScenarioComparison& comparison,
+                                                     const ChartStyle& style);
 
 // "29 weeks of prerequisite work; the last run ends after 41 weeks (2027-09-16); the runs cost
 // $1.2M." in `lang`: the sentence under the timeline, in the report and the Roadmap tab.

@@ -8,6 +8,7 @@
 #include <trainplan/model/scenario.h>
 #include <trainplan/services/planning.h>
 #include <trainplan/services/run_checks.h>
+#include <trainplan/services/scenario_comparison.h>
 #include <trainplan/simulator/advisor.h>
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/estimate.h>
@@ -103,6 +104,8 @@ struct ReportData {
     std::string cluster;
     std::vector<services::RunCheck> measured;
     bool measuredChecked = false; // the library's runs were given (ReportInputs::measuredRuns)
+    // This scenario (first) side by side with ReportInputs::compareWith (issue 21).
+    std::optional<services::ScenarioComparison> sideBySide;
 
     [[nodiscard]] const ComparedPlan* headlinePlan() const {
         return headlineIndex >= 0 && headlineIndex < static_cast<int>(compared.size())
@@ -133,6 +136,10 @@ struct ReportInputs {
     const services::StoredCalibrationRuns* measuredRuns = nullptr;
     // The planning cache the other surfaces share (the GUI's); nullptr plans without one.
     services::Planner* planner = nullptr;
+    // Up to three other scenarios, resolved as the report's own is (calibration profile and GPU
+    // prices applied), shown side by side with it (services::compareScenarios); empty: no
+    // side-by-side section.
+    std::vector<model::Scenario> compareWith;
     std::function<void(double)> progress; // 0..1
     std::function<bool()> cancelled;
 };

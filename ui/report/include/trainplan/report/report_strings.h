@@ -363,6 +363,22 @@ enum class Text {
     ChartTimeline,
     CapTimeline,
     AxisWeeksFromStart,
+    // Scenarios side by side (issue 21).
+    SecSideBySide,
+    SideBySideIntro,
+    SideBySideVerdict,
+    SideBySideNothingFits,
+    RowRecommended,
+    RowFrameworkStep,
+    MarkFastest,
+    MarkCheapest,
+    FrameworkExcluded,
+    FrameworkNoFit,
+    ChartScenarios,
+    CapScenarios,
+    SeriesTimeRatio,
+    SeriesCostRatio,
+    AxisTimesTheBest,
     Count
 };
 
