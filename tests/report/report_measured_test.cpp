@@ -19,11 +19,7 @@
 namespace trainplan::report {
 namespace {
 
-const Section* findSection(const Document& doc, const char* id) {
-    for (const Section& s : doc.sections)
-        if (s.id == QLatin1String(id)) return &s;
-    return nullptr;
-}
+using test::findSection;
 
 model::Plan fsdpPlan() {
     model::Plan p;

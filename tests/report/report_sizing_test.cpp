@@ -27,11 +27,7 @@ model::Scenario targetedScenario() {
     return s;
 }
 
-const Section* findSection(const Document& doc, const char* id) {
-    for (const Section& s : doc.sections)
-        if (s.id == QLatin1String(id)) return &s;
-    return nullptr;
-}
+using test::findSection;
 
 TEST(ReportSizing, SectionHoldsTheSizingAnswerWithThePricesUsed) {
     const model::Scenario s = targetedScenario();

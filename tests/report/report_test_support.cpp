@@ -145,4 +145,10 @@ double inkFraction(const QImage& image) {
     return static_cast<double>(ink) / (static_cast<double>(img.width()) * img.height());
 }
 
+const Section* findSection(const Document& doc, const char* id) {
+    for (const Section& s : doc.sections)
+        if (s.id == QLatin1String(id)) return &s;
+    return nullptr;
+}
+
 } // namespace trainplan::report::test

@@ -4,6 +4,7 @@
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario.h>
 #include <trainplan/report/report_data.h>
+#include <trainplan/report/report_document.h>
 
 #include <QImage>
 #include <QString>
@@ -27,6 +28,9 @@ builtInScenarios(); // data/scenarios/*.json, sorted
 // full: break points and the crossover sweep; sizing: the sizing section (when the scenario has
 // a deadline or a budget).
 [[nodiscard]] ReportData computeFor(const model::Scenario& s, bool full = true, bool sizing = true);
+
+// The document's section with this id (Section::id), or nullptr.
+[[nodiscard]] const Section* findSection(const Document& doc, const char* id);
 
 // A fresh directory under the build tree for one test's files.
 [[nodiscard]] QString outputDir(const QString& name);

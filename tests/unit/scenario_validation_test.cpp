@@ -247,6 +247,15 @@ constexpr const char* kValidHead =
   "cluster": {"gpu": "A100-SXM4-80GB", "nodes": 1, "gpus_per_node": 8, "intra_node": "PCIe-Gen4",
               "inter_node": "Ethernet-100GbE-TCP"})";
 
+// Mixtral 8x7B on one node of 8 H100 with these plans (a JSON array).
+std::string mixtralOnOneNode(const std::string& plans) {
+    return R"({"schema": "trainplan.scenario.v1", "name": "t", "model": "mixtral-8x7b",
+               "training": {"global_batch": 1024},
+               "cluster": {"gpu": "H100-SXM5-80GB", "nodes": 1, "gpus_per_node": 8,
+                           "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400"},
+               "plans": )" + plans + "}";
+}
+
 std::string withPlans(const std::string& plans) {
     return std::string(kValidHead) + R"(, "plans": )" + plans + "}";
 }
@@ -319,46 +328,22 @@ INSTANTIATE_TEST_SUITE_P(
                 R"([{"framework": "megatron", "zero_stage": 0, "distributed_optimizer": true}])"),
             "plans[0].distributed_optimizer", "contradicts zero_stage 0"},
         InlineCase{"ep_not_dividing_dp",
-                   R"({"schema": "trainplan.scenario.v1", "name": "t", "model": "mixtral-8x7b",
-                       "training": {"global_batch": 1024},
-                       "cluster": {"gpu": "H100-SXM5-80GB", "nodes": 1, "gpus_per_node": 8,
-                                   "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400"},
-                       "plans": [{"framework": "megatron", "tp": 2, "dp": 4, "ep": 8}]})",
+                   mixtralOnOneNode(R"([{"framework": "megatron", "tp": 2, "dp": 4, "ep": 8}])"),
                    "plans[0].ep", "ep=8 must divide dp×cp=4"},
         InlineCase{"etp_folding_beyond_the_ranks",
-                   R"({"schema": "trainplan.scenario.v1", "name": "t", "model": "mixtral-8x7b",
-                       "training": {"global_batch": 1024},
-                       "cluster": {"gpu": "H100-SXM5-80GB", "nodes": 1, "gpus_per_node": 8,
-                                   "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400"},
-                       "plans": [{"framework": "megatron", "tp": 2, "dp": 4, "ep": 8, "etp": 2, "sequence_parallel": true}]})",
+                   mixtralOnOneNode(R"([{"framework": "megatron", "tp": 2, "dp": 4, "ep": 8, "etp": 2, "sequence_parallel": true}])"),
                    "plans[0].ep", "ep=8 must divide dp×cp=4"},
         InlineCase{"etp_ep_times_etp_not_dividing",
-                   R"({"schema": "trainplan.scenario.v1", "name": "t", "model": "mixtral-8x7b",
-                       "training": {"global_batch": 1024},
-                       "cluster": {"gpu": "H100-SXM5-80GB", "nodes": 1, "gpus_per_node": 8,
-                                   "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400"},
-                       "plans": [{"framework": "megatron", "tp": 4, "dp": 2, "ep": 8, "etp": 2, "sequence_parallel": true}]})",
+                   mixtralOnOneNode(R"([{"framework": "megatron", "tp": 4, "dp": 2, "ep": 8, "etp": 2, "sequence_parallel": true}])"),
                    "plans[0].ep", "ep×etp=16 must divide tp×dp×cp=8"},
         InlineCase{"etp_on_fsdp",
-                   R"({"schema": "trainplan.scenario.v1", "name": "t", "model": "mixtral-8x7b",
-                       "training": {"global_batch": 1024},
-                       "cluster": {"gpu": "H100-SXM5-80GB", "nodes": 1, "gpus_per_node": 8,
-                                   "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400"},
-                       "plans": [{"framework": "fsdp", "tp": 2, "dp": 4, "etp": 1, "sequence_parallel": true}]})",
+                   mixtralOnOneNode(R"([{"framework": "fsdp", "tp": 2, "dp": 4, "etp": 1, "sequence_parallel": true}])"),
                    "plans[0].etp", "is Megatron-LM's --expert-tensor-parallel-size"},
         InlineCase{"etp_without_sequence_parallel",
-                   R"({"schema": "trainplan.scenario.v1", "name": "t", "model": "mixtral-8x7b",
-                       "training": {"global_batch": 1024},
-                       "cluster": {"gpu": "H100-SXM5-80GB", "nodes": 1, "gpus_per_node": 8,
-                                   "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400"},
-                       "plans": [{"framework": "megatron", "tp": 2, "dp": 4, "ep": 8, "etp": 1}]})",
+                   mixtralOnOneNode(R"([{"framework": "megatron", "tp": 2, "dp": 4, "ep": 8, "etp": 1}])"),
                    "plans[0].etp", "needs sequence_parallel with tp > 1"},
         InlineCase{"etp_not_dividing_expert_ffn",
-                   R"({"schema": "trainplan.scenario.v1", "name": "t", "model": "mixtral-8x7b",
-                       "training": {"global_batch": 1024},
-                       "cluster": {"gpu": "H100-SXM5-80GB", "nodes": 1, "gpus_per_node": 8,
-                                   "intra_node": "NVLink4-NVSwitch", "inter_node": "InfiniBand-NDR-400"},
-                       "plans": [{"framework": "megatron", "tp": 8, "dp": 1, "etp": 3, "sequence_parallel": true}]})",
+                   mixtralOnOneNode(R"([{"framework": "megatron", "tp": 8, "dp": 1, "etp": 3, "sequence_parallel": true}])"),
                    "plans[0].etp", "model.moe.expert_ffn_hidden: 14336 is not divisible by etp=3"},
         InlineCase{"lowercase_link_kind_only",
                    std::string(kValidHead)
