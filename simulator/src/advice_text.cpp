@@ -321,6 +321,20 @@ std::string_view messageKey(MessageId id) {
     return messageTemplate(id).key;
 }
 
+namespace {
+
+// `prefix` and v with three significant digits in Chinese units: 万亿 (10^12), 亿 (10^8), 万
+// (10^4), else whole units.
+std::string zhUnits(double v, const char* prefix) {
+    const double a = std::fabs(v);
+    if (a >= 0.9995e12) return prefix + sig3(v / 1e12) + "万亿";
+    if (a >= 0.9995e8) return prefix + sig3(v / 1e8) + "亿";
+    if (a >= 0.9995e4) return prefix + sig3(v / 1e4) + "万";
+    return prefix + fmt("%.0f", v);
+}
+
+} // namespace
+
 std::string formatArg(const MessageArg& arg, Lang lang) {
     const bool zh = lang == Lang::ZhCN;
     const double v = arg.value;
@@ -333,6 +347,9 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
     case ArgKind::Items:
         return joinItems(arg.items, lang);
     case ArgKind::Parameters:
+        // Chinese counts in 万 (10^4), 亿 (10^8) and 万亿 (10^12), as the window writes them
+        // (ui format.cpp formatCount): 706亿, not 70.6B.
+        if (zh) return zhUnits(v, "");
         if (v >= 0.9995e12) return sig3(v / 1e12) + "T";
         if (v >= 0.9995e9) return sig3(v / 1e9) + "B";
         if (v >= 0.9995e6) return sig3(v / 1e6) + "M";
@@ -356,6 +373,7 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
     case ArgKind::Factor:
         return fmt("%.2f", v) + "×";
     case ArgKind::Usd:
+        if (zh) return zhUnits(v, "$");
         if (v >= 0.9995e6) return "$" + sig3(v / 1e6) + "M";
         if (v >= 0.9995e3) return "$" + sig3(v / 1e3) + "k";
         return "$" + fmt("%.0f", v);

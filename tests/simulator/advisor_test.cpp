@@ -164,6 +164,12 @@ TEST(Formatting, NumbersFollowTheirKind) {
     EXPECT_EQ(fmtEn(ArgKind::Usd, 1.234e6), "$1.23M");
     EXPECT_EQ(fmtEn(ArgKind::Usd, 45600), "$45.6k");
     EXPECT_EQ(fmtEn(ArgKind::Usd, 980), "$980");
+    // Chinese: 万, 亿 and 万亿, as the window writes them (issue 19: one number layer).
+    EXPECT_EQ(formatArg(MessageArg::number(ArgKind::Usd, 1.17e6), Lang::ZhCN), "$117万");
+    EXPECT_EQ(formatArg(MessageArg::number(ArgKind::Usd, 980), Lang::ZhCN), "$980");
+    EXPECT_EQ(formatArg(MessageArg::number(ArgKind::Usd, 2.5e8), Lang::ZhCN), "$2.50亿");
+    EXPECT_EQ(formatArg(MessageArg::number(ArgKind::Parameters, 7.06e10), Lang::ZhCN), "706亿");
+    EXPECT_EQ(formatArg(MessageArg::number(ArgKind::Parameters, 1.5e12), Lang::ZhCN), "1.50万亿");
     EXPECT_EQ(fmtEn(ArgKind::Count, 256), "256");
     EXPECT_EQ(fmtEn(ArgKind::BytesPerSecond, 5e10), "50.0 GB/s");
     EXPECT_EQ(fmtEn(ArgKind::Weeks, 6), "6 weeks");
@@ -548,7 +554,7 @@ std::pair<double, double> parseBack(const MessageArg& a, const std::string& text
     auto has = [&](const char* s) { return unit.find(s) != std::string::npos; };
     switch (a.kind) {
     case ArgKind::Parameters:
-        mult = has("T") ? 1e12 : has("B") ? 1e9 : has("M") ? 1e6 : 1;
+        mult = has("万亿") ? 1e12 : has("亿") ? 1e8 : has("万") ? 1e4 : has("T") ? 1e12 : has("B") ? 1e9 : has("M") ? 1e6 : 1;
         break;
     case ArgKind::Bytes:
         mult = has("GiB") ? model::units::kGiB : 1024.0 * 1024.0;
@@ -563,7 +569,7 @@ std::pair<double, double> parseBack(const MessageArg& a, const std::string& text
         mult = 0.01;
         break;
     case ArgKind::Usd:
-        mult = has("M") ? 1e6 : has("k") ? 1e3 : 1;
+        mult = has("万亿") ? 1e12 : has("亿") ? 1e8 : has("万") ? 1e4 : has("M") ? 1e6 : has("k") ? 1e3 : 1;
         break;
     case ArgKind::BytesPerSecond:
         mult = 1e9;
