@@ -1,5 +1,6 @@
 #include "ui_test_support.h"
 
+#include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/language.h>
 
@@ -62,6 +63,36 @@ TEST_F(FormatTest, ChineseUsesWanAndYi) {
     EXPECT_EQ(formatCount(35000), QStringLiteral("3.50万"));
     EXPECT_TRUE(formatDuration(12.5 * 86400).contains(QStringLiteral("天")))
         << formatDuration(12.5 * 86400).toStdString();
+}
+
+TEST_F(FormatTest, TokensToTrainReadInWanYiInChinese) {
+    // Issue 19: "1,500.0 十亿" reads as 1.5万亿 in the editor, exactly, and typed units are read.
+    BillionsSpinBox english;
+    english.setRange(0, 1e9);
+    english.setDecimals(1);
+    english.setGroupSeparatorShown(true);
+    EXPECT_EQ(english.textFromValue(1500), QStringLiteral("1,500.0"));
+    installLanguage(QStringLiteral("zh_CN"));
+    BillionsSpinBox zh;
+    zh.setRange(0, 1e9);
+    zh.setDecimals(1);
+    EXPECT_EQ(zh.textFromValue(1500), QStringLiteral("1.5万亿"));
+    EXPECT_EQ(zh.textFromValue(1234.5), QStringLiteral("1.2345万亿")); // no digit lost
+    EXPECT_EQ(zh.textFromValue(15), QStringLiteral("150亿"));
+    EXPECT_EQ(zh.textFromValue(0.3), QStringLiteral("3亿"));
+    EXPECT_EQ(zh.textFromValue(0), QStringLiteral("0"));
+    EXPECT_DOUBLE_EQ(zh.valueFromText(QStringLiteral("2万亿")), 2000.0);
+    EXPECT_DOUBLE_EQ(zh.valueFromText(QStringLiteral("150亿")), 15.0);
+    EXPECT_DOUBLE_EQ(zh.valueFromText(QStringLiteral("500")), 50.0); // a bare number is 亿
+    for (const double v : {1500.0, 1234.5, 15.0, 0.3, 7.1})
+        EXPECT_DOUBLE_EQ(zh.valueFromText(zh.textFromValue(v)), v) << v;
+    QString typed = QStringLiteral("3万");
+    int pos = 0;
+    EXPECT_EQ(zh.validate(typed, pos), QValidator::Acceptable);
+    typed = QStringLiteral("abc");
+    EXPECT_EQ(zh.validate(typed, pos), QValidator::Invalid);
+    zh.setValue(1500);
+    EXPECT_EQ(zh.text(), QStringLiteral("1.5万亿"));
 }
 
 TEST_F(FormatTest, NonFiniteValuesShowADash) {

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLocale>
 #include <QSpinBox>
 
 #include <limits>
@@ -63,10 +64,16 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
                 if (auto o = model::optimizerFromString(v.toStdString())) s.training.optimizer = *o;
             }));
 
-    auto* tokens = makeDoubleSpin(
-        0, 1e9, 1,
-        tr("Tokens the run processes in total, in billions (sets time to train and cost)."), 10);
-    tokens->setSuffix(tr(" B"));
+    auto* tokens = new BillionsSpinBox;
+    tokens->setRange(0, 1e9);
+    tokens->setDecimals(1);
+    tokens->setSingleStep(10);
+    tokens->setGroupSeparatorShown(true);
+    tokens->setAccelerated(true);
+    tokens->setToolTip(
+        tr("Tokens the run processes in total, in billions (sets time to train and cost)."));
+    // Chinese shows the count in 万亿/亿 itself (BillionsSpinBox).
+    if (QLocale().language() != QLocale::Chinese) tokens->setSuffix(tr(" B"));
     form->addRow(tr("Tokens to train"),
                  m_binder->bindDouble(
                      tokens, QStringLiteral("training.train_tokens"), tr("tokens to train"),
