@@ -131,7 +131,8 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
     const double layers = slot.layers;
     const double moeLayers = slot.moeLayers;
     MicroBatchComm c;
-    if (p.tp > 1) {
+    // Folded experts with etp > 1 gather their tokens in the etp group even at tp 1.
+    if (p.tp > 1 || (p.foldsExperts() && p.etp > 1 && moeLayers > 0)) {
         // Two all-reduces forward and two backward per layer (Shoeybi et al. 2019 Fig. 4); with
         // sequence parallelism each becomes an all-gather + reduce-scatter of the same volume
         // (Korthikanti §4.2.2). Full recompute repeats the forward pair.

@@ -80,6 +80,21 @@ TEST(ExpertTensorParallel, FoldingTakesTheMoeFfnOutOfTheTensorParallelTraffic) {
     EXPECT_LT(folded.communication.epSeconds, split.communication.epSeconds);
 }
 
+TEST(ExpertTensorParallel, ExpertTensorParallelismAboveTpGathersTokensInItsGroup) {
+    // tp 1 with etp 2: each expert is split over two ranks that pool their tokens, an all-gather
+    // and reduce-scatter of 2 × the tokens per MoE layer and direction over the etp pair; no
+    // tensor-parallel traffic without folding.
+    const model::Scenario s = mixtral();
+    const auto ctx = sim::makeContext(s);
+    const sim::PlanEstimate plain = sim::evaluatePlan(ctx, megatron(1, 1, 64, 8, 0));
+    const sim::PlanEstimate folded = sim::evaluatePlan(ctx, megatron(1, 1, 64, 8, 2));
+    EXPECT_TRUE(model::validatePlan(s, megatron(1, 1, 64, 8, 2)).empty());
+    EXPECT_EQ(plain.communication.tpBytes, 0.0);
+    EXPECT_GT(folded.communication.tpBytes, 0.0);
+    // Half the expert weights of etp 1 on each rank.
+    EXPECT_NEAR(folded.memory.expertWeightsBytes / plain.memory.expertWeightsBytes, 0.5, 1e-9);
+}
+
 TEST(ExpertTensorParallel, TheSearchOffersFoldedLayoutsOnlyToMegatron) {
     model::Scenario s = mixtral();
     bool megatronFolded = false;
