@@ -479,7 +479,12 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
     if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0)
         add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
                       " (load-balanced context parallelism splits the sequence into 2·cp chunks)");
-    const long long denseRanks = static_cast<long long>(p.tp) * p.dp * p.cp;
+    // In double first: three counts read from a file can overflow 64 bits (the GPU-count check
+    // above reports that case).
+    const double denseRanksExact = static_cast<double>(p.tp) * p.dp * p.cp;
+    const long long denseRanks = denseRanksExact <= static_cast<double>(kMaxGpus)
+                                     ? static_cast<long long>(denseRanksExact)
+                                     : 0;
     if (p.ep > 1) {
         if (!m.moe.enabled())
             add("ep", "expert parallelism needs a MoE model (model.moe.experts is 0)");
@@ -487,7 +492,7 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
             add("ep", "model.moe.experts: " + str(m.moe.experts) +
                           " is not divisible by ep=" + str(p.ep));
         if (p.foldsExperts()) {
-            if (denseRanks % (static_cast<long long>(p.ep) * p.etp) != 0)
+            if (denseRanks > 0 && denseRanks % (static_cast<long long>(p.ep) * p.etp) != 0)
                 add("ep", "ep×etp=" + str(static_cast<long long>(p.ep) * p.etp) +
                               " must divide tp×dp×cp=" + str(denseRanks) +
                               " (the experts' ranks are etp × ep × expert-dp, Megatron-Core's "
