@@ -21,8 +21,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <algorithm>
-
 namespace trainplan::ui {
 
 namespace {

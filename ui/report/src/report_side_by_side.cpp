@@ -135,9 +135,8 @@ Section sideBySideSection(const ReportData& d, Lang lang) {
         return fmtUsd(sc.goodput->usd, lang) +
                (i == c.cheapest ? QStringLiteral(" ") + s.t(Text::MarkCheapest) : QString());
     });
-    for (const auto& [framework, unused] : c.scenarios.front().frameworks) {
-        (void)unused;
-        const model::Framework fw = framework;
+    for (const auto& first : c.scenarios.front().frameworks) {
+        const model::Framework fw = first.first;
         row(s.t(Text::RowFrameworkStep).arg(frameworkShortName(fw)),
             [&](const services::ComparedScenario& sc, int) {
                 for (const auto& [f, best] : sc.frameworks)
