@@ -79,6 +79,16 @@ TEST(ReportStrings, ChartIdsRoundTrip) {
     EXPECT_FALSE(chartKindFromId(QStringLiteral("nope")).has_value());
 }
 
+TEST(ReportNumbers, ChineseCountsUseWanAndYi) {
+    // Issue 19: the Chinese report counts as the window does; English keeps SI prefixes.
+    EXPECT_EQ(fmtTokensPerSecond(229000, sim::Lang::En), QStringLiteral("229k tok/s"));
+    EXPECT_EQ(fmtTokensPerSecond(229000, sim::Lang::ZhCN), QStringLiteral("22.9万 token/s"));
+    EXPECT_EQ(fmtGpuHours(465000, sim::Lang::En), QStringLiteral("465k GPU·h"));
+    EXPECT_EQ(fmtGpuHours(465000, sim::Lang::ZhCN), QStringLiteral("46.5万 GPU·h"));
+    EXPECT_EQ(fmtUsd(1.16e6, sim::Lang::ZhCN), QStringLiteral("$116万"));
+    EXPECT_EQ(fmtParameters(7.06e10, sim::Lang::ZhCN), QStringLiteral("706亿"));
+}
+
 TEST(ReportFormat, ChosenBySuffix) {
     EXPECT_EQ(formatFromPath(QStringLiteral("a/b.PDF")), OutputFormat::Pdf);
     EXPECT_EQ(formatFromPath(QStringLiteral("r.htm")), OutputFormat::Html);

@@ -387,7 +387,7 @@ QWidget* PresentationWindow::summaryPage() {
             {"stepTime", t(Text::KStepTime), report::fmtSeconds(e.time.stepSeconds, m_lang)},
             {"mfu", QStringLiteral("MFU"), report::fmtPercent(e.throughput.mfu, m_lang)},
             {"throughput", t(Text::KThroughput),
-             report::fmtTokensPerSecond(e.throughput.tokensPerSecond)},
+             report::fmtTokensPerSecond(e.throughput.tokensPerSecond, m_lang)},
             {"peakMemory", t(Text::ColPeakMemory), report::fmtBytes(e.memory.peakBytes, m_lang)},
             {"timeToTrain", t(Text::ColTimeToTrain),
              report::fmtDuration(e.cost.timeToTrainSeconds, m_lang)},
@@ -485,7 +485,7 @@ QWidget* PresentationWindow::comparisonPage() {
                      report::fmtBytes(e.memory.peakBytes, m_lang),
                      report::fmtSeconds(e.time.stepSeconds, m_lang),
                      report::fmtPercent(e.throughput.mfu, m_lang),
-                     report::fmtTokensPerSecond(e.throughput.tokensPerSecond),
+                     report::fmtTokensPerSecond(e.throughput.tokensPerSecond, m_lang),
                      report::fmtDuration(e.cost.timeToTrainSeconds, m_lang),
                      report::fmtCost(e.cost.usd, m_lang)};
         for (int col = 0; col < cells.size(); ++col) {

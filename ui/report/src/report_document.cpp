@@ -55,7 +55,7 @@ Section summarySection(const ReportData& d, Lang lang) {
                           frameworkName(h->framework) + QStringLiteral(", ") + qs(e.plan.label()));
         rows << qMakePair(s.t(Text::KStepTime), fmtSeconds(e.time.stepSeconds, lang));
         rows << qMakePair(s.t(Text::KMfu), fmtPercent(e.throughput.mfu, lang));
-        rows << qMakePair(s.t(Text::KThroughput), fmtTokensPerSecond(e.throughput.tokensPerSecond));
+        rows << qMakePair(s.t(Text::KThroughput), fmtTokensPerSecond(e.throughput.tokensPerSecond, lang));
         rows << qMakePair(s.t(Text::KPeakMemory), tr(Text::KOfCapacity, lang)
                                                       .arg(fmtBytes(e.memory.peakBytes, lang),
                                                            fmtBytes(e.memory.capacityBytes, lang)));
@@ -63,7 +63,7 @@ Section summarySection(const ReportData& d, Lang lang) {
             rows << qMakePair(
                 s.t(Text::KTimeToTrain).arg(fmtParameters(d.scenario.training.trainTokens, lang)),
                 fmtDuration(e.cost.timeToTrainSeconds, lang));
-            rows << qMakePair(s.t(Text::KGpuHours), fmtGpuHours(e.cost.gpuHours));
+            rows << qMakePair(s.t(Text::KGpuHours), fmtGpuHours(e.cost.gpuHours, lang));
             if (e.cost.usd > 0) rows << qMakePair(s.t(Text::KCost), fmtUsd(e.cost.usd, lang));
             rows << qMakePair(s.t(Text::KEnergy), fmtEnergy(e.cost.energyKwh));
         }
@@ -132,7 +132,7 @@ Section summarySection(const ReportData& d, Lang lang) {
                         .arg(fmtParameters(d.scenario.training.trainTokens, lang),
                              fmtDuration(e.cost.timeToTrainSeconds, lang))
                         .arg(d.gpus())
-                        .arg(fmtUsd(e.cost.usd, lang), fmtGpuHours(e.cost.gpuHours));
+                        .arg(fmtUsd(e.cost.usd, lang), fmtGpuHours(e.cost.gpuHours, lang));
     }
     s.subheading(s.t(Text::WhatTheNumbersSay));
     s.bullets(said);
@@ -243,7 +243,7 @@ Table comparisonTable(const ReportData& d, Lang lang) {
             // A plan that does not fit would not run: no time, MFU or cost.
             if (c.fits())
                 row << fmtSeconds(e.time.stepSeconds, lang) << fmtPercent(e.throughput.mfu, lang)
-                    << fmtTokensPerSecond(e.throughput.tokensPerSecond)
+                    << fmtTokensPerSecond(e.throughput.tokensPerSecond, lang)
                     << fmtDuration(e.cost.timeToTrainSeconds, lang) << fmtCost(e.cost.usd, lang);
             else
                 for (int k = 0; k < 5; ++k)

@@ -70,7 +70,13 @@ QString sig3Si(double value) {
     return sig3(value);
 }
 
-QString fmtTokensPerSecond(double tokensPerSecond) {
+// A count in Chinese units (万, 亿, 万亿), as sim::formatArg writes parameter counts.
+static QString chineseCount(double v) {
+    return number(sim::ArgKind::Parameters, v, sim::Lang::ZhCN);
+}
+
+QString fmtTokensPerSecond(double tokensPerSecond, sim::Lang lang) {
+    if (lang == sim::Lang::ZhCN) return chineseCount(tokensPerSecond) + QStringLiteral(" token/s");
     return sig3Si(tokensPerSecond) + QStringLiteral(" tok/s");
 }
 
@@ -94,7 +100,8 @@ QString fmtEnergy(double kwh) {
     return sig3(kwh) + QStringLiteral(" kWh");
 }
 
-QString fmtGpuHours(double hours) {
+QString fmtGpuHours(double hours, sim::Lang lang) {
+    if (lang == sim::Lang::ZhCN) return chineseCount(hours) + QStringLiteral(" GPU·h");
     return sig3Si(hours) + QStringLiteral(" GPU·h");
 }
 

@@ -39,11 +39,13 @@ namespace trainplan::report {
 
 // Three significant digits with an SI prefix: 1.23k, 45.6M, 789G.
 [[nodiscard]] QString sig3Si(double value);
-[[nodiscard]] QString fmtTokensPerSecond(double tokensPerSecond); // 612k tok/s
+// 612k tok/s; in Chinese 61.2万 token/s (万/亿 as sim::formatArg counts).
+[[nodiscard]] QString fmtTokensPerSecond(double tokensPerSecond, sim::Lang lang = sim::Lang::En);
 [[nodiscard]] QString fmtFlops(double flops);                     // 1.23 EFLOP
 [[nodiscard]] QString fmtFlopsPerSecond(double flopsPerSecond);   // 543 TFLOP/s
 [[nodiscard]] QString fmtEnergy(double kwh);                      // 1.23 MWh
-[[nodiscard]] QString fmtGpuHours(double hours);                  // 412k GPU·h
+// 412k GPU·h; in Chinese 41.2万 GPU·h.
+[[nodiscard]] QString fmtGpuHours(double hours, sim::Lang lang = sim::Lang::En);
 [[nodiscard]] QString fmtFixed(double value, int decimals);
 
 // A value of a derivation term in its unit ("bytes", "s", "FLOP", or anything else verbatim).
