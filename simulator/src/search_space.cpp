@@ -148,7 +148,7 @@ InnerSpace innerSpace(const Scenario& s, const Layout& l,
     in.spChoices = l.tp > 1 ? 2 : 1;
     // Megatron-LM requires sequence parallelism for MoE with tensor parallelism; the search keeps
     // both for the tp-split experts it always offered, and only SP on for folded ones.
-    if (l.etp > 0 && l.etp != l.tp && l.tp > 1) in.spFirst = 1;
+    if (layoutPlan(l).foldsExperts() && l.tp > 1) in.spFirst = 1;
     in.overlapChoices = l.tp > 1 && capabilities(l.framework).tpOverlap ? 2 : 1;
     return in;
 }

@@ -170,16 +170,11 @@ int inFlight(const Plan& p, int gradAccum, int stageIndex) {
 
 Shards shardDegrees(const Plan& p, const Placements& pl) {
     Shards s;
-    const double dpcp = static_cast<double>(p.dp) * p.cp;
-    if (p.hybridShard) {
-        s.dense = std::max(1, pl.dp.perNode); // the dp × cp ranks of one node (placeGroups)
-    } else {
-        s.dense = dpcp;
-    }
-    // Expert-data-parallel ranks: dp × cp / ep, or tp × dp × cp / (ep × etp) when the experts fold
-    // their own layout (Megatron-Core expert RankGenerator).
-    s.expert = p.foldsExperts() ? std::max(1.0, dpcp * p.tp / (static_cast<double>(p.ep) * p.etp))
-                                : std::max(1.0, dpcp / p.ep);
+    // The gradient group placeGroups lays out (dp × cp ranks), or its ranks in one node for HSDP.
+    s.dense = std::max(1, p.hybridShard ? pl.dp.perNode : pl.dp.size);
+    // The expert-data-parallel group placeGroups lays out: dp × cp / ep, or tp × dp × cp /
+    // (ep × etp) when the experts fold their own layout (Megatron-Core expert RankGenerator).
+    s.expert = std::max(1, pl.dpExpert.size);
     return s;
 }
 
