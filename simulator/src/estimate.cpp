@@ -257,20 +257,7 @@ PlanContext makeContext(const model::Scenario& scenario) {
 MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
     const int gradAccum = static_cast<int>(p.gradientAccumulation(ctx.scenario->training.globalBatch));
-    if (p.pp <= 1) return stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
-    // Uneven layout: the worst of every distinct stage composition.
-    const std::vector<StageSlot> slots = unevenBoundingSlots(ctx, p);
-    if (slots.empty()) {
-        MemoryBreakdown first = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0));
-        MemoryBreakdown last = stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, p.pp - 1));
-        return first.peakBytes >= last.peakBytes ? first : last;
-    }
-    MemoryBreakdown worst = stageMemory(ctx, p, pl, gradAccum, slots.front());
-    for (std::size_t i = 1; i < slots.size(); ++i) {
-        MemoryBreakdown m = stageMemory(ctx, p, pl, gradAccum, slots[i]);
-        if (m.peakBytes > worst.peakBytes) worst = m;
-    }
-    return worst;
+    return detail::planMemory(ctx, p, pl, gradAccum, unevenBoundingSlots(ctx, p)).worst;
 }
 
 MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const Plan& p, int stageIndex) {
@@ -300,6 +287,35 @@ double missRankBytes(const MemoryBreakdown& m, double headroom) {
     return std::max(m.peakBytes, usableGpu * m.hostBytesPerNode / usableHost);
 }
 
+detail::PlanMemory detail::planMemory(const PlanContext& ctx, const Plan& p, const Placements& pl,
+                                      int gradAccum, const std::vector<StageSlot>& unevenSlots) {
+    PlanMemory out;
+    double hostBytesPerNode = 0;
+    auto consider = [&](MemoryBreakdown m, bool first, bool last) {
+        hostBytesPerNode = std::max(hostBytesPerNode, m.hostBytesPerNode);
+        if (first || m.peakBytes > out.worst.peakBytes) out.worst = m;
+        if (first) out.first = m;
+        if (last) out.last = std::move(m);
+    };
+    if (unevenSlots.empty()) {
+        consider(stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0)), true, p.pp <= 1);
+        if (p.pp > 1)
+            consider(stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, p.pp - 1)), false, true);
+    } else {
+        for (std::size_t i = 0; i < unevenSlots.size(); ++i)
+            consider(stageMemory(ctx, p, pl, gradAccum, unevenSlots[i]), i == 0,
+                     i + 1 == unevenSlots.size());
+    }
+    // Host memory is counted per node as if all its GPUs held one stage's ranks (stageMemory): the
+    // plan fits when the stage needing the most fits, whichever stage peaks on the GPU.
+    MemoryBreakdown& w = out.worst;
+    w.hostBytesPerNode = hostBytesPerNode;
+    w.hostFits = hostBytesPerNode <= usableBytes(w.hostCapacityBytesPerNode,
+                                                 ctx.memoryHeadroomFraction);
+    w.fits = w.gpuFits && w.hostFits;
+    return out;
+}
+
 PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
     return detail::evaluatePlanWith(ctx, p, {}, false);
 }
@@ -315,12 +331,11 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     est.plan = p;
     est.gradAccum = static_cast<int>(p.gradientAccumulation(tr.globalBatch));
     const double mb = est.gradAccum;
-    const Placements pl = placeGroups(p, sc.cluster.gpusPerNode);
+    const Placements pl = pre.placements ? *pre.placements : placeGroups(p, sc.cluster.gpusPerNode);
 
-    // Memory: the worst of the bounding stages — first and last when the MoE layers spread evenly
-    // (middle stages never exceed the first), otherwise every distinct stage composition. One
-    // pipeline slot is set by the slowest of them: its compute plus the per-micro-batch
-    // communication it cannot hide (stages differ in layers only when MoE layers spread unevenly).
+    // One pipeline slot is set by the slowest of the bounding stages: its compute plus the
+    // per-micro-batch communication it cannot hide (stages differ in layers only when MoE layers
+    // spread unevenly).
     StageSlot slotBuf[2];
     std::vector<StageSlot> ownSlots;
     if (!pre.unevenSlots) ownSlots = unevenBoundingSlots(ctx, p);
@@ -334,14 +349,14 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
         slots = unevenSlots.data();
         slotCount = unevenSlots.size();
     }
-    est.firstStage = stageMemory(ctx, p, pl, est.gradAccum, slots[0]);
-    est.memory = est.firstStage;
-    for (std::size_t i = 1; i < slotCount; ++i) {
-        MemoryBreakdown sm = stageMemory(ctx, p, pl, est.gradAccum, slots[i]);
-        if (sm.peakBytes > est.memory.peakBytes) est.memory = sm;
-        if (i + 1 == slotCount) est.lastStage = sm;
+    {
+        const PlanMemory own =
+            pre.memory ? PlanMemory{} : planMemory(ctx, p, pl, est.gradAccum, unevenSlots);
+        const PlanMemory& pm = pre.memory ? *pre.memory : own;
+        est.memory = pm.worst;
+        est.firstStage = pm.first;
+        est.lastStage = pm.last;
     }
-    if (slotCount == 1) est.lastStage = est.firstStage;
     if (stopWhenNotFitting && !est.memory.fits) return est;
     StageTime slow;
     MicroBatchComm mbc;

@@ -120,12 +120,25 @@ struct LayerTimes {
 [[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot,
                                      const model::Plan& p);
 
+// The memory step of evaluatePlan: the worst of the bounding stages (first and last when the
+// layers spread evenly, since middle stages never exceed the first; otherwise every distinct stage
+// composition, `unevenSlots`), with the first and last stages' own breakdowns.
+struct PlanMemory {
+    MemoryBreakdown worst, first, last;
+};
+[[nodiscard]] PlanMemory planMemory(const PlanContext& ctx, const model::Plan& p,
+                                    const Placements& pl, int gradAccum,
+                                    const std::vector<StageSlot>& unevenSlots);
+
 // What evaluatePlan derives from the plan that a caller may already hold for it: its layer times
-// (layerTimes(ctx, p, its gradient accumulation)) and its uneven bounding slots
-// (unevenBoundingSlots(ctx, p), empty for an even layout). Null: computed here.
+// (layerTimes(ctx, p, its gradient accumulation)), its uneven bounding slots
+// (unevenBoundingSlots(ctx, p), empty for an even layout), its group placements
+// (placeGroups(p, gpus per node)) and its memory (planMemory). Null: computed here.
 struct Precomputed {
     const LayerTimes* layerTimes = nullptr;
     const std::vector<StageSlot>* unevenSlots = nullptr;
+    const Placements* placements = nullptr;
+    const PlanMemory* memory = nullptr;
 };
 // evaluatePlan from precomputed parts; with stopWhenNotFitting, a plan whose memory does not fit
 // comes back with only its memory filled in (what evaluateMemory would have said).

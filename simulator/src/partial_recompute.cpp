@@ -79,7 +79,7 @@ bool applyFewestRecomputedLayers(const PlanContext& ctx, PlanEstimate& est,
             lo = mid + 1;
     }
     q.recomputeLayers = counts[lo];
-    est = evaluatePlanWith(ctx, q, {pre.layerTimes, &uneven}, false);
+    est = evaluatePlanWith(ctx, q, {pre.layerTimes, &uneven, pre.placements}, false);
     return true;
 }
 

@@ -159,9 +159,8 @@ std::shared_ptr<ShapeTable> makeShapeTable() {
 
 namespace {
 
-// The stage slots evaluatePlan sets the pipeline slot from, and whether they are the even
-// layout's (the slowest sets the slot) or the uneven one's (the slot with the most compute plus
-// exposed communication does, whose compute is at least the least of them).
+// The stage slots evaluatePlan sets the pipeline slot from: the first and last stages of an even
+// layout, every distinct stage composition of an uneven one.
 struct Slots {
     std::vector<StageSlot> slots;
     std::vector<StageSlot> uneven; // unevenBoundingSlots: empty for an even layout
@@ -178,14 +177,14 @@ Slots slotsOf(const PlanContext& ctx, const Plan& probe) {
     return out;
 }
 
-// The plan's bound from its layer times (`lt` = layerTimes of the plan).
+// The plan's bound from its layer times (`lt` = layerTimes of the plan). The slot is the stage
+// with the most compute plus exposed communication (evaluatePlanWith), so it lasts at least the
+// compute of every stage, even or uneven: the most compute of them bounds it.
 double boundFrom(const LayerTimes& lt, long long ga, const Plan& p, const Slots& slots) {
-    const bool uneven = !slots.uneven.empty();
-    double computeMb = uneven ? std::numeric_limits<double>::infinity() : 0.0;
+    double computeMb = 0.0;
     for (const StageSlot& slot : slots.slots) {
         const StageTime st = stageCompute(lt, slot, p);
-        const double total = st.forward + st.backward + st.recompute;
-        computeMb = uneven ? std::min(computeMb, total) : std::max(computeMb, total);
+        computeMb = std::max(computeMb, st.forward + st.backward + st.recompute);
     }
     const double slotsPerStep = static_cast<double>(ga) + (p.pp - 1.0) / p.vpp;
     return slotsPerStep * computeMb * kBoundSlack;
@@ -289,6 +288,7 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
     auto beatable = [&](double bound) { return !best || bound <= best->time.stepSeconds; };
     std::vector<Item> items;
     std::vector<char> noneFits;
+    std::vector<signed char> floorFits;
     for (const Node& n : st.nodes) {
         if (!beatable(n.bound)) break;
         ++counts.expandedLayouts;
@@ -314,7 +314,16 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
         // bound applies. Items with no recompute come first, being the least compute.
         const std::size_t shardings = n.inner.shardings.size();
         const std::size_t overlaps = static_cast<std::size_t>(n.inner.overlapChoices);
+        const std::size_t recomputes = n.inner.recomputes.size();
         noneFits.assign(n.inner.microBatches.size() * 2 * shardings * overlaps, 0);
+        // Whether the smallest micro-batch of each (sharding, overlap, SP, recompute) fits
+        // (-1 until asked): when it does not, no larger micro-batch accumulated over several
+        // does either, since every term of the peak grows with the micro-batch there (tokens ×
+        // in-flight micro-batches = min((p − s)·b, B/dp) per stage, the loss and SP buffers
+        // with b, the gradients persistent once accumulated: stage_memory.cpp). The one
+        // micro-batch that accumulates nothing (B/dp) is checked on its own.
+        floorFits.assign(shardings * overlaps * 2 * recomputes, -1);
+        const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
         std::stable_sort(items.begin(), items.end(),
                          [](const Item& a, const Item& b) { return a.bound < b.bound; });
         for (const Item& it : items) {
@@ -323,6 +332,10 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
             p.recompute = it.recompute;
             p.recomputeLayers = 0;
             p.sequenceParallel = it.sequenceParallel;
+            const int ga = static_cast<int>(p.gradientAccumulation(globalBatch));
+            const std::size_t ri = static_cast<std::size_t>(
+                std::find(n.inner.recomputes.begin(), n.inner.recomputes.end(), it.recompute) -
+                n.inner.recomputes.begin());
             for (std::size_t si = 0; si < shardings; ++si) {
                 applySharding(p, n.inner.shardings[si]);
                 for (int ov = 0; ov < n.inner.overlapChoices; ++ov) {
@@ -336,13 +349,32 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                         static_cast<std::size_t>(ov);
                     // Only a partial plan could still win, and there is none.
                     if (!beatable(it.fullBound) && noneFits[key]) continue;
+                    if (ga > 1) {
+                        signed char& floor =
+                            floorFits[((si * overlaps + static_cast<std::size_t>(ov)) * 2 +
+                                       (it.sequenceParallel ? 1 : 0)) *
+                                          recomputes +
+                                      ri];
+                        if (floor < 0) {
+                            Plan least = p;
+                            least.microBatch = n.inner.microBatches.front();
+                            const int leastGa =
+                                static_cast<int>(least.gradientAccumulation(globalBatch));
+                            ++counts.memoryChecked;
+                            floor = planMemory(ctx, least, pl, leastGa, n.slots.uneven).worst.fits
+                                        ? 1
+                                        : 0;
+                        }
+                        if (floor == 0) continue;
+                    }
                     ++counts.memoryChecked;
-                    const Precomputed pre{it.layerTimes, &n.slots.uneven};
-                    PlanEstimate est = evaluatePlanWith(ctx, p, pre, true);
-                    if (it.recompute == Recompute::None) noneFits[key] = est.memory.fits ? 1 : 0;
-                    if (!est.memory.fits) continue;
+                    const PlanMemory mem = planMemory(ctx, p, pl, ga, n.slots.uneven);
+                    if (it.recompute == Recompute::None) noneFits[key] = mem.worst.fits ? 1 : 0;
+                    if (!mem.worst.fits) continue;
+                    const Precomputed pre{it.layerTimes, &n.slots.uneven, &pl, &mem};
+                    PlanEstimate est = evaluatePlanWith(ctx, p, pre, false);
                     // Its fewest recomputed layers, when no recompute does not fit, are faster.
-                    applyFewestRecomputedLayers(ctx, est, pre);
+                    applyFewestRecomputedLayers(ctx, est, {it.layerTimes, &n.slots.uneven, &pl});
                     ++counts.timed;
                     if (!best || fasterThan(est, *best)) best = std::move(est);
                 }

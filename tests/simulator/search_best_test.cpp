@@ -91,9 +91,9 @@ TEST(SearchBest, BoundNeverExceedsTheStepTimeAndIsNoLessThanTheCompute) {
             const double bound = sim::stepLowerBoundSeconds(ctx, p, table.get());
             ASSERT_LE(bound, e.time.stepSeconds) << p.label();
             ++plans;
-            // Even layouts (24 layers over a pp that divides them; torchtitan's FSDP split counts
-            // the embedding and the output too): the bound holds the compute and the bubble's.
-            if (p.framework == Framework::Fsdp && p.pp > 1) continue;
+            // Even or uneven (torchtitan's FSDP split counts the embedding and the output as
+            // layers), the bound holds the compute and the bubble's: the slot lasts at least the
+            // compute of the stage with the most.
             EXPECT_GE(bound, 0.999999 * (e.time.computeSeconds +
                                          (p.pp - 1.0) / p.vpp * e.time.computeSeconds /
                                              static_cast<double>(e.gradAccum)))
@@ -130,6 +130,44 @@ TEST(SearchBest, NoRecomputeAndSequenceParallelAreTheLeastCompute) {
             }
     }
     EXPECT_GT(compared, 3000);
+}
+
+// What the search's memory floor relies on (search_best.cpp): once a micro-batch is accumulated
+// over several (gradient accumulation > 1), a larger micro-batch never needs less memory, on the
+// GPU or on the host, so when the smallest does not fit no larger one does. Checked on every such
+// plan of four scenarios (dense, MoE, fused fp8, and FSDP pipelines split unevenly) against its
+// micro-batch-1 twin.
+TEST(SearchBest, MemoryGrowsWithTheMicroBatchOnceAccumulated) {
+    model::Scenario fp8 = makeScenario("gpt-7.5b", "H100-SXM5-80GB", 2, 8, 64,
+                                       "NVLink4-NVSwitch", "InfiniBand-NDR-400");
+    fp8.training.precision = model::Precision::Fp8;
+    fp8.training.execution = model::ExecutionMode::Fused;
+    model::Scenario fsdp = makeScenario("llama3.1-8b", "A100-SXM4-40GB", 4, 8, 256);
+    fsdp.constraints.frameworks = {Framework::Fsdp};
+    const std::vector<model::Scenario> scenarios{
+        makeScenario("gpt-1.7b", "H100-SXM5-80GB", 2, 8, 128, "NVLink4-NVSwitch",
+                     "InfiniBand-NDR-400"),
+        makeScenario("mixtral-8x7b", "A100-SXM4-80GB", 2, 8, 64), fp8, fsdp};
+    long long compared = 0, fitChanges = 0;
+    for (const model::Scenario& s : scenarios) {
+        const sim::PlanContext ctx = sim::makeContext(s);
+        const long long batch = s.training.globalBatch;
+        for (Framework fw : kAll)
+            for (const model::Plan& p : sim::enumeratePlans(s, fw)) {
+                if (p.microBatch == 1 || p.gradientAccumulation(batch) <= 1) continue;
+                model::Plan least = p;
+                least.microBatch = 1;
+                const sim::MemoryBreakdown big = sim::evaluateMemory(ctx, p);
+                const sim::MemoryBreakdown small = sim::evaluateMemory(ctx, least);
+                ASSERT_LE(small.peakBytes, big.peakBytes) << s.name << " " << p.label();
+                ASSERT_LE(small.hostBytesPerNode, big.hostBytesPerNode) << p.label();
+                ASSERT_TRUE(small.fits || !big.fits) << s.name << " " << p.label();
+                fitChanges += small.fits && !big.fits ? 1 : 0;
+                ++compared;
+            }
+    }
+    EXPECT_GT(compared, 3000);
+    EXPECT_GT(fitChanges, 0); // the scenarios do reach the memory limit
 }
 
 TEST(SearchBest, ATableRebindsWhenTheGpuChanges) {
