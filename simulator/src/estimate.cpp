@@ -287,25 +287,38 @@ double missRankBytes(const MemoryBreakdown& m, double headroom) {
     return std::max(m.peakBytes, usableGpu * m.hostBytesPerNode / usableHost);
 }
 
+namespace {
+
+// Calls fn(slot, its statics or null, first, last) for every bounding stage of the plan.
+template <typename F>
+void forBoundingStages(const PlanContext& ctx, const Plan& p,
+                       const std::vector<StageSlot>& unevenSlots, const StageStatics* statics,
+                       F&& fn) {
+    auto at = [&](std::size_t i) { return statics ? statics + i : nullptr; };
+    if (unevenSlots.empty()) {
+        fn(evenSlot(ctx, p, 0), at(0), true, p.pp <= 1);
+        if (p.pp > 1) fn(evenSlot(ctx, p, p.pp - 1), at(1), false, true);
+        return;
+    }
+    for (std::size_t i = 0; i < unevenSlots.size(); ++i)
+        fn(unevenSlots[i], at(i), i == 0, i + 1 == unevenSlots.size());
+}
+
+} // namespace
+
 detail::PlanMemory detail::planMemory(const PlanContext& ctx, const Plan& p, const Placements& pl,
-                                      int gradAccum, const std::vector<StageSlot>& unevenSlots) {
+                                      int gradAccum, const std::vector<StageSlot>& unevenSlots,
+                                      const StageStatics* statics) {
     PlanMemory out;
     double hostBytesPerNode = 0;
-    auto consider = [&](MemoryBreakdown m, bool first, bool last) {
-        hostBytesPerNode = std::max(hostBytesPerNode, m.hostBytesPerNode);
-        if (first || m.peakBytes > out.worst.peakBytes) out.worst = m;
-        if (first) out.first = m;
-        if (last) out.last = std::move(m);
-    };
-    if (unevenSlots.empty()) {
-        consider(stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, 0)), true, p.pp <= 1);
-        if (p.pp > 1)
-            consider(stageMemory(ctx, p, pl, gradAccum, evenSlot(ctx, p, p.pp - 1)), false, true);
-    } else {
-        for (std::size_t i = 0; i < unevenSlots.size(); ++i)
-            consider(stageMemory(ctx, p, pl, gradAccum, unevenSlots[i]), i == 0,
-                     i + 1 == unevenSlots.size());
-    }
+    forBoundingStages(ctx, p, unevenSlots, statics,
+                      [&](const StageSlot& slot, const StageStatics* st, bool first, bool last) {
+                          MemoryBreakdown m = stageMemory(ctx, p, pl, gradAccum, slot, st);
+                          hostBytesPerNode = std::max(hostBytesPerNode, m.hostBytesPerNode);
+                          if (first || m.peakBytes > out.worst.peakBytes) out.worst = m;
+                          if (first) out.first = m;
+                          if (last) out.last = std::move(m);
+                      });
     // Host memory is counted per node as if all its GPUs held one stage's ranks (stageMemory): the
     // plan fits when the stage needing the most fits, whichever stage peaks on the GPU.
     MemoryBreakdown& w = out.worst;
@@ -314,6 +327,23 @@ detail::PlanMemory detail::planMemory(const PlanContext& ctx, const Plan& p, con
                                                  ctx.memoryHeadroomFraction);
     w.fits = w.gpuFits && w.hostFits;
     return out;
+}
+
+bool detail::planFits(const PlanContext& ctx, const Plan& p, const Placements& pl, int gradAccum,
+                      const std::vector<StageSlot>& unevenSlots, const StageStatics* statics) {
+    bool gpuFits = true;
+    double hostBytesPerNode = 0, hostCapacityBytesPerNode = 0;
+    forBoundingStages(ctx, p, unevenSlots, statics,
+                      [&](const StageSlot& slot, const StageStatics* st, bool, bool) {
+                          if (!gpuFits) return;
+                          const MemoryBreakdown m = stageMemory(ctx, p, pl, gradAccum, slot, st);
+                          gpuFits = m.gpuFits;
+                          hostBytesPerNode = std::max(hostBytesPerNode, m.hostBytesPerNode);
+                          hostCapacityBytesPerNode = m.hostCapacityBytesPerNode;
+                      });
+    // The same test as planMemory's: every stage's GPU (the worst's), the neediest node's host.
+    return gpuFits && hostBytesPerNode <= usableBytes(hostCapacityBytesPerNode,
+                                                      ctx.memoryHeadroomFraction);
 }
 
 PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
@@ -390,160 +420,12 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     }
     const double computeMb = slow.forward + slow.backward + slow.recompute;
 
-    // Data-parallel traffic.
-    // Uneven layouts: the stage holding the most parameters sets the data-parallel traffic and
-    // the optimizer step (the first and last stages hold fewer layers than the middle ones).
-    StageParams spFirst = stageParams(ctx, p, slots[0]);
-    for (std::size_t i = 1; !unevenSlots.empty() && i < slotCount; ++i) {
-        const StageParams sp = stageParams(ctx, p, slots[i]);
-        if (sp.dense + sp.expert > spFirst.dense + spFirst.expert) spFirst = sp;
-    }
-    const double dense = spFirst.dense, expert = spFirst.expert;
+    // Data-parallel traffic (dp_traffic.cpp).
+    const DpTraffic traffic = dpTraffic(ctx, p, pl, slots, slotCount, !unevenSlots.empty());
     const double paramElem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
-    const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
-    const double gradElem = std::min(bpp.gradients, 4.0);
-    // Per micro-batch (ZeRO-2/3, FSDP), by when it runs: parameter all-gathers ahead of each
-    // layer's forward and backward, gradient reduce-scatters after each layer's backward.
-    CollectiveCost mbGatherFwd, mbGatherBwd, mbReduce;
-    CollectiveCost dpReduce; // once per step, overlapped with the last backward
-    CollectiveCost dpGather; // once per step, after the optimizer
-    bool gatherOverlapped = false;
-    const double dpBuckets = 25e6; // bytes per DDP bucket (bucket_cap_mb = 25, PyTorch docs)
-    auto grads = [&](double elemBytes, auto collective, double messages) {
-        CollectiveCost c = collective(dense * elemBytes, pl.dp, bw, messages);
-        if (expert > 0) c += collective(expert * elemBytes, pl.dpExpert, bw, messages);
-        return c;
-    };
-    const int z = p.zeroStage;
-    const double dpGroup = static_cast<double>(p.dp) * p.cp;
-    if (dpGroup > 1) {
-        switch (p.framework) {
-        case Framework::Ddp:
-            dpReduce =
-                grads(gradElem, allReduce, std::max(1.0, (dense + expert) * gradElem / dpBuckets));
-            break;
-        case Framework::Megatron: {
-            const double buckets =
-                std::max(1.0, (dense + expert) / 4e7); // 40M-element buckets (Megatron DDP)
-            if (z >= 1) {
-                // Distributed optimizer: reduce-scatter fp32 grads, all-gather bf16 params
-                // (Megatron docs).
-                dpReduce = grads(gradElem, reduceScatter, buckets);
-                dpGather = grads(paramElem, allGather, buckets);
-                gatherOverlapped = true; // --overlap-param-gather with the next forward
-            } else {
-                dpReduce = grads(gradElem, allReduce, buckets);
-            }
-            break;
-        }
-        case Framework::DeepSpeed: {
-            const double buckets = std::max(1.0, (dense + expert) / 5e8);
-            // DeepSpeed's ZeRO collectives run flat over the data-parallel ranks: across nodes
-            // every byte a rank moves crosses its NIC share, which is what ZeRO++'s hierarchical
-            // partitioning (hpZ) later addressed (Wang et al. 2023, ZeRO++ §3).
-            const Placements flat = [&] {
-                Placements f = pl;
-                if (f.dp.crossesNodes()) f.dp = GroupPlacement{f.dp.size, 1, f.dp.size};
-                if (f.dpExpert.crossesNodes())
-                    f.dpExpert = GroupPlacement{f.dpExpert.size, 1, f.dpExpert.size};
-                return f;
-            }();
-            auto grads = [&](double elemBytes, auto collective, double messages) {
-                CollectiveCost c = collective(dense * elemBytes, flat.dp, bw, messages);
-                if (expert > 0) c += collective(expert * elemBytes, flat.dpExpert, bw, messages);
-                return c;
-            };
-            if (z == 0) {
-                dpReduce = grads(paramElem, allReduce, buckets);
-            } else if (z == 1) {
-                dpReduce = grads(paramElem, reduceScatter, buckets);
-                dpGather = grads(paramElem, allGather, buckets);
-            } else if (z == 2) {
-                mbReduce =
-                    grads(paramElem, reduceScatter, buckets); // every micro-step (overlap_comm)
-                dpGather = grads(paramElem, allGather, buckets);
-            } else {
-                // ZeRO-3: all-gather forward and backward, reduce-scatter gradients, every
-                // micro-batch: 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2).
-                const double layers = std::max(1.0, spFirst.layers);
-                mbGatherFwd = grads(paramElem, allGather, layers);
-                mbGatherBwd = grads(paramElem, allGather, layers);
-                mbReduce = grads(paramElem, reduceScatter, layers);
-            }
-            break;
-        }
-        case Framework::Fsdp: {
-            const double layers = std::max(1.0, spFirst.layers);
-            GroupPlacement shardGroup = pl.dp;
-            if (p.hybridShard) {
-                shardGroup = place(p.tp, std::max(1, pl.dp.perNode), sc.cluster.gpusPerNode);
-            }
-            // Routed experts are sharded like every other parameter: over the shard group, or over
-            // the expert-data-parallel group when experts are split by ep (torchtitan FSDP2 + EP).
-            // Their gathers and reductions cost as much as the dense ones per byte.
-            const GroupPlacement expertGroup = p.ep > 1 ? pl.dpExpert : shardGroup;
-            auto shardColl = [&](double elemBytes, auto collective) {
-                CollectiveCost c = collective(dense * elemBytes, shardGroup, bw, layers);
-                if (expert > 0) c += collective(expert * elemBytes, expertGroup, bw, layers);
-                return c;
-            };
-            if (z == 3) {
-                // FULL_SHARD: all-gather in forward and again in backward, reduce-scatter gradients
-                // (fp32 reduce), per micro-batch (PyTorch FSDP docs; Zhao et al. 2023 §3).
-                mbGatherFwd = shardColl(paramElem, allGather);
-                mbGatherBwd = shardColl(paramElem, allGather);
-                mbReduce = shardColl(4.0, reduceScatter);
-                if (p.hybridShard && pl.dp.nodes > 1) {
-                    GroupPlacement across =
-                        place(p.tp * shardGroup.size, pl.dp.nodes, sc.cluster.gpusPerNode);
-                    dpReduce = allReduce(dense * 4.0 / shardGroup.size, across, bw, layers);
-                }
-            } else if (z == 2) {
-                // SHARD_GRAD_OP: gather once in forward, keep the parameters through backward.
-                mbGatherFwd = shardColl(paramElem, allGather);
-                mbReduce = shardColl(4.0, reduceScatter);
-            } else {
-                dpReduce = grads(4.0, allReduce, std::max(1.0, dense * 4.0 / dpBuckets));
-            }
-            break;
-        }
-        }
-    }
-
-    // Per-micro-batch exposed data-parallel communication, scheduled layer by layer: FSDP and
-    // ZeRO-3 prefetch the next layer's all-gather while the current layer computes (prefetch depth
-    // 1: FSDP forward/backward prefetch, DeepSpeed stage3_prefetch_bucket_size), and reduce-scatter
-    // a layer's gradients while the next one computes its backward. The first gather and the last
-    // reduction have nothing to hide behind (Zhao et al. 2023, PyTorch FSDP §3.3-3.4).
-    CollectiveCost dpPerMb = mbGatherFwd;
-    dpPerMb += mbGatherBwd;
-    dpPerMb += mbReduce;
-    // A collective hidden behind compute still costs: NCCL runs one CTA per channel, so while it
-    // runs its channels' SMs are taken from the kernels it overlaps (NCCL environment docs,
-    // NCCL_MAX_NCHANNELS: more channels use more CUDA blocks; Lee et al. 2025, arXiv 2507.03114:
-    // overlapped compute slows 18.9% on average on A100/H100). Work w overlapping comm c then takes
-    // max(c, w + share·c): the exposed part is max(c − w, share·c).
-    const double smShare = ncclSmShare(eff);
-    auto exposedBehind = [smShare](double comm, double hiddenBy) {
-        return std::max(comm - hiddenBy, smShare * comm);
-    };
-    double dpPerMbExposed = 0;
-    if (dpPerMb.seconds > 0) {
-        const double L = std::max(1.0, spFirst.layers);
-        const double agF = mbGatherFwd.seconds / L, agB = mbGatherBwd.seconds / L;
-        const double rs = mbReduce.seconds / L;
-        if (!p.dpOverlap) {
-            dpPerMbExposed = dpPerMb.seconds;
-        } else {
-            const double ov = eff.overlapFraction;
-            const double cF = slow.forward / L, cB = (slow.backward + slow.recompute) / L;
-            // Forward: the first layer's gather, then L − 1 windows of one layer's compute.
-            // Backward: the first re-gather, L − 1 windows each carrying the next gather and the
-            // previous layer's reduce-scatter, and the last reduce-scatter.
-            dpPerMbExposed = agF + (L - 1.0) * exposedBehind(agF, ov * cF) + agB +
-                             (L - 1.0) * exposedBehind(agB + rs, ov * cB) + rs;
-        }
-    }
+    const CollectiveCost dpPerMb = traffic.perMicroBatch();
+    const DpExposed dpx = dpExposed(traffic, p, eff, &slow);
+    const double dpPerMbExposed = dpx.perMicroBatchSeconds;
     const double tMb = computeMb + mbc.exposedSeconds + dpPerMbExposed;
 
     // Pipeline: (m + (p−1)/v) micro-batch slots, the (p−1)/v being the bubble (Narayanan et al.
@@ -568,61 +450,9 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
         const double steady = 2.0 * mb * p.vpp * one.seconds;
         ppExposed = fillDrain + steady * (p.dpOverlap ? 1.0 - eff.overlapFraction : 1.0);
     }
-    // Step-level DP: the reduction of the last micro-batch overlaps its backward; the param
-    // all-gather overlaps the next forward where the framework does so.
-    const double lastBucket =
-        dpReduce.seconds > 0 ? std::min(dpReduce.seconds, dpReduce.seconds * 0.05 + 1e-4) : 0.0;
-    const double dpReduceExposed =
-        p.dpOverlap ? std::max(lastBucket,
-                               exposedBehind(dpReduce.seconds, eff.overlapFraction * slow.backward))
-                    : dpReduce.seconds;
-    const double dpGatherExposed =
-        gatherOverlapped && p.dpOverlap
-            ? exposedBehind(dpGather.seconds, eff.overlapFraction * slow.forward)
-            : dpGather.seconds;
-
-    // Optimizer step: memory-bound over the locally owned parameters (~34 bytes touched per Adam
-    // parameter in mixed precision: read grad, master, m, v; write master, m, v, low-precision
-    // copy).
-    const Shards sh = shardDegrees(p, pl);
-    const double optShardDense = z >= 1 ? dense / sh.dense : dense;
-    const double optShardExpert = z >= 1 ? expert / sh.expert : expert;
-    const double ownedParams = optShardDense + optShardExpert;
-    const bool adam = tr.optimizer != model::Optimizer::SgdMomentum;
-    const double optBytes = (adam ? 34.0 : 22.0) * ownedParams;
-    double optimizerSeconds = optBytes / (ctx.hbmBytesPerSecond * eff.hbmEfficiency);
-    double offloadSeconds = 0;
-    if (p.offload != Offload::None) {
-        const double pcie = sc.cluster.pcieBytesPerSecondPerGpu > 0
-                                ? sc.cluster.pcieBytesPerSecondPerGpu
-                                : eff.pcieBytesPerSecond;
-        // CPU Adam over the owned shard (Ren et al. 2021 ZeRO-Offload); gradients stream to the
-        // host during backward, updated parameters come back after the step. NO_SHARD owns every
-        // parameter of its tp·pp slice. FSDP's CPUOffload steps the user's torch.optim AdamW on
-        // the host tensors, which DeepSpeed's vectorized CPU-Adam outruns 5–7× (DeepSpeedCPUAdam
-        // docstring, deepspeed/ops/adam/cpu_adam.py): FSDP takes the middle of that range.
-        constexpr double kTorchCpuAdamSlowdown = 6.0;
-        const double shard = ownedParams;
-        optimizerSeconds = shard / eff.hostAdamParamsPerSecond *
-                           (p.framework == Framework::Fsdp ? kTorchCpuAdamSlowdown : 1.0);
-        const double down = shard * gradElem / pcie;
-        const double up = shard * paramElem / pcie;
-        offloadSeconds = up + std::max(0.0, down - eff.overlapFraction * slow.backward);
-        if (p.offload == Offload::Nvme) {
-            const double nvme =
-                (sc.cluster.nvmeBytesPerSecondPerNode > 0 ? sc.cluster.nvmeBytesPerSecondPerNode
-                                                          : eff.nvmeBytesPerSecondPerNode) /
-                sc.cluster.gpusPerNode;
-            offloadSeconds +=
-                2.0 * bpp.optimizer * shard / nvme; // read and write the states (ZeRO-Infinity)
-        }
-        if (p.offloadParams || p.framework == Framework::Fsdp) {
-            // Parameter shards are fetched from host memory before every all-gather, forward and
-            // backward.
-            const double fetch = 2.0 * shard * paramElem / pcie;
-            offloadSeconds += mb * std::max(0.0, fetch - eff.overlapFraction * computeMb);
-        }
-    }
+    const double dpReduceExposed = dpx.reduceSeconds, dpGatherExposed = dpx.gatherSeconds;
+    const OptimizerStep opt = optimizerStep(ctx, p, pl, traffic, &slow, mb);
+    const double optimizerSeconds = opt.optimizerSeconds, offloadSeconds = opt.offloadSeconds;
 
     // Assemble.
     auto& T = est.time;
@@ -655,7 +485,7 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
         double inter =
             T.exposedTpSeconds * interShare(mbc.tp) + T.exposedCpSeconds * interShare(mbc.cp) +
             T.exposedEpSeconds * interShare(mbc.ep) + mb * dpPerMbExposed * interShare(dpPerMb) +
-            dpReduceExposed * interShare(dpReduce) + dpGatherExposed * interShare(dpGather) +
+            dpReduceExposed * interShare(traffic.dpReduce) + dpGatherExposed * interShare(traffic.dpGather) +
             ppExposed * (pl.pp.crossesNodes() ? 1.0 : 0.0);
         T.exposedInterNodeSeconds = std::min(inter, T.exposedCommSeconds);
         T.exposedIntraNodeSeconds = T.exposedCommSeconds - T.exposedInterNodeSeconds;
@@ -664,8 +494,8 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     auto& C = est.communication;
     const CollectiveCost tpC = mbc.tp.scaled(mb), cpC = mbc.cp.scaled(mb), epC = mbc.ep.scaled(mb);
     CollectiveCost dpC = dpPerMb.scaled(mb);
-    dpC += dpReduce;
-    dpC += dpGather;
+    dpC += traffic.dpReduce;
+    dpC += traffic.dpGather;
     C.tpBytes = tpC.bytes();
     C.cpBytes = cpC.bytes();
     C.epBytes = epC.bytes();

@@ -3,6 +3,8 @@
 // Internal: the pieces evaluatePlan is built from, shared with explain.cpp so the derivation shows
 // the very numbers the estimate used.
 
+#include "memory_overheads.h"
+
 #include <trainplan/simulator/estimate.h>
 
 #include <algorithm>
@@ -68,9 +70,20 @@ struct Shards {
 [[nodiscard]] inline double tokensPerMicroBatch(const PlanContext& ctx, const model::Plan& p) {
     return static_cast<double>(p.microBatch) * ctx.scenario->model.seqLen / p.cp;
 }
+// What stageMemory derives from the layout, the stage and whether data parallelism is hybrid,
+// not from the micro-batch, recompute or the rest of the sharding: what a search computes once per
+// layout and reuses for every plan inside it.
+struct StageStatics {
+    StageParams params;
+    Communicators communicators;
+};
+[[nodiscard]] StageStatics stageStatics(const PlanContext& ctx, const model::Plan& p,
+                                        const Placements& pl, const StageSlot& slot);
+// `statics`: stageStatics of this plan and slot, or null (computed here).
 [[nodiscard]] MemoryBreakdown stageMemory(const PlanContext& ctx, const model::Plan& p,
                                           const Placements& pl, int gradAccum,
-                                          const StageSlot& slot);
+                                          const StageSlot& slot,
+                                          const StageStatics* statics = nullptr);
 
 struct StageTime {
     double forward = 0, backward = 0, recompute = 0; // compute seconds per micro-batch
@@ -120,15 +133,63 @@ struct LayerTimes {
 [[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot,
                                      const model::Plan& p);
 
+// The data-parallel collectives of a plan (dp_traffic.cpp), sized by the stage holding the most
+// parameters among the bounding `slots` (uneven layouts; the first stage otherwise).
+struct DpTraffic {
+    StageParams stage;
+    // Per micro-batch (ZeRO-2/3, FSDP), by when it runs: parameter all-gathers ahead of each
+    // layer's forward and backward, gradient reduce-scatters after each layer's backward.
+    CollectiveCost mbGatherFwd, mbGatherBwd, mbReduce;
+    CollectiveCost dpReduce; // once per step, overlapped with the last backward
+    CollectiveCost dpGather; // once per step, after the optimizer
+    bool gatherOverlapped = false;
+
+    [[nodiscard]] CollectiveCost perMicroBatch() const {
+        CollectiveCost c = mbGatherFwd;
+        c += mbGatherBwd;
+        c += mbReduce;
+        return c;
+    }
+};
+[[nodiscard]] DpTraffic dpTraffic(const PlanContext& ctx, const model::Plan& p,
+                                  const Placements& pl, const StageSlot* slots,
+                                  std::size_t slotCount, bool uneven);
+
+// The data-parallel time left exposed behind `slow`, the compute of one micro-batch on the slowest
+// stage; with `slow` null, the floor no compute can hide (each overlapped collective still takes
+// its NCCL channels' SMs).
+struct DpExposed {
+    double perMicroBatchSeconds = 0; // layer by layer, every micro-batch
+    double reduceSeconds = 0, gatherSeconds = 0; // once per step
+};
+[[nodiscard]] DpExposed dpExposed(const DpTraffic& t, const model::Plan& p, const Efficiency& eff,
+                                  const StageTime* slow);
+
+// The optimizer step over the locally owned parameters and, with offload, the host transfers it
+// adds; with `slow` null, their floor (every overlappable transfer hidden).
+struct OptimizerStep {
+    double optimizerSeconds = 0, offloadSeconds = 0;
+};
+[[nodiscard]] OptimizerStep optimizerStep(const PlanContext& ctx, const model::Plan& p,
+                                          const Placements& pl, const DpTraffic& t,
+                                          const StageTime* slow, double gradAccum);
+
 // The memory step of evaluatePlan: the worst of the bounding stages (first and last when the
 // layers spread evenly, since middle stages never exceed the first; otherwise every distinct stage
 // composition, `unevenSlots`), with the first and last stages' own breakdowns.
 struct PlanMemory {
     MemoryBreakdown worst, first, last;
 };
+// `statics`: one StageStatics per bounding stage, in order (first and last for an even layout),
+// or null.
 [[nodiscard]] PlanMemory planMemory(const PlanContext& ctx, const model::Plan& p,
                                     const Placements& pl, int gradAccum,
-                                    const std::vector<StageSlot>& unevenSlots);
+                                    const std::vector<StageSlot>& unevenSlots,
+                                    const StageStatics* statics = nullptr);
+// planMemory(…).worst.fits without keeping the breakdowns: what a search asks most plans.
+[[nodiscard]] bool planFits(const PlanContext& ctx, const model::Plan& p, const Placements& pl,
+                            int gradAccum, const std::vector<StageSlot>& unevenSlots,
+                            const StageStatics* statics = nullptr);
 
 // What evaluatePlan derives from the plan that a caller may already hold for it: its layer times
 // (layerTimes(ctx, p, its gradient accumulation)), its uneven bounding slots

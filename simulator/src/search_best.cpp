@@ -177,22 +177,44 @@ Slots slotsOf(const PlanContext& ctx, const Plan& probe) {
     return out;
 }
 
-// The plan's bound from its layer times (`lt` = layerTimes of the plan). The slot is the stage
-// with the most compute plus exposed communication (evaluatePlanWith), so it lasts at least the
-// compute of every stage, even or uneven: the most compute of them bounds it.
-double boundFrom(const LayerTimes& lt, long long ga, const Plan& p, const Slots& slots) {
-    double computeMb = 0.0;
-    for (const StageSlot& slot : slots.slots) {
-        const StageTime st = stageCompute(lt, slot, p);
-        computeMb = std::max(computeMb, st.forward + st.backward + st.recompute);
-    }
-    const double slotsPerStep = static_cast<double>(ga) + (p.pp - 1.0) / p.vpp;
-    return slotsPerStep * computeMb * kBoundSlack;
+// What a plan pays besides its compute whatever that compute hides (dp_traffic.cpp with no limit
+// on hiding): its data-parallel traffic per pipeline slot, and per step the data-parallel
+// reduction and gather, the optimizer and any offload. They depend on the layout and the sharding
+// only.
+struct Floor {
+    double perSlotSeconds = 0, perStepSeconds = 0;
+};
+
+Floor floorOf(const PlanContext& ctx, const Plan& p, const Placements& pl, const Slots& slots) {
+    const DpTraffic t =
+        dpTraffic(ctx, p, pl, slots.slots.data(), slots.slots.size(), !slots.uneven.empty());
+    const DpExposed dp = dpExposed(t, p, ctx.eff, nullptr);
+    const OptimizerStep opt = optimizerStep(ctx, p, pl, t, nullptr, 1.0);
+    return {dp.perMicroBatchSeconds,
+            dp.reduceSeconds + dp.gatherSeconds + opt.optimizerSeconds + opt.offloadSeconds};
 }
 
-double boundOf(const PlanContext& ctx, ShapeTable& table, const Plan& p, const Slots& slots) {
-    const long long ga = p.gradientAccumulation(ctx.scenario->training.globalBatch);
-    return boundFrom(table.layerTimesOf(ctx, p, static_cast<int>(ga)), ga, p, slots);
+// The slots of one step and the most compute of one micro-batch on any stage: the pipeline slot
+// is the stage with the most compute plus exposed communication (evaluatePlanWith), so it lasts at
+// least the compute of every stage, even or uneven.
+struct SlotCompute {
+    double slotsPerStep = 0, computeSeconds = 0;
+};
+
+SlotCompute slotCompute(const LayerTimes& lt, long long ga, const Plan& p, const Slots& slots) {
+    SlotCompute out;
+    for (const StageSlot& slot : slots.slots) {
+        const StageTime st = stageCompute(lt, slot, p);
+        out.computeSeconds = std::max(out.computeSeconds, st.forward + st.backward + st.recompute);
+    }
+    out.slotsPerStep = static_cast<double>(ga) + (p.pp - 1.0) / p.vpp;
+    return out;
+}
+
+// Step = (m + (p − 1)/v) × slot + step-level terms (evaluatePlanWith), each at least its floor.
+double boundWith(const SlotCompute& c, const Floor& f) {
+    return (c.slotsPerStep * (c.computeSeconds + f.perSlotSeconds) + f.perStepSeconds) *
+           kBoundSlack;
 }
 
 // A full-recompute choice may end up recomputing as few as one layer per chunk
@@ -206,6 +228,8 @@ struct Node {
     InnerSpace inner;
     Slots slots;
     double bound = 0;
+    std::vector<Floor> floors; // per sharding of the inner space
+    Floor least;               // the least of each part over the shardings
 };
 
 // One (micro-batch, recompute, SP) choice inside a layout: the knobs its compute depends on.
@@ -215,8 +239,9 @@ struct Item {
     Recompute recompute;
     bool sequenceParallel;
     const LayerTimes* layerTimes; // in the table, which never moves its entries
-    double bound;
-    double fullBound; // full recompute of every layer: the bound when no partial plan exists
+    SlotCompute least;            // with the fewest recomputed layers the choice allows
+    SlotCompute full;             // full recompute of every layer: when no partial plan exists
+    double bound;                 // boundWith(least, the node's least floor)
 };
 
 } // namespace
@@ -225,7 +250,12 @@ double stepLowerBoundSeconds(const PlanContext& ctx, const Plan& plan, ShapeTabl
     ShapeTable local;
     ShapeTable& t = table ? *table : local;
     t.bind(ctx);
-    return boundOf(ctx, t, plan, slotsOf(ctx, plan));
+    const Slots slots = slotsOf(ctx, plan);
+    const long long ga = plan.gradientAccumulation(ctx.scenario->training.globalBatch);
+    const SlotCompute c =
+        slotCompute(t.layerTimesOf(ctx, plan, static_cast<int>(ga)), ga, plan, slots);
+    return boundWith(c, floorOf(ctx, plan, placeGroups(plan, ctx.scenario->cluster.gpusPerNode),
+                                slots));
 }
 
 struct BestPlanSearch::State {
@@ -245,10 +275,20 @@ BestPlanSearch::BestPlanSearch(const PlanContext& ctx, Framework fw, ShapeTable&
     const std::vector<Sharding> sh = shardings(fw, s.constraints);
     forEachLayout(s, ctx.clusterGpus, fw, 0, [&](const Layout& l) {
         ++st.layouts;
-        Node n{l, innerSpace(s, l, sh), {}, 0};
+        Node n{l, innerSpace(s, l, sh), {}, 0, {}, {}};
         if (n.inner.count() == 0) return;
         Plan p = layoutPlan(l);
         n.slots = slotsOf(ctx, p);
+        const Placements pl = placeGroups(p, s.cluster.gpusPerNode);
+        n.least = {std::numeric_limits<double>::infinity(),
+                   std::numeric_limits<double>::infinity()};
+        for (const Sharding& shard : n.inner.shardings) {
+            applySharding(p, shard);
+            const Floor f = floorOf(ctx, p, pl, n.slots);
+            n.floors.push_back(f);
+            n.least.perSlotSeconds = std::min(n.least.perSlotSeconds, f.perSlotSeconds);
+            n.least.perStepSeconds = std::min(n.least.perStepSeconds, f.perStepSeconds);
+        }
         // The layout's bound is its fastest choice's. SP only divides the norms' and residuals'
         // traffic by tp (compute_model.cpp), so SP on is the least; recompute adds compute, but a
         // full recompute of one layer per chunk may cost less than a selective one of every
@@ -260,7 +300,9 @@ BestPlanSearch::BestPlanSearch(const PlanContext& ctx, Framework fw, ShapeTable&
             p.recomputeLayers = leastRecomputedLayers(r);
             for (int mb : n.inner.microBatches) {
                 p.microBatch = mb;
-                n.bound = std::min(n.bound, boundOf(ctx, table, p, n.slots));
+                const long long ga = p.gradientAccumulation(s.training.globalBatch);
+                const LayerTimes& lt = table.layerTimesOf(ctx, p, static_cast<int>(ga));
+                n.bound = std::min(n.bound, boundWith(slotCompute(lt, ga, p, n.slots), n.least));
             }
             if (r == Recompute::None) break; // none is the least of all
         }
@@ -288,7 +330,8 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
     auto beatable = [&](double bound) { return !best || bound <= best->time.stepSeconds; };
     std::vector<Item> items;
     std::vector<char> noneFits;
-    std::vector<signed char> floorFits;
+    std::vector<int> fitLimit;
+    std::vector<StageStatics> statics[2];
     for (const Node& n : st.nodes) {
         if (!beatable(n.bound)) break;
         ++counts.expandedLayouts;
@@ -304,10 +347,12 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                     p.sequenceParallel = sp == 1;
                     const long long ga = p.gradientAccumulation(globalBatch);
                     const LayerTimes& lt = t.layerTimesOf(ctx, p, static_cast<int>(ga));
-                    const double full = boundFrom(lt, ga, p, n.slots);
+                    const SlotCompute full = slotCompute(lt, ga, p, n.slots);
                     p.recomputeLayers = leastRecomputedLayers(r);
-                    const double least = r == Recompute::Full ? boundFrom(lt, ga, p, n.slots) : full;
-                    items.push_back({mb, static_cast<int>(mi), r, sp == 1, &lt, least, full});
+                    const SlotCompute least =
+                        r == Recompute::Full ? slotCompute(lt, ga, p, n.slots) : full;
+                    items.push_back({mb, static_cast<int>(mi), r, sp == 1, &lt, least, full,
+                                     boundWith(least, n.least)});
                 }
         // Whether each (micro-batch, SP, sharding, overlap) fitted without recompute: its
         // full-recompute twin then has no partial plan (applyFewestRecomputedLayers), so its own
@@ -316,14 +361,27 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
         const std::size_t overlaps = static_cast<std::size_t>(n.inner.overlapChoices);
         const std::size_t recomputes = n.inner.recomputes.size();
         noneFits.assign(n.inner.microBatches.size() * 2 * shardings * overlaps, 0);
-        // Whether the smallest micro-batch of each (sharding, overlap, SP, recompute) fits
-        // (-1 until asked): when it does not, no larger micro-batch accumulated over several
-        // does either, since every term of the peak grows with the micro-batch there (tokens ×
-        // in-flight micro-batches = min((p − s)·b, B/dp) per stage, the loss and SP buffers
-        // with b, the gradients persistent once accumulated: stage_memory.cpp). The one
-        // micro-batch that accumulates nothing (B/dp) is checked on its own.
-        floorFits.assign(shardings * overlaps * 2 * recomputes, -1);
+        // The largest micro-batch of each (sharding, overlap, SP, recompute) that fits among
+        // those accumulated over several (-2 until asked, -1 when none does), found by bisection:
+        // there every term of the peak grows with the micro-batch (tokens × in-flight
+        // micro-batches = min((p − s)·b, B/dp) per stage, the loss and SP buffers with b, the
+        // gradients persistent once accumulated: stage_memory.cpp), so fitting is a prefix. The
+        // one micro-batch that accumulates nothing (B/dp) is checked on its own.
+        fitLimit.assign(shardings * overlaps * 2 * recomputes, -2);
+        const std::vector<int>& mbs = n.inner.microBatches;
+        const int accumulated = static_cast<int>(mbs.size()) -
+                                (!mbs.empty() && mbs.back() * n.layout.dp == globalBatch ? 1 : 0);
         const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
+        // Each bounding stage's parameters and communicators, without and with HSDP (the only
+        // part of the sharding they depend on), built when first needed.
+        for (auto& v : statics) v.clear();
+        auto staticsFor = [&](const Plan& q) -> const StageStatics* {
+            std::vector<StageStatics>& v = statics[q.hybridShard ? 1 : 0];
+            if (v.empty())
+                for (const StageSlot& slot : n.slots.slots)
+                    v.push_back(stageStatics(ctx, q, pl, slot));
+            return v.data();
+        };
         std::stable_sort(items.begin(), items.end(),
                          [](const Item& a, const Item& b) { return a.bound < b.bound; });
         for (const Item& it : items) {
@@ -337,6 +395,9 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                 std::find(n.inner.recomputes.begin(), n.inner.recomputes.end(), it.recompute) -
                 n.inner.recomputes.begin());
             for (std::size_t si = 0; si < shardings; ++si) {
+                // The sharding's own floor: its data-parallel traffic, optimizer and offload.
+                if (!beatable(boundWith(it.least, n.floors[si]))) continue;
+                const double fullBound = boundWith(it.full, n.floors[si]);
                 applySharding(p, n.inner.shardings[si]);
                 for (int ov = 0; ov < n.inner.overlapChoices; ++ov) {
                     p.tpCommOverlap = ov == 1;
@@ -348,29 +409,35 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                             overlaps +
                         static_cast<std::size_t>(ov);
                     // Only a partial plan could still win, and there is none.
-                    if (!beatable(it.fullBound) && noneFits[key]) continue;
+                    if (!beatable(fullBound) && noneFits[key]) continue;
                     if (ga > 1) {
-                        signed char& floor =
-                            floorFits[((si * overlaps + static_cast<std::size_t>(ov)) * 2 +
-                                       (it.sequenceParallel ? 1 : 0)) *
-                                          recomputes +
-                                      ri];
-                        if (floor < 0) {
-                            Plan least = p;
-                            least.microBatch = n.inner.microBatches.front();
-                            const int leastGa =
-                                static_cast<int>(least.gradientAccumulation(globalBatch));
-                            ++counts.memoryChecked;
-                            floor = planMemory(ctx, least, pl, leastGa, n.slots.uneven).worst.fits
-                                        ? 1
-                                        : 0;
+                        int& limit = fitLimit[((si * overlaps + static_cast<std::size_t>(ov)) * 2 +
+                                               (it.sequenceParallel ? 1 : 0)) *
+                                                  recomputes +
+                                              ri];
+                        if (limit == -2) {
+                            Plan q = p;
+                            auto fitsAt = [&](int mi) {
+                                q.microBatch = mbs[static_cast<std::size_t>(mi)];
+                                const int qGa = static_cast<int>(q.gradientAccumulation(globalBatch));
+                                ++counts.memoryChecked;
+                                return planFits(ctx, q, pl, qGa, n.slots.uneven, staticsFor(q));
+                            };
+                            int lo = -1, hi = accumulated; // fits at lo (or none), not at hi
+                            while (hi - lo > 1) {
+                                // The smallest first: most often nothing fits.
+                                const int mid = lo < 0 ? 0 : lo + (hi - lo) / 2;
+                                (fitsAt(mid) ? lo : hi) = mid;
+                            }
+                            limit = lo;
                         }
-                        if (floor == 0) continue;
+                        if (it.microBatchIndex > limit) continue; // and below it, it fits
+                    } else {
+                        ++counts.memoryChecked;
+                        if (!planFits(ctx, p, pl, ga, n.slots.uneven, staticsFor(p))) continue;
                     }
-                    ++counts.memoryChecked;
-                    const PlanMemory mem = planMemory(ctx, p, pl, ga, n.slots.uneven);
-                    if (it.recompute == Recompute::None) noneFits[key] = mem.worst.fits ? 1 : 0;
-                    if (!mem.worst.fits) continue;
+                    const PlanMemory mem = planMemory(ctx, p, pl, ga, n.slots.uneven, staticsFor(p));
+                    if (it.recompute == Recompute::None) noneFits[key] = 1;
                     const Precomputed pre{it.layerTimes, &n.slots.uneven, &pl, &mem};
                     PlanEstimate est = evaluatePlanWith(ctx, p, pre, false);
                     // Its fewest recomputed layers, when no recompute does not fit, are faster.

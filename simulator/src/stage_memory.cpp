@@ -178,8 +178,15 @@ Shards shardDegrees(const Plan& p, const Placements& pl) {
     return s;
 }
 
+StageStatics stageStatics(const PlanContext& ctx, const Plan& p, const Placements& pl,
+                          const StageSlot& slot) {
+    return {stageParams(ctx, p, slot), planCommunicators(ctx, p, pl, slot.kind)};
+}
+
 MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placements& pl,
-                            int gradAccum, const StageSlot& slot) {
+                            int gradAccum, const StageSlot& slot, const StageStatics* statics) {
+    const StageStatics own = statics ? StageStatics{} : stageStatics(ctx, p, pl, slot);
+    const StageStatics& st = statics ? *statics : own;
     const auto& sc = *ctx.scenario;
     const auto& tr = sc.training;
     const auto& eff = ctx.eff;
@@ -189,7 +196,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     mem.stageIndex = slot.index;
     mem.capacityBytes = sc.cluster.gpu.memoryBytes;
 
-    const StageParams sp = stageParams(ctx, p, slot);
+    const StageParams& sp = st.params;
     const BytesPerParam bpp = bytesPerParam(p.framework, tr.precision, tr.optimizer);
     const Shards sh = shardDegrees(p, pl);
     const double params = sp.dense + sp.expert;
@@ -372,7 +379,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     mem.persistentGradients =
         p.framework == Framework::Megatron || p.framework == Framework::DeepSpeed || gradAccum > 1;
     mem.cudaContextBytes = eff.cudaContextBytes;
-    settlePhases(mem, eff, planCommunicators(ctx, p, pl, kind), churnStatics);
+    settlePhases(mem, eff, st.communicators, churnStatics);
     mem.gpuFits = mem.peakBytes <= usableBytes(mem.capacityBytes, ctx.memoryHeadroomFraction);
     // Host memory per node: the scenario's, else 256 GiB per GPU (2 TiB on an 8-GPU DGX A100/H100,
     // NVIDIA DGX system user guides), with the same headroom kept free.
