@@ -3906,8 +3906,8 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>3 — 再切分参数</translation>
     </message>
     <message>
-        <source>ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron distributed optimizer = 1).</source>
-        <translation>ZeRO 阶段（FSDP：3 = FULL_SHARD，2 = SHARD_GRAD_OP；Megatron 分布式优化器 = 1）。</translation>
+        <source>ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron: 1 = distributed optimizer, 2 and 3 = Megatron-FSDP optim_grads and optim_grads_params).</source>
+        <translation>ZeRO 阶段（FSDP：3 = FULL_SHARD，2 = SHARD_GRAD_OP；Megatron：1 = 分布式优化器，2 和 3 = Megatron-FSDP 的 optim_grads 与 optim_grads_params）。</translation>
     </message>
     <message>
         <source>ZeRO stage</source>

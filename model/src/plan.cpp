@@ -135,7 +135,11 @@ std::string Plan::label() const {
         s += zeroStage == 3 ? (hybridShard ? " hybrid" : " full-shard")
                             : (zeroStage == 2 ? " grad-op" : " no-shard");
     } else if (framework == Framework::Megatron) {
-        if (zeroStage >= 1) s += " dist-opt";
+        // Megatron-FSDP (--use-megatron-fsdp) above the distributed optimizer.
+        s += zeroStage == 3   ? " mfsdp"
+             : zeroStage == 2 ? " mfsdp-grads"
+             : zeroStage == 1 ? " dist-opt"
+                              : "";
     } else if (framework == Framework::DeepSpeed) {
         s += " ZeRO-" + std::to_string(zeroStage);
     }

@@ -600,11 +600,12 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
         break;
     case Framework::Megatron:
-        if (p.zeroStage > 1)
-            unsupported("zero_stage",
-                        "ZeRO-" + str(p.zeroStage) + " (its distributed optimizer is stage 1)");
+        // zero_stage 1 is the distributed optimizer; 2 and 3 are Megatron-FSDP's optim_grads and
+        // optim_grads_params (--use-megatron-fsdp --data-parallel-sharding-strategy).
         if (p.offload != Offload::None) unsupported("offload", "optimizer offload in this model");
-        if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
+        if (p.hybridShard)
+            unsupported("sharding", "hybrid sharding in this model (Megatron-FSDP's outer "
+                                    "data-parallel group is not modelled)");
         break;
     }
     if ((p.framework == Framework::Ddp || p.framework == Framework::Fsdp) && !p.dpOverlap)

@@ -68,7 +68,28 @@ DpTraffic dpTraffic(const PlanContext& ctx, const Plan& p, const Placements& pl,
         case Framework::Megatron: {
             const double buckets =
                 std::max(1.0, (dense + expert) / 4e7); // 40M-element buckets (Megatron DDP)
-            if (z >= 1) {
+            if (z >= 2) {
+                // Megatron-FSDP: with gradients sharded it reduce-scatters every micro-batch
+                // ("for grads shard mode there will always be gradient sync", MegatronFSDP.no_sync,
+                // megatron_fsdp.py), layer by layer over the dp × cp group (experts over their
+                // expert-data-parallel group); optim_grads_params also gathers each layer's
+                // parameters before its forward and again before its backward, optim_grads
+                // gathers the updated parameters once per step.
+                const double layers = std::max(1.0, t.stage.layers);
+                auto perLayer = [&](double elemBytes, auto collective) {
+                    CollectiveCost c = collective(dense * elemBytes, pl.dp, bw, layers);
+                    if (expert > 0) c += collective(expert * elemBytes, pl.dpExpert, bw, layers);
+                    return c;
+                };
+                mbReduce = perLayer(gradElem, reduceScatter);
+                if (z == 3) {
+                    mbGatherFwd = perLayer(paramElem, allGather);
+                    mbGatherBwd = perLayer(paramElem, allGather);
+                } else {
+                    dpGather = grads(paramElem, allGather, buckets);
+                    gatherOverlapped = true; // --overlap-param-gather
+                }
+            } else if (z >= 1) {
                 // Distributed optimizer: reduce-scatter fp32 grads, all-gather bf16 params
                 // (Megatron docs).
                 dpReduce = grads(gradElem, reduceScatter, buckets);

@@ -66,7 +66,9 @@ std::vector<Sharding> shardings(Framework fw, const model::ConstraintsSpec& k) {
         }
         break;
     case Framework::Megatron:
-        all = {{0, false, Offload::None, false}, {1, false, Offload::None, false}};
+        // DDP, the distributed optimizer, and Megatron-FSDP's optim_grads and optim_grads_params.
+        for (int z : {0, 1, 2, 3})
+            all.push_back({z, false, Offload::None, false});
         break;
     }
     std::vector<Sharding> out;

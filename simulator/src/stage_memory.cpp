@@ -305,6 +305,14 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     case Framework::Megatron:
         // Sequence-parallel all-gather buffer (megatron global memory buffer).
         if (p.sequenceParallel) buffers += paramElem * tokens * p.tp * sc.model.hidden / p.tp;
+        // Megatron-FSDP gathers a layer's parameters into a buffer, the next one prefetched
+        // (--overlap-param-gather), and reduce-scatters each layer's gradients from an unsharded
+        // fp32 buffer (megatron/core/distributed/fsdp: optim_grads_params, optim_grads).
+        if (z == 3) {
+            buffers += 2.0 * paramElem * sp.largestLayer;
+            churnStatics += 2.0 * paramElem * sp.largestLayer;
+        }
+        if (z >= 2) mem.gradUnitTransientBytes = 4.0 * sp.largestLayer;
         break;
     }
 

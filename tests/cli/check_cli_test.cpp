@@ -96,8 +96,8 @@ TEST(CheckCli, JsonFormatListsProblems) {
     for (const auto& p : doc["problems"])
         paths.push_back(p["path"]);
     std::sort(paths.begin(), paths.end());
-    EXPECT_EQ(paths, (std::vector<std::string>{"plans[0].micro_batch", "plans[0].pp",
-                                               "plans[0].zero_stage"}));
+    EXPECT_EQ(paths, (std::vector<std::string>{"plans[0].micro_batch", "plans[0].offload",
+                                               "plans[0].pp"}));
 
     const CliRun ok =
         runCli({"--format=json", "check", dataFile("scenarios/gpt3-175b-a100x1024.json")});

@@ -444,11 +444,11 @@ TEST(Search, CountsTheHandEnumeratedPlanSpace) {
     s.constraints.cp = 1;
     // × 3 recompute modes: DDP 1 sharding; FSDP 3 stages × {no offload, cpu} (one node: no hybrid);
     // DeepSpeed stage 0, 1±cpu, 2±cpu, 3 × {none, cpu, cpu+params, nvme, nvme+params}; Megatron
-    // stage 0/1.
+    // stage 0, 1 (distributed optimizer), 2 and 3 (Megatron-FSDP).
     EXPECT_EQ(sim::enumeratePlans(s, Framework::Ddp).size(), 3u * 3u * 1u);
     EXPECT_EQ(sim::enumeratePlans(s, Framework::Fsdp).size(), 3u * 3u * 6u);
     EXPECT_EQ(sim::enumeratePlans(s, Framework::DeepSpeed).size(), 3u * 3u * 10u);
-    EXPECT_EQ(sim::enumeratePlans(s, Framework::Megatron).size(), 3u * 3u * 2u);
+    EXPECT_EQ(sim::enumeratePlans(s, Framework::Megatron).size(), 3u * 3u * 4u);
 
     // Two nodes of 4: FSDP's data-parallel group of 8 spans both, so hybrid sharding appears
     // (±cpu).
@@ -456,12 +456,13 @@ TEST(Search, CountsTheHandEnumeratedPlanSpace) {
     two.constraints = s.constraints;
     EXPECT_EQ(sim::enumeratePlans(two, Framework::Fsdp).size(), 3u * 3u * 8u);
 
-    // Megatron with tp = 2 fixed: dp = 4 → micro-batch 1, 2, 4, 8; SP and TP-overlap double twice.
+    // Megatron with tp = 2 fixed: dp = 4 → micro-batch 1, 2, 4, 8; SP and TP-overlap double twice;
+    // four shardings.
     Scenario tp2 = tinyScenario(1, 8, 32);
     tp2.constraints.tp = 2;
     tp2.constraints.pp = 1;
     tp2.constraints.cp = 1;
-    EXPECT_EQ(sim::enumeratePlans(tp2, Framework::Megatron).size(), 4u * 3u * 2u * 2u * 2u);
+    EXPECT_EQ(sim::enumeratePlans(tp2, Framework::Megatron).size(), 4u * 3u * 2u * 2u * 4u);
 }
 
 TEST(Search, ExplainsWhyAFrameworkHasNoValidPlan) {

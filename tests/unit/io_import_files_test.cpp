@@ -443,6 +443,22 @@ TEST(PlanRoundTripPreservation, Megatron) {
     expectRoundTrip(llama70b(), p, false); // model from config.json instead of the scenario
 }
 
+// Megatron-FSDP's optim_grads_params and optim_grads (zero_stage 3 and 2) leave as
+// --use-megatron-fsdp --data-parallel-sharding-strategy and read back as the same plan.
+TEST(PlanRoundTripPreservation, MegatronFsdp) {
+    Plan p;
+    p.framework = Framework::Megatron;
+    p.tp = 4;
+    p.cp = 2;
+    p.dp = 32;
+    p.microBatch = 1;
+    p.zeroStage = 3;
+    p.sequenceParallel = true;
+    expectRoundTrip(llama70b(), p);
+    p.zeroStage = 2;
+    expectRoundTrip(llama70b(), p);
+}
+
 TEST(PlanRoundTripPreservation, MegatronFp8FullRecomputeNoFlash) {
     Scenario s = llama70b();
     s.training.precision = Precision::Fp8;

@@ -264,6 +264,41 @@ TEST(MegatronArgsConversion, RecomputeModulesAreTheSelectiveSubmodules) {
         << dump(full.issues);
 }
 
+// Megatron-FSDP (--use-megatron-fsdp; --use-custom-fsdp is its deprecated name): the ZeRO stage is
+// --data-parallel-sharding-strategy, optim_grads_params unless given (megatron/training/
+// arguments.py).
+TEST(MegatronArgsConversion, MegatronFsdpShardingStrategyIsTheZeroStage) {
+    const std::string base = "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+                             "--num-attention-heads 32 --bf16 --use-distributed-optimizer ";
+    const ImportedFields byDefault = importMegatronArgs(base + "--use-megatron-fsdp", "train.sh");
+    EXPECT_FALSE(hasErrors(byDefault.issues)) << dump(byDefault.issues);
+    EXPECT_EQ(*byDefault.plan.zeroStage, 3);
+    for (const auto& [strategy, stage] : std::vector<std::pair<std::string, int>>{
+             {"optim_grads_params", 3}, {"optim_grads", 2}, {"optim", 1}, {"no_shard", 0}}) {
+        const ImportedFields f = importMegatronArgs(
+            base + "--use-custom-fsdp --data-parallel-sharding-strategy " + strategy, "train.sh");
+        EXPECT_FALSE(hasErrors(f.issues)) << strategy << "\n" << dump(f.issues);
+        EXPECT_EQ(*f.plan.zeroStage, stage) << strategy;
+    }
+    const ImportedFields bad = importMegatronArgs(
+        base + "--use-megatron-fsdp --data-parallel-sharding-strategy full", "train.sh");
+    EXPECT_TRUE(hasIssue(bad.issues, Severity::Error, "--data-parallel-sharding-strategy",
+                         "'full' is not one of no_shard, optim, optim_grads, optim_grads_params"))
+        << dump(bad.issues);
+    const ImportedFields hsdp = importMegatronArgs(
+        base + "--use-megatron-fsdp --num-distributed-optimizer-instances 2", "train.sh");
+    EXPECT_TRUE(hasIssue(hsdp.issues, Severity::Warning, "--num-distributed-optimizer-instances",
+                         "outer data-parallel group (HSDP) is not modelled"))
+        << dump(hsdp.issues);
+    // Without Megatron-FSDP the strategy is ignored, and said to be.
+    const ImportedFields ignored =
+        importMegatronArgs(base + "--data-parallel-sharding-strategy optim_grads", "train.sh");
+    EXPECT_EQ(*ignored.plan.zeroStage, 1);
+    EXPECT_TRUE(hasIssue(ignored.issues, Severity::Warning, "--data-parallel-sharding-strategy",
+                         "applies to Megatron-FSDP only"))
+        << dump(ignored.issues);
+}
+
 // Megatron-Core's --attention-backend (AttnBackend: flash, fused, unfused, local, auto) names the
 // attention kernel; the exporter writes the scenario's kernel back.
 TEST(MegatronArgsConversion, AttentionBackendIsTheAttentionKernel) {

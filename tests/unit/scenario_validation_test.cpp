@@ -108,7 +108,7 @@ const BadFile kBadFiles[] = {
     // Layouts a framework does not support.
     {"37-ddp-with-tensor-parallel.json", "plans[0].tp", "PyTorch DDP does not support tensor parallelism (tp=2)", 1},
     {"70-ddp-with-zero-stage.json", "plans[0].zero_stage", "PyTorch DDP does not support sharding (zero_stage 2)", 1},
-    {"38-megatron-zero-stage-3.json", "plans[0].zero_stage", "Megatron-LM does not support ZeRO-3", 1},
+    {"38-megatron-fsdp-hybrid.json", "plans[0].sharding", "Megatron-LM does not support hybrid sharding in this model", 1},
     {"39-deepspeed-pipeline-with-zero-2.json", "plans[0].zero_stage", "DeepSpeed ZeRO does not support ZeRO-2 with pipeline parallelism", 1},
     {"40-fsdp-zero-stage-1.json", "plans[0].zero_stage", "PyTorch FSDP does not support stage 1", 1},
     {"41-nvme-offload-without-stage-3.json", "plans[0].offload", "NVMe offload (ZeRO-Infinity) needs zero_stage 3", 1},
@@ -160,7 +160,7 @@ const BadFile kBadFiles[] = {
     {"79-inline-gpu-price-without-source.json", "cluster.gpu.price", "a price needs its source and the date it was read", 1},
     // Several independent problems in one file: each is reported.
     {"90-three-structural-problems.json", "cluster.gpu", "unknown GPU 'A100-80' (did you mean A100-SXM4-80GB?)", 3},
-    {"91-three-plan-problems.json", "plans[0].zero_stage", "Megatron-LM does not support ZeRO-3", 3},
+    {"91-three-plan-problems.json", "plans[0].offload", "Megatron-LM does not support optimizer offload", 3},
     {"92-problems-in-two-plans.json", "plans[2].tp", "PyTorch DDP does not support tensor parallelism (tp=8)", 4},
 };
 // clang-format on
@@ -218,7 +218,7 @@ TEST(BadScenarioFiles, ThreeStructuralProblemsAreThreeIssues) {
 TEST(BadScenarioFiles, ThreePlanProblemsAreThreeIssues) {
     const auto load = loadScenarioFile(badDir() / "91-three-plan-problems.json", builtinCatalog());
     ASSERT_EQ(load.issues.size(), 3u) << describe(load.issues);
-    EXPECT_TRUE(hasIssue(load.issues, "plans[0].zero_stage", "does not support ZeRO-3"));
+    EXPECT_TRUE(hasIssue(load.issues, "plans[0].offload", "does not support optimizer offload"));
     EXPECT_TRUE(
         hasIssue(load.issues, "plans[0].micro_batch", "not divisible by micro_batch×dp=80"));
     EXPECT_TRUE(hasIssue(load.issues, "plans[0].pp", "not divisible by pp×vpp=40"));
@@ -227,8 +227,8 @@ TEST(BadScenarioFiles, ThreePlanProblemsAreThreeIssues) {
 TEST(BadScenarioFiles, ProblemsInSeveralPlansNameTheirPlan) {
     const auto load =
         loadScenarioFile(badDir() / "92-problems-in-two-plans.json", builtinCatalog());
-    EXPECT_TRUE(
-        hasIssue(load.issues, "plans[1].zero_stage", "Megatron-LM does not support ZeRO-3"));
+    EXPECT_TRUE(hasIssue(load.issues, "plans[1].offload",
+                         "Megatron-LM does not support optimizer offload"));
     EXPECT_TRUE(
         hasIssue(load.issues, "plans[2].tp", "PyTorch DDP does not support tensor parallelism"));
     EXPECT_TRUE(

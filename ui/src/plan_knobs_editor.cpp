@@ -105,8 +105,9 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     zero->addItem(tr("1 — optimizer states sharded"), QStringLiteral("1"));
     zero->addItem(tr("2 — + gradients sharded"), QStringLiteral("2"));
     zero->addItem(tr("3 — + parameters sharded"), QStringLiteral("3"));
-    zero->setToolTip(tr("ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron distributed "
-                        "optimizer = 1)."));
+    zero->setToolTip(tr("ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron: 1 = "
+                        "distributed optimizer, 2 and 3 = Megatron-FSDP optim_grads and "
+                        "optim_grads_params)."));
     form->addRow(tr("ZeRO stage"),
                  m_binder->bindChoice(
                      zero, QStringLiteral("zero_stage"), tr("ZeRO stage"),

@@ -207,6 +207,44 @@ void readPartialRecompute(detail::ArgReader& a, ImportedFields& f) {
     }
 }
 
+// Megatron-FSDP (--use-megatron-fsdp, or --use-custom-fsdp, its deprecated name): the ZeRO stage is
+// its --data-parallel-sharding-strategy, whose default is optim_grads_params
+// (megatron/training/arguments.py).
+void readMegatronFsdp(detail::ArgReader& a, ImportedFields& f) {
+    const char* flag = a.flag("--use-megatron-fsdp") ? "--use-megatron-fsdp" : "--use-custom-fsdp";
+    const std::optional<std::string> strategy = a.string("--data-parallel-sharding-strategy");
+    const std::string name = strategy.value_or("optim_grads_params");
+    int stage = -1;
+    if (name == "no_shard")
+        stage = 0;
+    else if (name == "optim")
+        stage = 1;
+    else if (name == "optim_grads")
+        stage = 2;
+    else if (name == "optim_grads_params")
+        stage = 3;
+    if (stage < 0) {
+        f.error("--data-parallel-sharding-strategy",
+                "'" + name + "' is not one of no_shard, optim, optim_grads, optim_grads_params");
+        return;
+    }
+    f.plan.zeroStage.set(stage,
+                         strategy ? std::string(flag) + " --data-parallel-sharding-strategy"
+                                  : std::string(flag) + " (optim_grads_params by default)",
+                         strategy ? Origin::Explicit : Origin::ToolDefault);
+    if (stage <= 1)
+        f.note(flag, "Megatron-FSDP's " + name + " is modelled as Megatron's " +
+                         (stage == 1 ? "distributed optimizer" : "data parallelism") +
+                         ": the same memory and traffic");
+    const auto instances = a.integer("--num-distributed-optimizer-instances", 1, 1'000'000);
+    const auto outer = a.string("--outer-dp-sharding-strategy");
+    if ((instances && *instances > 1) || (outer && *outer != "no_shard"))
+        f.warning(instances && *instances > 1 ? "--num-distributed-optimizer-instances"
+                                              : "--outer-dp-sharding-strategy",
+                  "Megatron-FSDP's outer data-parallel group (HSDP) is not modelled: the plan "
+                  "shards over the whole data-parallel group");
+}
+
 ImportedFields importMegatronArgs(std::string_view text, std::string_view fileName) {
     ImportedFields f;
     f.file = std::string(fileName);
@@ -521,6 +559,11 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
             f.warning("--use-distributed-optimizer",
                       "is Megatron's ZeRO-1; with --deepspeed the ZeRO stage comes from "
                       "ds_config.json / --zero-stage");
+    } else if (a.flag("--use-megatron-fsdp") || a.flag("--use-custom-fsdp")) {
+        readMegatronFsdp(a, f);
+        for (const char* flag : {"--zero-stage", "--deepspeed_config", "--deepspeed-config"})
+            if (args.values.count(flag))
+                f.warning(flag, "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
     } else {
         const bool distOpt = a.flag("--use-distributed-optimizer");
         f.plan.zeroStage.set(distOpt ? 1 : 0,
@@ -530,15 +573,18 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         for (const char* flag : {"--zero-stage", "--deepspeed_config", "--deepspeed-config"})
             if (args.values.count(flag))
                 f.warning(flag, "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
+        if (args.values.count("--data-parallel-sharding-strategy"))
+            f.warning("--data-parallel-sharding-strategy",
+                      "applies to Megatron-FSDP only; without --use-megatron-fsdp it is ignored");
     }
     if (a.flag("--optimizer-cpu-offload") || a.flag("--cpu-optimizer"))
         f.warning(a.flag("--optimizer-cpu-offload") ? "--optimizer-cpu-offload" : "--cpu-optimizer",
                   "optimizer CPU offload with Megatron is not modelled (the plan keeps the "
                   "optimizer on the GPU)");
-    if (a.flag("--use-torch-fsdp2") || a.flag("--use-custom-fsdp"))
-        f.warning(a.flag("--use-torch-fsdp2") ? "--use-torch-fsdp2" : "--use-custom-fsdp",
-                  "Megatron's FSDP mode is not modelled: the plan is read as Megatron with the "
-                  "distributed optimizer setting");
+    if (a.flag("--use-torch-fsdp2"))
+        f.warning("--use-torch-fsdp2",
+                  "Megatron's torch FSDP2 wrapper is not modelled: the plan is read as Megatron "
+                  "with the distributed optimizer setting (--use-megatron-fsdp is modelled)");
 
     // Recompute.
     if (auto g = a.string("--recompute-granularity")) {

@@ -144,6 +144,15 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
         if (p.pp == 1) add(parallel, "--no-pipeline-parallel");
         if (p.recompute != Recompute::None) add(parallel, "--deepspeed-activation-checkpointing");
     } else {
+        if (p.zeroStage >= 2) {
+            // Megatron-FSDP's required flags (Megatron-FSDP user guide, "Required
+            // Configurations").
+            add(parallel, "--use-megatron-fsdp");
+            add(parallel, "--data-parallel-sharding-strategy",
+                p.zeroStage == 3 ? "optim_grads_params" : "optim_grads");
+            add(parallel, "--no-gradient-accumulation-fusion");
+            add(parallel, "--ckpt-format", "fsdp_dtensor");
+        }
         if (p.zeroStage >= 1) add(parallel, "--use-distributed-optimizer");
         if (p.zeroStage >= 1) add(parallel, "--overlap-param-gather");
         add(parallel, "--overlap-grad-reduce");
@@ -221,6 +230,7 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
         issues.push_back({Severity::Warning, file, "offload",
                           "Megatron-LM plans have no optimizer offload flag TrainPlan exports"});
 
+    const bool megatronFsdp = !ds && p.zeroStage >= 2;
     std::ostringstream out;
     out << "#!/bin/bash\n"
         << "# Megatron-LM" << (ds ? "-DeepSpeed" : "")
@@ -238,8 +248,10 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
         << "DATA_PATH=${DATA_PATH:-/data/my-corpus_text_document}\n"
         << "TOKENIZER_MODEL=${TOKENIZER_MODEL:-/data/tokenizer}\n"
         << "CHECKPOINT_DIR=${CHECKPOINT_DIR:-./checkpoints}\n"
-        << "export CUDA_DEVICE_MAX_CONNECTIONS=1  # Megatron needs it for TP/SP communication "
-           "ordering\n\n";
+        << (megatronFsdp ? "unset CUDA_DEVICE_MAX_CONNECTIONS  # Megatron-FSDP requires it unset "
+                           "or above 1\n\n"
+                         : "export CUDA_DEVICE_MAX_CONNECTIONS=1  # Megatron needs it for TP/SP "
+                           "communication ordering\n\n");
     auto group = [&](const char* name,
                      const std::vector<std::pair<std::string, std::string>>& flags) {
         out << name << "=(\n";

@@ -68,8 +68,12 @@ const std::vector<ArgSpec>& megatronFlags() {
                 "--sequence-parallel", "--use-distributed-optimizer", "--recompute-activations",
                 "--bf16", "--fp16", "--tp-comm-overlap", "--use-flash-attn", "--deepspeed",
                 "--no-pipeline-parallel", "--multi-latent-attention", "--optimizer-cpu-offload",
-                "--cpu-optimizer", "--use-torch-fsdp2", "--use-custom-fsdp"},
+                "--cpu-optimizer", "--use-torch-fsdp2", "--use-custom-fsdp",
+                "--use-megatron-fsdp"},
                0);
+        mapped({"--data-parallel-sharding-strategy", "--outer-dp-sharding-strategy",
+                "--num-distributed-optimizer-instances"},
+               1);
         mapped({"--rampup-batch-size"}, 2);
         mapped({"--recompute-method", "--recompute-num-layers"}, 1);
         mapped({"--recompute-modules"}, 2);
