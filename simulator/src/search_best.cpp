@@ -236,7 +236,8 @@ struct Node {
 struct Item {
     int microBatch;
     int microBatchIndex; // in the layout's inner space
-    Recompute recompute;
+    RecomputeChoice recompute;
+    std::size_t recomputeIndex; // in the layout's inner space
     bool sequenceParallel;
     const LayerTimes* layerTimes; // in the table, which never moves its entries
     SlotCompute least;            // with the fewest recomputed layers the choice allows
@@ -295,16 +296,17 @@ BestPlanSearch::BestPlanSearch(const PlanContext& ctx, Framework fw, ShapeTable&
         // layer, so each allowed recompute is bounded. The micro-batch has no order either.
         p.sequenceParallel = n.inner.spChoices == 2;
         n.bound = std::numeric_limits<double>::infinity();
-        for (Recompute r : n.inner.recomputes) {
-            p.recompute = r;
-            p.recomputeLayers = leastRecomputedLayers(r);
+        for (const RecomputeChoice& r : n.inner.recomputes) {
+            p.recompute = r.mode;
+            p.recomputeModules = r.modules;
+            p.recomputeLayers = leastRecomputedLayers(r.mode);
             for (int mb : n.inner.microBatches) {
                 p.microBatch = mb;
                 const long long ga = p.gradientAccumulation(s.training.globalBatch);
                 const LayerTimes& lt = table.layerTimesOf(ctx, p, static_cast<int>(ga));
                 n.bound = std::min(n.bound, boundWith(slotCompute(lt, ga, p, n.slots), n.least));
             }
-            if (r == Recompute::None) break; // none is the least of all
+            if (r.mode == Recompute::None) break; // none is the least of all
         }
         st.nodes.push_back(std::move(n));
     });
@@ -338,20 +340,22 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
         Plan p = layoutPlan(n.layout);
         items.clear();
         for (std::size_t mi = 0; mi < n.inner.microBatches.size(); ++mi)
-            for (Recompute r : n.inner.recomputes)
+            for (std::size_t ri = 0; ri < n.inner.recomputes.size(); ++ri)
                 for (int sp = n.inner.spFirst; sp < n.inner.spChoices; ++sp) {
+                    const RecomputeChoice r = n.inner.recomputes[ri];
                     const int mb = n.inner.microBatches[mi];
                     p.microBatch = mb;
-                    p.recompute = r;
+                    p.recompute = r.mode;
+                    p.recomputeModules = r.modules;
                     p.recomputeLayers = 0;
                     p.sequenceParallel = sp == 1;
                     const long long ga = p.gradientAccumulation(globalBatch);
                     const LayerTimes& lt = t.layerTimesOf(ctx, p, static_cast<int>(ga));
                     const SlotCompute full = slotCompute(lt, ga, p, n.slots);
-                    p.recomputeLayers = leastRecomputedLayers(r);
+                    p.recomputeLayers = leastRecomputedLayers(r.mode);
                     const SlotCompute least =
-                        r == Recompute::Full ? slotCompute(lt, ga, p, n.slots) : full;
-                    items.push_back({mb, static_cast<int>(mi), r, sp == 1, &lt, least, full,
+                        r.mode == Recompute::Full ? slotCompute(lt, ga, p, n.slots) : full;
+                    items.push_back({mb, static_cast<int>(mi), r, ri, sp == 1, &lt, least, full,
                                      boundWith(least, n.least)});
                 }
         // Whether each (micro-batch, SP, sharding, overlap) fitted without recompute: its
@@ -387,13 +391,12 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
         for (const Item& it : items) {
             if (!beatable(it.bound)) break;
             p.microBatch = it.microBatch;
-            p.recompute = it.recompute;
+            p.recompute = it.recompute.mode;
+            p.recomputeModules = it.recompute.modules;
             p.recomputeLayers = 0;
             p.sequenceParallel = it.sequenceParallel;
             const int ga = static_cast<int>(p.gradientAccumulation(globalBatch));
-            const std::size_t ri = static_cast<std::size_t>(
-                std::find(n.inner.recomputes.begin(), n.inner.recomputes.end(), it.recompute) -
-                n.inner.recomputes.begin());
+            const std::size_t ri = it.recomputeIndex;
             for (std::size_t si = 0; si < shardings; ++si) {
                 // The sharding's own floor: its data-parallel traffic, optimizer and offload.
                 if (!beatable(boundWith(it.least, n.floors[si]))) continue;
@@ -437,7 +440,7 @@ std::optional<PlanEstimate> BestPlanSearch::best(BestPlans& counts) {
                         if (!planFits(ctx, p, pl, ga, n.slots.uneven, staticsFor(p))) continue;
                     }
                     const PlanMemory mem = planMemory(ctx, p, pl, ga, n.slots.uneven, staticsFor(p));
-                    if (it.recompute == Recompute::None) noneFits[key] = 1;
+                    if (it.recompute.mode == Recompute::None) noneFits[key] = 1;
                     const Precomputed pre{it.layerTimes, &n.slots.uneven, &pl, &mem};
                     PlanEstimate est = evaluatePlanWith(ctx, p, pre, false);
                     // Its fewest recomputed layers, when no recompute does not fit, are faster.

@@ -134,6 +134,21 @@ bool tpValid(const Scenario& s, int tp) {
     return true;
 }
 
+std::vector<unsigned> selectiveModuleChoices(const Scenario& s) {
+    namespace rm = model::recompute_module;
+    const auto& m = s.model;
+    const bool moe = m.moe.enabled();
+    // The memory-bound submodules, cheap to rerun (Megatron-LM --recompute-modules,
+    // transformer_config.py): the two norms, the routed experts' activation, MLA's up-projections,
+    // and core attention when it is not flash attention (which keeps no scores to save).
+    const unsigned light = rm::kLayerNorm | (moe ? rm::kMoeAct : 0u) |
+                           (m.mla.enabled() ? rm::kMlaUpProj : 0u) |
+                           (s.training.flashAttention ? 0u : rm::kCoreAttn);
+    // … then the MLP (and MoE) blocks as well: most of a layer's activations for its MLP's FLOPs.
+    const unsigned heavy = light | rm::kMlp | (moe ? rm::kMoe : 0u);
+    return {light, heavy};
+}
+
 InnerSpace innerSpace(const Scenario& s, const Layout& l,
                       const std::vector<Sharding>& fwShardings) {
     const auto& k = s.constraints;
@@ -145,8 +160,13 @@ InnerSpace innerSpace(const Scenario& s, const Layout& l,
         if (sh.hybrid && !l.dpSpansNodes) continue; // HYBRID_SHARD inside one node is FULL_SHARD
         in.shardings.push_back(sh);
     }
-    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
-        if (!k.recompute || *k.recompute == r) in.recomputes.push_back(r);
+    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full}) {
+        if (k.recompute && *k.recompute != r) continue;
+        in.recomputes.push_back({r, 0});
+        if (r == Recompute::Selective && l.framework == Framework::Megatron)
+            for (unsigned modules : selectiveModuleChoices(s))
+                in.recomputes.push_back({r, modules});
+    }
     in.spChoices = l.tp > 1 ? 2 : 1;
     // Megatron-LM requires sequence parallelism for MoE with tensor parallelism; the search keeps
     // both for the tp-split experts it always offered, and only SP on for folded ones.

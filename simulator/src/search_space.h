@@ -74,11 +74,18 @@ struct PipelineChoice {
                                                           model::Framework fw,
                                                           const Capabilities& cap, int pp);
 
+// A recompute mode with, for Megatron-LM's selective recompute, the submodules it reruns
+// (Plan::recomputeModules; 0 = its default).
+struct RecomputeChoice {
+    Recompute mode = Recompute::None;
+    unsigned modules = 0;
+};
+
 // The knobs enumerated inside a layout.
 struct InnerSpace {
     std::vector<int> microBatches;
     std::vector<Sharding> shardings;
-    std::vector<Recompute> recomputes;
+    std::vector<RecomputeChoice> recomputes; // no recompute first: the least compute
     int spChoices = 1;      // 1: off; 2: off and on
     int spFirst = 0;        // 1: on only (folded experts need sequence parallelism)
     int overlapChoices = 1; // likewise for tp_comm_overlap
@@ -144,6 +151,11 @@ void forEachLayout(const model::Scenario& s, long long gpus, model::Framework fw
     }
 }
 
+// The submodule sets Megatron-LM's selective recompute is searched with besides its default
+// (core_attn, which saves nothing under flash attention): the memory-bound modules alone, then with
+// the MLP and MoE blocks.
+[[nodiscard]] std::vector<unsigned> selectiveModuleChoices(const model::Scenario& s);
+
 // The knobs enumerated inside one layout.
 [[nodiscard]] InnerSpace innerSpace(const model::Scenario& s, const Layout& l,
                                     const std::vector<Sharding>& fwShardings);
@@ -181,8 +193,9 @@ template <typename F> void forEachPlan(const Layout& l, const InnerSpace& in, F&
     // and the fit prediction below is rarely wrong.
     for (const Sharding& sh : in.shardings) {
         applySharding(p, sh);
-        for (Recompute r : in.recomputes) {
-            p.recompute = r;
+        for (const RecomputeChoice& r : in.recomputes) {
+            p.recompute = r.mode;
+            p.recomputeModules = r.modules;
             for (int sp = in.spFirst; sp < in.spChoices; ++sp) {
                 p.sequenceParallel = sp == 1;
                 for (int ov = 0; ov < in.overlapChoices; ++ov) {

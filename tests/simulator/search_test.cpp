@@ -82,10 +82,24 @@ Plan canonical(const Scenario& s, Plan p) {
 }
 
 // Every combination of the knobs that are not layout: stage, hybrid, offload, parameter offload,
-// recompute, SP, TP overlap, DP overlap (a mixed-radix counter over their values).
-constexpr int kKnobCombinations = 4 * 2 * 3 * 2 * 3 * 2 * 2 * 2;
+// recompute, SP, TP overlap, DP overlap, and Megatron's selective submodules (a mixed-radix
+// counter over their values).
+constexpr int kKnobCombinations = 4 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 3;
 
-void setKnobs(Plan& p, int k) {
+// The submodule sets the search offers Megatron's selective recompute besides its default
+// (docs/search.md): the norms, the experts' activation, MLA's up-projections and core attention
+// without flash attention; then those with the MLP and MoE blocks. validatePlan rejects them on
+// other frameworks and recompute modes.
+unsigned selectiveModules(const Scenario& s, int choice) {
+    namespace rm = model::recompute_module;
+    const bool moe = s.model.moe.enabled();
+    const unsigned light = rm::kLayerNorm | (moe ? rm::kMoeAct : 0u) |
+                           (s.model.mla.enabled() ? rm::kMlaUpProj : 0u) |
+                           (s.training.flashAttention ? 0u : rm::kCoreAttn);
+    return choice == 0 ? 0u : choice == 1 ? light : light | rm::kMlp | (moe ? rm::kMoe : 0u);
+}
+
+void setKnobs(Plan& p, int k, const Scenario& s) {
     auto digit = [&k](int radix) {
         const int d = k % radix;
         k /= radix;
@@ -99,6 +113,7 @@ void setKnobs(Plan& p, int k) {
     p.sequenceParallel = digit(2) == 1;
     p.tpCommOverlap = digit(2) == 1;
     p.dpOverlap = digit(2) == 1;
+    p.recomputeModules = selectiveModules(s, digit(3));
 }
 
 std::vector<Plan> naiveValidPlans(const Scenario& s, Framework fw) {
@@ -127,12 +142,12 @@ std::vector<Plan> naiveValidPlans(const Scenario& s, Framework fw) {
                                     // rejections, so a layout it rejects with the default knobs
                                     // (SP on where folded experts need it) is rejected with any.
                                     Plan layout = p;
-                                    setKnobs(layout, 0);
+                                    setKnobs(layout, 0, s);
                                     layout.dpOverlap = true;
                                     layout.sequenceParallel = p.foldsExperts() && p.tp > 1;
                                     if (!model::validatePlan(s, layout).empty()) continue;
                                     for (int k = 0; k < kKnobCombinations; ++k) {
-                                        setKnobs(p, k);
+                                        setKnobs(p, k, s);
                                         if (model::validatePlan(s, p).empty()) out.push_back(p);
                                     }
                                 }
@@ -444,11 +459,12 @@ TEST(Search, CountsTheHandEnumeratedPlanSpace) {
     s.constraints.cp = 1;
     // × 3 recompute modes: DDP 1 sharding; FSDP 3 stages × {no offload, cpu} (one node: no hybrid);
     // DeepSpeed stage 0, 1±cpu, 2±cpu, 3 × {none, cpu, cpu+params, nvme, nvme+params}; Megatron
-    // stage 0, 1 (distributed optimizer), 2 and 3 (Megatron-FSDP).
+    // stage 0, 1 (distributed optimizer), 2 and 3 (Megatron-FSDP), its selective recompute with its
+    // default submodules and the two searched sets (3 + 2 recompute choices).
     EXPECT_EQ(sim::enumeratePlans(s, Framework::Ddp).size(), 3u * 3u * 1u);
     EXPECT_EQ(sim::enumeratePlans(s, Framework::Fsdp).size(), 3u * 3u * 6u);
     EXPECT_EQ(sim::enumeratePlans(s, Framework::DeepSpeed).size(), 3u * 3u * 10u);
-    EXPECT_EQ(sim::enumeratePlans(s, Framework::Megatron).size(), 3u * 3u * 4u);
+    EXPECT_EQ(sim::enumeratePlans(s, Framework::Megatron).size(), 3u * 5u * 4u);
 
     // Two nodes of 4: FSDP's data-parallel group of 8 spans both, so hybrid sharding appears
     // (±cpu).
@@ -462,7 +478,7 @@ TEST(Search, CountsTheHandEnumeratedPlanSpace) {
     tp2.constraints.tp = 2;
     tp2.constraints.pp = 1;
     tp2.constraints.cp = 1;
-    EXPECT_EQ(sim::enumeratePlans(tp2, Framework::Megatron).size(), 4u * 3u * 2u * 2u * 4u);
+    EXPECT_EQ(sim::enumeratePlans(tp2, Framework::Megatron).size(), 4u * 5u * 2u * 2u * 4u);
 }
 
 TEST(Search, ExplainsWhyAFrameworkHasNoValidPlan) {
