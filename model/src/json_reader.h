@@ -16,6 +16,10 @@
 
 namespace trainplan::model::detail {
 
+// The largest GPU count a file may state: far beyond any cluster, small enough that products of
+// counts stay exact in 64 bits.
+inline constexpr long long kMaxGpus = 10'000'000;
+
 std::string describeType(const nlohmann::json& j);
 std::string formatNumber(double v);
 // An SI value in a file unit (si / unit), rounded to 15 significant digits so that a value typed as

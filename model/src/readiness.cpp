@@ -79,7 +79,7 @@ std::string choices(const std::pair<E, const char*> (&table)[N]) {
     return out;
 }
 
-constexpr long long kMaxGpus = 10'000'000;
+using detail::kMaxGpus;
 
 StageTrigger triggerFromJson(const json& j, const std::string& path, ValidationIssues& issues) {
     StageTrigger t;

@@ -8,6 +8,7 @@
 #include "json_keys.h"
 #include "megatron_attention_args.h"
 #include "megatron_flags.h"
+#include "megatron_memory_args.h"
 #include "shell_args.h"
 
 #include <algorithm>
@@ -157,94 +158,6 @@ void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFi
 // _checkpointed_forward): "block" checkpoints the first --recompute-num-layers layers of each
 // pipeline chunk and runs the others without recompute; "uniform" checkpoints every group of
 // --recompute-num-layers layers, so every layer is recomputed.
-// Megatron-LM's selective submodules (--recompute-modules, nargs="*", transformer_config.py
-// recompute_modules): only read with --recompute-granularity selective, as Megatron uses them.
-void readRecomputeModules(const ParsedArgs& args, ImportedFields& f) {
-    const auto it = args.values.find("--recompute-modules");
-    if (it == args.values.end()) return;
-    unsigned modules = 0;
-    for (const ShellWord& w : it->second) {
-        if (!w.resolved()) {
-            f.error("--recompute-modules", detail::unresolvedMessage(w) + " is not set");
-            return;
-        }
-        if (const auto bit = recompute_module::fromString(w.text))
-            modules |= *bit;
-        else
-            f.error("--recompute-modules",
-                    "'" + w.text + "' is not one of " + recompute_module::join(~0u, ", "));
-    }
-    if (modules == 0) return;
-    if (!f.plan.recompute.has() || *f.plan.recompute != Recompute::Selective) {
-        f.warning("--recompute-modules",
-                  "applies to --recompute-granularity selective only; ignored");
-        return;
-    }
-    f.plan.recomputeModules.set(modules, "--recompute-modules");
-}
-
-void readPartialRecompute(detail::ArgReader& a, ImportedFields& f) {
-    const std::optional<std::string> method = a.string("--recompute-method");
-    const std::optional<long long> layers = a.integer("--recompute-num-layers", 1, 1'000'000);
-    if (!method) return;
-    if (*method == "block") {
-        if (!layers) {
-            f.error("--recompute-num-layers",
-                    "--recompute-method block needs the number of layers to recompute per "
-                    "pipeline chunk");
-            return;
-        }
-        f.plan.recomputeLayers.set(static_cast<int>(*layers),
-                                   "--recompute-method block --recompute-num-layers");
-    } else if (*method == "uniform") {
-        if (layers && *layers > 1)
-            f.note("--recompute-num-layers",
-                   "uniform groups of " + std::to_string(*layers) +
-                       " layers recompute every layer; the model keeps one input per layer "
-                       "rather than per group (a slight over-estimate of memory)");
-    } else {
-        f.error("--recompute-method", "'" + *method + "' is not one of uniform, block");
-    }
-}
-
-// Megatron-FSDP (--use-megatron-fsdp, or --use-custom-fsdp, its deprecated name): the ZeRO stage is
-// its --data-parallel-sharding-strategy, whose default is optim_grads_params
-// (megatron/training/arguments.py).
-void readMegatronFsdp(detail::ArgReader& a, ImportedFields& f) {
-    const char* flag = a.flag("--use-megatron-fsdp") ? "--use-megatron-fsdp" : "--use-custom-fsdp";
-    const std::optional<std::string> strategy = a.string("--data-parallel-sharding-strategy");
-    const std::string name = strategy.value_or("optim_grads_params");
-    int stage = -1;
-    if (name == "no_shard")
-        stage = 0;
-    else if (name == "optim")
-        stage = 1;
-    else if (name == "optim_grads")
-        stage = 2;
-    else if (name == "optim_grads_params")
-        stage = 3;
-    if (stage < 0) {
-        f.error("--data-parallel-sharding-strategy",
-                "'" + name + "' is not one of no_shard, optim, optim_grads, optim_grads_params");
-        return;
-    }
-    f.plan.zeroStage.set(stage,
-                         strategy ? std::string(flag) + " --data-parallel-sharding-strategy"
-                                  : std::string(flag) + " (optim_grads_params by default)",
-                         strategy ? Origin::Explicit : Origin::ToolDefault);
-    if (stage <= 1)
-        f.note(flag, "Megatron-FSDP's " + name + " is modelled as Megatron's " +
-                         (stage == 1 ? "distributed optimizer" : "data parallelism") +
-                         ": the same memory and traffic");
-    const auto instances = a.integer("--num-distributed-optimizer-instances", 1, 1'000'000);
-    const auto outer = a.string("--outer-dp-sharding-strategy");
-    if ((instances && *instances > 1) || (outer && *outer != "no_shard"))
-        f.warning(instances && *instances > 1 ? "--num-distributed-optimizer-instances"
-                                              : "--outer-dp-sharding-strategy",
-                  "Megatron-FSDP's outer data-parallel group (HSDP) is not modelled: the plan "
-                  "shards over the whole data-parallel group");
-}
-
 ImportedFields importMegatronArgs(std::string_view text, std::string_view fileName) {
     ImportedFields f;
     f.file = std::string(fileName);
@@ -560,7 +473,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                       "is Megatron's ZeRO-1; with --deepspeed the ZeRO stage comes from "
                       "ds_config.json / --zero-stage");
     } else if (a.flag("--use-megatron-fsdp") || a.flag("--use-custom-fsdp")) {
-        readMegatronFsdp(a, f);
+        detail::readMegatronFsdp(a, f);
         for (const char* flag : {"--zero-stage", "--deepspeed_config", "--deepspeed-config"})
             if (args.values.count(flag))
                 f.warning(flag, "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
@@ -590,7 +503,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     if (auto g = a.string("--recompute-granularity")) {
         if (*g == "full") {
             f.plan.recompute.set(Recompute::Full, "--recompute-granularity");
-            readPartialRecompute(a, f);
+            detail::readPartialRecompute(a, f);
         } else if (*g == "selective")
             f.plan.recompute.set(Recompute::Selective, "--recompute-granularity");
         else
@@ -601,7 +514,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         f.plan.recompute.set(Recompute::None, "--recompute-granularity (absent: no recompute)",
                              Origin::ToolDefault);
     }
-    readRecomputeModules(args, f);
+    detail::readRecomputeModules(args, f);
 
     // Batch, steps, precision, optimizer.
     setInt("--micro-batch-size", f.plan.microBatch, 1, 1'000'000);

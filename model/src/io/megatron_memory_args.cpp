@@ -1,0 +1,99 @@
+// Megatron-LM's memory-saving flags (split out of megatron_args.cpp): the recompute submodules and
+// method, and Megatron-FSDP's sharding.
+#include "megatron_memory_args.h"
+
+#include <trainplan/model/plan.h>
+
+#include <string>
+
+namespace trainplan::model::io::detail {
+
+// Megatron-LM's selective submodules (--recompute-modules, nargs="*", transformer_config.py
+// recompute_modules): only read with --recompute-granularity selective, as Megatron uses them.
+void readRecomputeModules(const ParsedArgs& args, ImportedFields& f) {
+    const auto it = args.values.find("--recompute-modules");
+    if (it == args.values.end()) return;
+    unsigned modules = 0;
+    for (const ShellWord& w : it->second) {
+        if (!w.resolved()) {
+            f.error("--recompute-modules", unresolvedMessage(w) + " is not set");
+            return;
+        }
+        if (const auto bit = recompute_module::fromString(w.text))
+            modules |= *bit;
+        else
+            f.error("--recompute-modules",
+                    "'" + w.text + "' is not one of " + recompute_module::join(~0u, ", "));
+    }
+    if (modules == 0) return;
+    if (!f.plan.recompute.has() || *f.plan.recompute != Recompute::Selective) {
+        f.warning("--recompute-modules",
+                  "applies to --recompute-granularity selective only; ignored");
+        return;
+    }
+    f.plan.recomputeModules.set(modules, "--recompute-modules");
+}
+
+void readPartialRecompute(ArgReader& a, ImportedFields& f) {
+    const std::optional<std::string> method = a.string("--recompute-method");
+    const std::optional<long long> layers = a.integer("--recompute-num-layers", 1, 1'000'000);
+    if (!method) return;
+    if (*method == "block") {
+        if (!layers) {
+            f.error("--recompute-num-layers",
+                    "--recompute-method block needs the number of layers to recompute per "
+                    "pipeline chunk");
+            return;
+        }
+        f.plan.recomputeLayers.set(static_cast<int>(*layers),
+                                   "--recompute-method block --recompute-num-layers");
+    } else if (*method == "uniform") {
+        if (layers && *layers > 1)
+            f.note("--recompute-num-layers",
+                   "uniform groups of " + std::to_string(*layers) +
+                       " layers recompute every layer; the model keeps one input per layer "
+                       "rather than per group (a slight over-estimate of memory)");
+    } else {
+        f.error("--recompute-method", "'" + *method + "' is not one of uniform, block");
+    }
+}
+
+// Megatron-FSDP (--use-megatron-fsdp, or --use-custom-fsdp, its deprecated name): the ZeRO stage is
+// its --data-parallel-sharding-strategy, whose default is optim_grads_params
+// (megatron/training/arguments.py).
+void readMegatronFsdp(ArgReader& a, ImportedFields& f) {
+    const char* flag = a.flag("--use-megatron-fsdp") ? "--use-megatron-fsdp" : "--use-custom-fsdp";
+    const std::optional<std::string> strategy = a.string("--data-parallel-sharding-strategy");
+    const std::string name = strategy.value_or("optim_grads_params");
+    int stage = -1;
+    if (name == "no_shard")
+        stage = 0;
+    else if (name == "optim")
+        stage = 1;
+    else if (name == "optim_grads")
+        stage = 2;
+    else if (name == "optim_grads_params")
+        stage = 3;
+    if (stage < 0) {
+        f.error("--data-parallel-sharding-strategy",
+                "'" + name + "' is not one of no_shard, optim, optim_grads, optim_grads_params");
+        return;
+    }
+    f.plan.zeroStage.set(stage,
+                         strategy ? std::string(flag) + " --data-parallel-sharding-strategy"
+                                  : std::string(flag) + " (optim_grads_params by default)",
+                         strategy ? Origin::Explicit : Origin::ToolDefault);
+    if (stage <= 1)
+        f.note(flag, "Megatron-FSDP's " + name + " is modelled as Megatron's " +
+                         (stage == 1 ? "distributed optimizer" : "data parallelism") +
+                         ": the same memory and traffic");
+    const auto instances = a.integer("--num-distributed-optimizer-instances", 1, 1'000'000);
+    const auto outer = a.string("--outer-dp-sharding-strategy");
+    if ((instances && *instances > 1) || (outer && *outer != "no_shard"))
+        f.warning(instances && *instances > 1 ? "--num-distributed-optimizer-instances"
+                                              : "--outer-dp-sharding-strategy",
+                  "Megatron-FSDP's outer data-parallel group (HSDP) is not modelled: the plan "
+                  "shards over the whole data-parallel group");
+}
+
+} // namespace trainplan::model::io::detail

@@ -1,0 +1,22 @@
+#pragma once
+
+// Megatron-LM's memory-saving flags (split out of megatron_args.cpp): --recompute-modules,
+// --recompute-method / --recompute-num-layers, and Megatron-FSDP's --use-megatron-fsdp /
+// --data-parallel-sharding-strategy.
+#include "shell_args.h"
+
+#include <trainplan/model/io/imported_fields.h>
+
+namespace trainplan::model::io::detail {
+
+// --recompute-modules into plan.recompute_modules (with --recompute-granularity selective only).
+void readRecomputeModules(const ParsedArgs& args, ImportedFields& f);
+
+// --recompute-method block --recompute-num-layers N into plan.recompute_layers.
+void readPartialRecompute(ArgReader& a, ImportedFields& f);
+
+// --use-megatron-fsdp (or --use-custom-fsdp) with --data-parallel-sharding-strategy into
+// plan.zero_stage; warns on the outer data-parallel group (HSDP), which is not modelled.
+void readMegatronFsdp(ArgReader& a, ImportedFields& f);
+
+} // namespace trainplan::model::io::detail

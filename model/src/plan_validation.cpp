@@ -1,0 +1,210 @@
+// validatePlan (split out of scenario_json.cpp): what each plan of a scenario must satisfy, with
+// the field path and the reason, framework by framework (DESIGN §2).
+#include <trainplan/model/scenario_json.h>
+
+#include <trainplan/model/pipeline_layout.h>
+
+#include "json_reader.h"
+
+#include <string>
+#include <utility>
+
+namespace trainplan::model {
+
+namespace {
+
+std::string str(long long v) {
+    return std::to_string(v);
+}
+
+} // namespace
+
+using detail::kMaxGpus;
+
+ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::string& path) {
+    ValidationIssues out;
+    auto add = [&](const char* field, std::string msg) {
+        out.push_back({path + "." + field, std::move(msg)});
+    };
+    const TransformerSpec& m = s.model;
+    const std::string fw(toString(p.framework));
+    for (auto [name, v] : {std::pair{"dp", p.dp},
+                           {"tp", p.tp},
+                           {"pp", p.pp},
+                           {"cp", p.cp},
+                           {"ep", p.ep},
+                           {"vpp", p.vpp},
+                           {"micro_batch", p.microBatch}})
+        if (v < 1) add(name, str(v) + " must be at least 1");
+    if (!out.empty()) return out;
+
+    const long long clusterGpus = s.planGpus();
+    const std::string layout = str(p.dp) + "×" + str(p.tp) + "×" + str(p.pp) + "×" + str(p.cp);
+    // The product of four counts read from a file can overflow 64 bits; compare it in double first.
+    if (static_cast<double>(p.dp) * p.tp * p.pp * p.cp > static_cast<double>(kMaxGpus))
+        add("dp", "dp×tp×pp×cp = " + layout + " exceeds the supported " + str(kMaxGpus) +
+                      " GPUs; the cluster has " + str(clusterGpus));
+    else if (const long long gpus = p.gpus(); gpus != clusterGpus)
+        add("dp", "dp×tp×pp×cp = " + layout + " = " + str(gpus) + " GPUs, but the cluster has " +
+                      str(clusterGpus));
+    if (m.heads % p.tp != 0)
+        add("tp", "model.heads: " + str(m.heads) + " is not divisible by tp=" + str(p.tp));
+    if (m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0)
+        add("tp", "model.kv_heads: " + str(m.kvHeads) + " and tp=" + str(p.tp) +
+                      " must divide one another");
+    if (m.ffnHidden % p.tp != 0)
+        add("tp", "model.ffn_hidden: " + str(m.ffnHidden) + " is not divisible by tp=" + str(p.tp));
+    if (p.tp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
+        add("tp", "tp=" + str(p.tp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
+                      " GPUs; tensor parallelism needs the intra-node link (set "
+                      "constraints.tp_across_nodes to allow it)");
+    if (const ChunkLayout chunks = pipelineChunks(m, s.training.precision, p); !chunks.ok())
+        out.push_back({path + "." + chunks.field, chunks.error});
+    if (p.vpp > 1 && p.pp < 2) add("vpp", "interleaving (vpp=" + str(p.vpp) + ") needs pp ≥ 2");
+    if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0)
+        add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
+                      " (load-balanced context parallelism splits the sequence into 2·cp chunks)");
+    // In double first: three counts read from a file can overflow 64 bits (the GPU-count check
+    // above reports that case).
+    const double denseRanksExact = static_cast<double>(p.tp) * p.dp * p.cp;
+    const long long denseRanks = denseRanksExact <= static_cast<double>(kMaxGpus)
+                                     ? static_cast<long long>(denseRanksExact)
+                                     : 0;
+    if (p.ep > 1) {
+        if (!m.moe.enabled())
+            add("ep", "expert parallelism needs a MoE model (model.moe.experts is 0)");
+        else if (m.moe.experts % p.ep != 0)
+            add("ep", "model.moe.experts: " + str(m.moe.experts) +
+                          " is not divisible by ep=" + str(p.ep));
+        if (p.foldsExperts()) {
+            if (denseRanks > 0 && denseRanks % (static_cast<long long>(p.ep) * p.etp) != 0)
+                add("ep", "ep×etp=" + str(static_cast<long long>(p.ep) * p.etp) +
+                              " must divide tp×dp×cp=" + str(denseRanks) +
+                              " (the experts' ranks are etp × ep × expert-dp, Megatron-Core's "
+                              "MoE parallel folding)");
+        } else if ((static_cast<long long>(p.dp) * p.cp) % p.ep != 0) {
+            add("ep", "ep=" + str(p.ep) +
+                          " must divide dp×cp=" + str(static_cast<long long>(p.dp) * p.cp) +
+                          " (experts are sharded across data-parallel ranks; set etp below tp "
+                          "to fold expert parallelism into the tensor-parallel ranks)");
+        }
+    }
+    if (p.foldsExperts()) {
+        if (p.framework != Framework::Megatron)
+            add("etp", "is Megatron-LM's --expert-tensor-parallel-size; " +
+                           std::string(displayName(p.framework)) +
+                           " splits experts with the dense tensor-parallel size");
+        else if (!m.moe.enabled())
+            add("etp", "expert tensor parallelism needs a MoE model (model.moe.experts is 0)");
+        else if (m.moe.expertFfnHidden % p.etp != 0)
+            add("etp", "model.moe.expert_ffn_hidden: " + str(m.moe.expertFfnHidden) +
+                           " is not divisible by etp=" + str(p.etp));
+        if (p.etp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
+            add("etp", "etp=" + str(p.etp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
+                           " GPUs; tensor parallelism needs the intra-node link");
+        if (p.tp > 1 && !p.sequenceParallel)
+            add("etp", "needs sequence_parallel with tp > 1: Megatron-LM requires sequence "
+                       "parallelism for MoE with tensor parallelism (arguments.py)");
+    }
+    const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
+    if (s.training.globalBatch < perStep)
+        add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
+                               " is smaller than micro_batch×dp=" + str(perStep) +
+                               ": every data-parallel rank needs at least one sequence per step");
+    else if (s.training.globalBatch % perStep != 0)
+        add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
+                               " is not divisible by micro_batch×dp=" + str(perStep));
+    if (p.sequenceParallel && p.tp < 2) add("sequence_parallel", "needs tp ≥ 2");
+    if (p.recomputeLayers > 0 && p.recompute != Recompute::Full)
+        add("recompute_layers", "recomputes whole layers, so it needs recompute \"full\" (got \"" +
+                                    std::string(toString(p.recompute)) + "\")");
+    else if (p.recomputeLayers > s.model.layers)
+        add("recompute_layers", str(p.recomputeLayers) + " exceeds the model's " +
+                                    str(s.model.layers) + " layers (0 recomputes every layer)");
+    if (p.recomputeModules != 0) {
+        namespace rm = recompute_module;
+        if (p.recompute != Recompute::Selective)
+            add("recompute_modules", "names submodules of a selective recompute, so it needs "
+                                     "recompute \"selective\" (got \"" +
+                                         std::string(toString(p.recompute)) + "\")");
+        else if (p.framework != Framework::Megatron)
+            add("recompute_modules", "is Megatron-LM's --recompute-modules; " +
+                                         std::string(displayName(p.framework)) +
+                                         " recomputes by its own policy");
+        const bool moe = s.model.moe.enabled();
+        if (!moe && (p.recomputeModules & (rm::kMoe | rm::kMoeAct | rm::kSharedExperts)))
+            add("recompute_modules",
+                "'" + rm::join(p.recomputeModules & (rm::kMoe | rm::kMoeAct | rm::kSharedExperts),
+                               "', '") +
+                    "' needs a MoE model");
+        else if (moe && s.model.moe.sharedExperts <= 0 &&
+                 (p.recomputeModules & rm::kSharedExperts))
+            add("recompute_modules", "'shared_experts' needs a model with shared experts");
+        if (!s.model.mla.enabled() && (p.recomputeModules & rm::kMlaUpProj))
+            add("recompute_modules", "'mla_up_proj' needs multi-head latent attention");
+    }
+    if (p.offloadParams && (p.zeroStage != 3 || p.offload == Offload::None))
+        add("offload_params", "parameter offload needs zero_stage 3 with offload cpu or nvme");
+
+    auto unsupported = [&](const char* field, const std::string& what) {
+        add(field, std::string(displayName(p.framework)) + " does not support " + what);
+    };
+    switch (p.framework) {
+    case Framework::Ddp:
+        if (p.tp > 1) unsupported("tp", "tensor parallelism (tp=" + str(p.tp) + ")");
+        if (p.pp > 1) unsupported("pp", "pipeline parallelism (pp=" + str(p.pp) + ")");
+        if (p.cp > 1) unsupported("cp", "context parallelism");
+        if (p.ep > 1) unsupported("ep", "expert parallelism");
+        if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
+        if (p.zeroStage != 0)
+            unsupported("zero_stage",
+                        "sharding (zero_stage " + str(p.zeroStage) + "); use fsdp or deepspeed");
+        if (p.offload != Offload::None) unsupported("offload", "offload");
+        if (p.hybridShard) unsupported("sharding", "hybrid sharding");
+        break;
+    case Framework::Fsdp:
+        if (p.zeroStage == 1)
+            unsupported("zero_stage",
+                        "stage 1 (FSDP shards gradients too: use full, grad_op or no_shard)");
+        if (p.ep > 1) unsupported("ep", "expert parallelism in this model");
+        if (p.offload == Offload::Nvme) unsupported("offload", "NVMe offload (only CPU offload)");
+        if (p.hybridShard && p.zeroStage != 3)
+            add("sharding", "hybrid sharding is FULL_SHARD inside a node");
+        break;
+    case Framework::DeepSpeed:
+        if (p.cp > 1)
+            unsupported("cp", "ring context parallelism (DeepSpeed-Ulysses is a different scheme)");
+        if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
+        if (p.pp > 1 && p.zeroStage > 1)
+            unsupported("zero_stage",
+                        "ZeRO-" + str(p.zeroStage) + " with pipeline parallelism (only ZeRO ≤ 1)");
+        if (p.offload != Offload::None && p.zeroStage == 0)
+            add("offload", "optimizer offload needs zero_stage ≥ 1");
+        if (p.offload == Offload::Nvme && p.zeroStage != 3)
+            add("offload", "NVMe offload (ZeRO-Infinity) needs zero_stage 3");
+        if (p.hybridShard) unsupported("sharding", "FSDP hybrid sharding");
+        break;
+    case Framework::Megatron:
+        // zero_stage 1 is the distributed optimizer; 2 and 3 are Megatron-FSDP's optim_grads and
+        // optim_grads_params (--use-megatron-fsdp --data-parallel-sharding-strategy).
+        if (p.offload != Offload::None) unsupported("offload", "optimizer offload in this model");
+        if (p.hybridShard)
+            unsupported("sharding", "hybrid sharding in this model (Megatron-FSDP's outer "
+                                    "data-parallel group is not modelled)");
+        break;
+    }
+    if ((p.framework == Framework::Ddp || p.framework == Framework::Fsdp) && !p.dpOverlap)
+        add("dp_overlap", std::string(displayName(p.framework)) +
+                              " always overlaps gradient reduction with backward");
+    // Megatron's --tp-comm-overlap (Transformer Engine userbuffers) and PyTorch's async tensor
+    // parallelism for FSDP2 + TP (torchtitan `enable_async_tensor_parallel`) overlap TP
+    // collectives.
+    if (p.tpCommOverlap && p.framework != Framework::Megatron && p.framework != Framework::Fsdp)
+        add("tp_comm_overlap",
+            "is a Megatron/Transformer Engine or PyTorch async-TP (FSDP) option");
+    else if (p.tpCommOverlap && p.tp <= 1)
+        add("tp_comm_overlap", "needs tp > 1: there is no tensor-parallel traffic to overlap");
+    return out;
+}
+
+} // namespace trainplan::model
