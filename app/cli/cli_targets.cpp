@@ -1,5 +1,7 @@
 #include "cli_targets.h"
 
+#include "cli_labels.h"
+
 #include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/sizing_text.h>
 
@@ -41,7 +43,7 @@ std::string targetsCell(const sim::TargetCheck& t, bool zh) {
     if (t.hasDeadline && !t.meetsDeadline)
         add((zh ? "晚 " : "late ") + sim::formatDays(-t.deadlineSlackSeconds, o));
     if (t.hasBudget && !t.priced)
-        add(zh ? "未定价" : "no price");
+        add(noPriceText(o.lang));
     else if (t.hasBudget && !t.meetsBudget)
         add((zh ? "超支 " : "over ") + sim::formatMoney(-t.budgetSlackUsd, o));
     return out.empty() ? (zh ? "满足" : "meets") : out;

@@ -1,3 +1,4 @@
+#include "cli_labels.h"
 #include "cli_targets.h"
 #include "commands.h"
 #include "text_table.h"
@@ -23,9 +24,6 @@ using sim::MessageArg;
 // The command's own headings; sentences come from the advisor's message catalogue.
 struct Labels {
     const char* recommendation;
-    const char* ready;
-    const char* needsPrerequisites;
-    const char* doesNotFit;
     const char* why;
     const char* frameworks;
     const char* framework;
@@ -64,9 +62,6 @@ struct Labels {
 };
 
 constexpr Labels kEn{"Recommendation",
-                     "ready",
-                     "needs prerequisites",
-                     "nothing fits",
                      "Why",
                      "Frameworks",
                      "framework",
@@ -103,9 +98,6 @@ constexpr Labels kEn{"Recommendation",
                      "no new run",
                      "weeks"};
 constexpr Labels kZh{"推荐",
-                     "可直接采用",
-                     "需先补齐前置条件",
-                     "没有方案能放下",
                      "理由",
                      "各框架",
                      "框架",
@@ -172,10 +164,7 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
     const Labels& L = lang == Lang::ZhCN ? kZh : kEn;
     std::ostream& out = ctx.out;
     const sim::Recommendation& rec = a.recommendation;
-    const char* status = rec.status == sim::RecommendationStatus::Ready ? L.ready
-                         : rec.status == sim::RecommendationStatus::NeedsPrerequisites
-                             ? L.needsPrerequisites
-                             : L.doesNotFit;
+    const char* status = statusText(rec.status, lang);
     const bool zh = lang == Lang::ZhCN; // full-width brackets and colon in Chinese text
     out << s.name << "\n\n"
         << L.recommendation << (zh ? "（" : " (") << status << (zh ? "）：" : "): ")
@@ -193,7 +182,7 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
     TextTable fw({L.framework, L.fits, L.plan, L.step, "MFU", L.timeToTrain, L.cost, L.readiness});
     for (const sim::FrameworkFit& f : a.frameworks) {
         std::string readiness =
-            f.readiness.ready ? L.ready : number(ArgKind::Weeks, f.readiness.requiredWeeks, lang);
+            f.readiness.ready ? statusText(sim::RecommendationStatus::Ready, lang) : number(ArgKind::Weeks, f.readiness.requiredWeeks, lang);
         if (!f.searched) {
             fw.addRow({std::string(model::displayName(f.framework)), L.excluded, "", "", "", "", "",
                        readiness});
@@ -204,7 +193,7 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
                        number(ArgKind::Percent, e.throughput.mfu, lang),
                        number(ArgKind::Duration, e.cost.timeToTrainSeconds, lang),
                        e.cost.priced ? number(ArgKind::Usd, e.cost.usd, lang)
-                                     : std::string(lang == Lang::ZhCN ? "未定价" : "no price"),
+                                     : std::string(noPriceText(lang)),
                        readiness});
         } else {
             fw.addRow({std::string(model::displayName(f.framework)), L.no,

@@ -43,6 +43,12 @@ TEST(CompareScenariosCli, EachColumnIsTheScenariosOwnAnswerAndTheBestAreMarked) 
     ASSERT_EQ(table.exitCode, 0) << table.err;
     EXPECT_NE(table.out.find("(fastest)"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("expected cost"), std::string::npos);
+    // In Chinese: the row names, the status words advise uses, and money in 万.
+    const CliRun zh = runCli({"--lang", "zh_CN", "compare", a, b});
+    ASSERT_EQ(zh.exitCode, 0) << zh.err;
+    for (const char* word : {"预期花费", "（最快）", "（最省）", "万", "需先补齐前置条件"})
+        EXPECT_NE(zh.out.find(word), std::string::npos) << word << "\n" << zh.out;
+    EXPECT_EQ(zh.out.find("expected"), std::string::npos) << zh.out;
     // Five files: a usage error naming the limit.
     const CliRun five = runCli({"compare", a, b, a, b, a});
     EXPECT_EQ(five.exitCode, 2);
