@@ -289,6 +289,13 @@ double missRankBytes(const MemoryBreakdown& m, double headroom) {
 
 namespace {
 
+// Whether the neediest node's host memory fits (host memory is counted per node as if all its
+// GPUs held one stage's ranks, stageMemory): the plan's host test, whichever stage peaks on the
+// GPU.
+bool hostFits(const PlanContext& ctx, double hostBytesPerNode, double hostCapacityBytesPerNode) {
+    return hostBytesPerNode <= usableBytes(hostCapacityBytesPerNode, ctx.memoryHeadroomFraction);
+}
+
 // Calls fn(slot, its statics or null, first, last) for every bounding stage of the plan.
 template <typename F>
 void forBoundingStages(const PlanContext& ctx, const Plan& p,
@@ -319,12 +326,10 @@ detail::PlanMemory detail::planMemory(const PlanContext& ctx, const Plan& p, con
                           if (first) out.first = m;
                           if (last) out.last = std::move(m);
                       });
-    // Host memory is counted per node as if all its GPUs held one stage's ranks (stageMemory): the
-    // plan fits when the stage needing the most fits, whichever stage peaks on the GPU.
+    // Every stage fits its GPU when the worst does; the host test is the neediest node's.
     MemoryBreakdown& w = out.worst;
     w.hostBytesPerNode = hostBytesPerNode;
-    w.hostFits = hostBytesPerNode <= usableBytes(w.hostCapacityBytesPerNode,
-                                                 ctx.memoryHeadroomFraction);
+    w.hostFits = hostFits(ctx, hostBytesPerNode, w.hostCapacityBytesPerNode);
     w.fits = w.gpuFits && w.hostFits;
     return out;
 }
@@ -341,9 +346,7 @@ bool detail::planFits(const PlanContext& ctx, const Plan& p, const Placements& p
                           hostBytesPerNode = std::max(hostBytesPerNode, m.hostBytesPerNode);
                           hostCapacityBytesPerNode = m.hostCapacityBytesPerNode;
                       });
-    // The same test as planMemory's: every stage's GPU (the worst's), the neediest node's host.
-    return gpuFits && hostBytesPerNode <= usableBytes(hostCapacityBytesPerNode,
-                                                      ctx.memoryHeadroomFraction);
+    return gpuFits && hostFits(ctx, hostBytesPerNode, hostCapacityBytesPerNode);
 }
 
 PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
