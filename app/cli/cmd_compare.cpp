@@ -68,7 +68,8 @@ nlohmann::json compareDocument(const model::Scenario& s, const sim::SearchResult
             runners.push_back(resultJson(s, asResult(e)));
         j["runners_up"] = std::move(runners);
         j["excluded"] = !fr.best.has_value();
-        j["reasons"] = fr.exclusionReasons;
+        j["reasons"] =
+            sim::renderAll(fr.exclusionReasons, sim::Lang::En); // the JSON contract's text
         j["miss_bytes"] = fr.missBytes;
         j["evaluated_plans"] = fr.evaluatedPlans;
         j["fitting_plans"] = fr.fittingPlans;
@@ -144,7 +145,8 @@ int cmdCompare(CliContext& ctx) {
             row.push_back(fr.best ? targetsCell(checkPlanTargets(*scenario, *fr.best, *targets),
                                                 ctx.lang == "zh_CN")
                                   : "—");
-        if (fmt == Format::Csv) row.push_back(joined(fr.exclusionReasons, "; "));
+        if (fmt == Format::Csv)
+            row.push_back(joined(sim::renderAll(fr.exclusionReasons, sim::Lang::En), "; "));
         table.addRow(std::move(row));
     }
     if (fmt == Format::Csv) {
@@ -163,8 +165,8 @@ int cmdCompare(CliContext& ctx) {
         if (!excludedHeader) ctx.out << "\nExcluded:\n";
         excludedHeader = true;
         ctx.out << "  " << model::displayName(fr.framework) << ":\n";
-        for (const auto& why : fr.exclusionReasons)
-            ctx.out << "    - " << why << '\n';
+        for (const sim::Message& why : fr.exclusionReasons)
+            ctx.out << "    - " << sim::render(why, sim::Lang::En) << '\n';
     }
     if (!result.pareto.empty()) {
         ctx.out << "\nPareto front over step time × peak memory × cost (" << result.pareto.size()

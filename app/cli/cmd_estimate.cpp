@@ -125,8 +125,9 @@ int cmdEstimate(CliContext& ctx) {
             if (pick)
                 results.push_back(sim::estimatePlan(pc, pick->plan));
             else
-                for (const std::string& why : f.exclusionReasons)
-                    excluded.push_back(std::string(model::displayName(f.framework)) + ": " + why);
+                for (const sim::Message& why : f.exclusionReasons)
+                    excluded.push_back(std::string(model::displayName(f.framework)) + ": " +
+                                       sim::render(why, sim::Lang::En));
         }
         if (results.empty()) {
             ctx.err << ctx.args.front()

@@ -59,8 +59,8 @@ int cmdExport(CliContext& ctx) {
         if (!found || !found->best) {
             ctx.err << file << ": no " << model::displayName(*fw) << " plan fits this scenario";
             if (found)
-                for (const std::string& why : found->exclusionReasons)
-                    ctx.err << "; " << why;
+                for (const sim::Message& why : found->exclusionReasons)
+                    ctx.err << "; " << sim::render(why, sim::Lang::En);
             else
                 ctx.err << "; the scenario's constraints.frameworks leave it out";
             ctx.err << '\n';

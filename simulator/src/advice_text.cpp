@@ -157,6 +157,34 @@ constexpr MessageTemplate kCatalog[] = {
     {MessageId::StagePlanInvalid, "stage_plan_invalid", 1,
      "The stage's plan {0} is not valid on its target, so the best searched plan is shown instead.",
      "该阶段指定的方案 {0} 在目标上无效，改为显示搜索到的最佳方案。"},
+
+    {MessageId::NoFitHostMemory, "no_fit_host_memory", 4,
+     "no {0} plan fits: the closest ({1}) fits on the GPU but offloads {2} per node to host memory, over the {3} the node has",
+     "{0} 没有能放下的方案：最接近的方案（{1}）在 GPU 上放得下，但每个节点要向主机内存卸载 {2}，超过了节点的 {3}"},
+    {MessageId::NoFitSmallest, "no_fit_smallest", 4,
+     "no {0} plan fits: the smallest needs {1} per GPU, {2} over the {3} usable",
+     "{0} 没有能放下的方案：显存需求最小的方案每块 GPU 需要 {1}，比可用的 {3} 多 {2}"},
+    {MessageId::NoFitWholeModel, "no_fit_whole_model", 2,
+     "{0} does not support tensor/pipeline parallelism or sharding, so every GPU holds the whole model: weights, gradients and optimizer states alone take {1} per GPU",
+     "{0} 不支持张量并行、流水线并行或分片，每块 GPU 都要存放整个模型：仅权重、梯度和优化器状态每块 GPU 就要 {1}"},
+    {MessageId::NoFitSmallestHolds, "no_fit_smallest_holds", 3,
+     "its smallest plan ({0}) holds {1} of weights, gradients and optimizer states and {2} of activations per GPU",
+     "其显存需求最小的方案（{0}）每块 GPU 存放 {1} 的权重、梯度和优化器状态，以及 {2} 的激活"},
+    {MessageId::NoValidPlanOn, "no_valid_plan_on", 3,
+     "no valid {0} plan on {1} GPUs: {2}",
+     "{0} 在 {1} 块 GPU 上没有合法的方案：{2}"},
+    {MessageId::GlobalBatchTooSmall, "global_batch_too_small", 4,
+     "no valid {0} plan on {1} GPUs: the global batch of {2} sequences is smaller than micro-batch × data-parallel degree = {3}; every data-parallel rank needs at least one sequence per step",
+     "{0} 在 {1} 块 GPU 上没有合法的方案：全局批量 {2} 条序列小于 micro-batch × 数据并行度 = {3}，每个数据并行副本每步至少需要一条序列"},
+    {MessageId::GlobalBatchNotDivisible, "global_batch_not_divisible", 4,
+     "no valid {0} plan on {1} GPUs: the global batch of {2} sequences is not divisible by micro-batch × data-parallel degree = {3}",
+     "{0} 在 {1} 块 GPU 上没有合法的方案：全局批量 {2} 条序列不能被 micro-batch × 数据并行度 = {3} 整除"},
+    {MessageId::ConstraintsFix, "constraints_fix", 1,
+     "the scenario's constraints fix {0}",
+     "场景约束固定了 {0}"},
+    {MessageId::SearchCancelled, "search_cancelled", 0,
+     "the search was cancelled before it finished",
+     "搜索在完成前被取消"},
 };
 
 struct ItemEntry {
@@ -388,6 +416,14 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
     }
     }
     return {};
+}
+
+std::vector<std::string> renderAll(std::span<const Message> messages, Lang lang) {
+    std::vector<std::string> out;
+    out.reserve(messages.size());
+    for (const Message& m : messages)
+        out.push_back(render(m, lang));
+    return out;
 }
 
 std::string render(const Message& m, Lang lang) {

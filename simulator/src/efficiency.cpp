@@ -15,6 +15,7 @@ struct Default {
     double Efficiency::*field;
     const char* unit;
     const char* source;
+    const char* sourceZh; // the same, in Simplified Chinese (the report's language)
 };
 
 // One place for every default; the values are set in defaultEfficiency().
@@ -22,59 +23,95 @@ const Default kDefaults[] = {
     {"gemm_efficiency", &Efficiency::gemmEfficiency, "fraction",
      "achieved fraction of the dense peak on large GEMMs: the GPU generation's maximum achievable "
      "matmul fraction (stas00/ml-engineering, 'Maximum Achievable Matmul FLOPS' table) × "
-     "matmul_sustained_fraction"},
+     "matmul_sustained_fraction",
+     "大尺寸 GEMM 实际达到的稠密峰值比例：该 GPU 代际可达到的最大矩阵乘比例（stas00/ml-engineering "
+     "“Maximum Achievable Matmul FLOPS” 表）× matmul_sustained_fraction"},
     {"matmul_sustained_fraction", &Efficiency::matmulSustainedFraction, "fraction",
      "share of the microbenchmarked maximum a training step's GEMMs sustain; fitted once over all "
-     "public reference sources (docs/model.md, leave-one-source-out error reported by validate)"},
+     "public reference sources (docs/model.md, leave-one-source-out error reported by validate)",
+     "训练步中的 GEMM "
+     "能持续达到的微基准最大值的比例；在全部公开参考来源上统一拟合一次（docs/model.md，validate "
+     "报告留一来源误差）"},
     {"gemm_half_dim", &Efficiency::gemmHalfDim, "elements",
      "per-tile prologue/epilogue cost expressed as K elements, per generation (64 Volta, 128 "
      "Ampere/Ada, 512 Hopper, Blackwell and CDNA3): a GEMM runs at K/(K + k0) of its tile rate, "
      "normalised to the K of the achievable-matmul measurement (NVIDIA 'Matrix Multiplication "
-     "Background' guide)"},
+     "Background' guide)",
+     "以 K 元素数表示的每个 tile 前后处理开销，按代际取值（Volta 64，Ampere/Ada "
+     "128，Hopper、Blackwell 与 CDNA3 512）：GEMM 以 K/(K + k0) 的 tile "
+     "速率运行，并按可达矩阵乘测量时的 K 归一化（NVIDIA《Matrix Multiplication Background》指南）"},
     {"tp_overlap_fraction", &Efficiency::tpOverlapFraction, "fraction",
      "share of tensor-parallel collective time PyTorch async TP (FSDP2 + TP) hides: torchtitan "
      "docs/async_tp.md (June 2025) measures 1.04-1.16x end to end where the collectives are 20-30% "
-     "of the step; Transformer Engine userbuffers (Megatron) hide overlap_fraction"},
+     "of the step; Transformer Engine userbuffers (Megatron) hide overlap_fraction",
+     "PyTorch 异步 TP（FSDP2 + TP）能掩盖的张量并行集合通信时间比例：torchtitan "
+     "docs/async_tp.md（2025 年 6 月）在集合通信占步时间 20-30% 时测得端到端 1.04-1.16 "
+     "倍；Transformer Engine userbuffers（Megatron）按 overlap_fraction 掩盖"},
     {"hbm_efficiency", &Efficiency::hbmEfficiency, "fraction",
-     "memory-bound kernels reach ~80% of HBM peak (STREAM-like copy bandwidth on A100/H100)"},
+     "memory-bound kernels reach ~80% of HBM peak (STREAM-like copy bandwidth on A100/H100)",
+     "访存受限的算子可达到约 80% 的 HBM 峰值带宽（A100/H100 上类似 STREAM 的拷贝带宽）"},
     {"intra_node_bandwidth_efficiency", &Efficiency::intraNodeBandwidthEfficiency, "fraction",
      "nccl-tests all-reduce bus bandwidth on NVSwitch nodes: ~230 of 300 GB/s (A100), ~360-370 of "
-     "450 GB/s (H100)"},
+     "450 GB/s (H100)",
+     "NVSwitch 节点上 nccl-tests all-reduce 总线带宽：A100 约 230/300 GB/s，H100 约 360-370/450 "
+     "GB/s"},
     {"inter_node_bandwidth_efficiency", &Efficiency::interNodeBandwidthEfficiency, "fraction",
      "nccl-tests multi-node bus bandwidth reaches ~85-92% of the NIC line rate on InfiniBand/RoCE "
-     "(NDR 400 Gb/s: 46-48 of 50 GB/s)"},
+     "(NDR 400 Gb/s: 46-48 of 50 GB/s)",
+     "InfiniBand/RoCE 上多节点 nccl-tests 总线带宽约为网卡线速的 85-92%（NDR 400 Gb/s：46-48/50 "
+     "GB/s）"},
     {"latency_scale", &Efficiency::latencyScale, "factor",
-     "multiplies the catalog link latencies; 1 = as listed"},
+     "multiplies the catalog link latencies; 1 = as listed",
+     "目录中链路延迟的倍数；1 表示按目录取值"},
     {"memory_overhead_fraction", &Efficiency::memoryOverheadFraction, "fraction",
-     "PyTorch caching-allocator fragmentation (reserved minus allocated) over the tensors allocated "
-     "and freed within a step: GMLake (Guo et al., ASPLOS 2024) measured 15% on average, up to 33%, "
-     "across eight LLM training setups"},
+     "PyTorch caching-allocator fragmentation (reserved minus allocated) over the tensors "
+     "allocated "
+     "and freed within a step: GMLake (Guo et al., ASPLOS 2024) measured 15% on average, up to "
+     "33%, "
+     "across eight LLM training setups",
+     "PyTorch 缓存分配器的碎片（reserved 减 allocated），相对于一步内分配并释放的张量：GMLake（Guo "
+     "等，ASPLOS 2024）在八种 LLM 训练配置上测得平均 15%，最高 33%"},
     {"cuda_context_bytes", &Efficiency::cudaContextBytes, "bytes",
      "CUDA context, cuBLAS/cuDNN workspaces and kernels outside the PyTorch allocator (~0.5-1 GiB "
-     "on CUDA 12)"},
+     "on CUDA 12)",
+     "CUDA 上下文、cuBLAS/cuDNN 工作区以及 PyTorch 分配器之外的内核（CUDA 12 上约 0.5-1 GiB）"},
     {"nccl_connection_bytes", &Efficiency::ncclConnectionBytes, "bytes",
      "one NCCL connection on one channel: NCCL_BUFFSIZE 4 MiB (Simple) + 4,915,200 B (LL128) + "
-     "524,288 B (LL), NCCL src/init.cc defaults, allocated as 10 MiB (NVIDIA/nccl#1685 ALLOC log)"},
+     "524,288 B (LL), NCCL src/init.cc defaults, allocated as 10 MiB (NVIDIA/nccl#1685 ALLOC log)",
+     "一个通道上的一条 NCCL 连接：NCCL_BUFFSIZE 4 MiB（Simple）+ 4,915,200 B（LL128）+ 524,288 "
+     "B（LL），NCCL src/init.cc 默认值，按 10 MiB 分配（NVIDIA/nccl#1685 ALLOC 日志）"},
     {"nccl_channels", &Efficiency::ncclChannels, "channels",
      "channels of a ring collective on NVSwitch nodes (NCCL_DEBUG=INFO prints 'Channel 00/24' on "
      "8-GPU A100/H100 nodes); 24 x 2 connections x 10 MiB = 480 MiB per communicator, against 544 "
-     "MB measured for a 2-GPU A100 communicator (NVIDIA/nccl#964)"},
+     "MB measured for a 2-GPU A100 communicator (NVIDIA/nccl#964)",
+     "NVSwitch 节点上环形集合通信的通道数（8 卡 A100/H100 节点上 NCCL_DEBUG=INFO 打印 “Channel "
+     "00/24”）；24 × 2 条连接 × 10 MiB = 每个通信器 480 MiB，而 2 卡 A100 通信器实测 544 "
+     "MB（NVIDIA/nccl#964）"},
     {"nccl_p2p_channels_per_nvlink_peer", &Efficiency::ncclP2pChannelsPerNvlinkPeer, "channels",
-     "send/recv channels per peer inside a node: 32 on 8 x H100 (NVIDIA/nccl#1685, all-to-all)"},
+     "send/recv channels per peer inside a node: 32 on 8 x H100 (NVIDIA/nccl#1685, all-to-all)",
+     "节点内每个对端的 send/recv 通道数：8 × H100 上为 32（NVIDIA/nccl#1685，all-to-all）"},
     {"nccl_channels_per_net_peer", &Efficiency::ncclChannelsPerNetPeer, "channels",
      "send/recv channels per remote peer: NCCL_NCHANNELS_PER_NET_PEER default 2 (NCCL environment "
-     "variables docs)"},
+     "variables docs)",
+     "每个远端对端的 send/recv 通道数：NCCL_NCHANNELS_PER_NET_PEER 默认 2（NCCL 环境变量文档）"},
     {"host_adam_params_per_second", &Efficiency::hostAdamParamsPerSecond, "parameters/s",
      "DeepSpeed CPU-Adam on a server CPU share of ~6 cores per GPU (Ren et al. 2021, ZeRO-Offload "
-     "§5)"},
+     "§5)",
+     "DeepSpeed CPU-Adam 在服务器 CPU 上每块 GPU 约分到 6 个核时的速率（Ren 等 2021，ZeRO-Offload "
+     "§5）"},
     {"pcie_bytes_per_second", &Efficiency::pcieBytesPerSecond, "bytes/s",
-     "achieved host<->GPU copy bandwidth over PCIe Gen4 x16 (~25 GB/s of 32 peak)"},
+     "achieved host<->GPU copy bandwidth over PCIe Gen4 x16 (~25 GB/s of 32 peak)",
+     "PCIe Gen4 x16 上主机与 GPU 之间实际拷贝带宽（峰值 32 GB/s 中约 25 GB/s）"},
     {"nvme_bytes_per_second_per_node", &Efficiency::nvmeBytesPerSecondPerNode, "bytes/s",
      "a node's local NVMe array (e.g. 4 Gen4 drives, ~25 GB/s aggregate; Rajbhandari et al. 2021 "
-     "ZeRO-Infinity §6)"},
+     "ZeRO-Infinity §6)",
+     "节点本地 NVMe 阵列（例如 4 块 Gen4 盘，合计约 25 GB/s；Rajbhandari 等 2021，ZeRO-Infinity "
+     "§6）"},
     {"overlap_fraction", &Efficiency::overlapFraction, "fraction",
      "share of overlappable communication actually hidden behind compute (PyTorch DDP/FSDP and "
-     "DeepSpeed overlap_comm; contention for SMs and memory bandwidth keeps it below 1)"},
+     "DeepSpeed overlap_comm; contention for SMs and memory bandwidth keeps it below 1)",
+     "可重叠的通信中实际被计算掩盖的比例（PyTorch DDP/FSDP 与 DeepSpeed overlap_comm；SM "
+     "与显存带宽的争用使其低于 1）"},
 };
 
 // Per-generation facts. Matmul fractions are the best achievable dense matmul over the datasheet
@@ -314,44 +351,56 @@ std::vector<EfficiencySource> describeEfficiency(const model::Scenario& scenario
     for (const Default& d : kDefaults) {
         const bool set = overridden(spec, d.name);
         std::string source = d.source;
-        if (set)
+        std::string sourceZh = d.sourceZh;
+        if (set) {
             source = spec.profile ? "calibration profile '" + *spec.profile + "'"
                                   : "scenario efficiency override";
-        else if (std::string(d.name) == "gemm_efficiency")
-            source = toString(e.generation) + std::string(" maximum achievable matmul ") +
-                     percent(scenario.cluster.gpu.gemmEfficiency > 0
-                                 ? scenario.cluster.gpu.gemmEfficiency
-                                 : factsOf(e.generation).matmulFraction) +
-                     " × sustained " + percent(e.matmulSustainedFraction) + " (" + d.source + ")";
-        out.push_back({d.name, e.*(d.field), d.unit, source, !set});
+            sourceZh = spec.profile ? "校准配置 “" + *spec.profile + "”" : "场景中的效率覆盖值";
+        } else if (std::string(d.name) == "gemm_efficiency") {
+            const std::string matmul = percent(scenario.cluster.gpu.gemmEfficiency > 0
+                                                   ? scenario.cluster.gpu.gemmEfficiency
+                                                   : factsOf(e.generation).matmulFraction);
+            const std::string sustained = percent(e.matmulSustainedFraction);
+            source = toString(e.generation) + std::string(" maximum achievable matmul ") + matmul +
+                     " × sustained " + sustained + " (" + d.source + ")";
+            sourceZh = toString(e.generation) + std::string(" 可达最大矩阵乘 ") + matmul +
+                       " × 持续比例 " + sustained + "（" + d.sourceZh + "）";
+        }
+        out.push_back({d.name, e.*(d.field), d.unit, source, !set, sourceZh});
     }
     const char* attention = "FlashAttention-2 §4.1 (A100); FlashAttention-3 Figs. 5-7 (H100)";
+    const char* attentionZh = "FlashAttention-2 §4.1（A100）；FlashAttention-3 图 5-7（H100）";
+    auto attentionRow = [&](const char* name, double value) {
+        out.push_back({name, value, "fraction", attention, true, attentionZh});
+    };
     out.push_back({"fp8_gemm_efficiency", e.fp8GemmEfficiency, "fraction",
                    "gemm_efficiency × the generation's fp8/bf16 achievable ratio (MAMF table)",
-                   true});
-    out.push_back({"sdpa_attention_forward_efficiency", e.sdpaAttentionForwardEfficiency,
-                   "fraction", attention, true});
-    out.push_back({"sdpa_attention_backward_efficiency", e.sdpaAttentionBackwardEfficiency,
-                   "fraction", attention, true});
-    out.push_back({"fused_attention_forward_efficiency", e.fusedAttentionForwardEfficiency,
-                   "fraction", attention, true});
-    out.push_back({"fused_attention_backward_efficiency", e.fusedAttentionBackwardEfficiency,
-                   "fraction", attention, true});
+                   true, "gemm_efficiency × 该代际 fp8 与 bf16 可达矩阵乘之比（MAMF 表）"});
+    attentionRow("sdpa_attention_forward_efficiency", e.sdpaAttentionForwardEfficiency);
+    attentionRow("sdpa_attention_backward_efficiency", e.sdpaAttentionBackwardEfficiency);
+    attentionRow("fused_attention_forward_efficiency", e.fusedAttentionForwardEfficiency);
+    attentionRow("fused_attention_backward_efficiency", e.fusedAttentionBackwardEfficiency);
     const char* triton = "sdpa efficiency / 1.8: FlashAttention-2 runs 1.3-2.5x faster than "
                          "FlashAttention in Triton (Dao 2023, FlashAttention-2 §4.1, Fig. 4)";
+    const char* tritonZh = "sdpa 效率 / 1.8：FlashAttention-2 比 Triton 实现的 FlashAttention 快 "
+                           "1.3-2.5 倍（Dao 2023，FlashAttention-2 §4.1，图 4）";
     out.push_back({"triton_attention_forward_efficiency", e.tritonAttentionForwardEfficiency,
-                   "fraction", triton, true});
+                   "fraction", triton, true, tritonZh});
     out.push_back({"triton_attention_backward_efficiency", e.tritonAttentionBackwardEfficiency,
-                   "fraction", triton, true});
+                   "fraction", triton, true, tritonZh});
+    const bool catalogSms = scenario.cluster.gpu.smCount > 0;
     out.push_back({"sm_count", static_cast<double>(e.smCount), "SMs",
-                   scenario.cluster.gpu.smCount > 0 ? "catalog entry" : "the generation's flagship",
-                   scenario.cluster.gpu.smCount <= 0});
+                   catalogSms ? "catalog entry" : "the generation's flagship", !catalogSms,
+                   catalogSms ? "目录条目" : "该代际旗舰型号"});
+    const bool capped = scenario.cluster.gpuPowerLimitWatts > 0;
     out.push_back({"clock_fraction", e.clockFraction, "fraction",
-                   scenario.cluster.gpuPowerLimitWatts > 0
-                       ? "power cap cluster.gpu_power_limit_w with P = P_static + P_dyn·f³ "
-                         "(CMOS dynamic power C·V²·f, V ∝ f)"
-                       : "no power cap",
-                   scenario.cluster.gpuPowerLimitWatts <= 0});
+                   capped ? "power cap cluster.gpu_power_limit_w with P = P_static + P_dyn·f³ "
+                            "(CMOS dynamic power C·V²·f, V ∝ f)"
+                          : "no power cap",
+                   !capped,
+                   capped ? "功率上限 cluster.gpu_power_limit_w，P = P_static + P_dyn·f³"
+                            "（CMOS 动态功耗 C·V²·f，V ∝ f）"
+                          : "无功率上限"});
     return out;
 }
 

@@ -392,40 +392,55 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
     const auto& sc = *ctx.scenario;
     std::vector<Assumption> out;
     for (const auto& d : describeEfficiency(sc))
-        out.push_back({d.name, fmt(d.value, (" " + d.unit).c_str()), d.source, d.isDefault});
+        out.push_back(
+            {d.name, fmt(d.value, (" " + d.unit).c_str()), d.source, d.isDefault, "", d.sourceZh});
+    const bool autoExecution = sc.training.execution == model::ExecutionMode::Auto;
     out.push_back({"execution", std::string(model::toString(executionMode(sc, p))),
-                   sc.training.execution == model::ExecutionMode::Auto
-                       ? "the framework's usual stack (training.execution: auto)"
-                       : "scenario training.execution",
-                   sc.training.execution == model::ExecutionMode::Auto});
-    out.push_back({"flash_attention", sc.training.flashAttention ? "on" : "off",
-                   "scenario training.flash_attention", false});
-    if (sc.training.flashAttention) {
+                   autoExecution ? "the framework's usual stack (training.execution: auto)"
+                                 : "scenario training.execution",
+                   autoExecution, "",
+                   autoExecution ? "该框架的常用软件栈（training.execution: auto）"
+                                 : "场景 training.execution"});
+    const bool flash = sc.training.flashAttention;
+    out.push_back({"flash_attention", flash ? "on" : "off", "scenario training.flash_attention",
+                   false, flash ? "开" : "关", "场景 training.flash_attention"});
+    if (flash) {
         const bool autoKernel = sc.training.attentionKernel == model::AttentionKernel::Auto;
         out.push_back({"attention_kernel", std::string(model::toString(attentionKernel(sc, p))),
                        autoKernel ? "the software stack's usual kernel (training.attention_kernel: "
                                     "auto): fused under fused kernels and CUDA graphs, flash2 "
                                     "otherwise"
                                   : "scenario training.attention_kernel",
-                       autoKernel});
+                       autoKernel, "",
+                       autoKernel
+                           ? "该软件栈的常用内核（training.attention_kernel: auto）：融合内核"
+                             "与 CUDA graphs 下用 fused，否则用 flash2"
+                           : "场景 training.attention_kernel"});
     }
     out.push_back({"dropout",
-                   sc.training.flashAttention ? "none (flash-era recipes)"
-                                              : "0.1 masks stored (paper-era recipes)",
-                   "TrainPlan convention tied to flash attention", true});
-    out.push_back({"dp_overlap", p.dpOverlap ? "on" : "off", "plan dp_overlap (default on)", true});
+                   flash ? "none (flash-era recipes)" : "0.1 masks stored (paper-era recipes)",
+                   "TrainPlan convention tied to flash attention", true,
+                   flash ? "无（FlashAttention 时代的配方）" : "0.1，保存掩码（论文时代的配方）",
+                   "TrainPlan 约定，随 FlashAttention 而定"});
+    out.push_back({"dp_overlap", p.dpOverlap ? "on" : "off", "plan dp_overlap (default on)", true,
+                   p.dpOverlap ? "开" : "关", "方案 dp_overlap（默认开）"});
     out.push_back({"tp_comm_overlap", p.tpCommOverlap ? "on" : "off",
-                   "plan tp_comm_overlap (default off)", true});
-    out.push_back({"ddp bucket_cap_mb", "25 MB", "PyTorch DistributedDataParallel default", true});
+                   "plan tp_comm_overlap (default off)", true, p.tpCommOverlap ? "开" : "关",
+                   "方案 tp_comm_overlap（默认关）"});
+    out.push_back({"ddp bucket_cap_mb", "25 MB", "PyTorch DistributedDataParallel default", true,
+                   "", "PyTorch DistributedDataParallel 默认值"});
     out.push_back({"deepspeed reduce_bucket_size", "5e8 elements",
-                   "DeepSpeed configuration docs default", true});
+                   "DeepSpeed configuration docs default", true, "5e8 个元素",
+                   "DeepSpeed 配置文档默认值"});
     out.push_back({"megatron DDP bucket", "4e7 elements",
-                   "Megatron-LM distributed data parallel default", true});
-    out.push_back({"pue", fmt(sc.cluster.pue > 0 ? sc.cluster.pue : 1.3),
-                   sc.cluster.pue > 0 ? "scenario cluster.pue" : "typical modern data centre",
-                   sc.cluster.pue <= 0});
-    out.push_back(
-        {"gpu power", "TDP × (0.3 + 0.7 × busy fraction)", "idle floor ~30% of TDP", true});
+                   "Megatron-LM distributed data parallel default", true, "4e7 个元素",
+                   "Megatron-LM 分布式数据并行默认值"});
+    const bool pue = sc.cluster.pue > 0;
+    out.push_back({"pue", fmt(pue ? sc.cluster.pue : 1.3),
+                   pue ? "scenario cluster.pue" : "typical modern data centre", !pue, "",
+                   pue ? "场景 cluster.pue" : "典型的现代数据中心"});
+    out.push_back({"gpu power", "TDP × (0.3 + 0.7 × busy fraction)", "idle floor ~30% of TDP", true,
+                   "TDP × (0.3 + 0.7 × 忙碌比例)", "空闲功耗约为 TDP 的 30%"});
     return out;
 }
 

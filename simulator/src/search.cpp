@@ -28,18 +28,6 @@ using namespace detail;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-std::string gib(double bytes) {
-    char buf[64];
-    const double v = bytes / kGiB;
-    if (std::abs(v - std::round(v)) < 0.05)
-        std::snprintf(buf, sizeof buf, "%.0f GiB", v);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f GiB", v);
-    return buf;
-}
-
 // The simplest plan the constraints allow: what validatePlan is asked about when nothing is valid.
 Plan representativePlan(const Scenario& s, long long gpus, Framework fw) {
     const auto& k = s.constraints;
@@ -161,46 +149,57 @@ private:
 };
 
 void explainNoFit(FrameworkResult& r, const PlanEstimate& closest, double usable) {
-    const std::string name(model::displayName(r.framework));
+    const MessageArg fw = MessageArg::framework(r.framework);
+    auto bytes = [](double b) { return MessageArg::number(ArgKind::Bytes, b); };
     const auto& m = closest.memory;
     if (m.gpuFits && !m.hostFits) {
-        r.exclusionReasons.push_back("no " + name + " plan fits: the closest (" +
-                                     closest.plan.label() + ") fits on the GPU but offloads " +
-                                     gib(m.hostBytesPerNode) +
-                                     " per node to host memory, over the " +
-                                     gib(m.hostCapacityBytesPerNode) + " the node has");
+        r.exclusionReasons.push_back(
+            {MessageId::NoFitHostMemory,
+             {fw, MessageArg::plan(closest.plan), bytes(m.hostBytesPerNode),
+              bytes(m.hostCapacityBytesPerNode)}});
         return;
     }
-    r.exclusionReasons.push_back("no " + name + " plan fits: the smallest needs " +
-                                 gib(m.peakBytes) + " per GPU, " + gib(m.peakBytes - usable) +
-                                 " over the " + gib(usable) + " usable");
+    r.exclusionReasons.push_back(
+        {MessageId::NoFitSmallest,
+         {fw, bytes(m.peakBytes), bytes(m.peakBytes - usable), bytes(usable)}});
     const double states = m.weightsBytes + m.gradientsBytes + m.optimizerBytes;
-    if (r.framework == Framework::Ddp) {
-        r.exclusionReasons.push_back(
-            name +
-            " does not support tensor/pipeline parallelism or sharding, so every GPU "
-            "holds the whole model: weights, gradients and optimizer states alone take " +
-            gib(states) + " per GPU");
-    } else {
-        r.exclusionReasons.push_back(
-            "its smallest plan (" + closest.plan.label() + ") holds " + gib(states) +
-            " of weights, gradients and optimizer states and " +
-            gib(m.activationsBytes + m.transientBytes) + " of activations per GPU");
-    }
+    if (r.framework == Framework::Ddp)
+        r.exclusionReasons.push_back({MessageId::NoFitWholeModel, {fw, bytes(states)}});
+    else
+        r.exclusionReasons.push_back({MessageId::NoFitSmallestHolds,
+                                      {MessageArg::plan(closest.plan), bytes(states),
+                                       bytes(m.activationsBytes + m.transientBytes)}});
 }
 
 void explainNoPlan(FrameworkResult& r, const Scenario& s, long long gpus) {
     const Plan rep = representativePlan(s, gpus, r.framework);
     model::ValidationIssues issues = model::validatePlan(s, rep, "plan");
-    std::string why;
-    for (const auto& issue : issues)
-        why += (why.empty() ? "" : "; ") + issue.message;
-    if (why.empty()) why = "no layout satisfies the model's divisibility rules";
-    std::string text = "no valid " + std::string(model::displayName(r.framework)) + " plan on " +
-                       std::to_string(gpus) + " GPUs: " + why;
+    const MessageArg fw = MessageArg::framework(r.framework);
+    const MessageArg count = MessageArg::number(ArgKind::Count, static_cast<double>(gpus));
+    // The global-batch rule of plan_validation.cpp is the usual reason on a large cluster; it gets
+    // its own sentence, in both languages, when it is the only one.
+    const long long perStep = static_cast<long long>(rep.microBatch) * rep.dp;
+    const bool onlyBatch = issues.size() == 1 && issues[0].path == "plan.micro_batch";
+    auto num = [](long long v) {
+        return MessageArg::number(ArgKind::Count, static_cast<double>(v));
+    };
+    if (onlyBatch && s.training.globalBatch < perStep) {
+        r.exclusionReasons.push_back({MessageId::GlobalBatchTooSmall,
+                                      {fw, count, num(s.training.globalBatch), num(perStep)}});
+    } else if (onlyBatch && s.training.globalBatch % perStep != 0) {
+        r.exclusionReasons.push_back({MessageId::GlobalBatchNotDivisible,
+                                      {fw, count, num(s.training.globalBatch), num(perStep)}});
+    } else {
+        std::string why;
+        for (const auto& issue : issues)
+            why += (why.empty() ? "" : "; ") + issue.message;
+        if (why.empty()) why = "no layout satisfies the model's divisibility rules";
+        r.exclusionReasons.push_back(
+            {MessageId::NoValidPlanOn, {fw, count, MessageArg::name(why)}});
+    }
     const std::string fixed = fixedKnobs(s.constraints);
-    if (!fixed.empty()) text += " (the constraints fix " + fixed + ")";
-    r.exclusionReasons.push_back(std::move(text));
+    if (!fixed.empty())
+        r.exclusionReasons.push_back({MessageId::ConstraintsFix, {MessageArg::name(fixed)}});
     r.rejectedPlan = rep;
     r.rejectedIssues = std::move(issues);
 }
@@ -469,7 +468,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
             explainNoPlan(r, s, gpus);
         }
         if (result.cancelled && !r.best)
-            r.exclusionReasons.push_back("the search was cancelled before it finished");
+            r.exclusionReasons.push_back({MessageId::SearchCancelled, {}});
         result.evaluatedPlans += r.evaluatedPlans;
         result.timedPlans += r.timedPlans;
         result.frameworks.push_back(std::move(r));

@@ -371,7 +371,8 @@ std::vector<SweepRow> sweepRows(const SweepResult& result) {
             r.missBytes = fr.missBytes;
             r.evaluatedPlans = fr.evaluatedPlans;
             r.fittingPlans = fr.fittingPlans;
-            r.reasons = fr.exclusionReasons;
+            for (const Message& why : fr.exclusionReasons) // the sweep table's text is English
+                r.reasons.push_back(render(why, Lang::En));
             rows.push_back(std::move(r));
         }
     }

@@ -55,8 +55,8 @@ TEST(CompareCli, TableShowsEveryFrameworkAndWhyDdpIsExcluded) {
         EXPECT_NE(r.out.find(fw), std::string::npos) << fw;
     EXPECT_NE(r.out.find("(no valid plan)"), std::string::npos);
     EXPECT_NE(r.out.find("Excluded:\n  PyTorch DDP:\n    - no valid PyTorch DDP plan on 1024 GPUs: "
-                         "training.global_batch: "
-                         "1536 is not divisible by micro_batch×dp=1024\n"),
+                         "the global batch of 1536 sequences is not divisible by micro-batch × "
+                         "data-parallel degree = 1024\n"),
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("Pareto front over step time × peak memory × cost ("), std::string::npos);

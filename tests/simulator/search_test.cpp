@@ -1,4 +1,8 @@
-#include <trainplan/model/catalog.h>
+// The plan search on published scenarios, hand-counted plan spaces, constraints, threads,
+// cancellation, progress and the Pareto front (the brute-force oracle on small clusters is
+// search_brute_force_test.cpp).
+#include "search_test_support.h"
+
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/search.h>
@@ -21,37 +25,9 @@ using model::Offload;
 using model::Plan;
 using model::Recompute;
 using model::Scenario;
-
-const model::Catalog& catalog() {
-    static const model::Catalog c = model::loadCatalog(TRAINPLAN_TEST_DATA_DIR "/catalog");
-    return c;
-}
-
-// A small decoder (about 3.4M parameters) on A100 nodes, so every plan can be brute-forced.
-Scenario tinyScenario(int nodes, int gpusPerNode, long long globalBatch) {
-    Scenario s;
-    s.name = "tiny";
-    auto& m = s.model;
-    m.name = "tiny";
-    m.layers = 4;
-    m.hidden = 256;
-    m.heads = 8;
-    m.kvHeads = 8;
-    m.headDim = 32;
-    m.ffnHidden = 1024;
-    m.vocab = 1000;
-    m.seqLen = 256;
-    s.training.globalBatch = globalBatch;
-    s.training.trainTokens = 1e9;
-    s.cluster.gpu = *catalog().findGpu("A100-SXM4-80GB");
-    s.cluster.nodes = nodes;
-    s.cluster.gpusPerNode = gpusPerNode;
-    s.cluster.intraNode = *catalog().findLink("NVLink3-NVSwitch");
-    s.cluster.interNode = *catalog().findLink("InfiniBand-HDR-200");
-    s.cluster.nicsPerNode = 4;
-    s.cluster.gpuHourUsd = 2.0;
-    return s;
-}
+using test::catalog;
+using test::squeezeMemory;
+using test::tinyScenario;
 
 Scenario scenarioFile(const std::string& name) {
     auto load = model::loadScenarioFile(
@@ -59,286 +35,6 @@ Scenario scenarioFile(const std::string& name) {
     EXPECT_TRUE(load.ok()) << name;
     return *load.scenario;
 }
-
-// ---- The oracle: every Plan field combination, filtered by validatePlan alone. ----
-
-// Knob settings the search leaves out: they describe the same run as another plan, or (dp_overlap
-// off) a run that is never faster nor smaller than its overlapping twin.
-bool isDuplicate(const Scenario& s, const Plan& p) {
-    if (!p.dpOverlap) return true;
-    if (p.tpCommOverlap && p.tp == 1) return true;
-    if (p.framework == Framework::Fsdp && p.offloadParams) return true;
-    if (p.hybridShard && sim::placeGroups(p, s.cluster.gpusPerNode).dp.nodes <= 1) return true;
-    return false;
-}
-
-Plan canonical(const Scenario& s, Plan p) {
-    p.dpOverlap = true;
-    if (p.tp == 1) p.tpCommOverlap = false;
-    if (p.framework == Framework::Fsdp) p.offloadParams = false;
-    if (p.hybridShard && sim::placeGroups(p, s.cluster.gpusPerNode).dp.nodes <= 1)
-        p.hybridShard = false;
-    return p;
-}
-
-// Every combination of the knobs that are not layout: stage, hybrid, offload, parameter offload,
-// recompute, SP, TP overlap, DP overlap, and Megatron's selective submodules (a mixed-radix
-// counter over their values).
-constexpr int kKnobCombinations = 4 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 3;
-
-// The submodule sets the search offers Megatron's selective recompute besides its default
-// (docs/search.md): the norms, the experts' activation, MLA's up-projections and core attention
-// without flash attention; then those with the MLP and MoE blocks. validatePlan rejects them on
-// other frameworks and recompute modes.
-unsigned selectiveModules(const Scenario& s, int choice) {
-    namespace rm = model::recompute_module;
-    const bool moe = s.model.moe.enabled();
-    const unsigned light = rm::kLayerNorm | (moe ? rm::kMoeAct : 0u) |
-                           (s.model.mla.enabled() ? rm::kMlaUpProj : 0u) |
-                           (s.training.flashAttention ? 0u : rm::kCoreAttn);
-    return choice == 0 ? 0u : choice == 1 ? light : light | rm::kMlp | (moe ? rm::kMoe : 0u);
-}
-
-void setKnobs(Plan& p, int k, const Scenario& s) {
-    auto digit = [&k](int radix) {
-        const int d = k % radix;
-        k /= radix;
-        return d;
-    };
-    p.zeroStage = digit(4);
-    p.hybridShard = digit(2) == 1;
-    p.offload = static_cast<Offload>(digit(3));
-    p.offloadParams = digit(2) == 1;
-    p.recompute = static_cast<Recompute>(digit(3));
-    p.sequenceParallel = digit(2) == 1;
-    p.tpCommOverlap = digit(2) == 1;
-    p.dpOverlap = digit(2) == 1;
-    p.recomputeModules = selectiveModules(s, digit(3));
-}
-
-std::vector<Plan> naiveValidPlans(const Scenario& s, Framework fw) {
-    const int gpus = static_cast<int>(s.constraints.maxGpus.value_or(s.cluster.gpuCount()));
-    const int maxEp = std::max(2, s.model.moe.experts);
-    std::vector<Plan> out;
-    Plan p;
-    p.framework = fw;
-    for (p.tp = 1; p.tp <= gpus; ++p.tp)
-        for (p.pp = 1; p.pp <= gpus; ++p.pp)
-            for (p.cp = 1; p.cp <= gpus; ++p.cp)
-                for (p.dp = 1; p.dp <= gpus; ++p.dp) {
-                    // validatePlan rejects every other product; skipping it here keeps the oracle
-                    // fast.
-                    if (p.gpus() != gpus) continue;
-                    // Expert tensor parallelism as the search offers it: the experts split by
-                    // tp (0), or folded with etp 1 (docs/search.md).
-                    for (const int etp : {0, 1})
-                        for (p.ep = 1; p.ep <= maxEp; ++p.ep)
-                            for (p.vpp = 1; p.vpp <= s.model.layers; ++p.vpp)
-                                for (p.microBatch = 1; p.microBatch <= s.training.globalBatch;
-                                     ++p.microBatch) {
-                                    p.etp = etp == p.tp ? 0 : etp;
-                                    if (etp == 1 && p.etp == 0) continue; // tp 1: the same plan
-                                    // Also for speed: the knob rules of validatePlan only add
-                                    // rejections, so a layout it rejects with the default knobs
-                                    // (SP on where folded experts need it) is rejected with any.
-                                    Plan layout = p;
-                                    setKnobs(layout, 0, s);
-                                    layout.dpOverlap = true;
-                                    layout.sequenceParallel = p.foldsExperts() && p.tp > 1;
-                                    if (!model::validatePlan(s, layout).empty()) continue;
-                                    for (int k = 0; k < kKnobCombinations; ++k) {
-                                        setKnobs(p, k, s);
-                                        if (model::validatePlan(s, p).empty()) out.push_back(p);
-                                    }
-                                }
-                }
-    return out;
-}
-
-bool keyLess(const sim::PlanEstimate& a, const sim::PlanEstimate& b) {
-    return sim::fasterThan(a, b);
-}
-
-// Sets the GPU memory to a quantile of the valid plans' peaks (the median: about half of them fit).
-void squeezeMemory(Scenario& s, double quantile = 0.5) {
-    s.cluster.gpu.memoryBytes = 1e15;
-    const sim::PlanContext ctx = sim::makeContext(s);
-    std::vector<double> peaks;
-    for (Framework f : model::kAllFrameworks)
-        for (const Plan& p : sim::enumeratePlans(s, f))
-            peaks.push_back(sim::evaluateMemory(ctx, p).peakBytes);
-    ASSERT_FALSE(peaks.empty());
-    const auto k = static_cast<std::size_t>(quantile * static_cast<double>(peaks.size() - 1));
-    std::nth_element(peaks.begin(), peaks.begin() + static_cast<long>(k), peaks.end());
-    s.cluster.gpu.memoryBytes = peaks[k];
-}
-
-struct NaiveCase {
-    const char* name;
-    std::function<Scenario()> make;
-    double memoryQuantile = 0.5;
-    bool someExcluded = false; // the case must exercise the "nothing fits" path
-};
-
-class NaiveSearch : public ::testing::TestWithParam<NaiveCase> {};
-
-TEST_P(NaiveSearch, FindsTheBruteForceOptimumAndEnumeratesExactlyTheValidPlans) {
-    Scenario s = GetParam().make();
-    ASSERT_TRUE(model::validateScenario(s).empty());
-    squeezeMemory(s, GetParam().memoryQuantile);
-    const sim::PlanContext ctx = sim::makeContext(s);
-    sim::SearchOptions opt;
-    opt.runnersUp = 4;
-    opt.threads = 2;
-    const sim::SearchResult result = sim::searchPlans(s, opt);
-    ASSERT_EQ(result.frameworks.size(), 4u);
-    EXPECT_FALSE(result.cancelled);
-
-    std::vector<sim::PlanSummary> naiveFitting;
-    long long fittingFrameworks = 0;
-    for (const sim::FrameworkResult& fr : result.frameworks) {
-        SCOPED_TRACE(std::string(model::toString(fr.framework)));
-        const std::vector<Plan> naive = naiveValidPlans(s, fr.framework);
-        std::vector<Plan> naiveCanonical;
-        for (const Plan& p : naive)
-            if (!isDuplicate(s, p)) naiveCanonical.push_back(p);
-        std::sort(naiveCanonical.begin(), naiveCanonical.end(), sim::planKeyLess);
-
-        // The search enumerates exactly the valid plans (less documented duplicates)...
-        const std::vector<Plan> enumerated = sim::enumeratePlans(s, fr.framework);
-        EXPECT_EQ(enumerated, naiveCanonical);
-        EXPECT_EQ(fr.evaluatedPlans, static_cast<long long>(naiveCanonical.size()));
-        // ...and each duplicate estimates exactly like the plan that stands for it (without DP
-        // overlap: never faster, never smaller).
-        for (const Plan& p : naive) {
-            if (!isDuplicate(s, p)) continue;
-            const Plan c = canonical(s, p);
-            ASSERT_TRUE(std::binary_search(naiveCanonical.begin(), naiveCanonical.end(), c,
-                                           sim::planKeyLess))
-                << p.label();
-            const sim::PlanEstimate a = sim::evaluatePlan(ctx, p), b = sim::evaluatePlan(ctx, c);
-            if (p.dpOverlap) {
-                EXPECT_EQ(a.time.stepSeconds, b.time.stepSeconds) << p.label();
-                EXPECT_EQ(a.memory.peakBytes, b.memory.peakBytes) << p.label();
-            } else {
-                EXPECT_GE(a.time.stepSeconds, b.time.stepSeconds)
-                    << p.label() << " without DP overlap";
-                EXPECT_GE(a.memory.peakBytes, b.memory.peakBytes)
-                    << p.label() << " without DP overlap";
-                EXPECT_GE(a.cost.usd, b.cost.usd) << p.label() << " without DP overlap";
-            }
-        }
-
-        // Brute force over every valid plan (duplicates included): the fastest that fits, then the
-        // next.
-        std::vector<sim::PlanEstimate> fitting;
-        std::optional<sim::PlanEstimate> smallest;
-        for (const Plan& p : naive) {
-            sim::PlanEstimate e = sim::evaluatePlan(ctx, p);
-            if (e.memory.fits) {
-                fitting.push_back(e);
-                if (!isDuplicate(s, p)) naiveFitting.push_back(sim::summarize(e));
-                // A fitting full recompute also stands for its fewest recomputed layers
-                // (search.md §1).
-                if (auto partial = sim::fewestRecomputedLayers(ctx, e)) {
-                    fitting.push_back(*partial);
-                    if (!isDuplicate(s, p)) naiveFitting.push_back(sim::summarize(*partial));
-                }
-            } else if (!smallest || e.memory.peakBytes < smallest->memory.peakBytes ||
-                       (e.memory.peakBytes == smallest->memory.peakBytes &&
-                        sim::planKeyLess(p, smallest->plan))) {
-                smallest = e;
-            }
-        }
-        std::sort(fitting.begin(), fitting.end(), keyLess);
-        if (fitting.empty()) {
-            EXPECT_FALSE(fr.best.has_value());
-            ASSERT_TRUE(fr.closest.has_value());
-            ASSERT_TRUE(smallest.has_value());
-            EXPECT_EQ(fr.closest->plan, canonical(s, smallest->plan));
-            // The miss is measured against the usable memory (the default 5% headroom kept free).
-            EXPECT_DOUBLE_EQ(fr.missBytes,
-                             smallest->memory.peakBytes -
-                                 s.cluster.gpu.memoryBytes *
-                                     (1.0 - s.constraints.memoryHeadroomFraction));
-            continue;
-        }
-        ++fittingFrameworks;
-        ASSERT_TRUE(fr.best.has_value());
-        EXPECT_EQ(fr.best->plan, fitting.front().plan);
-        EXPECT_EQ(fr.best->time.stepSeconds, fitting.front().time.stepSeconds);
-        EXPECT_TRUE(fr.exclusionReasons.empty());
-        std::vector<sim::PlanEstimate> canonicalFitting;
-        for (const auto& e : fitting)
-            if (!isDuplicate(s, e.plan)) canonicalFitting.push_back(e);
-        EXPECT_EQ(fr.fittingPlans, static_cast<long long>(canonicalFitting.size()));
-        ASSERT_EQ(fr.runnersUp.size(), std::min<std::size_t>(4, canonicalFitting.size() - 1));
-        for (std::size_t i = 0; i < fr.runnersUp.size(); ++i) {
-            EXPECT_EQ(fr.runnersUp[i].plan, canonicalFitting[i + 1].plan) << i;
-            EXPECT_EQ(fr.runnersUp[i].time.stepSeconds, canonicalFitting[i + 1].time.stepSeconds)
-                << i;
-        }
-    }
-    EXPECT_GE(fittingFrameworks, 1);
-    if (GetParam().someExcluded) {
-        EXPECT_LT(fittingFrameworks, 4);
-    }
-
-    // Pareto front by definition: fitting plans no other fitting plan is at least as good on all
-    // three and better on one (exact ties: the first by plan key).
-    std::vector<sim::PlanSummary> front;
-    for (const auto& a : naiveFitting) {
-        bool dominated = false;
-        for (const auto& b : naiveFitting) {
-            const bool le =
-                b.stepSeconds <= a.stepSeconds && b.peakBytes <= a.peakBytes && b.usd <= a.usd;
-            const bool lt =
-                b.stepSeconds < a.stepSeconds || b.peakBytes < a.peakBytes || b.usd < a.usd;
-            if (le && (lt || sim::planKeyLess(b.plan, a.plan))) dominated = true;
-        }
-        if (!dominated) front.push_back(a);
-    }
-    std::sort(front.begin(), front.end(), [](const auto& a, const auto& b) {
-        return a.stepSeconds != b.stepSeconds ? a.stepSeconds < b.stepSeconds
-                                              : sim::planKeyLess(a.plan, b.plan);
-    });
-    ASSERT_EQ(result.pareto.size(), front.size());
-    for (std::size_t i = 0; i < front.size(); ++i)
-        EXPECT_EQ(result.pareto[i].plan, front[i].plan) << i;
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    SmallClusters, NaiveSearch,
-    ::testing::Values(NaiveCase{"DenseOn8Gpus", [] { return tinyScenario(2, 4, 8); }},
-                      NaiveCase{"GqaOn16Gpus",
-                                [] {
-                                    Scenario s = tinyScenario(2, 8, 16);
-                                    s.model.kvHeads = 2;
-                                    s.model.ffn = model::FfnKind::SwiGlu;
-                                    s.model.layers = 2;
-                                    return s;
-                                }},
-                      NaiveCase{"MoeOn8GpusTpAcrossNodes",
-                                [] {
-                                    Scenario s = tinyScenario(2, 4, 8);
-                                    s.model.moe.experts = 4;
-                                    s.model.moe.topK = 2;
-                                    s.model.moe.expertFfnHidden = 512;
-                                    s.constraints.tpAcrossNodes = true;
-                                    return s;
-                                }},
-                      // 200M parameters with memory at the 5th percentile: DDP (unsharded) cannot
-                      // fit, so the closest plan is checked too.
-                      NaiveCase{"WiderOn8GpusTightMemory",
-                                [] {
-                                    Scenario s = tinyScenario(2, 4, 8);
-                                    s.model.hidden = 2048;
-                                    s.model.headDim = 256;
-                                    s.model.ffnHidden = 8192;
-                                    return s;
-                                },
-                                0.05, true}),
-    [](const auto& info) { return std::string(info.param.name); });
 
 // ---- Published scenarios: what comes back is valid, fits, and is ordered. ----
 
@@ -420,9 +116,12 @@ TEST(Search, Gpt3OnA100BeatsThePublishedLayoutAndExplainsWhyDdpCannotRun) {
     ASSERT_EQ(noPlan.framework, Framework::Ddp);
     EXPECT_EQ(noPlan.evaluatedPlans, 0);
     ASSERT_EQ(noPlan.exclusionReasons.size(), 1u);
-    EXPECT_EQ(noPlan.exclusionReasons[0],
-              "no valid PyTorch DDP plan on 1024 GPUs: training.global_batch: 1536 is not "
-              "divisible by micro_batch×dp=1024");
+    EXPECT_EQ(sim::render(noPlan.exclusionReasons[0], sim::Lang::En),
+              "no valid PyTorch DDP plan on 1024 GPUs: the global batch of 1536 sequences is not "
+              "divisible by micro-batch × data-parallel degree = 1024");
+    EXPECT_EQ(sim::render(noPlan.exclusionReasons[0], sim::Lang::ZhCN),
+              "PyTorch DDP 在 1024 块 GPU 上没有合法的方案：全局批量 1536 条序列不能被 micro-batch "
+              "× 数据并行度 = 1024 整除");
 
     // With 2048 sequences DDP has plans (micro-batch 1 or 2, three recompute modes), none of which
     // fits: fp32 weights, gradients and Adam states on every GPU take at least 16 bytes × 175e9
@@ -441,12 +140,19 @@ TEST(Search, Gpt3OnA100BeatsThePublishedLayoutAndExplainsWhyDdpCannotRun) {
     EXPECT_EQ(ddp.closest->memory.peakBytes, smallest);
     EXPECT_GT(ddp.missBytes, 2.8e12 - 80.0 * (1ull << 30));
     ASSERT_EQ(ddp.exclusionReasons.size(), 2u);
-    EXPECT_EQ(ddp.exclusionReasons[0].rfind("no PyTorch DDP plan fits: the smallest needs ", 0), 0u)
-        << ddp.exclusionReasons[0];
+    const std::string first = sim::render(ddp.exclusionReasons[0], sim::Lang::En);
+    EXPECT_EQ(first.rfind("no PyTorch DDP plan fits: the smallest needs ", 0), 0u) << first;
     // 80 GiB less the default 5% headroom.
-    EXPECT_NE(ddp.exclusionReasons[0].find(" over the 76 GiB usable"), std::string::npos)
-        << ddp.exclusionReasons[0];
-    EXPECT_NE(ddp.exclusionReasons[1].find("does not support tensor/pipeline parallelism"),
+    EXPECT_NE(first.find(" over the 76.0 GiB usable"), std::string::npos) << first;
+    // The numbers are the estimate's: peak, peak − usable, usable.
+    const sim::Message& fit = ddp.exclusionReasons[0];
+    ASSERT_EQ(fit.id, sim::MessageId::NoFitSmallest);
+    EXPECT_EQ(fit.args[1].value, ddp.closest->memory.peakBytes);
+    EXPECT_DOUBLE_EQ(fit.args[2].value, ddp.missBytes);
+    EXPECT_NE(sim::render(ddp.exclusionReasons[1], sim::Lang::En)
+                  .find("does not support tensor/pipeline parallelism"),
+              std::string::npos);
+    EXPECT_NE(sim::render(ddp.exclusionReasons[1], sim::Lang::ZhCN).find("不支持张量并行"),
               std::string::npos);
 }
 
@@ -488,9 +194,9 @@ TEST(Search, ExplainsWhyAFrameworkHasNoValidPlan) {
     EXPECT_EQ(ddp.evaluatedPlans, 0);
     EXPECT_FALSE(ddp.best || ddp.closest);
     ASSERT_EQ(ddp.exclusionReasons.size(), 1u);
-    EXPECT_EQ(ddp.exclusionReasons[0],
-              "no valid PyTorch DDP plan on 8 GPUs: training.global_batch: 12 is not divisible by "
-              "micro_batch×dp=8");
+    EXPECT_EQ(sim::render(ddp.exclusionReasons[0], sim::Lang::En),
+              "no valid PyTorch DDP plan on 8 GPUs: the global batch of 12 sequences is not "
+              "divisible by micro-batch × data-parallel degree = 8");
     ASSERT_TRUE(ddp.rejectedPlan.has_value());
     EXPECT_EQ(ddp.rejectedPlan->dp, 8);
     // FSDP can use tp = 2 (dp = 4 divides 12).
@@ -500,10 +206,13 @@ TEST(Search, ExplainsWhyAFrameworkHasNoValidPlan) {
     fixed.constraints.tp = 4;
     const sim::SearchResult fixedResult = sim::searchPlans(fixed);
     const auto& ddp2 = fixedResult.frameworks[0];
-    ASSERT_EQ(ddp2.exclusionReasons.size(), 1u);
-    EXPECT_EQ(ddp2.exclusionReasons[0],
-              "no valid PyTorch DDP plan on 8 GPUs: PyTorch DDP does not support tensor "
-              "parallelism (tp=4) (the constraints fix tp=4)");
+    // Any other rule is quoted from validatePlan, then the knobs the constraints fix.
+    ASSERT_EQ(ddp2.exclusionReasons.size(), 2u);
+    EXPECT_EQ(sim::renderAll(ddp2.exclusionReasons, sim::Lang::En),
+              (std::vector<std::string>{"no valid PyTorch DDP plan on 8 GPUs: PyTorch DDP does not "
+                                        "support tensor parallelism (tp=4)",
+                                        "the scenario's constraints fix tp=4"}));
+    EXPECT_EQ(sim::render(ddp2.exclusionReasons[1], sim::Lang::ZhCN), "场景约束固定了 tp=4");
 }
 
 // ---- Constraints: every plan that comes back honours them. ----
@@ -709,7 +418,9 @@ TEST(Search, CancelStopsEarlyAndSaysSo) {
     for (const auto& fr : none.frameworks) {
         EXPECT_FALSE(fr.best.has_value());
         ASSERT_FALSE(fr.exclusionReasons.empty());
-        EXPECT_EQ(fr.exclusionReasons.back(), "the search was cancelled before it finished");
+        EXPECT_EQ(fr.exclusionReasons.back().id, sim::MessageId::SearchCancelled);
+        EXPECT_EQ(sim::render(fr.exclusionReasons.back(), sim::Lang::En),
+                  "the search was cancelled before it finished");
     }
 
     std::atomic<int> polls{0};

@@ -5,7 +5,6 @@
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
-#include <trainplan/ui/simulator_text.h>
 
 #include <QCoreApplication>
 
@@ -79,7 +78,7 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
             row.kind = CompareRow::Kind::Excluded;
         }
         for (const auto& reason : fr.exclusionReasons)
-            row.notes << simulatorText(reason); // in the interface language
+            row.notes << renderMessage(reason); // in the interface language
         rows.push_back(std::move(row));
     }
     return rows;

@@ -2,6 +2,8 @@
 
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/explain_rates.h>
+#include <trainplan/simulator/explain_text.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/derivation_tree_model.h>
 
@@ -144,9 +146,9 @@ void DerivationDialog::setExplanation(const sim::Explanation& x, const QString& 
         for (const auto& n : numbers)
             if (n.name == a.name) number = &n;
         auto* item = new QTreeWidgetItem(
-            m_assumptions,
-            {assumptionLabel(a.name), formatAssumptionValue(a, number),
-             a.defaulted ? tr("default") : tr("scenario"), QString::fromStdString(a.source)});
+            m_assumptions, {assumptionLabel(a.name), formatAssumptionValue(a, number),
+                            a.defaulted ? tr("default") : tr("scenario"),
+                            QString::fromStdString(sim::assumptionSource(a, advisorLanguage()))});
         item->setToolTip(0, QString::fromStdString(a.name)); // the scenario/efficiency key
         item->setToolTip(2, a.defaulted
                                 ? tr("The scenario does not set this; TrainPlan used its default.")

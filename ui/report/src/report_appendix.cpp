@@ -7,6 +7,7 @@
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 #include <trainplan/simulator/break_points.h>
+#include <trainplan/simulator/explain_text.h>
 
 #include <algorithm>
 #include <set>
@@ -21,6 +22,18 @@ QString efficiencyValue(const sim::EfficiencySource& e, Lang lang) {
     if (e.unit == "elements") return fmtCount(e.value, lang);
     if (e.unit == "parameters/s") return sig3Si(e.value) + QStringLiteral(" params/s");
     return fmtWithUnit(e.value, e.unit, lang);
+}
+
+// A source entry's subject and text in the report's language.
+std::string sourceSubject(const SourceEntry& e, Lang lang) {
+    if (lang != Lang::ZhCN) return e.subject;
+    if (!e.subjectZh.empty()) return e.subjectZh;
+    return e.kind == SourceEntry::Kind::Formula ? sim::derivationTermName(e.subject, lang)
+                                                : e.subject;
+}
+
+const std::string& sourceText(const SourceEntry& e, Lang lang) {
+    return lang == Lang::ZhCN && !e.sourceZh.empty() ? e.sourceZh : e.source;
 }
 
 } // namespace
@@ -38,7 +51,7 @@ Section assumptionsSection(const ReportData& d, Lang lang) {
         names.insert(e.name);
         t.rows.push_back({qs(e.name), efficiencyValue(e, lang),
                           s.t(e.isDefault ? Text::SetByDefault : Text::SetByScenario),
-                          qs(e.source)});
+                          qs(sim::efficiencySource(e, lang))});
     }
     t.compact = true;
     s.table(std::move(t));
@@ -47,9 +60,9 @@ Section assumptionsSection(const ReportData& d, Lang lang) {
         o.header = t.header;
         for (const sim::Assumption& a : d.headline->assumptions) {
             if (names.count(a.name)) continue;
-            o.rows.push_back({qs(a.name), qs(a.value),
+            o.rows.push_back({qs(a.name), qs(sim::assumptionValue(a, lang)),
                               s.t(a.defaulted ? Text::SetByDefault : Text::SetByScenario),
-                              qs(a.source)});
+                              qs(sim::assumptionSource(a, lang))});
         }
         if (!o.rows.empty()) {
             s.subheading(s.t(Text::SubDefaults));
@@ -92,7 +105,8 @@ Section sourcesSection(const ReportData& d, Lang lang) {
         Table t;
         t.header = {s.t(Text::ColSubject), s.t(Text::ColSource)};
         for (const SourceEntry& e : d.sources)
-            if (e.kind == kind) t.rows.push_back({qs(e.subject), qs(e.source)});
+            if (e.kind == kind)
+                t.rows.push_back({qs(sourceSubject(e, lang)), qs(sourceText(e, lang))});
         if (t.rows.empty()) continue;
         t.compact = true;
         s.subheading(s.t(title));
@@ -105,8 +119,8 @@ Section sourcesSection(const ReportData& d, Lang lang) {
 namespace {
 
 void addTerm(Table& t, const sim::DerivationTerm& term, int depth, Lang lang) {
-    t.rows.push_back({qs(term.name), fmtWithUnit(term.value, term.unit, lang), qs(term.formula),
-                      qs(term.source)});
+    t.rows.push_back({qs(sim::derivationTermName(term.name, lang)),
+                      fmtWithUnit(term.value, term.unit, lang), qs(term.formula), qs(term.source)});
     t.rowIndent.push_back(depth);
     t.rowEmphasis.push_back(depth == 0);
     for (const sim::DerivationTerm& c : term.children)

@@ -80,7 +80,7 @@ std::vector<SweepSeries> seriesFromSweep(const sim::SweepResult& r, bool byGpus)
 void collectSources(const sim::DerivationTerm& t, std::vector<SourceEntry>& out,
                     std::set<std::string>& seen) {
     if (!t.source.empty() && seen.insert(t.source).second)
-        out.push_back({SourceEntry::Kind::Formula, t.name, t.source});
+        out.push_back({SourceEntry::Kind::Formula, t.name, t.source, "", ""});
     for (const sim::DerivationTerm& c : t.children)
         collectSources(c, out, seen);
 }
@@ -259,15 +259,18 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     }
 
     const model::ClusterSpec& c = scenario.cluster;
-    auto catalogSource = [&](std::string subject, const std::string& source) {
+    auto catalogSource = [&](const char* what, const char* whatZh, const std::string& name,
+                             const std::string& source) {
         if (!source.empty())
-            d.sources.push_back({SourceEntry::Kind::Catalog, std::move(subject), source});
+            d.sources.push_back({SourceEntry::Kind::Catalog, what + (" " + name), source,
+                                 whatZh + (" " + name), ""});
     };
-    catalogSource("GPU " + c.gpu.name, c.gpu.source);
-    catalogSource("Intra-node link " + c.intraNode.name, c.intraNode.source);
-    catalogSource("Inter-node link " + c.interNode.name, c.interNode.source);
-    catalogSource("Model " + (scenario.model.displayName.empty() ? scenario.model.name
-                                                                 : scenario.model.displayName),
+    catalogSource("GPU", "GPU", c.gpu.name, c.gpu.source);
+    catalogSource("Intra-node link", "节点内互联", c.intraNode.name, c.intraNode.source);
+    catalogSource("Inter-node link", "节点间网络", c.interNode.name, c.interNode.source);
+    catalogSource("Model", "模型",
+                  scenario.model.displayName.empty() ? scenario.model.name
+                                                     : scenario.model.displayName,
                   scenario.model.source);
     std::set<std::string> seen;
     if (d.headline) {
@@ -278,23 +281,28 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
     }
     for (const sim::EfficiencySource& e : d.efficiency)
         if (!e.source.empty() && seen.insert(e.source).second)
-            d.sources.push_back({SourceEntry::Kind::Parameter, e.name, e.source});
+            d.sources.push_back({SourceEntry::Kind::Parameter, e.name, e.source, "", e.sourceZh});
     if (d.goodput) {
         d.sources.push_back(
             {SourceEntry::Kind::Formula, "checkpoint interval",
-             "Young 1974 (τ = √(2δM)); Daly 2006 (higher-order interval and expected wall time)"});
+             "Young 1974 (τ = √(2δM)); Daly 2006 (higher-order interval and expected wall time)",
+             "检查点间隔", "Young 1974（τ = √(2δM)）；Daly 2006（高阶间隔与期望墙钟时间）"});
         if (d.goodput->failures.defaultMtbf)
             d.sources.push_back({SourceEntry::Kind::Parameter,
                                  "GPU mean time between interruptions",
                                  "Dubey et al. 2024 (The Llama 3 Herd of Models) §3.3.4: 419 "
                                  "interruptions in 54 days on "
-                                 "16,384 H100 GPUs"});
+                                 "16,384 H100 GPUs",
+                                 "GPU 平均中断间隔",
+                                 "Dubey 等 2024（The Llama 3 Herd of Models）§3.3.4：16,384 块 "
+                                 "H100 在 54 天内中断 419 次"});
     }
     if (in.publishedRuns) {
         std::set<std::string> refs;
         for (const model::PublishedRun& r : *in.publishedRuns)
             if (!r.sourceText.empty() && refs.insert(r.sourceText).second)
-                d.sources.push_back({SourceEntry::Kind::Reference, r.modelName, r.sourceText});
+                d.sources.push_back(
+                    {SourceEntry::Kind::Reference, r.modelName, r.sourceText, "", ""});
     }
     progress(in, 1.0);
     return d;

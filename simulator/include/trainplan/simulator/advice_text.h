@@ -72,9 +72,19 @@ enum class MessageId {
     BaselineSmallerModel,
     BaselineUpTo,
     TargetUnresolved,
-    StagePlanInvalid, // keep last (kMessageIdCount)
+    StagePlanInvalid,
+    // Why a framework's search found nothing (FrameworkResult::exclusionReasons).
+    NoFitHostMemory,
+    NoFitSmallest,
+    NoFitWholeModel,
+    NoFitSmallestHolds,
+    NoValidPlanOn,
+    GlobalBatchTooSmall,
+    GlobalBatchNotDivisible,
+    ConstraintsFix,
+    SearchCancelled, // keep last (kMessageIdCount)
 };
-inline constexpr int kMessageIdCount = static_cast<int>(MessageId::StagePlanInvalid) + 1;
+inline constexpr int kMessageIdCount = static_cast<int>(MessageId::SearchCancelled) + 1;
 
 // How an argument is formatted. Numeric kinds hold SI values (parameters as a count, bytes,
 // seconds, fractions for percentages, US dollars, bytes per second, weeks).
@@ -133,6 +143,7 @@ struct MessageTemplate {
 
 [[nodiscard]] std::string formatArg(const MessageArg& arg, Lang lang);
 [[nodiscard]] std::string render(const Message& m, Lang lang);
+[[nodiscard]] std::vector<std::string> renderAll(std::span<const Message> messages, Lang lang);
 
 // Readiness questionnaire text for the GUI and reports: a short label and why it matters.
 struct ReadinessItemText {

@@ -86,6 +86,7 @@ struct EfficiencySource {
     std::string unit;
     std::string source;
     bool isDefault = true; // false when the scenario or a profile set it
+    std::string sourceZh;  // `source` in Simplified Chinese
 };
 
 [[nodiscard]] Efficiency defaultEfficiency();

@@ -44,6 +44,9 @@ struct Assumption {
     std::string value; // with its unit
     std::string source;
     bool defaulted = true; // the scenario did not specify it
+    // The same in Simplified Chinese, for the report; empty when the English is a name or a number.
+    std::string valueZh;
+    std::string sourceZh;
 };
 
 // The work behind one plan's numbers (issue 12): produced for the plans a user looks at, never in

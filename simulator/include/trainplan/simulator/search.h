@@ -2,6 +2,7 @@
 
 #include <trainplan/model/plan.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/estimate.h>
 
 #include <functional>
@@ -38,7 +39,8 @@ struct FrameworkResult {
     std::optional<PlanEstimate>
         closest;          // when nothing fits: the plan with the smallest peak memory
     double missBytes = 0; // how far `closest` is over the usable memory
-    std::vector<std::string> exclusionReasons; // why nothing (or nothing that fits) was found
+    // Why nothing (or nothing that fits) was found, as messages (sim::render in either language).
+    std::vector<Message> exclusionReasons;
     long long evaluatedPlans = 0;              // valid plans enumerated (memory evaluated for each)
     long long fittingPlans = 0;
     long long timedPlans = 0; // plans whose step time was evaluated

@@ -64,6 +64,10 @@ struct SourceEntry {
     Kind kind = Kind::Formula;
     std::string subject; // what it is the source of ("GPU A100-SXM4-80GB", "weights", ...)
     std::string source;
+    // The same in Simplified Chinese where TrainPlan words them (empty: shown as above; formula
+    // subjects are derivation term names, translated by sim::derivationTermName).
+    std::string subjectZh;
+    std::string sourceZh;
 };
 
 struct ReportData {
