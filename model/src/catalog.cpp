@@ -1,7 +1,7 @@
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/units.h>
 
-#include "json_reader.h"
+#include <trainplan/model/json_reader.h>
 
 #include <algorithm>
 #include <cctype>

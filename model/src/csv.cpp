@@ -2,7 +2,7 @@
 
 #include <trainplan/model/utf8.h>
 
-#include "json_reader.h"
+#include <trainplan/model/json_reader.h>
 
 #include <algorithm>
 #include <cerrno>

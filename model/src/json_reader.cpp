@@ -1,4 +1,4 @@
-#include "json_reader.h"
+#include <trainplan/model/json_reader.h>
 
 #include <trainplan/model/json_duplicate_keys.h>
 

@@ -4,7 +4,7 @@
 
 #include <trainplan/model/pipeline_layout.h>
 
-#include "json_reader.h"
+#include <trainplan/model/json_reader.h>
 
 #include <string>
 #include <utility>

@@ -2,7 +2,7 @@
 
 #include <trainplan/model/csv.h>
 
-#include "json_reader.h"
+#include <trainplan/model/json_reader.h>
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
 
-#include "json_reader.h"
+#include <trainplan/model/json_reader.h>
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 #include <trainplan/model/plan_json.h>
 #include <trainplan/model/units.h>
 
-#include "json_reader.h"
+#include <trainplan/model/json_reader.h>
 
 #include <cmath>
 #include <cstring>

@@ -1,4 +1,4 @@
-// Training-log parsers (model/src/io/logs/): each fixture under tests/fixtures/logs/ was written
+// Training-log parsers (model/io/src/logs/): each fixture under tests/fixtures/logs/ was written
 // from the framework's own log code (file and commit in its header); the expected numbers are the
 // fixture's values worked out by hand (sorted steady-state values in the comments).
 

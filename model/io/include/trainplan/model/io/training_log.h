@@ -92,7 +92,7 @@ struct LogMapping {
 [[nodiscard]] std::optional<LogMapping>
 parseLogMapping(std::string_view text, std::string_view file, ImportIssues& issues);
 
-// Per-format parsers (model/src/io/logs/*.cpp). Never throw.
+// Per-format parsers (model/io/src/logs/*.cpp). Never throw.
 [[nodiscard]] ParsedLog parseMegatronLog(std::string_view text, std::string_view file);
 [[nodiscard]] ParsedLog parseTorchtitanLog(std::string_view text, std::string_view file);
 [[nodiscard]] ParsedLog parseDeepSpeedLog(std::string_view text, std::string_view file);

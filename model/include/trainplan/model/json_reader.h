@@ -1,7 +1,9 @@
 #pragma once
 
-// Internal: reads one JSON object field by field, recording every problem with its path and
-// reporting keys nobody asked for. Never throws on bad input.
+// Reads one JSON object field by field, recording every problem with its path and reporting keys
+// nobody asked for. Never throws on bad input. Shared by the model's loaders and the importers
+// (trainplan::io), so both word types, numbers and overflows the same way; namespace `detail`:
+// not for the other layers.
 
 #include <trainplan/model/validation_issue.h>
 

@@ -1,8 +1,9 @@
 #include "json_keys.h"
 
-#include "../json_reader.h"
-
 #include <trainplan/model/json_duplicate_keys.h>
+// The base model library's JSON helpers (describeType, formatNumber, numberOverflowMessage), so
+// import messages word types and numbers exactly as scenario validation does.
+#include <trainplan/model/json_reader.h>
 
 #include <cmath>
 #include <cstdio>
