@@ -14,7 +14,7 @@ namespace trainplan::ui {
 
 namespace {
 std::vector<BarComponent> components() {
-    // The report's colours for the same parts (report_charts.cpp stepTimeChart): the network
+    // The report's colours for the same parts (comparison_charts.cpp stepTimeChart): the network
     // tiers as everywhere (tierColor), bubble, optimizer and offload as there.
     const std::pair<Metric, QColor> parts[] = {
         {Metric::Compute, componentColor(0)},

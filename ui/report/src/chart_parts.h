@@ -1,17 +1,20 @@
 #pragma once
 
 // The house style of the report's charts (report_charts.cpp), shared with the charts drawn in
-// other files (report_timeline.cpp).
+// other files (comparison_charts.cpp, sweep_charts.cpp, pareto_chart.cpp, report_timeline.cpp),
+// and the chart builders makeChart (report_charts.cpp) picks from.
 
 #include <trainplan/report/report_charts.h>
 
 #include <QChart>
 #include <QColor>
 #include <QPen>
+#include <QPointF>
 
 #include <memory>
 
 class QAbstractAxis;
+class QLineSeries;
 
 namespace trainplan::report::detail {
 
@@ -19,5 +22,19 @@ namespace trainplan::report::detail {
 // A white chart with the style's fonts, no animation, the legend below; titled when showTitle.
 [[nodiscard]] std::unique_ptr<QChart> baseChart(const ChartStyle& st, const QString& title);
 void styleAxis(QAbstractAxis* axis, const ChartStyle& st, const QString& title);
+// A named straight line from `a` to `b` on the axes x and y (a threshold, "this cluster").
+QLineSeries* referenceLine(QChart* chart, const QString& name, QPointF a, QPointF b,
+                           const QColor& color, Qt::PenStyle style, QAbstractAxis* x,
+                           QAbstractAxis* y);
+
+// Per compared plan, as horizontal stacked bars (comparison_charts.cpp).
+[[nodiscard]] std::unique_ptr<QChart> memoryChart(const ReportData& d, const ChartStyle& st);
+[[nodiscard]] std::unique_ptr<QChart> stepTimeChart(const ReportData& d, const ChartStyle& st);
+[[nodiscard]] std::unique_ptr<QChart> communicationChart(const ReportData& d, const ChartStyle& st);
+// MFU per framework over the sweeps (sweep_charts.cpp).
+[[nodiscard]] std::unique_ptr<QChart> scalingChart(const ReportData& d, const ChartStyle& st);
+[[nodiscard]] std::unique_ptr<QChart> crossoverChart(const ReportData& d, const ChartStyle& st);
+// Every fitting plan of the search and its front (pareto_chart.cpp).
+[[nodiscard]] std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st);
 
 } // namespace trainplan::report::detail

@@ -1,599 +1,213 @@
 // The review deck: a 16:9 PDF (960 × 540 pt) for an architecture review — title, question,
 // recommendation, comparison, three key charts, roadmap, risks and prerequisites, assumptions.
 // Body text is 14 pt or larger; text that would overflow its box is set smaller, never below
-// the slide's minimum, and clipped only as a last resort.
+// the slide's minimum, and clipped only as a last resort. The slides are drawn in deck_slides.cpp.
 
 #include <trainplan/report/report.h>
 
-#include "report_timeline.h"
-#include <trainplan/report/save_file.h>
-
-#include "pdf_layout.h"
-#include "report_sizing.h"
+#include "deck.h"
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_fonts.h>
-#include <trainplan/report/comparison_labels.h>
-#include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
+#include <trainplan/report/save_file.h>
 
 #include <QBuffer>
-#include <QDate>
 #include <QChart>
 #include <QPageLayout>
 #include <QPageSize>
-#include <QPainterPath>
 #include <QPdfWriter>
 
 #include <algorithm>
-#include <cmath>
+#include <vector>
 
 namespace trainplan::report {
 
+namespace detail {
+
+Deck::Deck(QPdfWriter& writer, const ReportData& data, Lang lang)
+    : m_writer(writer)
+    , m_data(data)
+    , m_lang(lang)
+    , m_k(writer.logicalDpiY() / 72.0)
+    , m_doc(buildReportDocument(data, lang)) {}
+
+int Deck::write() {
+    if (!m_p.begin(&m_writer)) return 0;
+    m_p.setRenderHint(QPainter::Antialiasing, true);
+    m_p.setRenderHint(QPainter::TextAntialiasing, true);
+    std::vector<void (Deck::*)()> slides = {&Deck::titleSlide,          &Deck::questionSlide,
+                                            &Deck::recommendationSlide, &Deck::comparisonSlide,
+                                            &Deck::memorySlide,         &Deck::stepTimeSlide,
+                                            &Deck::scalingSlide,        &Deck::roadmapSlide,
+                                            &Deck::risksSlide,          &Deck::appendixSlide};
+    // A scenario with a deadline or a budget gets its sizing answer after the comparison.
+    if (m_data.sizing) slides.insert(slides.begin() + 4, &Deck::sizingSlide);
+    // The roadmap on a calendar, after the roadmap's stage cards.
+    if (chartHasData(ChartKind::Timeline, m_data))
+        slides.insert(std::find(slides.begin(), slides.end(), &Deck::roadmapSlide) + 1,
+                      &Deck::timelineSlide);
+    m_total = static_cast<int>(slides.size());
+    for (std::size_t i = 0; i < slides.size(); ++i) {
+        if (i > 0) m_writer.newPage();
+        m_index = static_cast<int>(i) + 1;
+        (this->*slides[i])();
+    }
+    m_p.end();
+    return m_total;
+}
+
+TextBox Deck::layout(const QString& s, double size, bool bold, double width, double spacing,
+                     Qt::Alignment align) const {
+    TextSpec spec;
+    spec.font = reportFont(size, bold);
+    spec.lineSpacing = spacing;
+    spec.align = align;
+    return detail::layoutText(s, spec, width, &m_writer);
+}
+
+// The largest size in [minSize, maxSize] at which `s` fits `box` (points); at minSize it is
+// clipped.
+TextBox Deck::fit(const QString& s, double maxSize, double minSize, bool bold, QSizeF box,
+                  double spacing, Qt::Alignment align) const {
+    TextBox out;
+    for (double size = maxSize; size >= minSize - 0.01; size -= 1.0) {
+        out = layout(s, size, bold, pt(box.width()), spacing, align);
+        if (out.height <= pt(box.height())) break;
+    }
+    return out;
+}
+
+void Deck::draw(const TextBox& box, double x, double y, const QColor& color,
+                std::optional<QRectF> clip) {
+    m_p.save();
+    if (clip) m_p.setClipRect(*clip);
+    box.draw(m_p, QPointF(pt(x), pt(y)), color);
+    m_p.restore();
+}
+
+void Deck::frame(const QString& title) {
+    m_p.fillRect(rect(0, 0, kW, kH), Qt::white);
+    m_p.fillRect(rect(0, 0, 10, kH), kAccent);
+    TextBox heading = fit(title, 28, 20, true, QSizeF(kW - 2 * kMargin, 44));
+    draw(heading, kMargin, 30, kAccent);
+    m_p.fillRect(rect(kMargin, 80, kW - 2 * kMargin, 1.2), QColor(0xc5, 0xd0, 0xdc));
+    footer();
+}
+
+void Deck::footer() {
+    m_p.save();
+    m_p.setFont(reportFont(11));
+    m_p.setPen(kMuted);
+    const QRectF r = rect(kMargin, 506, kW - 2 * kMargin, 20);
+    m_p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
+                 QStringLiteral("TrainPlan · ") + qs(m_data.scenario.name));
+    m_p.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
+                 QStringLiteral("%1 / %2").arg(m_index).arg(m_total));
+    m_p.restore();
+}
+
+void Deck::bullets(const QStringList& items, QRectF box, double maxSize, double minSize) {
+    // One size for all bullets: the largest at which they all fit together.
+    double size = maxSize;
+    std::vector<TextBox> laid;
+    const double indent = 22;
+    for (; size >= minSize - 0.01; size -= 1.0) {
+        laid.clear();
+        double h = 0;
+        for (const QString& item : items) {
+            laid.push_back(layout(item, size, false, pt(box.width() - indent), 1.25));
+            h += laid.back().height + pt(size * 0.55);
+        }
+        if (h <= pt(box.height())) break;
+    }
+    size = std::max(size, minSize);
+    double y = box.top();
+    const QRectF clip = rect(box.left() - 2, box.top(), box.width() + 4, box.height());
+    for (const TextBox& b : laid) {
+        if (pt(y) >= clip.bottom()) break;
+        TextBox dot = layout(QStringLiteral("•"), size, true, pt(indent));
+        draw(dot, box.left() + 2, y, kAccent, clip);
+        draw(b, box.left() + indent, y, kInk, clip);
+        y += b.height / m_k + size * 0.55;
+    }
+}
+
+void Deck::chartSlide(ChartKind kind, const QString& caption) {
+    frame(chartTitle(kind, m_lang));
+    ChartStyle style;
+    style.lang = m_lang;
+    style.fontPixels = 14;
+    auto chart = makeChart(kind, m_data, style);
+    TextBox cap = fit(caption, 14, 12, false, QSizeF(kW - 2 * kMargin, 44), 1.2);
+    const double capHeight = cap.height / m_k;
+    const double chartHeight = kContentBottom - kContentTop - capHeight - 8;
+    renderChart(*chart, m_p, rect(kMargin, kContentTop - 6, kW - 2 * kMargin, chartHeight),
+                QSizeF(kW - 2 * kMargin, chartHeight));
+    draw(cap, kMargin, kContentTop - 6 + chartHeight + 6, kMuted);
+}
+
+void Deck::card(QRectF box, const QString& label, const QString& value, double valueSize,
+                double labelSize) {
+    m_p.fillRect(rect(box.x(), box.y(), box.width(), box.height()), kPanel);
+    m_p.fillRect(rect(box.x(), box.y(), 4, box.height()), kAccent);
+    TextBox l = fit(label, labelSize, 12, false, QSizeF(box.width() - 24, 40), 1.15);
+    draw(l, box.x() + 14, box.y() + 10, kMuted);
+    const double used = l.height / m_k + 16;
+    TextBox v =
+        fit(value, valueSize, 13, true, QSizeF(box.width() - 24, box.height() - used - 8), 1.15);
+    draw(v, box.x() + 14, box.y() + used, kInk, rect(box.x(), box.y(), box.width(), box.height()));
+}
+
+// Lays `table` out at the largest type size in [minSize, maxSize] at which it fits the box,
+// draws it clipped to the box, and returns the slide y (in points) under its last row.
+double Deck::fittedTable(const Table& table, double top, double width, double height,
+                         double maxSize, double minSize) {
+    detail::LaidOutTable laid;
+    double size = maxSize;
+    for (; size >= minSize; size -= 0.5) {
+        detail::TableStyle style;
+        style.font = reportFont(size);
+        style.headerFont = reportFont(size, true);
+        style.padX = pt(6);
+        style.padY = pt(size * 0.42);
+        laid = detail::layoutTable(table, style, pt(width), &m_writer);
+        double h = laid.header.height;
+        for (const auto& r : laid.rows)
+            h += r.height;
+        if (h <= pt(height)) break;
+    }
+    size = std::max(size, minSize);
+    double y = pt(top);
+    m_p.save();
+    m_p.setClipRect(rect(kMargin, top, width, height));
+    detail::drawRow(m_p, laid, laid.header, QPointF(pt(kMargin), y), false, pt(6), pt(size * 0.42),
+                    0);
+    y += laid.header.height;
+    for (std::size_t r = 0; r < laid.rows.size(); ++r) {
+        detail::drawRow(m_p, laid, laid.rows[r], QPointF(pt(kMargin), y), r % 2 == 1, pt(6),
+                        pt(size * 0.42), 0);
+        y += laid.rows[r].height;
+    }
+    m_p.restore();
+    return std::min(y, pt(top + height)) / m_k;
+}
+
+QString Deck::sectionOf(const char* id) const {
+    for (std::size_t i = 0; i < m_doc.sections.size(); ++i)
+        if (m_doc.sections[i].id == QLatin1String(id)) return sectionNumber(m_doc, i);
+    return QStringLiteral("?");
+}
+
+} // namespace detail
+
 namespace {
 
-using detail::TextBox;
-using detail::TextSpec;
-using Lang = sim::Lang;
-
-constexpr double kW = 960, kH = 540;
-constexpr double kMargin = 48;
-constexpr double kContentTop = 96, kContentBottom = 488;
-constexpr int kResolution = 300;
-
-const QColor kInk(0x1a, 0x1a, 0x1a);
-const QColor kMuted(0x5f, 0x66, 0x70);
-const QColor kAccent(0x1f, 0x4e, 0x79);
-const QColor kPanel(0xee, 0xf3, 0xf8);
-
-class Deck {
-public:
-    Deck(QPdfWriter& writer, const ReportData& data, Lang lang)
-        : m_writer(writer)
-        , m_data(data)
-        , m_lang(lang)
-        , m_k(writer.logicalDpiY() / 72.0)
-        , m_doc(buildReportDocument(data, lang)) {}
-
-    int write() {
-        if (!m_p.begin(&m_writer)) return 0;
-        m_p.setRenderHint(QPainter::Antialiasing, true);
-        m_p.setRenderHint(QPainter::TextAntialiasing, true);
-        std::vector<void (Deck::*)()> slides = {
-            &Deck::titleSlide,      &Deck::questionSlide, &Deck::recommendationSlide,
-            &Deck::comparisonSlide, &Deck::memorySlide,   &Deck::stepTimeSlide,
-            &Deck::scalingSlide,    &Deck::roadmapSlide,  &Deck::risksSlide,
-            &Deck::appendixSlide};
-        // A scenario with a deadline or a budget gets its sizing answer after the comparison.
-        if (m_data.sizing) slides.insert(slides.begin() + 4, &Deck::sizingSlide);
-        // The roadmap on a calendar, after the roadmap's stage cards.
-        if (chartHasData(ChartKind::Timeline, m_data))
-            slides.insert(std::find(slides.begin(), slides.end(), &Deck::roadmapSlide) + 1,
-                          &Deck::timelineSlide);
-        m_total = static_cast<int>(slides.size());
-        for (std::size_t i = 0; i < slides.size(); ++i) {
-            if (i > 0) m_writer.newPage();
-            m_index = static_cast<int>(i) + 1;
-            (this->*slides[i])();
-        }
-        m_p.end();
-        return m_total;
-    }
-
-private:
-    double pt(double v) const { return v * m_k; }
-    QRectF rect(double x, double y, double w, double h) const {
-        return QRectF(pt(x), pt(y), pt(w), pt(h));
-    }
-    QString t(Text id) const { return tr(id, m_lang); }
-
-    TextBox layout(const QString& s, double size, bool bold, double width, double spacing = 1.2,
-                   Qt::Alignment align = Qt::AlignLeft) const {
-        TextSpec spec;
-        spec.font = reportFont(size, bold);
-        spec.lineSpacing = spacing;
-        spec.align = align;
-        return detail::layoutText(s, spec, width, &m_writer);
-    }
-
-    // The largest size in [minSize, maxSize] at which `s` fits `box` (points); at minSize it is
-    // clipped.
-    TextBox fit(const QString& s, double maxSize, double minSize, bool bold, QSizeF box,
-                double spacing = 1.2, Qt::Alignment align = Qt::AlignLeft) const {
-        TextBox out;
-        for (double size = maxSize; size >= minSize - 0.01; size -= 1.0) {
-            out = layout(s, size, bold, pt(box.width()), spacing, align);
-            if (out.height <= pt(box.height())) break;
-        }
-        return out;
-    }
-
-    void draw(const TextBox& box, double x, double y, const QColor& color,
-              std::optional<QRectF> clip = {}) {
-        m_p.save();
-        if (clip) m_p.setClipRect(*clip);
-        box.draw(m_p, QPointF(pt(x), pt(y)), color);
-        m_p.restore();
-    }
-
-    void frame(const QString& title) {
-        m_p.fillRect(rect(0, 0, kW, kH), Qt::white);
-        m_p.fillRect(rect(0, 0, 10, kH), kAccent);
-        TextBox heading = fit(title, 28, 20, true, QSizeF(kW - 2 * kMargin, 44));
-        draw(heading, kMargin, 30, kAccent);
-        m_p.fillRect(rect(kMargin, 80, kW - 2 * kMargin, 1.2), QColor(0xc5, 0xd0, 0xdc));
-        footer();
-    }
-
-    void footer() {
-        m_p.save();
-        m_p.setFont(reportFont(11));
-        m_p.setPen(kMuted);
-        const QRectF r = rect(kMargin, 506, kW - 2 * kMargin, 20);
-        m_p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
-                     QStringLiteral("TrainPlan · ") + qs(m_data.scenario.name));
-        m_p.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
-                     QStringLiteral("%1 / %2").arg(m_index).arg(m_total));
-        m_p.restore();
-    }
-
-    void bullets(const QStringList& items, QRectF box, double maxSize, double minSize) {
-        // One size for all bullets: the largest at which they all fit together.
-        double size = maxSize;
-        std::vector<TextBox> laid;
-        const double indent = 22;
-        for (; size >= minSize - 0.01; size -= 1.0) {
-            laid.clear();
-            double h = 0;
-            for (const QString& item : items) {
-                laid.push_back(layout(item, size, false, pt(box.width() - indent), 1.25));
-                h += laid.back().height + pt(size * 0.55);
-            }
-            if (h <= pt(box.height())) break;
-        }
-        size = std::max(size, minSize);
-        double y = box.top();
-        const QRectF clip = rect(box.left() - 2, box.top(), box.width() + 4, box.height());
-        for (const TextBox& b : laid) {
-            if (pt(y) >= clip.bottom()) break;
-            TextBox dot = layout(QStringLiteral("•"), size, true, pt(indent));
-            draw(dot, box.left() + 2, y, kAccent, clip);
-            draw(b, box.left() + indent, y, kInk, clip);
-            y += b.height / m_k + size * 0.55;
-        }
-    }
-
-    void chartSlide(ChartKind kind, const QString& caption) {
-        frame(chartTitle(kind, m_lang));
-        ChartStyle style;
-        style.lang = m_lang;
-        style.fontPixels = 14;
-        auto chart = makeChart(kind, m_data, style);
-        TextBox cap = fit(caption, 14, 12, false, QSizeF(kW - 2 * kMargin, 44), 1.2);
-        const double capHeight = cap.height / m_k;
-        const double chartHeight = kContentBottom - kContentTop - capHeight - 8;
-        renderChart(*chart, m_p, rect(kMargin, kContentTop - 6, kW - 2 * kMargin, chartHeight),
-                    QSizeF(kW - 2 * kMargin, chartHeight));
-        draw(cap, kMargin, kContentTop - 6 + chartHeight + 6, kMuted);
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    void titleSlide() {
-        m_p.fillRect(rect(0, 0, kW, kH), Qt::white);
-        m_p.fillRect(rect(0, 0, 10, kH), kAccent);
-        m_p.fillRect(rect(kMargin, 150, 70, 6), kAccent);
-        TextBox title = fit(t(Text::DeckTitle), 42, 30, true, QSizeF(kW - 2 * kMargin, 60));
-        draw(title, kMargin, 172, kInk);
-        TextBox scenario =
-            fit(qs(m_data.scenario.name), 26, 18, false, QSizeF(kW - 2 * kMargin, 70));
-        draw(scenario, kMargin, 240, kAccent);
-        const QString facts =
-            m_doc.facts.size() > 2
-                ? m_doc.facts[1].second + QStringLiteral("  ·  ") + m_doc.facts[2].second
-                : QString();
-        TextBox line = fit(facts, 18, 14, false, QSizeF(kW - 2 * kMargin, 50));
-        draw(line, kMargin, 300, kInk);
-        TextBox date =
-            layout(qs(m_data.date) + QStringLiteral("  ·  TrainPlan ") + qs(m_data.version), 14,
-                   false, pt(kW - 2 * kMargin));
-        draw(date, kMargin, 440, kMuted);
-        footer();
-    }
-
-    void card(QRectF box, const QString& label, const QString& value, double valueSize,
-              double labelSize) {
-        m_p.fillRect(rect(box.x(), box.y(), box.width(), box.height()), kPanel);
-        m_p.fillRect(rect(box.x(), box.y(), 4, box.height()), kAccent);
-        TextBox l = fit(label, labelSize, 12, false, QSizeF(box.width() - 24, 40), 1.15);
-        draw(l, box.x() + 14, box.y() + 10, kMuted);
-        const double used = l.height / m_k + 16;
-        TextBox v = fit(value, valueSize, 13, true,
-                        QSizeF(box.width() - 24, box.height() - used - 8), 1.15);
-        draw(v, box.x() + 14, box.y() + used, kInk,
-             rect(box.x(), box.y(), box.width(), box.height()));
-    }
-
-    void questionSlide() {
-        frame(t(Text::SlideQuestion));
-        const model::Scenario& s = m_data.scenario;
-        const QString model = m_doc.facts.size() > 1 ? m_doc.facts[1].second : QString();
-        const QString cluster = m_doc.facts.size() > 2 ? m_doc.facts[2].second : QString();
-        TextBox q = fit(t(Text::QuestionText).arg(model, cluster), 28, 20, true,
-                        QSizeF(kW - 2 * kMargin, 150), 1.25);
-        draw(q, kMargin, kContentTop + 8, kInk);
-        int inPlace = 0, total = 0;
-        for (model::ReadinessItem item : model::kAllReadinessItems) {
-            ++total;
-            if (model::isInPlace(item, s.team, s.platform, s.cluster)) ++inPlace;
-        }
-        const double top = 290, h = 170, gap = 16;
-        const double w = (kW - 2 * kMargin - 3 * gap) / 4;
-        card(QRectF(kMargin, top, w, h), t(Text::SubModel),
-             model + QStringLiteral("\n") + qs(model::toString(s.training.precision)) +
-                 QStringLiteral(", ") + qs(model::toString(s.training.optimizer)),
-             17, 14);
-        card(QRectF(kMargin + (w + gap), top, w, h), t(Text::SubTraining),
-             t(Text::RowTokens) + QStringLiteral(": ") +
-                 fmtParameters(s.training.trainTokens, m_lang) + QStringLiteral("\n") +
-                 t(Text::RowGlobalBatch) + QStringLiteral(": ") +
-                 QString::number(s.training.globalBatch),
-             17, 14);
-        card(QRectF(kMargin + 2 * (w + gap), top, w, h), t(Text::SubCluster),
-             t(Text::GpusCount).arg(m_data.gpus()) + QStringLiteral(" ") + qs(s.cluster.gpu.name) +
-                 QStringLiteral("\n") + qs(s.cluster.interNode.name),
-             17, 14);
-        card(QRectF(kMargin + 3 * (w + gap), top, w, h), t(Text::SubReadiness),
-             t(Text::ReadinessSummary).arg(inPlace).arg(total), 17, 14);
-    }
-
-    void recommendationSlide() {
-        frame(t(Text::SlideRecommendation));
-        const ComparedPlan* h = m_data.headlinePlan();
-        const auto [framework, plan, status] = recommendationLabel(m_data, m_lang);
-        m_p.fillRect(rect(kMargin, kContentTop + 4, 14, 36), frameworkColor(framework));
-        TextBox name = fit(frameworkName(framework), 32, 22, true, QSizeF(420, 44));
-        draw(name, kMargin + 26, kContentTop, kInk);
-        TextBox planBox = fit(plan, 20, 14, false, QSizeF(kW - 2 * kMargin - 26, 30));
-        draw(planBox, kMargin + 26, kContentTop + 46, kAccent);
-        TextBox statusBox = fit(status, 16, 13, false, QSizeF(kW - 2 * kMargin - 26, 26));
-        draw(statusBox, kMargin + 26, kContentTop + 76, kMuted);
-
-        double y = kContentTop + 112;
-        if (h && h->fits()) {
-            const sim::PlanEstimate& e = h->estimate();
-            const double gap = 16, cardH = 92;
-            const double w = (kW - 2 * kMargin - 3 * gap) / 4;
-            card(QRectF(kMargin, y, w, cardH), t(Text::KStepTime),
-                 fmtSeconds(e.time.stepSeconds, m_lang), 28, 14);
-            card(QRectF(kMargin + (w + gap), y, w, cardH), QStringLiteral("MFU"),
-                 fmtPercent(e.throughput.mfu, m_lang), 28, 14);
-            card(QRectF(kMargin + 2 * (w + gap), y, w, cardH), t(Text::ColTimeToTrain),
-                 fmtDuration(e.cost.timeToTrainSeconds, m_lang), 28, 14);
-            card(QRectF(kMargin + 3 * (w + gap), y, w, cardH), t(Text::KCost),
-                 fmtCost(e.cost.usd, m_lang), 28, 14);
-            y += cardH + 18;
-        }
-        QStringList reasons;
-        if (m_data.advice)
-            for (std::size_t i = 1; i < m_data.advice->reasons.size() && reasons.size() < 3; ++i)
-                reasons << qs(sim::render(m_data.advice->reasons[i], m_lang));
-        bullets(reasons, QRectF(kMargin, y, kW - 2 * kMargin, kContentBottom - y), 17, 14);
-    }
-
-    void comparisonSlide() {
-        frame(t(Text::SlideComparison));
-        Table table;
-        table.header = {t(Text::ColFramework),   t(Text::ColPlan), t(Text::ColFits),
-                        t(Text::ColPeakMemory),  t(Text::ColStep), t(Text::ColMfu),
-                        t(Text::ColTimeToTrain), t(Text::ColCost)};
-        table.numericColumns = {3, 4, 5, 6, 7};
-        for (const ComparedPlan& c : m_data.compared) {
-            const sim::PlanEstimate& e = c.estimate();
-            QString name = comparedLabel(c, m_lang);
-            if (c.recommended) name += QStringLiteral(" ★");
-            if (!c.result.valid) {
-                table.rows.push_back(
-                    {name, qs(e.plan.label()), t(Text::RowInvalid), {}, {}, {}, {}, {}});
-            } else {
-                // A number stays on one line with its unit ("16.0 s", not "16.0" over "s").
-                auto whole = [](QString v) { return v.replace(QLatin1Char(' '), QChar(0x00A0)); };
-                // A plan that does not fit would not run: no time, MFU or cost.
-                const bool run = c.fits();
-                const QString none = QStringLiteral("—");
-                table.rows.push_back(
-                    {name, qs(e.plan.label()), tr(run ? Text::Yes : Text::No, m_lang),
-                     whole(fmtBytes(e.memory.peakBytes, m_lang)),
-                     run ? whole(fmtSeconds(e.time.stepSeconds, m_lang)) : none,
-                     run ? fmtPercent(e.throughput.mfu, m_lang) : none,
-                     run ? whole(fmtDuration(e.cost.timeToTrainSeconds, m_lang)) : none,
-                     run ? fmtCost(e.cost.usd, m_lang) : none});
-            }
-            table.rowEmphasis.push_back(c.recommended);
-        }
-        // Under the table, one line per framework the advisor did not recommend: why not.
-        const QStringList why = whyNotLines(m_data, m_lang);
-        const double whyHeight = why.isEmpty() ? 0 : 24.0 * static_cast<double>(why.size()) + 12;
-        const double width = kW - 2 * kMargin,
-                     height = kContentBottom - kContentTop - 30 - whyHeight;
-        double y = pt(fittedTable(table, kContentTop, width, height, 16, 11.5));
-        if (!why.isEmpty())
-            bullets(why, QRectF(kMargin, y / m_k + 10, width, whyHeight), 14, 11);
-        y += pt(whyHeight);
-        QString note;
-        if (std::any_of(m_data.compared.begin(), m_data.compared.end(),
-                        [](const ComparedPlan& c) { return c.recommended; }))
-            note = t(Text::MarkRecommended) + QStringLiteral("  ");
-        note += t(Text::DeckSeeReport).arg(sectionOf("comparison"));
-        TextBox n = layout(note, 13, false, pt(width));
-        draw(n, kMargin, std::min(kContentBottom - 18, y / m_k + 12), kMuted);
-    }
-
-    // Lays `table` out at the largest type size in [minSize, maxSize] at which it fits the box,
-    // draws it clipped to the box, and returns the slide y (in points) under its last row.
-    double fittedTable(const Table& table, double top, double width, double height, double maxSize,
-                       double minSize) {
-        detail::LaidOutTable laid;
-        double size = maxSize;
-        for (; size >= minSize; size -= 0.5) {
-            detail::TableStyle style;
-            style.font = reportFont(size);
-            style.headerFont = reportFont(size, true);
-            style.padX = pt(6);
-            style.padY = pt(size * 0.42);
-            laid = detail::layoutTable(table, style, pt(width), &m_writer);
-            double h = laid.header.height;
-            for (const auto& r : laid.rows)
-                h += r.height;
-            if (h <= pt(height)) break;
-        }
-        size = std::max(size, minSize);
-        double y = pt(top);
-        m_p.save();
-        m_p.setClipRect(rect(kMargin, top, width, height));
-        detail::drawRow(m_p, laid, laid.header, QPointF(pt(kMargin), y), false, pt(6),
-                        pt(size * 0.42), 0);
-        y += laid.header.height;
-        for (std::size_t r = 0; r < laid.rows.size(); ++r) {
-            detail::drawRow(m_p, laid, laid.rows[r], QPointF(pt(kMargin), y), r % 2 == 1, pt(6),
-                            pt(size * 0.42), 0);
-            y += laid.rows[r].height;
-        }
-        m_p.restore();
-        return std::min(y, pt(top + height)) / m_k;
-    }
-
-    // What-if sizing (issue 20): the chosen clusters or the binding constraint, and the front.
-    void sizingSlide() {
-        frame(t(Text::SecSizing));
-        const sim::SizingResult& r = *m_data.sizing;
-        const sim::SizingTextOptions o = detail::sizingText(m_data, m_lang);
-        QStringList lines;
-        if (r.front.empty()) {
-            lines << t(Text::SizingNothing) + QStringLiteral(": ") + qs(sim::bindingText(r, o));
-        } else {
-            if (r.cheapestMeetingDeadline)
-                lines << t(Text::SizingCheapest) + QStringLiteral(": ") +
-                             detail::chosenLine(*r.cheapestMeetingDeadline, o);
-            if (r.fastestWithinBudget)
-                lines << t(Text::SizingFastest) + QStringLiteral(": ") +
-                             detail::chosenLine(*r.fastestWithinBudget, o);
-        }
-        const double width = kW - 2 * kMargin, bulletsHeight = r.front.empty() ? 220 : 120;
-        bullets(lines, QRectF(kMargin, kContentTop, width, bulletsHeight), 18, 12);
-        if (!r.front.empty()) {
-            Table table;
-            table.header = {t(Text::ColCluster), t(Text::ColGpuCount), t(Text::ColFramework),
-                            t(Text::ColPlan), t(Text::ColExpectedTime), t(Text::ColCost)};
-            table.numericColumns = {1, 4, 5};
-            constexpr std::size_t kRows = 6; // the slide keeps the type large; the report has all
-            for (std::size_t i = 0; i < r.front.size() && i < kRows; ++i) {
-                const sim::SizedConfig& c = r.front[i].config;
-                table.rows.push_back({qs(c.clusterLabel()), fmtCount(static_cast<double>(c.gpus), m_lang),
-                                      frameworkShortName(c.plan.framework), qs(c.plan.label()),
-                                      qs(sim::formatDays(c.expectedSeconds, o)),
-                                      qs(sim::formatMoney(c.expectedUsd, o))});
-            }
-            fittedTable(table, kContentTop + bulletsHeight + 8, width,
-                        kContentBottom - kContentTop - bulletsHeight - 38, 14, 10);
-        }
-        TextBox n = layout(t(Text::DeckSeeReport).arg(sectionOf("sizing")), 13, false,
-                           pt(width));
-        draw(n, kMargin, kContentBottom - 20, kMuted);
-    }
-
-    void memorySlide() { chartSlide(ChartKind::Memory, t(Text::CapMemory)); }
-    void stepTimeSlide() { chartSlide(ChartKind::StepTime, t(Text::CapStepTime)); }
-    void scalingSlide() {
-        chartSlide(ChartKind::Scaling,
-                   t(Text::CapScaling).arg(fmtPercent(m_data.mfuThreshold, m_lang)));
-    }
-
-    void timelineSlide() {
-        const QDate start = detail::timelineStart(m_data);
-        chartSlide(ChartKind::Timeline,
-                   t(Text::CapTimeline).arg(start.toString(Qt::ISODate)) + QLatin1Char(' ') +
-                       timelineSummary(*m_data.timeline, start, m_lang));
-    }
-
-    void roadmapSlide() {
-        frame(t(Text::SlideRoadmap));
-        if (!m_data.advice || m_data.advice->stages.empty()) return;
-        const auto& stages = m_data.advice->stages;
-        const int n = static_cast<int>(stages.size());
-        const double gap = 20;
-        const double w = (kW - 2 * kMargin - (n - 1) * gap) / n;
-        const double top = kContentTop + 4, h = kContentBottom - kContentTop - 10;
-        for (int i = 0; i < n; ++i) {
-            const sim::RoadmapStage& r = stages[static_cast<std::size_t>(i)];
-            const double x = kMargin + i * (w + gap);
-            m_p.fillRect(rect(x, top, w, h), kPanel);
-            m_p.fillRect(rect(x, top, w, 6), frameworkColor(r.framework));
-            if (i + 1 < n) {
-                // An arrow to the next stage.
-                QPainterPath arrow;
-                const double ax = x + w + 4, ay = top + h / 2;
-                arrow.moveTo(pt(ax), pt(ay - 7));
-                arrow.lineTo(pt(ax + gap - 8), pt(ay));
-                arrow.lineTo(pt(ax), pt(ay + 7));
-                arrow.closeSubpath();
-                m_p.fillPath(arrow, QColor(0x9a, 0xa8, 0xb8));
-            }
-            const double inner = w - 20;
-            double y = top + 16;
-            TextBox number = layout(QString::number(i + 1), 22, true, pt(inner));
-            draw(number, x + 10, y, frameworkColor(r.framework).darker(130));
-            y += number.height / m_k + 4;
-            TextBox title =
-                fit(qs(sim::render(r.title, m_lang)), 16, 12, true, QSizeF(inner, 66), 1.15);
-            draw(title, x + 10, y, kInk);
-            y += title.height / m_k + 8;
-            TextBox fw = fit(frameworkName(r.framework), 14, 12, false, QSizeF(inner, 36), 1.1);
-            draw(fw, x + 10, y, kAccent);
-            y += fw.height / m_k + 8;
-            const QString status = triggerStatus(r.triggerStatus, m_lang);
-            QString body = t(Text::ColTarget) + QStringLiteral(": ") + stageTarget(r, m_lang) +
-                           QStringLiteral("\n") + t(Text::ColTrigger) + QStringLiteral(": ") +
-                           qs(sim::render(r.trigger, m_lang)) + QStringLiteral(" (") + status +
-                           QStringLiteral(")");
-            if (r.estimate)
-                body += QStringLiteral("\n") + qs(r.estimate->plan.label()) +
-                        QStringLiteral("\n") + fmtSeconds(r.estimate->time.stepSeconds, m_lang) +
-                        QStringLiteral(" · MFU ") + fmtPercent(r.estimate->throughput.mfu, m_lang);
-            else if (r.closest) // it would not run: no time or MFU
-                body += QStringLiteral("\n") +
-                        t(Text::CategoryClosest).arg(qs(r.closest->plan.label())) +
-                        QStringLiteral(" · ") + fmtBytes(r.closest->memory.peakBytes, m_lang);
-            if (!r.missing.empty())
-                body += QStringLiteral("\n") + t(Text::Prerequisites) + QStringLiteral(": ") +
-                        fmtWeeks(r.missingWeeks, m_lang);
-            body.replace(QLatin1Char('\n'), QChar::LineSeparator);
-            TextBox b = fit(body, 13, 11, false, QSizeF(inner, top + h - y - 10), 1.2);
-            draw(b, x + 10, y, kInk, rect(x, top, w, h));
-        }
-    }
-
-    void risksSlide() {
-        frame(t(Text::SlideRisks));
-        QStringList items;
-        const ComparedPlan* h = m_data.headlinePlan();
-        if (m_data.advice) {
-            const model::Framework f = m_data.advice->recommendation.framework;
-            if (const sim::FrameworkFit* fit = sim::findFit(m_data.advice->frameworks, f)) {
-                for (const sim::ReadinessGap& g : fit->readiness.missing) {
-                    if (items.size() >= 5) break;
-                    const sim::ReadinessItemText text = sim::readinessItemText(g.item, m_lang);
-                    items << t(Text::MissingItem)
-                                 .arg(qs(text.label), qs(text.why),
-                                      qs(sim::difficultyLabel(g.effort.difficulty, m_lang)),
-                                      fmtWeeks(g.effort.weeks, m_lang));
-                }
-                if (fit->readiness.missing.empty()) items << t(Text::RisksNone);
-            }
-        }
-        if (h && h->fits()) {
-            const sim::PlanEstimate& e = h->estimate();
-            items << t(Text::RiskMemory)
-                         .arg(fmtBytes(e.memory.peakBytes, m_lang),
-                              fmtBytes(e.memory.capacityBytes, m_lang));
-            if (e.time.stepSeconds > 0)
-                items << t(Text::RiskComm)
-                             .arg(fmtPercent(e.time.exposedCommSeconds / e.time.stepSeconds,
-                                             m_lang));
-        }
-        if (m_data.goodput && m_data.goodput->usefulSeconds > 0)
-            items << t(Text::RiskGoodput)
-                         .arg(fmtFixed(m_data.goodput->expectedInterruptions, 0),
-                              fmtPercent(m_data.goodput->goodput, m_lang),
-                              fmtDuration(m_data.goodput->intervalSeconds, m_lang));
-        if (m_data.validation)
-            items << t(Text::RiskModel)
-                         .arg(fmtPercent(m_data.validation->meanAbsError, m_lang))
-                         .arg(m_data.validation->totalRows);
-        bullets(items, QRectF(kMargin, kContentTop, kW - 2 * kMargin, kContentBottom - kContentTop),
-                18, 14);
-    }
-
-    void appendixSlide() {
-        frame(t(Text::SlideAppendix));
-        Table table;
-        table.header = {t(Text::ColParameter), t(Text::ColValue), t(Text::ColSetBy)};
-        table.numericColumns = {1};
-        for (const sim::EfficiencySource& e : m_data.efficiency) {
-            QString value;
-            if (e.unit == "fraction")
-                value = fmtPercent(e.value, m_lang);
-            else if (e.unit == "factor")
-                value = fmtFactor(e.value, m_lang);
-            else if (e.unit == "elements")
-                value = fmtCount(e.value, m_lang);
-            else if (e.unit == "parameters/s")
-                value = sig3Si(e.value) + QStringLiteral(" params/s");
-            else
-                value = fmtWithUnit(e.value, e.unit, m_lang);
-            table.rows.push_back(
-                {qs(e.name), value, t(e.isDefault ? Text::SetByDefault : Text::SetByScenario)});
-        }
-        // Two columns of parameters side by side keep the type large.
-        const std::size_t half = (table.rows.size() + 1) / 2;
-        Table left = table, right = table;
-        left.rows.assign(table.rows.begin(), table.rows.begin() + static_cast<long>(half));
-        right.rows.assign(table.rows.begin() + static_cast<long>(half), table.rows.end());
-        const double gap = 24, width = (kW - 2 * kMargin - gap) / 2,
-                     height = kContentBottom - kContentTop - 34;
-        double size = 14;
-        detail::LaidOutTable a, b;
-        for (; size >= 11; size -= 0.5) {
-            detail::TableStyle style;
-            style.font = reportFont(size);
-            style.headerFont = reportFont(size, true);
-            style.padX = pt(5);
-            style.padY = pt(size * 0.35);
-            a = detail::layoutTable(left, style, pt(width), &m_writer);
-            b = detail::layoutTable(right, style, pt(width), &m_writer);
-            auto total = [](const detail::LaidOutTable& l) {
-                double h = l.header.height;
-                for (const auto& r : l.rows)
-                    h += r.height;
-                return h;
-            };
-            if (std::max(total(a), total(b)) <= pt(height)) break;
-        }
-        auto drawTable = [&](const detail::LaidOutTable& l, double x) {
-            double y = pt(kContentTop);
-            m_p.save();
-            m_p.setClipRect(rect(x, kContentTop, width, height));
-            detail::drawRow(m_p, l, l.header, QPointF(pt(x), y), false, pt(5), pt(size * 0.35), 0);
-            y += l.header.height;
-            for (std::size_t r = 0; r < l.rows.size(); ++r) {
-                detail::drawRow(m_p, l, l.rows[r], QPointF(pt(x), y), r % 2 == 1, pt(5),
-                                pt(size * 0.35), 0);
-                y += l.rows[r].height;
-            }
-            m_p.restore();
-        };
-        drawTable(a, kMargin);
-        drawTable(b, kMargin + width + gap);
-        TextBox n = layout(t(Text::DeckSeeReport).arg(sectionOf("assumptions")), 13, false,
-                           pt(kW - 2 * kMargin));
-        draw(n, kMargin, kContentBottom - 20, kMuted);
-    }
-
-    QString sectionOf(const char* id) const {
-        for (std::size_t i = 0; i < m_doc.sections.size(); ++i)
-            if (m_doc.sections[i].id == QLatin1String(id)) return sectionNumber(m_doc, i);
-        return QStringLiteral("?");
-    }
-
-    QPdfWriter& m_writer;
-    const ReportData& m_data;
-    Lang m_lang;
-    double m_k;
-    Document m_doc; // for the section numbers the deck refers to
-    QPainter m_p;
-    int m_index = 0;
-    int m_total = 0;
-};
+using detail::Deck;
+using detail::kH;
+using detail::kResolution;
+using detail::kW;
 
 } // namespace
 

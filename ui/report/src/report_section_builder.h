@@ -1,7 +1,7 @@
 #pragma once
 
-// What the report's section builders share (report_document.cpp, report_appendix.cpp,
-// report_sizing.cpp): a small builder so the section code reads like the report, and the labels
+// What the report's section builders share (report_document.cpp, report_comparison.cpp,
+// report_appendix.cpp, report_sizing.cpp): a small builder so the section code reads like the report, and the labels
 // several sections print.
 
 #include <trainplan/report/report_data.h>

@@ -1,0 +1,61 @@
+// The text the review deck and the GUI's presentation mode both show: the comparison slide's rows
+// and the roadmap's stage cards (deck_writer.cpp and presentation_window.cpp lay them out).
+#include <trainplan/report/slide_content.h>
+
+#include <trainplan/report/report_labels.h>
+#include <trainplan/report/report_numbers.h>
+#include <trainplan/report/report_strings.h>
+
+namespace trainplan::report {
+
+std::vector<ComparisonSlideRow> comparisonSlideRows(const ReportData& d, sim::Lang lang) {
+    std::vector<ComparisonSlideRow> rows;
+    rows.reserve(d.compared.size());
+    for (const ComparedPlan& c : d.compared) {
+        const sim::PlanEstimate& e = c.estimate();
+        ComparisonSlideRow row;
+        row.name = comparedLabel(c, lang);
+        if (c.recommended) row.name += QStringLiteral(" ★");
+        row.plan = qs(e.plan.label());
+        if (!c.result.valid) {
+            row.fits = tr(Text::RowInvalid, lang);
+        } else {
+            // A plan that does not fit would not run: no time, MFU or cost.
+            const bool run = c.fits();
+            const QString none = QStringLiteral("—");
+            row.fits = tr(run ? Text::Yes : Text::No, lang);
+            row.peakMemory = fmtBytes(e.memory.peakBytes, lang);
+            row.stepTime = run ? fmtSeconds(e.time.stepSeconds, lang) : none;
+            row.mfu = run ? fmtPercent(e.throughput.mfu, lang) : none;
+            row.tokensPerSecond =
+                run ? fmtTokensPerSecond(e.throughput.tokensPerSecond, lang) : none;
+            row.timeToTrain = run ? fmtDuration(e.cost.timeToTrainSeconds, lang) : none;
+            row.cost = run ? fmtCost(e.cost.usd, lang) : none;
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+StageSlideCard stageSlideCard(const sim::RoadmapStage& r, sim::Lang lang) {
+    StageSlideCard card;
+    card.title = qs(sim::render(r.title, lang));
+    card.framework = frameworkName(r.framework);
+    card.target = tr(Text::ColTarget, lang) + QStringLiteral(": ") + stageTarget(r, lang);
+    card.trigger = tr(Text::ColTrigger, lang) + QStringLiteral(": ") +
+                   qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
+                   triggerStatus(r.triggerStatus, lang) + QStringLiteral(")");
+    if (r.estimate)
+        card.plan = qs(r.estimate->plan.label()) + QStringLiteral("\n") +
+                    fmtSeconds(r.estimate->time.stepSeconds, lang) + QStringLiteral(" · MFU ") +
+                    fmtPercent(r.estimate->throughput.mfu, lang);
+    else if (r.closest) // it would not run: no time or MFU
+        card.closest = tr(Text::CategoryClosest, lang).arg(qs(r.closest->plan.label())) +
+                       QStringLiteral(" · ") + fmtBytes(r.closest->memory.peakBytes, lang);
+    if (!r.missing.empty())
+        card.prerequisites =
+            tr(Text::Prerequisites, lang) + QStringLiteral(": ") + fmtWeeks(r.missingWeeks, lang);
+    return card;
+}
+
+} // namespace trainplan::report
