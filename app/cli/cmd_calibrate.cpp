@@ -246,8 +246,8 @@ void printTable(CliContext& ctx, const sim::CalibrationResult& r) {
         }
         corr.print(out);
     }
-    for (const std::string& w : r.warnings)
-        out << "note: " << w << '\n';
+    for (const sim::Message& w : r.warnings)
+        out << "note: " << sim::render(w, sim::Lang::En) << '\n';
 }
 
 } // namespace

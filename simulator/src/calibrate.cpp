@@ -59,6 +59,10 @@ int timePreference(ValidationMetric m) {
 }
 
 // %g, or fixed with `decimals` digits.
+MessageArg count(double n) {
+    return MessageArg::number(ArgKind::Count, n);
+}
+
 std::string number(double v, int decimals = -1) {
     char buf[32];
     if (decimals < 0)
@@ -144,15 +148,18 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
         const CalibrationRun& run = runs[k];
         const auto issues = model::validatePlan(run.scenario, run.plan, "plan");
         if (!issues.empty()) {
-            result.warnings.push_back("run '" + run.label + "' left out: " + issues.front().text());
+            result.warnings.push_back(
+                {MessageId::CalRunLeftOut,
+                 {MessageArg::name(run.label), MessageArg::name(issues.front().text())}});
             continue;
         }
         std::optional<std::pair<ValidationMetric, double>> time;
         for (const auto& [metric, value] : run.measured) {
             if (!(value > 0) || !std::isfinite(value)) {
-                result.warnings.push_back("run '" + run.label + "': " + toString(metric) + " " +
-                                          std::to_string(value) +
-                                          " is not a positive number; left out");
+                result.warnings.push_back(
+                    {MessageId::CalRunNotPositive,
+                     {MessageArg::name(run.label), MessageArg::name(std::string(toString(metric))),
+                      MessageArg::name(std::to_string(value))}});
                 continue;
             }
             if (timeLike(metric)) {
@@ -168,10 +175,7 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
     std::stable_sort(rows.begin(), rows.end(),
                      [](const Row& a, const Row& b) { return a.run < b.run; });
     if (redundant > 0)
-        result.warnings.push_back(
-            std::to_string(redundant) +
-            " redundant speed measurement(s) not fitted: a run's step time, tokens/s, MFU and "
-            "TFLOP/s measure the same quantity, so one per run is used (step time first)");
+        result.warnings.push_back({MessageId::CalRedundantSpeed, {count(redundant)}});
 
     // Before: every row with the runs' own efficiency.
     for (const Row& row : rows) {
@@ -243,17 +247,15 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
         return result;
     }
     if (fitRows.size() < rows.size())
-        result.warnings.push_back(
-            std::to_string(rows.size() - fitRows.size()) +
-            " measurement(s) depend on none of the fitted parameters and were not fitted");
+        result.warnings.push_back({MessageId::CalUninformative,
+                                   {count(static_cast<double>(rows.size() - fitRows.size()))}});
 
     const Problem pb(runs, base, params, bounds, fitRows);
     const FitOutcome fit = levenbergMarquardt(pb, x0, options.maxIterations);
     result.iterations = fit.iterations;
     result.converged = fit.converged;
     if (!fit.converged)
-        result.warnings.push_back("the fit stopped after " + std::to_string(fit.iterations) +
-                                  " iterations without converging");
+        result.warnings.push_back({MessageId::CalNotConverged, {count(fit.iterations)}});
     const int m = pb.rows();
     const int n = pb.size();
     result.degreesOfFreedom = m - n;
@@ -276,11 +278,10 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
         if (!fp.atBound)
             freeIdx.push_back(j);
         else
-            result.warnings.push_back(
-                std::string(shortName(fp.parameter)) + " ended at its bound [" +
-                number(fp.bounds.lower) + ", " + number(fp.bounds.upper) +
-                "]: the runs want a value outside the plausible range, so the model misses "
-                "something they measure");
+            result.warnings.push_back({MessageId::CalAtBound,
+                                       {MessageArg::name(std::string(shortName(fp.parameter))),
+                                        MessageArg::name(number(fp.bounds.lower)),
+                                        MessageArg::name(number(fp.bounds.upper))}});
         result.parameters.push_back(fp);
     }
     result.correlation = MatrixXd::Constant(n, n, kNaN);
@@ -306,19 +307,17 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
                 for (int b = a + 1; b < n; ++b)
                     if (std::fabs(result.correlation(a, b)) > 0.95)
                         result.warnings.push_back(
-                            std::string(shortName(params[static_cast<std::size_t>(a)])) + " and " +
-                            std::string(shortName(params[static_cast<std::size_t>(b)])) +
-                            " are strongly correlated (" + number(result.correlation(a, b), 3) +
-                            "): the runs barely tell them apart; their sum or ratio is better "
-                            "known than either");
+                            {MessageId::CalCorrelated,
+                             {MessageArg::name(
+                                  std::string(shortName(params[static_cast<std::size_t>(a)]))),
+                              MessageArg::name(
+                                  std::string(shortName(params[static_cast<std::size_t>(b)]))),
+                              MessageArg::name(number(result.correlation(a, b), 3))}});
         } else {
-            result.warnings.push_back(
-                "the Jacobian at the solution is singular: uncertainties are not available");
+            result.warnings.push_back({MessageId::CalSingular, {}});
         }
     } else if (m == n) {
-        result.warnings.push_back(
-            "as many measurements as parameters: the fit is exact, so uncertainty and "
-            "leave-one-out error need more runs");
+        result.warnings.push_back({MessageId::CalExact, {}});
     }
 
     // After: every row (fitted or not) with the fitted values.
@@ -375,11 +374,7 @@ CalibrationResult calibrate(const std::vector<CalibrationRun>& runs,
         const auto missing = static_cast<int>(
             std::count_if(result.residuals.begin(), result.residuals.end(),
                           [](const auto& r) { return r.fitted && !r.leaveOneOut; }));
-        if (missing > 0)
-            result.warnings.push_back(
-                std::to_string(missing) +
-                " measurement(s) have no leave-one-out prediction: without their run the "
-                "remaining runs cannot determine the parameters");
+        if (missing > 0) result.warnings.push_back({MessageId::CalNoLeaveOneOut, {count(missing)}});
     }
     return result;
 }

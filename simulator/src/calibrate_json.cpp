@@ -76,7 +76,7 @@ json toJson(const CalibrationResult& r) {
             {"degrees_of_freedom", r.degreesOfFreedom},
             {"iterations", r.iterations},
             {"converged", r.converged},
-            {"warnings", r.warnings}};
+            {"warnings", renderAll(r.warnings, Lang::En)}};
 }
 
 } // namespace trainplan::sim

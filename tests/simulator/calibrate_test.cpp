@@ -205,7 +205,19 @@ TEST(calibrate, UsesOneSpeedMeasurementPerRun) {
     EXPECT_EQ(r.residuals.size(), runs.size());
     for (const auto& x : r.residuals)
         EXPECT_EQ(x.metric, ValidationMetric::StepSeconds);
-    EXPECT_FALSE(r.warnings.empty());
+    // One note says so, with the count of the MFU measurements left out, in either language.
+    const auto note = std::find_if(r.warnings.begin(), r.warnings.end(), [](const sim::Message& m) {
+        return m.id == sim::MessageId::CalRedundantSpeed;
+    });
+    ASSERT_NE(note, r.warnings.end());
+    EXPECT_EQ(note->args.at(0).value, static_cast<double>(runs.size()));
+    EXPECT_EQ(
+        sim::render(*note, sim::Lang::En)
+            .rfind(std::to_string(runs.size()) + " redundant speed measurement(s) not fitted", 0),
+        0u);
+    EXPECT_EQ(sim::render(*note, sim::Lang::ZhCN)
+                  .rfind(std::to_string(runs.size()) + " 个冗余的速度测量未参与拟合", 0),
+              0u);
 }
 
 TEST(calibrate, RefusesAParameterNoRunDependsOn) {

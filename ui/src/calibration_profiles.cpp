@@ -8,7 +8,6 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
-#include <trainplan/ui/simulator_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>

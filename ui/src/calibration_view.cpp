@@ -1,12 +1,11 @@
 #include <trainplan/ui/calibration_view.h>
 
-#include <trainplan/ui/simulator_text.h>
-
 #include <trainplan/model/data_directory.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/calibration_models.h>
 #include <trainplan/ui/chart_style.h>
 #include <trainplan/ui/editor_widgets.h>
@@ -433,7 +432,7 @@ void CalibrationView::showOutcome(Outcome outcome) {
                 .arg(r.degreesOfFreedom);
     }
     for (const auto& w : r.warnings)
-        text += QStringLiteral("<br>⚠ ") + simulatorText(w).toHtmlEscaped();
+        text += QStringLiteral("<br>⚠ ") + renderMessage(w).toHtmlEscaped();
     if (!outcome.skipped.empty()) {
         text +=
             QStringLiteral("<br>") + tr("Stored runs not used (%1):").arg(outcome.skipped.size());

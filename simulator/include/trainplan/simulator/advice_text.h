@@ -82,9 +82,20 @@ enum class MessageId {
     GlobalBatchTooSmall,
     GlobalBatchNotDivisible,
     ConstraintsFix,
-    SearchCancelled, // keep last (kMessageIdCount)
+    SearchCancelled,
+    // Calibration notes (CalibrationResult::warnings).
+    CalRunLeftOut,
+    CalRunNotPositive,
+    CalRedundantSpeed,
+    CalUninformative,
+    CalNotConverged,
+    CalAtBound,
+    CalCorrelated,
+    CalSingular,
+    CalExact,
+    CalNoLeaveOneOut, // keep last (kMessageIdCount)
 };
-inline constexpr int kMessageIdCount = static_cast<int>(MessageId::SearchCancelled) + 1;
+inline constexpr int kMessageIdCount = static_cast<int>(MessageId::CalNoLeaveOneOut) + 1;
 
 // How an argument is formatted. Numeric kinds hold SI values (parameters as a count, bytes,
 // seconds, fractions for percentages, US dollars, bytes per second, weeks).

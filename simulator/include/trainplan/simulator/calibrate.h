@@ -3,6 +3,7 @@
 #include <trainplan/model/efficiency_spec.h>
 #include <trainplan/model/plan.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/validation.h>
 
@@ -149,7 +150,7 @@ struct CalibrationResult {
     // Parameters the runs cannot tell apart (or that no run depends on), when that caused the
     // refusal.
     std::vector<CalibrationParameter> indistinguishable;
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings; // notes on the fit (sim::render in either language)
 
     std::vector<FittedParameter> parameters;
     Eigen::MatrixXd correlation; // of the fitted parameters, in `parameters` order
