@@ -143,7 +143,8 @@ Section comparisonSection(const ReportData& d, Lang lang) {
                               QString::number(fr.fittingPlans), QString::number(fr.timedPlans)});
         if (!fr.best)
             for (const sim::Message& why : fr.exclusionReasons)
-                reasons << frameworkName(fr.framework) + QStringLiteral(": ") +
+                reasons << frameworkName(fr.framework) +
+                               (lang == Lang::ZhCN ? QStringLiteral("：") : QStringLiteral(": ")) +
                                qs(sim::render(why, lang));
     }
     s.table(std::move(space));
