@@ -179,7 +179,8 @@ void explainNoPlan(FrameworkResult& r, const Scenario& s, long long gpus) {
     // The global-batch rule of plan_validation.cpp is the usual reason on a large cluster; it gets
     // its own sentence, in both languages, when it is the only one.
     const long long perStep = static_cast<long long>(rep.microBatch) * rep.dp;
-    const bool onlyBatch = issues.size() == 1 && issues[0].path == "plan.micro_batch";
+    const bool onlyBatch =
+        perStep > 0 && issues.size() == 1 && issues[0].path == "plan.micro_batch";
     auto num = [](long long v) {
         return MessageArg::number(ArgKind::Count, static_cast<double>(v));
     };
