@@ -118,7 +118,6 @@ QWidget* PresentationWindow::summaryPage() {
     v->addWidget(factsLabel);
     v->addSpacing(px / 2);
 
-    const report::ComparedPlan* h = d.headlinePlan();
     const auto [framework, plan, status] = report::recommendationLabel(d, m_lang);
     auto* nameRow = new QHBoxLayout;
     auto* swatch = new QFrame;
@@ -137,27 +136,12 @@ QWidget* PresentationWindow::summaryPage() {
     if (!status.isEmpty()) v->addWidget(textLabel(status, px * 9 / 10, false, kMuted));
     v->addSpacing(px / 2);
 
-    if (h && h->result.valid) {
-        const sim::PlanEstimate& e = h->estimate();
-        struct Card {
-            const char* id;
-            QString label;
-            QString value;
-        };
-        const Card cards[] = {
-            {"stepTime", t(Text::KStepTime), report::fmtSeconds(e.time.stepSeconds, m_lang)},
-            {"mfu", QStringLiteral("MFU"), report::fmtPercent(e.throughput.mfu, m_lang)},
-            {"throughput", t(Text::KThroughput),
-             report::fmtTokensPerSecond(e.throughput.tokensPerSecond, m_lang)},
-            {"peakMemory", t(Text::ColPeakMemory), report::fmtBytes(e.memory.peakBytes, m_lang)},
-            {"timeToTrain", t(Text::ColTimeToTrain),
-             report::fmtDuration(e.cost.timeToTrainSeconds, m_lang)},
-            {"cost", t(Text::KCost), report::fmtCost(e.cost.usd, m_lang)},
-        };
+    const report::RecommendationSlide slide = report::recommendationSlide(d, m_lang);
+    if (!slide.cards.empty()) {
         auto* grid = new QGridLayout;
         grid->setSpacing(px * 2 / 3);
         int column = 0;
-        for (const Card& c : cards) {
+        for (const report::RecommendationCard& c : slide.cards) {
             QFrame* card = panel(kAccent, std::max(3, px / 5), false);
             auto* cv = new QVBoxLayout(card);
             cv->setContentsMargins(px * 2 / 3, px / 2, px * 2 / 3, px / 2);
@@ -166,12 +150,7 @@ QWidget* PresentationWindow::summaryPage() {
             auto* value = textLabel(c.value, px * 17 / 10, true, kInk);
             value->setObjectName(QString::fromLatin1(c.id));
             cv->addWidget(value);
-            if (QLatin1String(c.id) == QLatin1String("peakMemory")) // "of 80.0 GiB" under the peak
-                cv->addWidget(
-                    textLabel(t(Text::KOfCapacity)
-                                  .arg(QString(), report::fmtBytes(e.memory.capacityBytes, m_lang))
-                                  .trimmed(),
-                              px * 4 / 5, false, kMuted));
+            if (!c.note.isEmpty()) cv->addWidget(textLabel(c.note, px * 4 / 5, false, kMuted));
             cv->addStretch(1);
             grid->addWidget(card, 0, column++);
         }
@@ -179,14 +158,10 @@ QWidget* PresentationWindow::summaryPage() {
         v->addSpacing(px / 2);
     }
 
-    if (d.advice && !d.advice->reasons.empty()) {
+    if (!slide.reasons.isEmpty()) {
         v->addWidget(textLabel(t(Text::Why), px, true, kInk));
-        for (std::size_t i = 0; i < d.advice->reasons.size() && i < 4; ++i) {
-            auto* reason = textLabel(QStringLiteral("•  ") +
-                                         report::qs(sim::render(d.advice->reasons[i], m_lang)),
-                                     px, false, kInk);
-            v->addWidget(reason);
-        }
+        for (const QString& reason : slide.reasons)
+            v->addWidget(textLabel(QStringLiteral("•  ") + reason, px, false, kInk));
     } else {
         v->addWidget(textLabel(t(Text::NoAdvice), px, false, kMuted));
     }

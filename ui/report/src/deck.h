@@ -60,8 +60,10 @@ private:
     void footer();
     void bullets(const QStringList& items, QRectF box, double maxSize, double minSize);
     void chartSlide(ChartKind kind, const QString& caption);
+    // A panel with a small label over a value; `oneLine` shrinks the value until it fits on one
+    // line (a key number), else it wraps at the largest size that fits the panel.
     void card(QRectF box, const QString& label, const QString& value, double valueSize,
-              double labelSize);
+              double labelSize, bool oneLine = false);
     double fittedTable(const Table& table, double top, double width, double height, double maxSize,
                        double minSize);
     QString sectionOf(const char* id) const;

@@ -75,7 +75,6 @@ void Deck::questionSlide() {
 
 void Deck::recommendationSlide() {
     frame(t(Text::SlideRecommendation));
-    const ComparedPlan* h = m_data.headlinePlan();
     const auto [framework, plan, status] = recommendationLabel(m_data, m_lang);
     m_p.fillRect(rect(kMargin, kContentTop + 4, 14, 36), frameworkColor(framework));
     TextBox name = fit(frameworkName(framework), 32, 22, true, QSizeF(420, 44));
@@ -86,25 +85,19 @@ void Deck::recommendationSlide() {
     draw(statusBox, kMargin + 26, kContentTop + 76, kMuted);
 
     double y = kContentTop + 112;
-    if (h && h->fits()) {
-        const sim::PlanEstimate& e = h->estimate();
-        const double gap = 16, cardH = 92;
-        const double w = (kW - 2 * kMargin - 3 * gap) / 4;
-        card(QRectF(kMargin, y, w, cardH), t(Text::KStepTime),
-             fmtSeconds(e.time.stepSeconds, m_lang), 28, 14);
-        card(QRectF(kMargin + (w + gap), y, w, cardH), QStringLiteral("MFU"),
-             fmtPercent(e.throughput.mfu, m_lang), 28, 14);
-        card(QRectF(kMargin + 2 * (w + gap), y, w, cardH), t(Text::ColTimeToTrain),
-             fmtDuration(e.cost.timeToTrainSeconds, m_lang), 28, 14);
-        card(QRectF(kMargin + 3 * (w + gap), y, w, cardH), t(Text::KCost),
-             fmtCost(e.cost.usd, m_lang), 28, 14);
+    const RecommendationSlide slide = report::recommendationSlide(m_data, m_lang);
+    if (!slide.cards.empty()) {
+        const double gap = 12, cardH = 92;
+        const auto n = static_cast<double>(slide.cards.size());
+        const double w = (kW - 2 * kMargin - (n - 1) * gap) / n;
+        double x = kMargin;
+        for (const RecommendationCard& c : slide.cards) {
+            card(QRectF(x, y, w, cardH), c.label, c.value, 24, 13, /*oneLine=*/true);
+            x += w + gap;
+        }
         y += cardH + 18;
     }
-    QStringList reasons;
-    if (m_data.advice)
-        for (std::size_t i = 1; i < m_data.advice->reasons.size() && reasons.size() < 3; ++i)
-            reasons << qs(sim::render(m_data.advice->reasons[i], m_lang));
-    bullets(reasons, QRectF(kMargin, y, kW - 2 * kMargin, kContentBottom - y), 17, 14);
+    bullets(slide.reasons, QRectF(kMargin, y, kW - 2 * kMargin, kContentBottom - y), 17, 14);
 }
 
 void Deck::comparisonSlide() {

@@ -149,14 +149,17 @@ void Deck::chartSlide(ChartKind kind, const QString& caption) {
 }
 
 void Deck::card(QRectF box, const QString& label, const QString& value, double valueSize,
-                double labelSize) {
+                double labelSize, bool oneLine) {
     m_p.fillRect(rect(box.x(), box.y(), box.width(), box.height()), kPanel);
     m_p.fillRect(rect(box.x(), box.y(), 4, box.height()), kAccent);
     TextBox l = fit(label, labelSize, 12, false, QSizeF(box.width() - 24, 40), 1.15);
     draw(l, box.x() + 14, box.y() + 10, kMuted);
     const double used = l.height / m_k + 16;
-    TextBox v =
-        fit(value, valueSize, 13, true, QSizeF(box.width() - 24, box.height() - used - 8), 1.15);
+    // A box 1.6 × the largest size high holds one line at any size, two lines only below about
+    // two thirds of it: the value shrinks to one line before it wraps.
+    const double valueHeight =
+        oneLine ? std::min(box.height() - used - 8, 1.6 * valueSize) : box.height() - used - 8;
+    TextBox v = fit(value, valueSize, 13, true, QSizeF(box.width() - 24, valueHeight), 1.15);
     draw(v, box.x() + 14, box.y() + used, kInk, rect(box.x(), box.y(), box.width(), box.height()));
 }
 

@@ -1,5 +1,6 @@
-// The text the review deck and the GUI's presentation mode both show: the comparison slide's rows
-// and the roadmap's stage cards (deck_writer.cpp and presentation_window.cpp lay them out).
+// The text the review deck and the GUI's presentation mode both show: the recommendation slide's
+// numbers and reasons, the comparison slide's rows and the roadmap's stage cards (deck_slides.cpp
+// and presentation_pages.cpp lay them out).
 #include <trainplan/report/slide_content.h>
 
 #include <trainplan/report/report_labels.h>
@@ -7,6 +8,35 @@
 #include <trainplan/report/report_strings.h>
 
 namespace trainplan::report {
+
+RecommendationSlide recommendationSlide(const ReportData& d, sim::Lang lang) {
+    RecommendationSlide out;
+    const ComparedPlan* h = d.headlinePlan();
+    if (h && h->fits()) {
+        const sim::PlanEstimate& e = h->estimate();
+        out.cards = {
+            {"stepTime", tr(Text::KStepTime, lang), fmtSeconds(e.time.stepSeconds, lang), {}},
+            {"mfu", QStringLiteral("MFU"), fmtPercent(e.throughput.mfu, lang), {}},
+            {"throughput",
+             tr(Text::KThroughput, lang),
+             fmtTokensPerSecond(e.throughput.tokensPerSecond, lang),
+             {}},
+            {"peakMemory", tr(Text::ColPeakMemory, lang), fmtBytes(e.memory.peakBytes, lang),
+             tr(Text::KOfCapacity, lang)
+                 .arg(QString(), fmtBytes(e.memory.capacityBytes, lang))
+                 .trimmed()},
+            {"timeToTrain",
+             tr(Text::ColTimeToTrain, lang),
+             fmtDuration(e.cost.timeToTrainSeconds, lang),
+             {}},
+            {"cost", tr(Text::KCost, lang), fmtCost(e.cost.usd, lang), {}},
+        };
+    }
+    if (d.advice)
+        for (std::size_t i = 1; i < d.advice->reasons.size() && out.reasons.size() < 3; ++i)
+            out.reasons << qs(sim::render(d.advice->reasons[i], lang));
+    return out;
+}
 
 std::vector<ComparisonSlideRow> comparisonSlideRows(const ReportData& d, sim::Lang lang) {
     std::vector<ComparisonSlideRow> rows;
