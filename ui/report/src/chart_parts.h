@@ -15,6 +15,8 @@
 
 class QAbstractAxis;
 class QLineSeries;
+class QLogValueAxis;
+class QValueAxis;
 
 namespace trainplan::report::detail {
 
@@ -26,6 +28,14 @@ void styleAxis(QAbstractAxis* axis, const ChartStyle& st, const QString& title);
 QLineSeries* referenceLine(QChart* chart, const QString& name, QPointF a, QPointF b,
                            const QColor& color, Qt::PenStyle style, QAbstractAxis* x,
                            QAbstractAxis* y);
+// A logarithmic x axis (labels "%g") over a linear y axis, both added to the chart and styled
+// with their titles.
+struct LogLinearAxes {
+    QLogValueAxis* x;
+    QValueAxis* y;
+};
+LogLinearAxes logLinearAxes(QChart* chart, const ChartStyle& st, double base, int minorTicks,
+                            const QString& xTitle, const QString& yTitle);
 
 // Per compared plan, as horizontal stacked bars (comparison_charts.cpp).
 [[nodiscard]] std::unique_ptr<QChart> memoryChart(const ReportData& d, const ChartStyle& st);

@@ -68,15 +68,8 @@ std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st) {
     const std::vector<std::size_t> front = sim::paretoFront2d(all);
     const std::vector<std::size_t> shown = plotted(all, front, kParetoCells);
 
-    auto* x = new QLogValueAxis;
-    x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setMinorTickCount(8);
-    auto* y = new QValueAxis;
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    styleAxis(x, st, tr(Text::AxisStepTime, st.lang));
-    styleAxis(y, st, tr(Text::AxisPeakMemory, st.lang));
+    const auto [x, y] = logLinearAxes(chart.get(), st, 10, 8, tr(Text::AxisStepTime, st.lang),
+                                      tr(Text::AxisPeakMemory, st.lang));
 
     double tLo = std::numeric_limits<double>::infinity(), tHi = 0;
     std::map<model::Framework, QScatterSeries*> scatter;

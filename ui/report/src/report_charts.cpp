@@ -12,6 +12,8 @@
 #include <QGraphicsLayout>
 #include <QLegend>
 #include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
 
 #include <algorithm>
 
@@ -57,6 +59,20 @@ void styleAxis(QAbstractAxis* axis, const ChartStyle& st, const QString& title) 
     axis->setGridLinePen(pen(QColor(0xe0, 0xe0, 0xe0), 0.6));
     axis->setMinorGridLinePen(pen(QColor(0xf0, 0xf0, 0xf0), 0.4));
     axis->setLinePen(pen(QColor(0x88, 0x88, 0x88), 0.8));
+}
+
+LogLinearAxes logLinearAxes(QChart* chart, const ChartStyle& st, double base, int minorTicks,
+                            const QString& xTitle, const QString& yTitle) {
+    auto* x = new QLogValueAxis;
+    x->setBase(base);
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setMinorTickCount(minorTicks);
+    auto* y = new QValueAxis;
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    styleAxis(x, st, xTitle);
+    styleAxis(y, st, yTitle);
+    return {x, y};
 }
 
 QLineSeries* referenceLine(QChart* chart, const QString& name, QPointF a, QPointF b,

@@ -85,15 +85,8 @@ namespace detail {
 
 std::unique_ptr<QChart> scalingChart(const ReportData& d, const ChartStyle& st) {
     auto chart = baseChart(st, chartTitle(ChartKind::Scaling, st.lang));
-    auto* x = new QLogValueAxis;
-    x->setBase(2);
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setMinorTickCount(0);
-    auto* y = new QValueAxis;
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    styleAxis(x, st, tr(Text::AxisGpus, st.lang));
-    styleAxis(y, st, tr(Text::AxisMfu, st.lang));
+    const auto [x, y] = logLinearAxes(chart.get(), st, 2, 0, tr(Text::AxisGpus, st.lang),
+                                      tr(Text::AxisMfu, st.lang));
     const auto [lo, hi] = xRange(d.scaling, 1.0);
     x->setRange(lo / 1.25, hi * 1.25);
     const double top =
@@ -112,15 +105,8 @@ std::unique_ptr<QChart> scalingChart(const ReportData& d, const ChartStyle& st) 
 
 std::unique_ptr<QChart> crossoverChart(const ReportData& d, const ChartStyle& st) {
     auto chart = baseChart(st, chartTitle(ChartKind::Crossover, st.lang));
-    auto* x = new QLogValueAxis;
-    x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setMinorTickCount(8);
-    auto* y = new QValueAxis;
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    styleAxis(x, st, tr(Text::AxisParameters, st.lang));
-    styleAxis(y, st, tr(Text::AxisBestMfu, st.lang));
+    const auto [x, y] = logLinearAxes(chart.get(), st, 10, 8, tr(Text::AxisParameters, st.lang),
+                                      tr(Text::AxisBestMfu, st.lang));
     constexpr double kBillion = 1e-9;
     const auto [lo, hi] = xRange(d.crossover, kBillion);
     x->setRange(lo / 1.3, hi * 1.3);
