@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "profile_resolver.h"
 #include "text_table.h"
+#include <trainplan/model/ascii_text.h>
 
 #include <trainplan/model/csv.h>
 #include <trainplan/model/published_run.h>
@@ -28,12 +29,6 @@ constexpr const char* kUsage =
     "calibrate (--runs CSV | --from-store [--cluster KEY]) [--scenario FILE|NAME] [--fit "
     "gemm,intra_bw,inter_bw,latency,mem_overhead] "
     "[--source TEXT] [--no-memory] [--profile NAME [--notes TEXT]] [--format table|json]";
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
 
 // Runs ready to fit, and what could not be used (printed as notes).
 struct LoadedRuns {
@@ -86,7 +81,7 @@ std::optional<sim::ValidationMetric> measurementColumn(const std::string& name) 
 }
 
 nlohmann::json cellValue(const std::string& cell) {
-    const std::string l = lower(cell);
+    const std::string l = model::asciiLower(cell);
     if (l == "true" || l == "yes" || l == "y") return true;
     if (l == "false" || l == "no" || l == "n") return false;
     if (!cell.empty() &&

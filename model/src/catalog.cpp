@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/units.h>
 
@@ -17,17 +18,10 @@ using nlohmann::json;
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 template <typename T> const T* findByName(const std::vector<T>& items, std::string_view name) {
-    const std::string key = lower(name);
+    const std::string key = asciiLower(name);
     for (const T& item : items)
-        if (lower(item.name) == key) return &item;
+        if (asciiLower(item.name) == key) return &item;
     return nullptr;
 }
 
@@ -105,7 +99,7 @@ std::string Catalog::unknownModelMessage(std::string_view name) const {
 std::vector<std::string> closestNames(std::string_view name,
                                       const std::vector<std::string>& candidates,
                                       std::size_t maxCount) {
-    const std::string key = lower(name);
+    const std::string key = asciiLower(name);
     // The alphanumeric words of the name: "A100-80" -> {"a100", "80"}.
     std::vector<std::string> words;
     std::string word;
@@ -120,7 +114,7 @@ std::vector<std::string> closestNames(std::string_view name,
     // Scores are in half edit-steps so a containment hint ranks above a one-character typo.
     std::vector<std::pair<std::size_t, std::string>> scored;
     for (const std::string& c : candidates) {
-        const std::string lc = lower(c);
+        const std::string lc = asciiLower(c);
         std::size_t score = 2 * editDistance(key, lc);
         // A substring match ("h100" -> "H100-SXM5-80GB") or every word of the name appearing in the
         // candidate ("A100-80" -> "A100-SXM4-80GB", "llama3-70b" -> "llama3.1-70b") is a strong

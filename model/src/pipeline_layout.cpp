@@ -9,10 +9,6 @@ namespace trainplan::model {
 
 namespace {
 
-std::string str(long long v) {
-    return std::to_string(v);
-}
-
 // Longest unrolled layout string accepted (a 1,000-layer model with vpp 8 on pp 128 is ~2,000).
 constexpr std::size_t kMaxLayoutChars = 1'000'000;
 
@@ -28,7 +24,8 @@ ChunkLayout evenChunks(const TransformerSpec& m, const Plan& p) {
     ChunkLayout c;
     if (m.layers < 1 || m.layers % chunks != 0) {
         c.field = "pp";
-        c.error = "model.layers: " + str(m.layers) + " is not divisible by pp×vpp=" + str(chunks);
+        c.error = "model.layers: " + std::to_string(m.layers) +
+                  " is not divisible by pp×vpp=" + std::to_string(chunks);
         if (p.pp > 1 && p.framework == Framework::Megatron)
             c.error += " (an uneven split needs plan.pipeline_layout: first_stage_layers, "
                        "last_stage_layers, embedding_as_layer/loss_as_layer or layout)";
@@ -73,10 +70,12 @@ ChunkLayout megatronChunks(const TransformerSpec& m, const Plan& p) {
         if (!parsed.error.empty()) return fail("layout", parsed.error);
         const auto chunks = static_cast<long long>(parsed.stages.size());
         if (chunks % pp != 0)
-            return fail("layout", str(chunks) + " stages do not divide over pp=" + str(pp));
+            return fail("layout", std::to_string(chunks) +
+                                      " stages do not divide over pp=" + std::to_string(pp));
         if (chunks / pp != vpp)
-            return fail("layout", str(chunks) + " stages on pp=" + str(pp) + " mean vpp=" +
-                                      str(chunks / pp) + ", but the plan has vpp=" + str(vpp));
+            return fail("layout", std::to_string(chunks) + " stages on pp=" + std::to_string(pp) +
+                                      " mean vpp=" + std::to_string(chunks / pp) +
+                                      ", but the plan has vpp=" + std::to_string(vpp));
         std::string flat;
         for (const std::string& s : parsed.stages)
             flat += s;
@@ -93,10 +92,10 @@ ChunkLayout megatronChunks(const TransformerSpec& m, const Plan& p) {
             return fail("layout", "multi-token prediction layers ('m') are not modelled: "
                                   "the model has none");
         if (count('t') != m.layers)
-            return fail("layout", "holds " + str(count('t')) +
+            return fail("layout", "holds " + std::to_string(count('t')) +
                                       " decoder layers ('t'), but "
                                       "model.layers is " +
-                                      str(m.layers));
+                                      std::to_string(m.layers));
         ChunkLayout c;
         for (const std::string& s : parsed.stages)
             c.layers.push_back(static_cast<int>(std::count(s.begin(), s.end(), 't')));
@@ -112,27 +111,29 @@ ChunkLayout megatronChunks(const TransformerSpec& m, const Plan& p) {
         for (auto [name, v] : {std::pair{"first_stage_layers", l.firstStageLayers},
                                std::pair{"last_stage_layers", l.lastStageLayers}}) {
             if (!v) continue;
-            if (*v <= 0) return fail(name, str(*v) + " must be larger than 0");
-            if (*v % vpp != 0) return fail(name, str(*v) + " is not divisible by vpp=" + str(vpp));
+            if (*v <= 0) return fail(name, std::to_string(*v) + " must be larger than 0");
+            if (*v % vpp != 0)
+                return fail(name,
+                            std::to_string(*v) + " is not divisible by vpp=" + std::to_string(vpp));
             rest -= *v;
             --middle;
         }
         if (rest < 0)
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        "the first and last stages take more than model.layers=" + str(m.layers) +
-                            " layers");
+                        "the first and last stages take more than model.layers=" +
+                            std::to_string(m.layers) + " layers");
         if ((rest > 0) != (middle > 0))
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        str(rest) + " layers are left for " + str(middle) +
+                        std::to_string(rest) + " layers are left for " + std::to_string(middle) +
                             " middle stages (each stage needs layers, and every layer a stage)");
         if (middle > 0 && rest % middle != 0)
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        "the " + str(rest) + " layers left do not divide over the " + str(middle) +
-                            " middle stages");
+                        "the " + std::to_string(rest) + " layers left do not divide over the " +
+                            std::to_string(middle) + " middle stages");
         if (middle > 0 && (rest / middle) % vpp != 0)
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        "each middle stage's " + str(rest / middle) +
-                            " layers are not divisible by vpp=" + str(vpp));
+                        "each middle stage's " + std::to_string(rest / middle) +
+                            " layers are not divisible by vpp=" + std::to_string(vpp));
         const int perMiddle = middle > 0 ? static_cast<int>(rest / middle) : 0;
         ChunkLayout c;
         for (int v = 0; v < vpp; ++v)
@@ -148,12 +149,13 @@ ChunkLayout megatronChunks(const TransformerSpec& m, const Plan& p) {
         const long long n = m.layers + (l.embeddingAsLayer ? 1 : 0) + (l.lossAsLayer ? 1 : 0);
         const char* field = l.embeddingAsLayer ? "embedding_as_layer" : "loss_as_layer";
         if (n % pp != 0)
-            return fail(field, "model.layers + the embedding/loss counted as layers = " + str(n) +
-                                   " is not divisible by pp=" + str(pp));
+            return fail(field, "model.layers + the embedding/loss counted as layers = " +
+                                   std::to_string(n) +
+                                   " is not divisible by pp=" + std::to_string(pp));
         if ((n / pp) % vpp != 0)
-            return fail(field,
-                        "the " + str(n / pp) +
-                            " layers per pipeline rank are not divisible by vpp=" + str(vpp));
+            return fail(field, "the " + std::to_string(n / pp) +
+                                   " layers per pipeline rank are not divisible by vpp=" +
+                                   std::to_string(vpp));
         ChunkLayout c;
         c.layers.assign(static_cast<std::size_t>(pp) * vpp, static_cast<int>(n / pp / vpp));
         if (l.embeddingAsLayer) c.layers.front() -= 1;
@@ -327,7 +329,8 @@ ChunkLayout torchtitanChunks(const TransformerSpec& m, const Plan& p) {
         return c;
     };
     if (stages > effective)
-        return error("pp×vpp=" + str(stages) + " stages exceed the " + str(effective) +
+        return error("pp×vpp=" + std::to_string(stages) + " stages exceed the " +
+                     std::to_string(effective) +
                      " effective layers (model.layers plus the embedding and output weights; "
                      "torchtitan pipeline_parallel.py)");
     // Stages come from layers_per_stage as ⌈effective / layers_per_stage⌉, or two per rank for a
@@ -339,20 +342,20 @@ ChunkLayout torchtitanChunks(const TransformerSpec& m, const Plan& p) {
         if (!reachable) {
             ChunkLayout c;
             c.field = "vpp";
-            c.error = "torchtitan builds ⌈" + str(effective) +
+            c.error = "torchtitan builds ⌈" + std::to_string(effective) +
                       " effective layers / pipeline_parallel_layers_per_stage⌉ stages, and no "
                       "layers-per-stage count gives pp×vpp=" +
-                      str(stages);
+                      std::to_string(stages);
             return c;
         }
     }
     const long long per = effective / stages, extra = effective % stages;
     if (in > per)
-        return fail("first_stage_less_layers",
-                    str(in) + " exceeds the " + str(per) + " layers per stage");
+        return fail("first_stage_less_layers", std::to_string(in) + " exceeds the " +
+                                                   std::to_string(per) + " layers per stage");
     if (out > per)
-        return fail("last_stage_less_layers",
-                    str(out) + " exceeds the " + str(per) + " layers per stage");
+        return fail("last_stage_less_layers", std::to_string(out) + " exceeds the " +
+                                                  std::to_string(per) + " layers per stage");
     ChunkLayout c;
     long long placed = 0;
     for (int s = 0; s < stages; ++s) {
@@ -414,7 +417,8 @@ ParsedMegatronLayout parseMegatronLayout(const std::string& layout) {
                 const long long n = readCount(s, j);
                 if (n >= 0) {
                     if (!repeat(a, s.substr(i + 1, close - i - 1), n)) {
-                        out.error = "unrolls to more than " + str(kMaxLayoutChars) + " layers";
+                        out.error =
+                            "unrolls to more than " + std::to_string(kMaxLayoutChars) + " layers";
                         return out;
                     }
                     i = j;
@@ -432,7 +436,8 @@ ParsedMegatronLayout parseMegatronLayout(const std::string& layout) {
             const long long n = readCount(a, j);
             if (n >= 0) {
                 if (!repeat(b, std::string(1, a[i]), n)) {
-                    out.error = "unrolls to more than " + str(kMaxLayoutChars) + " layers";
+                    out.error =
+                        "unrolls to more than " + std::to_string(kMaxLayoutChars) + " layers";
                     return out;
                 }
                 i = j;

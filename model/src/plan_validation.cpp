@@ -11,14 +11,6 @@
 
 namespace trainplan::model {
 
-namespace {
-
-std::string str(long long v) {
-    return std::to_string(v);
-}
-
-} // namespace
-
 using detail::kMaxGpus;
 
 ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::string& path) {
@@ -35,34 +27,40 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
                            {"ep", p.ep},
                            {"vpp", p.vpp},
                            {"micro_batch", p.microBatch}})
-        if (v < 1) add(name, str(v) + " must be at least 1");
+        if (v < 1) add(name, std::to_string(v) + " must be at least 1");
     if (!out.empty()) return out;
 
     const long long clusterGpus = s.planGpus();
-    const std::string layout = str(p.dp) + "×" + str(p.tp) + "×" + str(p.pp) + "×" + str(p.cp);
+    const std::string layout = std::to_string(p.dp) + "×" + std::to_string(p.tp) + "×" +
+                               std::to_string(p.pp) + "×" + std::to_string(p.cp);
     // The product of four counts read from a file can overflow 64 bits; compare it in double first.
     if (static_cast<double>(p.dp) * p.tp * p.pp * p.cp > static_cast<double>(kMaxGpus))
-        add("dp", "dp×tp×pp×cp = " + layout + " exceeds the supported " + str(kMaxGpus) +
-                      " GPUs; the cluster has " + str(clusterGpus));
+        add("dp", "dp×tp×pp×cp = " + layout + " exceeds the supported " + std::to_string(kMaxGpus) +
+                      " GPUs; the cluster has " + std::to_string(clusterGpus));
     else if (const long long gpus = p.gpus(); gpus != clusterGpus)
-        add("dp", "dp×tp×pp×cp = " + layout + " = " + str(gpus) + " GPUs, but the cluster has " +
-                      str(clusterGpus));
+        add("dp", "dp×tp×pp×cp = " + layout + " = " + std::to_string(gpus) +
+                      " GPUs, but the cluster has " + std::to_string(clusterGpus));
     if (m.heads % p.tp != 0)
-        add("tp", "model.heads: " + str(m.heads) + " is not divisible by tp=" + str(p.tp));
+        add("tp", "model.heads: " + std::to_string(m.heads) +
+                      " is not divisible by tp=" + std::to_string(p.tp));
     if (m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0)
-        add("tp", "model.kv_heads: " + str(m.kvHeads) + " and tp=" + str(p.tp) +
-                      " must divide one another");
+        add("tp", "model.kv_heads: " + std::to_string(m.kvHeads) +
+                      " and tp=" + std::to_string(p.tp) + " must divide one another");
     if (m.ffnHidden % p.tp != 0)
-        add("tp", "model.ffn_hidden: " + str(m.ffnHidden) + " is not divisible by tp=" + str(p.tp));
+        add("tp", "model.ffn_hidden: " + std::to_string(m.ffnHidden) +
+                      " is not divisible by tp=" + std::to_string(p.tp));
     if (p.tp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
-        add("tp", "tp=" + str(p.tp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
+        add("tp", "tp=" + std::to_string(p.tp) + " spans nodes of " +
+                      std::to_string(s.cluster.gpusPerNode) +
                       " GPUs; tensor parallelism needs the intra-node link (set "
                       "constraints.tp_across_nodes to allow it)");
     if (const ChunkLayout chunks = pipelineChunks(m, s.training.precision, p); !chunks.ok())
         out.push_back({path + "." + chunks.field, chunks.error});
-    if (p.vpp > 1 && p.pp < 2) add("vpp", "interleaving (vpp=" + str(p.vpp) + ") needs pp ≥ 2");
+    if (p.vpp > 1 && p.pp < 2)
+        add("vpp", "interleaving (vpp=" + std::to_string(p.vpp) + ") needs pp ≥ 2");
     if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0)
-        add("cp", "model.seq_len: " + str(m.seqLen) + " is not divisible by 2×cp=" + str(2 * p.cp) +
+        add("cp", "model.seq_len: " + std::to_string(m.seqLen) +
+                      " is not divisible by 2×cp=" + std::to_string(2 * p.cp) +
                       " (load-balanced context parallelism splits the sequence into 2·cp chunks)");
     // In double first: three counts read from a file can overflow 64 bits (the GPU-count check
     // above reports that case).
@@ -74,17 +72,17 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         if (!m.moe.enabled())
             add("ep", "expert parallelism needs a MoE model (model.moe.experts is 0)");
         else if (m.moe.experts % p.ep != 0)
-            add("ep", "model.moe.experts: " + str(m.moe.experts) +
-                          " is not divisible by ep=" + str(p.ep));
+            add("ep", "model.moe.experts: " + std::to_string(m.moe.experts) +
+                          " is not divisible by ep=" + std::to_string(p.ep));
         if (p.foldsExperts()) {
             if (denseRanks > 0 && denseRanks % (static_cast<long long>(p.ep) * p.etp) != 0)
-                add("ep", "ep×etp=" + str(static_cast<long long>(p.ep) * p.etp) +
-                              " must divide tp×dp×cp=" + str(denseRanks) +
+                add("ep", "ep×etp=" + std::to_string(static_cast<long long>(p.ep) * p.etp) +
+                              " must divide tp×dp×cp=" + std::to_string(denseRanks) +
                               " (the experts' ranks are etp × ep × expert-dp, Megatron-Core's "
                               "MoE parallel folding)");
         } else if ((static_cast<long long>(p.dp) * p.cp) % p.ep != 0) {
-            add("ep", "ep=" + str(p.ep) +
-                          " must divide dp×cp=" + str(static_cast<long long>(p.dp) * p.cp) +
+            add("ep", "ep=" + std::to_string(p.ep) + " must divide dp×cp=" +
+                          std::to_string(static_cast<long long>(p.dp) * p.cp) +
                           " (experts are sharded across data-parallel ranks; set etp below tp "
                           "to fold expert parallelism into the tensor-parallel ranks)");
         }
@@ -97,10 +95,11 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
         else if (!m.moe.enabled())
             add("etp", "expert tensor parallelism needs a MoE model (model.moe.experts is 0)");
         else if (m.moe.expertFfnHidden % p.etp != 0)
-            add("etp", "model.moe.expert_ffn_hidden: " + str(m.moe.expertFfnHidden) +
-                           " is not divisible by etp=" + str(p.etp));
+            add("etp", "model.moe.expert_ffn_hidden: " + std::to_string(m.moe.expertFfnHidden) +
+                           " is not divisible by etp=" + std::to_string(p.etp));
         if (p.etp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
-            add("etp", "etp=" + str(p.etp) + " spans nodes of " + str(s.cluster.gpusPerNode) +
+            add("etp", "etp=" + std::to_string(p.etp) + " spans nodes of " +
+                           std::to_string(s.cluster.gpusPerNode) +
                            " GPUs; tensor parallelism needs the intra-node link");
         if (p.tp > 1 && !p.sequenceParallel)
             add("etp", "needs sequence_parallel with tp > 1: Megatron-LM requires sequence "
@@ -108,19 +107,20 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
     }
     const long long perStep = static_cast<long long>(p.microBatch) * p.dp;
     if (s.training.globalBatch < perStep)
-        add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
-                               " is smaller than micro_batch×dp=" + str(perStep) +
+        add("micro_batch", "training.global_batch: " + std::to_string(s.training.globalBatch) +
+                               " is smaller than micro_batch×dp=" + std::to_string(perStep) +
                                ": every data-parallel rank needs at least one sequence per step");
     else if (s.training.globalBatch % perStep != 0)
-        add("micro_batch", "training.global_batch: " + str(s.training.globalBatch) +
-                               " is not divisible by micro_batch×dp=" + str(perStep));
+        add("micro_batch", "training.global_batch: " + std::to_string(s.training.globalBatch) +
+                               " is not divisible by micro_batch×dp=" + std::to_string(perStep));
     if (p.sequenceParallel && p.tp < 2) add("sequence_parallel", "needs tp ≥ 2");
     if (p.recomputeLayers > 0 && p.recompute != Recompute::Full)
         add("recompute_layers", "recomputes whole layers, so it needs recompute \"full\" (got \"" +
                                     std::string(toString(p.recompute)) + "\")");
     else if (p.recomputeLayers > s.model.layers)
-        add("recompute_layers", str(p.recomputeLayers) + " exceeds the model's " +
-                                    str(s.model.layers) + " layers (0 recomputes every layer)");
+        add("recompute_layers", std::to_string(p.recomputeLayers) + " exceeds the model's " +
+                                    std::to_string(s.model.layers) +
+                                    " layers (0 recomputes every layer)");
     if (p.recomputeModules != 0) {
         namespace rm = recompute_module;
         if (p.recompute != Recompute::Selective)
@@ -151,14 +151,14 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
     };
     switch (p.framework) {
     case Framework::Ddp:
-        if (p.tp > 1) unsupported("tp", "tensor parallelism (tp=" + str(p.tp) + ")");
-        if (p.pp > 1) unsupported("pp", "pipeline parallelism (pp=" + str(p.pp) + ")");
+        if (p.tp > 1) unsupported("tp", "tensor parallelism (tp=" + std::to_string(p.tp) + ")");
+        if (p.pp > 1) unsupported("pp", "pipeline parallelism (pp=" + std::to_string(p.pp) + ")");
         if (p.cp > 1) unsupported("cp", "context parallelism");
         if (p.ep > 1) unsupported("ep", "expert parallelism");
         if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
         if (p.zeroStage != 0)
-            unsupported("zero_stage",
-                        "sharding (zero_stage " + str(p.zeroStage) + "); use fsdp or deepspeed");
+            unsupported("zero_stage", "sharding (zero_stage " + std::to_string(p.zeroStage) +
+                                          "); use fsdp or deepspeed");
         if (p.offload != Offload::None) unsupported("offload", "offload");
         if (p.hybridShard) unsupported("sharding", "hybrid sharding");
         break;
@@ -176,8 +176,8 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
             unsupported("cp", "ring context parallelism (DeepSpeed-Ulysses is a different scheme)");
         if (p.vpp > 1) unsupported("vpp", "interleaved pipelines");
         if (p.pp > 1 && p.zeroStage > 1)
-            unsupported("zero_stage",
-                        "ZeRO-" + str(p.zeroStage) + " with pipeline parallelism (only ZeRO ≤ 1)");
+            unsupported("zero_stage", "ZeRO-" + std::to_string(p.zeroStage) +
+                                          " with pipeline parallelism (only ZeRO ≤ 1)");
         if (p.offload != Offload::None && p.zeroStage == 0)
             add("offload", "optimizer offload needs zero_stage ≥ 1");
         if (p.offload == Offload::Nvme && p.zeroStage != 3)

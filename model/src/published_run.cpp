@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/model/published_run.h>
 
 #include <trainplan/model/csv.h>
@@ -94,13 +95,6 @@ std::string_view trim(std::string_view s) {
     return s.substr(first, last - first + 1);
 }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 // A finite decimal number filling the whole cell, or nullopt.
 std::optional<double> parseNumber(std::string_view cell) {
     if (!cell.empty() && cell.front() == '+') cell.remove_prefix(1);
@@ -128,7 +122,7 @@ std::string readCell(const Column& col, std::string_view raw, PublishedRun& run)
     }
     if (cell.empty()) return {};
     if (const auto* flag = std::get_if<BoolField>(&col.field)) {
-        const std::string v = lower(cell);
+        const std::string v = asciiLower(cell);
         if (v == "y" || v == "yes" || v == "true" || v == "1")
             run.*(*flag) = true;
         else if (v == "n" || v == "no" || v == "false" || v == "0")
@@ -194,7 +188,7 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
     std::vector<const Column*> byPosition;
     std::map<std::string, bool> seen;
     for (const auto& raw : header.fields) {
-        const std::string name = lower(trim(raw));
+        const std::string name = asciiLower(trim(raw));
         const auto it = std::find_if(columns().begin(), columns().end(),
                                      [&](const Column& c) { return name == c.name; });
         if (it == columns().end()) {

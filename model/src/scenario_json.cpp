@@ -26,10 +26,6 @@ namespace {
 
 using detail::kMaxGpus;
 
-std::string str(long long v) {
-    return std::to_string(v);
-}
-
 template <typename T, typename Parse>
 void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string& ref,
                      Parse parseObject, const T* (Catalog::*find)(std::string_view) const,
@@ -92,7 +88,7 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
                   "'" + sharding + "' is not one of full, grad_op, hybrid, no_shard");
         else if (stageGiven && stage != p.zeroStage)
             r.add(r.fieldPath("sharding"),
-                  "'" + sharding + "' contradicts zero_stage " + str(p.zeroStage));
+                  "'" + sharding + "' contradicts zero_stage " + std::to_string(p.zeroStage));
         else
             p.zeroStage = stage;
     }
@@ -100,7 +96,7 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
     if (r.readBool("distributed_optimizer", distOpt, false)) {
         if (stageGiven && p.zeroStage != (distOpt ? 1 : 0))
             r.add(r.fieldPath("distributed_optimizer"),
-                  "contradicts zero_stage " + str(p.zeroStage));
+                  "contradicts zero_stage " + std::to_string(p.zeroStage));
         else
             p.zeroStage = distOpt ? 1 : 0;
     }
@@ -128,9 +124,8 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
                 if (bit)
                     p.recomputeModules |= *bit;
                 else
-                    issues.push_back({fp + "[" + str(static_cast<long long>(i)) + "]",
-                                      "must be one of " +
-                                          recompute_module::join(~0u, ", ")});
+                    issues.push_back({fp + "[" + std::to_string(static_cast<long long>(i)) + "]",
+                                      "must be one of " + recompute_module::join(~0u, ", ")});
             }
         }
     }
@@ -204,7 +199,7 @@ void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c,
                 if (f)
                     c.frameworks.push_back(*f);
                 else
-                    issues.push_back({fp + "[" + str(static_cast<long long>(i)) + "]",
+                    issues.push_back({fp + "[" + std::to_string(static_cast<long long>(i)) + "]",
                                       "must be one of ddp, fsdp, deepspeed, megatron"});
             }
         }
@@ -273,8 +268,9 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
     r.readDouble("gpu_power_limit_w", c.gpuPowerLimitWatts, false, 1.0, 1e5);
     r.finish();
     if (c.gpuCount() > kMaxGpus)
-        issues.push_back({path, "nodes × gpus_per_node = " + str(c.gpuCount()) +
-                                    " exceeds the supported " + str(kMaxGpus) + " GPUs"});
+        issues.push_back({path, "nodes × gpus_per_node = " + std::to_string(c.gpuCount()) +
+                                    " exceeds the supported " + std::to_string(kMaxGpus) +
+                                    " GPUs"});
     if (!c.intraNodeRef.empty() || c.intraNode.bytesPerSecond > 0) {
         if (c.intraNode.kind != LinkKind::NvLink && c.intraNode.kind != LinkKind::Pcie)
             issues.push_back(
@@ -378,7 +374,8 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
             for (std::size_t i = 0; i < plans->size(); ++i) {
                 bool given = false;
                 s.plans.push_back(planFromJson(
-                    (*plans)[i], "plans[" + str(static_cast<long long>(i)) + "]", issues, given));
+                    (*plans)[i], "plans[" + std::to_string(static_cast<long long>(i)) + "]", issues,
+                    given));
                 dpGiven.push_back(given);
             }
         }
@@ -433,7 +430,8 @@ ValidationIssues validateScenario(const Scenario& s) {
         issues.push_back(
             {"cluster.inter_node", "bandwidth must be positive for a multi-node cluster"});
     for (std::size_t i = 0; i < s.plans.size(); ++i) {
-        auto more = validatePlan(s, s.plans[i], "plans[" + str(static_cast<long long>(i)) + "]");
+        auto more =
+            validatePlan(s, s.plans[i], "plans[" + std::to_string(static_cast<long long>(i)) + "]");
         issues.insert(issues.end(), more.begin(), more.end());
     }
     return issues;

@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/services/stored_calibration_runs.h>
 
 #include <trainplan/model/csv.h>
@@ -14,12 +15,6 @@
 namespace trainplan::services {
 
 namespace {
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
 
 // A published row stored by `runs import` (its cells kept in `details`), back as a PublishedRun.
 std::optional<model::PublishedRun> publishedRowOf(const store::MeasuredRun& r) {
@@ -56,7 +51,7 @@ std::string clusterKey(const model::Scenario& scenario) {
 }
 
 bool containsIgnoringCase(const std::string& haystack, const std::string& needle) {
-    return lower(haystack).find(lower(needle)) != std::string::npos;
+    return model::asciiLower(haystack).find(model::asciiLower(needle)) != std::string::npos;
 }
 
 std::optional<model::Scenario> scenarioWithPlan(nlohmann::json document, const nlohmann::json& plan,

@@ -1,5 +1,7 @@
 #include <trainplan/simulator/advice_text.h>
 
+#include <trainplan/model/units.h>
+
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -414,7 +416,7 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
         if (v >= 0.9995e6) return sig3(v / 1e6) + "M";
         return fmt("%.0f", v);
     case ArgKind::Bytes: {
-        constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+        using model::units::kGiB;
         if (std::fabs(v) >= kGiB) return fmt("%.1f", v / kGiB) + " GiB";
         return fmt("%.0f", v / (1024.0 * 1024.0)) + " MiB";
     }

@@ -1,5 +1,7 @@
 #include <trainplan/simulator/efficiency.h>
 
+#include <trainplan/model/units.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,7 +10,7 @@ namespace trainplan::sim {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using model::units::kGiB;
 
 struct Default {
     const char* name;

@@ -3,6 +3,7 @@
 #include "estimate_detail.h"
 
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/model/units.h>
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,7 @@ using model::Recompute;
 
 namespace detail {
 
-constexpr double kSecondsPerHour = 3600.0;
+using model::units::kSecondsPerHour;
 
 GroupPlacement place(int stride, int size, int gpusPerNode) {
     GroupPlacement g;

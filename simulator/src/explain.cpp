@@ -21,13 +21,6 @@ std::string fmt(double v, const char* unit = "") {
     return buf;
 }
 
-DerivationTerm leaf(std::string name, double value, std::string unit, std::string formula,
-                    std::vector<std::pair<std::string, double>> inputs, std::string source) {
-    return DerivationTerm{
-        std::move(name),   value, std::move(unit), std::move(formula), std::move(inputs),
-        std::move(source), {}};
-}
-
 DerivationTerm sumOf(std::string name, std::string unit, std::string formula, std::string source,
                      std::vector<DerivationTerm> children) {
     DerivationTerm t{std::move(name),    0,  std::move(unit),
@@ -82,83 +75,89 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
         if (!moe) return whole;
         const double dense = whole.value - expertBytes;
         std::vector<DerivationTerm> kids;
-        kids.push_back(leaf("dense parameters", dense, "bytes",
-                            sharded ? "bytes/param × non-expert params on rank / dp·cp"
-                                    : "bytes/param × non-expert params on rank",
-                            {{"non-expert parameters on this rank", sp.dense},
-                             {"data-parallel shard degree", sh.dense}},
-                            whole.source));
-        kids.push_back(leaf("routed-expert parameters", expertBytes, "bytes",
-                            sharded ? "bytes/param × expert params / (ep·etp) / expert-dp"
-                                    : "bytes/param × expert params / (ep·etp)",
-                            {{"expert parameters on this rank", sp.expert},
-                             {"ep", static_cast<double>(p.ep)},
-                             {"expert tp (etp)", static_cast<double>(p.expertTp())},
-                             {"expert shard degree", sh.expert}},
-                            "Megatron-Core MoE: experts split over the expert-parallel group, "
-                            "their states sharded over the expert-data-parallel group"));
+        kids.push_back(DerivationTerm::leaf("dense parameters", dense, "bytes",
+                                            sharded
+                                                ? "bytes/param × non-expert params on rank / dp·cp"
+                                                : "bytes/param × non-expert params on rank",
+                                            {{"non-expert parameters on this rank", sp.dense},
+                                             {"data-parallel shard degree", sh.dense}},
+                                            whole.source));
+        kids.push_back(
+            DerivationTerm::leaf("routed-expert parameters", expertBytes, "bytes",
+                                 sharded ? "bytes/param × expert params / (ep·etp) / expert-dp"
+                                         : "bytes/param × expert params / (ep·etp)",
+                                 {{"expert parameters on this rank", sp.expert},
+                                  {"ep", static_cast<double>(p.ep)},
+                                  {"expert tp (etp)", static_cast<double>(p.expertTp())},
+                                  {"expert shard degree", sh.expert}},
+                                 "Megatron-Core MoE: experts split over the expert-parallel group, "
+                                 "their states sharded over the expert-data-parallel group"));
         DerivationTerm t =
             sumOf(whole.name, whole.unit, whole.formula, whole.source, std::move(kids));
         t.inputs = std::move(whole.inputs);
         return t;
     };
-    parts.push_back(splitState(leaf("weights", m.weightsBytes, "bytes",
-                                    p.zeroStage >= 3 ? "bytes/param × params on rank / shard degree"
-                                                     : "bytes/param × params on rank",
-                                    paramInputs(bpp.weights), stateSource(p.framework)),
-                               m.expertWeightsBytes, p.zeroStage >= 3));
+    parts.push_back(splitState(
+        DerivationTerm::leaf("weights", m.weightsBytes, "bytes",
+                             p.zeroStage >= 3 ? "bytes/param × params on rank / shard degree"
+                                              : "bytes/param × params on rank",
+                             paramInputs(bpp.weights), stateSource(p.framework)),
+        m.expertWeightsBytes, p.zeroStage >= 3));
     // Gradients alive at the peak moment keep the dense/expert proportion of the full size.
     const double expertGradsAtPeak =
         m.gradientsBytes > 0 ? at.gradientsBytes * m.expertGradientsBytes / m.gradientsBytes : 0.0;
     parts.push_back(splitState(
-        leaf("gradients at " + phase, at.gradientsBytes, "bytes",
-             m.persistentGradients
-                 ? "persistent gradient buffer: bytes/param × params (/ shard degree at ZeRO ≥ 2)"
-                 : "lazily allocated gradients: none at the start of backward, all at its end "
-                   "(zero_grad(set_to_none=True))",
-             {{"gradient size", m.gradientsBytes}, {"bytes per parameter", bpp.gradients}},
-             stateSource(p.framework)),
+        DerivationTerm::leaf(
+            "gradients at " + phase, at.gradientsBytes, "bytes",
+            m.persistentGradients
+                ? "persistent gradient buffer: bytes/param × params (/ shard degree at ZeRO ≥ 2)"
+                : "lazily allocated gradients: none at the start of backward, all at its end "
+                  "(zero_grad(set_to_none=True))",
+            {{"gradient size", m.gradientsBytes}, {"bytes per parameter", bpp.gradients}},
+            stateSource(p.framework)),
         expertGradsAtPeak, p.zeroStage >= 2));
-    parts.push_back(splitState(leaf("optimizer states", m.optimizerBytes, "bytes",
-                                    p.offload != model::Offload::None ? "0: offloaded to the host"
-                                    : p.zeroStage >= 1 ? "bytes/param × params / shard degree"
-                                                       : "bytes/param × params",
-                                    paramInputs(bpp.optimizer), stateSource(p.framework)),
-                               m.expertOptimizerBytes, p.zeroStage >= 1));
+    parts.push_back(splitState(
+        DerivationTerm::leaf("optimizer states", m.optimizerBytes, "bytes",
+                             p.offload != model::Offload::None ? "0: offloaded to the host"
+                             : p.zeroStage >= 1 ? "bytes/param × params / shard degree"
+                                                : "bytes/param × params",
+                             paramInputs(bpp.optimizer), stateSource(p.framework)),
+        m.expertOptimizerBytes, p.zeroStage >= 1));
     const double fraction = m.activationsBytes > 0 ? at.activationsBytes / m.activationsBytes : 0.0;
     std::vector<DerivationTerm> stored{
-        leaf("transformer layers",
-              fraction * (m.activationsBytes - m.lossActivationBytes - m.mtpActivationBytes),
-              "bytes",
-              "alive fraction × in-flight micro-batches × per-micro-batch activation of the "
-              "stage's layers "
-              "× interleaving factor",
-              {{"alive fraction", fraction},
-               {"in-flight micro-batches", static_cast<double>(m.inFlightMicroBatches)},
-               {"layers on stage", m.layersOnStage},
-               {"activation per micro-batch (all layers)", m.layerActivationBytesPerMicroBatch},
-               {"interleaving factor", m.interleaveFactor},
-               {"tokens per micro-batch", detail::tokensPerMicroBatch(ctx, p)},
-               {"bytes per token per layer", detail::activationBytesPerToken(ctx, p, false)}},
-              "Korthikanti et al. 2022 eq. sbh(34 + 5as/h), /t with sequence parallelism; 1F1B "
-              "keeps p "
-              "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving ×(1 + "
-              "(p−1)/(pv))"),
-         leaf("loss (final norm input and logits)", fraction * m.lossActivationBytes, "bytes",
-              p.framework == Framework::Megatron ? "tokens × (norm input + 4·V/t)"
-                                                 : "tokens × (norm input + 10·V/t)",
-              {{"vocabulary", static_cast<double>(sc.model.vocab)},
-               {"tp", static_cast<double>(p.tp)}},
-              p.framework == Framework::Megatron
-                  ? "Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t"
-                  : "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax")};
+        DerivationTerm::leaf(
+            "transformer layers",
+            fraction * (m.activationsBytes - m.lossActivationBytes - m.mtpActivationBytes), "bytes",
+            "alive fraction × in-flight micro-batches × per-micro-batch activation of the "
+            "stage's layers "
+            "× interleaving factor",
+            {{"alive fraction", fraction},
+             {"in-flight micro-batches", static_cast<double>(m.inFlightMicroBatches)},
+             {"layers on stage", m.layersOnStage},
+             {"activation per micro-batch (all layers)", m.layerActivationBytesPerMicroBatch},
+             {"interleaving factor", m.interleaveFactor},
+             {"tokens per micro-batch", detail::tokensPerMicroBatch(ctx, p)},
+             {"bytes per token per layer", detail::activationBytesPerToken(ctx, p, false)}},
+            "Korthikanti et al. 2022 eq. sbh(34 + 5as/h), /t with sequence parallelism; 1F1B "
+            "keeps p "
+            "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving ×(1 + "
+            "(p−1)/(pv))"),
+        DerivationTerm::leaf(
+            "loss (final norm input and logits)", fraction * m.lossActivationBytes, "bytes",
+            p.framework == Framework::Megatron ? "tokens × (norm input + 4·V/t)"
+                                               : "tokens × (norm input + 10·V/t)",
+            {{"vocabulary", static_cast<double>(sc.model.vocab)},
+             {"tp", static_cast<double>(p.tp)}},
+            p.framework == Framework::Megatron
+                ? "Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t"
+                : "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax")};
     if (m.mtpActivationBytes > 0)
-        stored.push_back(leaf("multi-token prediction modules", fraction * m.mtpActivationBytes,
-                              "bytes",
-                              "MTP modules × tokens × (a whole layer + 2h projection input + "
-                              "their own logits)",
-                              {{"MTP modules", static_cast<double>(sc.model.mtpLayers)}},
-                              "DeepSeek-V3 §2.2; Megatron-Core MultiTokenPredictionLayer"));
+        stored.push_back(DerivationTerm::leaf(
+            "multi-token prediction modules", fraction * m.mtpActivationBytes, "bytes",
+            "MTP modules × tokens × (a whole layer + 2h projection input + "
+            "their own logits)",
+            {{"MTP modules", static_cast<double>(sc.model.mtpLayers)}},
+            "DeepSeek-V3 §2.2; Megatron-Core MultiTokenPredictionLayer"));
     parts.push_back(sumOf("stored activations at " + phase, "bytes",
                           "fraction alive at this moment × (layer, loss and MTP activations)",
                           "Korthikanti et al. 2022 §4", std::move(stored)));
@@ -171,11 +170,12 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
         else
             transientWhat = "unsharded fp32 gradient unit before its reduce-scatter";
     }
-    parts.push_back(leaf("working memory at " + phase, at.transientBytes, "bytes", transientWhat,
-                         {{"logits gradient", m.lossTransientBytes},
-                          {"recompute working layer", m.recomputeTransientBytes},
-                          {"gradient unit", m.gradUnitTransientBytes}},
-                         "the largest short-lived tensor alive at the peak moment"));
+    parts.push_back(DerivationTerm::leaf(
+        "working memory at " + phase, at.transientBytes, "bytes", transientWhat,
+        {{"logits gradient", m.lossTransientBytes},
+         {"recompute working layer", m.recomputeTransientBytes},
+         {"gradient unit", m.gradUnitTransientBytes}},
+        "the largest short-lived tensor alive at the peak moment"));
     std::string buffersFormula;
     switch (p.framework) {
     case Framework::Ddp:
@@ -194,8 +194,9 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
         buffersFormula = "sequence-parallel all-gather buffer";
         break;
     }
-    parts.push_back(leaf("communication buffers", m.buffersBytes, "bytes", buffersFormula, {},
-                         "PyTorch DDP docs; DeepSpeed config docs (reduce_bucket_size)"));
+    parts.push_back(
+        DerivationTerm::leaf("communication buffers", m.buffersBytes, "bytes", buffersFormula, {},
+                             "PyTorch DDP docs; DeepSpeed config docs (reduce_bucket_size)"));
     // The communicators behind ncclBytes, listed as the estimate counted them.
     const detail::Communicators comms = detail::planCommunicators(
         ctx, p, placeGroups(p, sc.cluster.gpusPerNode), m.stage);
@@ -209,7 +210,8 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
                                 "send buffer)"
                               : "send/recv: per peer, channels per peer × (connection + 2 MiB "
                                 "send buffer)";
-        commTerms.push_back(leaf(std::string(c.group) + " communicator", c.bytes, "bytes", how,
+        commTerms.push_back(
+            DerivationTerm::leaf(std::string(c.group) + " communicator", c.bytes, "bytes", how,
                                  {{"ranks", static_cast<double>(c.size)},
                                   {"peers in the node", static_cast<double>(c.nvlinkPeers)},
                                   {"peers across the network", static_cast<double>(c.networkPeers)},
@@ -218,18 +220,19 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
                                  "NCCL src/init.cc buffer defaults; NVIDIA/nccl#964, #986, #1685"));
     }
     parts.push_back(sumOf(
-        "overhead", "bytes",
-        "CUDA context + NCCL communicator buffers + allocator fragmentation",
+        "overhead", "bytes", "CUDA context + NCCL communicator buffers + allocator fragmentation",
         "docs/model.md, memory that is true at the peak",
-        {leaf("CUDA context", m.cudaContextBytes, "bytes", "fixed per process", {},
-              "CUDA context and cuBLAS/cuDNN workspaces outside the PyTorch allocator"),
+        {DerivationTerm::leaf(
+             "CUDA context", m.cudaContextBytes, "bytes", "fixed per process", {},
+             "CUDA context and cuBLAS/cuDNN workspaces outside the PyTorch allocator"),
          sumOf("NCCL communicators", "bytes",
                "every communicator this rank's groups create (buffers outside the allocator)",
                "NCCL environment docs (NCCL_BUFFSIZE); NVIDIA/nccl#986", std::move(commTerms)),
-         leaf("allocator fragmentation", m.fragmentationBytes, "bytes",
-              "fraction × bytes allocated and freed within the step at the peak",
-              {{"fraction", ctx.eff.memoryOverheadFraction}, {"churned at peak", at.churnBytes}},
-              "PyTorch caching allocator, reserved vs allocated; GMLake (Guo et al. 2024)")}));
+         DerivationTerm::leaf(
+             "allocator fragmentation", m.fragmentationBytes, "bytes",
+             "fraction × bytes allocated and freed within the step at the peak",
+             {{"fraction", ctx.eff.memoryOverheadFraction}, {"churned at peak", at.churnBytes}},
+             "PyTorch caching allocator, reserved vs allocated; GMLake (Guo et al. 2024)")}));
     const char* stage = m.stage == StageKind::First    ? "first stage"
                         : m.stage == StageKind::Last   ? "last stage"
                         : m.stage == StageKind::Middle ? "middle stage"
@@ -252,85 +255,89 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
     parts.push_back(sumOf(
         "compute", "s", "micro-batches × (forward + backward + recompute) on the slowest stage",
         "Narayanan et al. 2021 §3 (backward = 2 × forward)",
-        {leaf("forward", T.forwardSeconds, "s",
-              "Σ GEMM FLOPs / (peak × clock × gemm_eff × waves × K/(K + k0)) + attention core + "
-              "memory-bound bytes / (HBM × eff)",
-              {{"micro-batches", m},
-               {"peak FLOP/s", peak},
-               {"gemm efficiency", ctx.eff.gemmEfficiency},
-               {"gemm half-depth k0", ctx.eff.gemmHalfDim},
-               {"HBM bytes/s", ctx.hbmBytesPerSecond},
-               {"HBM efficiency", ctx.eff.hbmEfficiency}},
-              "op-level roofline per layer (docs/model.md, Compute)"),
-         leaf("backward", T.backwardSeconds, "s",
-              "2 × forward GEMMs; flash attention backward 2.5 × its forward",
-              {{"micro-batches", m}}, "Narayanan et al. 2021 §3; Dao 2023 §3.1"),
-         leaf("recompute", T.recomputeSeconds, "s",
-              p.recompute == Recompute::Full && p.recomputeLayers > 0
-                  ? std::string("one extra forward of the first recompute_layers layers of each "
-                                "pipeline chunk (Megatron's block method)")
-              : p.recompute == Recompute::Full ? std::string("one extra forward of every layer")
-              : p.recompute == Recompute::Selective && p.recomputeModules != 0
-                  ? "the forward of the recomputed modules again (--recompute-modules " +
-                        model::recompute_module::join(p.recomputeModules, " ") + ")"
-              : p.recompute == Recompute::Selective
-                  ? std::string("attention core (or every second matmul for PyTorch SAC) again")
-                  : std::string("none"),
-              {{"micro-batches", m},
-               {"recomputed layers per chunk (0: all)", static_cast<double>(p.recomputeLayers)}},
-              "Korthikanti et al. 2022 §5; torchtitan activation checkpointing; Megatron-LM "
-              "--recompute-method block and --recompute-modules")}));
-    parts.push_back(leaf(
+        {DerivationTerm::leaf(
+             "forward", T.forwardSeconds, "s",
+             "Σ GEMM FLOPs / (peak × clock × gemm_eff × waves × K/(K + k0)) + attention core + "
+             "memory-bound bytes / (HBM × eff)",
+             {{"micro-batches", m},
+              {"peak FLOP/s", peak},
+              {"gemm efficiency", ctx.eff.gemmEfficiency},
+              {"gemm half-depth k0", ctx.eff.gemmHalfDim},
+              {"HBM bytes/s", ctx.hbmBytesPerSecond},
+              {"HBM efficiency", ctx.eff.hbmEfficiency}},
+             "op-level roofline per layer (docs/model.md, Compute)"),
+         DerivationTerm::leaf("backward", T.backwardSeconds, "s",
+                              "2 × forward GEMMs; flash attention backward 2.5 × its forward",
+                              {{"micro-batches", m}}, "Narayanan et al. 2021 §3; Dao 2023 §3.1"),
+         DerivationTerm::leaf(
+             "recompute", T.recomputeSeconds, "s",
+             p.recompute == Recompute::Full && p.recomputeLayers > 0
+                 ? std::string("one extra forward of the first recompute_layers layers of each "
+                               "pipeline chunk (Megatron's block method)")
+             : p.recompute == Recompute::Full ? std::string("one extra forward of every layer")
+             : p.recompute == Recompute::Selective && p.recomputeModules != 0
+                 ? "the forward of the recomputed modules again (--recompute-modules " +
+                       model::recompute_module::join(p.recomputeModules, " ") + ")"
+             : p.recompute == Recompute::Selective
+                 ? std::string("attention core (or every second matmul for PyTorch SAC) again")
+                 : std::string("none"),
+             {{"micro-batches", m},
+              {"recomputed layers per chunk (0: all)", static_cast<double>(p.recomputeLayers)}},
+             "Korthikanti et al. 2022 §5; torchtitan activation checkpointing; Megatron-LM "
+             "--recompute-method block and --recompute-modules")}));
+    parts.push_back(DerivationTerm::leaf(
         "exposed tensor-parallel communication", T.exposedTpSeconds, "s",
         "micro-batches × layers × 4 all-reduces of b·s·h (6 with full recompute) × (1 − overlap)",
         {{"tp", static_cast<double>(p.tp)}, {"total TP time", e.communication.tpSeconds}},
         "Shoeybi et al. 2019 Fig. 4; Korthikanti et al. 2022 §4.2.2"));
+    parts.push_back(DerivationTerm::leaf(
+        "exposed context-parallel communication", T.exposedCpSeconds, "s",
+        "ring K/V exchange not hidden behind attention compute",
+        {{"cp", static_cast<double>(p.cp)}, {"total CP time", e.communication.cpSeconds}},
+        "Liu et al. 2023 (ring attention); Megatron-Core context parallelism"));
     parts.push_back(
-        leaf("exposed context-parallel communication", T.exposedCpSeconds, "s",
-             "ring K/V exchange not hidden behind attention compute",
-             {{"cp", static_cast<double>(p.cp)}, {"total CP time", e.communication.cpSeconds}},
-             "Liu et al. 2023 (ring attention); Megatron-Core context parallelism"));
+        DerivationTerm::leaf("exposed expert-parallel communication", T.exposedEpSeconds, "s",
+                             "dispatch + combine all-to-all, forward and backward, per MoE layer",
+                             {{"ep", static_cast<double>(p.ep)},
+                              {"expert tp (etp)", static_cast<double>(p.expertTp())},
+                              {"total EP time", e.communication.epSeconds}},
+                             "Lepikhin et al. 2021 (GShard) §2.2"));
+    parts.push_back(DerivationTerm::leaf(
+        "exposed data-parallel communication", T.exposedDpSeconds, "s",
+        p.dpOverlap ? "gradient reduction beyond what overlaps the last backward (and "
+                      "per-micro-batch gathers beyond their prefetch), at least the NCCL SM "
+                      "share of what hides"
+                    : "all gradient reduction and gathers (overlap off)",
+        {{"dp", static_cast<double>(p.dp)},
+         {"total DP time", e.communication.dpSeconds},
+         {"NCCL SM share", detail::ncclSmShare(ctx.eff)},
+         {"overlap fraction", ctx.eff.overlapFraction}},
+        "NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm; "
+        "overlapped compute slowdown: Lee et al. 2025 (arXiv 2507.03114)"));
+    parts.push_back(DerivationTerm::leaf(
+        "exposed pipeline send/receive", T.exposedPpSeconds, "s",
+        "2 × (m·v + p − 1) activation messages of b·s·h/t on the critical path",
+        {{"pp", static_cast<double>(p.pp)},
+         {"vpp", static_cast<double>(p.vpp)},
+         {"micro-batches", m}},
+        "Narayanan et al. 2021 §4.1 (scatter/gather)"));
+    parts.push_back(DerivationTerm::leaf(
+        "pipeline bubble", T.bubbleSeconds, "s", "(p − 1)/v × micro-batch slot",
+        {{"pp", static_cast<double>(p.pp)},
+         {"vpp", static_cast<double>(p.vpp)},
+         {"micro-batch slot", T.microBatchSeconds}},
+        "Narayanan et al. 2021 §2.2: bubble fraction (p−1)/m, interleaved (p−1)/(m·v)"));
     parts.push_back(
-        leaf("exposed expert-parallel communication", T.exposedEpSeconds, "s",
-             "dispatch + combine all-to-all, forward and backward, per MoE layer",
-             {{"ep", static_cast<double>(p.ep)},
-              {"expert tp (etp)", static_cast<double>(p.expertTp())},
-              {"total EP time", e.communication.epSeconds}},
-             "Lepikhin et al. 2021 (GShard) §2.2"));
-    parts.push_back(
-        leaf("exposed data-parallel communication", T.exposedDpSeconds, "s",
-             p.dpOverlap ? "gradient reduction beyond what overlaps the last backward (and "
-                           "per-micro-batch gathers beyond their prefetch), at least the NCCL SM "
-                           "share of what hides"
-                         : "all gradient reduction and gathers (overlap off)",
-             {{"dp", static_cast<double>(p.dp)},
-              {"total DP time", e.communication.dpSeconds},
-              {"NCCL SM share", detail::ncclSmShare(ctx.eff)},
-              {"overlap fraction", ctx.eff.overlapFraction}},
-             "NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm; "
-             "overlapped compute slowdown: Lee et al. 2025 (arXiv 2507.03114)"));
-    parts.push_back(leaf("exposed pipeline send/receive", T.exposedPpSeconds, "s",
-                         "2 × (m·v + p − 1) activation messages of b·s·h/t on the critical path",
-                         {{"pp", static_cast<double>(p.pp)},
-                          {"vpp", static_cast<double>(p.vpp)},
-                          {"micro-batches", m}},
-                         "Narayanan et al. 2021 §4.1 (scatter/gather)"));
-    parts.push_back(
-        leaf("pipeline bubble", T.bubbleSeconds, "s", "(p − 1)/v × micro-batch slot",
-             {{"pp", static_cast<double>(p.pp)},
-              {"vpp", static_cast<double>(p.vpp)},
-              {"micro-batch slot", T.microBatchSeconds}},
-             "Narayanan et al. 2021 §2.2: bubble fraction (p−1)/m, interleaved (p−1)/(m·v)"));
-    parts.push_back(leaf("optimizer step", T.optimizerSeconds, "s",
-                         p.offload != model::Offload::None
-                             ? "owned parameters / host Adam rate"
-                             : "owned parameters × 34 bytes touched / (HBM × efficiency)",
-                         {{"host Adam params/s", ctx.eff.hostAdamParamsPerSecond}},
-                         "memory-bound Adam update; Ren et al. 2021"));
-    parts.push_back(leaf("offload traffic", T.offloadSeconds, "s",
-                         "host↔GPU copies not hidden behind backward",
-                         {{"PCIe bytes/s", ctx.eff.pcieBytesPerSecond}},
-                         "Ren et al. 2021 (ZeRO-Offload); Rajbhandari et al. 2021"));
+        DerivationTerm::leaf("optimizer step", T.optimizerSeconds, "s",
+                             p.offload != model::Offload::None
+                                 ? "owned parameters / host Adam rate"
+                                 : "owned parameters × 34 bytes touched / (HBM × efficiency)",
+                             {{"host Adam params/s", ctx.eff.hostAdamParamsPerSecond}},
+                             "memory-bound Adam update; Ren et al. 2021"));
+    parts.push_back(DerivationTerm::leaf(
+        "offload traffic", T.offloadSeconds, "s", "host↔GPU copies not hidden behind backward",
+        {{"PCIe bytes/s", ctx.eff.pcieBytesPerSecond}},
+        "Ren et al. 2021 (ZeRO-Offload); Rajbhandari et al. 2021"));
     return sumOf("step time", "s", "compute + exposed communication + bubble + optimizer + offload",
                  "TrainPlan step-time model (docs/model.md)", std::move(parts));
 }
@@ -342,21 +349,22 @@ DerivationTerm commTree(const PlanEstimate& e) {
         "communication per GPU per step", "bytes",
         "sum over parallel groups of the bytes each rank sends",
         "NCCL bus-bandwidth factors (nccl-tests PERFORMANCE.md)",
-        {leaf("data parallel", c.dpBytes, "bytes",
-              "gradient reduction and parameter gathers, per the framework",
-              {{"dp", static_cast<double>(p.dp)}, {"zero stage", static_cast<double>(p.zeroStage)}},
-              "ZeRO-3 moves 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2)"),
-         leaf("tensor parallel", c.tpBytes, "bytes",
-              "4 all-reduce equivalents of b·s·h per layer and micro-batch",
-              {{"tp", static_cast<double>(p.tp)}}, "Shoeybi et al. 2019"),
-         leaf("pipeline", c.ppBytes, "bytes", "2 × m × v messages of b·s·h/t",
-              {{"pp", static_cast<double>(p.pp)}}, "Narayanan et al. 2021 §4.1"),
-         leaf("context parallel", c.cpBytes, "bytes",
-              "3 × (cp − 1) K/V chunks per layer and micro-batch",
-              {{"cp", static_cast<double>(p.cp)}}, "Liu et al. 2023"),
-         leaf("expert parallel", c.epBytes, "bytes",
-              "4 all-to-alls of b·s·k·h per MoE layer and micro-batch",
-              {{"ep", static_cast<double>(p.ep)}}, "Lepikhin et al. 2021")});
+        {DerivationTerm::leaf(
+             "data parallel", c.dpBytes, "bytes",
+             "gradient reduction and parameter gathers, per the framework",
+             {{"dp", static_cast<double>(p.dp)}, {"zero stage", static_cast<double>(p.zeroStage)}},
+             "ZeRO-3 moves 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2)"),
+         DerivationTerm::leaf("tensor parallel", c.tpBytes, "bytes",
+                              "4 all-reduce equivalents of b·s·h per layer and micro-batch",
+                              {{"tp", static_cast<double>(p.tp)}}, "Shoeybi et al. 2019"),
+         DerivationTerm::leaf("pipeline", c.ppBytes, "bytes", "2 × m × v messages of b·s·h/t",
+                              {{"pp", static_cast<double>(p.pp)}}, "Narayanan et al. 2021 §4.1"),
+         DerivationTerm::leaf("context parallel", c.cpBytes, "bytes",
+                              "3 × (cp − 1) K/V chunks per layer and micro-batch",
+                              {{"cp", static_cast<double>(p.cp)}}, "Liu et al. 2023"),
+         DerivationTerm::leaf("expert parallel", c.epBytes, "bytes",
+                              "4 all-to-alls of b·s·k·h per MoE layer and micro-batch",
+                              {{"ep", static_cast<double>(p.ep)}}, "Lepikhin et al. 2021")});
 }
 
 DerivationTerm flopsTree(const PlanContext& ctx) {
@@ -366,18 +374,20 @@ DerivationTerm flopsTree(const PlanContext& ctx) {
     const double dense = f.denseLayers * (f.dense.gemm() + f.dense.attentionCoreModel);
     const double moe = f.moeLayers * (f.moe.gemm() + f.moe.attentionCoreModel);
     std::vector<DerivationTerm> parts{
-        leaf("dense layers", 3 * tokens * dense, "FLOP",
-             "3 × tokens × layers × (QKV + attention + projection + FFN)",
-             {{"tokens per step", tokens}, {"dense layers", static_cast<double>(f.denseLayers)}},
-             "2 FLOPs per multiply-add"),
-        leaf("MoE layers", 3 * tokens * moe, "FLOP",
-             "3 × tokens × layers × (attention + router + top-k and shared experts)",
-             {{"MoE layers", static_cast<double>(f.moeLayers)}}, "Fedus et al. 2022"),
-        leaf("LM head", 3 * tokens * f.lmHead, "FLOP", "3 × tokens × 2·h·V",
-             {{"vocabulary", static_cast<double>(ctx.scenario->model.vocab)}},
-             "Narayanan et al. 2021 eq. 3")};
+        DerivationTerm::leaf(
+            "dense layers", 3 * tokens * dense, "FLOP",
+            "3 × tokens × layers × (QKV + attention + projection + FFN)",
+            {{"tokens per step", tokens}, {"dense layers", static_cast<double>(f.denseLayers)}},
+            "2 FLOPs per multiply-add"),
+        DerivationTerm::leaf(
+            "MoE layers", 3 * tokens * moe, "FLOP",
+            "3 × tokens × layers × (attention + router + top-k and shared experts)",
+            {{"MoE layers", static_cast<double>(f.moeLayers)}}, "Fedus et al. 2022"),
+        DerivationTerm::leaf("LM head", 3 * tokens * f.lmHead, "FLOP", "3 × tokens × 2·h·V",
+                             {{"vocabulary", static_cast<double>(ctx.scenario->model.vocab)}},
+                             "Narayanan et al. 2021 eq. 3")};
     if (f.mtpLayers > 0)
-        parts.push_back(leaf(
+        parts.push_back(DerivationTerm::leaf(
             "multi-token prediction",
             3 * tokens * f.mtpLayers * (f.mtpLayer().modelTotal() + f.mtpProjection + f.lmHead),
             "FLOP", "3 × tokens × modules × (a layer + 2·2h·h projection + LM head)",

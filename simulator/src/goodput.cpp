@@ -1,6 +1,7 @@
 #include <trainplan/simulator/goodput.h>
 
 #include <trainplan/model/transformer_spec.h>
+#include <trainplan/model/units.h>
 #include <trainplan/simulator/efficiency.h>
 
 #include <algorithm>
@@ -12,12 +13,8 @@ namespace trainplan::sim {
 using model::Framework;
 using model::Precision;
 
-namespace {
-
-constexpr double kSecondsPerHour = 3600.0;
-constexpr double kSecondsPerDay = 86400.0;
-
-} // namespace
+using model::units::kSecondsPerDay;
+using model::units::kSecondsPerHour;
 
 std::string_view toString(CheckpointLayout l) {
     switch (l) {

@@ -2,39 +2,34 @@
 // a tokenizer's hub name names, the GPU of a Slurm type hint, the links that usually come with a
 // GPU; and the cluster assembled from the options, the files, a given scenario or the plan's size.
 #include "import_catalog.h"
+#include <trainplan/model/ascii_text.h>
 
 #include <algorithm>
 #include <cctype>
 
 namespace trainplan::model::io::detail {
 
-std::string lower(std::string s) {
-    for (char& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 namespace {
 
 // Catalog GPU for a Slurm type hint like "h100" or "a100_80gb".
 const GpuSpec* gpuFromHint(const Catalog& catalog, const std::string& hint) {
-    std::string h = lower(hint);
+    std::string h = asciiLower(hint);
     for (char& c : h)
         if (c == '_') c = '-';
     for (const auto& g : catalog.gpus)
-        if (lower(g.name) == h) return &g;
+        if (asciiLower(g.name) == h) return &g;
     for (const auto& g : catalog.gpus)
-        if (lower(g.name).rfind(h, 0) == 0) return &g;
+        if (asciiLower(g.name).rfind(h, 0) == 0) return &g;
     const auto dash = h.find('-');
     if (dash != std::string::npos)
         for (const auto& g : catalog.gpus)
-            if (lower(g.name).rfind(h.substr(0, dash), 0) == 0) return &g;
+            if (asciiLower(g.name).rfind(h.substr(0, dash), 0) == 0) return &g;
     return nullptr;
 }
 
 // Links that usually come with a GPU (a planning default, reported as assumed).
 std::pair<std::string, std::string> defaultLinks(const std::string& gpu) {
-    const std::string g = lower(gpu);
+    const std::string g = asciiLower(gpu);
     if (g.rfind("h800", 0) == 0) return {"NVLink4-H800", "InfiniBand-NDR-400"};
     if (g.rfind("a800", 0) == 0) return {"NVLink3-A800", "InfiniBand-HDR-200"};
     if (g.rfind("a100", 0) == 0) return {"NVLink3-NVSwitch", "InfiniBand-HDR-200"};

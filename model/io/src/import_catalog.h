@@ -46,6 +46,4 @@ struct Assembly {
 [[nodiscard]] const TransformerSpec* catalogModelForHubName(const Catalog& catalog,
                                                             const std::string& hub);
 
-[[nodiscard]] std::string lower(std::string s); // ASCII letters in lower case
-
 } // namespace trainplan::model::io::detail

@@ -1,6 +1,7 @@
 // Reading a set of files into one scenario: what each file is and which importer reads it, then
 // the scenario assembled from their merged fields (merging in import_merge.cpp, catalog entries
 // and the cluster in import_catalog.cpp) with batch sizes, dp and the token budget checked.
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/model/io/import_files.h>
 
 #include <trainplan/model/io/import_hints.h>
@@ -30,17 +31,12 @@ using detail::Assembly;
 using detail::assembleCluster;
 using detail::catalogModelForHubName;
 using detail::fromScenario;
-using detail::lower;
 using detail::mergeInto;
-
-std::string str(long long v) {
-    return std::to_string(v);
-}
 
 } // namespace
 
 FileKind detectFileKind(std::string_view name, std::string_view text) {
-    const std::string n = lower(std::string(name));
+    const std::string n = asciiLower(std::string(name));
     if (detail::looksLikeJson(text)) {
         detail::ParsedJson parsed = detail::parseJson(text);
         if (parsed.error.empty() && parsed.value.is_object()) {
@@ -203,12 +199,12 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (baseScenario) a.base = &*baseScenario;
     if (options.seqLen) {
         if (merged.model.seqLen.has() && *merged.model.seqLen != *options.seqLen)
-            a.note("model.seq_len", str(*options.seqLen) + " from --seq-len replaces " +
-                                        str(*merged.model.seqLen) + " from " +
+            a.note("model.seq_len", std::to_string(*options.seqLen) + " from --seq-len replaces " +
+                                        std::to_string(*merged.model.seqLen) + " from " +
                                         merged.model.seqLen.key);
         merged.model.seqLen.set(*options.seqLen, "--seq-len");
     } else if (merged.model.seqLen.has() && merged.model.seqLen.origin == Origin::Guess) {
-        a.warning("model.seq_len", str(*merged.model.seqLen) +
+        a.warning("model.seq_len", std::to_string(*merged.model.seqLen) +
                                        " is the longest context the model supports (" +
                                        merged.model.seqLen.key +
                                        "); training often runs shorter — pass --seq-len to "
@@ -295,19 +291,21 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             if (p.pp > 0 && stages % p.pp == 0)
                 p.vpp = static_cast<int>(stages / p.pp);
             else
-                a.error("plan.vpp", str(stages) + " stages (⌈" + str(effective) +
-                                        " effective layers / " + str(lps) + " per stage⌉, " +
+                a.error("plan.vpp", std::to_string(stages) + " stages (⌈" +
+                                        std::to_string(effective) + " effective layers / " +
+                                        std::to_string(lps) + " per stage⌉, " +
                                         mp.layersPerVirtualStage.key + ") do not divide over pp " +
-                                        str(p.pp));
+                                        std::to_string(p.pp));
         } else if (mp.layersPerVirtualStage.has()) {
             const long long per = static_cast<long long>(*mp.layersPerVirtualStage) * p.pp;
             if (per > 0 && s.model.layers % per == 0)
                 p.vpp = static_cast<int>(s.model.layers / per);
             else
-                a.error("plan.vpp", str(*mp.layersPerVirtualStage) + " layers per virtual stage (" +
-                                        mp.layersPerVirtualStage.key + ") × pp " + str(p.pp) +
-                                        " does not divide the model's " + str(s.model.layers) +
-                                        " layers");
+                a.error("plan.vpp", std::to_string(*mp.layersPerVirtualStage) +
+                                        " layers per virtual stage (" +
+                                        mp.layersPerVirtualStage.key + ") × pp " +
+                                        std::to_string(p.pp) + " does not divide the model's " +
+                                        std::to_string(s.model.layers) + " layers");
         } else if (mp.vpp.has()) {
             p.vpp = *mp.vpp;
         }
@@ -342,10 +340,11 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         const std::string launchKey =
             merged.cluster.nodes.has() ? merged.cluster.nodes.key : std::string("the cluster");
         if (modelParallel <= 0 || world % modelParallel != 0) {
-            a.error("plan.dp", str(world) + " GPUs (" + str(s.cluster.nodes) + " nodes × " +
-                                   str(s.cluster.gpusPerNode) + ", " + launchKey +
-                                   ") are not divisible by tp×pp×cp = " + str(p.tp) + "×" +
-                                   str(p.pp) + "×" + str(p.cp));
+            a.error("plan.dp", std::to_string(world) + " GPUs (" + std::to_string(s.cluster.nodes) +
+                                   " nodes × " + std::to_string(s.cluster.gpusPerNode) + ", " +
+                                   launchKey +
+                                   ") are not divisible by tp×pp×cp = " + std::to_string(p.tp) +
+                                   "×" + std::to_string(p.pp) + "×" + std::to_string(p.cp));
             return result;
         }
         const long long dp = world / modelParallel;
@@ -354,14 +353,16 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             return result;
         }
         p.dp = static_cast<int>(dp);
-        const std::string dpWhy = "dp = " + str(world) + " GPUs (" + str(s.cluster.nodes) +
-                                  " nodes × " + str(s.cluster.gpusPerNode) + ", " + launchKey +
-                                  ") / (tp " + str(p.tp) + " × pp " + str(p.pp) + " × cp " +
-                                  str(p.cp) + ") = " + str(dp);
+        const std::string dpWhy =
+            "dp = " + std::to_string(world) + " GPUs (" + std::to_string(s.cluster.nodes) +
+            " nodes × " + std::to_string(s.cluster.gpusPerNode) + ", " + launchKey + ") / (tp " +
+            std::to_string(p.tp) + " × pp " + std::to_string(p.pp) + " × cp " +
+            std::to_string(p.cp) + ") = " + std::to_string(dp);
         const bool dsDerived =
             mp.dp.has() && mp.dp.key.find("train_batch_size") != std::string::npos;
         if (mp.dp.has() && *mp.dp != dp && !dsDerived)
-            a.error("plan.dp", str(*mp.dp) + " from " + mp.dp.key + " contradicts " + dpWhy);
+            a.error("plan.dp",
+                    std::to_string(*mp.dp) + " from " + mp.dp.key + " contradicts " + dpWhy);
         // Micro-batch, gradient accumulation, global batch: global = micro × accumulation × dp.
         const auto& gb = merged.training.globalBatch;
         const auto& ga = mp.gradAccum;
@@ -370,8 +371,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         } else if (gb.has() && ga.has() && *ga > 0 &&
                    *gb % (static_cast<long long>(*ga) * dp) == 0) {
             p.microBatch = static_cast<int>(*gb / (static_cast<long long>(*ga) * dp));
-            a.note("plan.micro_batch", str(p.microBatch) + " derived from " + gb.key + " / (" +
-                                           ga.key + " × dp " + str(dp) + ")");
+            a.note("plan.micro_batch", std::to_string(p.microBatch) + " derived from " + gb.key +
+                                           " / (" + ga.key + " × dp " + std::to_string(dp) + ")");
         } else {
             p.microBatch = 1;
             a.warning("plan.micro_batch", "not given by any file; assuming 1");
@@ -384,24 +385,26 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
                 const long long expect = perStep * *ga;
                 if (expect != global)
                     a.error("training.global_batch",
-                            str(global) + " (" + gb.key + ") ≠ micro-batch " + str(p.microBatch) +
-                                " (" +
+                            std::to_string(global) + " (" + gb.key + ") ≠ micro-batch " +
+                                std::to_string(p.microBatch) + " (" +
                                 (mp.microBatch.has() ? mp.microBatch.key : std::string("derived")) +
-                                ") × gradient accumulation " + str(*ga) + " (" + ga.key +
-                                ") × dp " + str(dp) + " = " + str(expect) + ", where " + dpWhy);
+                                ") × gradient accumulation " + std::to_string(*ga) + " (" + ga.key +
+                                ") × dp " + std::to_string(dp) + " = " + std::to_string(expect) +
+                                ", where " + dpWhy);
             } else if (global % perStep != 0) {
-                a.error("training.global_batch", str(global) + " (" + gb.key +
+                a.error("training.global_batch", std::to_string(global) + " (" + gb.key +
                                                      ") is not divisible by micro-batch " +
-                                                     str(p.microBatch) + " × dp " + str(dp) +
-                                                     " = " + str(perStep) + ", where " + dpWhy);
+                                                     std::to_string(p.microBatch) + " × dp " +
+                                                     std::to_string(dp) + " = " +
+                                                     std::to_string(perStep) + ", where " + dpWhy);
             }
         } else {
             const long long accum = ga.has() ? *ga : 1;
             global = static_cast<long long>(p.microBatch) * accum * dp;
-            a.note("training.global_batch", str(global) + " = micro-batch " + str(p.microBatch) +
-                                                " × gradient accumulation " + str(accum) +
-                                                " × dp " + str(dp) +
-                                                " (no file gives the global batch)");
+            a.note("training.global_batch",
+                   std::to_string(global) + " = micro-batch " + std::to_string(p.microBatch) +
+                       " × gradient accumulation " + std::to_string(accum) + " × dp " +
+                       std::to_string(dp) + " (no file gives the global batch)");
         }
         s.training.globalBatch = global;
         s.plans = {p};
@@ -415,7 +418,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             if (!merged.training.globalBatch.has()) {
                 s.training.globalBatch = std::max<long long>(1, world);
                 a.warning("training.global_batch", "not given; assuming one sequence per GPU (" +
-                                                       str(s.training.globalBatch) + ")");
+                                                       std::to_string(s.training.globalBatch) +
+                                                       ")");
             }
         }
     }
@@ -460,7 +464,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         s.name = options.scenarioName;
     else if (!a.base)
         s.name = (s.model.displayName.empty() ? s.model.name : s.model.displayName) + " on " +
-                 str(world) + " " +
+                 std::to_string(world) + " " +
                  (s.cluster.gpuRef.empty() ? s.cluster.gpu.name : s.cluster.gpuRef);
     if (!a.base) {
         std::string list;

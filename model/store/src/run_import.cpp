@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/store/run_import.h>
 
 #include <trainplan/model/units.h>
@@ -10,18 +11,12 @@ namespace trainplan::store {
 
 namespace {
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
 bool contains(const std::string& haystack, const char* needle) {
     return haystack.find(needle) != std::string::npos;
 }
 
 std::optional<std::string> framework(const std::string& text) {
-    const std::string t = lower(text);
+    const std::string t = model::asciiLower(text);
     // DeepSpeed first: "Megatron-LM + DeepSpeed ZeRO-3" runs ZeRO-3 without model parallelism.
     if (contains(t, "deepspeed")) return "deepspeed";
     if (contains(t, "fsdp") || contains(t, "torchtitan")) return "fsdp";
@@ -31,7 +26,7 @@ std::optional<std::string> framework(const std::string& text) {
 }
 
 std::optional<std::string> recompute(const std::string& text) {
-    const std::string t = lower(text);
+    const std::string t = model::asciiLower(text);
     if (t.rfind("full", 0) == 0) return "full";
     if (t.rfind("selective", 0) == 0) return "selective";
     if (t == "none" || t == "no" || t == "off") return "none";

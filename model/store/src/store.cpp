@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/store/store.h>
 
 #include <trainplan/model/data_directory.h>
@@ -120,12 +121,6 @@ Store Store::openInMemory(StoreOptions options) {
 
 namespace {
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
 template <typename T> nlohmann::json builtinArray(const std::vector<T>& items) {
     nlohmann::json arr = nlohmann::json::array();
     for (const auto& item : items)
@@ -151,12 +146,13 @@ void Store::syncBuiltinCatalog(const model::Catalog& builtins) {
         for (CatalogKind kind : kAllCatalogKinds) {
             std::map<std::string, std::string> expected;
             for (const auto& body : all[std::string(detail::catalogArrayKey(kind))])
-                expected[lower(body.at("name").get<std::string>())] = detail::dumpJson(body);
+                expected[model::asciiLower(body.at("name").get<std::string>())] =
+                    detail::dumpJson(body);
             auto q = m_connection.cached("SELECT name, body FROM " +
                                          detail::catalogTable(kind) + " WHERE builtin = 1");
             // (A built-in name a user entry took first is the user's: not a damaged row.)
             while (q->step()) {
-                const auto it = expected.find(lower(q->text(0)));
+                const auto it = expected.find(model::asciiLower(q->text(0)));
                 if (it == expected.end() || it->second != q->text(1)) return false;
             }
         }
@@ -172,7 +168,7 @@ void Store::syncBuiltinCatalog(const model::Catalog& builtins) {
         std::set<std::string> names;
         for (const auto& body : entries) {
             const std::string name = body.at("name").get<std::string>();
-            names.insert(lower(name));
+            names.insert(model::asciiLower(name));
             // A user entry that took the name first stays the user's.
             auto q = m_connection.cached(
                 "INSERT INTO " + table +
@@ -187,7 +183,7 @@ void Store::syncBuiltinCatalog(const model::Catalog& builtins) {
         {
             auto q = m_connection.cached("SELECT id, name FROM " + table + " WHERE builtin = 1");
             while (q->step())
-                if (!names.count(lower(q->text(1)))) orphaned.push_back(q->int64(0));
+                if (!names.count(model::asciiLower(q->text(1)))) orphaned.push_back(q->int64(0));
         }
         for (std::int64_t id : orphaned) {
             auto q = m_connection.cached("UPDATE " + table + " SET builtin = 0, updated_at = " +

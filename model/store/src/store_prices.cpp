@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/store/store.h>
 
 #include "store_internal.h"
@@ -7,16 +8,6 @@
 #include <cstdlib>
 
 namespace trainplan::store {
-
-namespace {
-
-std::string trimmed(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
-} // namespace
 
 model::PriceTable Store::priceTable() {
     model::PriceTable t;
@@ -61,7 +52,7 @@ model::PriceTable Store::priceTable() {
 
 bool Store::putPrice(const model::PriceTableEntry& entry) {
     model::ValidationIssues issues;
-    const std::string gpu = trimmed(entry.gpu);
+    const std::string gpu = model::trimmed(entry.gpu);
     const model::GpuPrice& p = entry.price;
     if (gpu.empty()) {
         issues.push_back({"gpu", "is required"});
@@ -80,7 +71,8 @@ bool Store::putPrice(const model::PriceTableEntry& entry) {
     {
         auto q = m_connection.cached("SELECT 1 FROM gpu_prices WHERE gpu = ?1 AND cloud = ?2 AND "
                                      "region = ?3 AND contract = ?4");
-        q->bindAll(gpu, trimmed(p.cloud), trimmed(p.region), trimmed(p.contract));
+        q->bindAll(gpu, model::trimmed(p.cloud), model::trimmed(p.region),
+                   model::trimmed(p.contract));
         existed = q->step();
     }
     auto q = m_connection.cached(
@@ -90,7 +82,7 @@ bool Store::putPrice(const model::PriceTableEntry& entry) {
                     "excluded.currency, per_gpu_hour = excluded.per_gpu_hour, source = "
                     "excluded.source, priced_on = excluded.priced_on, updated_at = ") +
         detail::kNow);
-    q->bindAll(gpu, trimmed(p.cloud), trimmed(p.region), trimmed(p.contract),
+    q->bindAll(gpu, model::trimmed(p.cloud), model::trimmed(p.region), model::trimmed(p.contract),
                std::string(model::toString(p.currency)), p.perGpuHour, p.source,
                p.date.empty() ? std::optional<std::string>() : std::optional<std::string>(p.date))
         .run();
@@ -104,17 +96,20 @@ void Store::removePrice(const std::string& gpu, const std::string& cloud, const 
     {
         auto q = m_connection.cached("SELECT 1 FROM gpu_prices WHERE gpu = ?1 AND cloud = ?2 AND "
                                      "region = ?3 AND contract = ?4");
-        q->bindAll(trimmed(gpu), trimmed(cloud), trimmed(region), trimmed(contract));
+        q->bindAll(model::trimmed(gpu), model::trimmed(cloud), model::trimmed(region),
+                   model::trimmed(contract));
         if (!q->step()) {
-            std::string what = trimmed(gpu);
+            std::string what = model::trimmed(gpu);
             for (const std::string& s : {cloud, region, contract})
-                if (!trimmed(s).empty()) what += " / " + trimmed(s);
+                if (!model::trimmed(s).empty()) what += " / " + model::trimmed(s);
             throw StoreError(StoreErrorKind::NotFound, location(), "no price for " + what);
         }
     }
     auto q = m_connection.cached("DELETE FROM gpu_prices WHERE gpu = ?1 AND cloud = ?2 AND "
                                  "region = ?3 AND contract = ?4");
-    q->bindAll(trimmed(gpu), trimmed(cloud), trimmed(region), trimmed(contract)).run();
+    q->bindAll(model::trimmed(gpu), model::trimmed(cloud), model::trimmed(region),
+               model::trimmed(contract))
+        .run();
     tx.commit();
 }
 

@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/store/store.h>
 
 #include "json_text.h"
@@ -32,12 +33,6 @@ MeasuredRun readRun(const Statement& q) {
     r.details = detail::parseJson(q.text(12));
     r.createdAt = q.text(13);
     return r;
-}
-
-std::string trimmed(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 } // namespace
@@ -163,7 +158,7 @@ std::int64_t Store::saveComparison(const std::string& name,
     const std::optional<std::int64_t> sid = scenarioName ? scenarioId(*scenarioName) : std::nullopt;
     auto q = m_connection.cached(
         "INSERT INTO comparisons (name, scenario_id, scenario_name, body) VALUES (?1, ?2, ?3, ?4)");
-    q->bindAll(trimmed(name), sid, scenarioName, detail::dumpJson(result)).run();
+    q->bindAll(model::trimmed(name), sid, scenarioName, detail::dumpJson(result)).run();
     const std::int64_t id = m_connection.lastInsertRowId();
     tx.commit();
     return id;
@@ -204,7 +199,7 @@ void Store::deleteComparison(std::int64_t id) {
 void Store::saveCalibrationProfile(const std::string& name, const nlohmann::json& parameters,
                                    const std::string& notes) {
     model::ValidationIssues issues;
-    if (trimmed(name).empty()) issues.push_back({"name", "is required"});
+    if (model::trimmed(name).empty()) issues.push_back({"name", "is required"});
     if (!parameters.is_object()) issues.push_back({"parameters", "must be a JSON object"});
     if (!issues.empty())
         throw StoreError(StoreErrorKind::Invalid, location(),
@@ -215,7 +210,7 @@ void Store::saveCalibrationProfile(const std::string& name, const nlohmann::json
         "CONFLICT (name) DO UPDATE "
         "SET parameters = excluded.parameters, notes = excluded.notes, updated_at = " +
         std::string(detail::kNow));
-    q->bindAll(trimmed(name), detail::dumpJson(parameters), notes).run();
+    q->bindAll(model::trimmed(name), detail::dumpJson(parameters), notes).run();
     tx.commit();
 }
 

@@ -1,3 +1,4 @@
+#include <trainplan/model/ascii_text.h>
 #include <trainplan/store/store.h>
 
 #include <trainplan/model/scenario_json.h>
@@ -13,12 +14,6 @@ namespace trainplan::store {
 namespace {
 
 constexpr std::size_t kMaxTagLength = 64;
-
-std::string trimmed(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
 
 std::vector<std::string> tagsFromJsonArray(const std::string& text) {
     std::vector<std::string> tags;
@@ -96,7 +91,7 @@ SaveResult Store::storeScenario(detail::OrderedJson doc, const SaveScenarioOptio
         throw StoreError(StoreErrorKind::Invalid, location(),
                          "a scenario must be a JSON object; nothing was saved");
     if (options.name) {
-        const std::string name = trimmed(*options.name);
+        const std::string name = model::trimmed(*options.name);
         if (name.empty())
             throw StoreError(StoreErrorKind::Invalid, location(),
                              "the scenario name is empty; nothing was saved");
@@ -117,7 +112,7 @@ SaveResult Store::storeScenario(detail::OrderedJson doc, const SaveScenarioOptio
                              " is invalid; nothing was saved",
                          issues);
     }
-    const std::string name = trimmed(load.scenario->name);
+    const std::string name = model::trimmed(load.scenario->name);
     doc["name"] = name;
     Transaction tx(m_connection);
     SaveResult result = appendScenarioVersion(name, detail::dumpJson(doc, 2), tags);
@@ -347,7 +342,7 @@ void Store::purgeDeletedNamed(const std::string& name) {
 }
 
 ScenarioSummary Store::renameScenario(const std::string& name, const std::string& newName) {
-    const std::string target = trimmed(newName);
+    const std::string target = model::trimmed(newName);
     if (target.empty())
         throw StoreError(StoreErrorKind::Invalid, location(),
                          "the new name of scenario '" + name + "' is empty; nothing was renamed",
@@ -435,7 +430,7 @@ std::vector<std::string> normalizeTags(const std::vector<std::string>& tags,
                                        model::ValidationIssues& issues) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < tags.size(); ++i) {
-        const std::string tag = trimmed(tags[i]);
+        const std::string tag = model::trimmed(tags[i]);
         const std::string path = pathPrefix + "tags[" + std::to_string(i) + "]";
         if (tag.empty()) continue;
         if (tag.size() > kMaxTagLength) {

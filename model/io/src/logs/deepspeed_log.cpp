@@ -29,6 +29,7 @@ namespace {
 
 using logs::contains;
 using logs::numberAfter;
+using logs::rankOf;
 
 double prefixScale(char c) {
     switch (c) {
@@ -56,11 +57,6 @@ std::optional<double> scaledAt(const std::string& t, std::size_t pos) {
     while (pos < t.size() && t[pos] == ' ')
         ++pos;
     return *v * (pos < t.size() ? prefixScale(t[pos]) : 1.0);
-}
-
-std::optional<int> rankOf(const logs::LogLine& line) {
-    if (auto r = numberAfter(line.text, "[Rank "); r && *r >= 0) return static_cast<int>(*r);
-    return line.rank;
 }
 
 } // namespace

@@ -142,6 +142,11 @@ std::optional<double> readNumber(std::string_view text, std::size_t& pos) {
     return v;
 }
 
+std::optional<int> rankOf(const LogLine& line) {
+    if (auto r = numberAfter(line.text, "[Rank "); r && *r >= 0) return static_cast<int>(*r);
+    return line.rank;
+}
+
 std::optional<double> numberAfter(std::string_view text, std::string_view label) {
     const std::size_t at = text.find(label);
     if (at == std::string_view::npos) return std::nullopt;

@@ -31,6 +31,11 @@ struct LogLine {
 
 [[nodiscard]] bool contains(std::string_view text, std::string_view part);
 
+// The rank a line belongs to: the "[Rank N]" marker of Megatron-LM's memory report and of
+// DeepSpeed's log_dist (megatron/training/utils.py, deepspeed/utils/logging.py), else the
+// launcher's prefix.
+[[nodiscard]] std::optional<int> rankOf(const LogLine& line);
+
 // "line 12: reason"
 void skip(ParsedLog& log, const LogLine& line, std::string reason);
 

@@ -32,6 +32,7 @@ namespace {
 
 using logs::contains;
 using logs::numberAfter;
+using logs::rankOf;
 
 constexpr double kMiB = 1024.0 * 1024.0; // report_memory's "MB": mega_bytes = 1024.0 * 1024.0
 
@@ -45,11 +46,6 @@ std::optional<long long> iterationOf(const std::string& text, std::string_view l
         ++pos;
     if (pos >= text.size() || text[pos] != '/') return std::nullopt;
     return static_cast<long long>(*v);
-}
-
-std::optional<int> rankOf(const logs::LogLine& line) {
-    if (auto r = numberAfter(line.text, "[Rank ")) return static_cast<int>(*r);
-    return line.rank;
 }
 
 void readMegatronIteration(ParsedLog& log, const logs::LogLine& line, long long iteration) {

@@ -19,6 +19,16 @@ struct DerivationTerm {
     std::vector<std::pair<std::string, double>> inputs;
     std::string source;
     std::vector<DerivationTerm> children;
+
+    // A term without children.
+    [[nodiscard]] static DerivationTerm leaf(std::string name, double value, std::string unit,
+                                             std::string formula,
+                                             std::vector<std::pair<std::string, double>> inputs,
+                                             std::string source) {
+        return DerivationTerm{
+            std::move(name),   value, std::move(unit), std::move(formula), std::move(inputs),
+            std::move(source), {}};
+    }
 };
 
 // One distinct stage composition of the pipeline (stage_layout.h: stageGroups). With MoE layers
