@@ -11,13 +11,6 @@ using model::Scenario;
 
 namespace {
 
-MessageArg fwArg(Framework f) {
-    return MessageArg::framework(f);
-}
-MessageArg num(ArgKind k, double v) {
-    return MessageArg::number(k, v);
-}
-
 std::string optimizerName(model::Optimizer o) {
     switch (o) {
     case model::Optimizer::Adam:
@@ -42,16 +35,18 @@ void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBr
     if (f.searched && !f.best && !f.closest) return;
     switch (b.status) {
     case ModelSizeStatus::NothingFits:
-        out.push_back(
-            {MessageId::FitsNoSize, {fwArg(fw), num(ArgKind::Parameters, b.nextParameters)}});
+        out.push_back({MessageId::FitsNoSize,
+                       {MessageArg::framework(fw),
+                        MessageArg::number(ArgKind::Parameters, b.nextParameters)}});
         return;
     case ModelSizeStatus::AllFit:
         // Like fits_up_to below: the claim names the plan it rests on and that plan's MFU.
         if (!b.largestPlan) return;
         out.push_back({MessageId::FitsEverySize,
-                       {fwArg(fw), num(ArgKind::Parameters, b.largestParameters),
+                       {MessageArg::framework(fw),
+                        MessageArg::number(ArgKind::Parameters, b.largestParameters),
                         MessageArg::plan(b.largestPlan->plan),
-                        num(ArgKind::Percent, b.largestPlan->throughput.mfu)}});
+                        MessageArg::number(ArgKind::Percent, b.largestPlan->throughput.mfu)}});
         return;
     case ModelSizeStatus::Found:
         break;
@@ -60,8 +55,9 @@ void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBr
         // DDP replicates everything, so its limit is a property of the GPU, optimizer and
         // precision.
         out.push_back({MessageId::StopsFittingAbove,
-                       {fwArg(fw), num(ArgKind::Parameters, b.largestParameters),
-                        num(ArgKind::Bytes, s.cluster.gpu.memoryBytes),
+                       {MessageArg::framework(fw),
+                        MessageArg::number(ArgKind::Parameters, b.largestParameters),
+                        MessageArg::number(ArgKind::Bytes, s.cluster.gpu.memoryBytes),
                         MessageArg::name(optimizerName(s.training.optimizer)),
                         MessageArg::name(std::string(model::toString(s.training.precision)))}});
         return;
@@ -70,46 +66,53 @@ void modelSizeReason(const Scenario& s, const FrameworkFit& f, const ModelSizeBr
     // an offloaded, fully recomputed plan no team would train with).
     if (!b.largestPlan) return;
     const MessageArg largestPlan = MessageArg::plan(b.largestPlan->plan);
-    const MessageArg largestMfu = num(ArgKind::Percent, b.largestPlan->throughput.mfu);
+    const MessageArg largestMfu =
+        MessageArg::number(ArgKind::Percent, b.largestPlan->throughput.mfu);
     if (f.best && s.cluster.nodes > 1) {
         const double share = f.best->time.exposedInterNodeSeconds / f.best->time.stepSeconds;
         if (share >= 0.1) {
             out.push_back({MessageId::FitsUpToButComm,
-                           {fwArg(fw), num(ArgKind::Parameters, b.largestParameters),
-                            num(ArgKind::Percent, share), largestPlan, largestMfu}});
+                           {MessageArg::framework(fw),
+                            MessageArg::number(ArgKind::Parameters, b.largestParameters),
+                            MessageArg::number(ArgKind::Percent, share), largestPlan, largestMfu}});
             return;
         }
     }
-    out.push_back({MessageId::FitsUpTo,
-                   {fwArg(fw), num(ArgKind::Parameters, b.largestParameters), largestPlan,
-                    largestMfu}});
+    out.push_back(
+        {MessageId::FitsUpTo,
+         {MessageArg::framework(fw), MessageArg::number(ArgKind::Parameters, b.largestParameters),
+          largestPlan, largestMfu}});
 }
 
 void scalingReason(const GpuCountBreak& b, double threshold, std::vector<Message>& out) {
-    const MessageArg fw = fwArg(b.framework);
-    const MessageArg thr = num(ArgKind::Percent, threshold);
+    const MessageArg fw = MessageArg::framework(b.framework);
+    const MessageArg thr = MessageArg::number(ArgKind::Percent, threshold);
     switch (b.status) {
     case GpuScaleStatus::Found:
-        out.push_back({MessageId::ScalingBreak,
-                       {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus)),
-                        num(ArgKind::Count, static_cast<double>(b.nextGpus)),
-                        num(ArgKind::Percent, b.nextMfu)}});
+        out.push_back(
+            {MessageId::ScalingBreak,
+             {fw, thr, MessageArg::number(ArgKind::Count, static_cast<double>(b.lastGpus)),
+              MessageArg::number(ArgKind::Count, static_cast<double>(b.nextGpus)),
+              MessageArg::number(ArgKind::Percent, b.nextMfu)}});
         break;
     case GpuScaleStatus::NoPlanAt:
-        out.push_back({MessageId::ScalingNoPlan,
-                       {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus)),
-                        num(ArgKind::Count, static_cast<double>(b.nextGpus))}});
+        out.push_back(
+            {MessageId::ScalingNoPlan,
+             {fw, thr, MessageArg::number(ArgKind::Count, static_cast<double>(b.lastGpus)),
+              MessageArg::number(ArgKind::Count, static_cast<double>(b.nextGpus))}});
         break;
     case GpuScaleStatus::NotReached:
-        out.push_back({MessageId::ScalingNotReached,
-                       {fw, thr, num(ArgKind::Count, static_cast<double>(b.lastGpus))}});
+        out.push_back(
+            {MessageId::ScalingNotReached,
+             {fw, thr, MessageArg::number(ArgKind::Count, static_cast<double>(b.lastGpus))}});
         break;
     case GpuScaleStatus::AlwaysBelow:
         if (!b.points.empty())
             out.push_back(
                 {MessageId::ScalingAlwaysBelow,
-                 {fw, thr, num(ArgKind::Count, static_cast<double>(b.points.front().gpus)),
-                  num(ArgKind::Count, static_cast<double>(b.points.back().gpus))}});
+                 {fw, thr,
+                  MessageArg::number(ArgKind::Count, static_cast<double>(b.points.front().gpus)),
+                  MessageArg::number(ArgKind::Count, static_cast<double>(b.points.back().gpus))}});
         break;
     case GpuScaleStatus::NeverFits:
         break;
@@ -118,23 +121,26 @@ void scalingReason(const GpuCountBreak& b, double threshold, std::vector<Message
 
 void bandwidthReason(const BandwidthBreak& b, double threshold, std::vector<Message>& out) {
     if (!b.plan) return;
-    const MessageArg fw = fwArg(b.framework);
+    const MessageArg fw = MessageArg::framework(b.framework);
     const MessageArg plan = MessageArg::plan(*b.plan);
-    const MessageArg thr = num(ArgKind::Percent, threshold);
+    const MessageArg thr = MessageArg::number(ArgKind::Percent, threshold);
     switch (b.status) {
     case BandwidthStatus::Found:
-        out.push_back({MessageId::BandwidthBreak,
-                       {num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic), fw, plan, thr,
-                        num(ArgKind::BytesPerSecond, b.currentBytesPerSecondPerNic),
-                        num(ArgKind::Percent, b.currentFraction)}});
+        out.push_back(
+            {MessageId::BandwidthBreak,
+             {MessageArg::number(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic), fw, plan, thr,
+              MessageArg::number(ArgKind::BytesPerSecond, b.currentBytesPerSecondPerNic),
+              MessageArg::number(ArgKind::Percent, b.currentFraction)}});
         break;
     case BandwidthStatus::AlwaysExceeds:
-        out.push_back({MessageId::BandwidthAlwaysExceeds,
-                       {fw, plan, thr, num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
+        out.push_back(
+            {MessageId::BandwidthAlwaysExceeds,
+             {fw, plan, thr, MessageArg::number(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
         break;
     case BandwidthStatus::NeverExceeds:
-        out.push_back({MessageId::BandwidthNeverExceeds,
-                       {fw, plan, thr, num(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
+        out.push_back(
+            {MessageId::BandwidthNeverExceeds,
+             {fw, plan, thr, MessageArg::number(ArgKind::BytesPerSecond, b.bytesPerSecondPerNic)}});
         break;
     case BandwidthStatus::NotApplicable:
         break;
@@ -155,28 +161,29 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
     switch (rec.status) {
     case RecommendationStatus::Ready: {
         const PlanEstimate& e = *choice->best;
-        out.push_back(
-            {MessageId::RecommendDefault,
-             {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Seconds, e.time.stepSeconds),
-              num(ArgKind::Percent, e.throughput.mfu),
-              num(ArgKind::Duration, e.cost.timeToTrainSeconds), num(ArgKind::Usd, e.cost.usd)}});
+        out.push_back({MessageId::RecommendDefault,
+                       {MessageArg::framework(fw), MessageArg::plan(e.plan),
+                        MessageArg::number(ArgKind::Seconds, e.time.stepSeconds),
+                        MessageArg::number(ArgKind::Percent, e.throughput.mfu),
+                        MessageArg::number(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                        MessageArg::number(ArgKind::Usd, e.cost.usd)}});
         break;
     }
     case RecommendationStatus::NeedsPrerequisites:
         out.push_back({MessageId::RecommendAfterPrerequisites,
-                       {fwArg(fw), MessageArg::plan(choice->best->plan),
-                        num(ArgKind::Weeks, choice->readiness.requiredWeeks),
+                       {MessageArg::framework(fw), MessageArg::plan(choice->best->plan),
+                        MessageArg::number(ArgKind::Weeks, choice->readiness.requiredWeeks),
                         MessageArg::itemList(choice->readiness.missingItems(Need::Required))}});
         break;
     case RecommendationStatus::DoesNotFit:
         if (choice->closest)
-            out.push_back({MessageId::NothingFits,
-                           {num(ArgKind::Parameters, model::countParameters(s.model).total),
-                            num(ArgKind::Count,
-                                static_cast<double>(s.planGpus())),
-                            fwArg(fw), MessageArg::plan(choice->closest->plan),
-                            num(ArgKind::Bytes, choice->closest->memory.peakBytes),
-                            num(ArgKind::Bytes, usableGpuBytes(s))}});
+            out.push_back(
+                {MessageId::NothingFits,
+                 {MessageArg::number(ArgKind::Parameters, model::countParameters(s.model).total),
+                  MessageArg::number(ArgKind::Count, static_cast<double>(s.planGpus())),
+                  MessageArg::framework(fw), MessageArg::plan(choice->closest->plan),
+                  MessageArg::number(ArgKind::Bytes, choice->closest->memory.peakBytes),
+                  MessageArg::number(ArgKind::Bytes, usableGpuBytes(s))}});
         break;
     }
 
@@ -192,21 +199,23 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
                 if (complexityRank(f.framework) >= complexityRank(fw) || !f.fits() ||
                     !f.readiness.ready)
                     continue;
-                out.push_back({MessageId::SwitchPaysOff,
-                               {fwArg(fw),
-                                num(ArgKind::Factor,
-                                    f.best->time.stepSeconds / choice->best->time.stepSeconds),
-                                fwArg(f.framework)}});
+                out.push_back(
+                    {MessageId::SwitchPaysOff,
+                     {MessageArg::framework(fw),
+                      MessageArg::number(ArgKind::Factor,
+                                         f.best->time.stepSeconds / choice->best->time.stepSeconds),
+                      MessageArg::framework(f.framework)}});
                 break;
             }
             if (rec.fastestReady) {
                 const FrameworkFit* fr = findFit(fits, *rec.fastestReady);
                 out.push_back(
                     {MessageId::SimplerWithinTolerance,
-                     {fwArg(fw),
-                      num(ArgKind::Percent,
+                     {MessageArg::framework(fw),
+                      MessageArg::number(
+                          ArgKind::Percent,
                           choice->best->time.stepSeconds / fr->best->time.stepSeconds - 1.0),
-                      fwArg(fr->framework)}});
+                      MessageArg::framework(fr->framework)}});
             }
         }
         if (rec.fastest) {
@@ -224,12 +233,13 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
                 if (!extra.empty())
                     out.push_back(
                         {id,
-                         {fwArg(f->framework), MessageArg::plan(f->best->plan),
-                          num(ArgKind::Factor, factor), MessageArg::itemList(std::move(extra))}});
+                         {MessageArg::framework(f->framework), MessageArg::plan(f->best->plan),
+                          MessageArg::number(ArgKind::Factor, factor),
+                          MessageArg::itemList(std::move(extra))}});
             }
         }
         if (rec.status == RecommendationStatus::Ready)
-            out.push_back({MessageId::ReadyFor, {fwArg(fw)}});
+            out.push_back({MessageId::ReadyFor, {MessageArg::framework(fw)}});
     } else {
         for (const FrameworkFit& f : fits)
             if (f.searched && !f.closest) whyNot(s, f, out);
@@ -237,7 +247,7 @@ std::vector<Message> explain(const Scenario& s, const std::vector<FrameworkFit>&
     const bool simplerReported = rec.status != RecommendationStatus::DoesNotFit;
     for (const FrameworkFit& f : fits)
         if (!f.searched && (!simplerReported || complexityRank(f.framework) > complexityRank(fw)))
-            out.push_back({MessageId::ExcludedByConstraints, {fwArg(f.framework)}});
+            out.push_back({MessageId::ExcludedByConstraints, {MessageArg::framework(f.framework)}});
 
     // 3. Break points: model size for every framework, scaling for the recommended and the fastest,
     //    bandwidth for the recommended.

@@ -1,17 +1,16 @@
 #include <trainplan/simulator/calibrate_json.h>
 
+#include "json_number.h"
+
 #include <cmath>
 #include <string>
 
 namespace trainplan::sim {
 
+using detail::numberOrNull;
 using nlohmann::json;
 
 namespace {
-
-json numberOrNull(double v) {
-    return std::isfinite(v) ? json(v) : json(nullptr);
-}
 
 json summaryJson(const ErrorSummary& s) {
     if (s.count == 0) return nullptr;

@@ -1,17 +1,16 @@
 #include <trainplan/simulator/calibration_profile.h>
 
+#include "json_number.h"
+
 #include <cmath>
 #include <optional>
 
 namespace trainplan::sim {
 
+using detail::numberOrNull;
 using nlohmann::json;
 
 namespace {
-
-json numberOrNull(double v) {
-    return std::isfinite(v) ? json(v) : json(nullptr);
-}
 
 std::optional<double>& field(model::EfficiencySpec& spec, CalibrationParameter p) {
     switch (p) {

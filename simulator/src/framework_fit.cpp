@@ -14,7 +14,7 @@ double stepOf(const FrameworkFit& f) {
 }
 
 // Faster first; equal step times go to the simpler framework.
-bool faster(const FrameworkFit* a, const FrameworkFit* b) {
+bool fasterFit(const FrameworkFit* a, const FrameworkFit* b) {
     return std::make_tuple(stepOf(*a), complexityRank(a->framework)) <
            std::make_tuple(stepOf(*b), complexityRank(b->framework));
 }
@@ -83,12 +83,12 @@ Recommendation recommend(const std::vector<FrameworkFit>& fits, double switchSpe
         }
         return rec;
     }
-    const FrameworkFit* fastest = *std::min_element(fitting.begin(), fitting.end(), faster);
+    const FrameworkFit* fastest = *std::min_element(fitting.begin(), fitting.end(), fasterFit);
     const FrameworkFit* choice = nullptr;
     const FrameworkFit* fastestReady = nullptr;
     if (!ready.empty()) {
         rec.status = RecommendationStatus::Ready;
-        fastestReady = *std::min_element(ready.begin(), ready.end(), faster);
+        fastestReady = *std::min_element(ready.begin(), ready.end(), fasterFit);
         std::sort(ready.begin(), ready.end(), [](const FrameworkFit* a, const FrameworkFit* b) {
             return complexityRank(a->framework) < complexityRank(b->framework);
         });

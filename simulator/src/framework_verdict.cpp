@@ -36,13 +36,6 @@ constexpr VerdictTemplate kTemplates[] = {
 };
 // clang-format on
 
-MessageArg fw(Framework f) {
-    return MessageArg::framework(f);
-}
-MessageArg num(ArgKind k, double v) {
-    return MessageArg::number(k, v);
-}
-
 FrameworkVerdict verdict(Framework f, VerdictReason reason, std::vector<MessageArg> args) {
     FrameworkVerdict v;
     v.framework = f;
@@ -63,25 +56,28 @@ FrameworkVerdict passedOver(const FrameworkFit& f, const FrameworkFit& chosen,
         if (!f.readiness.ready) {
             if (chosen.readiness.ready)
                 return verdict(me, VerdictReason::FasterButMissing,
-                               {fw(me), num(ArgKind::Percent, faster),
-                                num(ArgKind::Weeks, f.readiness.requiredWeeks)});
+                               {MessageArg::framework(me),
+                                MessageArg::number(ArgKind::Percent, faster),
+                                MessageArg::number(ArgKind::Weeks, f.readiness.requiredWeeks)});
             return verdict(me, VerdictReason::FasterButPrerequisites,
-                           {fw(me), num(ArgKind::Percent, faster),
-                            num(ArgKind::Weeks, f.readiness.requiredWeeks),
-                            num(ArgKind::Weeks, chosen.readiness.requiredWeeks),
-                            fw(chosen.framework)});
+                           {MessageArg::framework(me), MessageArg::number(ArgKind::Percent, faster),
+                            MessageArg::number(ArgKind::Weeks, f.readiness.requiredWeeks),
+                            MessageArg::number(ArgKind::Weeks, chosen.readiness.requiredWeeks),
+                            MessageArg::framework(chosen.framework)});
         }
         // Ready and faster: passed over only because the gain is below the switch threshold.
         return verdict(me, VerdictReason::WithinTolerance,
-                       {fw(me), num(ArgKind::Percent, faster),
-                        num(ArgKind::Percent, switchSpeedup - 1.0), fw(chosen.framework)});
+                       {MessageArg::framework(me), MessageArg::number(ArgKind::Percent, faster),
+                        MessageArg::number(ArgKind::Percent, switchSpeedup - 1.0),
+                        MessageArg::framework(chosen.framework)});
     }
     const double slower = mine / theirs - 1.0;
     if (!f.readiness.ready)
         return verdict(me, VerdictReason::SlowerAndPrerequisites,
-                       {fw(me), num(ArgKind::Percent, slower),
-                        num(ArgKind::Weeks, f.readiness.requiredWeeks)});
-    return verdict(me, VerdictReason::Slower, {fw(me), num(ArgKind::Percent, slower)});
+                       {MessageArg::framework(me), MessageArg::number(ArgKind::Percent, slower),
+                        MessageArg::number(ArgKind::Weeks, f.readiness.requiredWeeks)});
+    return verdict(me, VerdictReason::Slower,
+                   {MessageArg::framework(me), MessageArg::number(ArgKind::Percent, slower)});
 }
 
 const VerdictTemplate* templateOf(VerdictReason r) {
@@ -93,13 +89,14 @@ const VerdictTemplate* templateOf(VerdictReason r) {
 } // namespace
 
 Message outOfTheRaceMessage(const model::Scenario& s, const FrameworkFit& f) {
-    if (!f.searched) return {MessageId::ExcludedByConstraints, {fw(f.framework)}};
+    if (!f.searched)
+        return {MessageId::ExcludedByConstraints, {MessageArg::framework(f.framework)}};
     if (f.closest)
         return {MessageId::DoesNotFit,
-                {fw(f.framework), MessageArg::plan(f.closest->plan),
-                 num(ArgKind::Bytes, f.closest->memory.peakBytes),
-                 num(ArgKind::Bytes, usableGpuBytes(s))}};
-    return {MessageId::NoValidPlan, {fw(f.framework)}};
+                {MessageArg::framework(f.framework), MessageArg::plan(f.closest->plan),
+                 MessageArg::number(ArgKind::Bytes, f.closest->memory.peakBytes),
+                 MessageArg::number(ArgKind::Bytes, usableGpuBytes(s))}};
+    return {MessageId::NoValidPlan, {MessageArg::framework(f.framework)}};
 }
 
 std::vector<FrameworkVerdict> frameworkVerdicts(const model::Scenario& s,

@@ -17,13 +17,6 @@ using model::TriggerKind;
 
 namespace {
 
-MessageArg fwArg(Framework f) {
-    return MessageArg::framework(f);
-}
-MessageArg num(ArgKind k, double v) {
-    return MessageArg::number(k, v);
-}
-
 // A copy of the scenario on `gpus` GPUs: whole nodes of the scenario's size, or one smaller node.
 Scenario withGpus(const Scenario& s, long long gpus) {
     Scenario t = s;
@@ -290,19 +283,21 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
         auto status = [](bool met) { return met ? TriggerStatus::Met : TriggerStatus::NotMet; };
         switch (st.trigger.kind) {
         case TriggerKind::Oom:
-            r.trigger = {MessageId::TriggerOom, {fwArg(basisFw)}};
+            r.trigger = {MessageId::TriggerOom, {MessageArg::framework(basisFw)}};
             r.triggerStatus = status(!basisFits);
             break;
         case TriggerKind::MfuBelow:
-            r.trigger = {MessageId::TriggerMfuBelow, {fwArg(basisFw), num(ArgKind::Percent, v)}};
+            r.trigger = {MessageId::TriggerMfuBelow,
+                         {MessageArg::framework(basisFw), MessageArg::number(ArgKind::Percent, v)}};
             r.triggerStatus = status(!basisFits || basis->best->throughput.mfu < v);
             break;
         case TriggerKind::CostAbove:
-            r.trigger = {MessageId::TriggerCostAbove, {fwArg(basisFw), num(ArgKind::Usd, v)}};
+            r.trigger = {MessageId::TriggerCostAbove,
+                         {MessageArg::framework(basisFw), MessageArg::number(ArgKind::Usd, v)}};
             r.triggerStatus = status(!basisFits || basis->best->cost.usd > v);
             break;
         case TriggerKind::GpusAbove:
-            r.trigger = {MessageId::TriggerGpusAbove, {num(ArgKind::Count, v)}};
+            r.trigger = {MessageId::TriggerGpusAbove, {MessageArg::number(ArgKind::Count, v)}};
             r.triggerStatus = status(static_cast<double>(s.planGpus()) > v);
             break;
         case TriggerKind::Manual:
@@ -332,44 +327,48 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
             if (r.estimate && !(tm == s.model))
                 r.notes.push_back(
                     {MessageId::BaselineSmallerModel,
-                     {fwArg(fw), num(ArgKind::Parameters, own), MessageArg::name(r.targetModelName),
-                      num(ArgKind::Parameters, r.targetParameters)}});
+                     {MessageArg::framework(fw), MessageArg::number(ArgKind::Parameters, own),
+                      MessageArg::name(r.targetModelName),
+                      MessageArg::number(ArgKind::Parameters, r.targetParameters)}});
             else if (b && b->status == ModelSizeStatus::Found)
-                r.notes.push_back({MessageId::BaselineUpTo,
-                                   {fwArg(fw), num(ArgKind::Parameters, own),
-                                    num(ArgKind::Parameters, b->largestParameters)}});
+                r.notes.push_back(
+                    {MessageId::BaselineUpTo,
+                     {MessageArg::framework(fw), MessageArg::number(ArgKind::Parameters, own),
+                      MessageArg::number(ArgKind::Parameters, b->largestParameters)}});
         }
 
         // What the stage gains, from the estimates.
         if (!r.estimate) {
             if (!r.searched)
-                r.notes.push_back({MessageId::ExcludedByConstraints, {fwArg(fw)}});
+                r.notes.push_back({MessageId::ExcludedByConstraints, {MessageArg::framework(fw)}});
             else if (r.closest)
-                r.notes.push_back({MessageId::DoesNotFit,
-                                   {fwArg(fw), MessageArg::plan(r.closest->plan),
-                                    num(ArgKind::Bytes, r.closest->memory.peakBytes),
-                                    num(ArgKind::Bytes, usableGpuBytes(t.scenario))}});
+                r.notes.push_back(
+                    {MessageId::DoesNotFit,
+                     {MessageArg::framework(fw), MessageArg::plan(r.closest->plan),
+                      MessageArg::number(ArgKind::Bytes, r.closest->memory.peakBytes),
+                      MessageArg::number(ArgKind::Bytes, usableGpuBytes(t.scenario))}});
             else
-                r.notes.push_back({MessageId::NoValidPlan, {fwArg(fw)}});
+                r.notes.push_back({MessageId::NoValidPlan, {MessageArg::framework(fw)}});
         } else if (st.id == kStageValidate) {
             const PlanEstimate& e = *r.estimate;
             r.notes.push_back({MessageId::GainValidate,
-                               {num(ArgKind::Seconds, e.time.stepSeconds),
-                                num(ArgKind::Percent, e.throughput.mfu),
-                                num(ArgKind::Duration, e.cost.timeToTrainSeconds),
-                                num(ArgKind::Usd, e.cost.usd)}});
+                               {MessageArg::number(ArgKind::Seconds, e.time.stepSeconds),
+                                MessageArg::number(ArgKind::Percent, e.throughput.mfu),
+                                MessageArg::number(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                                MessageArg::number(ArgKind::Usd, e.cost.usd)}});
         } else if (!prevFw) {
             const PlanEstimate& e = *r.estimate;
-            r.notes.push_back(
-                {MessageId::GainBaseline,
-                 {fwArg(fw), MessageArg::plan(e.plan),
-                  num(ArgKind::Duration, e.cost.timeToTrainSeconds), num(ArgKind::Usd, e.cost.usd),
-                  num(ArgKind::Percent, e.throughput.mfu)}});
+            r.notes.push_back({MessageId::GainBaseline,
+                               {MessageArg::framework(fw), MessageArg::plan(e.plan),
+                                MessageArg::number(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                                MessageArg::number(ArgKind::Usd, e.cost.usd),
+                                MessageArg::number(ArgKind::Percent, e.throughput.mfu)}});
         } else if (fw != *prevFw) {
             const PlanEstimate& e = *r.estimate;
             if (!r.previous) {
-                r.notes.push_back(
-                    {MessageId::GainFits, {fwArg(fw), MessageArg::plan(e.plan), fwArg(*prevFw)}});
+                r.notes.push_back({MessageId::GainFits,
+                                   {MessageArg::framework(fw), MessageArg::plan(e.plan),
+                                    MessageArg::framework(*prevFw)}});
             } else if (e.memory.fits) {
                 const PlanEstimate& p = *r.previous;
                 r.speedup = p.time.stepSeconds / e.time.stepSeconds;
@@ -377,26 +376,33 @@ std::vector<RoadmapStage> build(const Scenario& s, const std::vector<MigrationSt
                 if (*r.speedup >= 1.0)
                     r.notes.push_back(
                         {MessageId::GainSpeedup,
-                         {fwArg(fw), MessageArg::plan(e.plan), num(ArgKind::Factor, *r.speedup),
-                          fwArg(*prevFw), num(ArgKind::Duration, e.cost.timeToTrainSeconds),
-                          num(ArgKind::Duration, p.cost.timeToTrainSeconds),
-                          num(ArgKind::Usd, e.cost.usd), num(ArgKind::Usd, p.cost.usd)}});
+                         {MessageArg::framework(fw), MessageArg::plan(e.plan),
+                          MessageArg::number(ArgKind::Factor, *r.speedup),
+                          MessageArg::framework(*prevFw),
+                          MessageArg::number(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                          MessageArg::number(ArgKind::Duration, p.cost.timeToTrainSeconds),
+                          MessageArg::number(ArgKind::Usd, e.cost.usd),
+                          MessageArg::number(ArgKind::Usd, p.cost.usd)}});
                 else
-                    r.notes.push_back({MessageId::GainSlower,
-                                       {fwArg(fw), MessageArg::plan(e.plan),
-                                        num(ArgKind::Factor, 1.0 / *r.speedup), fwArg(*prevFw),
-                                        num(ArgKind::Duration, e.cost.timeToTrainSeconds),
-                                        num(ArgKind::Duration, p.cost.timeToTrainSeconds)}});
+                    r.notes.push_back(
+                        {MessageId::GainSlower,
+                         {MessageArg::framework(fw), MessageArg::plan(e.plan),
+                          MessageArg::number(ArgKind::Factor, 1.0 / *r.speedup),
+                          MessageArg::framework(*prevFw),
+                          MessageArg::number(ArgKind::Duration, e.cost.timeToTrainSeconds),
+                          MessageArg::number(ArgKind::Duration, p.cost.timeToTrainSeconds)}});
             }
         }
         if (!r.stage.prerequisites.empty()) {
             const double total = static_cast<double>(r.stage.prerequisites.size());
             if (missingCount > 0)
                 r.notes.push_back({MessageId::GainPrerequisitesMissing,
-                                   {num(ArgKind::Count, missingCount), num(ArgKind::Count, total),
-                                    num(ArgKind::Weeks, r.missingWeeks)}});
+                                   {MessageArg::number(ArgKind::Count, missingCount),
+                                    MessageArg::number(ArgKind::Count, total),
+                                    MessageArg::number(ArgKind::Weeks, r.missingWeeks)}});
             else
-                r.notes.push_back({MessageId::GainPrerequisitesDone, {num(ArgKind::Count, total)}});
+                r.notes.push_back({MessageId::GainPrerequisitesDone,
+                                   {MessageArg::number(ArgKind::Count, total)}});
         }
         prevFw = fw;
         out.push_back(std::move(r));
@@ -421,9 +427,9 @@ std::string_view toString(TriggerStatus s) {
 Message stageTitle(const MigrationStage& st, Framework fw) {
     if (!st.title.empty()) return {MessageId::StageUserTitle, {MessageArg::name(st.title)}};
     if (st.id == kStageDdpBaseline) return {MessageId::StageDdpBaseline, {}};
-    if (st.id == kStageSharded) return {MessageId::StageSharded, {fwArg(fw)}};
+    if (st.id == kStageSharded) return {MessageId::StageSharded, {MessageArg::framework(fw)}};
     if (st.id == kStageStandardize) return {MessageId::StageStandardize, {}};
-    if (st.id == kStageMegatron) return {MessageId::StageMegatron, {fwArg(fw)}};
+    if (st.id == kStageMegatron) return {MessageId::StageMegatron, {MessageArg::framework(fw)}};
     if (st.id == kStageValidate) return {MessageId::StageValidate, {}};
     return {MessageId::StageCustom, {MessageArg::name(st.id)}};
 }

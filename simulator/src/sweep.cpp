@@ -48,7 +48,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
     }
 }
 
-std::string number(double v) {
+std::string shortNumber(double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%g", v);
     return buf;
@@ -225,10 +225,10 @@ TransformerSpec scaleModelParameters(const TransformerSpec& m, double factor) {
             roundTo(m.moe.expertFfnHidden * width, std::gcd(m.moe.expertFfnHidden, 128));
     s.layers = roundTo(m.layers * f, std::gcd(m.layers, 4));
     if (m.moe.enabled()) s.moe.firstDenseLayers = std::min(m.moe.firstDenseLayers, s.layers - 1);
-    s.name = m.name + "×" + number(factor);
-    s.displayName = (m.displayName.empty() ? m.name : m.displayName) + " ×" + number(factor);
+    s.name = m.name + "×" + shortNumber(factor);
+    s.displayName = (m.displayName.empty() ? m.name : m.displayName) + " ×" + shortNumber(factor);
     s.publishedParameters = 0;
-    s.source = "scaled from " + m.name + " by " + number(factor) +
+    s.source = "scaled from " + m.name + " by " + shortNumber(factor) +
                " in parameters (TrainPlan sweep, model_scale)";
     return s;
 }
@@ -251,7 +251,7 @@ SweepScenario sweepScenario(const Scenario& base, const SweepSpec& spec, std::si
         out.label = found->name;
     } else {
         const double v = spec.values.at(index);
-        out.label = number(v);
+        out.label = shortNumber(v);
         out.value = v;
         switch (spec.key) {
         case SweepKey::Gpus: {
@@ -276,7 +276,8 @@ SweepScenario sweepScenario(const Scenario& base, const SweepSpec& spec, std::si
             break;
         case SweepKey::InterNodeGbPerS:
             s.cluster.interNode.bytesPerSecond = v * model::units::kGB;
-            s.cluster.interNode.name = base.cluster.interNode.name + " @ " + number(v) + " GB/s";
+            s.cluster.interNode.name =
+                base.cluster.interNode.name + " @ " + shortNumber(v) + " GB/s";
             s.cluster.interNodeRef.clear();
             break;
         case SweepKey::GlobalBatch:
