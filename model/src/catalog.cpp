@@ -145,9 +145,11 @@ GpuPrice gpuPriceFromJson(const json& j, const std::string& path, ValidationIssu
     const bool hasAmount = r.readDouble("per_gpu_hour", p.perGpuHour, false, 0.0001, 1e6);
     r.readEnum("currency", p.currency, false, currencyFromString, "USD, CNY");
     r.readString("source", p.source, false);
+    r.readString("source_zh", p.sourceZh, false);
     if (r.readString("date", p.date, false) && !isIsoDate(p.date))
         r.add(r.fieldPath("date"), "'" + p.date + "' is not a date (YYYY-MM-DD)");
     r.readString("unpriced", p.unpricedReason, false);
+    r.readString("unpriced_zh", p.unpricedReasonZh, false);
     r.finish();
     if (hasAmount && !p.unpricedReason.empty())
         issues.push_back({path, "gives both per_gpu_hour and unpriced; keep one"});
@@ -160,11 +162,16 @@ GpuPrice gpuPriceFromJson(const json& j, const std::string& path, ValidationIssu
 }
 
 json toJson(const GpuPrice& p) {
-    if (!p.priced()) return json{{"unpriced", p.unpricedReason}};
+    if (!p.priced()) {
+        json j{{"unpriced", p.unpricedReason}};
+        if (!p.unpricedReasonZh.empty()) j["unpriced_zh"] = p.unpricedReasonZh;
+        return j;
+    }
     json j{{"per_gpu_hour", p.perGpuHour},
            {"currency", std::string(toString(p.currency))},
            {"source", p.source},
            {"date", p.date}};
+    if (!p.sourceZh.empty()) j["source_zh"] = p.sourceZh;
     return j;
 }
 
@@ -198,6 +205,7 @@ GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& is
                           "'" + g.generation + "' is not one of " + std::string(kGpuGenerations)});
     r.readInt("sm_count", g.smCount, false, 1, 100000);
     r.readString("source", g.source, false);
+    r.readString("source_zh", g.sourceZh, false);
     if (const json* price = r.raw("price"))
         g.listPrice = gpuPriceFromJson(*price, r.fieldPath("price"), issues);
     r.finish();
@@ -221,6 +229,7 @@ LinkSpec linkFromJson(const json& j, const std::string& path, ValidationIssues& 
     r.readDouble("gb_per_s", gbps, true, 0.001, 1e6);
     r.readDouble("latency_us", latencyUs, false, 0, 1e6);
     r.readString("source", l.source, false);
+    r.readString("source_zh", l.sourceZh, false);
     r.finish();
     l.bytesPerSecond = gbps * units::kGB;
     l.latencySeconds = latencyUs * units::kMicro;
@@ -296,6 +305,7 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
     if (r.readDouble("published_parameters_b", publishedB, false, 0, 1e9))
         m.publishedParameters = publishedB * 1e9;
     r.readString("source", m.source, false);
+    r.readString("source_zh", m.sourceZh, false);
     r.finish();
 
     // Shape checks that do not depend on the plan.
@@ -353,17 +363,20 @@ json toJson(const GpuSpec& g) {
     if (g.gemmEfficiency > 0) j["gemm_efficiency"] = g.gemmEfficiency;
     if (!g.generation.empty()) j["generation"] = g.generation;
     if (g.smCount > 0) j["sm_count"] = g.smCount;
+    if (!g.sourceZh.empty()) j["source_zh"] = g.sourceZh;
     if (g.listPrice.priced() || !g.listPrice.unpricedReason.empty())
         j["price"] = toJson(g.listPrice);
     return j;
 }
 
 json toJson(const LinkSpec& l) {
-    return json{{"name", l.name},
-                {"kind", std::string(toString(l.kind))},
-                {"gb_per_s", detail::toFileUnit(l.bytesPerSecond, units::kGB)},
-                {"latency_us", detail::toFileUnit(l.latencySeconds, units::kMicro)},
-                {"source", l.source}};
+    json j{{"name", l.name},
+           {"kind", std::string(toString(l.kind))},
+           {"gb_per_s", detail::toFileUnit(l.bytesPerSecond, units::kGB)},
+           {"latency_us", detail::toFileUnit(l.latencySeconds, units::kMicro)},
+           {"source", l.source}};
+    if (!l.sourceZh.empty()) j["source_zh"] = l.sourceZh;
+    return j;
 }
 
 json toJson(const TransformerSpec& m) {
@@ -402,6 +415,7 @@ json toJson(const TransformerSpec& m) {
     if (m.publishedParameters > 0)
         j["published_parameters_b"] = detail::toFileUnit(m.publishedParameters, 1e9);
     if (!m.source.empty()) j["source"] = m.source;
+    if (!m.sourceZh.empty()) j["source_zh"] = m.sourceZh;
     return j;
 }
 

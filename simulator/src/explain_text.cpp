@@ -2,17 +2,16 @@
 
 #include <trainplan/simulator/explain_text.h>
 
+#include "text_table.h"
+
 namespace trainplan::sim {
 
 namespace {
 
-struct Pair {
-    std::string_view en;
-    std::string_view zh;
-};
+using detail::TextPair;
 
 // Every fixed term name explain.cpp produces.
-constexpr Pair kTerms[] = {
+constexpr TextPair kTerms[] = {
     {"weights", "权重"},
     {"gradients", "梯度"},
     {"optimizer states", "优化器状态"},
@@ -64,14 +63,14 @@ constexpr Pair kTerms[] = {
 };
 
 // sim::toString(MemoryPhase::Kind).
-constexpr Pair kPhases[] = {
+constexpr TextPair kPhases[] = {
     {"step start", "步开始"},          {"end of forward", "前向结束"},
     {"start of backward", "反向开始"}, {"middle of backward", "反向中途"},
     {"end of backward", "反向结束"},   {"optimizer step", "优化器更新"},
 };
 
 // explain.cpp's names of the stages of an even layout.
-constexpr Pair kStages[] = {
+constexpr TextPair kStages[] = {
     {"first (embeddings)", "第一阶段（嵌入层）"},
     {"middle", "中间阶段"},
     {"last (LM head)", "最后阶段（输出头）"},
@@ -142,14 +141,6 @@ constexpr Label kAssumptions[] = {
     {"gpu power", "GPU power draw", "GPU 功耗"},
 };
 
-template <std::size_t N>
-std::string lookup(const Pair (&table)[N], std::string_view english, Lang lang) {
-    if (lang == Lang::ZhCN)
-        for (const Pair& p : table)
-            if (p.en == english) return std::string(p.zh);
-    return std::string(english);
-}
-
 bool endsWith(std::string_view s, std::string_view suffix) {
     return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
@@ -157,11 +148,11 @@ bool endsWith(std::string_view s, std::string_view suffix) {
 } // namespace
 
 std::string memoryPhaseName(std::string_view english, Lang lang) {
-    return lookup(kPhases, english, lang);
+    return detail::translateText(kPhases, english, lang);
 }
 
 std::string pipelineStageName(std::string_view english, Lang lang) {
-    return lookup(kStages, english, lang);
+    return detail::translateText(kStages, english, lang);
 }
 
 std::string derivationTermName(std::string_view english, Lang lang) {
@@ -172,20 +163,22 @@ std::string derivationTermName(std::string_view english, Lang lang) {
         const std::string_view inner =
             english.substr(kPeak.size(), english.size() - kPeak.size() - 1);
         if (const auto comma = inner.rfind(", at "); comma != std::string_view::npos)
-            return "每 GPU 峰值显存（" + lookup(kTerms, inner.substr(0, comma), lang) + "，" +
+            return "每 GPU 峰值显存（" +
+                   detail::translateText(kTerms, inner.substr(0, comma), lang) + "，" +
                    memoryPhaseName(inner.substr(comma + 5), lang) + "时）";
     }
     // "<term> at <phase>": "gradients at end of backward"
     if (const auto at = english.rfind(" at "); at != std::string_view::npos) {
         const std::string_view phase = english.substr(at + 4);
         const std::string phaseZh = memoryPhaseName(phase, lang);
-        if (phaseZh != phase) return phaseZh + "时的" + lookup(kTerms, english.substr(0, at), lang);
+        if (phaseZh != phase)
+            return phaseZh + "时的" + detail::translateText(kTerms, english.substr(0, at), lang);
     }
     // "tp communicator", "dp-shard communicator": the groups keep the layout's own abbreviations.
     constexpr std::string_view kCommunicator = " communicator";
     if (endsWith(english, kCommunicator))
         return std::string(english.substr(0, english.size() - kCommunicator.size())) + " 通信器";
-    return lookup(kTerms, english, lang);
+    return detail::translateText(kTerms, english, lang);
 }
 
 std::string assumptionLabel(std::string_view key, Lang lang) {

@@ -42,6 +42,45 @@ std::string ResolvedPrice::describe() const {
     return s;
 }
 
+std::string ResolvedPrice::describe(Lang lang) const {
+    if (lang == Lang::En) return describe();
+    const auto zhOr = [](const std::string& zh, const std::string& en) -> const std::string& {
+        return zh.empty() ? en : zh;
+    };
+    if (origin == PriceOrigin::None) {
+        std::string s = (gpu.empty() ? std::string("此 GPU") : gpu) + " 没有价格";
+        const std::string& why = zhOr(stated.unpricedReasonZh, stated.unpricedReason);
+        if (!why.empty()) s += "：" + why;
+        return s + "（请设置 cluster.gpu_hour_usd 或价格表中的一行）；不计算成本";
+    }
+    char buf[128];
+    if (origin == PriceOrigin::Scenario) {
+        std::snprintf(buf, sizeof buf, "$%.2f/GPU 时（场景：cluster.gpu_hour_usd）", usdPerGpuHour);
+        return buf;
+    }
+    std::snprintf(buf, sizeof buf, "%s%.2f/GPU 时",
+                  stated.currency == model::Currency::Cny ? "¥" : "$", stated.perGpuHour);
+    std::string what;
+    const auto add = [&what](const std::string& s) {
+        if (!s.empty()) what += (what.empty() ? "" : "，") + s;
+    };
+    add(stated.cloud);
+    add(stated.region);
+    add(stated.contract);
+    add(zhOr(stated.sourceZh, stated.source));
+    if (!stated.date.empty()) add(stated.date + " 读取");
+    const std::string from = stated.origin.empty() || stated.origin == "catalog" ? "目录"
+                             : stated.origin == "price table"                    ? "价格表"
+                                                                                 : stated.origin;
+    std::string s = buf + ("（" + from + (what.empty() ? "" : "：" + what) + "）");
+    if (stated.currency == model::Currency::Cny) {
+        std::snprintf(buf, sizeof buf, " = $%.2f/GPU 时（汇率 %.4f CNY/USD）", usdPerGpuHour,
+                      stated.cnyPerUsd);
+        s += buf;
+    }
+    return s;
+}
+
 nlohmann::json toJson(const ResolvedPrice& p) {
     nlohmann::json j{{"gpu", p.gpu},
                      {"origin", std::string(toString(p.origin))},

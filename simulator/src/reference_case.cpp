@@ -236,8 +236,12 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     } else if (contains(g, "V100")) {
         // DGX-2: 8 × 100 Gb/s EDR InfiniBand (NVIDIA DGX-2 datasheet).
         static const model::LinkSpec edr{
-            "InfiniBand-EDR-100", model::LinkKind::InfiniBand, 12.5e9, 5e-6,
-            "Mellanox EDR 100 Gb/s per port (DGX-2 datasheet: 8 ports)"};
+            "InfiniBand-EDR-100",
+            model::LinkKind::InfiniBand,
+            12.5e9,
+            5e-6,
+            "Mellanox EDR 100 Gb/s per port (DGX-2 datasheet: 8 ports)",
+            "Mellanox EDR 每端口 100 Gb/s（DGX-2 数据手册：8 个端口）"};
         inter = &edr;
         c.assumptions.push_back("inter-node network not stated: the DGX-2's 8 × EDR 100 Gb/s");
     } else {

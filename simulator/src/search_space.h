@@ -125,15 +125,19 @@ void forEachLayout(const model::Scenario& s, long long gpus, model::Framework fw
                 probe.dp = static_cast<int>(dp);
                 const bool spans = placeGroups(probe, s.cluster.gpusPerNode).dp.nodes > 1;
                 // The experts split by tp (etp 0), and, for Megatron-LM with tp > 1, folded
-                // with etp 1: expert parallelism may then span the tp ranks too (ep divides
-                // tp × dp × cp; Megatron-Core MoE parallel folding).
-                for (const int etp : {0, 1}) {
-                    if (etp == 1 && !(m.moe.enabled() && cap.etp && tp > 1)) continue;
+                // with each etp below tp that divides it (1, 2, 4 at tp 8): expert parallelism
+                // then spans the ranks tp leaves over, ep dividing tp × dp × cp / etp
+                // (Megatron-Core MoE parallel folding, --expert-tensor-parallel-size).
+                std::vector<int> etps{0};
+                if (m.moe.enabled() && cap.etp && tp > 1)
+                    for (int d : divisors(tp))
+                        if (d < tp && m.moe.expertFfnHidden % d == 0) etps.push_back(d);
+                for (const int etp : etps) {
                     if (!allowed(k.etp, etp == 0 ? tp : etp)) continue;
                     std::vector<int> eps{1};
                     if (m.moe.enabled() && cap.ep)
                         eps = divisors(std::gcd(static_cast<long long>(m.moe.experts),
-                                                etp == 0 ? dp * cp : dp * cp * tp));
+                                                etp == 0 ? dp * cp : dp * cp * tp / etp));
                     for (int ep : eps) {
                         if (!allowed(k.ep, ep)) continue;
                         for (const PipelineChoice& split : splits)

@@ -63,7 +63,10 @@ TEST(ReportSizing, SectionHoldsTheSizingAnswerWithThePricesUsed) {
                                          [](const Block& b) { return b.kind == Block::Kind::Bullets; });
         ASSERT_NE(prices, sec->blocks.end());
         EXPECT_EQ(prices->items.size(), static_cast<qsizetype>(d.sizing->prices.size()));
-        EXPECT_TRUE(prices->items.join(QLatin1Char('\n')).contains(QStringLiteral("H20: no price")))
+        // In the report's language (ResolvedPrice::describe(lang), the catalog's unpriced_zh).
+        EXPECT_TRUE(prices->items.join(QLatin1Char('\n'))
+                        .contains(lang == sim::Lang::En ? QStringLiteral("H20: no price")
+                                                        : QStringLiteral("H20: H20 没有价格")))
             << prices->items.join(QLatin1Char('\n')).toStdString();
     }
 }

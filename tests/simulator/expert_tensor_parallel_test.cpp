@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 namespace trainplan::test {
 namespace {
 
@@ -97,17 +99,22 @@ TEST(ExpertTensorParallel, ExpertTensorParallelismAboveTpGathersTokensInItsGroup
 
 TEST(ExpertTensorParallel, TheSearchOffersFoldedLayoutsOnlyToMegatron) {
     model::Scenario s = mixtral();
-    bool megatronFolded = false;
+    std::set<int> foldedEtps;
     for (const Framework fw : model::kAllFrameworks)
         for (const model::Plan& p : sim::enumeratePlans(s, fw)) {
             if (!p.foldsExperts()) continue;
             EXPECT_EQ(fw, Framework::Megatron) << p.label();
-            EXPECT_EQ(p.etp, 1) << p.label();
+            // Every etp below tp that divides it (issue 17: intermediate etp is searched).
+            EXPECT_LT(p.etp, p.tp) << p.label();
+            EXPECT_EQ(p.tp % p.etp, 0) << p.label();
+            EXPECT_EQ((static_cast<long long>(p.tp) * p.dp * p.cp) % (p.ep * p.etp), 0)
+                << p.label();
             EXPECT_TRUE(p.sequenceParallel) << p.label();
             EXPECT_TRUE(model::validatePlan(s, p).empty()) << p.label();
-            megatronFolded = true;
+            foldedEtps.insert(p.etp);
         }
-    EXPECT_TRUE(megatronFolded);
+    // 64 GPUs: tp up to 8, so etp 1, 2 and 4 are all offered.
+    EXPECT_EQ(foldedEtps, (std::set<int>{1, 2, 4}));
     // A fixed etp (constraints.fixed.etp) keeps only the layouts with that expert split.
     s.constraints.etp = 1;
     for (const model::Plan& p : sim::enumeratePlans(s, Framework::Megatron))

@@ -2,12 +2,16 @@
 
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/simulator/explain.h>
+#include <trainplan/simulator/explain_rates.h>
+#include <trainplan/simulator/explain_text.h>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <regex>
+#include <set>
 
 using namespace trainplan;
 using model::Framework;
@@ -203,4 +207,63 @@ TEST(Explain, AssumptionsFlagDefaults) {
     }
     EXPECT_TRUE(sawOverride);
     EXPECT_TRUE(sawDefault);
+}
+
+// Issue 19: the Chinese report and window show every formula, source and input of a derivation
+// in Chinese. Each fixed string explain.cpp and explain_rates.cpp produce must have a row in the
+// catalogue (explain_formulas.cpp): the plans below reach every branch (MoE, pipelines, offload,
+// partial and per-module recompute, overlap off, each framework's buffers).
+TEST(Explain, EveryFormulaSourceAndInputHasAChineseText) {
+    std::vector<Case> all = cases();
+    auto llama = test::makeScenario("llama3.1-70b", "H100-SXM5-80GB", 32, 8, 512,
+                                    "NVLink4-NVSwitch", "InfiniBand-NDR-400");
+    auto offload = test::makePlan(Framework::DeepSpeed, 256, 1, 1, 1, 3);
+    offload.offload = model::Offload::Cpu;
+    all.push_back({llama, offload});
+    // DeepSpeed's overlap_comm off (DDP and FSDP always overlap).
+    auto noOverlap = test::makePlan(Framework::DeepSpeed, 256, 1, 1, 1, 3);
+    noOverlap.dpOverlap = false;
+    all.push_back({llama, noOverlap});
+    auto partial = test::makePlan(Framework::Megatron, 8, 8, 4, 1, 1);
+    partial.recompute = model::Recompute::Full;
+    partial.recomputeLayers = 2;
+    all.push_back({llama, partial});
+    auto modules = test::makePlan(Framework::Megatron, 8, 8, 4, 1, 1);
+    modules.recompute = model::Recompute::Selective;
+    modules.recomputeModules = model::recompute_module::kMlp | model::recompute_module::kLayerNorm;
+    all.push_back({llama, modules});
+    // Three or more English words in a row: a sentence left untranslated.
+    const std::regex english("[A-Za-z]{2,} [a-z]{2,} [a-z]{3,}");
+    const std::regex flags("--[a-z-]+( [a-z_]+)*");
+    std::set<std::string> missing;
+    const auto check = [&](const std::string& en, const std::string& zh, const char* what) {
+        // Flags keep their spelling and values ("--recompute-modules layernorm mlp").
+        const std::string prose = std::regex_replace(zh, flags, "");
+        if (zh == en || std::regex_search(prose, english))
+            missing.insert(std::string(what) + ": " + en);
+    };
+    for (const auto& c : all) {
+        for (const auto& issue : model::validatePlan(c.scenario, c.plan))
+            ADD_FAILURE() << c.plan.label() << ": " << issue.text();
+        const auto ctx = sim::makeContext(c.scenario);
+        const auto x = sim::explainPlan(ctx, c.plan);
+        std::vector<sim::DerivationTerm> roots{x.memory, x.stepTime, x.communication, x.flops};
+        for (auto& r : sim::rateTerms(ctx, x.estimate))
+            roots.push_back(std::move(r));
+        for (const auto& root : roots)
+            forEachTerm(root, [&](const sim::DerivationTerm& t) {
+                check(t.formula, sim::derivationFormula(t.formula, sim::Lang::ZhCN), "formula");
+                check(t.source, sim::derivationSource(t.source, sim::Lang::ZhCN), "source");
+                for (const auto& [name, value] : t.inputs)
+                    if (name.size() > 3) // tp, pp, dp, cp, ep, vpp keep their names
+                        check(name, sim::derivationInputName(name, sim::Lang::ZhCN), "input");
+                EXPECT_EQ(sim::derivationFormula(t.formula, sim::Lang::En), t.formula);
+            });
+    }
+    for (const auto& m : missing)
+        ADD_FAILURE() << "no Chinese for " << m;
+    EXPECT_EQ(sim::derivationFormula("the forward of the recomputed modules again "
+                                     "(--recompute-modules mlp layernorm)",
+                                     sim::Lang::ZhCN),
+              "被重计算的模块再做一次前向（--recompute-modules mlp layernorm）");
 }

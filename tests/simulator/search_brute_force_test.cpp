@@ -94,14 +94,14 @@ std::vector<Plan> naiveValidPlans(const Scenario& s, Framework fw) {
                     // fast.
                     if (p.gpus() != gpus) continue;
                     // Expert tensor parallelism as the search offers it: the experts split by
-                    // tp (0), or folded with etp 1 (docs/search.md).
-                    for (const int etp : {0, 1})
+                    // tp (0), or folded with an etp below tp that divides it (docs/search.md).
+                    for (int etp = 0; etp < std::max(1, p.tp); ++etp)
                         for (p.ep = 1; p.ep <= maxEp; ++p.ep)
                             for (p.vpp = 1; p.vpp <= s.model.layers; ++p.vpp)
                                 for (p.microBatch = 1; p.microBatch <= s.training.globalBatch;
                                      ++p.microBatch) {
-                                    p.etp = etp == p.tp ? 0 : etp;
-                                    if (etp == 1 && p.etp == 0) continue; // tp 1: the same plan
+                                    if (etp > 0 && p.tp % etp != 0) continue;
+                                    p.etp = etp;
                                     // Also for speed: the knob rules of validatePlan only add
                                     // rejections, so a layout it rejects with the default knobs
                                     // (SP on where folded experts need it) is rejected with any.

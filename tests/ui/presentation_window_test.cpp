@@ -3,6 +3,7 @@
 // current slide change while the scenario stays as it was.
 #include "ui_test_support.h"
 
+#include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/ui/language.h>
 #include <trainplan/ui/presentation_window.h>
@@ -115,6 +116,19 @@ TEST(PresentationWindow, PagesShowTheReportDataInTypeThatScales) {
             view = w->pageWidget(p)->findChild<QChartView*>(QString::fromLatin1(id));
         ASSERT_NE(view, nullptr) << id;
         EXPECT_FALSE(view->chart()->series().isEmpty()) << id;
+    }
+    // Issue 19: each chart's caption is the report's and the deck's (report::chartCaption), with
+    // its figures filled in.
+    for (const report::ChartKind kind :
+         {report::ChartKind::Memory, report::ChartKind::StepTime, report::ChartKind::Communication,
+          report::ChartKind::Scaling}) {
+        const QString name = QStringLiteral("caption_") + report::chartId(kind);
+        QLabel* caption = nullptr;
+        for (int p = 2; p <= 5 && !caption; ++p)
+            caption = w->pageWidget(p)->findChild<QLabel*>(name);
+        ASSERT_NE(caption, nullptr) << name.toStdString();
+        EXPECT_EQ(caption->text(), report::chartCaption(kind, d, sim::Lang::En));
+        EXPECT_FALSE(caption->text().contains(QStringLiteral("%1"))) << name.toStdString();
     }
 
     // Bigger window, bigger type.

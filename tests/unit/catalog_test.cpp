@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -71,16 +72,28 @@ TEST(Catalog, RequiredModelsExist) {
 TEST(Catalog, EveryEntryHasASourceAndAUniqueName) {
     const Catalog& c = builtinCatalog();
     std::set<std::string> names;
+    // Issue 19: Chinese reports print each source in Chinese ("source_zh", "unpriced_zh").
+    const auto chinese = [](const std::string& s) { // a CJK ideograph's UTF-8 lead byte
+        return std::any_of(s.begin(), s.end(),
+                           [](unsigned char ch) { return ch >= 0xE4 && ch <= 0xE9; });
+    };
     for (const auto& g : c.gpus) {
         EXPECT_FALSE(g.source.empty()) << g.name;
+        EXPECT_TRUE(chinese(g.sourceZh)) << g.name;
+        if (g.listPrice.priced())
+            EXPECT_TRUE(chinese(g.listPrice.sourceZh)) << g.name;
+        else
+            EXPECT_TRUE(chinese(g.listPrice.unpricedReasonZh)) << g.name;
         EXPECT_TRUE(names.insert("gpu:" + g.name).second) << g.name;
     }
     for (const auto& l : c.links) {
         EXPECT_FALSE(l.source.empty()) << l.name;
+        EXPECT_TRUE(chinese(l.sourceZh)) << l.name;
         EXPECT_TRUE(names.insert("link:" + l.name).second) << l.name;
     }
     for (const auto& m : c.models) {
         EXPECT_FALSE(m.source.empty()) << m.name;
+        EXPECT_TRUE(chinese(m.sourceZh)) << m.name;
         EXPECT_TRUE(names.insert("model:" + m.name).second) << m.name;
         EXPECT_FALSE(m.displayName.empty()) << m.name;
     }

@@ -10,6 +10,10 @@ sim::Lang advisorLanguage() {
     return QLocale().language() == QLocale::Chinese ? sim::Lang::ZhCN : sim::Lang::En;
 }
 
+QString catalogText(const std::string& en, const std::string& zh) {
+    return QString::fromStdString(advisorLanguage() == sim::Lang::ZhCN && !zh.empty() ? zh : en);
+}
+
 QString renderMessage(const sim::Message& message) {
     return QString::fromStdString(sim::render(message, advisorLanguage()));
 }

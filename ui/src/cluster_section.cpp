@@ -2,6 +2,7 @@
 
 #include <trainplan/model/units.h>
 #include <trainplan/simulator/pricing.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
@@ -80,7 +81,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     const model::Catalog& cat = doc->catalog();
     for (const auto& g : cat.gpus) {
         m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.name));
-        m_gpu->setItemData(m_gpu->count() - 1, QString::fromStdString(g.source), Qt::ToolTipRole);
+        m_gpu->setItemData(m_gpu->count() - 1, catalogText(g.source, g.sourceZh), Qt::ToolTipRole);
     }
     for (const auto& l : cat.links) {
         const QString name = QString::fromStdString(l.name);
@@ -88,7 +89,8 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                                 ? m_intra
                                 : m_inter;
         target->addItem(name, name);
-        target->setItemData(target->count() - 1, QString::fromStdString(l.source), Qt::ToolTipRole);
+        target->setItemData(target->count() - 1, catalogText(l.source, l.sourceZh),
+                            Qt::ToolTipRole);
     }
     m_gpu->setToolTip(tr("The accelerator, with its datasheet figures from the catalog."));
     form->addRow(tr("GPU"), m_binder->bindChoice(
@@ -195,7 +197,7 @@ void ClusterSection::refresh() {
         specs += tr(" · FP8 %1").arg(formatFlopsPerSecond(g.fp8FlopsPerSecond));
     if (g.tdpWatts > 0) specs += tr(" · %1 W").arg(g.tdpWatts);
     m_gpuSpecs->setText(specs);
-    m_gpuSpecs->setToolTip(QString::fromStdString(g.source));
+    m_gpuSpecs->setToolTip(catalogText(g.source, g.sourceZh));
     auto linkText = [](const model::LinkSpec& l) {
         return tr("%1 · %2 (%3) per direction · %4 µs")
             .arg(linkKindName(l.kind), formatBytesPerSecond(l.bytesPerSecond),
@@ -218,8 +220,8 @@ void ClusterSection::refresh() {
         break;
     case sim::PriceOrigin::PriceTable:
     case sim::PriceOrigin::Catalog:
-        m_priceUsed->setText(
-            tr("Costs use the GPU's price: %1").arg(QString::fromStdString(price.describe())));
+        m_priceUsed->setText(tr("Costs use the GPU's price: %1")
+                                 .arg(QString::fromStdString(price.describe(advisorLanguage()))));
         break;
     case sim::PriceOrigin::None:
         m_priceUsed->setText(

@@ -39,6 +39,18 @@ QString derivationTermName(const std::string& name) {
     return qs(sim::derivationTermName(name, advisorLanguage()));
 }
 
+QString derivationFormula(const std::string& formula) {
+    return qs(sim::derivationFormula(formula, advisorLanguage()));
+}
+
+QString derivationSource(const std::string& source) {
+    return qs(sim::derivationSource(source, advisorLanguage()));
+}
+
+QString derivationInputName(const std::string& name) {
+    return qs(sim::derivationInputName(name, advisorLanguage()));
+}
+
 QString assumptionLabel(const std::string& key) {
     return qs(sim::assumptionLabel(key, advisorLanguage()));
 }

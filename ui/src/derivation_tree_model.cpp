@@ -21,7 +21,7 @@ QString inputValue(double v) {
 QString inputsText(const sim::DerivationTerm& t, const QString& separator) {
     QStringList parts;
     for (const auto& [name, value] : t.inputs)
-        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name), inputValue(value));
+        parts << QStringLiteral("%1 = %2").arg(derivationInputName(name), inputValue(value));
     return parts.join(separator);
 }
 
@@ -114,12 +114,12 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
         QString tip = QStringLiteral("<b>%1 = %2</b><br>= %3")
                           .arg(derivationTermName(t.name).toHtmlEscaped(),
                                formatDerivationValue(t.value, t.unit),
-                               QString::fromStdString(t.formula).toHtmlEscaped());
+                               derivationFormula(t.formula).toHtmlEscaped());
         if (!t.inputs.empty())
             tip += QStringLiteral("<br>") +
                    tr("Inputs: %1").arg(inputsText(t, QStringLiteral("; ")).toHtmlEscaped());
         tip += QStringLiteral("<br><i>") +
-               tr("Source: %1").arg(QString::fromStdString(t.source).toHtmlEscaped()) +
+               tr("Source: %1").arg(derivationSource(t.source).toHtmlEscaped()) +
                QStringLiteral("</i>");
         if (!t.children.empty())
             tip += QStringLiteral("<br>") + tr("The sum of the %n term(s) below.", nullptr,
@@ -133,11 +133,11 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
         case ValueColumn:
             return formatDerivationValue(t.value, t.unit);
         case FormulaColumn:
-            return QString::fromStdString(t.formula);
+            return derivationFormula(t.formula);
         case InputsColumn:
             return inputsText(t, QStringLiteral("; "));
         case SourceColumn:
-            return QString::fromStdString(t.source);
+            return derivationSource(t.source);
         default:
             return {};
         }

@@ -1,6 +1,7 @@
 #include <trainplan/ui/model_section.h>
 
 #include <trainplan/model/transformer_spec.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
@@ -51,7 +52,7 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
         const QString display =
             m.displayName.empty() ? name : QString::fromStdString(m.displayName);
         m_catalog->addItem(display, name);
-        m_catalog->setItemData(m_catalog->count() - 1, QString::fromStdString(m.source),
+        m_catalog->setItemData(m_catalog->count() - 1, catalogText(m.source, m.sourceZh),
                                Qt::ToolTipRole);
     }
     m_catalog->setToolTip(

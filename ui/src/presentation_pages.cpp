@@ -253,39 +253,14 @@ QWidget* PresentationWindow::chartPage(report::ChartKind kind) {
     view->setFrameShape(QFrame::NoFrame);
     view->setBackgroundBrush(Qt::white);
 
-    QString caption;
-    switch (kind) {
-    case report::ChartKind::Memory:
-        caption = report::tr(Text::CapMemory, m_lang);
-        break;
-    case report::ChartKind::StepTime:
-        caption = report::tr(Text::CapStepTime, m_lang);
-        break;
-    case report::ChartKind::Communication:
-        caption = report::tr(Text::CapCommunication, m_lang);
-        break;
-    case report::ChartKind::Scaling:
-        caption = report::tr(Text::CapScaling, m_lang)
-                      .arg(report::fmtPercent(m_data->mfuThreshold, m_lang));
-        break;
-    case report::ChartKind::Crossover:
-        caption = report::tr(Text::CapCrossover, m_lang);
-        break;
-    case report::ChartKind::Pareto:
-        caption = report::tr(Text::CapPareto, m_lang);
-        break;
-    case report::ChartKind::Timeline:
-        caption = report::tr(Text::CapTimeline, m_lang).arg(QDate::currentDate().toString(Qt::ISODate));
-        break;
-    case report::ChartKind::Scenarios:
-        caption = report::tr(Text::CapScenarios, m_lang);
-        break;
-    }
+    const QString caption = report::chartCaption(kind, *m_data, m_lang);
     auto* body = new QWidget;
     auto* v = new QVBoxLayout(body);
     v->setContentsMargins(0, 0, 0, 0);
     v->addWidget(view, 1);
-    v->addWidget(textLabel(caption, px * 4 / 5, false, kMuted));
+    QLabel* captionLabel = textLabel(caption, px * 4 / 5, false, kMuted);
+    captionLabel->setObjectName(QStringLiteral("caption_") + report::chartId(kind));
+    v->addWidget(captionLabel);
     return frame(title, body);
 }
 

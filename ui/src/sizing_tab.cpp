@@ -331,7 +331,8 @@ void SizingTab::showAnswer() {
     m_status->setText(status.join(QStringLiteral(" · ")));
     QStringList prices;
     for (const auto& p : r.prices)
-        prices << QStringLiteral("%1: %2").arg(toQString(p.gpu), toQString(p.describe()));
+        prices << QStringLiteral("%1: %2").arg(toQString(p.gpu),
+                                               toQString(p.describe(advisorLanguage())));
     QStringList notes;
     for (const auto& n : r.notes)
         notes << toQString(n);

@@ -172,23 +172,19 @@ void Deck::sizingSlide() {
 }
 
 void Deck::memorySlide() {
-    chartSlide(ChartKind::Memory, t(Text::CapMemory));
+    chartSlide(ChartKind::Memory, chartCaption(ChartKind::Memory, m_data, m_lang));
 }
 
 void Deck::stepTimeSlide() {
-    chartSlide(ChartKind::StepTime, t(Text::CapStepTime));
+    chartSlide(ChartKind::StepTime, chartCaption(ChartKind::StepTime, m_data, m_lang));
 }
 
 void Deck::scalingSlide() {
-    chartSlide(ChartKind::Scaling,
-               t(Text::CapScaling).arg(fmtPercent(m_data.mfuThreshold, m_lang)));
+    chartSlide(ChartKind::Scaling, chartCaption(ChartKind::Scaling, m_data, m_lang));
 }
 
 void Deck::timelineSlide() {
-    const QDate start = detail::timelineStart(m_data);
-    chartSlide(ChartKind::Timeline, t(Text::CapTimeline).arg(start.toString(Qt::ISODate)) +
-                                        QLatin1Char(' ') +
-                                        timelineSummary(*m_data.timeline, start, m_lang));
+    chartSlide(ChartKind::Timeline, chartCaption(ChartKind::Timeline, m_data, m_lang));
 }
 
 void Deck::roadmapSlide() {

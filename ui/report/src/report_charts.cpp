@@ -7,6 +7,7 @@
 #include "report_timeline.h"
 
 #include <trainplan/report/report_fonts.h>
+#include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 
 #include <QGraphicsLayout>
@@ -151,6 +152,35 @@ QString chartTitle(ChartKind kind, sim::Lang lang) {
         return tr(Text::ChartTimeline, lang);
     case ChartKind::Scenarios:
         return tr(Text::ChartScenarios, lang);
+    }
+    return {};
+}
+
+QString chartCaption(ChartKind kind, const ReportData& d, sim::Lang lang) {
+    switch (kind) {
+    case ChartKind::Memory:
+        return tr(Text::CapMemory, lang);
+    case ChartKind::StepTime:
+        return tr(Text::CapStepTime, lang);
+    case ChartKind::Communication:
+        return tr(Text::CapCommunication, lang);
+    case ChartKind::Scaling:
+        return tr(Text::CapScaling, lang).arg(fmtPercent(d.mfuThreshold, lang));
+    case ChartKind::Crossover:
+        return tr(Text::CapCrossover, lang);
+    case ChartKind::Pareto: {
+        const auto fitting = std::count_if(d.search.all.begin(), d.search.all.end(),
+                                           [](const sim::PlanSummary& p) { return p.fits; });
+        return tr(Text::CapPareto, lang).arg(paretoPointsDrawn(d)).arg(fitting);
+    }
+    case ChartKind::Timeline: {
+        const QDate start = detail::timelineStart(d);
+        QString caption = tr(Text::CapTimeline, lang).arg(start.toString(Qt::ISODate));
+        if (d.timeline) caption += QLatin1Char(' ') + timelineSummary(*d.timeline, start, lang);
+        return caption;
+    }
+    case ChartKind::Scenarios:
+        return tr(Text::CapScenarios, lang);
     }
     return {};
 }

@@ -156,11 +156,11 @@ Section comparisonSection(const ReportData& d, Lang lang) {
 Section whereSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("breakdown", Text::SecWhere, lang);
     s.subheading(chartTitle(ChartKind::Memory, lang));
-    s.chart(ChartKind::Memory, s.t(Text::CapMemory));
+    s.chart(ChartKind::Memory, chartCaption(ChartKind::Memory, d, lang));
     s.subheading(chartTitle(ChartKind::StepTime, lang));
-    s.chart(ChartKind::StepTime, s.t(Text::CapStepTime));
+    s.chart(ChartKind::StepTime, chartCaption(ChartKind::StepTime, d, lang));
     s.subheading(chartTitle(ChartKind::Communication, lang));
-    s.chart(ChartKind::Communication, s.t(Text::CapCommunication));
+    s.chart(ChartKind::Communication, chartCaption(ChartKind::Communication, d, lang));
 
     Table comm;
     comm.header = {s.t(Text::ColFramework), QStringLiteral("DP"), QStringLiteral("TP"),
@@ -185,10 +185,10 @@ Section whereSection(const ReportData& d, Lang lang) {
 Section scalingSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("scaling", Text::SecScaling, lang);
     s.subheading(chartTitle(ChartKind::Scaling, lang));
-    s.chart(ChartKind::Scaling, s.t(Text::CapScaling).arg(fmtPercent(d.mfuThreshold, lang)));
+    s.chart(ChartKind::Scaling, chartCaption(ChartKind::Scaling, d, lang));
     if (!d.crossover.empty()) {
         s.subheading(chartTitle(ChartKind::Crossover, lang));
-        s.chart(ChartKind::Crossover, s.t(Text::CapCrossover));
+        s.chart(ChartKind::Crossover, chartCaption(ChartKind::Crossover, d, lang));
     }
     if (!d.advice) return std::move(s.section);
     const sim::BreakPoints& bp = d.advice->breakPoints;
@@ -256,9 +256,7 @@ Section scalingSection(const ReportData& d, Lang lang) {
 
 Section tradeoffSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("tradeoffs", Text::SecTradeoffs, lang);
-    const auto fitting = std::count_if(d.search.all.begin(), d.search.all.end(),
-                                       [](const sim::PlanSummary& p) { return p.fits; });
-    s.chart(ChartKind::Pareto, s.t(Text::CapPareto).arg(paretoPointsDrawn(d)).arg(fitting));
+    s.chart(ChartKind::Pareto, chartCaption(ChartKind::Pareto, d, lang));
     // The table lists the front the chart draws (step time × peak memory, sim::paretoFront2d), so
     // that every row is a point on the black line.
     const std::vector<std::size_t> front = sim::paretoFront2d(d.search.all);

@@ -1,6 +1,7 @@
 #include <trainplan/report/report_data.h>
 
 #include <trainplan/services/planning.h>
+#include <trainplan/simulator/explain_text.h>
 #include <trainplan/simulator/sweep.h>
 
 #include <algorithm>
@@ -80,7 +81,8 @@ std::vector<SweepSeries> seriesFromSweep(const sim::SweepResult& r, bool byGpus)
 void collectSources(const sim::DerivationTerm& t, std::vector<SourceEntry>& out,
                     std::set<std::string>& seen) {
     if (!t.source.empty() && seen.insert(t.source).second)
-        out.push_back({SourceEntry::Kind::Formula, t.name, t.source, "", ""});
+        out.push_back({SourceEntry::Kind::Formula, t.name, t.source, "",
+                       sim::derivationSource(t.source, sim::Lang::ZhCN)});
     for (const sim::DerivationTerm& c : t.children)
         collectSources(c, out, seen);
 }
@@ -260,18 +262,20 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
 
     const model::ClusterSpec& c = scenario.cluster;
     auto catalogSource = [&](const char* what, const char* whatZh, const std::string& name,
-                             const std::string& source) {
+                             const std::string& source, const std::string& sourceZh) {
         if (!source.empty())
             d.sources.push_back({SourceEntry::Kind::Catalog, what + (" " + name), source,
-                                 whatZh + (" " + name), ""});
+                                 whatZh + (" " + name), sourceZh});
     };
-    catalogSource("GPU", "GPU", c.gpu.name, c.gpu.source);
-    catalogSource("Intra-node link", "节点内互联", c.intraNode.name, c.intraNode.source);
-    catalogSource("Inter-node link", "节点间网络", c.interNode.name, c.interNode.source);
+    catalogSource("GPU", "GPU", c.gpu.name, c.gpu.source, c.gpu.sourceZh);
+    catalogSource("Intra-node link", "节点内互联", c.intraNode.name, c.intraNode.source,
+                  c.intraNode.sourceZh);
+    catalogSource("Inter-node link", "节点间网络", c.interNode.name, c.interNode.source,
+                  c.interNode.sourceZh);
     catalogSource("Model", "模型",
                   scenario.model.displayName.empty() ? scenario.model.name
                                                      : scenario.model.displayName,
-                  scenario.model.source);
+                  scenario.model.source, scenario.model.sourceZh);
     std::set<std::string> seen;
     if (d.headline) {
         collectSources(d.headline->memory, d.sources, seen);

@@ -194,7 +194,7 @@ Section scenarioSection(const ReportData& d, Lang lang) {
                                  .arg(fmtBandwidth(c.interNode.bytesPerSecond, lang)));
     cluster << qMakePair(s.t(Text::RowOversubscription), fmtFactor(c.oversubscription, lang));
     // Which price the costs use, and where it comes from (sim::resolvePrice; never "$0").
-    cluster << qMakePair(s.t(Text::RowPrice), qs(sim::resolvePrice(c).describe()));
+    cluster << qMakePair(s.t(Text::RowPrice), qs(sim::resolvePrice(c).describe(lang)));
     s.table(keyValues(cluster));
 
     s.subheading(s.t(Text::SubReadiness));

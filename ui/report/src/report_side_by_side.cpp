@@ -157,7 +157,7 @@ Section sideBySideSection(const ReportData& d, Lang lang) {
                              cheapest ? qs(cheapest->scenario.name) : dash,
                              cheapest && cheapest->goodput ? fmtUsd(cheapest->goodput->usd, lang)
                                                            : s.t(Text::NoGpuPrice)));
-        s.chart(ChartKind::Scenarios, s.t(Text::CapScenarios));
+        s.chart(ChartKind::Scenarios, chartCaption(ChartKind::Scenarios, d, lang));
     } else {
         s.paragraph(s.t(Text::SideBySideNothingFits));
     }

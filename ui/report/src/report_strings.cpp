@@ -319,7 +319,7 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::SubCatalog, "Catalog entries", "目录条目"},
     {T::SubFormulas, "Formulas", "公式"},
     {T::SubParameters, "Parameters", "参数"},
-    {T::SubReferences, "Published runs", "公开训练记录"},
+    {T::SubReferences, "Published runs", "公开训练记录（出处按原文引用）"},
     {T::ColSubject, "Used for", "用于"},
 
     {T::SecDerivation, "Derivation of the headline numbers", "主要数字的推导"},
@@ -328,7 +328,7 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
      "term gives its formula "
      "and source; a term with sub-terms is their sum.",
      "%1 方案 %2 的峰值显存、每步时间、通信量与 FLOPs "
-     "是如何构成的。每一项给出公式与出处；含子项的项等于其子项之和。公式与出处保留英文原文。"},
+     "是如何构成的。每一项给出公式与出处；含子项的项等于其子项之和。"},
     {T::ColTerm, "Term", "项"},
     {T::ColFormula, "Formula", "公式"},
     {T::SubPeakMemory, "Peak memory per GPU", "每块 GPU 峰值显存"},
@@ -487,7 +487,8 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::ColTrainingRun, "Training run", "训练运行"},
     {T::ColRunTime, "Expected run time", "预期训练时长"},
     {T::ColRunCost, "Expected cost", "预期成本"},
-    {T::TimelineConditional, "conditional: its trigger has not fired", "条件阶段：触发条件尚未满足"},
+    {T::TimelineConditional, "conditional: its trigger has not fired",
+     "条件阶段：触发条件尚未满足"},
     {T::TimelineSamePlan, "same plan as the last run: platform work only",
      "与上一次训练方案相同：仅平台工作"},
     {T::TimelineNoFit, "no plan fits its target", "目标上没有能放下的方案"},

@@ -148,8 +148,7 @@ void addTimeline(SectionBuilder& s, const ReportData& d) {
     }
     table.compact = true;
     s.table(std::move(table));
-    s.chart(ChartKind::Timeline, s.t(Text::CapTimeline).arg(start.toString(Qt::ISODate)));
-    s.paragraph(timelineSummary(t, start, lang));
+    s.chart(ChartKind::Timeline, chartCaption(ChartKind::Timeline, d, lang));
 }
 
 } // namespace detail

@@ -22,8 +22,10 @@ struct GpuPrice {
     double perGpuHour = 0; // in `currency`; 0 = no price known
     Currency currency = Currency::Usd;
     std::string source;         // where the figure comes from (provider page, instance, tier)
+    std::string sourceZh;       // the same in Simplified Chinese (optional "source_zh")
     std::string date;           // YYYY-MM-DD the figure was read
     std::string unpricedReason; // why there is no price (catalog entries without a sourced one)
+    std::string unpricedReasonZh; // the same in Simplified Chinese (optional "unpriced_zh")
     // Where the figure was taken from when resolved: "catalog" or "price table" (set by whoever
     // attaches it to a GPU; not part of the catalog file).
     std::string origin;

@@ -30,6 +30,7 @@ struct GpuSpec {
     std::string generation;
     int smCount = 0; // streaming multiprocessors (compute units); 0 = the generation's flagship
     std::string source;
+    std::string sourceZh; // the same in Simplified Chinese, for Chinese reports (optional)
     // Default price per GPU-hour (catalog "price"), or why there is none; a library price-table row
     // replaces it when the GPU is resolved (origin "price table"). The power draw for energy is
     // tdpWatts.

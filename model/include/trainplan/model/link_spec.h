@@ -19,6 +19,7 @@ struct LinkSpec {
     double bytesPerSecond = 0;
     double latencySeconds = 0;
     std::string source;
+    std::string sourceZh; // the same in Simplified Chinese, for Chinese reports (optional)
 
     bool operator==(const LinkSpec&) const = default;
 };

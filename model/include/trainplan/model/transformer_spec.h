@@ -77,6 +77,7 @@ struct TransformerSpec {
     int mtpLayers = 0;
     double publishedParameters = 0; // catalog only: the count the authors state
     std::string source;
+    std::string sourceZh; // the same in Simplified Chinese, for Chinese reports (optional)
 
     [[nodiscard]] bool isMoeLayer(int layerIndex) const;
     [[nodiscard]] int moeLayerCount() const;

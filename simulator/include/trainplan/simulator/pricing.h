@@ -2,6 +2,7 @@
 
 #include <trainplan/model/cluster_spec.h>
 #include <trainplan/model/gpu_price.h>
+#include <trainplan/simulator/advice_text.h>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -32,6 +33,8 @@ struct ResolvedPrice {
     // One line for reports and the CLI: "$3.99/GPU-h (catalog: …, read 2026-09-20)", or
     // "no price for H20: …".
     [[nodiscard]] std::string describe() const;
+    // The same line in `lang` (the catalog's source_zh / unpriced_zh in Chinese when it has one).
+    [[nodiscard]] std::string describe(Lang lang) const;
 };
 
 // {"gpu", "origin", "priced", "usd_per_gpu_hour", "description", "stated": {...}} or, unpriced,

@@ -5,11 +5,16 @@
 
 #include <QString>
 
+#include <string>
+
 namespace trainplan::ui {
 
 // The advisor's sentence catalogue language for the GUI's language (the default QLocale, which
 // installLanguage() sets): Simplified Chinese for zh, English otherwise.
 [[nodiscard]] sim::Lang advisorLanguage();
+// A catalog text (a source, a reason) in the GUI's language: `zh` in Chinese when the catalog
+// gives one ("source_zh"), `en` otherwise.
+[[nodiscard]] QString catalogText(const std::string& en, const std::string& zh);
 // An advisor sentence rendered in the GUI's language.
 [[nodiscard]] QString renderMessage(const sim::Message& message);
 // A readiness item's short label in the GUI's language (sim::readinessItemText).

@@ -44,6 +44,10 @@ inline constexpr ChartKind kAllCharts[] = {ChartKind::Memory,        ChartKind::
 [[nodiscard]] QString chartId(ChartKind kind); // "memory", "step_time", ... (file names, HTML ids)
 [[nodiscard]] std::optional<ChartKind> chartKindFromId(const QString& id);
 [[nodiscard]] QString chartTitle(ChartKind kind, sim::Lang lang);
+// The sentence under a chart, the same in the report, the deck and the presentation window: what
+// it shows, with its figures (the MFU threshold, the Pareto points drawn, the timeline's start and
+// its summary).
+[[nodiscard]] QString chartCaption(ChartKind kind, const ReportData& data, sim::Lang lang);
 
 struct ChartStyle {
     sim::Lang lang = sim::Lang::En;
