@@ -45,6 +45,16 @@ double TransformerSpec::vHeadDim() const {
     return mla.enabled() ? static_cast<double>(mla.vHeadDim) : headDim;
 }
 
+bool TransformerSpec::sameArchitecture(const TransformerSpec& other) const {
+    TransformerSpec a = *this;
+    a.name = other.name;
+    a.displayName = other.displayName;
+    a.publishedParameters = other.publishedParameters;
+    a.source = other.source;
+    a.sourceZh = other.sourceZh;
+    return a == other;
+}
+
 ParameterCount countParameters(const TransformerSpec& m) {
     ParameterCount c;
     const double h = m.hidden;

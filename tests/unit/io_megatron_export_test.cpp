@@ -153,14 +153,10 @@ TEST(MegatronScriptGeneration, AttentionVariantsReadBackAsTheSameModel) {
         ImportIssues buildIssues;
         std::optional<TransformerSpec> t = buildTransformer(m, buildIssues);
         ASSERT_TRUE(t) << name << "\n" << dump(buildIssues);
-        t->name = s.model.name;
-        t->displayName = s.model.displayName;
-        t->publishedParameters = s.model.publishedParameters;
-        t->source = s.model.source;
         EXPECT_EQ(t->mla, s.model.mla) << name;
         EXPECT_EQ(t->slidingWindow, s.model.slidingWindow) << name;
         EXPECT_EQ(t->mtpLayers, s.model.mtpLayers) << name;
-        EXPECT_EQ(*t, s.model) << name << "\n" << script;
+        EXPECT_TRUE(t->sameArchitecture(s.model)) << name << "\n" << script;
     }
 }
 

@@ -221,12 +221,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         TransformerSpec baseModel = a.base->model;
         if (baseModel.headDim == 0 && baseModel.heads > 0)
             baseModel.headDim = baseModel.hidden / baseModel.heads;
-        TransformerSpec cmp = *model;
-        cmp.name = baseModel.name;
-        cmp.displayName = baseModel.displayName;
-        cmp.publishedParameters = baseModel.publishedParameters;
-        cmp.source = baseModel.source;
-        if (cmp == baseModel)
+        if (model->sameArchitecture(baseModel))
             s.model = a.base->model;
         else
             s.modelRef.clear();
@@ -236,13 +231,9 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (s.modelRef.empty() && merged.model.name.has()) {
         // A model equal to a catalog entry (but for seq_len) keeps the catalog's name for display.
         for (const auto& c : catalog.models) {
-            TransformerSpec cmp = c;
-            cmp.seqLen = s.model.seqLen;
-            cmp.name = s.model.name;
-            cmp.displayName = s.model.displayName;
-            cmp.publishedParameters = s.model.publishedParameters;
-            cmp.source = s.model.source;
-            if (cmp == s.model) {
+            TransformerSpec withSeqLen = c;
+            withSeqLen.seqLen = s.model.seqLen;
+            if (withSeqLen.sameArchitecture(s.model)) {
                 a.note("model", "the architecture is catalog model '" + c.name + "'");
                 break;
             }

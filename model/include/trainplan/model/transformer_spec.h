@@ -88,6 +88,8 @@ struct TransformerSpec {
     // otherwise headDim both).
     [[nodiscard]] double qkHeadDim() const;
     [[nodiscard]] double vHeadDim() const;
+    // Equal but for the fields that only describe the model (names, published size, sources).
+    [[nodiscard]] bool sameArchitecture(const TransformerSpec& other) const;
     bool operator==(const TransformerSpec&) const = default;
 };
 
