@@ -104,13 +104,16 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
     valueAxis->setRange(0, axisMax > 0 ? axisMax * 1.04 : 1.0);
     valueAxis->applyNiceNumbers();
     valueAxis->setLabelFormat(QStringLiteral("%g"));
-    // A bar past the axis is drawn cut at its edge: its label says so, with its real length.
+    // A bar past the axis is drawn cut at its edge: its label says so, with its real length, on
+    // a second line (Qt Charts labels are HTML): on one, the label outgrew the axis's margin and
+    // lost its start ("DDP (does not fit)" printed as "DP (does not fit)").
     QStringList labels = b.categories;
     bool cut = false;
     for (int i = 0; i < n; ++i)
         if (totals[static_cast<std::size_t>(i)] > valueAxis->max() * (1 + 1e-9)) {
-            labels[i] += QStringLiteral(" ✂ ") + (b.format ? b.format(totals[static_cast<std::size_t>(i)])
-                                                           : QString::number(totals[static_cast<std::size_t>(i)], 'g', 3));
+            labels[i] += QStringLiteral("<br>✂ ") +
+                         (b.format ? b.format(totals[static_cast<std::size_t>(i)])
+                                   : QString::number(totals[static_cast<std::size_t>(i)], 'g', 3));
             cut = true;
         }
     if (cut) categoryAxis->setCategories(QStringList(labels.rbegin(), labels.rend()));
