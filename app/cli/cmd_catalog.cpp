@@ -64,7 +64,7 @@ int list(CliContext& ctx) {
             for (const auto& g : *list) {
                 arr.push_back(model::toJson(g));
                 table->addRow(
-                    {g.name, formatGiB(g.memoryBytes), formatFixed(g.bf16FlopsPerSecond / 1e12, 1),
+                    {g.name, formatBytes(g.memoryBytes), formatFixed(g.bf16FlopsPerSecond / 1e12, 1),
                      g.fp8FlopsPerSecond > 0 ? formatFixed(g.fp8FlopsPerSecond / 1e12, 1) : "-",
                      formatFixed(g.hbmBytesPerSecond / 1e9, 0), formatFixed(g.tdpWatts, 0),
                      list == &builtin.gpus ? "built-in" : "user"});

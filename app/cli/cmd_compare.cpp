@@ -154,7 +154,7 @@ int cmdCompare(CliContext& ctx) {
         return kExitOk;
     }
     ctx.out << scenario->name << ": best plan per framework on " << result.gpus << " GPUs ("
-            << formatGiB(result.usableBytes) << " usable per GPU), " << result.evaluatedPlans
+            << formatBytes(result.usableBytes) << " usable per GPU), " << result.evaluatedPlans
             << " plans searched\n"
             << priceLine(scenario->cluster) << "\n\n";
     table.print(ctx.out);
@@ -177,7 +177,7 @@ int cmdCompare(CliContext& ctx) {
         for (std::size_t i = 0; i < result.pareto.size() && i < kShown; ++i) {
             const auto& p = result.pareto[i];
             front.addRow({std::string(model::toString(p.plan.framework)), p.plan.label(),
-                          formatSeconds(p.stepSeconds), formatGiB(p.peakBytes),
+                          formatSeconds(p.stepSeconds), formatBytes(p.peakBytes),
                           priced ? formatUsd(p.usd) : "no price", formatPercent(p.mfu)});
         }
         front.print(ctx.out);

@@ -23,18 +23,18 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
         << model::displayName(e.plan.framework) << "  " << e.plan.label() << "  (grad accumulation "
         << e.gradAccum << ")\n";
     TextTable mem({"memory per GPU", "value"});
-    mem.addRow({"weights", formatGiB(m.weightsBytes)});
-    mem.addRow({"gradients", formatGiB(m.gradientsBytes)});
-    mem.addRow({"optimizer states", formatGiB(m.optimizerBytes)});
+    mem.addRow({"weights", formatBytes(m.weightsBytes)});
+    mem.addRow({"gradients", formatBytes(m.gradientsBytes)});
+    mem.addRow({"optimizer states", formatBytes(m.optimizerBytes)});
     mem.addRow({"activations (" + std::to_string(m.inFlightMicroBatches) + " in flight)",
-                formatGiB(m.activationsBytes)});
-    mem.addRow({"transient", formatGiB(m.transientBytes)});
-    mem.addRow({"buffers", formatGiB(m.buffersBytes)});
-    mem.addRow({"overhead", formatGiB(m.overheadBytes)});
+                formatBytes(m.activationsBytes)});
+    mem.addRow({"transient", formatBytes(m.transientBytes)});
+    mem.addRow({"buffers", formatBytes(m.buffersBytes)});
+    mem.addRow({"overhead", formatBytes(m.overheadBytes)});
     mem.addRow({"  NCCL buffers (" + std::to_string(m.ncclCommunicators) + " communicators)",
-                formatGiB(m.ncclBytes)});
-    mem.addRow({"  allocator fragmentation", formatGiB(m.fragmentationBytes)});
-    mem.addRow({"peak / capacity", formatGiB(m.peakBytes) + " / " + formatGiB(m.capacityBytes)});
+                formatBytes(m.ncclBytes)});
+    mem.addRow({"  allocator fragmentation", formatBytes(m.fragmentationBytes)});
+    mem.addRow({"peak / capacity", formatBytes(m.peakBytes) + " / " + formatBytes(m.capacityBytes)});
     mem.print(out);
     TextTable time({"step time", "value"});
     time.addRow({"compute", formatSeconds(t.computeSeconds)});
@@ -48,7 +48,7 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
     time.print(out);
     TextTable comm({"communication per GPU per step", "bytes", "time"});
     auto row = [&](const char* name, double bytes, double seconds) {
-        if (bytes > 0) comm.addRow({name, formatGiB(bytes), formatSeconds(seconds)});
+        if (bytes > 0) comm.addRow({name, formatBytes(bytes), formatSeconds(seconds)});
     };
     row("data parallel", c.dpBytes, c.dpSeconds);
     row("tensor parallel", c.tpBytes, c.tpSeconds);
@@ -56,7 +56,7 @@ void printBreakdown(std::ostream& out, const sim::EstimateResult& r) {
     row("context parallel", c.cpBytes, c.cpSeconds);
     row("expert parallel", c.epBytes, c.epSeconds);
     comm.addRow({"intra-node / inter-node",
-                 formatGiB(c.intraNodeBytes) + " / " + formatGiB(c.interNodeBytes), ""});
+                 formatBytes(c.intraNodeBytes) + " / " + formatBytes(c.interNodeBytes), ""});
     comm.print(out);
 }
 
@@ -80,7 +80,7 @@ std::vector<std::string> estimateRow(const sim::EstimateResult& r, const sim::Un
         return {std::string(model::toString(e.plan.framework)),
                 e.plan.label(),
                 "no",
-                formatGiB(e.memory.peakBytes),
+                formatBytes(e.memory.peakBytes),
                 "—",
                 "—",
                 "—",
@@ -98,7 +98,7 @@ std::vector<std::string> estimateRow(const sim::EstimateResult& r, const sim::Un
     return {std::string(model::toString(e.plan.framework)),
             e.plan.label(),
             e.memory.fits ? "yes" : "no",
-            formatGiB(e.memory.peakBytes),
+            formatBytes(e.memory.peakBytes),
             formatSeconds(e.time.stepSeconds),
             formatPercent(e.throughput.mfu),
             formatFixed(e.throughput.tokensPerSecondPerGpu, 0),

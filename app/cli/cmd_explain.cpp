@@ -17,7 +17,7 @@ namespace trainplan::cli {
 namespace {
 
 std::string formatValue(double v, const std::string& unit) {
-    if (unit == "bytes") return formatGiB(v);
+    if (unit == "bytes") return formatBytes(v);
     if (unit == "s") return formatSeconds(v);
     if (unit == "FLOP") return formatFixed(v / 1e15, 2) + " PFLOP";
     return formatFixed(v, 3) + (unit.empty() ? "" : " " + unit);
@@ -218,10 +218,10 @@ int cmdExplain(CliContext& ctx) {
         st.addRow({row.stage, sim::formatStageIndices(row.stageIndices),
                    std::to_string(row.denseLayers), std::to_string(row.moeLayers),
                    sim::toString(row.rankKind), std::to_string(row.inFlightMicroBatches),
-                   formatGiB(row.memory.weightsBytes), formatGiB(row.memory.gradientsBytes),
-                   formatGiB(row.memory.optimizerBytes), formatGiB(row.memory.activationsBytes),
-                   formatGiB(row.memory.buffersBytes), formatGiB(row.memory.overheadBytes),
-                   formatGiB(row.memory.peakBytes), sim::toString(row.memory.peakPhase)});
+                   formatBytes(row.memory.weightsBytes), formatBytes(row.memory.gradientsBytes),
+                   formatBytes(row.memory.optimizerBytes), formatBytes(row.memory.activationsBytes),
+                   formatBytes(row.memory.buffersBytes), formatBytes(row.memory.overheadBytes),
+                   formatBytes(row.memory.peakBytes), sim::toString(row.memory.peakPhase)});
     st.print(out);
     if (scenario->model.moe.enabled()) {
         out << "\nParameter states per GPU, dense vs routed experts (experts split over ep, "
@@ -229,12 +229,12 @@ int cmdExplain(CliContext& ctx) {
         TextTable ex({"stage", "weights dense", "weights experts", "gradients dense",
                       "gradients experts", "optimizer dense", "optimizer experts"});
         for (const auto& row : x.stages)
-            ex.addRow({row.stage, formatGiB(row.memory.denseWeightsBytes()),
-                       formatGiB(row.memory.expertWeightsBytes),
-                       formatGiB(row.memory.denseGradientsBytes()),
-                       formatGiB(row.memory.expertGradientsBytes),
-                       formatGiB(row.memory.denseOptimizerBytes()),
-                       formatGiB(row.memory.expertOptimizerBytes)});
+            ex.addRow({row.stage, formatBytes(row.memory.denseWeightsBytes()),
+                       formatBytes(row.memory.expertWeightsBytes),
+                       formatBytes(row.memory.denseGradientsBytes()),
+                       formatBytes(row.memory.expertGradientsBytes),
+                       formatBytes(row.memory.denseOptimizerBytes()),
+                       formatBytes(row.memory.expertOptimizerBytes)});
         ex.print(out);
     }
     out << "\nMemory over one step (worst stage; allocated, before overhead):\n";
@@ -243,8 +243,8 @@ int cmdExplain(CliContext& ctx) {
     for (int k = 0; k < sim::MemoryPhase::Count; ++k) {
         const auto& p = m.phases[k];
         ph.addRow({sim::toString(static_cast<sim::MemoryPhase::Kind>(k)),
-                   formatGiB(p.allocatedBytes), formatGiB(p.activationsBytes),
-                   formatGiB(p.gradientsBytes), formatGiB(p.transientBytes),
+                   formatBytes(p.allocatedBytes), formatBytes(p.activationsBytes),
+                   formatBytes(p.gradientsBytes), formatBytes(p.transientBytes),
                    k == m.peakPhase ? "<- peak" : ""});
     }
     ph.print(out);

@@ -100,8 +100,8 @@ int cmdExport(CliContext& ctx) {
     const sim::EstimateResult fit = sim::estimatePlan(sim::makeContext(s), plan);
     if (fit.valid && !fit.estimate.memory.fits)
         ctx.err << "warning: plan " << index << " (" << plan.label()
-                << ") does not fit: it needs " << formatGiB(fit.estimate.memory.peakBytes)
-                << " per GPU of " << formatGiB(fit.estimate.memory.capacityBytes) << "\n";
+                << ") does not fit: it needs " << formatBytes(fit.estimate.memory.peakBytes)
+                << " per GPU of " << formatBytes(fit.estimate.memory.capacityBytes) << "\n";
     const model::io::PlanExport e = model::io::exportPlan(s, plan);
     model::io::writeExport(e, *dir);
     if (ctx.format == Format::Json) {

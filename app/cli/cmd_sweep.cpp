@@ -213,7 +213,7 @@ int cmdSweep(CliContext& ctx) {
         const std::string none = e ? "—" : "";
         std::string note;
         if (!r.fits && e) {
-            note = "over by " + formatGiB(r.missBytes);
+            note = "over by " + formatBytes(r.missBytes);
         } else if (!r.fits && !r.reasons.empty()) {
             const std::string line = r.label + ": " + r.reasons.front();
             auto it = std::find(reasons.begin(), reasons.end(), line);
@@ -225,7 +225,7 @@ int cmdSweep(CliContext& ctx) {
                                        std::string(model::toString(r.framework)),
                                        r.fits ? "yes" : "no",
                                        e ? e->plan.label() : "",
-                                       e ? formatGiB(e->memory.peakBytes) : "",
+                                       e ? formatBytes(e->memory.peakBytes) : "",
                                        run ? formatSeconds(e->time.stepSeconds) : none,
                                        run ? formatPercent(e->throughput.mfu) : none,
                                        run ? formatFixed(e->throughput.tokensPerSecondPerGpu, 0)

@@ -1,6 +1,7 @@
 #include "text_table.h"
 
 #include <trainplan/model/csv.h>
+#include <trainplan/simulator/advice_text.h>
 
 #include <algorithm>
 #include <cmath>
@@ -85,8 +86,8 @@ std::string formatFixed(double v, int decimals) {
     return buf;
 }
 
-std::string formatGiB(double bytes) {
-    return formatFixed(bytes / (1024.0 * 1024.0 * 1024.0), 1) + " GiB";
+std::string formatBytes(double bytes) {
+    return sim::formatBytes(bytes, sim::ByteUnits::Binary);
 }
 
 std::string formatSeconds(double s) {

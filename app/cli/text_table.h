@@ -26,7 +26,7 @@ private:
 // A measured or predicted value in its metric's unit: "13.750 s" (stepDecimals for step times),
 // "150.0 TFLOP/s", "52.3%", "3100 tok/s", "61.5 GiB".
 std::string formatMeasurement(sim::ValidationMetric m, int stepDecimals, double v);
-std::string formatGiB(double bytes);
+std::string formatBytes(double bytes); // sim::formatBytes, binary units: "78.6 GiB", "1.31 TiB"
 std::string formatSeconds(double seconds);
 std::string formatDuration(double seconds); // hours / days
 std::string formatFixed(double v, int decimals);

@@ -1,6 +1,5 @@
 #include <trainplan/simulator/advice_text.h>
 
-#include <trainplan/model/units.h>
 
 #include <array>
 #include <cmath>
@@ -415,11 +414,8 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
         if (v >= 0.9995e9) return sig3(v / 1e9) + "B";
         if (v >= 0.9995e6) return sig3(v / 1e6) + "M";
         return fmt("%.0f", v);
-    case ArgKind::Bytes: {
-        using model::units::kGiB;
-        if (std::fabs(v) >= kGiB) return fmt("%.1f", v / kGiB) + " GiB";
-        return fmt("%.0f", v / (1024.0 * 1024.0)) + " MiB";
-    }
+    case ArgKind::Bytes:
+        return formatBytes(v, ByteUnits::Binary);
     case ArgKind::Seconds:
         if (v >= 0.9995) return sig3(v) + " s";
         return sig3(v * 1e3) + " ms";
@@ -449,6 +445,23 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
     }
     }
     return {};
+}
+
+std::string formatBytes(double bytes, ByteUnits units) {
+    if (!std::isfinite(bytes)) return "—";
+    const bool binary = units == ByteUnits::Binary;
+    const double k = binary ? 1024.0 : 1000.0;
+    static constexpr std::array<const char*, 4> kBinary{" KiB", " MiB", " GiB", " TiB"};
+    static constexpr std::array<const char*, 4> kDecimal{" kB", " MB", " GB", " TB"};
+    const double a = std::fabs(bytes);
+    if (a < k) return fmt("%.0f", bytes) + " B";
+    std::size_t i = 0;
+    double scale = k;
+    while (i + 1 < kBinary.size() && a >= scale * k) {
+        scale *= k;
+        ++i;
+    }
+    return sig3(bytes / scale) + (binary ? kBinary : kDecimal)[i];
 }
 
 std::vector<std::string> renderAll(std::span<const Message> messages, Lang lang) {

@@ -122,6 +122,11 @@ TEST(Formatting, NumbersFollowTheirKind) {
     EXPECT_EQ(fmtEn(ArgKind::Parameters, 3.5e8), "350M");
     EXPECT_EQ(fmtEn(ArgKind::Bytes, 80 * model::units::kGiB), "80.0 GiB");
     EXPECT_EQ(fmtEn(ArgKind::Bytes, 512.0 * 1024 * 1024), "512 MiB");
+    // One formatter for every surface: the largest unit reached, three significant digits.
+    EXPECT_EQ(fmtEn(ArgKind::Bytes, 1342.8 * model::units::kGiB), "1.31 TiB");
+    EXPECT_EQ(fmtEn(ArgKind::Bytes, 0.0), "0 B");
+    EXPECT_EQ(formatBytes(80e9, ByteUnits::Decimal), "80.0 GB");
+    EXPECT_EQ(formatBytes(1.5e12, ByteUnits::Decimal), "1.50 TB");
     EXPECT_EQ(fmtEn(ArgKind::Seconds, 12.34), "12.3 s");
     EXPECT_EQ(fmtEn(ArgKind::Seconds, 0.5), "500 ms");
     EXPECT_EQ(fmtEn(ArgKind::Duration, 5 * 86400.0), "5.00 days");
@@ -186,7 +191,11 @@ std::pair<double, double> parseBack(const MessageArg& a, const std::string& text
         mult = has("万亿") ? 1e12 : has("亿") ? 1e8 : has("万") ? 1e4 : has("T") ? 1e12 : has("B") ? 1e9 : has("M") ? 1e6 : 1;
         break;
     case ArgKind::Bytes:
-        mult = has("GiB") ? model::units::kGiB : 1024.0 * 1024.0;
+        mult = has("TiB")   ? 1024.0 * model::units::kGiB
+               : has("GiB") ? model::units::kGiB
+               : has("MiB") ? 1024.0 * 1024.0
+               : has("KiB") ? 1024.0
+                            : 1.0;
         break;
     case ArgKind::Seconds:
         mult = has("ms") ? 1e-3 : 1;

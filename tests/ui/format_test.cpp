@@ -1,5 +1,6 @@
 #include "ui_test_support.h"
 
+#include <trainplan/simulator/advice_text.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/language.h>
@@ -26,6 +27,13 @@ TEST_F(FormatTest, BytesUseBinaryOrDecimalUnits) {
     EXPECT_EQ(formatBytes(80.0 * 1024 * 1024 * 1024), QStringLiteral("80.0 GiB"));
     EXPECT_EQ(formatBytes(1.5 * 1024 * 1024), QStringLiteral("1.50 MiB"));
     EXPECT_EQ(formatBytes(2.0 * 1024 * 1024 * 1024 * 1024), QStringLiteral("2.00 TiB"));
+    // The window and the reports share one formatter (sim::formatBytes): the same plan reads
+    // the same in both.
+    const double peak = 1342.8 * 1024 * 1024 * 1024;
+    EXPECT_EQ(formatBytes(peak), QStringLiteral("1.31 TiB"));
+    EXPECT_EQ(formatBytes(peak).toStdString(),
+              sim::formatArg(sim::MessageArg::number(sim::ArgKind::Bytes, peak), sim::Lang::En));
+    EXPECT_EQ(formatBytes(0.0), QStringLiteral("0 B"));
     setDisplayUnits({MemoryUnit::Decimal, QStringLiteral("$"), 1.0});
     EXPECT_EQ(formatBytes(80e9), QStringLiteral("80.0 GB"));
     EXPECT_EQ(memoryUnitName(), QStringLiteral("GB"));

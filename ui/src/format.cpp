@@ -1,5 +1,7 @@
 #include <trainplan/ui/format.h>
 
+#include <trainplan/simulator/advice_text.h>
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -45,25 +47,11 @@ double bytesToMemoryUnit(double bytes) {
 }
 
 QString formatBytes(double bytes) {
-    if (!std::isfinite(bytes)) return QStringLiteral("—");
-    const bool binary = displayUnits().memory == MemoryUnit::Binary;
-    const double k = binary ? 1024.0 : 1000.0;
-    const double a = std::fabs(bytes);
-    if (a < k * k)
-        return QCoreApplication::translate("Format", "%1 %2")
-            .arg(number(bytes / k), binary ? QCoreApplication::translate("Format", "KiB")
-                                           : QCoreApplication::translate("Format", "kB"));
-    if (a < k * k * k)
-        return QCoreApplication::translate("Format", "%1 %2")
-            .arg(number(bytes / (k * k)), binary ? QCoreApplication::translate("Format", "MiB")
-                                                 : QCoreApplication::translate("Format", "MB"));
-    if (a < k * k * k * k)
-        return QCoreApplication::translate("Format", "%1 %2")
-            .arg(number(bytes / (k * k * k)), binary ? QCoreApplication::translate("Format", "GiB")
-                                                     : QCoreApplication::translate("Format", "GB"));
-    return QCoreApplication::translate("Format", "%1 %2")
-        .arg(number(bytes / (k * k * k * k)), binary ? QCoreApplication::translate("Format", "TiB")
-                                                     : QCoreApplication::translate("Format", "TB"));
+    // One byte formatter for every surface (sim::formatBytes); the window adds only the display
+    // unit setting.
+    return QString::fromStdString(sim::formatBytes(
+        bytes, displayUnits().memory == MemoryUnit::Binary ? sim::ByteUnits::Binary
+                                                           : sim::ByteUnits::Decimal));
 }
 
 QString formatSeconds(double s) {

@@ -153,6 +153,14 @@ struct MessageTemplate {
 [[nodiscard]] std::string_view messageKey(MessageId id);
 
 [[nodiscard]] std::string formatArg(const MessageArg& arg, Lang lang);
+
+// Memory sizes in binary (KiB, MiB, GiB, TiB: powers of 1024, IEC 80000-13) or decimal (kB, MB,
+// GB, TB) units.
+enum class ByteUnits { Binary, Decimal };
+// The one byte formatter of every surface (window, reports, deck, CLI): the largest unit the value
+// reaches, three significant digits ("78.6 GiB", "1.31 TiB", "512 MiB", "0 B"); "—" when not
+// finite.
+[[nodiscard]] std::string formatBytes(double bytes, ByteUnits units = ByteUnits::Binary);
 [[nodiscard]] std::string render(const Message& m, Lang lang);
 [[nodiscard]] std::vector<std::string> renderAll(std::span<const Message> messages, Lang lang);
 
