@@ -15,7 +15,8 @@ using detail::TextPair;
 
 constexpr TextPair kFormulas[] = {
     // memory (explain.cpp memoryTree)
-    {"bytes/param × non-expert params on rank / dp·cp", "每参数字节数 × 本 rank 非专家参数量 / dp·cp"},
+    {"bytes/param × non-expert params on rank / dp·cp",
+     "每参数字节数 × 本 rank 非专家参数量 / dp·cp"},
     {"bytes/param × non-expert params on rank", "每参数字节数 × 本 rank 非专家参数量"},
     {"bytes/param × expert params / (ep·etp) / expert-dp",
      "每参数字节数 × 专家参数量 / (ep·etp) / 专家数据并行度"},
@@ -84,6 +85,10 @@ constexpr TextPair kFormulas[] = {
     {"micro-batches × layers × 4 all-reduces of b·s·h (6 with full recompute) × (1 − overlap)",
      "微批次数 × 层数 × 4 次 b·s·h 的 all-reduce（完全重计算时 6 次）× (1 − 重叠比例)"},
     {"ring K/V exchange not hidden behind attention compute", "未被注意力计算掩盖的环形 K/V 交换"},
+    {"K/V all-gather (query heads) beyond step 0's local block, forward, recompute and backward, "
+     "+ fp32 dK/dV ring, last send exposed",
+     "K/V 全收集（按查询头）超出第 0 步本地块的部分，前向、重计算与反向各一次，加 fp32 dK/dV "
+     "环形传递，最后一次发送无法掩盖"},
     {"dispatch + combine all-to-all, forward and backward, per MoE layer",
      "每个 MoE 层前向与反向的 dispatch + combine all-to-all"},
     {"gradient reduction beyond what overlaps the last backward (and per-micro-batch gathers "
@@ -138,7 +143,8 @@ constexpr TextPair kSources[] = {
      "（torchtitan 默认值）"},
     {"Rajbhandari et al. 2020 (ZeRO) §3.1 and §5: 2 + 2 + 12 bytes per parameter, stage k shards "
      "over data parallelism",
-     "Rajbhandari 等 2020（ZeRO）§3.1 与 §5：每参数 2 + 2 + 12 字节，第 k 阶段在数据并行维度上分片"},
+     "Rajbhandari 等 2020（ZeRO）§3.1 与 §5：每参数 2 + 2 + 12 字节，第 k "
+     "阶段在数据并行维度上分片"},
     {"Megatron-LM docs, distrib_optimizer.md: bf16 params + fp32 main grads = 6 + 12/d bytes per "
      "parameter",
      "Megatron-LM 文档 distrib_optimizer.md：bf16 参数 + fp32 主梯度 = 每参数 6 + 12/d 字节"},
@@ -150,7 +156,8 @@ constexpr TextPair kSources[] = {
      "(p−1)/(pv))",
      "Korthikanti 等 2022 公式 sbh(34 + 5as/h)，序列并行时再除以 t；1F1B 在第一阶段保留 p 个微批次"
      "（Narayanan 等 2021 §2.2.1）；交错调度 ×(1 + (p−1)/(pv))"},
-    {"Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t", "Korthikanti 等 2022 §4.1：fp32 logits 4sbV/t"},
+    {"Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t",
+     "Korthikanti 等 2022 §4.1：fp32 logits 4sbV/t"},
     {"eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax",
      "eager 模式的 torch cross_entropy：bf16 logits + fp32 上转 + 保存的 log-softmax"},
     {"DeepSeek-V3 §2.2; Megatron-Core MultiTokenPredictionLayer",
@@ -169,7 +176,8 @@ constexpr TextPair kSources[] = {
     {"PyTorch caching allocator, reserved vs allocated; GMLake (Guo et al. 2024)",
      "PyTorch 缓存分配器，reserved 与 allocated 之差；GMLake（Guo 等 2024）"},
     {"TrainPlan memory model (docs/model.md)", "TrainPlan 显存模型（docs/model.md）"},
-    {"Narayanan et al. 2021 §3 (backward = 2 × forward)", "Narayanan 等 2021 §3（反向 = 2 × 前向）"},
+    {"Narayanan et al. 2021 §3 (backward = 2 × forward)",
+     "Narayanan 等 2021 §3（反向 = 2 × 前向）"},
     {"op-level roofline per layer (docs/model.md, Compute)",
      "逐层的算子级 roofline（docs/model.md 的 Compute 一节）"},
     {"Narayanan et al. 2021 §3; Dao 2023 §3.1", "Narayanan 等 2021 §3；Dao 2023 §3.1"},
@@ -181,6 +189,10 @@ constexpr TextPair kSources[] = {
      "Shoeybi 等 2019 图 4；Korthikanti 等 2022 §4.2.2"},
     {"Liu et al. 2023 (ring attention); Megatron-Core context parallelism",
      "Liu 等 2023（环形注意力 ring attention）；Megatron-Core 上下文并行"},
+    {"PyTorch context_parallel (torch/distributed/tensor/experimental/_attention.py, 2024-12: "
+     "all-gather rotater, all_to_all dK/dV); torchtitan",
+     "PyTorch context_parallel（torch/distributed/tensor/experimental/_attention.py，2024-12："
+     "all-gather 轮转，dK/dV 走 all_to_all）；torchtitan"},
     {"Lepikhin et al. 2021 (GShard) §2.2", "Lepikhin 等 2021（GShard）§2.2"},
     {"NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm; overlapped compute "
      "slowdown: Lee et al. 2025 (arXiv 2507.03114)",

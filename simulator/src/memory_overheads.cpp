@@ -72,9 +72,13 @@ Communicators planCommunicators(const PlanContext& ctx, const Plan& p, const Pla
     add(out, eff, "world", CommPattern::Ring,
         place(1, static_cast<int>(std::min<long long>(gpus, 1 << 30)), gpusPerNode), 2);
     add(out, eff, "tp", CommPattern::Ring, pl.tp, 2);
-    // Context parallelism passes K/V chunks around its ring by send/recv (Megatron-Core / TE
-    // attention with cp_comm_type p2p; PyTorch context_parallel rotates the same ring).
-    add(out, eff, "cp", CommPattern::PointToPoint, pl.cp, std::min(2, p.cp - 1));
+    // Megatron-Core context parallelism passes K/V chunks around its ring by send/recv (TE
+    // attention with cp_comm_type p2p); PyTorch context_parallel all-gathers them (its default
+    // rotate method) and sends dK/dV by all_to_all: a collective communicator.
+    if (p.framework == model::Framework::Megatron)
+        add(out, eff, "cp", CommPattern::PointToPoint, pl.cp, std::min(2, p.cp - 1));
+    else
+        add(out, eff, "cp", CommPattern::Ring, pl.cp, 2);
     if (!dpIsWorld) {
         if (hybrid) {
             // HSDP: reduce-scatter/all-gather inside the shard group, all-reduce across replicas
