@@ -170,34 +170,6 @@
         <translation>GB</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>KiB</source>
-        <translation>KiB</translation>
-    </message>
-    <message>
-        <source>kB</source>
-        <translation>kB</translation>
-    </message>
-    <message>
-        <source>MiB</source>
-        <translation>MiB</translation>
-    </message>
-    <message>
-        <source>MB</source>
-        <translation>MB</translation>
-    </message>
-    <message>
-        <source>TiB</source>
-        <translation>TiB</translation>
-    </message>
-    <message>
-        <source>TB</source>
-        <translation>TB</translation>
-    </message>
-    <message>
         <source>0 s</source>
         <translation>0 秒</translation>
     </message>
@@ -4373,6 +4345,18 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>Results are paused until then.</source>
         <translation>在此之前结果暂停更新。</translation>
+    </message>
+    <message>
+        <source>The description in Simplified Chinese, printed by Chinese reports (optional).</source>
+        <translation>简体中文描述，中文报告会打印它（可选）。</translation>
+    </message>
+    <message>
+        <source>Description (Chinese)</source>
+        <translation>描述（中文）</translation>
+    </message>
+    <message>
+        <source>Chinese description</source>
+        <translation>中文描述</translation>
     </message>
 </context>
 <context>

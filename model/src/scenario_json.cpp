@@ -321,6 +321,7 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
         r.add("schema", "'" + schema + "' is not supported (expected " + kScenarioSchema + ")");
     r.readString("name", s.name, true);
     r.readString("description", s.description, false);
+    r.readString("description_zh", s.descriptionZh, false);
 
     if (const json* m = r.raw("model")) {
         if (m->is_string()) {

@@ -63,6 +63,7 @@ json toJson(const Scenario& s) {
     j["schema"] = kScenarioSchema;
     j["name"] = s.name;
     if (!s.description.empty()) j["description"] = s.description;
+    if (!s.descriptionZh.empty()) j["description_zh"] = s.descriptionZh;
     j["model"] = s.modelRef.empty() ? toJson(s.model) : json(s.modelRef);
     j["training"] = {{"global_batch", s.training.globalBatch},
                      {"precision", std::string(toString(s.training.precision))},

@@ -180,6 +180,21 @@ TEST(ReportDocument, StageTableOfAnMoeModelSplitsDenseAndExperts) {
 // Issue 19: the trade-off section drew the 2-D front (step time × memory) above a table of the 3-D
 // front (× cost), so the table listed plans the chart did not mark. The table's rows are now the
 // chart's front, fastest first.
+TEST(ReportDocument, EachLanguagePrintsItsOwnDescription) {
+    // Issue 19: a Chinese report prints the scenario's description_zh, an English one its
+    // description; a scenario without description_zh falls back to the English text.
+    ReportData d =
+        test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);
+    ASSERT_FALSE(d.scenario.descriptionZh.empty());
+    EXPECT_EQ(buildReportDocument(d, sim::Lang::En).description,
+              QString::fromStdString(d.scenario.description));
+    EXPECT_EQ(buildReportDocument(d, sim::Lang::ZhCN).description,
+              QString::fromStdString(d.scenario.descriptionZh));
+    d.scenario.descriptionZh.clear();
+    EXPECT_EQ(buildReportDocument(d, sim::Lang::ZhCN).description,
+              QString::fromStdString(d.scenario.description));
+}
+
 TEST(ReportDocument, TheParetoTableListsThePlansOnTheChartsFront) {
     const ReportData d =
         test::computeFor(test::loadScenario(test::dataDir() / "scenarios" / kSmall), false);

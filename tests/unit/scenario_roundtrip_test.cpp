@@ -147,6 +147,21 @@ TEST(ScenarioRoundTrip, CatalogReferencesStayReferences) {
     EXPECT_NE(s.plans[4].label().find("rc-moe_act+layernorm"), std::string::npos);
 }
 
+TEST(ScenarioRoundTrip, TheChineseDescriptionIsReadAndWritten) {
+    // Issue 19: "description_zh" is what Chinese reports print instead of "description".
+    const auto load =
+        loadScenarioFile(fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/llama31-70b-h100x256.json",
+                         builtinCatalog());
+    ASSERT_TRUE(load.ok()) << describe(load.issues);
+    const Scenario& s = *load.scenario;
+    EXPECT_EQ(s.descriptionZh.rfind("在 32 台 DGX 级节点", 0), 0u) << s.descriptionZh;
+    EXPECT_EQ(toJson(s)["description_zh"], s.descriptionZh);
+    Scenario without = s;
+    without.descriptionZh.clear();
+    EXPECT_FALSE(toJson(without).contains("description_zh"));
+    EXPECT_FALSE(without == s);
+}
+
 TEST(ScenarioRoundTrip, InlineHardwareKeepsItsValues) {
     const auto load = loadScenarioFile(fs::path(TRAINPLAN_TEST_FIXTURES_DIR) /
                                            "scenarios/good/inline-hardware.json",

@@ -1,6 +1,7 @@
 #include <trainplan/ui/export_report_dialog.h>
 
 #include <trainplan/services/stored_calibration_runs.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/scenario_document.h>
 
 #include <QApplication>
@@ -125,7 +126,7 @@ ExportReportDialog::ExportReportDialog(ScenarioDocument* doc, QWidget* parent)
     m_export->setDefault(true);
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
 
-    setLanguage(uiReportLanguage());
+    setLanguage(advisorLanguage());
     m_path->setText(defaultPath());
     formatChanged();
 

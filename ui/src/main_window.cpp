@@ -9,10 +9,11 @@
 #include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/store/store.h>
 #include <trainplan/ui/accuracy_tab.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/app_settings.h>
 #include <trainplan/ui/calibration_view.h>
-#include <trainplan/ui/command_line.h>
 #include <trainplan/ui/chart_export.h>
+#include <trainplan/ui/command_line.h>
 #include <trainplan/ui/compare_tab.h>
 #include <trainplan/ui/compare_table_model.h>
 #include <trainplan/ui/config_files.h>
@@ -26,12 +27,12 @@
 #include <trainplan/ui/presentation_window.h>
 #include <trainplan/ui/report_job.h>
 #include <trainplan/ui/roadmap_tab.h>
-#include <trainplan/ui/sizing_tab.h>
 #include <trainplan/ui/scenario_comparison_dialog.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 #include <trainplan/ui/scenario_library_dock.h>
 #include <trainplan/ui/settings_dialog.h>
+#include <trainplan/ui/sizing_tab.h>
 #include <trainplan/ui/wheel_guard.h>
 
 #include <QAction>
@@ -473,7 +474,7 @@ void MainWindow::present() {
     }
     auto* window =
         new PresentationWindow(m_doc->planningScenario().scenario, m_doc->sharedCatalog(),
-                               uiReportLanguage(), m_doc->sharedPlanner(), this);
+                               advisorLanguage(), m_doc->sharedPlanner(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setGeometry(screen()->geometry());
     window->showFullScreen();

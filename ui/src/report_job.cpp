@@ -5,7 +5,6 @@
 
 #include <QDate>
 #include <QElapsedTimer>
-#include <QLocale>
 
 #include <filesystem>
 #include <vector>
@@ -68,10 +67,6 @@ ReportOutcome computeReport(const model::Scenario& scenario,
     }
     outcome.data = std::move(data);
     return outcome;
-}
-
-sim::Lang uiReportLanguage() {
-    return QLocale().language() == QLocale::Chinese ? sim::Lang::ZhCN : sim::Lang::En;
 }
 
 } // namespace trainplan::ui

@@ -365,14 +365,14 @@ void RoadmapTab::showAdvice() {
     // The calendar: the report's chart and sentence for the same stages, from today.
     const sim::RoadmapTimeline timeline = sim::roadmapTimeline(advice.stages);
     report::ChartStyle style;
-    style.lang = uiReportLanguage();
+    style.lang = advisorLanguage();
     style.fontPixels = 11;
     QChart* previous = m_timeline->chart();
     m_timeline->setChart(
         report::timelineChart(advice.stages, timeline, QDate::currentDate(), style).release());
     delete previous;
     m_timelineSummary->setText(
-        report::timelineSummary(timeline, QDate::currentDate(), uiReportLanguage()));
+        report::timelineSummary(timeline, QDate::currentDate(), advisorLanguage()));
 }
 
 QString RoadmapTab::timelineSummaryText() const {

@@ -2,6 +2,7 @@
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/export_report_dialog.h>
 #include <trainplan/ui/format.h>
@@ -237,7 +238,7 @@ void ScenarioComparisonDialog::showComparison(const services::ScenarioComparison
     // One chart: expected time and cost of each scenario relative to the best of them (the table
     // holds the absolute figures), drawn as the report draws it.
     report::ChartStyle style;
-    style.lang = uiReportLanguage();
+    style.lang = advisorLanguage();
     style.fontPixels = 11;
     style.showTitle = true;
     QChart* chart = report::scenariosChart(c, style).release();

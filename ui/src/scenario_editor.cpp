@@ -61,6 +61,14 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
                      description, QStringLiteral("description"), tr("description"),
                      [](const Scenario& s) { return QString::fromStdString(s.description); },
                      [](Scenario& s, const QString& v) { s.description = v.toStdString(); }));
+    auto* descriptionZh = new QLineEdit;
+    descriptionZh->setToolTip(
+        tr("The description in Simplified Chinese, printed by Chinese reports (optional)."));
+    form->addRow(tr("Description (Chinese)"),
+                 m_general->bindText(
+                     descriptionZh, QStringLiteral("description_zh"), tr("Chinese description"),
+                     [](const Scenario& s) { return QString::fromStdString(s.descriptionZh); },
+                     [](Scenario& s, const QString& v) { s.descriptionZh = v.toStdString(); }));
     layout->addWidget(general);
     layout->addWidget(m_model);
     layout->addWidget(m_training);

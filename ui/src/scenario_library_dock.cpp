@@ -1,6 +1,7 @@
 #include <trainplan/ui/scenario_library_dock.h>
 
 #include <trainplan/model/data_directory.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/app_settings.h>
 #include <trainplan/ui/library_command.h>
 #include <trainplan/ui/library_history_dialog.h>
@@ -36,15 +37,18 @@ constexpr int kPathRole = Qt::UserRole + 1;
 constexpr int kLibraryNameRole = Qt::UserRole + 2;
 enum Column { NameColumn, TagsColumn, UpdatedColumn };
 
-// Name and description from a scenario file, without validating it.
+// Name and description (in the window's language) from a scenario file, without validating it.
 std::pair<QString, QString> peek(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly) || f.size() > 4 * 1024 * 1024)
         return {QFileInfo(path).completeBaseName(), {}};
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
     const QString name = o.value(QStringLiteral("name")).toString();
+    const QString zh = o.value(QStringLiteral("description_zh")).toString();
     return {name.isEmpty() ? QFileInfo(path).completeBaseName() : name,
-            o.value(QStringLiteral("description")).toString()};
+            advisorLanguage() == sim::Lang::ZhCN && !zh.isEmpty()
+                ? zh
+                : o.value(QStringLiteral("description")).toString()};
 }
 
 QTreeWidgetItem* addFile(QTreeWidgetItem* parent, const QString& path) {

@@ -182,9 +182,8 @@ QString reportHtml(const Document& doc, const ReportData& data) {
 
     out += QStringLiteral("<header class=\"title\">\n<h1>%1</h1>\n<p class=\"subtitle\">%2</p>\n")
                .arg(esc(doc.title), esc(doc.subtitle));
-    if (!data.scenario.description.empty())
-        out += QStringLiteral("<p class=\"description\">%1</p>\n")
-                   .arg(esc(qs(data.scenario.description)));
+    if (!doc.description.isEmpty())
+        out += QStringLiteral("<p class=\"description\">%1</p>\n").arg(esc(doc.description));
     Table facts;
     for (const auto& [k, v] : doc.facts)
         facts.rows.push_back({k, v});

@@ -74,8 +74,7 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
 
     QString out;
     out += QStringLiteral("# %1\n\n**%2**\n\n").arg(md(doc.title), md(doc.subtitle));
-    if (!data.scenario.description.empty())
-        out += md(qs(data.scenario.description)) + QStringLiteral("\n\n");
+    if (!doc.description.isEmpty()) out += md(doc.description) + QStringLiteral("\n\n");
     for (const auto& [k, v] : doc.facts)
         out += QStringLiteral("- **%1:** %2\n").arg(md(k), md(v));
     out += QStringLiteral("\n## %1\n\n").arg(md(tr(Text::Contents, lang)));

@@ -118,8 +118,8 @@ private:
         TextBox sub = text(m_doc.subtitle, m_fonts.titleSub, w, 1.2);
         place(sub, x, kAccent);
         m_c.advance(sub.height + pt(10));
-        if (!m_data.scenario.description.empty()) {
-            TextBox desc = text(qs(m_data.scenario.description), m_fonts.body, w * 0.9, 1.35);
+        if (!m_doc.description.isEmpty()) {
+            TextBox desc = text(m_doc.description, m_fonts.body, w * 0.9, 1.35);
             place(desc, x, kMuted);
             m_c.advance(desc.height + pt(36));
         } else {

@@ -131,10 +131,15 @@ Section summarySection(const ReportData& d, Lang lang) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The scenario's description in the report's language: description_zh in Chinese when it is set.
+QString scenarioDescription(const model::Scenario& sc, Lang lang) {
+    return qs(lang == Lang::ZhCN && !sc.descriptionZh.empty() ? sc.descriptionZh : sc.description);
+}
+
 Section scenarioSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("scenario", Text::SecScenario, lang);
     const model::Scenario& sc = d.scenario;
-    if (!sc.description.empty()) s.paragraph(qs(sc.description));
+    if (const QString text = scenarioDescription(sc, lang); !text.isEmpty()) s.paragraph(text);
 
     const model::TransformerSpec& m = sc.model;
     s.subheading(s.t(Text::SubModel));
@@ -330,6 +335,7 @@ Document buildReportDocument(const ReportData& d, Lang lang) {
     doc.lang = lang;
     doc.title = tr(Text::ReportTitle, lang);
     doc.subtitle = qs(d.scenario.name);
+    doc.description = scenarioDescription(d.scenario, lang);
     doc.facts << qMakePair(tr(Text::FactScenario, lang), qs(d.scenario.name));
     doc.facts << qMakePair(tr(Text::FactModel, lang), modelName(d.scenario) + QStringLiteral(" (") +
                                                           fmtParameters(d.parameters.total, lang) +

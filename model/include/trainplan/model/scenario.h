@@ -22,6 +22,7 @@ inline constexpr const char* kScenarioSchema = "trainplan.scenario.v1";
 struct Scenario {
     std::string name;
     std::string description;
+    std::string descriptionZh; // the same in Simplified Chinese, for Chinese reports (optional)
     TransformerSpec model;
     std::string modelRef; // catalog name when the scenario referred to one
     TrainingSpec training;

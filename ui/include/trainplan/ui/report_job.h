@@ -45,7 +45,4 @@ enum class ReportDepth { Full, Slides, Quick };
                                           const services::StoredCalibrationRuns* measured = nullptr,
                                           std::vector<model::Scenario> compareWith = {});
 
-// The language of the running GUI as a report language (Chinese locale → zh_CN, else English).
-[[nodiscard]] sim::Lang uiReportLanguage();
-
 } // namespace trainplan::ui

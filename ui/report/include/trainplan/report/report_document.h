@@ -46,6 +46,7 @@ struct Document {
     sim::Lang lang = sim::Lang::En;
     QString title;
     QString subtitle;
+    QString description; // the scenario's, in the document's language (scenarioDescription)
     QList<QPair<QString, QString>> facts; // title page: label, value
     std::vector<Section> sections;
 
