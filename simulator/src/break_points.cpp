@@ -265,9 +265,24 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
     out.framework = f;
     const int n = static_cast<int>(ladder.models.size());
     if (n == 0) return out;
-    std::map<int, std::optional<PlanEstimate>> memo;
+    // Each probe asks only whether a plan fits (a first-fit search, which stops at the first
+    // plan that does); the largest fitting rung is searched in full once, for its plan.
+    std::map<int, bool> memo;
     auto fits = [&](int i) {
-        if (auto it = memo.find(i); it != memo.end()) return it->second.has_value();
+        if (auto it = memo.find(i); it != memo.end()) return it->second;
+        Scenario t = s;
+        t.model = ladder.models[static_cast<std::size_t>(i)];
+        t.modelRef.clear();
+        t.plans.clear();
+        SearchOptions so;
+        so.frameworks = {f};
+        so.threads = options.threads;
+        so.cancelled = options.cancelled;
+        so.firstFitOnly = true;
+        ++out.probes;
+        return memo[i] = searchPlans(t, so).anyFits;
+    };
+    auto bestPlanAt = [&](int i) -> std::optional<PlanEstimate> {
         Scenario t = s;
         t.model = ladder.models[static_cast<std::size_t>(i)];
         t.modelRef.clear();
@@ -275,9 +290,7 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
         const SearchResult r = searchOne(t, {f}, options);
         ++out.probes;
         const FrameworkResult* fr = resultOf(r, f);
-        auto& slot = memo[i];
-        if (fr && fr->best) slot = *fr->best;
-        return slot.has_value();
+        return fr ? fr->best : std::nullopt;
     };
     int lo = -1, hi = n; // fits(lo), !fits(hi)
     if (fitsAtBase && ladder.baseIndex >= 0) (*fitsAtBase ? lo : hi) = ladder.baseIndex;
@@ -302,10 +315,9 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
         const int mid = lo + (hi - lo) / 2;
         (fits(mid) ? lo : hi) = mid;
     }
-    fits(lo); // make sure the largest rung's plan is known
     out.largest = ladder.models[static_cast<std::size_t>(lo)];
     out.largestParameters = ladder.parameters[static_cast<std::size_t>(lo)];
-    out.largestPlan = memo[lo];
+    if (!isCancelled(options)) out.largestPlan = bestPlanAt(lo);
     if (hi >= n) {
         out.status = ModelSizeStatus::AllFit;
     } else {
@@ -318,7 +330,8 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
 
 std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s,
                                               const std::vector<Framework>& frameworks,
-                                              const BreakPointOptions& options) {
+                                              const BreakPointOptions& options,
+                                              const SearchResult* base) {
     std::vector<GpuCountBreak> out;
     for (Framework f : frameworks) {
         GpuCountBreak b;
@@ -338,7 +351,15 @@ std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s,
 
     for (int n : nodes) {
         if (isCancelled(options)) break;
-        const SearchResult r = searchOne(withNodes(s, n), frameworks, options);
+        // The scenario's own count is the search already run on it (the same scenario: no plans,
+        // no GPU cap, the same frameworks).
+        const bool reuse = base && !base->cancelled && n == s.cluster.nodes &&
+                           !s.constraints.maxGpus &&
+                           std::all_of(frameworks.begin(), frameworks.end(),
+                                       [&](Framework f) { return resultOf(*base, f) != nullptr; });
+        const SearchResult searched =
+            reuse ? SearchResult{} : searchOne(withNodes(s, n), frameworks, options);
+        const SearchResult& r = reuse ? *base : searched;
         for (GpuCountBreak& b : out) {
             ScalingPoint p;
             p.gpus = n * perNode;
@@ -442,7 +463,7 @@ BreakPoints findBreakPoints(const Scenario& s, const SearchResult& base,
         if (fr && fr->best) bw = findBandwidthBreak(s, fr->best->plan, options);
         bp.bandwidth.push_back(bw);
     }
-    if (!isCancelled(options)) bp.gpuCount = findGpuCountBreaks(s, frameworks, options);
+    if (!isCancelled(options)) bp.gpuCount = findGpuCountBreaks(s, frameworks, options, &base);
     bp.cancelled = isCancelled(options);
     return bp;
 }

@@ -339,6 +339,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> completed{0};
     std::atomic<bool> stop{false};
+    std::atomic<bool> foundFit{false}; // firstFitOnly: a worker found a plan that fits
     ProgressReporter progress(options.progress, totalPlans);
     std::mutex cancelMutex;
     auto pollCancel = [&]() {
@@ -380,6 +381,13 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
                         }
                     }
                     ++fa.evaluated;
+                    if (options.firstFitOnly) {
+                        if (!evaluateMemory(ctx, p).fits) return true;
+                        foundFit.store(true);
+                        stop.store(true);
+                        interrupted = true;
+                        return false;
+                    }
                     // Neighbouring plans mostly agree on fitting. When the previous one fitted,
                     // evaluate in full straight away (evaluatePlan computes the same memory);
                     // otherwise prune with the cheaper evaluateMemory first. Either way `fits`
@@ -436,6 +444,21 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
         t.join();
     for (const auto& a : accs)
         if (a.error) std::rethrow_exception(a.error);
+    if (options.firstFitOnly) {
+        // Whether a plan fits does not depend on which worker found one first.
+        result.anyFits = foundFit.load();
+        result.cancelled = !result.anyFits && completed.load() < layouts.size();
+        for (std::size_t f = 0; f < fws.size(); ++f) {
+            FrameworkResult r;
+            r.framework = fws[f];
+            for (const auto& a : accs)
+                r.evaluatedPlans += a.frameworks[f].evaluated;
+            result.evaluatedPlans += r.evaluatedPlans;
+            result.frameworks.push_back(std::move(r));
+        }
+        if (!result.cancelled) progress.finish();
+        return result;
+    }
     result.cancelled = completed.load() < layouts.size();
     if (!result.cancelled) progress.finish();
 
@@ -472,6 +495,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
             r.exclusionReasons.push_back({MessageId::SearchCancelled, {}});
         result.evaluatedPlans += r.evaluatedPlans;
         result.timedPlans += r.timedPlans;
+        result.anyFits = result.anyFits || r.best.has_value();
         result.frameworks.push_back(std::move(r));
     }
     std::vector<PlanSummary> front;

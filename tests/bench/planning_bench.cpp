@@ -4,6 +4,8 @@
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/services/planning.h>
+#include <trainplan/simulator/break_points.h>
+#include <trainplan/simulator/search.h>
 
 #include <benchmark/benchmark.h>
 
@@ -58,6 +60,30 @@ void BM_FirstPlan70B(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_FirstPlan70B)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The break points' two searching parts on the 70B example (issue 19: a model switch's Roadmap in
+// ≤ 1 s): the model-size bisection per framework, then the GPU-count scan over whole node counts.
+void BM_BreakPointParts70B(benchmark::State& state) {
+    const model::Scenario s = example("llama31-70b-h100x256.json");
+    const sim::ModelLadder ladder = sim::modelLadder(s.model, 1e8, 3e13);
+    const std::vector<model::Framework> all{model::Framework::Ddp, model::Framework::Fsdp,
+                                            model::Framework::DeepSpeed,
+                                            model::Framework::Megatron};
+    sim::BreakPointOptions o;
+    int probes = 0;
+    for (auto _ : state) {
+        if (state.range(0) == 0) {
+            for (model::Framework f : all) {
+                const sim::ModelSizeBreak b = sim::findModelSizeBreak(s, f, ladder, o);
+                probes += b.probes;
+            }
+        } else {
+            benchmark::DoNotOptimize(sim::findGpuCountBreaks(s, all, o));
+        }
+    }
+    state.counters["probes"] = benchmark::Counter(probes, benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_BreakPointParts70B)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 } // namespace
 

@@ -264,6 +264,44 @@ TEST(GpuCountBreak, DdpOverTcpFallsBelowTheThresholdAndAgreesWithDirectEstimates
     EXPECT_EQ(breaks[1].lastGpus, 64);
 }
 
+TEST(GpuCountBreak, ReusingTheScenariosOwnSearchChangesNothing) {
+    // The scan's point at the scenario's own node count comes from the search already run on it;
+    // it must equal a fresh search there, and with a GPU cap (which the scan drops) it is not
+    // reused at all.
+    Scenario s = load("llama2-7b-a100x8-pcie");
+    s.model = scaleModel(s.model, 0.6);
+    s.cluster.nodes = 2;
+    BreakPointOptions o;
+    o.maxScanGpus = 32;
+    const std::vector<Framework> fws{Framework::Ddp, Framework::Fsdp, Framework::Megatron};
+    SearchOptions so;
+    so.frameworks = fws;
+    const SearchResult base = searchPlans(s, so);
+    const auto fresh = findGpuCountBreaks(s, fws, o);
+    const auto reused = findGpuCountBreaks(s, fws, o, &base);
+    ASSERT_EQ(fresh.size(), reused.size());
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        ASSERT_EQ(fresh[i].points.size(), reused[i].points.size());
+        for (std::size_t k = 0; k < fresh[i].points.size(); ++k) {
+            const ScalingPoint& a = fresh[i].points[k];
+            const ScalingPoint& b = reused[i].points[k];
+            EXPECT_EQ(a.gpus, b.gpus);
+            EXPECT_EQ(a.fits, b.fits);
+            EXPECT_EQ(a.stepSeconds, b.stepSeconds) << a.gpus << " GPUs";
+            EXPECT_EQ(a.plan, b.plan);
+        }
+        EXPECT_EQ(fresh[i].status, reused[i].status);
+    }
+    // A base searched under a cap of one node is not the uncapped two-node search.
+    Scenario capped = s;
+    capped.constraints.maxGpus = 8;
+    const SearchResult cappedBase = searchPlans(capped, so);
+    const auto withCap = findGpuCountBreaks(capped, fws, o, &cappedBase);
+    for (std::size_t i = 0; i < fresh.size(); ++i)
+        for (std::size_t k = 0; k < fresh[i].points.size(); ++k)
+            EXPECT_EQ(fresh[i].points[k].stepSeconds, withCap[i].points[k].stepSeconds);
+}
+
 TEST(GpuCountBreak, StatusesWhenTheThresholdIsNeverCrossed) {
     Scenario s = load("llama2-7b-a100x8-pcie");
     s.model = scaleModel(s.model, 0.6);

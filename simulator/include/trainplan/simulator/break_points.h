@@ -135,9 +135,12 @@ struct BreakPoints {
                                                 const ModelLadder& ladder,
                                                 const BreakPointOptions& options,
                                                 std::optional<bool> fitsAtBase = std::nullopt);
+// `base`, when given, is the search on the scenario itself: the scan reuses it for the
+// scenario's own node count instead of searching it again (only when constraints.max_gpus is
+// unset, since the scan drops it).
 [[nodiscard]] std::vector<GpuCountBreak>
 findGpuCountBreaks(const model::Scenario& s, const std::vector<model::Framework>& frameworks,
-                   const BreakPointOptions& options);
+                   const BreakPointOptions& options, const SearchResult* base = nullptr);
 [[nodiscard]] BandwidthBreak findBandwidthBreak(const model::Scenario& s, const model::Plan& plan,
                                                 const BreakPointOptions& options);
 

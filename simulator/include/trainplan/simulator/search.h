@@ -20,6 +20,9 @@ struct SearchOptions {
     int threads = 0;      // 0 = all cores; results are identical for any thread count
     std::function<void(double fraction)> progress; // called from worker threads (serialized), 0..1
     std::function<bool()> cancelled;               // polled; true stops the search early
+    // Answer only whether some plan fits: stop at the first one (SearchResult::anyFits); no plan
+    // is timed or kept. Break points' model-size bisection asks just that of most rungs.
+    bool firstFitOnly = false;
 };
 
 // A compact view of one evaluated plan (for scatter plots and the Pareto front).
@@ -59,6 +62,7 @@ struct SearchResult {
     long long timedPlans = 0;
     double usableBytes = 0; // per-GPU memory a plan may use (capacity minus headroom)
     long long gpus = 0;     // the GPU count every plan uses
+    bool anyFits = false;   // some plan of some searched framework fits
     bool cancelled = false;
 };
 
