@@ -4348,15 +4348,15 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     </message>
     <message>
         <source>The description in Simplified Chinese, printed by Chinese reports (optional).</source>
-        <translation>简体中文描述，中文报告会打印它（可选）。</translation>
+        <translation>简体中文说明，中文报告会打印它（可选）。</translation>
     </message>
     <message>
         <source>Description (Chinese)</source>
-        <translation>描述（中文）</translation>
+        <translation>说明（中文）</translation>
     </message>
     <message>
         <source>Chinese description</source>
-        <translation>中文描述</translation>
+        <translation>中文说明</translation>
     </message>
 </context>
 <context>
