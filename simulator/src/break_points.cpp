@@ -37,12 +37,13 @@ bool isCancelled(const BreakPointOptions& o) {
 }
 
 SearchResult searchOne(const Scenario& s, std::vector<Framework> frameworks,
-                       const BreakPointOptions& o) {
+                       const BreakPointOptions& o, bool firstFitOnly = false) {
     SearchOptions so;
     so.frameworks = std::move(frameworks);
     so.runnersUp = 0;
     so.threads = o.threads;
     so.cancelled = o.cancelled;
+    so.firstFitOnly = firstFitOnly;
     return searchPlans(s, so);
 }
 
@@ -268,27 +269,21 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
     // Each probe asks only whether a plan fits (a first-fit search, which stops at the first
     // plan that does); the largest fitting rung is searched in full once, for its plan.
     std::map<int, bool> memo;
+    auto atRung = [&](int i) {
+        Scenario t = s;
+        t.model = ladder.models[static_cast<std::size_t>(i)];
+        t.modelRef.clear();
+        t.plans.clear();
+        return t;
+    };
     auto fits = [&](int i) {
         if (auto it = memo.find(i); it != memo.end()) return it->second;
-        Scenario t = s;
-        t.model = ladder.models[static_cast<std::size_t>(i)];
-        t.modelRef.clear();
-        t.plans.clear();
-        SearchOptions so;
-        so.frameworks = {f};
-        so.threads = options.threads;
-        so.cancelled = options.cancelled;
-        so.firstFitOnly = true;
         ++out.probes;
-        return memo[i] = searchPlans(t, so).anyFits;
+        return memo[i] = searchOne(atRung(i), {f}, options, true).anyFits;
     };
     auto bestPlanAt = [&](int i) -> std::optional<PlanEstimate> {
-        Scenario t = s;
-        t.model = ladder.models[static_cast<std::size_t>(i)];
-        t.modelRef.clear();
-        t.plans.clear();
-        const SearchResult r = searchOne(t, {f}, options);
         ++out.probes;
+        const SearchResult r = searchOne(atRung(i), {f}, options);
         const FrameworkResult* fr = resultOf(r, f);
         return fr ? fr->best : std::nullopt;
     };
