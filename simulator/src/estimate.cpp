@@ -200,7 +200,7 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
     }
     if (p.cp > 1) {
         const double rcLayers = p.recompute == Recompute::Full ? recomputedLayers(p, layers) : 0.0;
-        if (p.framework == Framework::Megatron) {
+        if (!pytorchCpAllGather(p)) {
             // Ring attention passes K,V around the cp ring: (cp−1) chunks forward, K,V and their
             // gradients backward (Liu et al. 2023; Megatron-Core context parallelism), overlapped
             // with attention compute.

@@ -12,6 +12,14 @@
 
 namespace trainplan::sim::detail {
 
+// Context parallelism as PyTorch's context_parallel runs it (K/V all-gathered with the query heads,
+// dK/dV exchanged in fp32; torch/distributed/tensor/experimental/_attention.py, torchtitan), as
+// opposed to Megatron-Core's P2P ring of the KV heads. Only FSDP and Megatron-LM accept cp > 1
+// (plan_validation.cpp), so this is every CP plan but Megatron-LM's.
+[[nodiscard]] inline bool pytorchCpAllGather(const model::Plan& p) {
+    return p.framework != model::Framework::Megatron;
+}
+
 // A group of `size` ranks whose members are `stride` ranks apart, on nodes of `gpusPerNode`.
 [[nodiscard]] GroupPlacement place(int stride, int size, int gpusPerNode);
 

@@ -292,12 +292,12 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
         "Shoeybi et al. 2019 Fig. 4; Korthikanti et al. 2022 §4.2.2"));
     parts.push_back(DerivationTerm::leaf(
         "exposed context-parallel communication", T.exposedCpSeconds, "s",
-        p.framework == model::Framework::Megatron
+        !detail::pytorchCpAllGather(p)
             ? "ring K/V exchange not hidden behind attention compute"
             : "K/V all-gather (query heads) beyond step 0's local block, forward, recompute and "
               "backward, + fp32 dK/dV ring, last send exposed",
         {{"cp", static_cast<double>(p.cp)}, {"total CP time", e.communication.cpSeconds}},
-        p.framework == model::Framework::Megatron
+        !detail::pytorchCpAllGather(p)
             ? "Liu et al. 2023 (ring attention); Megatron-Core context parallelism"
             : "PyTorch context_parallel (torch/distributed/tensor/experimental/_attention.py, "
               "2024-12: all-gather rotater, all_to_all dK/dV); torchtitan"));

@@ -75,7 +75,7 @@ Communicators planCommunicators(const PlanContext& ctx, const Plan& p, const Pla
     // Megatron-Core context parallelism passes K/V chunks around its ring by send/recv (TE
     // attention with cp_comm_type p2p); PyTorch context_parallel all-gathers them (its default
     // rotate method) and sends dK/dV by all_to_all: a collective communicator.
-    if (p.framework == model::Framework::Megatron)
+    if (!pytorchCpAllGather(p))
         add(out, eff, "cp", CommPattern::PointToPoint, pl.cp, std::min(2, p.cp - 1));
     else
         add(out, eff, "cp", CommPattern::Ring, pl.cp, 2);
