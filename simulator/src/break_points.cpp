@@ -1,5 +1,9 @@
 #include <trainplan/simulator/break_points.h>
 
+#include "parallel_for.h"
+
+#include <trainplan/simulator/search_best.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -344,28 +348,58 @@ std::vector<GpuCountBreak> findGpuCountBreaks(const Scenario& s,
     std::sort(nodes.begin(), nodes.end());
     nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
 
-    for (int n : nodes) {
-        if (isCancelled(options)) break;
-        // The scenario's own count is the search already run on it (the same scenario: no plans,
-        // no GPU cap, the same frameworks).
-        const bool reuse = base && !base->cancelled && n == s.cluster.nodes &&
-                           !s.constraints.maxGpus &&
-                           std::all_of(frameworks.begin(), frameworks.end(),
-                                       [&](Framework f) { return resultOf(*base, f) != nullptr; });
-        const SearchResult searched =
-            reuse ? SearchResult{} : searchOne(withNodes(s, n), frameworks, options);
-        const SearchResult& r = reuse ? *base : searched;
-        for (GpuCountBreak& b : out) {
-            ScalingPoint p;
-            p.gpus = n * perNode;
-            if (const FrameworkResult* fr = resultOf(r, b.framework); fr && fr->best) {
-                p.fits = true;
-                p.mfu = fr->best->throughput.mfu;
-                p.stepSeconds = fr->best->time.stepSeconds;
-                p.usd = fr->best->cost.usd;
-                p.plan = fr->best->plan;
+    // The scenario's own count is the search already run on it (the same scenario: no plans, no
+    // GPU cap, the same frameworks).
+    const bool reuse = base && !base->cancelled && !s.constraints.maxGpus &&
+                       std::all_of(frameworks.begin(), frameworks.end(),
+                                   [&](Framework f) { return resultOf(*base, f) != nullptr; });
+    // Every other count needs only each framework's fastest fitting plan: the branch and bound of
+    // search_best.h, which finds exactly searchPlans' FrameworkResult::best while timing only the
+    // plans that could still beat it. One task per (count, framework), the largest counts first.
+    std::vector<Scenario> scenarios;
+    scenarios.reserve(nodes.size());
+    for (int n : nodes)
+        scenarios.push_back(withNodes(s, n));
+    std::vector<PlanContext> contexts;
+    contexts.reserve(nodes.size());
+    for (const Scenario& t : scenarios)
+        contexts.push_back(makeContext(t));
+    std::vector<std::pair<std::size_t, std::size_t>> tasks; // (node index, framework index)
+    for (std::size_t ni = nodes.size(); ni-- > 0;)
+        if (!(reuse && nodes[ni] == s.cluster.nodes))
+            for (std::size_t fi = 0; fi < frameworks.size(); ++fi)
+                tasks.emplace_back(ni, fi);
+    std::vector<std::optional<PlanEstimate>> bests(nodes.size() * frameworks.size());
+    detail::parallelFor(tasks.size(), options.threads, [&](std::size_t k) {
+        if (isCancelled(options)) return;
+        const auto [ni, fi] = tasks[k];
+        const std::shared_ptr<ShapeTable> table = makeShapeTable();
+        BestPlanSearch search(contexts[ni], frameworks[fi], *table);
+        BestPlans counts;
+        bests[ni * frameworks.size() + fi] = search.best(counts);
+    });
+    if (isCancelled(options)) return out;
+
+    for (std::size_t ni = 0; ni < nodes.size(); ++ni) {
+        const bool own = reuse && nodes[ni] == s.cluster.nodes;
+        for (std::size_t fi = 0; fi < frameworks.size(); ++fi) {
+            const PlanEstimate* best = nullptr;
+            if (own) {
+                const FrameworkResult* fr = resultOf(*base, frameworks[fi]);
+                if (fr->best) best = &*fr->best;
+            } else if (const auto& b = bests[ni * frameworks.size() + fi]) {
+                best = &*b;
             }
-            b.points.push_back(std::move(p));
+            ScalingPoint p;
+            p.gpus = nodes[ni] * perNode;
+            if (best) {
+                p.fits = true;
+                p.mfu = best->throughput.mfu;
+                p.stepSeconds = best->time.stepSeconds;
+                p.usd = best->cost.usd;
+                p.plan = best->plan;
+            }
+            out[fi].points.push_back(std::move(p));
         }
     }
     const double threshold = options.mfuThreshold;
