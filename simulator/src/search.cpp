@@ -1,6 +1,7 @@
 #include <trainplan/simulator/search.h>
 
 #include "estimate_detail.h"
+#include "search_first_fit.h"
 #include "search_space.h"
 
 #include <trainplan/model/pipeline_layout.h>
@@ -306,6 +307,7 @@ SearchResult searchPlans(const Scenario& scenario, const SearchOptions& options)
 SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
     const Scenario& s = *ctx.scenario;
     const std::vector<Framework> fws = searchedFrameworks(s, options);
+    if (options.firstFitOnly) return firstFitSearch(ctx, fws, options);
     const long long gpus = ctx.clusterGpus;
     const std::size_t keep = static_cast<std::size_t>(std::max(0, options.runnersUp)) + 1;
 
@@ -339,7 +341,6 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> completed{0};
     std::atomic<bool> stop{false};
-    std::atomic<bool> foundFit{false}; // firstFitOnly: a worker found a plan that fits
     ProgressReporter progress(options.progress, totalPlans);
     std::mutex cancelMutex;
     auto pollCancel = [&]() {
@@ -381,13 +382,6 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
                         }
                     }
                     ++fa.evaluated;
-                    if (options.firstFitOnly) {
-                        if (!evaluateMemory(ctx, p).fits) return true;
-                        foundFit.store(true);
-                        stop.store(true);
-                        interrupted = true;
-                        return false;
-                    }
                     // Neighbouring plans mostly agree on fitting. When the previous one fitted,
                     // evaluate in full straight away (evaluatePlan computes the same memory);
                     // otherwise prune with the cheaper evaluateMemory first. Either way `fits`
@@ -444,21 +438,6 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
         t.join();
     for (const auto& a : accs)
         if (a.error) std::rethrow_exception(a.error);
-    if (options.firstFitOnly) {
-        // Whether a plan fits does not depend on which worker found one first.
-        result.anyFits = foundFit.load();
-        result.cancelled = !result.anyFits && completed.load() < layouts.size();
-        for (std::size_t f = 0; f < fws.size(); ++f) {
-            FrameworkResult r;
-            r.framework = fws[f];
-            for (const auto& a : accs)
-                r.evaluatedPlans += a.frameworks[f].evaluated;
-            result.evaluatedPlans += r.evaluatedPlans;
-            result.frameworks.push_back(std::move(r));
-        }
-        if (!result.cancelled) progress.finish();
-        return result;
-    }
     result.cancelled = completed.load() < layouts.size();
     if (!result.cancelled) progress.finish();
 

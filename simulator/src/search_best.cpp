@@ -9,15 +9,19 @@
 #include <trainplan/simulator/search_best.h>
 
 #include "estimate_detail.h"
+#include "parallel_for.h"
+#include "search_first_fit.h"
 #include "search_space.h"
 
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/search.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 #include <numeric>
 #include <unordered_map>
 
@@ -466,5 +470,107 @@ BestPlans searchBestPlans(const PlanContext& ctx, const std::vector<Framework>& 
     }
     return out;
 }
+
+namespace detail {
+
+namespace {
+
+// Whether some plan of one layout fits (firstFitSearch): per sharding, overlap, SP and recompute,
+// the smallest micro-batch that accumulates stands for every accumulated one, since fitting is a
+// prefix of them (BestPlanSearch::best), and the one that accumulates nothing is checked alone.
+bool layoutFits(const PlanContext& ctx, const Layout& l, const std::vector<Sharding>& sh,
+                std::atomic<long long>& checked) {
+    const Scenario& s = *ctx.scenario;
+    const InnerSpace in = innerSpace(s, l, sh);
+    if (in.count() == 0) return false;
+    Plan p = layoutPlan(l);
+    const Slots slots = slotsOf(ctx, p);
+    const Placements pl = placeGroups(p, s.cluster.gpusPerNode);
+    const long long globalBatch = s.training.globalBatch;
+    const std::vector<int>& mbs = in.microBatches;
+    const bool lastAlone = static_cast<long long>(mbs.back()) * l.dp == globalBatch;
+    std::vector<int> probes;
+    if (mbs.size() > (lastAlone ? 1U : 0U)) probes.push_back(mbs.front());
+    if (lastAlone) probes.push_back(mbs.back());
+    std::vector<StageStatics> statics[2]; // without and with HSDP, as in best()
+    for (const Sharding& shard : in.shardings) {
+        applySharding(p, shard);
+        std::vector<StageStatics>& st = statics[p.hybridShard ? 1 : 0];
+        if (st.empty())
+            for (const StageSlot& slot : slots.slots)
+                st.push_back(stageStatics(ctx, p, pl, slot));
+        for (int ov = 0; ov < in.overlapChoices; ++ov)
+            for (int sp = in.spFirst; sp < in.spChoices; ++sp)
+                for (const RecomputeChoice& r : in.recomputes)
+                    for (const int mb : probes) {
+                        p.tpCommOverlap = ov == 1;
+                        p.sequenceParallel = sp == 1;
+                        p.recompute = r.mode;
+                        p.recomputeModules = r.modules;
+                        p.recomputeLayers = 0;
+                        p.microBatch = mb;
+                        const int ga = static_cast<int>(p.gradientAccumulation(globalBatch));
+                        checked.fetch_add(1, std::memory_order_relaxed);
+                        if (planFits(ctx, p, pl, ga, slots.uneven, st.data())) return true;
+                    }
+    }
+    return false;
+}
+
+} // namespace
+
+SearchResult firstFitSearch(const PlanContext& ctx, const std::vector<Framework>& frameworks,
+                            const SearchOptions& options) {
+    const Scenario& s = *ctx.scenario;
+    SearchResult result;
+    result.gpus = ctx.clusterGpus;
+    result.usableBytes = usableGpuBytes(s);
+    struct Task {
+        Layout layout;
+        std::size_t framework;
+    };
+    std::vector<Task> tasks;
+    std::vector<std::vector<Sharding>> sh;
+    for (std::size_t f = 0; f < frameworks.size(); ++f) {
+        sh.push_back(shardings(frameworks[f], s.constraints));
+        forEachLayout(s, ctx.clusterGpus, frameworks[f], static_cast<int>(f), [&](const Layout& l) {
+            tasks.push_back({l, f});
+        });
+    }
+    std::vector<std::atomic<long long>> checked(frameworks.size());
+    std::atomic<bool> found{false}, stop{false};
+    std::atomic<std::size_t> completed{0};
+    std::mutex cancelMutex;
+    auto halted = [&] {
+        if (stop.load(std::memory_order_relaxed)) return true;
+        if (!options.cancelled) return false;
+        std::lock_guard lock(cancelMutex);
+        if (options.cancelled()) stop.store(true);
+        return stop.load();
+    };
+    parallelFor(tasks.size(), options.threads, [&](std::size_t k) {
+        if (halted()) return;
+        const Task& t = tasks[k];
+        if (layoutFits(ctx, t.layout, sh[t.framework], checked[t.framework])) {
+            found.store(true);
+            stop.store(true);
+        }
+        completed.fetch_add(1);
+    });
+    // Whether a plan fits does not depend on which worker found one first.
+    result.anyFits = found.load();
+    result.cancelled = !result.anyFits && completed.load() < tasks.size();
+    for (std::size_t f = 0; f < frameworks.size(); ++f) {
+        FrameworkResult r;
+        r.framework = frameworks[f];
+        r.evaluatedPlans = checked[f].load();
+        result.evaluatedPlans += r.evaluatedPlans;
+        result.frameworks.push_back(std::move(r));
+    }
+    if (!result.cancelled && options.progress) options.progress(1.0);
+    return result;
+}
+
+} // namespace detail
 
 } // namespace trainplan::sim
