@@ -10,9 +10,12 @@
 #include "store_open_checks.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
+#include <random>
 #include <set>
 #include <system_error>
+#include <thread>
 
 namespace trainplan::store {
 
@@ -26,6 +29,32 @@ model::Catalog defaultBuiltins() {
     } catch (const std::exception& e) {
         throw StoreError(StoreErrorKind::Io, "",
                          std::string("cannot load the built-in catalog: ") + e.what());
+    }
+}
+
+// Switches the file to WAL, waiting up to `busyTimeout` for other processes. SQLite does not
+// run the busy handler for every lock this switch takes: leaving rollback mode needs an exclusive
+// lock, and SQLite returns SQLITE_BUSY at once where waiting could deadlock (sqlite.org/c3ref/
+// busy_handler.html, "the presence of a busy-handler does not guarantee that it will be invoked").
+// With ~100 processes opening a brand-new library at once, one in ~13 runs got "database is
+// locked" after 1.5 s although the timeout was 120 s. So retry here, with a jittered backoff.
+void enterWalMode(Connection& c, std::chrono::milliseconds busyTimeout) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point deadline = Clock::now() + busyTimeout;
+    std::minstd_rand jitter(std::random_device{}());
+    std::chrono::milliseconds backoff(1);
+    for (;;) {
+        try {
+            // Answers the mode in force: "wal", or the old mode where the file system cannot
+            // hold the WAL index (the library then works in rollback mode, as before).
+            (void)c.queryText("PRAGMA journal_mode = WAL");
+            return;
+        } catch (const StoreError& e) {
+            if (e.kind() != StoreErrorKind::Busy || Clock::now() >= deadline) throw;
+        }
+        const auto wait = std::chrono::milliseconds(1 + jitter() % backoff.count());
+        std::this_thread::sleep_for(std::min<Clock::duration>(wait, deadline - Clock::now()));
+        backoff = std::min(backoff * 2, std::chrono::milliseconds(64));
     }
 }
 
@@ -76,7 +105,7 @@ Store Store::open(const fs::path& file, StoreOptions options) {
         backup = detail::writeBackup(c, info.userVersion);
     // WAL: readers never block the writer nor see a half-written transaction; a killed process
     // leaves a WAL whose uncommitted tail is ignored on the next open.
-    c.exec("PRAGMA journal_mode = WAL");
+    enterWalMode(c, options.busyTimeout);
     c.exec("PRAGMA synchronous = FULL");
     std::vector<std::string> notes;
     try {
