@@ -70,6 +70,25 @@ TEST_F(ControllerTest, LatestJobReportsExceptionsAsErrors) {
     EXPECT_EQ(error, QStringLiteral("boom"));
 }
 
+// A job that ignores its cancel flag still ends before its owner does: one left running ran on
+// into the test program's exit and crashed in the static destructors.
+TEST_F(ControllerTest, LatestJobWaitsForItsJobsWhenDestroyed) {
+    std::atomic<int> finished{0};
+    {
+        QObject context;
+        LatestJob<Value> job(&context);
+        for (int i = 1; i <= 2; ++i)
+            job.start(
+                [&finished](const JobControl&) {
+                    QThread::msleep(200);
+                    ++finished;
+                    return Value{};
+                },
+                [](Value) {});
+    }
+    EXPECT_EQ(finished.load(), 2);
+}
+
 TEST_F(ControllerTest, CompareDeliversTheLatestScenario) {
     PlannerController controller(test::catalog());
     QSignalSpy finished(&controller, &PlannerController::compareFinished);

@@ -4,11 +4,13 @@
 #include <QObject>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <functional>
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace trainplan::ui {
 
@@ -46,7 +48,14 @@ public:
 
     explicit LatestJob(QObject* context)
         : m_context(context) {}
-    ~LatestJob() { m_control.cancel(); }
+    // Cancels, then waits for every job still running: a job outliving its owner ran on into the
+    // process's exit and crashed in static destructors (a GUI test that ended 46 ms in, while its
+    // run check was still predicting, segfaulted after it had passed).
+    ~LatestJob() {
+        m_control.cancel();
+        for (QFuture<T>& f : m_futures)
+            f.waitForFinished();
+    }
     LatestJob(const LatestJob&) = delete;
     LatestJob& operator=(const LatestJob&) = delete;
 
@@ -65,7 +74,7 @@ public:
                              done(watcher->result());
                          });
         const JobControl control = m_control;
-        watcher->setFuture(QtConcurrent::run([work = std::move(work), control]() -> T {
+        QFuture<T> future = QtConcurrent::run([work = std::move(work), control]() -> T {
             try {
                 return work(control);
             } catch (const std::exception& e) {
@@ -73,7 +82,10 @@ public:
                 failed.error = QString::fromUtf8(e.what());
                 return failed;
             }
-        }));
+        });
+        watcher->setFuture(future);
+        std::erase_if(m_futures, [](const QFuture<T>& f) { return f.isFinished(); });
+        m_futures.push_back(std::move(future));
     }
 
     // Cancels the running job; its result is dropped.
@@ -89,6 +101,7 @@ public:
 
 private:
     QObject* m_context;
+    std::vector<QFuture<T>> m_futures; // started and maybe still running (the destructor waits)
     JobControl m_control;
     quint64 m_generation = 0;
     bool m_running = false;
