@@ -1,6 +1,7 @@
 #include <trainplan/simulator/estimate.h>
 
 #include "estimate_detail.h"
+#include "shape_table.h"
 
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
@@ -395,7 +396,21 @@ bool detail::planFits(const PlanContext& ctx, const Plan& p, const Placements& p
 }
 
 PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
-    return detail::evaluatePlanWith(ctx, p, {}, false);
+    // Layer times depend on the plan's shape, stage slots on its pipeline layout (shape_table.h):
+    // per-thread tables, emptied when another context computes them differently, serve every
+    // plan that shares them.
+    thread_local ShapeTable shapes;
+    thread_local LayoutTable layouts;
+    const detail::ComputeSignature signature = detail::computeSignature(ctx);
+    shapes.bind(signature);
+    shapes.trim(4096);
+    layouts.bind(ctx, signature);
+    layouts.trim(4096);
+    const int gradAccum =
+        static_cast<int>(p.gradientAccumulation(ctx.scenario->training.globalBatch));
+    const detail::Precomputed pre{&shapes.layerTimesOf(ctx, p, gradAccum),
+                                  &layouts.unevenSlotsOf(ctx, p)};
+    return detail::evaluatePlanWith(ctx, p, pre, false);
 }
 
 PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,

@@ -12,6 +12,7 @@
 #include "parallel_for.h"
 #include "search_first_fit.h"
 #include "search_space.h"
+#include "shape_table.h"
 
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/search.h>
@@ -39,123 +40,7 @@ namespace {
 // bound above the step time it bounds.
 constexpr double kBoundSlack = 1.0 - 1e-9;
 
-struct ShapeKey {
-    int framework, tp, cp, ep, etp, microBatch, recompute, gradAccum;
-    bool sequenceParallel;
-    bool operator==(const ShapeKey&) const = default;
-};
-
-struct ShapeKeyHash {
-    std::size_t operator()(const ShapeKey& k) const {
-        std::uint64_t h = 1469598103934665603ULL;
-        for (const long long v : {static_cast<long long>(k.framework), static_cast<long long>(k.tp),
-                                  static_cast<long long>(k.cp), static_cast<long long>(k.ep),
-                                  static_cast<long long>(k.etp),
-                                  static_cast<long long>(k.microBatch),
-                                  static_cast<long long>(k.recompute),
-                                  static_cast<long long>(k.gradAccum),
-                                  static_cast<long long>(k.sequenceParallel)}) {
-            h ^= static_cast<std::uint64_t>(v);
-            h *= 1099511628211ULL;
-        }
-        return static_cast<std::size_t>(h);
-    }
-};
-
-// Everything layerTimes reads besides the plan's shape (compute_model.cpp): when two contexts
-// agree on it, they agree on every layer time.
-std::vector<double> computeSignature(const PlanContext& ctx) {
-    const Scenario& s = *ctx.scenario;
-    const auto& m = s.model;
-    const auto& e = ctx.eff;
-    const auto& g = s.cluster.gpu;
-    return {ctx.peakFlopsPerSecond,
-            ctx.hbmBytesPerSecond,
-            g.bf16FlopsPerSecond,
-            g.fp8FlopsPerSecond,
-            e.gemmEfficiency,
-            e.fp8GemmEfficiency,
-            e.gemmHalfDim,
-            static_cast<double>(e.smCount),
-            e.clockFraction,
-            e.hbmEfficiency,
-            e.sdpaAttentionForwardEfficiency,
-            e.sdpaAttentionBackwardEfficiency,
-            e.fusedAttentionForwardEfficiency,
-            e.fusedAttentionBackwardEfficiency,
-            e.tritonAttentionForwardEfficiency,
-            e.tritonAttentionBackwardEfficiency,
-            static_cast<double>(m.layers),
-            static_cast<double>(m.hidden),
-            static_cast<double>(m.heads),
-            static_cast<double>(m.kvHeads),
-            static_cast<double>(m.headDim),
-            static_cast<double>(m.ffnHidden),
-            static_cast<double>(m.vocab),
-            static_cast<double>(m.seqLen),
-            static_cast<double>(static_cast<int>(m.ffn)),
-            static_cast<double>(static_cast<int>(m.positionEmbedding)),
-            static_cast<double>(m.moe.experts),
-            static_cast<double>(m.moe.topK),
-            static_cast<double>(m.moe.expertFfnHidden),
-            static_cast<double>(m.moe.sharedExperts),
-            m.moe.capacityFactor,
-            static_cast<double>(m.mla.qLoraRank),
-            static_cast<double>(m.mla.kvLoraRank),
-            static_cast<double>(m.mla.qkNopeHeadDim),
-            static_cast<double>(m.mla.qkRopeHeadDim),
-            static_cast<double>(m.mla.vHeadDim),
-            static_cast<double>(m.slidingWindow.window),
-            static_cast<double>(m.slidingWindow.fullEvery),
-            static_cast<double>(m.mtpLayers),
-            static_cast<double>(ctx.flops.denseLayers),
-            static_cast<double>(ctx.flops.moeLayers),
-            ctx.flops.dense.attentionCore,
-            ctx.flops.moe.attentionCore,
-            static_cast<double>(static_cast<int>(s.training.precision)),
-            static_cast<double>(static_cast<int>(s.training.execution)),
-            static_cast<double>(static_cast<int>(s.training.attentionKernel)),
-            s.training.flashAttention ? 1.0 : 0.0};
-}
-
 } // namespace
-
-class ShapeTable {
-public:
-    void bind(const PlanContext& ctx) {
-        std::vector<double> sig = computeSignature(ctx);
-        if (sig == m_signature) return;
-        m_signature = std::move(sig);
-        m_times.clear();
-    }
-
-    const LayerTimes& layerTimesOf(const PlanContext& ctx, const Plan& p, int gradAccum) {
-        // The fp8 weight casts of fused stacks are paid once per step (compute_model.cpp), the
-        // only use of the accumulation count.
-        const bool perStepCast = ctx.scenario->training.precision == model::Precision::Fp8 &&
-                                 (executionMode(*ctx.scenario, p) == model::ExecutionMode::Fused ||
-                                  executionMode(*ctx.scenario, p) ==
-                                      model::ExecutionMode::CudaGraphs);
-        const ShapeKey key{static_cast<int>(p.framework),
-                           p.tp,
-                           p.cp,
-                           p.ep,
-                           p.etp,
-                           p.microBatch,
-                           // The recompute mode and its Megatron --recompute-modules.
-                           static_cast<int>(p.recompute) +
-                               4 * static_cast<int>(p.recomputeModules),
-                           perStepCast ? gradAccum : 0,
-                           p.sequenceParallel};
-        auto it = m_times.find(key);
-        if (it == m_times.end()) it = m_times.emplace(key, layerTimes(ctx, p, gradAccum)).first;
-        return it->second;
-    }
-
-private:
-    std::vector<double> m_signature;
-    std::unordered_map<ShapeKey, LayerTimes, ShapeKeyHash> m_times;
-};
 
 std::shared_ptr<ShapeTable> makeShapeTable() {
     return std::make_shared<ShapeTable>();

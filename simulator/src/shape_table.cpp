@@ -1,0 +1,166 @@
+#include "shape_table.h"
+
+#include <trainplan/simulator/efficiency.h>
+
+#include <cstdint>
+
+namespace trainplan::sim {
+
+namespace detail {
+
+std::size_t ShapeKeyHash::operator()(const ShapeKey& k) const {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const long long v : {static_cast<long long>(k.framework), static_cast<long long>(k.tp),
+                              static_cast<long long>(k.cp), static_cast<long long>(k.ep),
+                              static_cast<long long>(k.etp),
+                              static_cast<long long>(k.microBatch),
+                              static_cast<long long>(k.recompute),
+                              static_cast<long long>(k.gradAccum),
+                              static_cast<long long>(k.sequenceParallel)}) {
+        h ^= static_cast<std::uint64_t>(v);
+        h *= 1099511628211ULL;
+    }
+    return static_cast<std::size_t>(h);
+}
+
+ComputeSignature computeSignature(const PlanContext& ctx) {
+    const model::Scenario& s = *ctx.scenario;
+    const auto& m = s.model;
+    const auto& e = ctx.eff;
+    const auto& g = s.cluster.gpu;
+    return {ctx.peakFlopsPerSecond,
+            ctx.hbmBytesPerSecond,
+            g.bf16FlopsPerSecond,
+            g.fp8FlopsPerSecond,
+            e.gemmEfficiency,
+            e.fp8GemmEfficiency,
+            e.gemmHalfDim,
+            static_cast<double>(e.smCount),
+            e.clockFraction,
+            e.hbmEfficiency,
+            e.sdpaAttentionForwardEfficiency,
+            e.sdpaAttentionBackwardEfficiency,
+            e.fusedAttentionForwardEfficiency,
+            e.fusedAttentionBackwardEfficiency,
+            e.tritonAttentionForwardEfficiency,
+            e.tritonAttentionBackwardEfficiency,
+            static_cast<double>(m.layers),
+            static_cast<double>(m.hidden),
+            static_cast<double>(m.heads),
+            static_cast<double>(m.kvHeads),
+            static_cast<double>(m.headDim),
+            static_cast<double>(m.ffnHidden),
+            static_cast<double>(m.vocab),
+            static_cast<double>(m.seqLen),
+            static_cast<double>(static_cast<int>(m.ffn)),
+            static_cast<double>(static_cast<int>(m.positionEmbedding)),
+            static_cast<double>(m.moe.experts),
+            static_cast<double>(m.moe.topK),
+            static_cast<double>(m.moe.expertFfnHidden),
+            static_cast<double>(m.moe.sharedExperts),
+            m.moe.capacityFactor,
+            static_cast<double>(m.mla.qLoraRank),
+            static_cast<double>(m.mla.kvLoraRank),
+            static_cast<double>(m.mla.qkNopeHeadDim),
+            static_cast<double>(m.mla.qkRopeHeadDim),
+            static_cast<double>(m.mla.vHeadDim),
+            static_cast<double>(m.slidingWindow.window),
+            static_cast<double>(m.slidingWindow.fullEvery),
+            static_cast<double>(m.mtpLayers),
+            static_cast<double>(ctx.flops.denseLayers),
+            static_cast<double>(ctx.flops.moeLayers),
+            ctx.flops.dense.attentionCore,
+            ctx.flops.moe.attentionCore,
+            static_cast<double>(static_cast<int>(s.training.precision)),
+            static_cast<double>(static_cast<int>(s.training.execution)),
+            static_cast<double>(static_cast<int>(s.training.attentionKernel)),
+            s.training.flashAttention ? 1.0 : 0.0};
+}
+
+std::size_t LayoutKeyHash::operator()(const LayoutKey& k) const {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const int v : {k.framework, k.pp, k.vpp, k.tp, k.ep,
+                        k.layout.firstStageLayers.value_or(-1), k.layout.lastStageLayers.value_or(-1),
+                        static_cast<int>(k.layout.layout.size()),
+                        static_cast<int>(k.layout.partitionMethod.size())}) {
+        h ^= static_cast<std::uint64_t>(static_cast<std::uint32_t>(v));
+        h *= 1099511628211ULL;
+    }
+    return static_cast<std::size_t>(h);
+}
+
+LayoutSignature layoutSignature(const PlanContext& ctx, const ComputeSignature& compute) {
+    const model::TransformerSpec& m = ctx.scenario->model;
+    const model::ParameterCount& c = ctx.params;
+    return {compute,
+            {static_cast<double>(m.moe.interval), static_cast<double>(m.moe.firstDenseLayers),
+             m.tiedEmbeddings ? 1.0 : 0.0, c.embedding, c.lmHead, c.attentionPerLayer,
+             c.attentionReplicatedPerLayer, c.mtpPerModule, c.denseFfnPerLayer,
+             c.moeFfnPerMoeLayer, c.activeMoeFfnPerMoeLayer, c.normsPerLayer, c.total, c.active,
+             static_cast<double>(m.mtpLayers)}};
+}
+
+} // namespace detail
+
+void ShapeTable::bind(const PlanContext& ctx) {
+    bind(detail::computeSignature(ctx));
+}
+
+void ShapeTable::bind(const detail::ComputeSignature& sig) {
+    if (m_bound && sig == m_signature) return;
+    m_signature = sig;
+    m_bound = true;
+    m_times.clear();
+}
+
+void ShapeTable::trim(std::size_t maxShapes) {
+    if (m_times.size() > maxShapes) m_times.clear();
+}
+
+const detail::LayerTimes& ShapeTable::layerTimesOf(const PlanContext& ctx, const model::Plan& p,
+                                                   int gradAccum) {
+    // The fp8 weight casts of fused stacks are paid once per step (compute_model.cpp), the only
+    // use of the accumulation count.
+    const model::ExecutionMode mode = executionMode(*ctx.scenario, p);
+    const bool perStepCast =
+        ctx.scenario->training.precision == model::Precision::Fp8 &&
+        (mode == model::ExecutionMode::Fused || mode == model::ExecutionMode::CudaGraphs);
+    const detail::ShapeKey key{static_cast<int>(p.framework),
+                               p.tp,
+                               p.cp,
+                               p.ep,
+                               p.etp,
+                               p.microBatch,
+                               // The recompute mode and its Megatron --recompute-modules.
+                               static_cast<int>(p.recompute) +
+                                   4 * static_cast<int>(p.recomputeModules),
+                               perStepCast ? gradAccum : 0,
+                               p.sequenceParallel};
+    auto it = m_times.find(key);
+    if (it == m_times.end())
+        it = m_times.emplace(key, detail::layerTimes(ctx, p, gradAccum)).first;
+    return it->second;
+}
+
+void LayoutTable::bind(const PlanContext& ctx, const detail::ComputeSignature& compute) {
+    const detail::LayoutSignature sig = detail::layoutSignature(ctx, compute);
+    if (m_bound && sig == m_signature) return;
+    m_signature = sig;
+    m_bound = true;
+    m_slots.clear();
+}
+
+void LayoutTable::trim(std::size_t maxLayouts) {
+    if (m_slots.size() > maxLayouts) m_slots.clear();
+}
+
+const std::vector<detail::StageSlot>& LayoutTable::unevenSlotsOf(const PlanContext& ctx,
+                                                                 const model::Plan& p) {
+    detail::LayoutKey key{static_cast<int>(p.framework), p.pp, p.vpp, p.tp, p.ep, p.pipeline};
+    auto it = m_slots.find(key);
+    if (it == m_slots.end())
+        it = m_slots.emplace(std::move(key), detail::unevenBoundingSlots(ctx, p)).first;
+    return it->second;
+}
+
+} // namespace trainplan::sim
