@@ -303,7 +303,7 @@ PlanContext makeContext(const model::Scenario& scenario) {
 MemoryBreakdown evaluateMemory(const PlanContext& ctx, const Plan& p) {
     const Placements pl = placeGroups(p, ctx.scenario->cluster.gpusPerNode);
     const int gradAccum = static_cast<int>(p.gradientAccumulation(ctx.scenario->training.globalBatch));
-    return detail::planMemory(ctx, p, pl, gradAccum, unevenBoundingSlots(ctx, p)).worst;
+    return detail::planMemory(ctx, p, pl, gradAccum, threadUnevenSlots(ctx, p)).worst;
 }
 
 MemoryBreakdown evaluateStageMemory(const PlanContext& ctx, const Plan& p, int stageIndex) {
@@ -396,21 +396,9 @@ bool detail::planFits(const PlanContext& ctx, const Plan& p, const Placements& p
 }
 
 PlanEstimate evaluatePlan(const PlanContext& ctx, const Plan& p) {
-    // Layer times depend on the plan's shape, stage slots on its pipeline layout (shape_table.h):
-    // per-thread tables, emptied when another context computes them differently, serve every
-    // plan that shares them.
-    thread_local ShapeTable shapes;
-    thread_local LayoutTable layouts;
-    const detail::ComputeSignature signature = detail::computeSignature(ctx);
-    shapes.bind(signature);
-    shapes.trim(4096);
-    layouts.bind(ctx, signature);
-    layouts.trim(4096);
     const int gradAccum =
         static_cast<int>(p.gradientAccumulation(ctx.scenario->training.globalBatch));
-    const detail::Precomputed pre{&shapes.layerTimesOf(ctx, p, gradAccum),
-                                  &layouts.unevenSlotsOf(ctx, p)};
-    return detail::evaluatePlanWith(ctx, p, pre, false);
+    return detail::evaluatePlanWith(ctx, p, threadTables(ctx, p, gradAccum), false);
 }
 
 PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,

@@ -163,4 +163,31 @@ const std::vector<detail::StageSlot>& LayoutTable::unevenSlotsOf(const PlanConte
     return it->second;
 }
 
+namespace {
+
+// Per-thread tables of the public entry points, bounded so a long-lived thread that sees many
+// contexts or layouts does not grow without end.
+constexpr std::size_t kMaxThreadEntries = 4096;
+thread_local ShapeTable threadShapes;
+thread_local LayoutTable threadLayouts;
+
+} // namespace
+
+detail::Precomputed detail::threadTables(const PlanContext& ctx, const model::Plan& p,
+                                         int gradAccum) {
+    const ComputeSignature signature = computeSignature(ctx);
+    threadShapes.bind(signature);
+    threadShapes.trim(kMaxThreadEntries);
+    threadLayouts.bind(ctx, signature);
+    threadLayouts.trim(kMaxThreadEntries);
+    return {&threadShapes.layerTimesOf(ctx, p, gradAccum), &threadLayouts.unevenSlotsOf(ctx, p)};
+}
+
+const std::vector<detail::StageSlot>& detail::threadUnevenSlots(const PlanContext& ctx,
+                                                                const model::Plan& p) {
+    threadLayouts.bind(ctx, computeSignature(ctx));
+    threadLayouts.trim(kMaxThreadEntries);
+    return threadLayouts.unevenSlotsOf(ctx, p);
+}
+
 } // namespace trainplan::sim

@@ -98,4 +98,15 @@ private:
         m_slots;
 };
 
+namespace detail {
+
+// The layer times and uneven slots of `p` from this thread's tables (bound to ctx on each call),
+// for evaluatePlan; the reference stays valid until the thread's next call.
+[[nodiscard]] Precomputed threadTables(const PlanContext& ctx, const model::Plan& p, int gradAccum);
+// unevenBoundingSlots(ctx, p) from this thread's layout table, for evaluateMemory.
+[[nodiscard]] const std::vector<StageSlot>& threadUnevenSlots(const PlanContext& ctx,
+                                                              const model::Plan& p);
+
+} // namespace detail
+
 } // namespace trainplan::sim

@@ -48,7 +48,13 @@ std::vector<model::Plan> somePlans(const model::Scenario& s) {
 
 PlanEstimate onFreshThread(const PlanContext& ctx, const model::Plan& p) {
     PlanEstimate e;
-    std::thread([&] { e = evaluatePlan(ctx, p); }).join();
+    MemoryBreakdown m;
+    // evaluateMemory shares the thread's layout table, which holds only this plan's layout.
+    std::thread([&] {
+        e = evaluatePlan(ctx, p);
+        m = evaluateMemory(ctx, p);
+    }).join();
+    EXPECT_EQ(m.peakBytes, e.memory.peakBytes) << p.label();
     return e;
 }
 
@@ -60,6 +66,7 @@ void expectSame(const PlanEstimate& reused, const PlanEstimate& fresh) {
     EXPECT_EQ(reused.time.recomputeSeconds, fresh.time.recomputeSeconds) << plan;
     EXPECT_EQ(reused.time.memoryBoundSeconds, fresh.time.memoryBoundSeconds) << plan;
     EXPECT_EQ(reused.time.exposedCommSeconds, fresh.time.exposedCommSeconds) << plan;
+    EXPECT_EQ(reused.memory.peakBytes, fresh.memory.peakBytes) << plan;
 }
 
 TEST(EvaluatePlanTable, AReusedShapeGivesWhatAFreshThreadComputes) {
@@ -72,11 +79,15 @@ TEST(EvaluatePlanTable, AReusedShapeGivesWhatAFreshThreadComputes) {
                                       [&](const model::Plan& p) { return !stagesEven(s, p); });
     EXPECT_GT(uneven, 20);
     std::vector<PlanEstimate> reused;
-    for (const model::Plan& p : plans)
+    std::vector<double> reusedMemory;
+    for (const model::Plan& p : plans) {
         reused.push_back(evaluatePlan(ctx, p));
+        reusedMemory.push_back(evaluateMemory(ctx, p).peakBytes);
+    }
     int distinctSteps = 0;
     for (std::size_t i = 0; i < plans.size(); ++i) {
         expectSame(reused[i], onFreshThread(ctx, plans[i]));
+        EXPECT_EQ(reusedMemory[i], reused[i].memory.peakBytes) << plans[i].label();
         distinctSteps += i > 0 && reused[i].time.stepSeconds != reused[i - 1].time.stepSeconds;
     }
     EXPECT_GT(distinctSteps, static_cast<int>(plans.size()) / 2) << "the plans should differ";
@@ -95,7 +106,7 @@ TEST(EvaluatePlanTable, AnotherContextInBetweenIsNeverServedTheFirstOnesLayers) 
     const PlanContext a = makeContext(s), b = makeContext(slower), c = makeContext(compiled),
                       d = makeContext(untied);
     const std::vector<model::Plan> plans = somePlans(s);
-    for (std::size_t i = 0; i < plans.size(); i += 3) {
+    for (std::size_t i = 0; i < plans.size(); i += 5) {
         const model::Plan& p = plans[i];
         const PlanEstimate ea = evaluatePlan(a, p);
         const PlanEstimate eb = evaluatePlan(b, p);
