@@ -49,6 +49,32 @@ StackCosts stackCosts(ExecutionMode m) {
     return {false, false, false, 10e-6, 4e-6};
 }
 
+// HBM bytes the loss moves per logit of the rank's vocabulary shard, forward and backward.
+struct CrossEntropyBytes {
+    double forward, backward;
+};
+
+CrossEntropyBytes crossEntropyBytes(ExecutionMode m) {
+    switch (m) {
+    case ExecutionMode::Fused:
+    case ExecutionMode::CudaGraphs:
+        // Megatron-Core's vocab-parallel cross-entropy (megatron/core/tensor_parallel/
+        // cross_entropy.py; --cross-entropy-loss-fusion jit-fuses each step of the same code):
+        // bf16 logits cast to an fp32 copy with the max (read 2, write 4), subtract-max + exp +
+        // sum in place (4 + 4), softmax div_ kept for backward (4 + 4): 22 bytes; backward
+        // mul_ by the loss gradient in place (4 + 4) and the cast back to bf16 (4 + 2): 14.
+        return {22.0, 14.0};
+    case ExecutionMode::Compile:
+        // Inductor fuses the log-softmax and its gradient: fp32 logits read and written once.
+        return {8.0, 16.0};
+    case ExecutionMode::Eager:
+    case ExecutionMode::Auto:
+        break;
+    }
+    // Eager torch cross_entropy: bf16 logits upcast to fp32, log-softmax saved, gathers.
+    return {18.0, 36.0};
+}
+
 // Back-to-back dependent kernels leave the GPU idle ~1 µs between them even when the host is
 // ahead (CUDA launch latency; NVIDIA CUDA C++ Best Practices Guide, "kernel launch overhead").
 constexpr double kKernelGapSeconds = 1e-6;
@@ -367,14 +393,15 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
 
     const double V = m.vocab;
     const GemmSeconds head = gemmSeconds(rates, T, V / t, h, 1, false);
-    // Cross-entropy: eager upcasts bf16 logits to fp32, log-softmax and gathers (~18 bytes per
-    // logit); fused vocab-parallel / compiled cross-entropy reads and writes fp32 once (8).
-    const double ce = T * (stack.fusedElementwise ? 8.0 : 18.0) * V / t / hbm;
-    out.head.forward = head.forward + ce;
-    out.head.backward = head.backward + 2.0 * ce;
+    const CrossEntropyBytes ceBytes = crossEntropyBytes(mode);
+    const double logitsPerByte = T * V / t / hbm; // seconds per byte moved per logit
+    const double ceForward = ceBytes.forward * logitsPerByte;
+    const double ceBackward = ceBytes.backward * logitsPerByte;
+    out.head.forward = head.forward + ceForward;
+    out.head.backward = head.backward + ceBackward;
     out.head.gemmForward = head.forward;
-    out.head.memoryBoundForward = ce;
-    out.head.memoryBoundBackward = 2.0 * ce;
+    out.head.memoryBoundForward = ceForward;
+    out.head.memoryBoundBackward = ceBackward;
     if (m.mtpLayers > 0) {
         // One MTP module: its layer, the eh_proj GEMM (column-parallel, 2h → h), three fused
         // norms and the shared head with its cross-entropy (Megatron-Core

@@ -227,3 +227,32 @@ TEST(ComputeModel, TheAttentionKernelSetsTheAttentionRate) {
     // cuDNN fused attention / FA3 on Hopper (60%/48% against SDPA's 35%/30%) is faster.
     EXPECT_LT(fused.stepSeconds, flash2.stepSeconds);
 }
+
+TEST(ComputeModel, TheLossMovesItsStacksBytesPerLogit) {
+    // Bytes per logit of the rank's vocabulary shard, forward + backward (compute_model.cpp
+    // crossEntropyBytes): Megatron-Core's vocab-parallel cross-entropy 22 + 14 (fp32 copy, max,
+    // subtract-exp-sum, softmax div_; mul_ and the cast back), Inductor's fused loss 8 + 16, eager
+    // torch cross_entropy 18 + 36. A larger vocabulary adds exactly those bytes per extra logit of
+    // memory-bound time: nothing else memory-bound depends on it.
+    model::Scenario s = test::makeScenario("llama3.1-8b", "H100-SXM5-80GB", 1, 8, 64);
+    const model::Plan p = test::makePlan(Framework::Megatron, 4, 2, 1, 2); // DP4·TP2 mb2
+    const std::pair<ExecutionMode, double> modes[] = {{ExecutionMode::Fused, 36.0},
+                                                      {ExecutionMode::CudaGraphs, 36.0},
+                                                      {ExecutionMode::Compile, 24.0},
+                                                      {ExecutionMode::Eager, 54.0}};
+    for (const auto& [mode, bytesPerLogit] : modes) {
+        s.training.execution = mode;
+        model::Scenario wider = s;
+        wider.model.vocab += 32768;
+        const sim::PlanContext ctx = sim::makeContext(s);
+        const sim::PlanEstimate narrow = sim::evaluatePlan(ctx, p);
+        const sim::PlanEstimate wide = sim::evaluatePlan(sim::makeContext(wider), p);
+        const double tokensPerMicroBatch = 2.0 * s.model.seqLen;
+        const double extraLogitsPerRank = tokensPerMicroBatch * 32768.0 / 2.0; // tp 2
+        const double expected = narrow.gradAccum * bytesPerLogit * extraLogitsPerRank /
+                                (ctx.hbmBytesPerSecond * ctx.eff.hbmEfficiency);
+        EXPECT_NEAR(wide.time.memoryBoundSeconds - narrow.time.memoryBoundSeconds, expected,
+                    1e-9 * expected)
+            << static_cast<int>(mode);
+    }
+}
