@@ -394,9 +394,9 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
     const double V = m.vocab;
     const GemmSeconds head = gemmSeconds(rates, T, V / t, h, 1, false);
     const CrossEntropyBytes ceBytes = crossEntropyBytes(mode);
-    const double logitsPerByte = T * V / t / hbm; // seconds per byte moved per logit
-    const double ceForward = ceBytes.forward * logitsPerByte;
-    const double ceBackward = ceBytes.backward * logitsPerByte;
+    const double secondsPerLogitByte = T * V / t / hbm; // all logits, one byte each
+    const double ceForward = ceBytes.forward * secondsPerLogitByte;
+    const double ceBackward = ceBytes.backward * secondsPerLogitByte;
     out.head.forward = head.forward + ceForward;
     out.head.backward = head.backward + ceBackward;
     out.head.gemmForward = head.forward;
