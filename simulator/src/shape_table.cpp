@@ -102,21 +102,6 @@ LayoutSignature layoutSignature(const PlanContext& ctx, const ComputeSignature& 
 
 } // namespace detail
 
-void ShapeTable::bind(const PlanContext& ctx) {
-    bind(detail::computeSignature(ctx));
-}
-
-void ShapeTable::bind(const detail::ComputeSignature& sig) {
-    if (m_bound && sig == m_signature) return;
-    m_signature = sig;
-    m_bound = true;
-    m_times.clear();
-}
-
-void ShapeTable::trim(std::size_t maxShapes) {
-    if (m_times.size() > maxShapes) m_times.clear();
-}
-
 const detail::LayerTimes& ShapeTable::layerTimesOf(const PlanContext& ctx, const model::Plan& p,
                                                    int gradAccum) {
     // The fp8 weight casts of fused stacks are paid once per step (compute_model.cpp), the only
@@ -136,31 +121,13 @@ const detail::LayerTimes& ShapeTable::layerTimesOf(const PlanContext& ctx, const
                                    4 * static_cast<int>(p.recomputeModules),
                                perStepCast ? gradAccum : 0,
                                p.sequenceParallel};
-    auto it = m_times.find(key);
-    if (it == m_times.end())
-        it = m_times.emplace(key, detail::layerTimes(ctx, p, gradAccum)).first;
-    return it->second;
-}
-
-void LayoutTable::bind(const PlanContext& ctx, const detail::ComputeSignature& compute) {
-    const detail::LayoutSignature sig = detail::layoutSignature(ctx, compute);
-    if (m_bound && sig == m_signature) return;
-    m_signature = sig;
-    m_bound = true;
-    m_slots.clear();
-}
-
-void LayoutTable::trim(std::size_t maxLayouts) {
-    if (m_slots.size() > maxLayouts) m_slots.clear();
+    return m_memo.get(key, [&] { return detail::layerTimes(ctx, p, gradAccum); });
 }
 
 const std::vector<detail::StageSlot>& LayoutTable::unevenSlotsOf(const PlanContext& ctx,
                                                                  const model::Plan& p) {
-    detail::LayoutKey key{static_cast<int>(p.framework), p.pp, p.vpp, p.tp, p.ep, p.pipeline};
-    auto it = m_slots.find(key);
-    if (it == m_slots.end())
-        it = m_slots.emplace(std::move(key), detail::unevenBoundingSlots(ctx, p)).first;
-    return it->second;
+    return m_memo.get({static_cast<int>(p.framework), p.pp, p.vpp, p.tp, p.ep, p.pipeline},
+                      [&] { return detail::unevenBoundingSlots(ctx, p); });
 }
 
 namespace {

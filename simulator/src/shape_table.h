@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace trainplan::sim {
@@ -60,42 +61,73 @@ struct LayoutSignature {
 
 } // namespace detail
 
+namespace detail {
+
+// Values keyed by Key that hold for one Signature of the context: bind() empties the memo when
+// the signature changes. Entries never move (node-based map), so references stay valid until the
+// memo is emptied.
+template <typename Signature, typename Key, typename Value, typename Hash> class SignedMemo {
+public:
+    void bind(const Signature& signature) {
+        if (m_bound && signature == m_signature) return;
+        m_signature = signature;
+        m_bound = true;
+        m_values.clear();
+    }
+    void trim(std::size_t maxEntries) {
+        if (m_values.size() > maxEntries) m_values.clear();
+    }
+    template <typename Make> const Value& get(Key key, Make make) {
+        auto it = m_values.find(key);
+        if (it == m_values.end()) it = m_values.emplace(std::move(key), make()).first;
+        return it->second;
+    }
+
+private:
+    Signature m_signature{};
+    bool m_bound = false;
+    std::unordered_map<Key, Value, Hash> m_values;
+};
+
+} // namespace detail
+
 class ShapeTable {
 public:
     // Keeps the table when ctx computes layers as the last bound context did, else empties it.
-    void bind(const PlanContext& ctx);
+    void bind(const PlanContext& ctx) { m_memo.bind(detail::computeSignature(ctx)); }
     // The same from a signature already computed.
-    void bind(const detail::ComputeSignature& signature);
+    void bind(const detail::ComputeSignature& signature) { m_memo.bind(signature); }
     // layerTimes(ctx, p, gradAccum) of a bound ctx; the reference stays valid until the next bind
     // that empties the table.
     const detail::LayerTimes& layerTimesOf(const PlanContext& ctx, const model::Plan& p,
                                            int gradAccum);
     // Empties a table that grew past `maxShapes` (a long-lived per-thread table; a search's table
     // holds references into itself and is never trimmed).
-    void trim(std::size_t maxShapes);
+    void trim(std::size_t maxShapes) { m_memo.trim(maxShapes); }
 
 private:
-    detail::ComputeSignature m_signature{};
-    bool m_bound = false;
-    std::unordered_map<detail::ShapeKey, detail::LayerTimes, detail::ShapeKeyHash> m_times;
+    detail::SignedMemo<detail::ComputeSignature, detail::ShapeKey, detail::LayerTimes,
+                       detail::ShapeKeyHash>
+        m_memo;
 };
 
 class LayoutTable {
 public:
     // Keeps the table when ctx lays out stages as the last bound context did, else empties it;
     // `compute` is computeSignature(ctx).
-    void bind(const PlanContext& ctx, const detail::ComputeSignature& compute);
+    void bind(const PlanContext& ctx, const detail::ComputeSignature& compute) {
+        m_memo.bind(detail::layoutSignature(ctx, compute));
+    }
     // unevenBoundingSlots(ctx, p) of a bound ctx; valid until the next bind or trim that empties
     // the table.
     const std::vector<detail::StageSlot>& unevenSlotsOf(const PlanContext& ctx,
                                                         const model::Plan& p);
-    void trim(std::size_t maxLayouts);
+    void trim(std::size_t maxLayouts) { m_memo.trim(maxLayouts); }
 
 private:
-    detail::LayoutSignature m_signature{};
-    bool m_bound = false;
-    std::unordered_map<detail::LayoutKey, std::vector<detail::StageSlot>, detail::LayoutKeyHash>
-        m_slots;
+    detail::SignedMemo<detail::LayoutSignature, detail::LayoutKey, std::vector<detail::StageSlot>,
+                       detail::LayoutKeyHash>
+        m_memo;
 };
 
 namespace detail {
