@@ -285,11 +285,12 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
         ++out.probes;
         return memo[i] = searchOne(atRung(i), {f}, options, true).anyFits;
     };
+    // Only the fastest plan of the largest fitting rung is wanted: the branch and bound finds
+    // exactly searchPlans' FrameworkResult::best (search_best.h) while timing few plans.
     auto bestPlanAt = [&](int i) -> std::optional<PlanEstimate> {
         ++out.probes;
-        const SearchResult r = searchOne(atRung(i), {f}, options);
-        const FrameworkResult* fr = resultOf(r, f);
-        return fr ? fr->best : std::nullopt;
+        const Scenario rung = atRung(i);
+        return searchBestPlans(makeContext(rung), {f}).best.front();
     };
     int lo = -1, hi = n; // fits(lo), !fits(hi)
     if (fitsAtBase && ladder.baseIndex >= 0) (*fitsAtBase ? lo : hi) = ladder.baseIndex;
