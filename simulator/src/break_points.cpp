@@ -40,15 +40,15 @@ bool isCancelled(const BreakPointOptions& o) {
     return o.cancelled && o.cancelled();
 }
 
-SearchResult searchOne(const Scenario& s, std::vector<Framework> frameworks,
-                       const BreakPointOptions& o, bool firstFitOnly = false) {
+// Whether any plan of `f` fits `s`: the first-fit search (docs/search.md §3).
+bool anyPlanFits(const Scenario& s, Framework f, const BreakPointOptions& o) {
     SearchOptions so;
-    so.frameworks = std::move(frameworks);
+    so.frameworks = {f};
     so.runnersUp = 0;
     so.threads = o.threads;
     so.cancelled = o.cancelled;
-    so.firstFitOnly = firstFitOnly;
-    return searchPlans(s, so);
+    so.firstFitOnly = true;
+    return searchPlans(s, so).anyFits;
 }
 
 } // namespace
@@ -283,7 +283,7 @@ ModelSizeBreak findModelSizeBreak(const Scenario& s, Framework f, const ModelLad
     auto fits = [&](int i) {
         if (auto it = memo.find(i); it != memo.end()) return it->second;
         ++out.probes;
-        return memo[i] = searchOne(atRung(i), {f}, options, true).anyFits;
+        return memo[i] = anyPlanFits(atRung(i), f, options);
     };
     // Only the fastest plan of the largest fitting rung is wanted: the branch and bound finds
     // exactly searchPlans' FrameworkResult::best (search_best.h) while timing few plans.
