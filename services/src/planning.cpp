@@ -36,6 +36,7 @@ struct Key {
     std::vector<Framework> frameworks;
     int runnersUp = 0;
     std::vector<double> thresholds; // the advisor's, for break points; empty for searches
+    bool bestOnly = false;          // sim::SearchOptions::bestOnly (the roadmap's targets)
     bool operator==(const Key&) const = default;
 };
 
@@ -129,15 +130,20 @@ private:
     long long m_reused = 0;
 };
 
+// What a search keeps: the ranked plans, every evaluated plan too, or only each framework's best.
+enum class SearchMode { Ranked, KeepAll, BestOnly };
+
 std::shared_ptr<const sim::SearchResult> runSearch(const Scenario& s,
                                                    const std::vector<Framework>& frameworks,
-                                                   const PlanningOptions& o, bool keepAll = false) {
+                                                   const PlanningOptions& o,
+                                                   SearchMode mode = SearchMode::Ranked) {
     Scenario searched = s;
     searched.plans.clear();
     sim::SearchOptions so;
     so.frameworks = frameworks;
     so.runnersUp = o.runnersUp; // the advisor reads only the best and closest plans
-    so.keepAll = keepAll;
+    so.keepAll = mode == SearchMode::KeepAll;
+    so.bestOnly = mode == SearchMode::BestOnly;
     so.threads = o.threads;
     so.cancelled = o.cancelled;
     auto result = std::make_shared<const sim::SearchResult>(sim::searchPlans(searched, so));
@@ -244,7 +250,7 @@ std::shared_ptr<const PlanningResult> planScenario(const Scenario& s,
     const std::vector<Framework> frameworks = sim::searchedFrameworks(s);
     return assemble(
         s, options, [&] { return runSearch(s, frameworks, options); },
-        [&] { return runSearch(s, frameworks, options, true); },
+        [&] { return runSearch(s, frameworks, options, SearchMode::KeepAll); },
         [&](const sim::SearchResult& search) { return runBreakPoints(s, search, options); },
         nullptr);
 }
@@ -284,7 +290,8 @@ std::shared_ptr<const PlanningResult> Planner::plan(const Scenario& s,
         [&] {
             return m_state->planSpaces.get(
                 searchKey(s, frameworks, options),
-                [&] { return runSearch(s, frameworks, options, true); }, options.cancelled);
+                [&] { return runSearch(s, frameworks, options, SearchMode::KeepAll); },
+                options.cancelled);
         },
         [&](const sim::SearchResult& result) {
             return m_state->breakPoints.get(
@@ -292,7 +299,18 @@ std::shared_ptr<const PlanningResult> Planner::plan(const Scenario& s,
                 [&] { return runBreakPoints(s, result, options); }, options.cancelled);
         },
         [this, &options](const Scenario& target, const sim::SearchOptions& so) {
-            auto found = search(target, so.frameworks, options);
+            std::shared_ptr<const sim::SearchResult> found;
+            if (so.bestOnly) {
+                const std::vector<Framework> searched =
+                    so.frameworks.empty() ? sim::searchedFrameworks(target) : so.frameworks;
+                Key key = searchKey(target, searched, options);
+                key.bestOnly = true;
+                found = m_state->searches.get(
+                    key, [&] { return runSearch(target, searched, options, SearchMode::BestOnly); },
+                    options.cancelled);
+            } else {
+                found = search(target, so.frameworks, options);
+            }
             if (found) return *found;
             sim::SearchResult cancelled;
             cancelled.cancelled = true;

@@ -73,6 +73,7 @@ public:
             for (const FrameworkFit& f : m_in.fits)
                 if (f.searched) so.frameworks.push_back(f.framework);
             so.runnersUp = 0;
+            so.bestOnly = true; // a stage shows its framework's best plan, or its closest
             so.threads = m_in.threads;
             so.cancelled = m_in.cancelled;
             t.fits = assessFrameworks(t.scenario, m_in.search ? m_in.search(t.scenario, so)

@@ -308,6 +308,7 @@ SearchResult searchPlans(const PlanContext& ctx, const SearchOptions& options) {
     const Scenario& s = *ctx.scenario;
     const std::vector<Framework> fws = searchedFrameworks(s, options);
     if (options.firstFitOnly) return firstFitSearch(ctx, fws, options);
+    if (options.bestOnly) return bestOnlySearch(ctx, fws, options);
     const long long gpus = ctx.clusterGpus;
     const std::size_t keep = static_cast<std::size_t>(std::max(0, options.runnersUp)) + 1;
 

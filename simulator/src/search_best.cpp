@@ -456,6 +456,64 @@ SearchResult firstFitSearch(const PlanContext& ctx, const std::vector<Framework>
     return result;
 }
 
+SearchResult bestOnlySearch(const PlanContext& ctx, const std::vector<Framework>& frameworks,
+                            const SearchOptions& options) {
+    SearchResult result;
+    result.gpus = ctx.clusterGpus;
+    result.usableBytes = usableGpuBytes(*ctx.scenario);
+    std::vector<FrameworkResult> found(frameworks.size());
+    std::vector<char> done(frameworks.size(), 0);
+    std::mutex cancelMutex;
+    auto cancelled = [&] {
+        if (!options.cancelled) return false;
+        std::lock_guard lock(cancelMutex);
+        return options.cancelled();
+    };
+    // One framework per worker, each with its own shape table (ShapeTable is per thread).
+    parallelFor(frameworks.size(), options.threads, [&](std::size_t f) {
+        if (cancelled()) return;
+        ShapeTable table;
+        BestPlans counts;
+        BestPlanSearch search(ctx, frameworks[f], table);
+        FrameworkResult& r = found[f];
+        r.framework = frameworks[f];
+        r.best = search.best(counts);
+        r.evaluatedPlans = counts.memoryChecked;
+        r.timedPlans = counts.timed;
+        done[f] = 1;
+    });
+    result.cancelled = std::find(done.begin(), done.end(), 0) != done.end();
+    // Where nothing fits, the full search of those frameworks alone names the closest plan, its
+    // miss and the reasons, as searchPlans would.
+    std::vector<Framework> unfit;
+    for (std::size_t f = 0; f < frameworks.size(); ++f)
+        if (done[f] && !found[f].best) unfit.push_back(frameworks[f]);
+    if (!unfit.empty() && !result.cancelled) {
+        SearchOptions full = options;
+        full.frameworks = unfit;
+        full.bestOnly = false;
+        full.keepAll = false;
+        full.runnersUp = 0;
+        full.progress = nullptr;
+        SearchResult rest = searchPlans(ctx, full);
+        result.cancelled = rest.cancelled;
+        for (FrameworkResult& r : rest.frameworks)
+            for (FrameworkResult& slot : found)
+                if (slot.framework == r.framework) slot = std::move(r);
+    }
+    for (std::size_t f = 0; f < frameworks.size(); ++f) {
+        FrameworkResult& r = found[f];
+        r.framework = frameworks[f];
+        if (!done[f]) r.exclusionReasons.push_back({MessageId::SearchCancelled, {}});
+        result.evaluatedPlans += r.evaluatedPlans;
+        result.timedPlans += r.timedPlans;
+        result.anyFits = result.anyFits || r.best.has_value();
+        result.frameworks.push_back(std::move(r));
+    }
+    if (!result.cancelled && options.progress) options.progress(1.0);
+    return result;
+}
+
 } // namespace detail
 
 } // namespace trainplan::sim

@@ -23,6 +23,12 @@ struct SearchOptions {
     // Answer only whether some plan fits: stop at the first one (SearchResult::anyFits); no plan
     // is timed or kept. Break points' model-size bisection asks just that of most rungs.
     bool firstFitOnly = false;
+    // Answer only each framework's best plan (exactly FrameworkResult::best of the full search,
+    // found by the branch and bound of search_best.h), and where nothing fits its closest plan,
+    // miss and reasons (from the full search of that framework alone). No runners-up, no Pareto
+    // front, fittingPlans stays 0; evaluatedPlans counts the memory checks made. The roadmap asks
+    // just that of its stages' targets.
+    bool bestOnly = false;
 };
 
 // A compact view of one evaluated plan (for scatter plots and the Pareto front).
