@@ -85,7 +85,10 @@ const std::map<std::string, Command>& commands() {
                       "assumptions"}},
         {"validate",
          {cmdValidate,
-          "validate [CSV]             predict published runs and report the error per row"}},
+          "validate [CSV] [--scenario LINE]  predict published runs and report the error per "
+          "row;\n"
+          "                           --scenario LINE: the scenario and plan that row is\n"
+          "                           predicted with (JSON, for explain and estimate)"}},
         {"scenario",
          {cmdScenario,
           "scenario {list [--deleted],show NAME,save FILE [--name N] [--tags a,b],\n"

@@ -2,15 +2,55 @@
 #include "text_table.h"
 
 #include <trainplan/model/published_run.h>
+#include <trainplan/model/scenario_json.h>
 #include <trainplan/simulator/validation.h>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <ostream>
+#include <stdexcept>
 
 namespace trainplan::cli {
 
-namespace {} // namespace
+namespace {
+
+// validate --scenario LINE: the scenario and plan the row at LINE is predicted with, as a scenario
+// file, so that `explain`, `estimate` and the GUI can show how the prediction comes about.
+int printReferenceScenario(CliContext& ctx, const std::filesystem::path& file,
+                           const std::vector<model::PublishedRun>& runs, const std::string& text) {
+    std::size_t line = 0;
+    try {
+        std::size_t used = 0;
+        const long long v = std::stoll(text, &used);
+        if (used != text.size() || v < 1) throw std::invalid_argument(text);
+        line = static_cast<std::size_t>(v);
+    } catch (const std::exception&) {
+        throw UsageError("--scenario: '" + text + "' is not a line number of the CSV file");
+    }
+    const auto run = std::find_if(runs.begin(), runs.end(),
+                                  [line](const model::PublishedRun& r) { return r.line == line; });
+    if (run == runs.end()) {
+        ctx.err << file.string() << ": line " << line
+                << ": no usable row starts there (run 'trainplan-cli validate' for the lines)\n";
+        return kExitInvalidInput;
+    }
+    const sim::ReferenceCase c = sim::referenceCase(*run, ctx.catalog());
+    if (!c.skipReason.empty()) {
+        ctx.err << file.string() << ": line " << line << ": " << c.skipReason << '\n';
+        return kExitInvalidInput;
+    }
+    const std::optional<sim::PlanEstimate> used = sim::bestReferencePlan(c);
+    model::Scenario s = c.scenario;
+    s.plans = {used ? used->plan : c.plan};
+    s.description = c.group + ": " + c.label + " (line " + std::to_string(line) + ")";
+    ctx.out << model::toJson(s).dump(2) << '\n';
+    for (const std::string& a : c.assumptions)
+        ctx.err << file.string() << ": line " << line << ": assumed " << a << '\n';
+    return kExitOk;
+}
+
+} // namespace
 
 nlohmann::json validationJson(const sim::ValidationReport& report) {
     nlohmann::json rows = nlohmann::json::array();
@@ -66,6 +106,7 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
 }
 
 int cmdValidate(CliContext& ctx) {
+    const std::optional<std::string> scenarioLine = ctx.takeOption("--scenario");
     if (ctx.args.size() > 1) throw UsageError("validate takes at most one CSV file");
     const std::filesystem::path file = ctx.args.empty()
                                            ? ctx.dataDir() / "reference" / "published_runs.csv"
@@ -77,6 +118,7 @@ int cmdValidate(CliContext& ctx) {
         ctx.err << file.string() << ": no usable rows\n";
         return kExitInvalidInput;
     }
+    if (scenarioLine) return printReferenceScenario(ctx, file, load.runs, *scenarioLine);
     const sim::ValidationReport report = sim::validatePublishedRuns(load.runs, ctx.catalog());
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt == Format::Json) {
