@@ -351,8 +351,18 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     if (torchtitan && p.pp > 1)
         c.assumptions.push_back("torchtitan's pipeline split: the embedding and the output each "
                                 "count as one layer, so the first and last stages hold fewer");
+    const long long perRank = *globalBatch / std::max(1, p.dp);
     if (r.microBatch) {
         p.microBatch = *r.microBatch;
+    } else if (torchtitan && p.pp > 1 && perRank % p.pp == 0) {
+        // torchtitan splits the local batch into as many micro-batches as there are pipeline
+        // ranks unless told otherwise (experimental.pipeline_parallel_microbatches: "The default
+        // value will be the number of pipeline stages"; torchtitan 9dec370 build_pipeline_schedule:
+        // n_microbatches = pipeline_parallel_microbatches or pipeline_parallel_degree).
+        p.microBatch = static_cast<int>(perRank / p.pp);
+        c.assumptions.push_back("micro-batch = local batch " + std::to_string(perRank) + " / " +
+                                std::to_string(p.pp) +
+                                " micro-batches (torchtitan's default: one per pipeline rank)");
     } else {
         c.searchMicroBatch = true;
         c.assumptions.push_back("micro-batch not published: the fastest fitting of 1, 2, 4, 8");

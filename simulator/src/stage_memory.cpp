@@ -168,6 +168,20 @@ int inFlight(const Plan& p, int gradAccum, int stageIndex) {
     return std::max(1, std::min(p.pp - stageIndex, gradAccum));
 }
 
+// Interleaved schedules run a warm-up of forward chunks before the first backward: 2(p − s − 1) +
+// (v − 1)p on pipeline rank s, one more chunk alive at its first backward, and never more than the
+// m·v chunks of the step (Megatron-Core pipeline_parallel/schedules.py
+// get_num_warmup_microbatches; PyTorch ScheduleInterleaved1F1B warmup_ops). A chunk holds 1/v of
+// the stage's layers. The factor is those chunks over inFlight's micro-batches: on the first stage
+// Korthikanti §4.2.3's 1 + (p − 1)/(pv) until the step has fewer micro-batches than that.
+double interleaveFactor(const Plan& p, int gradAccum, int stageIndex) {
+    if (p.pp <= 1 || p.vpp <= 1) return 1.0;
+    const double v = p.vpp;
+    const double chunks =
+        std::min(2.0 * (p.pp - stageIndex - 1) + (v - 1.0) * p.pp + 1.0, gradAccum * v);
+    return chunks / v / inFlight(p, gradAccum, stageIndex);
+}
+
 Shards shardDegrees(const Plan& p, const Placements& pl) {
     Shards s;
     // The gradient group placeGroups lays out (dp × cp ranks), or its ranks in one node for HSDP.
@@ -334,9 +348,7 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
         perLayerBytes = share * perLayerBytes + (1.0 - share) * layerBytes(kept);
     }
     const double perMb = tokens * perLayerBytes;
-    double interleave = 1.0;
-    if (p.vpp > 1 && kind != StageKind::Last)
-        interleave = 1.0 + (p.pp - 1.0) / (static_cast<double>(p.pp) * p.vpp); // Korthikanti §4.2.3
+    const double interleave = interleaveFactor(p, gradAccum, slot.index);
     mem.activationsBytes = perMb * mem.inFlightMicroBatches * interleave;
     mem.layerActivationBytesPerMicroBatch = perMb;
     mem.interleaveFactor = interleave;

@@ -159,9 +159,12 @@ TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
     // resharding after forward under PP) are rebuilt and predicted. Peak memory was under-predicted
     // by 42–57% until the model kept the unsharded fp32 gradients FSDP accumulates under
     // torch.distributed.pipelining and the caching allocator's fragmentation of what churns
-    // (issue 17 item 6); it is now 4–22% under (Float8, async-TP and compile buffers are not
-    // modelled). Throughput is over-predicted as for the other torchtitan rows (500 W power cap).
-    // Bounds are what the model reaches, so a regression shows.
+    // (issue 17 item 6), and 4–22% under after it. Since the rows take torchtitan's default of one
+    // micro-batch per pipeline rank (local batch 32 / 8 = micro-batch 4 on lines 58-59, not a
+    // searched 2) and interleaving holds its warm-up chunks capped by the step's (Megatron-Core
+    // get_num_warmup_microbatches), they are 15% under to 2.4% over, 7.6% mean; throughput is
+    // 0.7–4.0% over without context parallelism and 17–31% over with it (the CP gap of
+    // docs/model.md). Bounds are what the model reaches, so a regression shows.
     int memRows = 0, tputRows = 0;
     const double mem =
         meanAbsError("torchtitan 2024", sim::ValidationMetric::PeakMemoryGiB, true, memRows);
@@ -169,13 +172,13 @@ TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
                                      sim::ValidationMetric::TokensPerSecondPerGpu, true, tputRows);
     EXPECT_EQ(memRows, 6);
     EXPECT_EQ(tputRows, 6);
-    EXPECT_LE(mem, 0.12);
-    EXPECT_LE(tput, 0.65);
+    EXPECT_LE(mem, 0.09);
+    EXPECT_LE(tput, 0.14);
     for (const auto& r : fixture().report.rows)
         if (r.label.find("405B") != std::string::npos &&
             r.metric == sim::ValidationMetric::PeakMemoryGiB) {
-            EXPECT_LT(r.predicted, r.measured) << "line " << r.line;
-            EXPECT_GT(r.predicted, 0.75 * r.measured) << "line " << r.line;
+            EXPECT_LT(r.predicted, 1.05 * r.measured) << "line " << r.line;
+            EXPECT_GT(r.predicted, 0.80 * r.measured) << "line " << r.line;
         }
     // Every torchtitan memory row together (8B, 70B and 405B): 8.6% mean since item 6, 20.1%
     // before.
@@ -278,6 +281,24 @@ TEST(PublishedRuns, TheAttentionKernelIsReadFromWhatTheSourceStates) {
         triton += foundry;
     }
     EXPECT_EQ(triton, 11);
+}
+
+TEST(PublishedRuns, TorchtitanPipelineRowsSplitTheLocalBatchIntoOneMicroBatchPerRank) {
+    // torchtitan's pipeline_parallel_microbatches defaults to the pipeline degree: the 405B rows'
+    // local batch 32 (lines 58-59) runs as 8 micro-batches of 4, local batch 8 (lines 60-63) as
+    // 8 of 1. Rows without a pipeline keep the search of unpublished micro-batches.
+    const model::Catalog catalog = model::loadCatalog(TRAINPLAN_TEST_DATA_DIR "/catalog");
+    int pipelined = 0;
+    for (const model::PublishedRun& run : fixture().runs.runs) {
+        const sim::ReferenceCase c = sim::referenceCase(run, catalog);
+        if (c.group != "torchtitan 2024" || c.plan.pp <= 1) continue;
+        ++pipelined;
+        EXPECT_FALSE(c.searchMicroBatch) << "line " << c.line;
+        EXPECT_EQ(c.plan.microBatch, c.line <= 59 ? 4 : 1) << "line " << c.line;
+        EXPECT_EQ(c.scenario.training.globalBatch / (c.plan.dp * c.plan.microBatch), c.plan.pp)
+            << "line " << c.line;
+    }
+    EXPECT_EQ(pipelined, 6);
 }
 
 TEST(PublishedRuns, LlmFoundryRunsWithItsTritonAttention) {

@@ -63,6 +63,31 @@ TEST(MegatronTheoreticalMemory, Gpt3FirstStageMatchesMegatronsFormulas) {
         << layerActivations / 1e9 << " GB vs Megatron " << meg.activationBytes() / 1e9 << " GB";
 }
 
+// Interleaved 1F1B's warm-up, as Megatron-Core's get_num_warmup_microbatches counts it: pipeline
+// rank s runs 2(p − s − 1) + (v − 1)p forward chunks before its first backward, so 1 more is alive
+// then, each 1/v of the stage, and never more than the step's m·v chunks.
+TEST(MegatronTheoreticalMemory, InterleavedWarmupHoldsItsChunksOnEveryStage) {
+    auto layerActivations = [](long long globalBatch, int vpp, int stage) {
+        auto s = test::makeScenario("gpt3-175b", "A100-SXM4-80GB", 128, 8, globalBatch);
+        s.training.flashAttention = false;
+        auto p = test::makePlan(model::Framework::Megatron, 16, 8, 8, 1, 1);
+        p.sequenceParallel = true;
+        p.recompute = model::Recompute::Selective;
+        p.vpp = vpp;
+        const auto m = sim::evaluateStageMemory(sim::makeContext(s), p, stage);
+        return m.activationsBytes - m.lossActivationBytes;
+    };
+    // 1536 sequences over dp 16: 96 micro-batches, more than any warm-up. p = 8, v = 3.
+    const double plainLast = layerActivations(1536, 1, 7); // 1F1B: one micro-batch on the last
+    EXPECT_NEAR(layerActivations(1536, 3, 7) / plainLast, (0.0 + 2.0 * 8.0 + 1.0) / 3.0, 1e-9);
+    const double plainMiddle = layerActivations(1536, 1, 3); // 1F1B: p − s = 5 micro-batches
+    EXPECT_NEAR(layerActivations(1536, 3, 3) / plainMiddle,
+                (2.0 * 4.0 + 2.0 * 8.0 + 1.0) / 3.0 / 5.0, 1e-9);
+    // 64 sequences: 4 micro-batches. The first stage's warm-up (31 chunks) is cut to the step's 12
+    // chunks, i.e. the 4 whole micro-batches plain 1F1B also holds.
+    EXPECT_NEAR(layerActivations(64, 3, 0) / layerActivations(64, 1, 0), 1.0, 1e-9);
+}
+
 TEST(MegatronTheoreticalMemory, InterleavingPenaltyIsMegatrons) {
     auto s = test::makeScenario("gpt3-175b", "A100-SXM4-80GB", 128, 8, 1536);
     s.training.flashAttention = false;
