@@ -84,6 +84,7 @@ const std::vector<Column>& columns() {
         {"notes", &PublishedRun::notes},
         {"pipeline_split", &PublishedRun::pipelineSplit},
         {"etp", &PublishedRun::etp},
+        {"cross_entropy", &PublishedRun::crossEntropy},
     };
     return table;
 }
@@ -250,6 +251,15 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
             rowOk = false;
         }
         run.pipelineSplit = split;
+        const std::string loss(trim(run.crossEntropy));
+        if (!loss.empty() && loss != "unfused" && loss != "te") {
+            out.issues.push_back({rec.line, "cross_entropy",
+                                  quoteCell(loss) +
+                                      " is not unfused or te (Megatron-Core's loss: "
+                                      "--cross-entropy-loss-fusion, --cross-entropy-fusion-impl)"});
+            rowOk = false;
+        }
+        run.crossEntropy = loss;
         if (rowOk) out.runs.push_back(std::move(run));
     }
     return out;

@@ -356,6 +356,8 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
                         "auto, eager, compile, fused, cuda_graphs");
             tr.readEnum("attention_kernel", s.training.attentionKernel, false,
                         attentionKernelFromString, "auto, flash2, fused, triton");
+            tr.readEnum("cross_entropy", s.training.crossEntropy, false, crossEntropyFromString,
+                        "auto, unfused, te");
             tr.finish();
         }
     } else {
@@ -425,6 +427,12 @@ ValidationIssues validateScenario(const Scenario& s) {
                           "'" + std::string(toString(s.training.attentionKernel)) +
                               "' is a flash-attention kernel, but training.flash_attention is "
                               "false; drop one of the two"});
+    if (s.training.crossEntropy != CrossEntropy::Auto && !runsMegatronLoss(s.training.execution))
+        issues.push_back(
+            {"training.cross_entropy", "'" + std::string(toString(s.training.crossEntropy)) +
+                                           "' is Megatron-Core's loss, but training.execution '" +
+                                           std::string(toString(s.training.execution)) +
+                                           "' runs PyTorch's cross_entropy; drop one of the two"});
     if (s.cluster.gpu.memoryBytes <= 0)
         issues.push_back({"cluster.gpu", "memory must be positive"});
     if (s.cluster.interNode.bytesPerSecond <= 0 && s.cluster.nodes > 1)

@@ -74,6 +74,8 @@ json toJson(const Scenario& s) {
         j["training"]["execution"] = std::string(toString(s.training.execution));
     if (s.training.attentionKernel != AttentionKernel::Auto)
         j["training"]["attention_kernel"] = std::string(toString(s.training.attentionKernel));
+    if (s.training.crossEntropy != CrossEntropy::Auto)
+        j["training"]["cross_entropy"] = std::string(toString(s.training.crossEntropy));
     const ClusterSpec& c = s.cluster;
     json cj;
     cj["gpu"] = c.gpuRef.empty() ? toJson(c.gpu) : json(c.gpuRef);

@@ -84,4 +84,26 @@ std::optional<AttentionKernel> attentionKernelFromString(std::string_view s) {
     return std::nullopt;
 }
 
+bool runsMegatronLoss(ExecutionMode m) {
+    return m != ExecutionMode::Eager && m != ExecutionMode::Compile;
+}
+
+std::string_view toString(CrossEntropy c) {
+    switch (c) {
+    case CrossEntropy::Auto:
+        return "auto";
+    case CrossEntropy::Unfused:
+        return "unfused";
+    case CrossEntropy::Te:
+        return "te";
+    }
+    return "auto";
+}
+
+std::optional<CrossEntropy> crossEntropyFromString(std::string_view s) {
+    for (CrossEntropy c : {CrossEntropy::Auto, CrossEntropy::Unfused, CrossEntropy::Te})
+        if (s == toString(c)) return c;
+    return std::nullopt;
+}
+
 } // namespace trainplan::model

@@ -54,15 +54,29 @@ struct CrossEntropyBytes {
     double forward, backward;
 };
 
-CrossEntropyBytes crossEntropyBytes(ExecutionMode m) {
+CrossEntropyBytes crossEntropyBytes(ExecutionMode m, model::CrossEntropy impl) {
     switch (m) {
     case ExecutionMode::Fused:
     case ExecutionMode::CudaGraphs:
-        // Megatron-Core's vocab-parallel cross-entropy (megatron/core/tensor_parallel/
-        // cross_entropy.py; --cross-entropy-loss-fusion jit-fuses each step of the same code):
-        // bf16 logits cast to an fp32 copy with the max (read 2, write 4), subtract-max + exp +
-        // sum in place (4 + 4), softmax div_ kept for backward (4 + 4): 22 bytes; backward
-        // mul_ by the loss gradient in place (4 + 4) and the cast back to bf16 (4 + 2): 14.
+        switch (impl) {
+        case model::CrossEntropy::Unfused:
+            // Megatron-Core's vocab-parallel cross-entropy, one kernel per step
+            // (megatron/core/tensor_parallel/cross_entropy.py): cast to fp32 (read 2, write 4),
+            // max (4), subtract-max (4 + 4), exp (4 + 4), sum (4), softmax div_ kept for backward
+            // (4 + 4): 38 bytes; backward as below, 14.
+            return {38.0, 14.0};
+        case model::CrossEntropy::Te:
+            // Transformer Engine's Triton loss (transformer_engine/pytorch/triton/
+            // cross_entropy.py): online softmax reads the bf16 logits once (2); backward
+            // recomputes the softmax and writes the gradient over the logits in place (2 + 2).
+            return {2.0, 4.0};
+        case model::CrossEntropy::Auto:
+            break;
+        }
+        // --cross-entropy-loss-fusion (fused_cross_entropy.py jit-fuses the same steps): the fp32
+        // copy with the max (read 2, write 4), subtract-max + exp + sum in place (4 + 4), softmax
+        // div_ kept for backward (4 + 4): 22 bytes; backward mul_ by the loss gradient in place
+        // (4 + 4) and the cast back to bf16 (4 + 2): 14.
         return {22.0, 14.0};
     case ExecutionMode::Compile:
         // Inductor fuses the log-softmax and its gradient: fp32 logits read and written once.
@@ -393,7 +407,7 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
 
     const double V = m.vocab;
     const GemmSeconds head = gemmSeconds(rates, T, V / t, h, 1, false);
-    const CrossEntropyBytes ceBytes = crossEntropyBytes(mode);
+    const CrossEntropyBytes ceBytes = crossEntropyBytes(mode, sc.training.crossEntropy);
     const double secondsPerLogitByte = T * V / t / hbm; // all logits, one byte each
     const double ceForward = ceBytes.forward * secondsPerLogitByte;
     const double ceBackward = ceBytes.backward * secondsPerLogitByte;

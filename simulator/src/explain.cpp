@@ -54,6 +54,8 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
     const Placements pl = placeGroups(p, sc.cluster.gpusPerNode);
     const detail::StageParams sp = detail::stageParams(ctx, p, detail::slotOf(m));
     const bool moe = sc.model.moe.enabled();
+    const bool megatron = p.framework == Framework::Megatron;
+    const bool teLoss = megatron && sc.training.crossEntropy == model::CrossEntropy::Te;
     const detail::BytesPerParam bpp =
         detail::bytesPerParam(p.framework, sc.training.precision, sc.training.optimizer);
     const detail::Shards sh = detail::shardDegrees(p, pl);
@@ -140,17 +142,20 @@ DerivationTerm memoryTree(const PlanContext& ctx, const Plan& p, const MemoryBre
              {"bytes per token per layer", detail::activationBytesPerToken(ctx, p, false)}},
             "Korthikanti et al. 2022 eq. sbh(34 + 5as/h), /t with sequence parallelism; 1F1B "
             "keeps p "
-            "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving ×(1 + "
-            "(p−1)/(pv))"),
+            "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving holds "
+            "2(p−s−1) + (v−1)p + 1 chunks of 1/v, at most m·v (Megatron-Core "
+            "get_num_warmup_microbatches)"),
         DerivationTerm::leaf(
             "loss (final norm input and logits)", fraction * m.lossActivationBytes, "bytes",
-            p.framework == Framework::Megatron ? "tokens × (norm input + 4·V/t)"
-                                               : "tokens × (norm input + 10·V/t)",
+            !megatron ? "tokens × (norm input + 10·V/t)"
+            : teLoss  ? "tokens × (norm input + 2·V/t)"
+                      : "tokens × (norm input + 4·V/t)",
             {{"vocabulary", static_cast<double>(sc.model.vocab)},
              {"tp", static_cast<double>(p.tp)}},
-            p.framework == Framework::Megatron
-                ? "Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t"
-                : "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax")};
+            !megatron ? "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax"
+            : teLoss
+                ? "Transformer Engine Triton cross-entropy: bf16 logits, gradient written in place"
+                : "Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t")};
     if (m.mtpActivationBytes > 0)
         stored.push_back(DerivationTerm::leaf(
             "multi-token prediction modules", fraction * m.mtpActivationBytes, "bytes",

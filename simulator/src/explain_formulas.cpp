@@ -36,6 +36,7 @@ constexpr TextPair kFormulas[] = {
      "存活比例 × 在途微批次数 × 本阶段各层每个微批次的激活值 × 交错系数"},
     {"tokens × (norm input + 4·V/t)", "token 数 × (归一化输入 + 4·V/t)"},
     {"tokens × (norm input + 10·V/t)", "token 数 × (归一化输入 + 10·V/t)"},
+    {"tokens × (norm input + 2·V/t)", "token 数 × (归一化输入 + 2·V/t)"},
     {"MTP modules × tokens × (a whole layer + 2h projection input + their own logits)",
      "MTP 模块数 × token 数 × (一整层 + 2h 投影输入 + 各自的 logits)"},
     {"fraction alive at this moment × (layer, loss and MTP activations)",
@@ -152,12 +153,16 @@ constexpr TextPair kSources[] = {
      "the expert-data-parallel group",
      "Megatron-Core MoE：专家在专家并行组内切分，其状态在专家数据并行组内分片"},
     {"Korthikanti et al. 2022 eq. sbh(34 + 5as/h), /t with sequence parallelism; 1F1B keeps p "
-     "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving ×(1 + "
-     "(p−1)/(pv))",
+     "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving holds "
+     "2(p−s−1) + (v−1)p + 1 chunks of 1/v, at most m·v (Megatron-Core "
+     "get_num_warmup_microbatches)",
      "Korthikanti 等 2022 公式 sbh(34 + 5as/h)，序列并行时再除以 t；1F1B 在第一阶段保留 p 个微批次"
-     "（Narayanan 等 2021 §2.2.1）；交错调度 ×(1 + (p−1)/(pv))"},
+     "（Narayanan 等 2021 §2.2.1）；交错调度保留 2(p−s−1) + (v−1)p + 1 个 1/v 大小的块，最多 m·v 个"
+     "（Megatron-Core get_num_warmup_microbatches）"},
     {"Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t",
      "Korthikanti 等 2022 §4.1：fp32 logits 4sbV/t"},
+    {"Transformer Engine Triton cross-entropy: bf16 logits, gradient written in place",
+     "Transformer Engine 的 Triton 交叉熵：保留 bf16 logits，梯度原地写回"},
     {"eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax",
      "eager 模式的 torch cross_entropy：bf16 logits + fp32 上转 + 保存的 log-softmax"},
     {"DeepSeek-V3 §2.2; Megatron-Core MultiTokenPredictionLayer",

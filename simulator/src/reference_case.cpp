@@ -346,6 +346,9 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     }
     // Megatron-LM/NeMo runs that count the embedding and the loss as pipeline layers (Llama 3.1
     // 405B: 126 + 2 = 128 layers over pp 8 × vpp 8).
+    if (!r.crossEntropy.empty())
+        if (const auto loss = model::crossEntropyFromString(r.crossEntropy))
+            s.training.crossEntropy = *loss;
     if (r.pipelineSplit.find("embedding") != std::string::npos) p.pipeline.embeddingAsLayer = true;
     if (r.pipelineSplit.find("loss") != std::string::npos) p.pipeline.lossAsLayer = true;
     if (torchtitan && p.pp > 1)

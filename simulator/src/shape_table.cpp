@@ -74,6 +74,7 @@ ComputeSignature computeSignature(const PlanContext& ctx) {
             static_cast<double>(static_cast<int>(s.training.precision)),
             static_cast<double>(static_cast<int>(s.training.execution)),
             static_cast<double>(static_cast<int>(s.training.attentionKernel)),
+            static_cast<double>(static_cast<int>(s.training.crossEntropy)),
             s.training.flashAttention ? 1.0 : 0.0};
 }
 

@@ -12,6 +12,7 @@
 
 namespace trainplan::sim::detail {
 
+using model::CrossEntropy;
 using model::Framework;
 using model::Offload;
 using model::Plan;
@@ -356,9 +357,14 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
     const double V = sc.model.vocab, h = sc.model.hidden;
     if (kind == StageKind::Last || kind == StageKind::Only) {
         const double normInput = 2.0 * h / (p.sequenceParallel ? p.tp : 1);
-        if (p.framework == Framework::Megatron) {
-            // Fused vocab-parallel cross-entropy keeps fp32 logits: 4sbh/t·(1 + V/h) (Korthikanti
-            // §4.1).
+        if (p.framework == Framework::Megatron && sc.training.crossEntropy == CrossEntropy::Te) {
+            // Transformer Engine's Triton loss keeps the bf16 logits and writes their gradient
+            // over them in backward (transformer_engine/pytorch/triton/cross_entropy.py).
+            mem.lossActivationBytes = tokens * (normInput + 2.0 * V / p.tp);
+            mem.lossTransientBytes = 0.0;
+        } else if (p.framework == Framework::Megatron) {
+            // Vocab-parallel cross-entropy (fused or not) keeps the fp32 softmax: 4sbh/t·(1 + V/h)
+            // (Korthikanti §4.1).
             mem.lossActivationBytes = tokens * (normInput + 4.0 * V / p.tp);
             mem.lossTransientBytes =
                 tokens * 2.0 * V / p.tp; // logits gradient entering the LM head

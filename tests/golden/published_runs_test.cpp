@@ -317,8 +317,9 @@ TEST(PublishedRuns, LlmFoundryRunsWithItsTritonAttention) {
 TEST(PublishedRuns, Megatron2024ReadmeKnownGap) {
     // Over-predicted small Megatron-Core models on H100 with an unpublished micro-batch: a known
     // gap of docs/model.md, held so a regression shows (17.3% before hidden collectives paid their
-    // NCCL SM share, 13.7% since).
-    EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.145);
+    // NCCL SM share, 13.7% since, 12.9% with Megatron-Core's loss passes, 11.8% since the rows
+    // state the unfused loss their flags imply).
+    EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.125);
 }
 
 TEST(PublishedRuns, LeaveOneSourceOut) {

@@ -236,12 +236,23 @@ TEST(ComputeModel, TheLossMovesItsStacksBytesPerLogit) {
     // memory-bound time: nothing else memory-bound depends on it.
     model::Scenario s = test::makeScenario("llama3.1-8b", "H100-SXM5-80GB", 1, 8, 64);
     const model::Plan p = test::makePlan(Framework::Megatron, 4, 2, 1, 2); // DP4·TP2 mb2
-    const std::pair<ExecutionMode, double> modes[] = {{ExecutionMode::Fused, 36.0},
-                                                      {ExecutionMode::CudaGraphs, 36.0},
-                                                      {ExecutionMode::Compile, 24.0},
-                                                      {ExecutionMode::Eager, 54.0}};
-    for (const auto& [mode, bytesPerLogit] : modes) {
+    // training.cross_entropy picks Megatron-Core's loss: unfused 38 + 14 (each step a kernel of
+    // its own), Transformer Engine's Triton kernel 2 + 4 (online softmax, gradient in place).
+    struct Case {
+        ExecutionMode mode;
+        model::CrossEntropy loss;
+        double bytesPerLogit;
+    };
+    const Case modes[] = {{ExecutionMode::Fused, model::CrossEntropy::Auto, 36.0},
+                          {ExecutionMode::Fused, model::CrossEntropy::Unfused, 52.0},
+                          {ExecutionMode::Fused, model::CrossEntropy::Te, 6.0},
+                          {ExecutionMode::CudaGraphs, model::CrossEntropy::Auto, 36.0},
+                          {ExecutionMode::CudaGraphs, model::CrossEntropy::Unfused, 52.0},
+                          {ExecutionMode::Compile, model::CrossEntropy::Auto, 24.0},
+                          {ExecutionMode::Eager, model::CrossEntropy::Auto, 54.0}};
+    for (const auto& [mode, loss, bytesPerLogit] : modes) {
         s.training.execution = mode;
+        s.training.crossEntropy = loss;
         model::Scenario wider = s;
         wider.model.vocab += 32768;
         const sim::PlanContext ctx = sim::makeContext(s);
@@ -253,6 +264,6 @@ TEST(ComputeModel, TheLossMovesItsStacksBytesPerLogit) {
                                 (ctx.hbmBytesPerSecond * ctx.eff.hbmEfficiency);
         EXPECT_NEAR(wide.time.memoryBoundSeconds - narrow.time.memoryBoundSeconds, expected,
                     1e-9 * expected)
-            << static_cast<int>(mode);
+            << static_cast<int>(mode) << " " << model::toString(loss);
     }
 }

@@ -105,8 +105,11 @@ TEST(EvaluatePlanTable, AnotherContextInBetweenIsNeverServedTheFirstOnesLayers) 
     // Only the parameter counts DeepSpeed's "parameters" partition weighs differ here.
     model::Scenario untied = s;
     untied.model.tiedEmbeddings = !s.model.tiedEmbeddings;
+    // Only the loss kernel differs (training.cross_entropy).
+    model::Scenario unfusedLoss = s;
+    unfusedLoss.training.crossEntropy = model::CrossEntropy::Unfused;
     const PlanContext a = makeContext(s), b = makeContext(slower), c = makeContext(compiled),
-                      d = makeContext(untied);
+                      d = makeContext(untied), e = makeContext(unfusedLoss);
     const std::vector<model::Plan> plans = somePlans(s);
     for (std::size_t i = 0; i < plans.size(); i += 5) {
         const model::Plan& p = plans[i];
@@ -114,10 +117,12 @@ TEST(EvaluatePlanTable, AnotherContextInBetweenIsNeverServedTheFirstOnesLayers) 
         const PlanEstimate eb = evaluatePlan(b, p);
         const PlanEstimate ec = evaluatePlan(c, p);
         const PlanEstimate ed = evaluatePlan(d, p);
+        const PlanEstimate ee = evaluatePlan(e, p);
         expectSame(ea, onFreshThread(a, p));
         expectSame(eb, onFreshThread(b, p));
         expectSame(ec, onFreshThread(c, p));
         expectSame(ed, onFreshThread(d, p));
+        expectSame(ee, onFreshThread(e, p));
         // Half the GPU's rate: every plan's compute takes longer.
         EXPECT_GT(eb.time.computeSeconds, ea.time.computeSeconds) << p.label();
     }

@@ -318,6 +318,35 @@ TEST(MegatronArgsConversion, AttentionBackendIsTheAttentionKernel) {
         << dump(bad.issues);
 }
 
+// The loss: Megatron-LM runs its unfused vocab-parallel cross-entropy unless
+// --cross-entropy-loss-fusion (store_true); --cross-entropy-fusion-impl te picks Transformer
+// Engine's kernel.
+TEST(MegatronArgsConversion, CrossEntropyFusionFlagsNameTheLoss) {
+    const std::string base = "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+                             "--num-attention-heads 32";
+    EXPECT_EQ(*importMegatronArgs(base, "train.sh").training.crossEntropy, CrossEntropy::Unfused);
+    EXPECT_EQ(*importMegatronArgs(base + " --cross-entropy-loss-fusion", "train.sh")
+                   .training.crossEntropy,
+              CrossEntropy::Auto);
+    EXPECT_EQ(*importMegatronArgs(base + " --cross-entropy-loss-fusion "
+                                         "--cross-entropy-fusion-impl native",
+                                  "train.sh")
+                   .training.crossEntropy,
+              CrossEntropy::Auto);
+    const ImportedFields te = importMegatronArgs(
+        base + " --cross-entropy-loss-fusion --cross-entropy-fusion-impl te", "train.sh");
+    EXPECT_EQ(*te.training.crossEntropy, CrossEntropy::Te);
+    EXPECT_FALSE(hasErrors(te.issues)) << dump(te.issues);
+    const ImportedFields linear = importMegatronArgs(
+        base + " --cross-entropy-loss-fusion --cross-entropy-fusion-impl linear", "train.sh");
+    EXPECT_EQ(*linear.training.crossEntropy, CrossEntropy::Auto);
+    EXPECT_TRUE(hasIssue(linear.issues, Severity::Warning, "--cross-entropy-fusion-impl",
+                         "'linear' is not modelled"))
+        << dump(linear.issues);
+    // Megatron-DeepSpeed runs under DeepSpeed's stack: the scenario says nothing of the loss.
+    EXPECT_FALSE(fixture("megatron_deepspeed.sh").training.crossEntropy.has());
+}
+
 TEST(MegatronArgsConversion, MegatronDeepSpeed) {
     const ImportedFields f = fixture("megatron_deepspeed.sh");
     EXPECT_EQ(*f.plan.framework, Framework::DeepSpeed);

@@ -108,6 +108,16 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
     EXPECT_TRUE(hasIssue(tritonIssues, Severity::Warning, "training.attention_kernel",
                          "no Triton attention backend"))
         << dump(tritonIssues);
+
+    // The loss the estimate charged goes out as Megatron-LM's flags and comes back.
+    for (CrossEntropy c : {CrossEntropy::Unfused, CrossEntropy::Auto, CrossEntropy::Te}) {
+        s.training.crossEntropy = c;
+        const std::string script = exportMegatronScript(s, p, issues);
+        EXPECT_EQ(script.find("--cross-entropy-loss-fusion") != std::string::npos,
+                  c != CrossEntropy::Unfused)
+            << script;
+        EXPECT_EQ(*importMegatronArgs(script, "megatron_args.sh").training.crossEntropy, c);
+    }
 }
 
 // Issue 17 item 4: latent attention, sliding windows and MTP modules go out as Megatron-LM flags

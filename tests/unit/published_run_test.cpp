@@ -123,6 +123,22 @@ TEST(publishedRun, PipelineSplitNamesWhatCountsAsALayer) {
               "count as a layer)");
 }
 
+TEST(publishedRun, CrossEntropyNamesMegatronCoresLoss) {
+    const auto load = parsePublishedRuns("source,model_name,cross_entropy\n"
+                                         "paper,A,unfused\n"
+                                         "paper,B, te \n"
+                                         "paper,C,\n"
+                                         "paper,D,fused\n");
+    ASSERT_EQ(load.runs.size(), 3u);
+    EXPECT_EQ(load.runs[0].crossEntropy, "unfused");
+    EXPECT_EQ(load.runs[1].crossEntropy, "te");
+    EXPECT_EQ(load.runs[2].crossEntropy, "");
+    ASSERT_EQ(load.issues.size(), 1u);
+    EXPECT_EQ(load.issues[0].text(),
+              "line 5, column cross_entropy: 'fused' is not unfused or te (Megatron-Core's loss: "
+              "--cross-entropy-loss-fusion, --cross-entropy-fusion-impl)");
+}
+
 TEST(publishedRun, HeaderProblems) {
     const auto unknown = parsePublishedRuns("source,model_name,colour,tp,tp\nx,y,red,1,2\n");
     ASSERT_EQ(unknown.issues.size(), 2u);

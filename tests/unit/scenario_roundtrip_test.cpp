@@ -162,6 +162,26 @@ TEST(ScenarioRoundTrip, TheChineseDescriptionIsReadAndWritten) {
     EXPECT_FALSE(without == s);
 }
 
+TEST(ScenarioRoundTrip, TheLossImplementationIsReadAndWritten) {
+    // training.cross_entropy: Megatron-Core's loss (issue 18 item 2); "auto" is not written.
+    const auto load =
+        loadScenarioFile(fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/llama31-70b-h100x256.json",
+                         builtinCatalog());
+    ASSERT_TRUE(load.ok()) << describe(load.issues);
+    EXPECT_EQ(load.scenario->training.crossEntropy, CrossEntropy::Auto);
+    EXPECT_FALSE(toJson(*load.scenario)["training"].contains("cross_entropy"));
+    for (CrossEntropy c : {CrossEntropy::Unfused, CrossEntropy::Te}) {
+        Scenario s = *load.scenario;
+        s.training.crossEntropy = c;
+        const nlohmann::json saved = toJson(s);
+        EXPECT_EQ(saved["training"]["cross_entropy"], std::string(toString(c)));
+        const auto back = parseScenario(saved, builtinCatalog());
+        ASSERT_TRUE(back.ok()) << describe(back.issues);
+        EXPECT_EQ(back.scenario->training.crossEntropy, c);
+        EXPECT_TRUE(*back.scenario == s);
+    }
+}
+
 TEST(ScenarioRoundTrip, InlineHardwareKeepsItsValues) {
     const auto load = loadScenarioFile(fs::path(TRAINPLAN_TEST_FIXTURES_DIR) /
                                            "scenarios/good/inline-hardware.json",

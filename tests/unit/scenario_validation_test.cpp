@@ -133,6 +133,9 @@ const BadFile kBadFiles[] = {
     // The attention kernel (issue 18 item 2): only a flash-attention kernel, only with flash on.
     {"85-attention-kernel-without-flash.json", "training.attention_kernel", "'triton' is a flash-attention kernel, but training.flash_attention is false", 1},
     {"86-unknown-attention-kernel.json", "training.attention_kernel", "'xformers' is not one of auto, flash2, fused, triton", 1},
+    // Megatron-Core's loss (issue 18 item 2): a known implementation, only where it runs.
+    {"93-unknown-cross-entropy.json", "training.cross_entropy", "'liger' is not one of auto, unfused, te", 1},
+    {"94-cross-entropy-with-eager.json", "training.cross_entropy", "'te' is Megatron-Core's loss, but training.execution 'eager' runs PyTorch's cross_entropy", 1},
     // Megatron-LM --recompute-modules (issue 17 item 2).
     {"87-recompute-modules-with-full.json", "plans[0].recompute_modules", "needs recompute \"selective\" (got \"full\")", 1},
     {"88-unknown-recompute-module.json", "plans[0].recompute_modules[1]", "must be one of core_attn, moe_act, layernorm, mla_up_proj, mlp, moe, shared_experts", 1},

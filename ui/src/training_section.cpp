@@ -133,14 +133,39 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
             execution, QStringLiteral("training.execution"), tr("software stack"),
             [](const Scenario& s) { return toQString(model::toString(s.training.execution)); },
             [](Scenario& s, const QString& v) {
-                if (auto m = model::executionModeFromString(v.toStdString()))
+                if (auto m = model::executionModeFromString(v.toStdString())) {
                     s.training.execution = *m;
+                    // PyTorch's stacks run PyTorch's loss: Megatron-Core's choice has no meaning.
+                    if (!model::runsMegatronLoss(*m))
+                        s.training.crossEntropy = model::CrossEntropy::Auto;
+                }
+            }));
+
+    m_crossEntropy = new QComboBox;
+    m_crossEntropy->addItem(tr("Fused (--cross-entropy-loss-fusion)"), QStringLiteral("auto"));
+    m_crossEntropy->addItem(tr("Unfused (Megatron-LM default)"), QStringLiteral("unfused"));
+    m_crossEntropy->addItem(tr("Transformer Engine kernel (impl te)"), QStringLiteral("te"));
+    limitComboWidth(m_crossEntropy, 22);
+    m_crossEntropy->setToolTip(
+        tr("Megatron-Core's vocab-parallel cross-entropy, under fused kernels and CUDA graphs. "
+           "Per logit it moves 36 bytes fused, 52 unfused and 6 with Transformer Engine's kernel, "
+           "which also keeps bf16 logits instead of the fp32 softmax. PyTorch eager and "
+           "torch.compile run PyTorch's own loss."));
+    form->addRow(
+        tr("Loss kernel"),
+        m_binder->bindChoice(
+            m_crossEntropy, QStringLiteral("training.cross_entropy"), tr("loss kernel"),
+            [](const Scenario& s) { return toQString(model::toString(s.training.crossEntropy)); },
+            [](Scenario& s, const QString& v) {
+                if (auto c = model::crossEntropyFromString(v.toStdString()))
+                    s.training.crossEntropy = *c;
             }));
 }
 
 void TrainingSection::refresh() {
     m_binder->refresh();
     m_attentionKernel->setEnabled(m_doc->scenario().training.flashAttention);
+    m_crossEntropy->setEnabled(model::runsMegatronLoss(m_doc->scenario().training.execution));
 }
 
 } // namespace trainplan::ui

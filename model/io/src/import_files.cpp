@@ -423,6 +423,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         s.training.flashAttention = *merged.training.flashAttention;
     if (merged.training.attentionKernel.has() && s.training.flashAttention)
         s.training.attentionKernel = *merged.training.attentionKernel;
+    if (merged.training.crossEntropy.has()) s.training.crossEntropy = *merged.training.crossEntropy;
     // Token budget from steps or samples; a given scenario's exact budget wins when they agree to a
     // step.
     const double tokensPerStep = static_cast<double>(s.training.globalBatch) * s.model.seqLen;

@@ -47,6 +47,9 @@ std::string show(unsigned recomputeModules) {
 std::string show(AttentionKernel v) {
     return std::string(toString(v));
 }
+std::string show(CrossEntropy v) {
+    return std::string(toString(v));
+}
 std::string show(Recompute v) {
     return std::string(toString(v));
 }
@@ -131,6 +134,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(training, optimizer, "training.optimizer");
     TP_MERGE(training, flashAttention, "training.flash_attention");
     TP_MERGE(training, attentionKernel, "training.attention_kernel");
+    TP_MERGE(training, crossEntropy, "training.cross_entropy");
     TP_MERGE(training, trainSteps, "training steps");
     TP_MERGE(training, trainSamples, "training samples");
     TP_MERGE(plan, framework, "plan.framework");
@@ -208,6 +212,8 @@ ImportedFields fromScenario(const Scenario& s, const std::string& file) {
     f.training.flashAttention.set(s.training.flashAttention, "training.flash_attention", o);
     if (s.training.attentionKernel != AttentionKernel::Auto)
         f.training.attentionKernel.set(s.training.attentionKernel, "training.attention_kernel", o);
+    if (s.training.crossEntropy != CrossEntropy::Auto)
+        f.training.crossEntropy.set(s.training.crossEntropy, "training.cross_entropy", o);
     f.cluster.nodes.set(s.cluster.nodes, "cluster.nodes", o);
     f.cluster.gpusPerNode.set(s.cluster.gpusPerNode, "cluster.gpus_per_node", o);
     return f;

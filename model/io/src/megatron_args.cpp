@@ -586,6 +586,21 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     } else if (a.flag("--use-flash-attn")) {
         f.training.flashAttention.set(true, "--use-flash-attn");
     }
+    // The loss: unfused unless --cross-entropy-loss-fusion (a store_true flag in Megatron-LM's
+    // arguments.py); --cross-entropy-fusion-impl picks the fused kernel, native by default, which
+    // is the scenario's auto. Megatron-DeepSpeed runs its loss under DeepSpeed's stack.
+    if (f.plan.framework.has() && *f.plan.framework != Framework::Megatron) {
+    } else if (!a.flag("--cross-entropy-loss-fusion")) {
+        f.training.crossEntropy.set(CrossEntropy::Unfused, "--cross-entropy-loss-fusion");
+    } else if (auto impl = a.string("--cross-entropy-fusion-impl"); !impl || *impl == "native") {
+        f.training.crossEntropy.set(CrossEntropy::Auto, "--cross-entropy-loss-fusion");
+    } else if (*impl == "te") {
+        f.training.crossEntropy.set(CrossEntropy::Te, "--cross-entropy-fusion-impl");
+    } else {
+        f.training.crossEntropy.set(CrossEntropy::Auto, "--cross-entropy-fusion-impl");
+        f.warning("--cross-entropy-fusion-impl",
+                  "'" + *impl + "' is not modelled; its loss is counted as the native fused one");
+    }
     return f;
 }
 

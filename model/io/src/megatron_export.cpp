@@ -226,6 +226,11 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
                           "Megatron-LM has no Triton attention backend; the exported job uses "
                           "Transformer Engine's default kernel"});
     add(training, "--transformer-impl", "transformer_engine");
+    // The loss the estimate charged: fused unless the scenario says unfused (Auto = fused).
+    if (s.training.crossEntropy != CrossEntropy::Unfused)
+        add(training, "--cross-entropy-loss-fusion");
+    if (s.training.crossEntropy == CrossEntropy::Te)
+        add(training, "--cross-entropy-fusion-impl", "te");
     if (p.offload != Offload::None && !ds)
         issues.push_back({Severity::Warning, file, "offload",
                           "Megatron-LM plans have no optimizer offload flag TrainPlan exports"});

@@ -117,7 +117,8 @@ const std::vector<ArgSpec>& megatronFlags() {
         note("--cpu-offloading", 0, "activation offload is not modelled");
         note("--cpu-offloading-num-layers", 1, "activation offload is not modelled");
         note("--empty-unused-memory-level", 1, "not modelled");
-        note("--cross-entropy-loss-fusion", 0, "not modelled");
+        mapped({"--cross-entropy-loss-fusion"}, 0);
+        mapped({"--cross-entropy-fusion-impl"}, 1);
         note("--fp8-wgrad", 0, "not modelled");
         note("--first-last-layers-bf16", 0, "fp8 is modelled on every layer");
         silent({"--lr",

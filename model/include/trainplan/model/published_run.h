@@ -60,6 +60,10 @@ struct PublishedRun {
     // (--account-for-embedding-in-pipeline-split,
     // --account-for-loss-in-pipeline-split; NeMo's ASYM_PP_EMBED/ASYM_PP_LOSS). Empty: neither.
     std::string pipelineSplit;
+    // Column "cross_entropy" (optional): "unfused" or "te", the Megatron-Core loss the run used
+    // when it was not the fused native one (--cross-entropy-loss-fusion,
+    // --cross-entropy-fusion-impl). Empty: the stack's usual.
+    std::string crossEntropy;
 
     bool operator==(const PublishedRun&) const = default;
 };

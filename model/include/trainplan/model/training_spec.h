@@ -29,6 +29,14 @@ enum class AttentionKernel {
     Triton, // FlashAttention in Triton (the FlashAttention-1 algorithm; llm-foundry attn_impl: triton)
 };
 
+// Megatron-Core's vocab-parallel cross-entropy, under the stacks that run it (execution fused or
+// cuda_graphs). PyTorch eager and torch.compile run PyTorch's own loss.
+enum class CrossEntropy {
+    Auto,    // --cross-entropy-loss-fusion (native), as NeMo, Megatron-Bridge and MLPerf run it
+    Unfused, // Megatron-LM without --cross-entropy-loss-fusion (its argparse default)
+    Te,      // --cross-entropy-loss-fusion --cross-entropy-fusion-impl te
+};
+
 [[nodiscard]] std::string_view toString(Precision p);
 [[nodiscard]] std::optional<Precision> precisionFromString(std::string_view s);
 [[nodiscard]] std::string_view toString(Optimizer o);
@@ -37,6 +45,11 @@ enum class AttentionKernel {
 [[nodiscard]] std::optional<ExecutionMode> executionModeFromString(std::string_view s);
 [[nodiscard]] std::string_view toString(AttentionKernel k);
 [[nodiscard]] std::optional<AttentionKernel> attentionKernelFromString(std::string_view s);
+// Whether a stack can run Megatron-Core's loss: not PyTorch eager or torch.compile (auto: the
+// Megatron-LM plans of the search do).
+[[nodiscard]] bool runsMegatronLoss(ExecutionMode m);
+[[nodiscard]] std::string_view toString(CrossEntropy c);
+[[nodiscard]] std::optional<CrossEntropy> crossEntropyFromString(std::string_view s);
 
 struct TrainingSpec {
     long long globalBatch = 0; // sequences per optimizer step
@@ -46,6 +59,7 @@ struct TrainingSpec {
     bool flashAttention = true;
     ExecutionMode execution = ExecutionMode::Auto;
     AttentionKernel attentionKernel = AttentionKernel::Auto; // only with flashAttention
+    CrossEntropy crossEntropy = CrossEntropy::Auto;
 
     bool operator==(const TrainingSpec&) const = default;
 };

@@ -22,6 +22,7 @@ private:
     ScenarioDocument* m_doc;
     FieldBinder* m_binder;
     QComboBox* m_attentionKernel = nullptr;
+    QComboBox* m_crossEntropy = nullptr;
 };
 
 } // namespace trainplan::ui

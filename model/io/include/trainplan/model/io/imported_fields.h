@@ -84,6 +84,7 @@ struct ImportedTraining {
     Field<Optimizer> optimizer;
     Field<bool> flashAttention;
     Field<AttentionKernel> attentionKernel;
+    Field<CrossEntropy> crossEntropy;
     Field<long long>
         trainSteps; // optimizer steps (Megatron --train-iters, torchtitan --training.steps)
     Field<long long> trainSamples; // sequences (Megatron --train-samples)
