@@ -589,8 +589,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     // The loss: unfused unless --cross-entropy-loss-fusion (a store_true flag in Megatron-LM's
     // arguments.py); --cross-entropy-fusion-impl picks the fused kernel, native by default, which
     // is the scenario's auto. Megatron-DeepSpeed runs its loss under DeepSpeed's stack.
-    if (f.plan.framework.has() && *f.plan.framework != Framework::Megatron) {
-    } else if (!a.flag("--cross-entropy-loss-fusion")) {
+    if (f.plan.framework.has() && *f.plan.framework != Framework::Megatron) return f;
+    if (!a.flag("--cross-entropy-loss-fusion")) {
         f.training.crossEntropy.set(CrossEntropy::Unfused, "--cross-entropy-loss-fusion");
     } else if (auto impl = a.string("--cross-entropy-fusion-impl"); !impl || *impl == "native") {
         f.training.crossEntropy.set(CrossEntropy::Auto, "--cross-entropy-loss-fusion");
