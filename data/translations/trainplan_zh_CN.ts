@@ -1269,6 +1269,22 @@
         <translation>收敛比</translation>
     </message>
     <message>
+        <source>CPU cores per node that step an offloaded optimizer (CPU-Adam runs on each GPU&apos;s share). Only plans with CPU or NVMe offload use it.</source>
+        <translation>每个节点用于执行卸载优化器的 CPU 核数（CPU-Adam 在每块 GPU 分得的核上运行）。只有使用 CPU 或 NVMe 卸载的方案会用到。</translation>
+    </message>
+    <message>
+        <source>default (6 per GPU)</source>
+        <translation>默认（每 GPU 6 核）</translation>
+    </message>
+    <message>
+        <source>Host CPU cores per node</source>
+        <translation>每节点主机 CPU 核数</translation>
+    </message>
+    <message>
+        <source>host CPU cores per node</source>
+        <translation>每节点主机 CPU 核数</translation>
+    </message>
+    <message>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 时单价</translation>
     </message>

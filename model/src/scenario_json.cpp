@@ -257,6 +257,9 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
     double v = 0;
     if (r.readDouble("host_memory_gib_per_node", v, false, 0.001, 1e9))
         c.hostMemoryBytesPerNode = v * units::kGiB;
+    r.readInt("host_cpu_cores_per_node", c.hostCpuCoresPerNode, false, 1, 1'000'000);
+    if (r.readDouble("host_memory_gb_per_s_per_node", v, false, 0.001, 1e6))
+        c.hostMemoryBytesPerSecondPerNode = v * units::kGB;
     if (r.readDouble("pcie_gb_per_s", v, false, 0.001, 1e6))
         c.pcieBytesPerSecondPerGpu = v * units::kGB;
     if (r.readDouble("nvme_gb_per_s_per_node", v, false, 0.001, 1e6))

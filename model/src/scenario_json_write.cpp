@@ -89,6 +89,10 @@ json toJson(const Scenario& s) {
     using detail::toFileUnit;
     if (c.hostMemoryBytesPerNode > 0)
         cj["host_memory_gib_per_node"] = toFileUnit(c.hostMemoryBytesPerNode, units::kGiB);
+    if (c.hostCpuCoresPerNode > 0) cj["host_cpu_cores_per_node"] = c.hostCpuCoresPerNode;
+    if (c.hostMemoryBytesPerSecondPerNode > 0)
+        cj["host_memory_gb_per_s_per_node"] =
+            toFileUnit(c.hostMemoryBytesPerSecondPerNode, units::kGB);
     if (c.pcieBytesPerSecondPerGpu > 0)
         cj["pcie_gb_per_s"] = toFileUnit(c.pcieBytesPerSecondPerGpu, units::kGB);
     if (c.nvmeBytesPerSecondPerNode > 0)

@@ -251,9 +251,8 @@ OptimizerStep optimizerStep(const PlanContext& ctx, const Plan& p, const Placeme
     optimizerSeconds = optBytes / (ctx.hbmBytesPerSecond * eff.hbmEfficiency);
     double& offloadSeconds = out.offloadSeconds;
     if (p.offload != Offload::None) {
-        const double pcie = sc.cluster.pcieBytesPerSecondPerGpu > 0
-                                ? sc.cluster.pcieBytesPerSecondPerGpu
-                                : eff.pcieBytesPerSecond;
+        const HostRates host = hostRates(sc.cluster, eff);
+        const double pcie = host.pcieBytesPerSecondPerGpu;
         // CPU Adam over the owned shard (Ren et al. 2021 ZeRO-Offload); gradients stream to the
         // host during backward, updated parameters come back after the step. NO_SHARD owns every
         // parameter of its tp·pp slice. FSDP's CPUOffload steps the user's torch.optim AdamW on
@@ -261,16 +260,13 @@ OptimizerStep optimizerStep(const PlanContext& ctx, const Plan& p, const Placeme
         // docstring, deepspeed/ops/adam/cpu_adam.py): FSDP takes the middle of that range.
         constexpr double kTorchCpuAdamSlowdown = 6.0;
         const double shard = ownedParams;
-        optimizerSeconds = shard / eff.hostAdamParamsPerSecond *
+        optimizerSeconds = shard / host.adamParamsPerSecond *
                            (p.framework == Framework::Fsdp ? kTorchCpuAdamSlowdown : 1.0);
         const double down = shard * gradElem / pcie;
         const double up = shard * paramElem / pcie;
         offloadSeconds = up + std::max(0.0, down - hideBackward);
         if (p.offload == Offload::Nvme) {
-            const double nvme =
-                (sc.cluster.nvmeBytesPerSecondPerNode > 0 ? sc.cluster.nvmeBytesPerSecondPerNode
-                                                          : eff.nvmeBytesPerSecondPerNode) /
-                sc.cluster.gpusPerNode;
+            const double nvme = host.nvmeBytesPerSecondPerNode / sc.cluster.gpusPerNode;
             offloadSeconds +=
                 2.0 * bpp.optimizer * shard / nvme; // read and write the states (ZeRO-Infinity)
         }

@@ -96,11 +96,23 @@ const Default kDefaults[] = {
      "send/recv channels per remote peer: NCCL_NCHANNELS_PER_NET_PEER default 2 (NCCL environment "
      "variables docs)",
      "每个远端对端的 send/recv 通道数：NCCL_NCHANNELS_PER_NET_PEER 默认 2（NCCL 环境变量文档）"},
-    {"host_adam_params_per_second", &Efficiency::hostAdamParamsPerSecond, "parameters/s",
-     "DeepSpeed CPU-Adam on a server CPU share of ~6 cores per GPU (Ren et al. 2021, ZeRO-Offload "
-     "§5)",
-     "DeepSpeed CPU-Adam 在服务器 CPU 上每块 GPU 约分到 6 个核时的速率（Ren 等 2021，ZeRO-Offload "
-     "§5）"},
+    {"host_adam_params_per_second_per_core", &Efficiency::hostAdamParamsPerSecondPerCore,
+     "parameters/s",
+     "DeepSpeed CPU-Adam per core: 1G parameters/s on a server CPU share of ~6 cores per GPU (Ren "
+     "et al. 2021, ZeRO-Offload §5), divided by those cores",
+     "DeepSpeed CPU-Adam 每个核的速率：每块 GPU 约分到 6 个服务器 CPU 核时为每秒 10 亿参数（Ren 等 "
+     "2021，ZeRO-Offload §5），再除以核数"},
+    {"host_cpu_cores_per_gpu", &Efficiency::hostCpuCoresPerGpu, "cores",
+     "CPU cores per GPU when cluster.host_cpu_cores_per_node is not stated: the share the CPU-Adam "
+     "rate above was measured with",
+     "未给出 cluster.host_cpu_cores_per_node 时每块 GPU 的 CPU 核数：即上面 CPU-Adam "
+     "速率测量时的份额"},
+    {"host_memory_bytes_per_second_per_node", &Efficiency::hostMemoryBytesPerSecondPerNode,
+     "bytes/s",
+     "host DRAM of a two-socket server: 2 × 204.8 GB/s (AMD EPYC 7742, 8 channels of DDR4-3200 per "
+     "socket, as in DGX A100) × 80% sustained",
+     "双路服务器的主机内存带宽：2 × 204.8 GB/s（AMD EPYC 7742，每路 8 通道 DDR4-3200，DGX A100 "
+     "同款）× 80% 持续带宽"},
     {"pcie_bytes_per_second", &Efficiency::pcieBytesPerSecond, "bytes/s",
      "achieved host<->GPU copy bandwidth over PCIe Gen4 x16 (~25 GB/s of 32 peak)",
      "PCIe Gen4 x16 上主机与 GPU 之间实际拷贝带宽（峰值 32 GB/s 中约 25 GB/s）"},
@@ -240,6 +252,29 @@ model::AttentionKernel attentionKernel(const model::Scenario& s, const model::Pl
                : model::AttentionKernel::Flash2;
 }
 
+HostRates hostRates(const model::ClusterSpec& cluster, const Efficiency& eff) {
+    HostRates h;
+    const double gpusPerNode = std::max(1, cluster.gpusPerNode);
+    h.cpuCoresPerGpu = cluster.hostCpuCoresPerNode > 0 ? cluster.hostCpuCoresPerNode / gpusPerNode
+                                                       : eff.hostCpuCoresPerGpu;
+    h.memoryBytesPerSecondPerGpu =
+        (cluster.hostMemoryBytesPerSecondPerNode > 0 ? cluster.hostMemoryBytesPerSecondPerNode
+                                                     : eff.hostMemoryBytesPerSecondPerNode) /
+        gpusPerNode;
+    h.pcieBytesPerSecondPerGpu = cluster.pcieBytesPerSecondPerGpu > 0
+                                     ? cluster.pcieBytesPerSecondPerGpu
+                                     : eff.pcieBytesPerSecond;
+    h.nvmeBytesPerSecondPerNode = cluster.nvmeBytesPerSecondPerNode > 0
+                                      ? cluster.nvmeBytesPerSecondPerNode
+                                      : eff.nvmeBytesPerSecondPerNode;
+    // Every rank steps its shard at once on its own cores (DeepSpeed --bind_cores_to_rank), so
+    // the node's DRAM bandwidth is shared by its GPUs' ranks.
+    h.adamCoreParamsPerSecond = h.cpuCoresPerGpu * eff.hostAdamParamsPerSecondPerCore;
+    h.adamMemoryParamsPerSecond = h.memoryBytesPerSecondPerGpu / kCpuAdamBytesPerParameter;
+    h.adamParamsPerSecond = std::min(h.adamCoreParamsPerSecond, h.adamMemoryParamsPerSecond);
+    return h;
+}
+
 Efficiency defaultEfficiency() {
     Efficiency e;
     const GenerationFacts& a100 = factsOf(GpuGeneration::Ampere);
@@ -257,7 +292,9 @@ Efficiency defaultEfficiency() {
     e.ncclChannels = 24;
     e.ncclP2pChannelsPerNvlinkPeer = 32;
     e.ncclChannelsPerNetPeer = 2;
-    e.hostAdamParamsPerSecond = 1.0e9;
+    e.hostCpuCoresPerGpu = 6.0;
+    e.hostAdamParamsPerSecondPerCore = 1.0e9 / e.hostCpuCoresPerGpu;
+    e.hostMemoryBytesPerSecondPerNode = 2.0 * 204.8e9 * 0.80;
     e.pcieBytesPerSecond = 25e9;
     e.nvmeBytesPerSecondPerNode = 25e9;
     e.overlapFraction = 0.85;

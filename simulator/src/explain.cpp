@@ -338,16 +338,25 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
          {"vpp", static_cast<double>(p.vpp)},
          {"micro-batch slot", T.microBatchSeconds}},
         "Narayanan et al. 2021 §2.2: bubble fraction (p−1)/m, interleaved (p−1)/(m·v)"));
-    parts.push_back(
-        DerivationTerm::leaf("optimizer step", T.optimizerSeconds, "s",
-                             p.offload != model::Offload::None
-                                 ? "owned parameters / host Adam rate"
-                                 : "owned parameters × 34 bytes touched / (HBM × efficiency)",
-                             {{"host Adam params/s", ctx.eff.hostAdamParamsPerSecond}},
-                             "memory-bound Adam update; Ren et al. 2021"));
+    const HostRates host = hostRates(ctx.scenario->cluster, ctx.eff);
+    if (p.offload != model::Offload::None)
+        parts.push_back(DerivationTerm::leaf(
+            "optimizer step", T.optimizerSeconds, "s",
+            "owned parameters / min(cores × per-core rate, DRAM share / 28 bytes)"
+            "; FSDP's torch AdamW 6× slower",
+            {{"host CPU cores per GPU", host.cpuCoresPerGpu},
+             {"CPU-Adam params/s per core", ctx.eff.hostAdamParamsPerSecondPerCore},
+             {"host DRAM bytes/s per GPU", host.memoryBytesPerSecondPerGpu},
+             {"host Adam params/s", host.adamParamsPerSecond}},
+            "Ren et al. 2021 (ZeRO-Offload); DeepSpeed csrc/includes/cpu_adam.h Step_AVX"));
+    else
+        parts.push_back(DerivationTerm::leaf(
+            "optimizer step", T.optimizerSeconds, "s",
+            "owned parameters × 34 bytes touched / (HBM × efficiency)",
+            {{"HBM efficiency", ctx.eff.hbmEfficiency}}, "memory-bound Adam update"));
     parts.push_back(DerivationTerm::leaf(
         "offload traffic", T.offloadSeconds, "s", "host↔GPU copies not hidden behind backward",
-        {{"PCIe bytes/s", ctx.eff.pcieBytesPerSecond}},
+        {{"PCIe bytes/s", host.pcieBytesPerSecondPerGpu}},
         "Ren et al. 2021 (ZeRO-Offload); Rajbhandari et al. 2021"));
     return sumOf("step time", "s", "compute + exposed communication + bubble + optimizer + offload",
                  "TrainPlan step-time model (docs/model.md)", std::move(parts));

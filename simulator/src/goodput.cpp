@@ -143,10 +143,9 @@ CheckpointEstimate estimateCheckpoint(const model::Scenario& scenario, const mod
     }
 
     const Efficiency eff = resolveEfficiency(scenario);
-    const double pcie = cluster.pcieBytesPerSecondPerGpu > 0 ? cluster.pcieBytesPerSecondPerGpu
-                                                             : eff.pcieBytesPerSecond;
-    const double nvme = cluster.nvmeBytesPerSecondPerNode > 0 ? cluster.nvmeBytesPerSecondPerNode
-                                                              : eff.nvmeBytesPerSecondPerNode;
+    const HostRates host = hostRates(cluster, eff);
+    const double pcie = host.pcieBytesPerSecondPerGpu;
+    const double nvme = host.nvmeBytesPerSecondPerNode;
     c.hostCopySeconds = c.largestWriterBytes / pcie;
     c.localSaveSeconds = c.largestNodeBytes / nvme;
     switch (c.mode) {

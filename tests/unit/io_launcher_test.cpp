@@ -39,6 +39,28 @@ TEST(LauncherConversion, SbatchWithTorchtitanHybridShard) {
     EXPECT_EQ(*f.model.seqLen, 8192);
     EXPECT_EQ(*f.training.precision, Precision::Bf16);
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--job.config_file", "TOML")) << dump(f.issues);
+    // --cpus-per-task=96 × one task per node: the cores an offloaded optimizer steps on.
+    EXPECT_EQ(*f.cluster.hostCpuCoresPerNode, 96);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "#SBATCH --cpus-per-task", "96 CPUs per node"))
+        << dump(f.issues);
+}
+
+TEST(LauncherConversion, SbatchCpusPerTaskCountsEveryTaskOfTheNode) {
+    // One task per GPU with 12 CPUs each: 96 per node, whichever order the lines come in.
+    const ImportedFields f =
+        importLauncher("#!/bin/bash\n#SBATCH -c 12\n#SBATCH -N 2\n"
+                       "#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-task=1\n"
+                       "srun python train.py\n",
+                       "job.sbatch");
+    EXPECT_FALSE(hasErrors(f.issues)) << dump(f.issues);
+    EXPECT_EQ(*f.cluster.gpusPerNode, 8);
+    EXPECT_EQ(*f.cluster.hostCpuCoresPerNode, 96);
+    const ImportedFields bad =
+        importLauncher("#!/bin/bash\n#SBATCH --cpus-per-task=all\nsrun true\n", "bad.sbatch");
+    EXPECT_TRUE(hasIssue(bad.issues, Severity::Error, "#SBATCH --cpus-per-task",
+                         "must be a CPU count, got 'all'"))
+        << dump(bad.issues);
+    EXPECT_FALSE(bad.cluster.hostCpuCoresPerNode.has());
 }
 
 TEST(LauncherConversion, SbatchShortOptionsAndGres) {
@@ -262,6 +284,13 @@ TEST(LauncherScriptGeneration, SlurmSkeletonHasCountsAndCommentedNcclSuggestions
     EXPECT_EQ(countSeverity(back.issues, Severity::Warning), 0u) << dump(back.issues);
     EXPECT_EQ(*back.cluster.nodes, 32);
     EXPECT_EQ(*back.cluster.gpusPerNode, 8);
+    EXPECT_FALSE(back.cluster.hostCpuCoresPerNode.has()) << "no cores stated, none written";
+    // The host's cores round-trip as the one task's --cpus-per-task.
+    Scenario withCores = s;
+    withCores.cluster.hostCpuCoresPerNode = 112;
+    const std::string text2 = exportSlurmScript(withCores, p, "torchrun.sh");
+    EXPECT_NE(text2.find("#SBATCH --cpus-per-task=112\n"), std::string::npos) << text2;
+    EXPECT_EQ(*importLauncher(text2, "job.sbatch").cluster.hostCpuCoresPerNode, 112);
 }
 
 } // namespace

@@ -136,6 +136,9 @@ const BadFile kBadFiles[] = {
     // Megatron-Core's loss (issue 18 item 2): a known implementation, only where it runs.
     {"93-unknown-cross-entropy.json", "training.cross_entropy", "'liger' is not one of auto, unfused, te", 1},
     {"94-cross-entropy-with-eager.json", "training.cross_entropy", "'te' is Megatron-Core's loss, but training.execution 'eager' runs PyTorch's cross_entropy", 1},
+    // The host that runs an offloaded optimizer (issue 17 item 5).
+    {"95-host-cpu-cores-zero.json", "cluster.host_cpu_cores_per_node", "0 is out of range [1, 1000000]", 1},
+    {"96-host-memory-bandwidth-as-text.json", "cluster.host_memory_gb_per_s_per_node", "must be a number, got a string", 1},
     // Megatron-LM --recompute-modules (issue 17 item 2).
     {"87-recompute-modules-with-full.json", "plans[0].recompute_modules", "needs recompute \"selective\" (got \"full\")", 1},
     {"88-unknown-recompute-module.json", "plans[0].recompute_modules[1]", "must be one of core_attn, moe_act, layernorm, mla_up_proj, mlp, moe, shared_experts", 1},

@@ -167,6 +167,18 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                      over, QStringLiteral("cluster.oversubscription"), tr("oversubscription"),
                      [](const Scenario& s) { return s.cluster.oversubscription; },
                      [](Scenario& s, double v) { s.cluster.oversubscription = v; }));
+    auto* cores = makeIntSpin(
+        0, 1'000'000,
+        tr("CPU cores per node that step an offloaded optimizer (CPU-Adam runs on each GPU's "
+           "share). Only plans with CPU or NVMe offload use it."),
+        8);
+    cores->setSpecialValueText(tr("default (6 per GPU)"));
+    form->addRow(tr("Host CPU cores per node"),
+                 m_binder->bindInt(
+                     cores, QStringLiteral("cluster.host_cpu_cores_per_node"),
+                     tr("host CPU cores per node"),
+                     [](const Scenario& s) { return s.cluster.hostCpuCoresPerNode; },
+                     [](Scenario& s, int v) { s.cluster.hostCpuCoresPerNode = v; }));
     auto* price = makeDoubleSpin(
         0.0, 1e6, 2,
         tr("What one GPU-hour costs you, in US dollars. Leave it at 'GPU's price' to use the "

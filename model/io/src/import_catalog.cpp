@@ -78,6 +78,7 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
     if (a.options.gpusPerNode) m.cluster.gpusPerNode.set(*a.options.gpusPerNode, "--gpus-per-node");
     if (m.cluster.nodes.has()) c.nodes = *m.cluster.nodes;
     if (m.cluster.gpusPerNode.has()) c.gpusPerNode = *m.cluster.gpusPerNode;
+    if (m.cluster.hostCpuCoresPerNode.has()) c.hostCpuCoresPerNode = *m.cluster.hostCpuCoresPerNode;
     if (!m.cluster.nodes.has() && !a.base) {
         if (worldFromPlan && *worldFromPlan > 0) {
             const long long perNode = m.cluster.gpusPerNode.has()

@@ -162,6 +162,7 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(cluster, nodes, "cluster.nodes");
     TP_MERGE(cluster, gpusPerNode, "cluster.gpus_per_node");
     TP_MERGE(cluster, gpu, "cluster.gpu");
+    TP_MERGE(cluster, hostCpuCoresPerNode, "cluster.host_cpu_cores_per_node");
 #undef TP_MERGE
 }
 
@@ -216,6 +217,9 @@ ImportedFields fromScenario(const Scenario& s, const std::string& file) {
         f.training.crossEntropy.set(s.training.crossEntropy, "training.cross_entropy", o);
     f.cluster.nodes.set(s.cluster.nodes, "cluster.nodes", o);
     f.cluster.gpusPerNode.set(s.cluster.gpusPerNode, "cluster.gpus_per_node", o);
+    if (s.cluster.hostCpuCoresPerNode > 0)
+        f.cluster.hostCpuCoresPerNode.set(s.cluster.hostCpuCoresPerNode,
+                                          "cluster.host_cpu_cores_per_node", o);
     return f;
 }
 

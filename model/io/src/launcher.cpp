@@ -27,8 +27,9 @@ std::string basename(const std::string& w) {
 const std::vector<ArgSpec>& sbatchOptions() {
     static const std::vector<ArgSpec> specs = [] {
         std::vector<ArgSpec> v;
-        for (const char* n : {"--nodes", "-N", "--gpus-per-node", "--gres", "--gpus", "-G",
-                              "--ntasks-per-node", "--gpus-per-task", "--ntasks", "-n"})
+        for (const char* n :
+             {"--nodes", "-N", "--gpus-per-node", "--gres", "--gpus", "-G", "--ntasks-per-node",
+              "--gpus-per-task", "--ntasks", "-n", "--cpus-per-task", "-c"})
             v.push_back({n, 1, ArgUse::Mapped, ""});
         for (const char* n : {"--job-name",
                               "-J",
@@ -42,8 +43,6 @@ const std::vector<ArgSpec>& sbatchOptions() {
                               "-o",
                               "--error",
                               "-e",
-                              "--cpus-per-task",
-                              "-c",
                               "--mem",
                               "--mem-per-gpu",
                               "--mem-per-cpu",
@@ -195,7 +194,7 @@ struct SbatchInfo {
 
 SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
     SbatchInfo info;
-    std::optional<int> nodes, gpusPerNode, totalGpus;
+    std::optional<int> nodes, gpusPerNode, totalGpus, cpusPerTask, tasksPerNode, gpusPerTask;
     std::string gpuType;
     for (const ShellComment& c : pre.comments) {
         std::string_view t = c.text;
@@ -291,18 +290,32 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 (void)count;
                 (void)type;
             }
-            if (auto t2 = text("--ntasks-per-node", nullptr);
-                t2 && args.values.count("--gpus-per-task")) {
-                long long tasks = 0;
+            // sbatch -c/--cpus-per-task and --ntasks-per-node: the CPUs a node's tasks get,
+            // which step an offloaded optimizer (Slurm counts cores or hardware threads, as the
+            // cluster's SelectTypeParameters say).
+            if (auto c2 = text("--cpus-per-task", "-c")) {
+                long long n = 0;
+                if (detail::parseInteger(*c2, n) && n >= 1 && n <= 100'000)
+                    cpusPerTask = static_cast<int>(n);
+                else
+                    f.error("#SBATCH --cpus-per-task", "must be a CPU count, got '" + *c2 + "'");
+            }
+            if (auto t2 = text("--ntasks-per-node", nullptr)) {
+                long long n = 0;
+                if (detail::parseInteger(*t2, n) && n >= 1 && n <= 1024)
+                    tasksPerNode = static_cast<int>(n);
+            }
+            if (auto g = text("--gpus-per-task", nullptr)) {
                 int per = 0;
-                std::string type;
-                auto gpt = a.string("--gpus-per-task");
-                if (detail::parseInteger(*t2, tasks) && gpt && gpuCount(*gpt, per, type) &&
-                    tasks >= 1 && tasks <= 1024)
-                    gpusPerNode = static_cast<int>(tasks) * per;
+                if (gpuCount(*g, per, gpuType))
+                    gpusPerTask = per;
+                else
+                    f.error("#SBATCH --gpus-per-task", "must be [type:]count, got '" + *g + "'");
             }
         }
     }
+    // --ntasks-per-node × --gpus-per-task, which scripts usually give on separate lines.
+    if (!gpusPerNode && tasksPerNode && gpusPerTask) gpusPerNode = *tasksPerNode * *gpusPerTask;
     if (nodes) {
         f.cluster.nodes.set(*nodes, "#SBATCH --nodes");
         info.env["SLURM_NNODES"] = std::to_string(*nodes);
@@ -323,6 +336,13 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
         info.env["SLURM_GPUS_ON_NODE"] = std::to_string(*gpusPerNode);
     }
     if (!gpuType.empty()) f.cluster.gpu.set(gpuType, "#SBATCH GPU type");
+    if (cpusPerTask) {
+        const int cores = *cpusPerTask * tasksPerNode.value_or(1);
+        f.cluster.hostCpuCoresPerNode.set(cores, "#SBATCH --cpus-per-task");
+        f.note("#SBATCH --cpus-per-task",
+               std::to_string(cores) +
+                   " CPUs per node step an offloaded optimizer (Slurm may count hardware threads)");
+    }
     return info;
 }
 

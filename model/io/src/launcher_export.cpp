@@ -242,6 +242,9 @@ std::string exportSlurmScript(const Scenario& s, const Plan& p, const std::strin
         << "#SBATCH --nodes=" << c.nodes << "\n"
         << "#SBATCH --ntasks-per-node=1\n"
         << "#SBATCH --gpus-per-node=" << c.gpusPerNode << "\n"
+        << (c.hostCpuCoresPerNode > 0
+                ? "#SBATCH --cpus-per-task=" + std::to_string(c.hostCpuCoresPerNode) + "\n"
+                : std::string())
         << "#SBATCH --exclusive\n"
         << "#SBATCH --output=%x-%j.out\n"
         << "# Written by TrainPlan: " << displayName(p.framework) << " " << p.label() << " on "

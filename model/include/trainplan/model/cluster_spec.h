@@ -22,6 +22,8 @@ struct ClusterSpec {
     double oversubscription = 1.0; // core:edge bandwidth ratio of the fabric, >= 1
     double gpuHourUsd = 0.0;
     double hostMemoryBytesPerNode = 0;   // 0 = default (2 TiB per 8 GPUs)
+    int hostCpuCoresPerNode = 0;         // cores that run an offloaded optimizer; 0 = default
+    double hostMemoryBytesPerSecondPerNode = 0; // host DRAM bandwidth; 0 = default
     double pcieBytesPerSecondPerGpu = 0; // host<->GPU for offload; 0 = default
     double nvmeBytesPerSecondPerNode = 0;
     double storageBytesPerSecond = 0; // shared checkpoint storage, aggregate

@@ -38,9 +38,11 @@ struct Efficiency {
     double ncclChannels = 0.0;
     double ncclP2pChannelsPerNvlinkPeer = 0.0;
     double ncclChannelsPerNetPeer = 0.0;
-    // Host-side Adam throughput for CPU offload (parameters updated per second per GPU's share of
-    // cores).
-    double hostAdamParamsPerSecond = 0.0;
+    // Host-side Adam for CPU offload: parameters one CPU core updates per second, the cores a
+    // GPU's rank gets when the cluster does not say, and a node's sustained DRAM bandwidth.
+    double hostAdamParamsPerSecondPerCore = 0.0;
+    double hostCpuCoresPerGpu = 0.0;
+    double hostMemoryBytesPerSecondPerNode = 0.0;
     // Default host<->GPU bandwidth when the cluster does not state it.
     double pcieBytesPerSecond = 0.0;
     double nvmeBytesPerSecondPerNode = 0.0;
@@ -70,6 +72,22 @@ struct Efficiency {
     double clockFraction = 1.0;
     std::vector<std::string> warnings; // what was assumed for this GPU, in words
 };
+
+// The host side of offload for one GPU's rank, from what the cluster states or the defaults
+// above (the one home of these rules: the step time, goodput and explain read it).
+struct HostRates {
+    double cpuCoresPerGpu = 0.0;
+    double memoryBytesPerSecondPerGpu = 0.0; // the rank's share of its node's DRAM bandwidth
+    double pcieBytesPerSecondPerGpu = 0.0;
+    double nvmeBytesPerSecondPerNode = 0.0;
+    double adamCoreParamsPerSecond = 0.0;   // the rank's cores at the per-core rate
+    double adamMemoryParamsPerSecond = 0.0; // its DRAM share at kCpuAdamBytesPerParameter
+    double adamParamsPerSecond = 0.0;       // DeepSpeed CPU-Adam: the lesser of the two
+};
+// DeepSpeed CPU-Adam's Step_AVX loads fp32 grad, exp_avg, exp_avg_sq and param and stores param,
+// exp_avg and exp_avg_sq: 16 + 12 bytes per parameter (csrc/includes/cpu_adam.h).
+inline constexpr double kCpuAdamBytesPerParameter = 28.0;
+[[nodiscard]] HostRates hostRates(const model::ClusterSpec& cluster, const Efficiency& eff);
 
 // Sustained SM clock fraction of a GPU of `tdpWatts` capped at `capWatts` (1 when uncapped).
 [[nodiscard]] double clockFractionUnderCap(double tdpWatts, double capWatts);

@@ -109,6 +109,7 @@ struct ImportedPlan {
 
 struct ImportedCluster {
     Field<int> nodes, gpusPerNode;
+    Field<int> hostCpuCoresPerNode; // Slurm --cpus-per-task × --ntasks-per-node
     Field<std::string>
         gpu; // a GPU type hint (Slurm --gres=gpu:h100:8), matched against the catalog
 };
