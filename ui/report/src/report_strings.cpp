@@ -1,5 +1,7 @@
 #include <trainplan/report/report_strings.h>
 
+#include <trainplan/simulator/metric_text.h>
+
 #include <array>
 
 namespace trainplan::report {
@@ -8,8 +10,26 @@ namespace {
 
 using T = Text;
 
+using M = sim::Metric;
+
+// A text of the report's own, or a metric's name, which comes from the one metric catalogue
+// (sim::metricName) so the report names a metric as the GUI and the CLI do.
+struct Spec {
+    Text id;
+    const char* en = nullptr;
+    const char* zh = nullptr;
+    int metric = -1;
+    constexpr Spec(Text i, const char* e, const char* z)
+        : id(i)
+        , en(e)
+        , zh(z) {}
+    constexpr Spec(Text i, M m)
+        : id(i)
+        , metric(static_cast<int>(m)) {}
+};
+
 // In the order of the enum (report_strings_test checks it).
-constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
+constexpr std::array<Spec, static_cast<std::size_t>(Text::Count)> kSpecs{{
     {T::ReportTitle, "Training plan report", "训练方案报告"},
     {T::DeckTitle, "Training plan review", "训练方案评审"},
     {T::FactScenario, "Scenario", "场景"},
@@ -30,15 +50,15 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
      "需先补齐前置条件"},
     {T::StatusDoesNotFit, "nothing fits; the closest plan", "没有方案能放下；最接近的方案"},
     {T::KeyNumbers, "Key numbers of the recommended plan", "推荐方案的关键数字"},
-    {T::KStepTime, "Step time", "每步时间"},
+    {T::KStepTime, M::StepTime},
     {T::KMfu, "MFU (model FLOPs utilisation)", "MFU（模型算力利用率）"},
     {T::KThroughput, "Throughput", "吞吐量"},
     {T::KPeakMemory, "Peak memory per GPU", "每块 GPU 峰值显存"},
     {T::KOfCapacity, "%1 of %2", "%1 / %2"},
     {T::KTimeToTrain, "Time to train %1 tokens", "训练 %1 个 token 所需时间"},
-    {T::KGpuHours, "GPU-hours", "GPU 小时数"},
-    {T::KCost, "Cost", "花费"},
-    {T::KEnergy, "Energy", "能耗"},
+    {T::KGpuHours, M::GpuHours},
+    {T::KCost, M::Cost},
+    {T::KEnergy, M::Energy},
     {T::KGoodput, "Goodput with checkpoints and failures", "计入检查点与故障后的有效训练比例"},
     {T::Why, "Why", "理由"},
     {T::WhatTheNumbersSay, "What the numbers say", "数字说明了什么"},
@@ -52,7 +72,7 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::SumHeadlineMemory, "The recommended plan peaks at %1 per GPU, %2 of the %3 available.",
      "推荐方案每块 GPU 的峰值显存为 %1，占可用 %3 的 %2。"},
     {T::SumTrain, "Training on %1 tokens takes %2 on %3 GPUs and costs %4 (%5).",
-     "在 %3 块 GPU 上训练 %1 个 token 需要 %2，花费 %4（%5）。"},
+     "在 %3 块 GPU 上训练 %1 个 token 需要 %2，成本 %4（%5）。"},
     {T::SumNothingFits,
      "No framework has a plan that fits on this cluster; the closest is %1 with %2, which needs %3 "
      "per GPU.",
@@ -114,22 +134,22 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
      "各框架在 %1 块 GPU "
      "上能运行的最佳方案（在放得下的方案中每步最快），其后是场景中给定的方案。显存取最差流水线阶段"
      "在其峰值时刻的值。"},
-    {T::ColFramework, "Framework", "框架"},
-    {T::ColPlan, "Plan", "方案"},
-    {T::ColFits, "Fits", "放得下"},
-    {T::ColPeakMemory, "Peak memory", "峰值显存"},
-    {T::ColStep, "Step", "每步"},
-    {T::ColMfu, "MFU", "MFU"},
-    {T::ColTokens, "Tokens/s", "吞吐（token/s）"},
-    {T::ColTimeToTrain, "Time to train", "训练时间"},
-    {T::ColCost, "Cost", "花费"},
-    {T::ColErrorBar, "Step time, 80% interval", "步长 80% 区间"},
+    {T::ColFramework, M::Framework},
+    {T::ColPlan, M::Plan},
+    {T::ColFits, M::Fits},
+    {T::ColPeakMemory, M::PeakMemory},
+    {T::ColStep, M::StepTime},
+    {T::ColMfu, M::Mfu},
+    {T::ColTokens, M::TokensPerSecond},
+    {T::ColTimeToTrain, M::TimeToTrain},
+    {T::ColCost, M::Cost},
+    {T::ColErrorBar, M::ErrorBar},
     {T::ColEvidence, "Evidence", "证据"},
     {T::ErrorBarIntro,
      "Error bars: 80% intervals from the published reference runs of the same GPU generation, "
      "framework and software stack; time to train and cost scale with the step time.",
      "误差范围：由同一 GPU 代际、框架与软件栈的公开参考运行得出的 80% "
-     "区间；训练时间与花费随步长等比变化。"},
+     "区间；训练时长与成本随单步时间等比变化。"},
     {T::EvidenceValidated, "validated", "已验证"},
     {T::EvidencePartlyValidated, "partly validated", "部分验证"},
     {T::EvidenceExtrapolated, "extrapolated", "外推"},
@@ -197,13 +217,13 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::ChartCrossover, "Model size and break points", "模型规模与临界点"},
     {T::ChartPareto, "Plan space and Pareto front", "方案空间与帕累托前沿"},
     {T::NoData, "Nothing to show for this scenario", "该场景没有可显示的数据"},
-    {T::MemWeights, "Weights", "权重"},
-    {T::MemGradients, "Gradients", "梯度"},
-    {T::MemOptimizer, "Optimizer states", "优化器状态"},
-    {T::MemActivations, "Activations", "激活值"},
-    {T::MemTransient, "Working memory", "临时工作内存"},
-    {T::MemBuffers, "Communication buffers", "通信缓冲区"},
-    {T::MemOverhead, "CUDA context + fragmentation", "CUDA 上下文与碎片"},
+    {T::MemWeights, M::Weights},
+    {T::MemGradients, M::Gradients},
+    {T::MemOptimizer, M::OptimizerStates},
+    {T::MemActivations, M::Activations},
+    {T::MemTransient, M::Transient},
+    {T::MemBuffers, M::Buffers},
+    {T::MemOverhead, M::Overhead},
     {T::MemCapacity, "GPU memory", "GPU 显存容量"},
     {T::MemUsable, "Usable memory", "可用显存"},
     {T::AxisGibPerGpu, "GiB per GPU", "每块 GPU 的显存（GiB）"},
@@ -271,7 +291,7 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::RowExpectedInterruptions, "Expected interruptions over the run", "整个训练预计中断次数"},
     {T::RowGoodput, "Goodput", "有效训练比例（goodput）"},
     {T::RowExpectedTime, "Expected wall time", "预计实际耗时"},
-    {T::RowExpectedCost, "Expected cost", "预计花费"},
+    {T::RowExpectedCost, "Expected cost", "预期成本"},
     {T::Hours, "%1 h", "%1 小时"},
 
     {T::SecAssumptions, "Assumptions and efficiency parameters", "假设与效率参数"},
@@ -338,15 +358,15 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
     {T::SubStages, "Memory per pipeline stage", "各流水线阶段的显存"},
     {T::ColLayers, "Layers", "层数"},
     {T::ColInFlight, "In flight", "在途微批次"},
-    {T::ColWeights, "Weights", "权重"},
-    {T::ColGradients, "Gradients", "梯度"},
-    {T::ColOptimizer, "Optimizer", "优化器"},
-    {T::ColActivations, "Activations", "激活值"},
+    {T::ColWeights, M::Weights},
+    {T::ColGradients, M::Gradients},
+    {T::ColOptimizer, M::OptimizerStates},
+    {T::ColActivations, M::Activations},
     {T::ColPeak, "Peak", "峰值"},
     {T::SubPhases, "Memory over one step (worst stage)", "一步之内的显存变化（最差阶段）"},
     {T::ColMoment, "Moment", "时刻"},
     {T::ColAllocated, "Allocated", "已分配"},
-    {T::ColTransient, "Working", "临时工作内存"},
+    {T::ColTransient, M::Transient},
     {T::StageOnly, "single stage", "单一阶段"},
     {T::StageFirst, "stage %1 (embeddings)", "阶段 %1（嵌入层）"},
     {T::StageLast, "stage %1 (LM head)", "阶段 %1（输出层）"},
@@ -436,7 +456,7 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
      "资料库中尚无本集群（%1）的实测训练记录。导入一次作业的训练日志（trainplan-cli runs "
      "import-log，或拖到“实测数据”页），即可用集群的真实表现检验本方案。"},
     {T::MeasuredMeanError, "Mean absolute step-time error over these runs: %1 (%2 runs).",
-     "这些训练的步长平均绝对误差：%1（%2 条）。"},
+     "这些训练的单步时间平均绝对误差：%1（%2 条）。"},
     {T::MeasuredFlagged,
      "%1 lies far outside its error bar. The largest estimated parts of its prediction, where the "
      "gap most likely comes from: %2.",
@@ -531,22 +551,39 @@ constexpr std::array<TextEntry, static_cast<std::size_t>(Text::Count)> kTexts{{
 }};
 
 constexpr bool inEnumOrder() {
-    for (std::size_t i = 0; i < kTexts.size(); ++i)
-        if (static_cast<std::size_t>(kTexts[i].id) != i || kTexts[i].en == nullptr ||
-            kTexts[i].zh == nullptr)
+    for (std::size_t i = 0; i < kSpecs.size(); ++i)
+        if (static_cast<std::size_t>(kSpecs[i].id) != i ||
+            (kSpecs[i].metric < 0 && (kSpecs[i].en == nullptr || kSpecs[i].zh == nullptr)))
             return false;
     return true;
 }
-static_assert(inEnumOrder(), "kTexts must list every Text once, in the order of the enum");
+static_assert(inEnumOrder(), "kSpecs must list every Text once, in the order of the enum");
+
+// The catalogue with the metrics' names filled in (their views are of string literals, so
+// data() is null-terminated).
+const std::array<TextEntry, static_cast<std::size_t>(Text::Count)>& texts() {
+    static const auto table = [] {
+        std::array<TextEntry, static_cast<std::size_t>(Text::Count)> t{};
+        for (std::size_t i = 0; i < kSpecs.size(); ++i) {
+            const Spec& s = kSpecs[i];
+            t[i] = s.metric < 0
+                       ? TextEntry{s.id, s.en, s.zh}
+                       : TextEntry{s.id, sim::metricName(M(s.metric), sim::Lang::En).data(),
+                                   sim::metricName(M(s.metric), sim::Lang::ZhCN).data()};
+        }
+        return t;
+    }();
+    return table;
+}
 
 } // namespace
 
 std::span<const TextEntry> textCatalog() {
-    return kTexts;
+    return texts();
 }
 
 QString tr(Text id, sim::Lang lang) {
-    const TextEntry& e = kTexts[static_cast<std::size_t>(id)];
+    const TextEntry& e = texts()[static_cast<std::size_t>(id)];
     return QString::fromUtf8(lang == sim::Lang::ZhCN ? e.zh : e.en);
 }
 

@@ -1,52 +1,15 @@
 #pragma once
 
+#include <trainplan/simulator/metric_text.h>
+
 #include <QString>
 
 namespace trainplan::ui {
 
-// Every number the GUI shows, with its name and a one-sentence explanation of what it is and
-// where it comes from (used as tooltips and column headers).
-enum class Metric {
-    Framework,
-    Plan,
-    Fits,
-    PeakMemory,
-    StepTime,
-    Mfu,
-    Hfu,
-    TokensPerSecond,
-    TokensPerSecondPerGpu,
-    ModelFlopsPerGpu,
-    TimeToTrain,
-    Cost,
-    GpuHours,
-    Energy,
-    GradAccum,
-    Weights,
-    Gradients,
-    OptimizerStates,
-    Activations,
-    Transient,
-    Buffers,
-    Overhead,
-    Compute,
-    ExposedIntraNode,
-    ExposedInterNode,
-    Bubble,
-    OptimizerStep,
-    Offload,
-    CommDp,
-    CommTp,
-    CommPp,
-    CommCp,
-    CommEp,
-    CommIntraNode,
-    CommInterNode,
-    Parameters,
-    Goodput,
-    CostWithFailures,
-    ErrorBar,
-};
+// Every number the GUI shows, with its name and a one-sentence explanation (column headers,
+// chart legends, tooltips). The words are sim::metricName / sim::metricHelp, the catalogue the
+// report and the CLI read too, in the interface language.
+using Metric = sim::Metric;
 
 [[nodiscard]] QString metricName(Metric m);
 [[nodiscard]] QString metricToolTip(Metric m);

@@ -1,0 +1,48 @@
+// The metric catalogue (issue 19 item 3): one name and one explanation per metric in each
+// language, read by the GUI, the report and the CLI alike.
+#include <trainplan/simulator/metric_text.h>
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+using namespace trainplan::sim;
+
+namespace {
+
+bool hasCjk(std::string_view s) {
+    // U+4E00..U+9FFF is E4 B8 80 .. E9 BF BF in UTF-8.
+    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0xE4 && c <= 0xE9) return true;
+    }
+    return false;
+}
+
+} // namespace
+
+TEST(MetricText, EveryMetricHasItsOwnNameAndHelpInBothLanguages) {
+    std::set<std::string> namesEn, namesZh;
+    for (int i = 0; i < kMetricCount; ++i) {
+        const auto m = static_cast<Metric>(i);
+        const std::string_view en = metricName(m, Lang::En), zh = metricName(m, Lang::ZhCN);
+        EXPECT_FALSE(en.empty()) << i;
+        EXPECT_FALSE(zh.empty()) << i;
+        EXPECT_TRUE(namesEn.insert(std::string(en)).second) << "two metrics named " << en;
+        EXPECT_TRUE(namesZh.insert(std::string(zh)).second) << "two metrics named " << zh;
+        const std::string_view help = metricHelp(m, Lang::En), helpZh = metricHelp(m, Lang::ZhCN);
+        EXPECT_GT(help.size(), 20u) << en;
+        EXPECT_EQ(help.back(), '.') << en << ": a sentence";
+        EXPECT_TRUE(hasCjk(helpZh)) << en << ": " << helpZh;
+        EXPECT_NE(help, helpZh) << en;
+    }
+}
+
+TEST(MetricText, NamesAreTheOnesEverySurfaceUses) {
+    EXPECT_EQ(metricName(Metric::StepTime, Lang::En), "Step time");
+    EXPECT_EQ(metricName(Metric::StepTime, Lang::ZhCN), "单步时间");
+    EXPECT_EQ(metricName(Metric::TimeToTrain, Lang::ZhCN), "训练时长");
+    EXPECT_EQ(metricName(Metric::TokensPerSecondPerGpu, Lang::ZhCN), "每卡 token/秒");
+    EXPECT_EQ(metricName(Metric::ErrorBar, Lang::En), "Step time, 80% interval");
+}
