@@ -3488,10 +3488,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>有人负责让框架、CUDA、NCCL 和驱动版本保持最新且相互兼容。</translation>
     </message>
     <message>
-        <source>DeepSpeed and Megatron-LM pin versions tightly; FSDP ships with PyTorch.</source>
-        <translation>DeepSpeed 和 Megatron-LM 对版本要求严格；FSDP 随 PyTorch 一起发布。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Platform&lt;/b&gt;</source>
         <translation>&lt;b&gt;平台&lt;/b&gt;</translation>
     </message>
@@ -3506,10 +3502,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>The scheduler allocates all of a job&apos;s GPUs at once or none of them.</source>
         <translation>调度器要么一次分配作业所需的全部 GPU，要么一个也不分配。</translation>
-    </message>
-    <message>
-        <source>Partial allocations deadlock or leave GPUs idle; Megatron-LM across nodes requires it.</source>
-        <translation>部分分配会导致死锁或 GPU 空闲；跨节点运行 Megatron-LM 必须具备。</translation>
     </message>
     <message>
         <source>From the cluster&apos;s link</source>
@@ -3532,10 +3524,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>节点间的 RDMA 网络。“按集群链路”把 InfiniBand 或 RoCE 节点间链路视为 RDMA，以太网视为无。</translation>
     </message>
     <message>
-        <source>Collectives across nodes need RDMA bandwidth and latency; Megatron-LM across nodes requires it.</source>
-        <translation>跨节点集合通信需要 RDMA 的带宽和延迟；跨节点运行 Megatron-LM 必须具备。</translation>
-    </message>
-    <message>
         <source>RDMA network</source>
         <translation>RDMA 网络</translation>
     </message>
@@ -3552,10 +3540,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>调度器按节点和交换机放置各进程。</translation>
     </message>
     <message>
-        <source>Tensor parallelism must stay inside a node and pipeline stages should sit close.</source>
-        <translation>张量并行必须留在节点内，流水线各阶段应彼此靠近。</translation>
-    </message>
-    <message>
         <source>Shared checkpoint storage</source>
         <translation>共享检查点存储</translation>
     </message>
@@ -3566,10 +3550,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>Shared high-bandwidth storage for (sharded) checkpoints.</source>
         <translation>用于（分片）检查点的共享高带宽存储。</translation>
-    </message>
-    <message>
-        <source>Every rank writes a shard, and any node must read them after a restart.</source>
-        <translation>每个进程写一个分片，重启后任一节点都必须能读到它们。</translation>
     </message>
     <message>
         <source>Failure detection and automatic restart</source>
@@ -3584,10 +3564,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>自动检测失败的作业并从最近的检查点重启。</translation>
     </message>
     <message>
-        <source>At hundreds of GPUs something fails every few days.</source>
-        <translation>在数百块 GPU 的规模下，每隔几天就会有故障。</translation>
-    </message>
-    <message>
         <source>GPU and network monitoring</source>
         <translation>GPU 与网络监控</translation>
     </message>
@@ -3598,10 +3574,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>GPU and network metrics are collected per job.</source>
         <translation>按作业采集 GPU 和网络指标。</translation>
-    </message>
-    <message>
-        <source>Shows whether the framework delivers what was predicted.</source>
-        <translation>显示框架是否达到了预测的效果。</translation>
     </message>
     <message>
         <source>Standard training images</source>
@@ -3616,10 +3588,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>经过整理、带版本号的训练容器镜像。</translation>
     </message>
     <message>
-        <source>Runs are reproducible and the platform supports one stack.</source>
-        <translation>训练可复现，平台只需支持一套技术栈。</translation>
-    </message>
-    <message>
         <source>Cost attribution per job</source>
         <translation>按作业归集成本</translation>
     </message>
@@ -3630,10 +3598,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>GPU-hours and cost are booked per job and team.</source>
         <translation>GPU 时和成本按作业和团队记账。</translation>
-    </message>
-    <message>
-        <source>The choice is judged on real cost.</source>
-        <translation>用真实成本来评判选择。</translation>
     </message>
     <message>
         <source>Required prerequisites each framework still misses on this cluster, with the planning effort to put them in place (docs/advisor.md §2). Recommended items are not counted.</source>

@@ -1,5 +1,6 @@
 #include "ui_test_support.h"
 
+#include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/readiness_fit.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/readiness_section.h>
@@ -60,6 +61,13 @@ TEST_F(ReadinessSectionTest, EveryQuestionHasAControlWithAnExplanation) {
         EXPECT_FALSE(box->isChecked()) << path << ": every answer defaults to not in place";
         EXPECT_TRUE(box->toolTip().contains(QStringLiteral("Why it matters"))) << path;
     }
+    // Why it matters is the advisor's and the report's sentence for the item, not a second one.
+    const std::string gangWhy(
+        sim::readinessItemText(model::ReadinessItem::GangScheduling, sim::Lang::En).why);
+    EXPECT_TRUE(field<QCheckBox>("platform.gang_scheduling")
+                    ->toolTip()
+                    .contains(QString::fromStdString(gangWhy).toHtmlEscaped()))
+        << field<QCheckBox>("platform.gang_scheduling")->toolTip().toStdString();
     for (const char* path : {"team.experience", "team.debug_distributed", "platform.rdma"}) {
         auto* box = field<QComboBox>(path);
         ASSERT_NE(box, nullptr);

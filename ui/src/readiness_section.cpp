@@ -30,6 +30,12 @@ QString explain(const QString& means, const QString& matters) {
                  .toHtmlEscaped());
 }
 
+// The same, with why it matters in the words the advisor and the report use for the item.
+QString explain(const QString& means, model::ReadinessItem item) {
+    return explain(means, QString::fromStdString(
+                              std::string(sim::readinessItemText(item, advisorLanguage()).why)));
+}
+
 } // namespace
 
 ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
@@ -89,7 +95,7 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
             }));
 
     auto addBool = [&](const QString& field, const QString& text, const QString& label,
-                       const QString& means, const QString& matters,
+                       const QString& means, model::ReadinessItem matters,
                        bool model::TeamProfile::*teamMember,
                        bool model::PlatformProfile::*platformMember) {
         auto* box = new QCheckBox(text);
@@ -110,17 +116,14 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
     addBool(QStringLiteral("team.maintain_versions"), tr("Maintains framework and driver versions"),
             tr("version maintenance"),
             tr("Someone keeps framework, CUDA, NCCL and driver versions current and compatible."),
-            tr("DeepSpeed and Megatron-LM pin versions tightly; FSDP ships with PyTorch."),
-            &model::TeamProfile::maintainVersions, nullptr);
+            model::ReadinessItem::MaintainVersions, &model::TeamProfile::maintainVersions, nullptr);
 
     auto* platformTitle = new QLabel(tr("<b>Platform</b>"));
     form->addRow(platformTitle);
     addBool(QStringLiteral("platform.gang_scheduling"), tr("Gang scheduling"),
             tr("gang scheduling"),
             tr("The scheduler allocates all of a job's GPUs at once or none of them."),
-            tr("Partial allocations deadlock or leave GPUs idle; Megatron-LM across nodes requires "
-               "it."),
-            nullptr, &model::PlatformProfile::gangScheduling);
+            model::ReadinessItem::GangScheduling, nullptr, &model::PlatformProfile::gangScheduling);
 
     auto* rdma = new QComboBox;
     rdma->addItem(tr("From the cluster's link"), QString());
@@ -130,8 +133,7 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
     rdma->setToolTip(explain(tr("The RDMA fabric between nodes. \"From the cluster's link\" counts "
                                 "an InfiniBand or RoCE inter-node "
                                 "link as RDMA and Ethernet as none."),
-                             tr("Collectives across nodes need RDMA bandwidth and latency; "
-                                "Megatron-LM across nodes requires it.")));
+                             model::ReadinessItem::Rdma));
     form->addRow(tr("RDMA network"),
                  m_binder->bindChoice(
                      rdma, QStringLiteral("platform.rdma"), tr("RDMA network"),
@@ -148,29 +150,27 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
 
     addBool(QStringLiteral("platform.topology_aware_placement"), tr("Topology-aware placement"),
             tr("topology-aware placement"), tr("The scheduler places ranks by node and switch."),
-            tr("Tensor parallelism must stay inside a node and pipeline stages should sit close."),
-            nullptr, &model::PlatformProfile::topologyAwarePlacement);
+            model::ReadinessItem::TopologyAwarePlacement, nullptr,
+            &model::PlatformProfile::topologyAwarePlacement);
     addBool(QStringLiteral("platform.shared_checkpoint_storage"), tr("Shared checkpoint storage"),
             tr("shared checkpoint storage"),
             tr("Shared high-bandwidth storage for (sharded) checkpoints."),
-            tr("Every rank writes a shard, and any node must read them after a restart."), nullptr,
+            model::ReadinessItem::SharedCheckpointStorage, nullptr,
             &model::PlatformProfile::sharedCheckpointStorage);
     addBool(QStringLiteral("platform.failure_recovery"),
             tr("Failure detection and automatic restart"), tr("failure recovery"),
             tr("Failed jobs are detected and restarted from the last checkpoint automatically."),
-            tr("At hundreds of GPUs something fails every few days."), nullptr,
+            model::ReadinessItem::FailureRecovery, nullptr,
             &model::PlatformProfile::failureRecovery);
     addBool(QStringLiteral("platform.monitoring"), tr("GPU and network monitoring"),
             tr("monitoring"), tr("GPU and network metrics are collected per job."),
-            tr("Shows whether the framework delivers what was predicted."), nullptr,
-            &model::PlatformProfile::monitoring);
+            model::ReadinessItem::Monitoring, nullptr, &model::PlatformProfile::monitoring);
     addBool(QStringLiteral("platform.standard_images"), tr("Standard training images"),
             tr("standard images"), tr("Curated, versioned container images for training."),
-            tr("Runs are reproducible and the platform supports one stack."), nullptr,
-            &model::PlatformProfile::standardImages);
+            model::ReadinessItem::StandardImages, nullptr, &model::PlatformProfile::standardImages);
     addBool(QStringLiteral("platform.cost_attribution"), tr("Cost attribution per job"),
             tr("cost attribution"), tr("GPU-hours and cost are booked per job and team."),
-            tr("The choice is judged on real cost."), nullptr,
+            model::ReadinessItem::CostAttribution, nullptr,
             &model::PlatformProfile::costAttribution);
 
     m_needs->setObjectName(QStringLiteral("readinessNeeds"));
