@@ -1,5 +1,6 @@
 #include <trainplan/simulator/advice_text.h>
 
+#include <trainplan/simulator/number_format.h>
 
 #include <array>
 #include <cmath>
@@ -305,14 +306,6 @@ std::string fmt(const char* format, double v) {
     return buf;
 }
 
-// Three significant digits without an exponent: 1.35, 12.3, 175, 1234.
-std::string sig3(double v) {
-    const double a = std::fabs(v);
-    if (a >= 99.95) return fmt("%.0f", v);
-    if (a >= 9.995) return fmt("%.1f", v);
-    return fmt("%.2f", v);
-}
-
 std::string joinItems(const std::vector<ReadinessItem>& items, Lang lang) {
     std::string out;
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -385,13 +378,6 @@ namespace {
 
 // `prefix` and v with three significant digits in Chinese units: 万亿 (10^12), 亿 (10^8), 万
 // (10^4), else whole units.
-std::string zhUnits(double v, const char* prefix) {
-    const double a = std::fabs(v);
-    if (a >= 0.9995e12) return prefix + sig3(v / 1e12) + "万亿";
-    if (a >= 0.9995e8) return prefix + sig3(v / 1e8) + "亿";
-    if (a >= 0.9995e4) return prefix + sig3(v / 1e4) + "万";
-    return prefix + fmt("%.0f", v);
-}
 
 } // namespace
 
@@ -407,33 +393,20 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
     case ArgKind::Items:
         return joinItems(arg.items, lang);
     case ArgKind::Parameters:
-        // Chinese counts in 万 (10^4), 亿 (10^8) and 万亿 (10^12), as the window writes them
-        // (ui format.cpp formatCount): 706亿, not 70.6B.
-        if (zh) return zhUnits(v, "");
-        if (v >= 0.9995e12) return sig3(v / 1e12) + "T";
-        if (v >= 0.9995e9) return sig3(v / 1e9) + "B";
-        if (v >= 0.9995e6) return sig3(v / 1e6) + "M";
-        return fmt("%.0f", v);
+        // Chinese counts in 万 (10^4), 亿 (10^8) and 万亿 (10^12): 706亿, not 70.6B.
+        return formatCount(v, lang);
     case ArgKind::Bytes:
         return formatBytes(v, ByteUnits::Binary);
     case ArgKind::Seconds:
-        if (v >= 0.9995) return sig3(v) + " s";
-        return sig3(v * 1e3) + " ms";
-    case ArgKind::Duration: {
-        const double hours = v / 3600.0;
-        if (hours >= 48.0) return sig3(hours / 24.0) + (zh ? " 天" : " days");
-        if (hours >= 2.0) return sig3(hours) + (zh ? " 小时" : " hours");
-        return sig3(v / 60.0) + (zh ? " 分钟" : " min");
-    }
+        return formatSeconds(v, lang);
+    case ArgKind::Duration:
+        return formatDuration(v, lang);
     case ArgKind::Percent:
-        return fmt("%.1f", v * 100.0) + "%";
+        return formatPercent(v);
     case ArgKind::Factor:
         return fmt("%.2f", v) + "×";
     case ArgKind::Usd:
-        if (zh) return zhUnits(v, "$");
-        if (v >= 0.9995e6) return "$" + sig3(v / 1e6) + "M";
-        if (v >= 0.9995e3) return "$" + sig3(v / 1e3) + "k";
-        return "$" + fmt("%.0f", v);
+        return formatMoney(v, "$", lang);
     case ArgKind::Count:
         return fmt("%.0f", v);
     case ArgKind::BytesPerSecond:

@@ -80,9 +80,12 @@ TEST(ReportStrings, ChartIdsRoundTrip) {
 }
 
 TEST(ReportNumbers, ChineseCountsUseWanAndYi) {
-    // Issue 19: the Chinese report counts as the window does; English keeps SI prefixes.
-    EXPECT_EQ(fmtTokensPerSecond(229000, sim::Lang::En), QStringLiteral("229k tok/s"));
-    EXPECT_EQ(fmtTokensPerSecond(229000, sim::Lang::ZhCN), QStringLiteral("22.9万 token/s"));
+    // Issue 19: the Chinese report counts as the window does (sim/number_format.h, one set of
+    // formats); English keeps SI prefixes.
+    EXPECT_EQ(fmtTokensPerSecond(229000, sim::Lang::En), QStringLiteral("229k tokens/s"));
+    EXPECT_EQ(fmtTokensPerSecond(229000, sim::Lang::ZhCN), QStringLiteral("22.9万 token/秒"));
+    EXPECT_EQ(fmtSeconds(18.3, sim::Lang::ZhCN), QStringLiteral("18.3 秒"));
+    EXPECT_EQ(fmtSeconds(18.3, sim::Lang::En), QStringLiteral("18.3 s"));
     EXPECT_EQ(fmtGpuHours(465000, sim::Lang::En), QStringLiteral("465k GPU·h"));
     EXPECT_EQ(fmtGpuHours(465000, sim::Lang::ZhCN), QStringLiteral("46.5万 GPU·h"));
     EXPECT_EQ(fmtUsd(1.16e6, sim::Lang::ZhCN), QStringLiteral("$116万"));

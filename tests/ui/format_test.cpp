@@ -43,25 +43,51 @@ TEST_F(FormatTest, SecondsPickAReadableUnit) {
     EXPECT_EQ(formatSeconds(0.0123), QStringLiteral("12.3 ms"));
     EXPECT_EQ(formatSeconds(4.56), QStringLiteral("4.56 s"));
     EXPECT_EQ(formatSeconds(25e-6), QStringLiteral("25.0 µs"));
-    EXPECT_EQ(formatSeconds(600), QStringLiteral("10.0 min"));
+    EXPECT_EQ(formatSeconds(600), QStringLiteral("600 s")); // a step stays in seconds
 }
 
-TEST_F(FormatTest, DurationsGoUpToDaysAndYears) {
+TEST_F(FormatTest, DurationsGoUpToDays) {
     EXPECT_EQ(formatDuration(1800), QStringLiteral("30.0 min"));
-    EXPECT_EQ(formatDuration(5 * 3600), QStringLiteral("5.00 h"));
+    EXPECT_EQ(formatDuration(5 * 3600), QStringLiteral("5.00 hours"));
     EXPECT_EQ(formatDuration(12.5 * 86400), QStringLiteral("12.5 days"));
-    EXPECT_EQ(formatDuration(2 * 365.25 * 86400), QStringLiteral("2.00 years"));
+    EXPECT_EQ(formatDuration(2 * 365.25 * 86400), QStringLiteral("730 days"));
 }
 
 TEST_F(FormatTest, RatesPercentAndMoney) {
     EXPECT_EQ(formatFlopsPerSecond(989e12), QStringLiteral("989 TFLOP/s"));
     EXPECT_EQ(formatFlopsPerSecond(1.98e15), QStringLiteral("1.98 PFLOP/s"));
-    EXPECT_EQ(formatTokensPerSecond(1.234e6), QStringLiteral("1.23 M tokens/s"));
-    EXPECT_EQ(formatPercent(0.4567), QStringLiteral("45.7 %"));
-    EXPECT_EQ(formatCurrency(2.5e6), QStringLiteral("$2.50 M"));
+    EXPECT_EQ(formatTokensPerSecond(1.234e6), QStringLiteral("1.23M tokens/s"));
+    EXPECT_EQ(formatTokensPerSecond(22900), QStringLiteral("22.9k tokens/s"));
+    EXPECT_EQ(formatPercent(0.4567), QStringLiteral("45.7%"));
+    EXPECT_EQ(formatCurrency(2.5e6), QStringLiteral("$2.50M"));
     setDisplayUnits({MemoryUnit::Binary, QStringLiteral("¥"), 7.0});
-    EXPECT_EQ(formatCurrency(1e6), QStringLiteral("¥7.00 M"));
-    EXPECT_EQ(formatParameters(70.6e9), QStringLiteral("70.6 B parameters"));
+    EXPECT_EQ(formatCurrency(1e6), QStringLiteral("¥7.00M"));
+    EXPECT_EQ(formatParameters(70.6e9), QStringLiteral("70.6B parameters"));
+}
+
+// Issue 19 item 3: the window's numbers are the simulator's formats, the ones the CLI, the report
+// and the deck print, in both languages (seconds in 秒 and throughput in token/秒 in Chinese).
+TEST_F(FormatTest, TheWindowWritesNumbersAsEveryOtherSurfaceDoes) {
+    using sim::ArgKind;
+    auto simText = [](ArgKind kind, double v, sim::Lang lang) {
+        return QString::fromStdString(sim::formatArg(sim::MessageArg::number(kind, v), lang));
+    };
+    for (const char* language : {"en", "zh_CN"}) {
+        installLanguage(QString::fromLatin1(language));
+        const sim::Lang lang =
+            QString::fromLatin1(language) == QStringLiteral("en") ? sim::Lang::En : sim::Lang::ZhCN;
+        for (const double s : {0.0123, 4.56, 18.3})
+            EXPECT_EQ(formatSeconds(s), simText(ArgKind::Seconds, s, lang)) << language << s;
+        for (const double s : {1800.0, 5 * 3600.0, 75.8 * 86400})
+            EXPECT_EQ(formatDuration(s), simText(ArgKind::Duration, s, lang)) << language << s;
+        EXPECT_EQ(formatPercent(0.436), simText(ArgKind::Percent, 0.436, lang));
+        EXPECT_EQ(formatCurrency(1.16e6), simText(ArgKind::Usd, 1.16e6, lang));
+        EXPECT_EQ(formatCount(7.06e10), simText(ArgKind::Parameters, 7.06e10, lang));
+    }
+    installLanguage(QStringLiteral("zh_CN"));
+    EXPECT_EQ(formatSeconds(18.3), QStringLiteral("18.3 秒"));
+    EXPECT_EQ(formatTokensPerSecond(2.29e5), QStringLiteral("22.9万 token/秒"));
+    EXPECT_EQ(formatCurrency(1.16e6), QStringLiteral("$116万"));
 }
 
 TEST_F(FormatTest, ChineseUsesWanAndYi) {

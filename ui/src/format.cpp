@@ -1,6 +1,8 @@
 #include <trainplan/ui/format.h>
 
 #include <trainplan/simulator/advice_text.h>
+#include <trainplan/simulator/number_format.h>
+#include <trainplan/ui/advisor_text.h>
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -54,63 +56,36 @@ QString formatBytes(double bytes) {
                                                            : sim::ByteUnits::Decimal));
 }
 
+// The window's numbers are the simulator's formats (sim/number_format.h) in the interface
+// language, so a figure reads the same here, in the CLI and in the report.
 QString formatSeconds(double s) {
-    if (!std::isfinite(s)) return QStringLiteral("—");
-    const double a = std::fabs(s);
-    if (a == 0) return QCoreApplication::translate("Format", "0 s");
-    if (a < 1e-3) return QCoreApplication::translate("Format", "%1 µs").arg(number(s * 1e6));
-    if (a < 1) return QCoreApplication::translate("Format", "%1 ms").arg(number(s * 1e3));
-    if (a < 120) return QCoreApplication::translate("Format", "%1 s").arg(number(s));
-    return QCoreApplication::translate("Format", "%1 min").arg(number(s / 60));
+    return QString::fromStdString(sim::formatSeconds(s, advisorLanguage()));
 }
 
 QString formatDuration(double s) {
-    if (!std::isfinite(s) || s < 0) return QStringLiteral("—");
-    if (s < 3600) return QCoreApplication::translate("Format", "%1 min").arg(number(s / 60));
-    if (s < 48 * 3600) return QCoreApplication::translate("Format", "%1 h").arg(number(s / 3600));
-    if (s < 365.25 * 86400)
-        return QCoreApplication::translate("Format", "%1 days").arg(number(s / 86400));
-    return QCoreApplication::translate("Format", "%1 years").arg(number(s / (365.25 * 86400)));
+    return QString::fromStdString(sim::formatDuration(s, advisorLanguage()));
 }
 
 QString formatFlopsPerSecond(double f) {
-    if (!std::isfinite(f)) return QStringLiteral("—");
-    if (f >= 1e15) return QCoreApplication::translate("Format", "%1 PFLOP/s").arg(number(f / 1e15));
-    if (f >= 1e12) return QCoreApplication::translate("Format", "%1 TFLOP/s").arg(number(f / 1e12));
-    return QCoreApplication::translate("Format", "%1 GFLOP/s").arg(number(f / 1e9));
+    return QString::fromStdString(sim::formatFlopsPerSecond(f));
 }
 
 QString formatTokensPerSecond(double t) {
-    if (!std::isfinite(t)) return QStringLiteral("—");
-    return QCoreApplication::translate("Format", "%1 tokens/s").arg(formatCount(t));
+    return QString::fromStdString(sim::formatTokensPerSecond(t, advisorLanguage()));
 }
 
 QString formatPercent(double fraction, int decimals) {
-    if (!std::isfinite(fraction)) return QStringLiteral("—");
-    return QCoreApplication::translate("Format", "%1 %")
-        .arg(QLocale().toString(fraction * 100.0, 'f', decimals));
+    return QString::fromStdString(sim::formatPercent(fraction, decimals));
 }
 
 QString formatCurrency(double usd) {
-    if (!std::isfinite(usd)) return QStringLiteral("—");
     const DisplayUnits& u = displayUnits();
-    return u.currencySymbol + formatCount(usd * u.currencyPerUsd);
+    return QString::fromStdString(sim::formatMoney(
+        usd * u.currencyPerUsd, u.currencySymbol.toStdString(), advisorLanguage()));
 }
 
 QString formatCount(double v) {
-    if (!std::isfinite(v)) return QStringLiteral("—");
-    const double a = std::fabs(v);
-    if (chineseGrouping()) {
-        if (a >= 1e12) return number(v / 1e12) + QStringLiteral("万亿");
-        if (a >= 1e8) return number(v / 1e8) + QStringLiteral("亿");
-        if (a >= 1e4) return number(v / 1e4) + QStringLiteral("万");
-        return number(v);
-    }
-    if (a >= 1e12) return QCoreApplication::translate("Format", "%1 T").arg(number(v / 1e12));
-    if (a >= 1e9) return QCoreApplication::translate("Format", "%1 B").arg(number(v / 1e9));
-    if (a >= 1e6) return QCoreApplication::translate("Format", "%1 M").arg(number(v / 1e6));
-    if (a >= 1e4) return QCoreApplication::translate("Format", "%1 k").arg(number(v / 1e3));
-    return number(v);
+    return QString::fromStdString(sim::formatCount(v, advisorLanguage()));
 }
 
 QString formatParameters(double p) {

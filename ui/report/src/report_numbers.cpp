@@ -1,6 +1,7 @@
 #include <trainplan/report/report_numbers.h>
 
 #include <trainplan/report/report_strings.h>
+#include <trainplan/simulator/number_format.h>
 
 #include <array>
 #include <cmath>
@@ -70,14 +71,8 @@ QString sig3Si(double value) {
     return sig3(value);
 }
 
-// A count in Chinese units (万, 亿, 万亿), as sim::formatArg writes parameter counts.
-static QString chineseCount(double v) {
-    return number(sim::ArgKind::Parameters, v, sim::Lang::ZhCN);
-}
-
 QString fmtTokensPerSecond(double tokensPerSecond, sim::Lang lang) {
-    if (lang == sim::Lang::ZhCN) return chineseCount(tokensPerSecond) + QStringLiteral(" token/s");
-    return sig3Si(tokensPerSecond) + QStringLiteral(" tok/s");
+    return qs(sim::formatTokensPerSecond(tokensPerSecond, lang));
 }
 
 QString fmtFlops(double flops) {
@@ -88,10 +83,7 @@ QString fmtFlops(double flops) {
 }
 
 QString fmtFlopsPerSecond(double flopsPerSecond) {
-    QString s = sig3Si(flopsPerSecond);
-    if (!s.isEmpty() && s.back().isLetter())
-        return s.insert(s.size() - 1, QLatin1Char(' ')) + QStringLiteral("FLOP/s");
-    return s + QStringLiteral(" FLOP/s");
+    return qs(sim::formatFlopsPerSecond(flopsPerSecond));
 }
 
 QString fmtEnergy(double kwh) {
@@ -101,8 +93,7 @@ QString fmtEnergy(double kwh) {
 }
 
 QString fmtGpuHours(double hours, sim::Lang lang) {
-    if (lang == sim::Lang::ZhCN) return chineseCount(hours) + QStringLiteral(" GPU·h");
-    return sig3Si(hours) + QStringLiteral(" GPU·h");
+    return qs(sim::formatCount(hours, lang)) + QStringLiteral(" GPU·h");
 }
 
 QString fmtFixed(double value, int decimals) {
