@@ -2238,62 +2238,6 @@
         <translation>外推</translation>
     </message>
     <message>
-        <source>exposed tensor-parallel communication</source>
-        <translation>未被掩盖的张量并行通信</translation>
-    </message>
-    <message>
-        <source>exposed context-parallel communication</source>
-        <translation>未被掩盖的上下文并行通信</translation>
-    </message>
-    <message>
-        <source>exposed expert-parallel all-to-all</source>
-        <translation>未被掩盖的专家并行 all-to-all</translation>
-    </message>
-    <message>
-        <source>exposed data-parallel communication</source>
-        <translation>未被掩盖的数据并行通信</translation>
-    </message>
-    <message>
-        <source>exposed pipeline send/receive</source>
-        <translation>未被掩盖的流水线收发</translation>
-    </message>
-    <message>
-        <source>pipeline bubble</source>
-        <translation>流水线气泡</translation>
-    </message>
-    <message>
-        <source>memory-bound ops</source>
-        <translation>访存受限算子</translation>
-    </message>
-    <message>
-        <source>optimizer step</source>
-        <translation>优化器更新</translation>
-    </message>
-    <message>
-        <source>host offload transfers</source>
-        <translation>主机卸载传输</translation>
-    </message>
-    <message>
-        <source>activation recompute</source>
-        <translation>激活重计算</translation>
-    </message>
-    <message>
-        <source>stored activations</source>
-        <translation>保存的激活值</translation>
-    </message>
-    <message>
-        <source>transient working sets</source>
-        <translation>临时工作集</translation>
-    </message>
-    <message>
-        <source>communication buffers</source>
-        <translation>通信缓冲区</translation>
-    </message>
-    <message>
-        <source>caching-allocator reserve</source>
-        <translation>缓存分配器预留</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>

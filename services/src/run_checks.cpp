@@ -63,6 +63,41 @@ const char* toString(LikelyCause c) {
     return "?";
 }
 
+std::string_view likelyCauseName(LikelyCause c, sim::Lang lang) {
+    if (lang != sim::Lang::ZhCN) return toString(c);
+    switch (c) {
+    case LikelyCause::ExposedTensorParallel:
+        return "未被掩盖的张量并行通信";
+    case LikelyCause::ExposedContextParallel:
+        return "未被掩盖的上下文并行通信";
+    case LikelyCause::ExposedExpertParallel:
+        return "未被掩盖的专家并行 all-to-all";
+    case LikelyCause::ExposedDataParallel:
+        return "未被掩盖的数据并行通信";
+    case LikelyCause::ExposedPipeline:
+        return "未被掩盖的流水线收发";
+    case LikelyCause::Bubble:
+        return "流水线气泡";
+    case LikelyCause::MemoryBoundOps:
+        return "访存受限算子";
+    case LikelyCause::Optimizer:
+        return "优化器更新";
+    case LikelyCause::Offload:
+        return "主机卸载传输";
+    case LikelyCause::Recompute:
+        return "激活重计算";
+    case LikelyCause::Activations:
+        return "保存的激活值";
+    case LikelyCause::Transients:
+        return "临时工作集";
+    case LikelyCause::CommunicationBuffers:
+        return "通信缓冲区";
+    case LikelyCause::AllocatorReserve:
+        return "缓存分配器预留";
+    }
+    return toString(c);
+}
+
 namespace {
 
 constexpr double kCauseShareFloor = 0.05; // a part under 5% of the prediction cannot explain a miss

@@ -89,7 +89,9 @@ TEST(ReportMeasured, RunsOnTheClusterArePredictedAgainstMeasuredAndAFarMissNames
             std::find_if(sec->blocks.begin(), sec->blocks.end(),
                          [](const Block& b) { return b.kind == Block::Kind::Callout; });
         ASSERT_NE(callout, sec->blocks.end());
-        EXPECT_TRUE(callout->text.contains(tr(Text::CauseExposedDp, lang)))
+        // The cause is named as the window and the CLI name it (services::likelyCauseName).
+        EXPECT_TRUE(callout->text.contains(QString::fromStdString(std::string(
+            services::likelyCauseName(services::LikelyCause::ExposedDataParallel, lang)))))
             << callout->text.toStdString();
     }
 

@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+#include <string_view>
 
 namespace trainplan::test {
 namespace {
@@ -216,6 +218,22 @@ TEST(RunChecks, LogsImportedFittedOnTheirClusterAndUsedLowerThatClustersError) {
         EXPECT_LT(std::abs(a.stepSeconds->error()), 0.1 * std::abs(b.stepSeconds->error()))
             << a.label;
     }
+}
+
+// Issue 19 item 3: a likely cause has one name per language, which the window, the report and the
+// CLI all print (services::likelyCauseName), English being the JSON's toString.
+TEST(RunChecks, EveryLikelyCauseHasItsNameInBothLanguages) {
+    using services::LikelyCause;
+    std::set<std::string_view> zh;
+    for (int i = 0; i <= static_cast<int>(LikelyCause::AllocatorReserve); ++i) {
+        const auto c = static_cast<LikelyCause>(i);
+        EXPECT_EQ(services::likelyCauseName(c, sim::Lang::En), services::toString(c));
+        const std::string_view name = services::likelyCauseName(c, sim::Lang::ZhCN);
+        EXPECT_NE(name, services::toString(c)) << toString(c);
+        EXPECT_TRUE(zh.insert(name).second) << "two causes named " << name;
+    }
+    EXPECT_EQ(services::likelyCauseName(LikelyCause::ExposedDataParallel, sim::Lang::ZhCN),
+              "未被掩盖的数据并行通信");
 }
 
 } // namespace

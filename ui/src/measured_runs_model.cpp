@@ -1,8 +1,9 @@
 #include <trainplan/ui/measured_runs_model.h>
 
-#include <trainplan/model/units.h>
 #include <trainplan/model/plan.h>
 #include <trainplan/model/plan_json.h>
+#include <trainplan/model/units.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 
@@ -67,38 +68,7 @@ QString evidenceText(sim::EvidenceLevel level) {
 }
 
 QString likelyCauseText(services::LikelyCause cause) {
-    using C = services::LikelyCause;
-    switch (cause) {
-    case C::ExposedTensorParallel:
-        return MeasuredRunsModel::tr("exposed tensor-parallel communication");
-    case C::ExposedContextParallel:
-        return MeasuredRunsModel::tr("exposed context-parallel communication");
-    case C::ExposedExpertParallel:
-        return MeasuredRunsModel::tr("exposed expert-parallel all-to-all");
-    case C::ExposedDataParallel:
-        return MeasuredRunsModel::tr("exposed data-parallel communication");
-    case C::ExposedPipeline:
-        return MeasuredRunsModel::tr("exposed pipeline send/receive");
-    case C::Bubble:
-        return MeasuredRunsModel::tr("pipeline bubble");
-    case C::MemoryBoundOps:
-        return MeasuredRunsModel::tr("memory-bound ops");
-    case C::Optimizer:
-        return MeasuredRunsModel::tr("optimizer step");
-    case C::Offload:
-        return MeasuredRunsModel::tr("host offload transfers");
-    case C::Recompute:
-        return MeasuredRunsModel::tr("activation recompute");
-    case C::Activations:
-        return MeasuredRunsModel::tr("stored activations");
-    case C::Transients:
-        return MeasuredRunsModel::tr("transient working sets");
-    case C::CommunicationBuffers:
-        return MeasuredRunsModel::tr("communication buffers");
-    case C::AllocatorReserve:
-        return MeasuredRunsModel::tr("caching-allocator reserve");
-    }
-    return {};
+    return toQString(services::likelyCauseName(cause, advisorLanguage()));
 }
 
 namespace {

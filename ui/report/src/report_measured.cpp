@@ -13,41 +13,6 @@
 
 namespace trainplan::report::detail {
 
-Text causeText(services::LikelyCause c) {
-    using C = services::LikelyCause;
-    switch (c) {
-    case C::ExposedTensorParallel:
-        return Text::CauseExposedTp;
-    case C::ExposedContextParallel:
-        return Text::CauseExposedCp;
-    case C::ExposedExpertParallel:
-        return Text::CauseExposedEp;
-    case C::ExposedDataParallel:
-        return Text::CauseExposedDp;
-    case C::ExposedPipeline:
-        return Text::CauseExposedPp;
-    case C::Bubble:
-        return Text::CauseBubble;
-    case C::MemoryBoundOps:
-        return Text::CauseMemoryBound;
-    case C::Optimizer:
-        return Text::CauseOptimizer;
-    case C::Offload:
-        return Text::CauseOffload;
-    case C::Recompute:
-        return Text::CauseRecompute;
-    case C::Activations:
-        return Text::CauseActivations;
-    case C::Transients:
-        return Text::CauseTransients;
-    case C::CommunicationBuffers:
-        return Text::CauseBuffers;
-    case C::AllocatorReserve:
-        return Text::CauseAllocator;
-    }
-    return Text::CauseBubble;
-}
-
 QString causesText(const services::RunCheck& r, sim::Lang lang) {
     const bool zh = lang == sim::Lang::ZhCN;
     QStringList groups;
@@ -55,7 +20,7 @@ QString causesText(const services::RunCheck& r, sim::Lang lang) {
         QStringList parts;
         for (const services::CauseShare& c : r.causes)
             if (services::isMemoryCause(c.cause) == memory)
-                parts << QStringLiteral("%1 %2").arg(tr(causeText(c.cause), lang),
+                parts << QStringLiteral("%1 %2").arg(qs(services::likelyCauseName(c.cause, lang)),
                                                      fmtPercent(c.share, lang));
         if (!parts.isEmpty())
             groups << QStringLiteral("%1%2%3").arg(

@@ -8,8 +8,6 @@
 
 namespace trainplan::report::detail {
 
-// The report text of a likely cause of a large miss (services::LikelyCause).
-[[nodiscard]] Text causeText(services::LikelyCause c);
 // "exposed data-parallel communication 21%, pipeline bubble 12%" in the report's language.
 [[nodiscard]] QString causesText(const services::RunCheck& r, sim::Lang lang);
 // The report section "Measured runs: predicted against measured": the library's runs on the

@@ -2,6 +2,7 @@
 
 #include <trainplan/model/catalog.h>
 #include <trainplan/services/stored_calibration_runs.h>
+#include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/calibrate.h>
 #include <trainplan/simulator/uncertainty.h>
 #include <trainplan/store/store.h>
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace trainplan::services {
@@ -54,6 +56,8 @@ enum class LikelyCause {
     AllocatorReserve,      // peak memory: caching-allocator fragmentation
 };
 [[nodiscard]] const char* toString(LikelyCause c); // "exposed data-parallel communication", ...
+// The cause's name in `lang`, as the window, the report and the CLI print it.
+[[nodiscard]] std::string_view likelyCauseName(LikelyCause c, sim::Lang lang);
 // A part of the peak memory (activations, transients, buffers, allocator reserve), not of the step.
 [[nodiscard]] bool isMemoryCause(LikelyCause c);
 
