@@ -4631,22 +4631,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <translation>%1（第 %2 级）</translation>
     </message>
     <message>
-        <source>stage %1 (embeddings)</source>
-        <translation>第 %1 级（嵌入层）</translation>
-    </message>
-    <message>
-        <source>stage %1 (LM head)</source>
-        <translation>第 %1 级（LM 头）</translation>
-    </message>
-    <message>
-        <source>stage %1</source>
-        <translation>第 %1 级</translation>
-    </message>
-    <message>
-        <source>stages %1</source>
-        <translation>第 %1 级</translation>
-    </message>
-    <message>
         <source>%1: %2 dense + %3 MoE</source>
         <translation>%1：%2 稠密 + %3 MoE</translation>
     </message>

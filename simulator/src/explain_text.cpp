@@ -159,6 +159,23 @@ std::string pipelineStageName(std::string_view english, Lang lang) {
     return detail::translateText(kStages, english, lang);
 }
 
+std::string stageRowName(StageKind kind, const std::vector<int>& stageIndices, Lang lang) {
+    const bool zh = lang == Lang::ZhCN;
+    const std::string indices = formatStageIndices(stageIndices);
+    switch (kind) {
+    case StageKind::Only:
+        return zh ? "单一阶段" : "single stage";
+    case StageKind::First:
+        return zh ? "阶段 " + indices + "（嵌入层）" : "stage " + indices + " (embeddings)";
+    case StageKind::Last:
+        return zh ? "阶段 " + indices + "（输出头）" : "stage " + indices + " (LM head)";
+    case StageKind::Middle:
+        break;
+    }
+    if (zh) return "阶段 " + indices;
+    return (stageIndices.size() == 1 ? "stage " : "stages ") + indices;
+}
+
 std::string derivationTermName(std::string_view english, Lang lang) {
     if (lang == Lang::En) return std::string(english);
     // "peak memory per GPU (<stage>, at <phase>)"

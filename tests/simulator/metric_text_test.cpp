@@ -1,5 +1,6 @@
 // The metric catalogue (issue 19 item 3): one name and one explanation per metric in each
 // language, read by the GUI, the report and the CLI alike.
+#include <trainplan/simulator/explain_text.h>
 #include <trainplan/simulator/metric_text.h>
 
 #include <gtest/gtest.h>
@@ -45,4 +46,15 @@ TEST(MetricText, NamesAreTheOnesEverySurfaceUses) {
     EXPECT_EQ(metricName(Metric::TimeToTrain, Lang::ZhCN), "训练时长");
     EXPECT_EQ(metricName(Metric::TokensPerSecondPerGpu, Lang::ZhCN), "每卡 token/秒");
     EXPECT_EQ(metricName(Metric::ErrorBar, Lang::En), "Step time, 80% interval");
+}
+
+TEST(StageRowName, NamesEveryKindOfStageInBothLanguages) {
+    EXPECT_EQ(stageRowName(StageKind::First, {0}, Lang::En), "stage 0 (embeddings)");
+    EXPECT_EQ(stageRowName(StageKind::Last, {15}, Lang::En), "stage 15 (LM head)");
+    EXPECT_EQ(stageRowName(StageKind::Middle, {3}, Lang::En), "stage 3");
+    EXPECT_EQ(stageRowName(StageKind::Middle, {1, 2, 3, 4}, Lang::En), "stages 1–4");
+    EXPECT_EQ(stageRowName(StageKind::Only, {0}, Lang::En), "single stage");
+    EXPECT_EQ(stageRowName(StageKind::First, {0}, Lang::ZhCN), "阶段 0（嵌入层）");
+    EXPECT_EQ(stageRowName(StageKind::Middle, {1, 2, 3, 4}, Lang::ZhCN), "阶段 1–4");
+    EXPECT_EQ(stageRowName(StageKind::Only, {0}, Lang::ZhCN), "单一阶段");
 }

@@ -1,5 +1,7 @@
 #include <trainplan/ui/stage_memory_chart.h>
 
+#include <trainplan/simulator/explain_text.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
@@ -57,19 +59,9 @@ QString stageRowLabel(const sim::StageMemoryRow& row, bool evenLayout, bool moeM
         if (row.kind == sim::StageKind::Middle)
             name = StageMemoryChart::tr("%1 (stages %2)").arg(name, indices);
     } else {
-        switch (row.kind) {
-        case sim::StageKind::First:
-            name = StageMemoryChart::tr("stage %1 (embeddings)").arg(indices);
-            break;
-        case sim::StageKind::Last:
-            name = StageMemoryChart::tr("stage %1 (LM head)").arg(indices);
-            break;
-        case sim::StageKind::Middle:
-        case sim::StageKind::Only:
-            name = row.stageIndices.size() == 1 ? StageMemoryChart::tr("stage %1").arg(indices)
-                                                : StageMemoryChart::tr("stages %1").arg(indices);
-            break;
-        }
+        name = QString::fromStdString(
+            sim::stageRowName(row.kind == sim::StageKind::Only ? sim::StageKind::Middle : row.kind,
+                              row.stageIndices, advisorLanguage()));
     }
     if (!moeModel) return name;
     return StageMemoryChart::tr("%1: %2 dense + %3 MoE")

@@ -171,23 +171,7 @@ Section derivationSection(const ReportData& d, Lang lang) {
         st.numericColumns.push_back(8);
     }
     for (const sim::StageMemoryRow& r : x.stages) {
-        const QString indices = qs(sim::formatStageIndices(r.stageIndices));
-        QString name;
-        switch (r.kind) {
-        case sim::StageKind::Only:
-            name = s.t(Text::StageOnly);
-            break;
-        case sim::StageKind::First:
-            name = s.t(Text::StageFirst).arg(indices);
-            break;
-        case sim::StageKind::Last:
-            name = s.t(Text::StageLast).arg(indices);
-            break;
-        case sim::StageKind::Middle:
-            name = (r.stageIndices.size() == 1 ? s.t(Text::StageOne) : s.t(Text::StageMany))
-                       .arg(indices);
-            break;
-        }
+        const QString name = qs(sim::stageRowName(r.kind, r.stageIndices, lang));
         const sim::MemoryBreakdown& m = r.memory;
         QStringList row{name,
                         moe ? s.t(Text::LayersDenseMoe).arg(r.denseLayers).arg(r.moeLayers)

@@ -7,9 +7,11 @@
 #include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/efficiency.h>
 #include <trainplan/simulator/explain.h>
+#include <trainplan/simulator/stage_layout.h>
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace trainplan::sim {
 
@@ -25,6 +27,12 @@ namespace trainplan::sim {
 // A memory phase ("end of forward") or an even pipeline stage ("first (embeddings)") in `lang`.
 [[nodiscard]] std::string memoryPhaseName(std::string_view english, Lang lang);
 [[nodiscard]] std::string pipelineStageName(std::string_view english, Lang lang);
+// A row of the per-stage memory table by its kind and indices (formatStageIndices): "stage 0
+// (embeddings)", "stage 15 (LM head)", "stage 3", "stages 1–14", "single stage" / "阶段
+// 0（嵌入层）", "阶段 15（输出头）", "阶段 3", "阶段 1–14", "单一阶段". The window's chart and the
+// report's table name stages with it.
+[[nodiscard]] std::string stageRowName(StageKind kind, const std::vector<int>& stageIndices,
+                                       Lang lang);
 // An assumption identifier (sim::Assumption::name, EfficiencySource::name) as people name it:
 // "gemm_efficiency" → "Matmul efficiency (share of dense peak)". Unknown identifiers come back
 // as they are.
