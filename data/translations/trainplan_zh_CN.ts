@@ -818,10 +818,6 @@
         <translation>节点（服务器）数量。</translation>
     </message>
     <message>
-        <source>Nodes</source>
-        <translation>节点数</translation>
-    </message>
-    <message>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
@@ -846,20 +842,12 @@
         <translation>节点内 GPU 之间的链路；带宽按每张 GPU 单向计。</translation>
     </message>
     <message>
-        <source>Intra-node link</source>
-        <translation>节点内链路</translation>
-    </message>
-    <message>
         <source>intra-node link</source>
         <translation>节点内链路</translation>
     </message>
     <message>
         <source>Network between nodes; bandwidth per NIC per direction.</source>
         <translation>节点之间的网络；带宽按每块网卡单向计。</translation>
-    </message>
-    <message>
-        <source>Inter-node network</source>
-        <translation>节点间网络</translation>
     </message>
     <message>
         <source>inter-node network</source>
@@ -878,10 +866,6 @@
         <translation>网络收敛比（核心：边缘带宽）；1 表示无阻塞胖树。</translation>
     </message>
     <message>
-        <source>Oversubscription</source>
-        <translation>收敛比</translation>
-    </message>
-    <message>
         <source>oversubscription</source>
         <translation>收敛比</translation>
     </message>
@@ -894,16 +878,8 @@
         <translation>默认（每 GPU 6 核）</translation>
     </message>
     <message>
-        <source>Host CPU cores per node</source>
-        <translation>每节点主机 CPU 核数</translation>
-    </message>
-    <message>
         <source>host CPU cores per node</source>
         <translation>每节点主机 CPU 核数</translation>
-    </message>
-    <message>
-        <source>Price per GPU-hour</source>
-        <translation>每 GPU 时单价</translation>
     </message>
     <message>
         <source>price per GPU-hour</source>
@@ -2634,40 +2610,20 @@
         <translation>参数量</translation>
     </message>
     <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
         <source>Transformer blocks (decoder layers).</source>
         <translation>Transformer 块（解码器层）数。</translation>
-    </message>
-    <message>
-        <source>Hidden size</source>
-        <translation>隐藏维度</translation>
     </message>
     <message>
         <source>Model width d_model.</source>
         <translation>模型宽度 d_model。</translation>
     </message>
     <message>
-        <source>Attention heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
         <source>Query heads; hidden ÷ heads is the head size.</source>
         <translation>查询头数；隐藏维度 ÷ 头数即每个头的维度。</translation>
     </message>
     <message>
-        <source>KV heads</source>
-        <translation>KV 头数</translation>
-    </message>
-    <message>
         <source>Key/value heads: equal to heads for multi-head attention, fewer for grouped-query (GQA), 1 for MQA.</source>
         <translation>键/值头数：多头注意力时等于头数，分组查询注意力（GQA）时更少，MQA 时为 1。</translation>
-    </message>
-    <message>
-        <source>FFN hidden size</source>
-        <translation>FFN 隐藏维度</translation>
     </message>
     <message>
         <source>Inner width of the feed-forward block.</source>
@@ -2690,16 +2646,8 @@
         <translation>FFN 类型</translation>
     </message>
     <message>
-        <source>Vocabulary</source>
-        <translation>词表大小</translation>
-    </message>
-    <message>
         <source>Tokenizer vocabulary size (embedding and LM-head rows).</source>
         <translation>分词器词表大小（嵌入层和 LM head 的行数）。</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
     </message>
     <message>
         <source>Tokens per training sequence.</source>
@@ -4687,20 +4635,12 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <translation>所有数据并行副本在每次优化器更新中处理的序列总数。</translation>
     </message>
     <message>
-        <source>Global batch (sequences)</source>
-        <translation>全局批大小（序列数）</translation>
-    </message>
-    <message>
         <source>global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
         <source>Compute precision of the matrix multiplications; sets the GPU peak MFU is measured against. fp8 needs fp8 tensor cores.</source>
         <translation>矩阵乘法的计算精度，决定计算 MFU 时所用的 GPU 峰值算力。fp8 需要 fp8 张量核心。</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
     </message>
     <message>
         <source>precision</source>
@@ -4723,10 +4663,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <translation>Adam/AdamW 为每个参数保存两个 fp32 矩（8 字节），带动量的 SGD 保存一个（4 字节）。</translation>
     </message>
     <message>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -4737,10 +4673,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     <message>
         <source> B</source>
         <translation> 十亿</translation>
-    </message>
-    <message>
-        <source>Tokens to train</source>
-        <translation>训练 token 数</translation>
     </message>
     <message>
         <source>tokens to train</source>

@@ -1,6 +1,7 @@
 // The metric catalogue (issue 19 item 3): one name and one explanation per metric in each
 // language, read by the GUI, the report and the CLI alike.
 #include <trainplan/simulator/explain_text.h>
+#include <trainplan/simulator/field_text.h>
 #include <trainplan/simulator/metric_text.h>
 
 #include <gtest/gtest.h>
@@ -57,4 +58,14 @@ TEST(StageRowName, NamesEveryKindOfStageInBothLanguages) {
     EXPECT_EQ(stageRowName(StageKind::First, {0}, Lang::ZhCN), "阶段 0（嵌入层）");
     EXPECT_EQ(stageRowName(StageKind::Middle, {1, 2, 3, 4}, Lang::ZhCN), "阶段 1–4");
     EXPECT_EQ(stageRowName(StageKind::Only, {0}, Lang::ZhCN), "单一阶段");
+}
+
+TEST(FieldLabel, NamesScenarioFieldsByTheirPath) {
+    EXPECT_EQ(fieldLabel("cluster.nodes", Lang::En), "Nodes");
+    EXPECT_EQ(fieldLabel("cluster.nodes", Lang::ZhCN), "节点数");
+    EXPECT_EQ(fieldLabel("cluster.intra_node", Lang::ZhCN), "节点内链路");
+    EXPECT_EQ(fieldLabel("cluster.gpu_hour_usd", Lang::ZhCN), "每 GPU 时单价");
+    EXPECT_EQ(fieldLabel("model.hidden", Lang::En), "Hidden size");
+    // A path the catalogue does not name comes back as it is, never empty.
+    EXPECT_EQ(fieldLabel("cluster.no_such_field", Lang::ZhCN), "cluster.no_such_field");
 }

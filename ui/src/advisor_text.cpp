@@ -1,5 +1,7 @@
 #include <trainplan/ui/advisor_text.h>
 
+#include <trainplan/simulator/field_text.h>
+
 #include <trainplan/ui/format.h>
 
 #include <QLocale>
@@ -24,6 +26,11 @@ QString readinessItemLabel(model::ReadinessItem item) {
 
 QString readinessItemWhy(model::ReadinessItem item) {
     return toQString(sim::readinessItemText(item, advisorLanguage()).why);
+}
+
+QString fieldLabel(std::string_view path) {
+    const std::string_view label = sim::fieldLabel(path, advisorLanguage());
+    return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
 } // namespace trainplan::ui

@@ -93,27 +93,28 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                             Qt::ToolTipRole);
     }
     m_gpu->setToolTip(tr("The accelerator, with its datasheet figures from the catalog."));
-    form->addRow(tr("GPU"), m_binder->bindChoice(
-                                m_gpu, QStringLiteral("cluster.gpu"), tr("GPU"),
-                                [](const Scenario& s) {
-                                    return s.cluster.gpuRef.empty()
-                                               ? kInline
-                                               : QString::fromStdString(s.cluster.gpuRef);
-                                },
-                                [doc](Scenario& s, const QString& v) {
-                                    if (const auto* g = doc->catalog().findGpu(v.toStdString()))
-                                        useCatalogGpu(s.cluster, *g);
-                                }));
+    form->addRow(fieldLabel("cluster.gpu"),
+                 m_binder->bindChoice(
+                     m_gpu, QStringLiteral("cluster.gpu"), tr("GPU"),
+                     [](const Scenario& s) {
+                         return s.cluster.gpuRef.empty() ? kInline
+                                                         : QString::fromStdString(s.cluster.gpuRef);
+                     },
+                     [doc](Scenario& s, const QString& v) {
+                         if (const auto* g = doc->catalog().findGpu(v.toStdString()))
+                             useCatalogGpu(s.cluster, *g);
+                     }));
     form->addRow(QString(), m_gpuSpecs);
 
     auto* nodes = makeIntSpin(1, 1000000, tr("Number of nodes (servers)."));
-    form->addRow(tr("Nodes"), m_binder->bindInt(
-                                  nodes, QStringLiteral("cluster.nodes"), tr("nodes"),
-                                  [](const Scenario& s) { return s.cluster.nodes; },
-                                  [](Scenario& s, int v) { s.cluster.nodes = v; }));
+    form->addRow(fieldLabel("cluster.nodes"),
+                 m_binder->bindInt(
+                     nodes, QStringLiteral("cluster.nodes"), tr("nodes"),
+                     [](const Scenario& s) { return s.cluster.nodes; },
+                     [](Scenario& s, int v) { s.cluster.nodes = v; }));
     auto* perNode =
         makeIntSpin(1, 1024, tr("GPUs in each node, connected by the intra-node link."));
-    form->addRow(tr("GPUs per node"),
+    form->addRow(fieldLabel("cluster.gpus_per_node"),
                  m_binder->bindInt(
                      perNode, QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"),
                      [](const Scenario& s) { return s.cluster.gpusPerNode; },
@@ -122,7 +123,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     form->addRow(tr("Total GPUs"), m_totalGpus);
 
     m_intra->setToolTip(tr("Link between the GPUs of a node; bandwidth per GPU per direction."));
-    form->addRow(tr("Intra-node link"),
+    form->addRow(fieldLabel("cluster.intra_node"),
                  m_binder->bindChoice(
                      m_intra, QStringLiteral("cluster.intra_node"), tr("intra-node link"),
                      [](const Scenario& s) {
@@ -138,7 +139,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                      }));
     form->addRow(QString(), m_intraSpecs);
     m_inter->setToolTip(tr("Network between nodes; bandwidth per NIC per direction."));
-    form->addRow(tr("Inter-node network"),
+    form->addRow(fieldLabel("cluster.inter_node"),
                  m_binder->bindChoice(
                      m_inter, QStringLiteral("cluster.inter_node"), tr("inter-node network"),
                      [](const Scenario& s) {
@@ -154,7 +155,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                      }));
     form->addRow(QString(), m_interSpecs);
     auto* nics = makeIntSpin(1, 1024, tr("Network adapters per node; the node's GPUs share them."));
-    form->addRow(tr("NICs per node"),
+    form->addRow(fieldLabel("cluster.nics_per_node"),
                  m_binder->bindInt(
                      nics, QStringLiteral("cluster.nics_per_node"), tr("NICs per node"),
                      [](const Scenario& s) { return s.cluster.nicsPerNode; },
@@ -162,7 +163,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     auto* over = makeDoubleSpin(
         1.0, 1000.0, 2,
         tr("Fabric oversubscription (core : edge bandwidth); 1 = non-blocking fat tree."), 0.5);
-    form->addRow(tr("Oversubscription"),
+    form->addRow(fieldLabel("cluster.oversubscription"),
                  m_binder->bindDouble(
                      over, QStringLiteral("cluster.oversubscription"), tr("oversubscription"),
                      [](const Scenario& s) { return s.cluster.oversubscription; },
@@ -173,7 +174,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
            "share). Only plans with CPU or NVMe offload use it."),
         8);
     cores->setSpecialValueText(tr("default (6 per GPU)"));
-    form->addRow(tr("Host CPU cores per node"),
+    form->addRow(fieldLabel("cluster.host_cpu_cores_per_node"),
                  m_binder->bindInt(
                      cores, QStringLiteral("cluster.host_cpu_cores_per_node"),
                      tr("host CPU cores per node"),
@@ -186,7 +187,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
         0.1);
     price->setPrefix(QStringLiteral("$ "));
     price->setSpecialValueText(tr("GPU's price"));
-    form->addRow(tr("Price per GPU-hour"),
+    form->addRow(fieldLabel("cluster.gpu_hour_usd"),
                  m_binder->bindDouble(
                      price, QStringLiteral("cluster.gpu_hour_usd"), tr("price per GPU-hour"),
                      [](const Scenario& s) { return s.cluster.gpuHourUsd; },

@@ -91,18 +91,18 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
                                     if (shapesHeads) updateHeadDim(s);
                                 }));
     };
-    intField("layers", tr("Layers"), 1, 100000, tr("Transformer blocks (decoder layers)."),
-             &model::TransformerSpec::layers);
-    intField("hidden", tr("Hidden size"), 1, 1000000, tr("Model width d_model."),
+    intField("layers", fieldLabel("model.layers"), 1, 100000,
+             tr("Transformer blocks (decoder layers)."), &model::TransformerSpec::layers);
+    intField("hidden", fieldLabel("model.hidden"), 1, 1000000, tr("Model width d_model."),
              &model::TransformerSpec::hidden, true);
-    intField("heads", tr("Attention heads"), 1, 100000,
+    intField("heads", fieldLabel("model.heads"), 1, 100000,
              tr("Query heads; hidden ÷ heads is the head size."), &model::TransformerSpec::heads,
              true);
-    intField("kv_heads", tr("KV heads"), 1, 100000,
+    intField("kv_heads", fieldLabel("model.kv_heads"), 1, 100000,
              tr("Key/value heads: equal to heads for multi-head attention, fewer for grouped-query "
                 "(GQA), 1 for MQA."),
              &model::TransformerSpec::kvHeads);
-    intField("ffn_hidden", tr("FFN hidden size"), 1, 10000000,
+    intField("ffn_hidden", fieldLabel("model.ffn_hidden"), 1, 10000000,
              tr("Inner width of the feed-forward block."), &model::TransformerSpec::ffnHidden);
     auto* ffn = new QComboBox;
     ffn->addItem(tr("GELU (2 matrices)"), QStringLiteral("gelu"));
@@ -118,11 +118,11 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
                 s.model.ffn =
                     model::ffnKindFromString(v.toStdString()).value_or(model::FfnKind::Gelu);
             }));
-    intField("vocab", tr("Vocabulary"), 1, 100000000,
+    intField("vocab", fieldLabel("model.vocab"), 1, 100000000,
              tr("Tokenizer vocabulary size (embedding and LM-head rows)."),
              &model::TransformerSpec::vocab);
-    intField("seq_len", tr("Sequence length"), 1, 100000000, tr("Tokens per training sequence."),
-             &model::TransformerSpec::seqLen);
+    intField("seq_len", fieldLabel("model.seq_len"), 1, 100000000,
+             tr("Tokens per training sequence."), &model::TransformerSpec::seqLen);
     auto* tied = new QCheckBox(tr("Tied input/output embeddings"));
     tied->setToolTip(tr("The LM head reuses the embedding matrix (no separate output weights)."));
     form->addRow(QString(),

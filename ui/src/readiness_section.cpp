@@ -32,8 +32,7 @@ QString explain(const QString& means, const QString& matters) {
 
 // The same, with why it matters in the words the advisor and the report use for the item.
 QString explain(const QString& means, model::ReadinessItem item) {
-    return explain(means, QString::fromStdString(
-                              std::string(sim::readinessItemText(item, advisorLanguage()).why)));
+    return explain(means, readinessItemWhy(item));
 }
 
 } // namespace

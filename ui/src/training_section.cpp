@@ -1,6 +1,7 @@
 #include <trainplan/ui/training_section.h>
 
 #include <trainplan/model/training_spec.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
@@ -27,7 +28,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     auto* batch =
         makeIntSpin(1, std::numeric_limits<int>::max(),
                     tr("Sequences per optimizer step across all data-parallel replicas."));
-    form->addRow(tr("Global batch (sequences)"),
+    form->addRow(fieldLabel("training.global_batch"),
                  m_binder->bindInt(
                      batch, QStringLiteral("training.global_batch"), tr("global batch"),
                      [](const Scenario& s) { return static_cast<int>(s.training.globalBatch); },
@@ -41,7 +42,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
         tr("Compute precision of the matrix multiplications; sets the GPU peak MFU is measured "
            "against. fp8 needs fp8 tensor cores."));
     form->addRow(
-        tr("Precision"),
+        fieldLabel("training.precision"),
         m_binder->bindChoice(
             precision, QStringLiteral("training.precision"), tr("precision"),
             [](const Scenario& s) { return toQString(model::toString(s.training.precision)); },
@@ -56,7 +57,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     optimizer->setToolTip(tr("Adam/AdamW keep two fp32 moments per parameter (8 bytes), SGD with "
                              "momentum one (4 bytes)."));
     form->addRow(
-        tr("Optimizer"),
+        fieldLabel("training.optimizer"),
         m_binder->bindChoice(
             optimizer, QStringLiteral("training.optimizer"), tr("optimizer"),
             [](const Scenario& s) { return toQString(model::toString(s.training.optimizer)); },
@@ -74,7 +75,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
         tr("Tokens the run processes in total, in billions (sets time to train and cost)."));
     // Chinese shows the count in 万亿/亿 itself (BillionsSpinBox).
     if (QLocale().language() != QLocale::Chinese) tokens->setSuffix(tr(" B"));
-    form->addRow(tr("Tokens to train"),
+    form->addRow(fieldLabel("training.train_tokens"),
                  m_binder->bindDouble(
                      tokens, QStringLiteral("training.train_tokens"), tr("tokens to train"),
                      [](const Scenario& s) { return s.training.trainTokens / 1e9; },

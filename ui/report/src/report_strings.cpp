@@ -1,5 +1,6 @@
 #include <trainplan/report/report_strings.h>
 
+#include <trainplan/simulator/field_text.h>
 #include <trainplan/simulator/metric_text.h>
 
 #include <array>
@@ -14,11 +15,17 @@ using M = sim::Metric;
 
 // A text of the report's own, or a metric's name, which comes from the one metric catalogue
 // (sim::metricName) so the report names a metric as the GUI and the CLI do.
+// A scenario field's label, from the field catalogue (sim::fieldLabel) the editor reads too.
+struct Field {
+    const char* path;
+};
+
 struct Spec {
     Text id;
     const char* en = nullptr;
     const char* zh = nullptr;
     int metric = -1;
+    const char* field = nullptr;
     constexpr Spec(Text i, const char* e, const char* z)
         : id(i)
         , en(e)
@@ -26,6 +33,9 @@ struct Spec {
     constexpr Spec(Text i, M m)
         : id(i)
         , metric(static_cast<int>(m)) {}
+    constexpr Spec(Text i, Field f)
+        : id(i)
+        , field(f.path) {}
 };
 
 // In the order of the enum (report_strings_test checks it).
@@ -93,33 +103,33 @@ constexpr std::array<Spec, static_cast<std::size_t>(Text::Count)> kSpecs{{
     {T::RowName, "Name", "名称"},
     {T::RowParameters, "Parameters", "参数量"},
     {T::ParametersValue, "%1 in total, %2 active per token", "共 %1，每个 token 激活 %2"},
-    {T::RowLayers, "Layers", "层数"},
-    {T::RowHidden, "Hidden size", "隐藏维度"},
-    {T::RowHeads, "Attention heads", "注意力头数"},
+    {T::RowLayers, Field{"model.layers"}},
+    {T::RowHidden, Field{"model.hidden"}},
+    {T::RowHeads, Field{"model.heads"}},
     {T::HeadsValue, "%1 (%2 key/value heads)", "%1（%2 个键值头）"},
     {T::RowFfn, "Feed-forward", "前馈网络"},
-    {T::RowVocab, "Vocabulary", "词表大小"},
-    {T::RowSeqLen, "Sequence length", "序列长度"},
+    {T::RowVocab, Field{"model.vocab"}},
+    {T::RowSeqLen, Field{"model.seq_len"}},
     {T::RowMoe, "Mixture of experts", "混合专家（MoE）"},
     {T::MoeValue, "%1 experts, top-%2, %3 shared", "%1 个专家，top-%2，%3 个共享专家"},
     {T::Dense, "none (dense model)", "无（稠密模型）"},
-    {T::RowGlobalBatch, "Global batch", "全局批大小"},
+    {T::RowGlobalBatch, Field{"training.global_batch"}},
     {T::GlobalBatchValue, "%1 sequences (%2 tokens)", "%1 条序列（%2 个 token）"},
-    {T::RowPrecision, "Precision", "精度"},
-    {T::RowOptimizer, "Optimizer", "优化器"},
-    {T::RowTokens, "Tokens to train", "训练 token 数"},
+    {T::RowPrecision, Field{"training.precision"}},
+    {T::RowOptimizer, Field{"training.optimizer"}},
+    {T::RowTokens, Field{"training.train_tokens"}},
     {T::RowFlashAttention, "FlashAttention", "FlashAttention"},
-    {T::RowGpu, "GPU", "GPU"},
+    {T::RowGpu, Field{"cluster.gpu"}},
     {T::GpuValue, "%1: %2 memory, %3 dense BF16, %4 HBM",
      "%1：显存 %2，BF16 稠密算力 %3，HBM 带宽 %4"},
-    {T::RowNodes, "Nodes", "节点数"},
+    {T::RowNodes, Field{"cluster.nodes"}},
     {T::RowGpus, "GPUs", "GPU 总数"},
-    {T::RowIntraNode, "Intra-node link", "节点内互联"},
+    {T::RowIntraNode, Field{"cluster.intra_node"}},
     {T::IntraNodeValue, "%1, %2 per GPU per direction", "%1，每块 GPU 单向 %2"},
-    {T::RowInterNode, "Inter-node network", "节点间网络"},
+    {T::RowInterNode, Field{"cluster.inter_node"}},
     {T::InterNodeValue, "%1, %2 NICs per node at %3 each", "%1，每节点 %2 块网卡，每块 %3"},
-    {T::RowOversubscription, "Oversubscription", "网络收敛比"},
-    {T::RowPrice, "Price per GPU-hour", "每 GPU 小时价格"},
+    {T::RowOversubscription, Field{"cluster.oversubscription"}},
+    {T::RowPrice, Field{"cluster.gpu_hour_usd"}},
     {T::Yes, "yes", "是"},
     {T::No, "no", "否"},
     {T::ColItem, "Item", "项目"},
@@ -534,23 +544,28 @@ constexpr std::array<Spec, static_cast<std::size_t>(Text::Count)> kSpecs{{
 constexpr bool inEnumOrder() {
     for (std::size_t i = 0; i < kSpecs.size(); ++i)
         if (static_cast<std::size_t>(kSpecs[i].id) != i ||
-            (kSpecs[i].metric < 0 && (kSpecs[i].en == nullptr || kSpecs[i].zh == nullptr)))
+            (kSpecs[i].metric < 0 && kSpecs[i].field == nullptr &&
+             (kSpecs[i].en == nullptr || kSpecs[i].zh == nullptr)))
             return false;
     return true;
 }
 static_assert(inEnumOrder(), "kSpecs must list every Text once, in the order of the enum");
 
-// The catalogue with the metrics' names filled in (their views are of string literals, so
-// data() is null-terminated).
+// The catalogue with the metrics' names and the fields' labels filled in (their views are of
+// string literals, so data() is null-terminated).
 const std::array<TextEntry, static_cast<std::size_t>(Text::Count)>& texts() {
     static const auto table = [] {
         std::array<TextEntry, static_cast<std::size_t>(Text::Count)> t{};
         for (std::size_t i = 0; i < kSpecs.size(); ++i) {
             const Spec& s = kSpecs[i];
-            t[i] = s.metric < 0
-                       ? TextEntry{s.id, s.en, s.zh}
-                       : TextEntry{s.id, sim::metricName(M(s.metric), sim::Lang::En).data(),
-                                   sim::metricName(M(s.metric), sim::Lang::ZhCN).data()};
+            if (s.metric >= 0)
+                t[i] = {s.id, sim::metricName(M(s.metric), sim::Lang::En).data(),
+                        sim::metricName(M(s.metric), sim::Lang::ZhCN).data()};
+            else if (s.field != nullptr)
+                t[i] = {s.id, sim::fieldLabel(s.field, sim::Lang::En).data(),
+                        sim::fieldLabel(s.field, sim::Lang::ZhCN).data()};
+            else
+                t[i] = {s.id, s.en, s.zh};
         }
         return t;
     }();

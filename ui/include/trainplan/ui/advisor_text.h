@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <string>
+#include <string_view>
 
 namespace trainplan::ui {
 
@@ -21,5 +22,8 @@ namespace trainplan::ui {
 [[nodiscard]] QString readinessItemLabel(model::ReadinessItem item);
 // Why the item matters, one sentence in the GUI's language.
 [[nodiscard]] QString readinessItemWhy(model::ReadinessItem item);
+// A scenario field's label by its path ("cluster.nodes"), as the report names it too
+// (sim::fieldLabel).
+[[nodiscard]] QString fieldLabel(std::string_view path);
 
 } // namespace trainplan::ui
