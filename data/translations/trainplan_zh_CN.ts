@@ -806,24 +806,12 @@
         <translation>集群</translation>
     </message>
     <message>
-        <source>The accelerator, with its datasheet figures from the catalog.</source>
-        <translation>加速卡型号，规格取自目录中的官方数据表。</translation>
-    </message>
-    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>Number of nodes (servers).</source>
-        <translation>节点（服务器）数量。</translation>
-    </message>
-    <message>
         <source>nodes</source>
         <translation>节点数</translation>
-    </message>
-    <message>
-        <source>GPUs in each node, connected by the intra-node link.</source>
-        <translation>每个节点的 GPU 数，由节点内链路互联。</translation>
     </message>
     <message>
         <source>GPUs per node</source>
@@ -838,40 +826,20 @@
         <translation>GPU 总数</translation>
     </message>
     <message>
-        <source>Link between the GPUs of a node; bandwidth per GPU per direction.</source>
-        <translation>节点内 GPU 之间的链路；带宽按每张 GPU 单向计。</translation>
-    </message>
-    <message>
         <source>intra-node link</source>
         <translation>节点内链路</translation>
-    </message>
-    <message>
-        <source>Network between nodes; bandwidth per NIC per direction.</source>
-        <translation>节点之间的网络；带宽按每块网卡单向计。</translation>
     </message>
     <message>
         <source>inter-node network</source>
         <translation>节点间网络</translation>
     </message>
     <message>
-        <source>Network adapters per node; the node&apos;s GPUs share them.</source>
-        <translation>每个节点的网卡数，由该节点的 GPU 共享。</translation>
-    </message>
-    <message>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <source>Fabric oversubscription (core : edge bandwidth); 1 = non-blocking fat tree.</source>
-        <translation>网络收敛比（核心：边缘带宽）；1 表示无阻塞胖树。</translation>
-    </message>
-    <message>
         <source>oversubscription</source>
         <translation>收敛比</translation>
-    </message>
-    <message>
-        <source>CPU cores per node that step an offloaded optimizer (CPU-Adam runs on each GPU&apos;s share). Only plans with CPU or NVMe offload use it.</source>
-        <translation>每个节点用于执行卸载优化器的 CPU 核数（CPU-Adam 在每块 GPU 分得的核上运行）。只有使用 CPU 或 NVMe 卸载的方案会用到。</translation>
     </message>
     <message>
         <source>default (6 per GPU)</source>
@@ -900,10 +868,6 @@
     <message>
         <source>%1 · %2 (%3) per direction · %4 µs</source>
         <translation>%1 · 单向 %2（%3）· %4 微秒</translation>
-    </message>
-    <message>
-        <source>What one GPU-hour costs you, in US dollars. Leave it at &apos;GPU&apos;s price&apos; to use the GPU&apos;s catalog price; changing the GPU goes back to it.</source>
-        <translation>每 GPU 时的价格，单位为美元。保持为“GPU 价格”即使用该 GPU 在目录中的价格；更换 GPU 时会恢复为它。</translation>
     </message>
     <message>
         <source>GPU&apos;s price</source>
@@ -2610,26 +2574,6 @@
         <translation>参数量</translation>
     </message>
     <message>
-        <source>Transformer blocks (decoder layers).</source>
-        <translation>Transformer 块（解码器层）数。</translation>
-    </message>
-    <message>
-        <source>Model width d_model.</source>
-        <translation>模型宽度 d_model。</translation>
-    </message>
-    <message>
-        <source>Query heads; hidden ÷ heads is the head size.</source>
-        <translation>查询头数；隐藏维度 ÷ 头数即每个头的维度。</translation>
-    </message>
-    <message>
-        <source>Key/value heads: equal to heads for multi-head attention, fewer for grouped-query (GQA), 1 for MQA.</source>
-        <translation>键/值头数：多头注意力时等于头数，分组查询注意力（GQA）时更少，MQA 时为 1。</translation>
-    </message>
-    <message>
-        <source>Inner width of the feed-forward block.</source>
-        <translation>前馈网络的中间层宽度。</translation>
-    </message>
-    <message>
         <source>GELU (2 matrices)</source>
         <translation>GELU（2 个矩阵）</translation>
     </message>
@@ -2638,64 +2582,8 @@
         <translation>SwiGLU（3 个矩阵，门控）</translation>
     </message>
     <message>
-        <source>Feed-forward kind: gated SwiGLU has a third projection matrix.</source>
-        <translation>前馈网络类型：门控 SwiGLU 多一个投影矩阵。</translation>
-    </message>
-    <message>
-        <source>FFN kind</source>
-        <translation>FFN 类型</translation>
-    </message>
-    <message>
-        <source>Tokenizer vocabulary size (embedding and LM-head rows).</source>
-        <translation>分词器词表大小（嵌入层和 LM head 的行数）。</translation>
-    </message>
-    <message>
-        <source>Tokens per training sequence.</source>
-        <translation>每条训练序列的 token 数。</translation>
-    </message>
-    <message>
-        <source>Tied input/output embeddings</source>
-        <translation>输入/输出嵌入共享</translation>
-    </message>
-    <message>
-        <source>The LM head reuses the embedding matrix (no separate output weights).</source>
-        <translation>LM head 复用嵌入矩阵（没有单独的输出权重）。</translation>
-    </message>
-    <message>
         <source>tied embeddings</source>
         <translation>嵌入共享</translation>
-    </message>
-    <message>
-        <source>MoE experts</source>
-        <translation>MoE 专家数</translation>
-    </message>
-    <message>
-        <source>Routed experts per MoE layer; 0 for a dense model.</source>
-        <translation>每个 MoE 层的路由专家数；稠密模型为 0。</translation>
-    </message>
-    <message>
-        <source>MoE top-k</source>
-        <translation>MoE 路由专家数（top-k）</translation>
-    </message>
-    <message>
-        <source>Experts each token is routed to.</source>
-        <translation>每个 token 被路由到的专家数。</translation>
-    </message>
-    <message>
-        <source>Expert FFN size</source>
-        <translation>专家 FFN 维度</translation>
-    </message>
-    <message>
-        <source>Inner width of each expert&apos;s feed-forward block.</source>
-        <translation>每个专家前馈网络的中间层宽度。</translation>
-    </message>
-    <message>
-        <source>Shared experts</source>
-        <translation>共享专家数</translation>
-    </message>
-    <message>
-        <source>Experts every token goes through (DeepSeek-style).</source>
-        <translation>每个 token 都会经过的专家（DeepSeek 式）。</translation>
     </message>
     <message>
         <source> (%1 active per token)</source>
@@ -2708,30 +2596,6 @@
     <message>
         <source>Attention</source>
         <translation>注意力</translation>
-    </message>
-    <message>
-        <source>Sliding window</source>
-        <translation>滑动窗口</translation>
-    </message>
-    <message>
-        <source>Keys each query attends to in windowed layers (Mistral 4,096, gpt-oss 128); 0 for full attention. Flash attention skips what lies outside the window; the model FLOPs behind MFU still count the full matrix.</source>
-        <translation>窗口层中每个查询关注的键数（Mistral 为 4,096，gpt-oss 为 128）；0 表示全注意力。Flash Attention 会跳过窗口之外的部分；MFU 所依据的模型 FLOPs 仍按完整矩阵计算。</translation>
-    </message>
-    <message>
-        <source>Full attention every</source>
-        <translation>全注意力间隔</translation>
-    </message>
-    <message>
-        <source>Every n-th layer keeps full attention (gpt-oss: 2); 0 windows every layer.</source>
-        <translation>每隔 n 层保留一层全注意力（gpt-oss 为 2）；0 表示每层都用窗口。</translation>
-    </message>
-    <message>
-        <source>MTP modules</source>
-        <translation>MTP 模块数</translation>
-    </message>
-    <message>
-        <source>Multi-token prediction modules after the last layer (DeepSeek-V3: 1). Each adds one layer, a projection and another pass of the LM head on the last pipeline stage.</source>
-        <translation>最后一层之后的多 token 预测模块（DeepSeek-V3 为 1）。每个模块在最后一个流水线阶段增加一层、一个投影和一次 LM head 计算。</translation>
     </message>
     <message>
         <source>none</source>
@@ -4631,16 +4495,8 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <translation>训练</translation>
     </message>
     <message>
-        <source>Sequences per optimizer step across all data-parallel replicas.</source>
-        <translation>所有数据并行副本在每次优化器更新中处理的序列总数。</translation>
-    </message>
-    <message>
         <source>global batch</source>
         <translation>全局批大小</translation>
-    </message>
-    <message>
-        <source>Compute precision of the matrix multiplications; sets the GPU peak MFU is measured against. fp8 needs fp8 tensor cores.</source>
-        <translation>矩阵乘法的计算精度，决定计算 MFU 时所用的 GPU 峰值算力。fp8 需要 fp8 张量核心。</translation>
     </message>
     <message>
         <source>precision</source>
@@ -4659,16 +4515,8 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <source>Adam/AdamW keep two fp32 moments per parameter (8 bytes), SGD with momentum one (4 bytes).</source>
-        <translation>Adam/AdamW 为每个参数保存两个 fp32 矩（8 字节），带动量的 SGD 保存一个（4 字节）。</translation>
-    </message>
-    <message>
         <source>optimizer</source>
         <translation>优化器</translation>
-    </message>
-    <message>
-        <source>Tokens the run processes in total, in billions (sets time to train and cost).</source>
-        <translation>整次训练处理的 token 总数，单位为十亿（决定训练时长和成本）。</translation>
     </message>
     <message>
         <source> B</source>
@@ -4677,14 +4525,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     <message>
         <source>tokens to train</source>
         <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source>Flash attention</source>
-        <translation>FlashAttention 注意力加速</translation>
-    </message>
-    <message>
-        <source>Fused attention that never stores the attention matrix (removes the 5as/h activation term).</source>
-        <translation>融合注意力，不保存注意力矩阵（去掉 5as/h 激活项）。</translation>
     </message>
     <message>
         <source>flash attention</source>
@@ -4705,14 +4545,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     <message>
         <source>FlashAttention in Triton (e.g. llm-foundry attn_impl: triton)</source>
         <translation>Triton 实现的 FlashAttention（如 llm-foundry attn_impl: triton）</translation>
-    </message>
-    <message>
-        <source>The kernel that runs the attention core. Usual: cuDNN fused attention under fused kernels and CUDA graphs, FlashAttention-2 in eager and compiled PyTorch. The Triton kernel runs about 1.8x slower than FlashAttention-2 (FlashAttention-2 paper, §4.1).</source>
-        <translation>执行注意力核心计算的内核。常用：融合内核与 CUDA Graphs 下为 cuDNN 融合注意力，PyTorch eager 与编译模式下为 FlashAttention-2。Triton 内核比 FlashAttention-2 慢约 1.8 倍（FlashAttention-2 论文 §4.1）。</translation>
-    </message>
-    <message>
-        <source>Attention kernel</source>
-        <translation>注意力内核</translation>
     </message>
     <message>
         <source>attention kernel</source>
@@ -4739,14 +4571,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
         <translation>融合内核 + CUDA Graphs</translation>
     </message>
     <message>
-        <source>How the step&apos;s kernels are produced and launched. Usual: Megatron-LM with Transformer Engine&apos;s fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the memory traffic of norms and activations and the host time per kernel.</source>
-        <translation>训练步中内核的生成与启动方式。常用：Megatron-LM 使用 Transformer Engine 融合内核，PyTorch DDP/FSDP 与 DeepSpeed 使用 eager 模式。它决定归一化与激活的显存流量以及每个内核的主机开销。</translation>
-    </message>
-    <message>
-        <source>Software stack</source>
-        <translation>软件栈</translation>
-    </message>
-    <message>
         <source>software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -4761,14 +4585,6 @@ Effort to put in place: about %n week(s) (%2). Ticking it updates the team and p
     <message>
         <source>Transformer Engine kernel (impl te)</source>
         <translation>Transformer Engine 内核（impl te）</translation>
-    </message>
-    <message>
-        <source>Megatron-Core&apos;s vocab-parallel cross-entropy, under fused kernels and CUDA graphs. Per logit it moves 36 bytes fused, 52 unfused and 6 with Transformer Engine&apos;s kernel, which also keeps bf16 logits instead of the fp32 softmax. PyTorch eager and torch.compile run PyTorch&apos;s own loss.</source>
-        <translation>Megatron-Core 的词表并行交叉熵，用于融合内核与 CUDA Graphs 软件栈。每个 logit 的显存流量：融合 36 字节，未融合 52 字节，Transformer Engine 内核 6 字节，且后者保留 bf16 logits 而不是 fp32 softmax。PyTorch eager 与 torch.compile 使用 PyTorch 自带的损失函数。</translation>
-    </message>
-    <message>
-        <source>Loss kernel</source>
-        <translation>损失内核</translation>
     </message>
     <message>
         <source>loss kernel</source>

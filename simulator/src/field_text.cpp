@@ -6,39 +6,143 @@ namespace {
 
 struct FieldText {
     std::string_view path, en, zh;
+    std::string_view help, helpZh; // what the field means, one sentence (the editor's tooltip)
 };
 
 // Scenario-format paths (docs/scenario-format.md); tests/simulator/metric_text_test.cpp checks
 // every row.
 constexpr FieldText kFields[] = {
-    {"model.layers", "Layers", "层数"},
-    {"model.hidden", "Hidden size", "隐藏维度"},
-    {"model.heads", "Attention heads", "注意力头数"},
-    {"model.kv_heads", "KV heads", "KV 头数"},
-    {"model.ffn_hidden", "FFN hidden size", "FFN 隐藏维度"},
-    {"model.vocab", "Vocabulary", "词表大小"},
-    {"model.seq_len", "Sequence length", "序列长度"},
-    {"training.global_batch", "Global batch", "全局批大小"},
-    {"training.precision", "Precision", "精度"},
-    {"training.optimizer", "Optimizer", "优化器"},
-    {"training.train_tokens", "Tokens to train", "训练 token 数"},
-    {"cluster.gpu", "GPU", "GPU"},
-    {"cluster.nodes", "Nodes", "节点数"},
-    {"cluster.gpus_per_node", "GPUs per node", "每节点 GPU 数"},
-    {"cluster.intra_node", "Intra-node link", "节点内链路"},
-    {"cluster.inter_node", "Inter-node network", "节点间网络"},
-    {"cluster.nics_per_node", "NICs per node", "每节点网卡数"},
-    {"cluster.oversubscription", "Oversubscription", "收敛比"},
-    {"cluster.host_cpu_cores_per_node", "Host CPU cores per node", "每节点主机 CPU 核数"},
-    {"cluster.gpu_hour_usd", "Price per GPU-hour", "每 GPU 时单价"},
+    {"model.layers", "Layers", "层数", "Transformer blocks (decoder layers).",
+     "Transformer 块（解码器层）数。"},
+    {"model.hidden", "Hidden size", "隐藏维度", "Model width d_model.", "模型宽度 d_model。"},
+    {"model.heads", "Attention heads", "注意力头数",
+     "Query heads; hidden ÷ heads is the head size.", "查询头数；隐藏维度 ÷ 头数即每个头的维度。"},
+    {"model.kv_heads", "KV heads", "KV 头数",
+     "Key/value heads: equal to heads for multi-head attention, fewer for grouped-query (GQA), 1 "
+     "for MQA.",
+     "键/值头数：多头注意力时等于头数，分组查询注意力（GQA）时更少，MQA 时为 1。"},
+    {"model.ffn_hidden", "FFN hidden size", "FFN 隐藏维度",
+     "Inner width of the feed-forward block.", "前馈网络的中间层宽度。"},
+    {"model.vocab", "Vocabulary", "词表大小",
+     "Tokenizer vocabulary size (embedding and LM-head rows).",
+     "分词器词表大小（嵌入层和 LM head 的行数）。"},
+    {"model.seq_len", "Sequence length", "序列长度", "Tokens per training sequence.",
+     "每条训练序列的 token 数。"},
+    {"training.global_batch", "Global batch", "全局批大小",
+     "Sequences per optimizer step across all data-parallel replicas.",
+     "所有数据并行副本在每次优化器更新中处理的序列总数。"},
+    {"training.precision", "Precision", "精度",
+     "Compute precision of the matrix multiplications; sets the GPU peak MFU is measured against. "
+     "fp8 needs fp8 tensor cores.",
+     "矩阵乘法的计算精度，决定计算 MFU 时所用的 GPU 峰值算力。fp8 需要 fp8 张量核心。"},
+    {"training.optimizer", "Optimizer", "优化器",
+     "Adam/AdamW keep two fp32 moments per parameter (8 bytes), SGD with momentum one (4 bytes).",
+     "Adam/AdamW 为每个参数保存两个 fp32 矩（8 字节），带动量的 SGD 保存一个（4 字节）。"},
+    {"training.train_tokens", "Tokens to train", "训练 token 数",
+     "Tokens the run processes in total, in billions (sets time to train and cost).",
+     "整次训练处理的 token 总数，以万亿或亿计（决定训练时长和成本）。"},
+    {"cluster.gpu", "GPU", "GPU", "The accelerator, with its datasheet figures from the catalog.",
+     "加速卡型号，规格取自目录中的官方数据表。"},
+    {"cluster.nodes", "Nodes", "节点数", "Number of nodes (servers).", "节点（服务器）数量。"},
+    {"cluster.gpus_per_node", "GPUs per node", "每节点 GPU 数",
+     "GPUs in each node, connected by the intra-node link.",
+     "每个节点的 GPU 数，由节点内链路互联。"},
+    {"cluster.intra_node", "Intra-node link", "节点内链路",
+     "Link between the GPUs of a node; bandwidth per GPU per direction.",
+     "节点内 GPU 之间的链路；带宽按每张 GPU 单向计。"},
+    {"cluster.inter_node", "Inter-node network", "节点间网络",
+     "Network between nodes; bandwidth per NIC per direction.",
+     "节点之间的网络；带宽按每块网卡单向计。"},
+    {"cluster.nics_per_node", "NICs per node", "每节点网卡数",
+     "Network adapters per node; the node's GPUs share them.",
+     "每个节点的网卡数，由该节点的 GPU 共享。"},
+    {"cluster.oversubscription", "Oversubscription", "收敛比",
+     "Fabric oversubscription (core : edge bandwidth); 1 = non-blocking fat tree.",
+     "网络收敛比（核心：边缘带宽）；1 表示无阻塞胖树。"},
+    {"cluster.host_cpu_cores_per_node", "Host CPU cores per node", "每节点主机 CPU 核数",
+     "CPU cores per node that step an offloaded optimizer (CPU-Adam runs on each GPU's share). "
+     "Only plans with CPU or NVMe offload use it.",
+     "每个节点用于执行卸载优化器的 CPU 核数（CPU-Adam 在每块 GPU 分得的核上运行）。只有使用 CPU 或 "
+     "NVMe 卸载的方案会用到。"},
+    {"cluster.gpu_hour_usd", "Price per GPU-hour", "每 GPU 时单价",
+     "What one GPU-hour costs you, in US dollars. Leave it at 'GPU's price' to use the GPU's "
+     "catalog price; changing the GPU goes back to it.",
+     "每 GPU 时的价格，单位为美元。保持为“GPU 价格”即使用该 GPU 在目录中的价格；更换 GPU "
+     "时会恢复为它。"},
+    {"model.ffn", "FFN kind", "FFN 类型",
+     "Feed-forward kind: gated SwiGLU has a third projection matrix.",
+     "前馈网络类型：门控 SwiGLU 多一个投影矩阵。"},
+    {"model.tied_embeddings", "Tied input/output embeddings", "输入/输出嵌入共享",
+     "The LM head reuses the embedding matrix (no separate output weights).",
+     "LM head 复用嵌入矩阵（没有单独的输出权重）。"},
+    {"model.moe.experts", "MoE experts", "MoE 专家数",
+     "Routed experts per MoE layer; 0 for a dense model.",
+     "每个 MoE 层的路由专家数；稠密模型为 0。"},
+    {"model.moe.top_k", "MoE top-k", "MoE 路由专家数（top-k）", "Experts each token is routed to.",
+     "每个 token 被路由到的专家数。"},
+    {"model.moe.expert_ffn_hidden", "Expert FFN size", "专家 FFN 维度",
+     "Inner width of each expert's feed-forward block.", "每个专家前馈网络的中间层宽度。"},
+    {"model.moe.shared_experts", "Shared experts", "共享专家数",
+     "Experts every token goes through (DeepSeek-style).",
+     "每个 token 都会经过的专家（DeepSeek 式）。"},
+    {"model.sliding_window.window", "Sliding window", "滑动窗口",
+     "Keys each query attends to in windowed layers (Mistral 4,096, gpt-oss 128); 0 for full "
+     "attention. Flash attention skips what lies outside the window; the model FLOPs behind MFU "
+     "still count the full matrix.",
+     "窗口层中每个查询关注的键数（Mistral 为 4,096，gpt-oss 为 128）；0 表示全注意力。Flash "
+     "Attention 会跳过窗口之外的部分；MFU 所依据的模型 FLOPs 仍按完整矩阵计算。"},
+    {"model.sliding_window.full_every", "Full attention every", "全注意力间隔",
+     "Every n-th layer keeps full attention (gpt-oss: 2); 0 windows every layer.",
+     "每隔 n 层保留一层全注意力（gpt-oss 为 2）；0 表示每层都用窗口。"},
+    {"model.mtp_layers", "MTP modules", "MTP 模块数",
+     "Multi-token prediction modules after the last layer (DeepSeek-V3: 1). Each adds one layer, a "
+     "projection and another pass of the LM head on the last pipeline stage.",
+     "最后一层之后的多 token 预测模块（DeepSeek-V3 为 "
+     "1）。每个模块在最后一个流水线阶段增加一层、一个投影和一次 LM head 计算。"},
+    {"training.flash_attention", "Flash attention", "FlashAttention 注意力加速",
+     "Fused attention that never stores the attention matrix (removes the 5as/h activation term).",
+     "融合注意力，不保存注意力矩阵（去掉 5as/h 激活项）。"},
+    {"training.attention_kernel", "Attention kernel", "注意力内核",
+     "The kernel that runs the attention core. Usual: cuDNN fused attention under fused kernels "
+     "and CUDA graphs, FlashAttention-2 in eager and compiled PyTorch. The Triton kernel runs "
+     "about 1.8x slower than FlashAttention-2 (FlashAttention-2 paper, §4.1).",
+     "执行注意力核心计算的内核。常用：融合内核与 CUDA Graphs 下为 cuDNN 融合注意力，PyTorch eager "
+     "与编译模式下为 FlashAttention-2。Triton 内核比 FlashAttention-2 慢约 1.8 "
+     "倍（FlashAttention-2 论文 §4.1）。"},
+    {"training.execution", "Software stack", "软件栈",
+     "How the step's kernels are produced and launched. Usual: Megatron-LM with Transformer "
+     "Engine's fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the memory "
+     "traffic of norms and activations and the host time per kernel.",
+     "训练步中内核的生成与启动方式。常用：Megatron-LM 使用 Transformer Engine 融合内核，PyTorch "
+     "DDP/FSDP 与 DeepSpeed 使用 eager 模式。它决定归一化与激活的显存流量以及每个内核的主机开销。"},
+    {"training.cross_entropy", "Loss kernel", "损失内核",
+     "Megatron-Core's vocab-parallel cross-entropy, under fused kernels and CUDA graphs. Per logit "
+     "it moves 36 bytes fused, 52 unfused and 6 with Transformer Engine's kernel, which also keeps "
+     "bf16 logits instead of the fp32 softmax. PyTorch eager and torch.compile run PyTorch's own "
+     "loss.",
+     "Megatron-Core 的词表并行交叉熵，用于融合内核与 CUDA Graphs 软件栈。每个 logit "
+     "的显存流量：融合 36 字节，未融合 52 字节，Transformer Engine 内核 6 字节，且后者保留 bf16 "
+     "logits 而不是 fp32 softmax。PyTorch eager 与 torch.compile 使用 PyTorch 自带的损失函数。"},
 };
+
+const FieldText* find(std::string_view path) {
+    for (const FieldText& f : kFields)
+        if (f.path == path) return &f;
+    return nullptr;
+}
 
 } // namespace
 
 std::string_view fieldLabel(std::string_view path, Lang lang) {
-    for (const FieldText& f : kFields)
-        if (f.path == path) return lang == Lang::ZhCN ? f.zh : f.en;
-    return path;
+    const FieldText* f = find(path);
+    if (f == nullptr) return path;
+    return lang == Lang::ZhCN ? f->zh : f->en;
+}
+
+std::string_view fieldHelp(std::string_view path, Lang lang) {
+    const FieldText* f = find(path);
+    if (f == nullptr) return {};
+    return lang == Lang::ZhCN ? f->helpZh : f->help;
 }
 
 } // namespace trainplan::sim

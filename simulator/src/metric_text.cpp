@@ -1,5 +1,8 @@
 #include <trainplan/simulator/metric_text.h>
 
+#include <cstddef>
+#include <iterator>
+
 namespace trainplan::sim {
 
 namespace {
@@ -9,7 +12,7 @@ struct MetricText {
     std::string_view name, nameZh, help, helpZh;
 };
 
-// In the order of Metric; tests/simulator/metric_text_test.cpp checks every row.
+// In the order of Metric (checked below); tests/simulator/metric_text_test.cpp checks every row.
 constexpr MetricText kMetrics[] = {
     {Metric::Framework, "Framework", "框架",
      "The training framework; each accepts only the parallel layouts it really "
@@ -169,7 +172,12 @@ constexpr MetricText kMetrics[] = {
      "由同一 GPU 代际、框架与软件栈的公开参考运行得出的单步时间 80% "
      "预测区间，以及该组合的验证程度（docs/model.md，误差范围）。训练时长与成本随之等比变化。"},
 };
-static_assert(std::size(kMetrics) == kMetricCount);
+constexpr bool inMetricOrder() {
+    for (std::size_t i = 0; i < std::size(kMetrics); ++i)
+        if (static_cast<std::size_t>(kMetrics[i].metric) != i) return false;
+    return std::size(kMetrics) == kMetricCount;
+}
+static_assert(inMetricOrder(), "kMetrics must list every Metric once, in the order of the enum");
 
 const MetricText& row(Metric m) {
     return kMetrics[static_cast<int>(m)];

@@ -81,7 +81,7 @@ TEST(HostAdam, FsdpStepsTorchAdamWSixTimesSlowerOnTheSameCores) {
     }
 }
 
-TEST(HostAdam, TheClusterFieldsRoundTripAndAreChecked) {
+TEST(HostAdam, TheClusterFieldsRoundTripAndAreWrittenOnlyWhenStated) {
     const auto s = llama8(96, 614.4e9);
     const auto text = model::toJsonText(s);
     const auto load = model::parseScenario(text, test::catalog());

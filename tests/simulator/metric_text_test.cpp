@@ -69,3 +69,16 @@ TEST(FieldLabel, NamesScenarioFieldsByTheirPath) {
     // A path the catalogue does not name comes back as it is, never empty.
     EXPECT_EQ(fieldLabel("cluster.no_such_field", Lang::ZhCN), "cluster.no_such_field");
 }
+
+TEST(FieldLabel, EveryFieldWithHelpExplainsItselfInBothLanguages) {
+    for (const char* path : {"model.layers", "model.moe.experts", "training.precision",
+                             "training.cross_entropy", "cluster.nodes", "cluster.gpu_hour_usd"}) {
+        const std::string_view en = fieldHelp(path, Lang::En), zh = fieldHelp(path, Lang::ZhCN);
+        EXPECT_GT(en.size(), 10u) << path;
+        EXPECT_EQ(en.back(), '.') << path;
+        EXPECT_NE(en, zh) << path;
+        EXPECT_NE(fieldLabel(path, Lang::En), path) << path << " has help but no label";
+    }
+    EXPECT_EQ(fieldHelp("cluster.nodes", Lang::En), "Number of nodes (servers).");
+    EXPECT_TRUE(fieldHelp("cluster.no_such_field", Lang::En).empty());
+}

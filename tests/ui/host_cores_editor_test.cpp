@@ -3,6 +3,7 @@
 #include "ui_test_support.h"
 
 #include <trainplan/simulator/estimate.h>
+#include <trainplan/simulator/field_text.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 
@@ -22,6 +23,9 @@ TEST(HostCoresEditor, TheFieldEditsTheScenarioAndShowsTheDefault) {
     ASSERT_NE(cores, nullptr);
     EXPECT_EQ(cores->value(), 0);
     EXPECT_EQ(cores->text(), QStringLiteral("default (6 per GPU)"));
+    // Its tooltip is the field catalogue's sentence, which the report and the CLI can read too.
+    EXPECT_EQ(cores->toolTip().toStdString(),
+              sim::fieldHelp("cluster.host_cpu_cores_per_node", sim::Lang::En));
 
     model::Plan p;
     p.framework = model::Framework::DeepSpeed;

@@ -33,4 +33,9 @@ QString fieldLabel(std::string_view path) {
     return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
+QString fieldHelp(std::string_view path) {
+    const std::string_view help = sim::fieldHelp(path, advisorLanguage());
+    return QString::fromUtf8(help.data(), static_cast<qsizetype>(help.size()));
+}
+
 } // namespace trainplan::ui

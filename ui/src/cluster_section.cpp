@@ -92,7 +92,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
         target->setItemData(target->count() - 1, catalogText(l.source, l.sourceZh),
                             Qt::ToolTipRole);
     }
-    m_gpu->setToolTip(tr("The accelerator, with its datasheet figures from the catalog."));
+    m_gpu->setToolTip(fieldHelp("cluster.gpu"));
     form->addRow(fieldLabel("cluster.gpu"),
                  m_binder->bindChoice(
                      m_gpu, QStringLiteral("cluster.gpu"), tr("GPU"),
@@ -106,14 +106,13 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                      }));
     form->addRow(QString(), m_gpuSpecs);
 
-    auto* nodes = makeIntSpin(1, 1000000, tr("Number of nodes (servers)."));
+    auto* nodes = makeIntSpin(1, 1000000, fieldHelp("cluster.nodes"));
     form->addRow(fieldLabel("cluster.nodes"),
                  m_binder->bindInt(
                      nodes, QStringLiteral("cluster.nodes"), tr("nodes"),
                      [](const Scenario& s) { return s.cluster.nodes; },
                      [](Scenario& s, int v) { s.cluster.nodes = v; }));
-    auto* perNode =
-        makeIntSpin(1, 1024, tr("GPUs in each node, connected by the intra-node link."));
+    auto* perNode = makeIntSpin(1, 1024, fieldHelp("cluster.gpus_per_node"));
     form->addRow(fieldLabel("cluster.gpus_per_node"),
                  m_binder->bindInt(
                      perNode, QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"),
@@ -122,7 +121,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
     m_totalGpus->setToolTip(tr("Nodes × GPUs per node."));
     form->addRow(tr("Total GPUs"), m_totalGpus);
 
-    m_intra->setToolTip(tr("Link between the GPUs of a node; bandwidth per GPU per direction."));
+    m_intra->setToolTip(fieldHelp("cluster.intra_node"));
     form->addRow(fieldLabel("cluster.intra_node"),
                  m_binder->bindChoice(
                      m_intra, QStringLiteral("cluster.intra_node"), tr("intra-node link"),
@@ -138,7 +137,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                          }
                      }));
     form->addRow(QString(), m_intraSpecs);
-    m_inter->setToolTip(tr("Network between nodes; bandwidth per NIC per direction."));
+    m_inter->setToolTip(fieldHelp("cluster.inter_node"));
     form->addRow(fieldLabel("cluster.inter_node"),
                  m_binder->bindChoice(
                      m_inter, QStringLiteral("cluster.inter_node"), tr("inter-node network"),
@@ -154,25 +153,19 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                          }
                      }));
     form->addRow(QString(), m_interSpecs);
-    auto* nics = makeIntSpin(1, 1024, tr("Network adapters per node; the node's GPUs share them."));
+    auto* nics = makeIntSpin(1, 1024, fieldHelp("cluster.nics_per_node"));
     form->addRow(fieldLabel("cluster.nics_per_node"),
                  m_binder->bindInt(
                      nics, QStringLiteral("cluster.nics_per_node"), tr("NICs per node"),
                      [](const Scenario& s) { return s.cluster.nicsPerNode; },
                      [](Scenario& s, int v) { s.cluster.nicsPerNode = v; }));
-    auto* over = makeDoubleSpin(
-        1.0, 1000.0, 2,
-        tr("Fabric oversubscription (core : edge bandwidth); 1 = non-blocking fat tree."), 0.5);
+    auto* over = makeDoubleSpin(1.0, 1000.0, 2, fieldHelp("cluster.oversubscription"), 0.5);
     form->addRow(fieldLabel("cluster.oversubscription"),
                  m_binder->bindDouble(
                      over, QStringLiteral("cluster.oversubscription"), tr("oversubscription"),
                      [](const Scenario& s) { return s.cluster.oversubscription; },
                      [](Scenario& s, double v) { s.cluster.oversubscription = v; }));
-    auto* cores = makeIntSpin(
-        0, 1'000'000,
-        tr("CPU cores per node that step an offloaded optimizer (CPU-Adam runs on each GPU's "
-           "share). Only plans with CPU or NVMe offload use it."),
-        8);
+    auto* cores = makeIntSpin(0, 1'000'000, fieldHelp("cluster.host_cpu_cores_per_node"), 8);
     cores->setSpecialValueText(tr("default (6 per GPU)"));
     form->addRow(fieldLabel("cluster.host_cpu_cores_per_node"),
                  m_binder->bindInt(
@@ -180,11 +173,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                      tr("host CPU cores per node"),
                      [](const Scenario& s) { return s.cluster.hostCpuCoresPerNode; },
                      [](Scenario& s, int v) { s.cluster.hostCpuCoresPerNode = v; }));
-    auto* price = makeDoubleSpin(
-        0.0, 1e6, 2,
-        tr("What one GPU-hour costs you, in US dollars. Leave it at 'GPU's price' to use the "
-           "GPU's catalog price; changing the GPU goes back to it."),
-        0.1);
+    auto* price = makeDoubleSpin(0.0, 1e6, 2, fieldHelp("cluster.gpu_hour_usd"), 0.1);
     price->setPrefix(QStringLiteral("$ "));
     price->setSpecialValueText(tr("GPU's price"));
     form->addRow(fieldLabel("cluster.gpu_hour_usd"),

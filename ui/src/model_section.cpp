@@ -91,40 +91,36 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
                                     if (shapesHeads) updateHeadDim(s);
                                 }));
     };
-    intField("layers", fieldLabel("model.layers"), 1, 100000,
-             tr("Transformer blocks (decoder layers)."), &model::TransformerSpec::layers);
-    intField("hidden", fieldLabel("model.hidden"), 1, 1000000, tr("Model width d_model."),
+    intField("layers", fieldLabel("model.layers"), 1, 100000, fieldHelp("model.layers"),
+             &model::TransformerSpec::layers);
+    intField("hidden", fieldLabel("model.hidden"), 1, 1000000, fieldHelp("model.hidden"),
              &model::TransformerSpec::hidden, true);
-    intField("heads", fieldLabel("model.heads"), 1, 100000,
-             tr("Query heads; hidden ÷ heads is the head size."), &model::TransformerSpec::heads,
-             true);
-    intField("kv_heads", fieldLabel("model.kv_heads"), 1, 100000,
-             tr("Key/value heads: equal to heads for multi-head attention, fewer for grouped-query "
-                "(GQA), 1 for MQA."),
+    intField("heads", fieldLabel("model.heads"), 1, 100000, fieldHelp("model.heads"),
+             &model::TransformerSpec::heads, true);
+    intField("kv_heads", fieldLabel("model.kv_heads"), 1, 100000, fieldHelp("model.kv_heads"),
              &model::TransformerSpec::kvHeads);
     intField("ffn_hidden", fieldLabel("model.ffn_hidden"), 1, 10000000,
-             tr("Inner width of the feed-forward block."), &model::TransformerSpec::ffnHidden);
+             fieldHelp("model.ffn_hidden"), &model::TransformerSpec::ffnHidden);
     auto* ffn = new QComboBox;
     ffn->addItem(tr("GELU (2 matrices)"), QStringLiteral("gelu"));
     ffn->addItem(tr("SwiGLU (3 matrices, gated)"), QStringLiteral("swiglu"));
-    ffn->setToolTip(tr("Feed-forward kind: gated SwiGLU has a third projection matrix."));
+    ffn->setToolTip(fieldHelp("model.ffn"));
     form->addRow(
-        tr("FFN kind"),
+        fieldLabel("model.ffn"),
         m_binder->bindChoice(
-            ffn, QStringLiteral("model.ffn"), tr("FFN kind"),
+            ffn, QStringLiteral("model.ffn"), fieldLabel("model.ffn"),
             [](const Scenario& s) { return toQString(model::toString(s.model.ffn)); },
             [](Scenario& s, const QString& v) {
                 customize(s);
                 s.model.ffn =
                     model::ffnKindFromString(v.toStdString()).value_or(model::FfnKind::Gelu);
             }));
-    intField("vocab", fieldLabel("model.vocab"), 1, 100000000,
-             tr("Tokenizer vocabulary size (embedding and LM-head rows)."),
+    intField("vocab", fieldLabel("model.vocab"), 1, 100000000, fieldHelp("model.vocab"),
              &model::TransformerSpec::vocab);
-    intField("seq_len", fieldLabel("model.seq_len"), 1, 100000000,
-             tr("Tokens per training sequence."), &model::TransformerSpec::seqLen);
-    auto* tied = new QCheckBox(tr("Tied input/output embeddings"));
-    tied->setToolTip(tr("The LM head reuses the embedding matrix (no separate output weights)."));
+    intField("seq_len", fieldLabel("model.seq_len"), 1, 100000000, fieldHelp("model.seq_len"),
+             &model::TransformerSpec::seqLen);
+    auto* tied = new QCheckBox(fieldLabel("model.tied_embeddings"));
+    tied->setToolTip(fieldHelp("model.tied_embeddings"));
     form->addRow(QString(),
                  m_binder->bindBool(
                      tied, QStringLiteral("model.tied_embeddings"), tr("tied embeddings"),
@@ -145,16 +141,14 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
                                     s.model.moe.*member = v;
                                 }));
     };
-    moeField("experts", tr("MoE experts"), 100000,
-             tr("Routed experts per MoE layer; 0 for a dense model."), &model::MoeSpec::experts);
-    moeField("top_k", tr("MoE top-k"), 100000, tr("Experts each token is routed to."),
+    moeField("experts", fieldLabel("model.moe.experts"), 100000, fieldHelp("model.moe.experts"),
+             &model::MoeSpec::experts);
+    moeField("top_k", fieldLabel("model.moe.top_k"), 100000, fieldHelp("model.moe.top_k"),
              &model::MoeSpec::topK);
-    moeField("expert_ffn_hidden", tr("Expert FFN size"), 10000000,
-             tr("Inner width of each expert's feed-forward block."),
-             &model::MoeSpec::expertFfnHidden);
-    moeField("shared_experts", tr("Shared experts"), 100000,
-             tr("Experts every token goes through (DeepSeek-style)."),
-             &model::MoeSpec::sharedExperts);
+    moeField("expert_ffn_hidden", fieldLabel("model.moe.expert_ffn_hidden"), 10000000,
+             fieldHelp("model.moe.expert_ffn_hidden"), &model::MoeSpec::expertFfnHidden);
+    moeField("shared_experts", fieldLabel("model.moe.shared_experts"), 100000,
+             fieldHelp("model.moe.shared_experts"), &model::MoeSpec::sharedExperts);
 
     m_attention->setWordWrap(true);
     m_attention->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -174,18 +168,13 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
                              if (s.model.slidingWindow.window == 0) s.model.slidingWindow = {};
                          }));
     };
-    windowField("window", tr("Sliding window"), 100000000,
-                tr("Keys each query attends to in windowed layers (Mistral 4,096, gpt-oss 128); "
-                   "0 for full attention. Flash attention skips what lies outside the window; the "
-                   "model FLOPs behind MFU still count the full matrix."),
-                tr("none (full attention)"), &model::SlidingWindowSpec::window);
-    windowField("full_every", tr("Full attention every"), 100000,
-                tr("Every n-th layer keeps full attention (gpt-oss: 2); 0 windows every layer."),
-                tr("never: every layer windowed"), &model::SlidingWindowSpec::fullEvery);
-    intField("mtp_layers", tr("MTP modules"), 0, 1000,
-             tr("Multi-token prediction modules after the last layer (DeepSeek-V3: 1). Each adds "
-                "one layer, a projection and another pass of the LM head on the last pipeline "
-                "stage."),
+    windowField("window", fieldLabel("model.sliding_window.window"), 100000000,
+                fieldHelp("model.sliding_window.window"), tr("none (full attention)"),
+                &model::SlidingWindowSpec::window);
+    windowField("full_every", fieldLabel("model.sliding_window.full_every"), 100000,
+                fieldHelp("model.sliding_window.full_every"), tr("never: every layer windowed"),
+                &model::SlidingWindowSpec::fullEvery);
+    intField("mtp_layers", fieldLabel("model.mtp_layers"), 0, 1000, fieldHelp("model.mtp_layers"),
              &model::TransformerSpec::mtpLayers);
 }
 

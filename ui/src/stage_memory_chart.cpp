@@ -60,8 +60,7 @@ QString stageRowLabel(const sim::StageMemoryRow& row, bool evenLayout, bool moeM
             name = StageMemoryChart::tr("%1 (stages %2)").arg(name, indices);
     } else {
         name = QString::fromStdString(
-            sim::stageRowName(row.kind == sim::StageKind::Only ? sim::StageKind::Middle : row.kind,
-                              row.stageIndices, advisorLanguage()));
+            sim::stageRowName(row.kind, row.stageIndices, advisorLanguage()));
     }
     if (!moeModel) return name;
     return StageMemoryChart::tr("%1: %2 dense + %3 MoE")

@@ -26,8 +26,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     , m_binder(new FieldBinder(doc, this)) {
     auto* form = makeForm(this);
     auto* batch =
-        makeIntSpin(1, std::numeric_limits<int>::max(),
-                    tr("Sequences per optimizer step across all data-parallel replicas."));
+        makeIntSpin(1, std::numeric_limits<int>::max(), fieldHelp("training.global_batch"));
     form->addRow(fieldLabel("training.global_batch"),
                  m_binder->bindInt(
                      batch, QStringLiteral("training.global_batch"), tr("global batch"),
@@ -38,9 +37,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     for (auto p : {model::Precision::Bf16, model::Precision::Fp16, model::Precision::Fp8,
                    model::Precision::Fp32})
         precision->addItem(toQString(model::toString(p)).toUpper(), toQString(model::toString(p)));
-    precision->setToolTip(
-        tr("Compute precision of the matrix multiplications; sets the GPU peak MFU is measured "
-           "against. fp8 needs fp8 tensor cores."));
+    precision->setToolTip(fieldHelp("training.precision"));
     form->addRow(
         fieldLabel("training.precision"),
         m_binder->bindChoice(
@@ -54,8 +51,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     optimizer->addItem(tr("Adam"), QStringLiteral("adam"));
     optimizer->addItem(tr("AdamW"), QStringLiteral("adamw"));
     optimizer->addItem(tr("SGD with momentum"), QStringLiteral("sgd-momentum"));
-    optimizer->setToolTip(tr("Adam/AdamW keep two fp32 moments per parameter (8 bytes), SGD with "
-                             "momentum one (4 bytes)."));
+    optimizer->setToolTip(fieldHelp("training.optimizer"));
     form->addRow(
         fieldLabel("training.optimizer"),
         m_binder->bindChoice(
@@ -71,8 +67,7 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     tokens->setSingleStep(10);
     tokens->setGroupSeparatorShown(true);
     tokens->setAccelerated(true);
-    tokens->setToolTip(
-        tr("Tokens the run processes in total, in billions (sets time to train and cost)."));
+    tokens->setToolTip(fieldHelp("training.train_tokens"));
     // Chinese shows the count in 万亿/亿 itself (BillionsSpinBox).
     if (QLocale().language() != QLocale::Chinese) tokens->setSuffix(tr(" B"));
     form->addRow(fieldLabel("training.train_tokens"),
@@ -81,9 +76,8 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
                      [](const Scenario& s) { return s.training.trainTokens / 1e9; },
                      [](Scenario& s, double v) { s.training.trainTokens = v * 1e9; }));
 
-    auto* flash = new QCheckBox(tr("Flash attention"));
-    flash->setToolTip(tr("Fused attention that never stores the attention matrix (removes the "
-                         "5as/h activation term)."));
+    auto* flash = new QCheckBox(fieldLabel("training.flash_attention"));
+    flash->setToolTip(fieldHelp("training.flash_attention"));
     form->addRow(QString(),
                  m_binder->bindBool(
                      flash, QStringLiteral("training.flash_attention"), tr("flash attention"),
@@ -103,19 +97,18 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     m_attentionKernel->addItem(tr("FlashAttention in Triton (e.g. llm-foundry attn_impl: triton)"),
                                QStringLiteral("triton"));
     limitComboWidth(m_attentionKernel, 22);
-    m_attentionKernel->setToolTip(
-        tr("The kernel that runs the attention core. Usual: cuDNN fused attention under fused "
-           "kernels and CUDA graphs, FlashAttention-2 in eager and compiled PyTorch. The Triton "
-           "kernel runs about 1.8x slower than FlashAttention-2 (FlashAttention-2 paper, §4.1)."));
-    form->addRow(
-        tr("Attention kernel"),
-        m_binder->bindChoice(
-            m_attentionKernel, QStringLiteral("training.attention_kernel"), tr("attention kernel"),
-            [](const Scenario& s) { return toQString(model::toString(s.training.attentionKernel)); },
-            [](Scenario& s, const QString& v) {
-                if (auto k = model::attentionKernelFromString(v.toStdString()))
-                    s.training.attentionKernel = *k;
-            }));
+    m_attentionKernel->setToolTip(fieldHelp("training.attention_kernel"));
+    form->addRow(fieldLabel("training.attention_kernel"),
+                 m_binder->bindChoice(
+                     m_attentionKernel, QStringLiteral("training.attention_kernel"),
+                     tr("attention kernel"),
+                     [](const Scenario& s) {
+                         return toQString(model::toString(s.training.attentionKernel));
+                     },
+                     [](Scenario& s, const QString& v) {
+                         if (auto k = model::attentionKernelFromString(v.toStdString()))
+                             s.training.attentionKernel = *k;
+                     }));
 
     auto* execution = new QComboBox;
     execution->addItem(tr("Usual for the framework"), QStringLiteral("auto"));
@@ -124,12 +117,9 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     execution->addItem(tr("Fused kernels (Transformer Engine)"), QStringLiteral("fused"));
     execution->addItem(tr("Fused kernels with CUDA graphs"), QStringLiteral("cuda_graphs"));
     limitComboWidth(execution, 22);
-    execution->setToolTip(
-        tr("How the step's kernels are produced and launched. Usual: Megatron-LM with Transformer "
-           "Engine's fused kernels, PyTorch DDP/FSDP and DeepSpeed in eager mode. It sets the "
-           "memory traffic of norms and activations and the host time per kernel."));
+    execution->setToolTip(fieldHelp("training.execution"));
     form->addRow(
-        tr("Software stack"),
+        fieldLabel("training.execution"),
         m_binder->bindChoice(
             execution, QStringLiteral("training.execution"), tr("software stack"),
             [](const Scenario& s) { return toQString(model::toString(s.training.execution)); },
@@ -147,13 +137,9 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     m_crossEntropy->addItem(tr("Unfused (Megatron-LM default)"), QStringLiteral("unfused"));
     m_crossEntropy->addItem(tr("Transformer Engine kernel (impl te)"), QStringLiteral("te"));
     limitComboWidth(m_crossEntropy, 22);
-    m_crossEntropy->setToolTip(
-        tr("Megatron-Core's vocab-parallel cross-entropy, under fused kernels and CUDA graphs. "
-           "Per logit it moves 36 bytes fused, 52 unfused and 6 with Transformer Engine's kernel, "
-           "which also keeps bf16 logits instead of the fp32 softmax. PyTorch eager and "
-           "torch.compile run PyTorch's own loss."));
+    m_crossEntropy->setToolTip(fieldHelp("training.cross_entropy"));
     form->addRow(
-        tr("Loss kernel"),
+        fieldLabel("training.cross_entropy"),
         m_binder->bindChoice(
             m_crossEntropy, QStringLiteral("training.cross_entropy"), tr("loss kernel"),
             [](const Scenario& s) { return toQString(model::toString(s.training.crossEntropy)); },

@@ -25,5 +25,7 @@ namespace trainplan::ui {
 // A scenario field's label by its path ("cluster.nodes"), as the report names it too
 // (sim::fieldLabel).
 [[nodiscard]] QString fieldLabel(std::string_view path);
+// What the field means, one sentence (sim::fieldHelp): the editor's tooltip.
+[[nodiscard]] QString fieldHelp(std::string_view path);
 
 } // namespace trainplan::ui
