@@ -1123,28 +1123,12 @@
         <translation>约束</translation>
     </message>
     <message>
-        <source>The most GPUs a plan may use (0 = the whole cluster). Sizing searches up to this many (16,384 when unset).</source>
-        <translation>方案最多可使用的 GPU 数（0 表示整个集群）。规模测算最多搜索到这个数量（未设置时为 16,384）。</translation>
-    </message>
-    <message>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <source>Maximum GPUs</source>
-        <translation>最大 GPU 数</translation>
-    </message>
-    <message>
         <source>maximum GPUs</source>
         <translation>最大 GPU 数</translation>
-    </message>
-    <message>
-        <source>GPU memory every plan leaves free for what the memory model does not see (allocator spikes, SHARP buffers, profiler). Default 5%.</source>
-        <translation>每个方案为显存模型未覆盖的部分（分配器峰值、SHARP 缓冲区、性能分析器）预留的 GPU 显存。默认 5%。</translation>
-    </message>
-    <message>
-        <source>Memory headroom</source>
-        <translation>显存余量</translation>
     </message>
     <message>
         <source>memory headroom</source>
@@ -1159,10 +1143,6 @@
         <translation>框架</translation>
     </message>
     <message>
-        <source>The expected time to train (with failures and restarts) must not exceed this many days. 0 = no deadline.</source>
-        <translation>预期训练时间（含故障与重启）不得超过这么多天。0 表示无期限。</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1171,16 +1151,8 @@
         <translation> 天</translation>
     </message>
     <message>
-        <source>Deadline</source>
-        <translation>期限</translation>
-    </message>
-    <message>
         <source>deadline</source>
         <translation>期限</translation>
-    </message>
-    <message>
-        <source>The expected cost of the run must not exceed this amount. 0 = no budget.</source>
-        <translation>训练的预期成本不得超过此金额。0 表示无预算。</translation>
     </message>
     <message>
         <source>The budget&apos;s currency. CNY converts at the library&apos;s exchange rate (trainplan-cli price rate).</source>
@@ -1193,10 +1165,6 @@
     <message>
         <source>budget currency</source>
         <translation>预算货币</translation>
-    </message>
-    <message>
-        <source>Budget</source>
-        <translation>预算</translation>
     </message>
 </context>
 <context>
@@ -2714,72 +2682,8 @@ KV 潜在维度 %1 · 查询潜在维度 %2
 <context>
     <name>trainplan::ui::PlanKnobsEditor</name>
     <message>
-        <source>The framework runs the plan; each supports only some knobs.</source>
-        <translation>运行此方案的框架；每个框架只支持部分参数。</translation>
-    </message>
-    <message>
-        <source>Framework</source>
-        <translation>框架</translation>
-    </message>
-    <message>
         <source>framework</source>
         <translation>框架</translation>
-    </message>
-    <message>
-        <source>Tensor parallel (TP)</source>
-        <translation>张量并行（TP）</translation>
-    </message>
-    <message>
-        <source>GPUs that split every layer&apos;s matrices; kept inside a node.</source>
-        <translation>切分每层矩阵的 GPU 数；限制在一个节点内。</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel (PP)</source>
-        <translation>流水线并行（PP）</translation>
-    </message>
-    <message>
-        <source>Pipeline stages the layers are split into.</source>
-        <translation>模型层被切分成的流水线阶段数。</translation>
-    </message>
-    <message>
-        <source>Interleaved chunks (VPP)</source>
-        <translation>交错块数（VPP）</translation>
-    </message>
-    <message>
-        <source>Virtual pipeline stages per GPU (interleaved 1F1B).</source>
-        <translation>每张 GPU 上的虚拟流水线阶段数（交错 1F1B）。</translation>
-    </message>
-    <message>
-        <source>Context parallel (CP)</source>
-        <translation>上下文并行（CP）</translation>
-    </message>
-    <message>
-        <source>GPUs that split each sequence (ring attention).</source>
-        <translation>切分每条序列的 GPU 数（环形注意力）。</translation>
-    </message>
-    <message>
-        <source>Expert parallel (EP)</source>
-        <translation>专家并行（EP）</translation>
-    </message>
-    <message>
-        <source>GPUs the MoE experts are spread over.</source>
-        <translation>MoE 专家分布到的 GPU 数。</translation>
-    </message>
-    <message>
-        <source>Data parallel (DP)</source>
-        <translation>数据并行（DP）</translation>
-    </message>
-    <message>
-        <source>Model replicas; dp·tp·pp·cp must equal the GPU count.</source>
-        <translation>模型副本数；dp·tp·pp·cp 必须等于 GPU 总数。</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>微批大小</translation>
-    </message>
-    <message>
-        <source>Sequences per forward/backward pass on each GPU.</source>
-        <translation>每张 GPU 每次前向/反向处理的序列数。</translation>
     </message>
     <message>
         <source>0 — replicated</source>
@@ -2798,14 +2702,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>3 — 再切分参数</translation>
     </message>
     <message>
-        <source>ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron: 1 = distributed optimizer, 2 and 3 = Megatron-FSDP optim_grads and optim_grads_params).</source>
-        <translation>ZeRO 阶段（FSDP：3 = FULL_SHARD，2 = SHARD_GRAD_OP；Megatron：1 = 分布式优化器，2 和 3 = Megatron-FSDP 的 optim_grads 与 optim_grads_params）。</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -2816,14 +2712,6 @@ KV 潜在维度 %1 · 查询潜在维度 %2
     <message>
         <source>Full (whole layers)</source>
         <translation>完全（整层）</translation>
-    </message>
-    <message>
-        <source>Activation recomputation: trade compute for memory (Korthikanti et al. 2022).</source>
-        <translation>激活重计算：以计算换显存（Korthikanti 等，2022）。</translation>
-    </message>
-    <message>
-        <source>Recompute</source>
-        <translation>重计算</translation>
     </message>
     <message>
         <source>recompute</source>
@@ -2838,60 +2726,12 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>NVMe</translation>
     </message>
     <message>
-        <source>Where optimizer states (and master weights) live: GPU, host memory or NVMe (DeepSpeed ZeRO-Offload/Infinity).</source>
-        <translation>优化器状态（及主权重）的存放位置：GPU、主机内存或 NVMe（DeepSpeed ZeRO-Offload/Infinity）。</translation>
-    </message>
-    <message>
-        <source>Offload</source>
-        <translation>卸载</translation>
-    </message>
-    <message>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <source>Sequence parallel</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <source>Shard norms and dropout activations across the TP group (needs TP ≥ 2).</source>
-        <translation>在 TP 组内切分归一化和 dropout 的激活值（需要 TP ≥ 2）。</translation>
-    </message>
-    <message>
-        <source>Hybrid sharding</source>
-        <translation>混合分片</translation>
-    </message>
-    <message>
-        <source>FSDP HYBRID_SHARD: shard inside a node, replicate across nodes.</source>
-        <translation>FSDP HYBRID_SHARD：节点内分片，节点间复制。</translation>
-    </message>
-    <message>
-        <source>Offload parameters</source>
-        <translation>卸载参数</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 parameter offload (ZeRO-Infinity).</source>
-        <translation>ZeRO-3 参数卸载（ZeRO-Infinity）。</translation>
-    </message>
-    <message>
-        <source>Overlap TP communication</source>
-        <translation>张量并行通信重叠</translation>
-    </message>
-    <message>
-        <source>Megatron/Transformer Engine TP communication overlap.</source>
-        <translation>Megatron/Transformer Engine 的 TP 通信与计算重叠。</translation>
-    </message>
-    <message>
-        <source>Full recompute of only the first N layers of each pipeline chunk, the others keeping their activations (Megatron-LM --recompute-method block --recompute-num-layers N). 0 recomputes every layer.</source>
-        <translation>只对每个流水线分块的前 N 层做完整重计算，其余层保留激活（Megatron-LM --recompute-method block --recompute-num-layers N）。0 表示每一层都重计算。</translation>
-    </message>
-    <message>
         <source>every layer</source>
         <translation>每一层</translation>
-    </message>
-    <message>
-        <source>Recomputed layers per chunk</source>
-        <translation>每分块重计算层数</translation>
     </message>
     <message>
         <source>recomputed layers per chunk</source>
@@ -2902,28 +2742,12 @@ KV 潜在维度 %1 · 查询潜在维度 %2
         <translation>core_attn（Megatron 默认）</translation>
     </message>
     <message>
-        <source>Megatron-LM selective recompute of whole submodules (--recompute-modules): core_attn, mlp, layernorm, moe, moe_act, shared_experts, mla_up_proj. Each keeps only its input and runs its forward again in the backward; unlike core_attn, mlp and layernorm save memory under flash attention.</source>
-        <translation>Megatron-LM 按子模块的选择性重计算（--recompute-modules）：core_attn、mlp、layernorm、moe、moe_act、shared_experts、mla_up_proj。每个模块只保留输入，在反向时重新执行前向；与 core_attn 不同，mlp 与 layernorm 在启用 FlashAttention 时仍能节省显存。</translation>
-    </message>
-    <message>
-        <source>Recomputed modules</source>
-        <translation>重计算模块</translation>
-    </message>
-    <message>
         <source>recomputed modules</source>
         <translation>重计算模块</translation>
     </message>
     <message>
-        <source>Tensor parallelism inside each routed expert (Megatron-LM --expert-tensor-parallel-size). Below TP, expert parallelism may also span the TP ranks (MoE parallel folding).</source>
-        <translation>每个路由专家内部的张量并行（Megatron-LM --expert-tensor-parallel-size）。小于 TP 时，专家并行也可跨越 TP 各卡（MoE 并行折叠）。</translation>
-    </message>
-    <message>
         <source>same as TP</source>
         <translation>与 TP 相同</translation>
-    </message>
-    <message>
-        <source>Expert tensor parallel (ETP)</source>
-        <translation>专家张量并行（ETP）</translation>
     </message>
 </context>
 <context>

@@ -9,8 +9,8 @@ struct FieldText {
     std::string_view help, helpZh; // what the field means, one sentence (the editor's tooltip)
 };
 
-// Scenario-format paths (docs/scenario-format.md); tests/simulator/metric_text_test.cpp checks
-// every row.
+// Scenario-format paths (docs/scenario-format.md); a plan's knobs (plans[N].tp) are keyed
+// "plan.tp". tests/simulator/metric_text_test.cpp checks rows of every kind.
 constexpr FieldText kFields[] = {
     {"model.layers", "Layers", "层数", "Transformer blocks (decoder layers).",
      "Transformer 块（解码器层）数。"},
@@ -123,6 +123,86 @@ constexpr FieldText kFields[] = {
      "Megatron-Core 的词表并行交叉熵，用于融合内核与 CUDA Graphs 软件栈。每个 logit "
      "的显存流量：融合 36 字节，未融合 52 字节，Transformer Engine 内核 6 字节，且后者保留 bf16 "
      "logits 而不是 fp32 softmax。PyTorch eager 与 torch.compile 使用 PyTorch 自带的损失函数。"},
+    {"constraints.max_gpus", "Maximum GPUs", "最大 GPU 数",
+     "The most GPUs a plan may use (0 = the whole cluster). Sizing searches up to this many "
+     "(16,384 when unset).",
+     "方案最多可使用的 GPU 数（0 表示整个集群）。规模测算最多搜索到这个数量（未设置时为 "
+     "16,384）。"},
+    {"constraints.memory_headroom", "Memory headroom", "显存余量",
+     "GPU memory every plan leaves free for what the memory model does not see (allocator spikes, "
+     "SHARP buffers, profiler). Default 5%.",
+     "每个方案为显存模型未覆盖的部分（分配器峰值、SHARP 缓冲区、性能分析器）预留的 GPU 显存。默认 "
+     "5%。"},
+    {"constraints.deadline_days", "Deadline", "期限",
+     "The expected time to train (with failures and restarts) must not exceed this many days. 0 = "
+     "no deadline.",
+     "预期训练时间（含故障与重启）不得超过这么多天。0 表示无期限。"},
+    {"constraints.budget", "Budget", "预算",
+     "The expected cost of the run must not exceed this amount. 0 = no budget.",
+     "训练的预期成本不得超过此金额。0 表示无预算。"},
+    {"plan.framework", "Framework", "框架",
+     "The framework runs the plan; each supports only some knobs.",
+     "运行此方案的框架；每个框架只支持部分参数。"},
+    {"plan.tp", "Tensor parallel (TP)", "张量并行（TP）",
+     "GPUs that split every layer's matrices; kept inside a node.",
+     "切分每层矩阵的 GPU 数；限制在一个节点内。"},
+    {"plan.pp", "Pipeline parallel (PP)", "流水线并行（PP）",
+     "Pipeline stages the layers are split into.", "模型层被切分成的流水线阶段数。"},
+    {"plan.vpp", "Interleaved chunks (VPP)", "交错块数（VPP）",
+     "Virtual pipeline stages per GPU (interleaved 1F1B).",
+     "每张 GPU 上的虚拟流水线阶段数（交错 1F1B）。"},
+    {"plan.cp", "Context parallel (CP)", "上下文并行（CP）",
+     "GPUs that split each sequence (ring attention).", "切分每条序列的 GPU 数（环形注意力）。"},
+    {"plan.ep", "Expert parallel (EP)", "专家并行（EP）", "GPUs the MoE experts are spread over.",
+     "MoE 专家分布到的 GPU 数。"},
+    {"plan.etp", "Expert tensor parallel (ETP)", "专家张量并行（ETP）",
+     "Tensor parallelism inside each routed expert (Megatron-LM --expert-tensor-parallel-size). "
+     "Below TP, expert parallelism may also span the TP ranks (MoE parallel folding).",
+     "每个路由专家内部的张量并行（Megatron-LM --expert-tensor-parallel-size）。小于 TP "
+     "时，专家并行也可跨越 TP 各卡（MoE 并行折叠）。"},
+    {"plan.dp", "Data parallel (DP)", "数据并行（DP）",
+     "Model replicas; dp·tp·pp·cp must equal the GPU count.",
+     "模型副本数；dp·tp·pp·cp 必须等于 GPU 总数。"},
+    {"plan.micro_batch", "Micro-batch", "微批大小",
+     "Sequences per forward/backward pass on each GPU.", "每张 GPU 每次前向/反向处理的序列数。"},
+    {"plan.zero_stage", "ZeRO stage", "ZeRO 阶段",
+     "ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron: 1 = distributed optimizer, 2 "
+     "and 3 = Megatron-FSDP optim_grads and optim_grads_params).",
+     "ZeRO 阶段（FSDP：3 = FULL_SHARD，2 = SHARD_GRAD_OP；Megatron：1 = 分布式优化器，2 和 3 = "
+     "Megatron-FSDP 的 optim_grads 与 optim_grads_params）。"},
+    {"plan.recompute", "Recompute", "重计算",
+     "Activation recomputation: trade compute for memory (Korthikanti et al. 2022).",
+     "激活重计算：以计算换显存（Korthikanti 等，2022）。"},
+    {"plan.recompute_layers", "Recomputed layers per chunk", "每分块重计算层数",
+     "Full recompute of only the first N layers of each pipeline chunk, the others keeping their "
+     "activations (Megatron-LM --recompute-method block --recompute-num-layers N). 0 recomputes "
+     "every layer.",
+     "只对每个流水线分块的前 N 层做完整重计算，其余层保留激活（Megatron-LM --recompute-method "
+     "block --recompute-num-layers N）。0 表示每一层都重计算。"},
+    {"plan.recompute_modules", "Recomputed modules", "重计算模块",
+     "Megatron-LM selective recompute of whole submodules (--recompute-modules): core_attn, mlp, "
+     "layernorm, moe, moe_act, shared_experts, mla_up_proj. Each keeps only its input and runs its "
+     "forward again in the backward; unlike core_attn, mlp and layernorm save memory under flash "
+     "attention.",
+     "Megatron-LM "
+     "按子模块的选择性重计算（--recompute-modules）：core_attn、mlp、layernorm、moe、moe_"
+     "act、shared_experts、mla_up_proj。每个模块只保留输入，在反向时重新执行前向；与 core_attn "
+     "不同，mlp 与 layernorm 在启用 FlashAttention 时仍能节省显存。"},
+    {"plan.offload", "Offload", "卸载",
+     "Where optimizer states (and master weights) live: GPU, host memory or NVMe (DeepSpeed "
+     "ZeRO-Offload/Infinity).",
+     "优化器状态（及主权重）的存放位置：GPU、主机内存或 NVMe（DeepSpeed ZeRO-Offload/Infinity）。"},
+    {"plan.sequence_parallel", "Sequence parallel", "序列并行",
+     "Shard norms and dropout activations across the TP group (needs TP ≥ 2).",
+     "在 TP 组内切分归一化和 dropout 的激活值（需要 TP ≥ 2）。"},
+    {"plan.sharding", "Hybrid sharding", "混合分片",
+     "FSDP HYBRID_SHARD: shard inside a node, replicate across nodes.",
+     "FSDP HYBRID_SHARD：节点内分片，节点间复制。"},
+    {"plan.offload_params", "Offload parameters", "卸载参数",
+     "ZeRO-3 parameter offload (ZeRO-Infinity).", "ZeRO-3 参数卸载（ZeRO-Infinity）。"},
+    {"plan.tp_comm_overlap", "Overlap TP communication", "张量并行通信重叠",
+     "Megatron/Transformer Engine TP communication overlap.",
+     "Megatron/Transformer Engine 的 TP 通信与计算重叠。"},
 };
 
 const FieldText* find(std::string_view path) {

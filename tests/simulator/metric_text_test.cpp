@@ -71,8 +71,10 @@ TEST(FieldLabel, NamesScenarioFieldsByTheirPath) {
 }
 
 TEST(FieldLabel, EveryFieldWithHelpExplainsItselfInBothLanguages) {
-    for (const char* path : {"model.layers", "model.moe.experts", "training.precision",
-                             "training.cross_entropy", "cluster.nodes", "cluster.gpu_hour_usd"}) {
+    for (const char* path :
+         {"model.layers", "model.moe.experts", "training.precision", "training.cross_entropy",
+          "cluster.nodes", "cluster.gpu_hour_usd", "constraints.memory_headroom", "plan.tp",
+          "plan.recompute_modules", "plan.tp_comm_overlap"}) {
         const std::string_view en = fieldHelp(path, Lang::En), zh = fieldHelp(path, Lang::ZhCN);
         EXPECT_GT(en.size(), 10u) << path;
         EXPECT_EQ(en.back(), '.') << path;

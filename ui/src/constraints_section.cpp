@@ -1,6 +1,7 @@
 #include <trainplan/ui/constraints_section.h>
 
 #include <trainplan/model/constraints_spec.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
@@ -50,12 +51,9 @@ ConstraintsSection::ConstraintsSection(ScenarioDocument* doc, QWidget* parent)
     setObjectName(QStringLiteral("constraintsSection"));
     auto* form = makeForm(this);
 
-    auto* maxGpus = makeIntSpin(
-        0, 10'000'000,
-        tr("The most GPUs a plan may use (0 = the whole cluster). Sizing searches up to this many "
-           "(16,384 when unset)."));
+    auto* maxGpus = makeIntSpin(0, 10'000'000, fieldHelp("constraints.max_gpus"));
     maxGpus->setSpecialValueText(tr("no limit"));
-    form->addRow(tr("Maximum GPUs"),
+    form->addRow(fieldLabel("constraints.max_gpus"),
                  m_binder->bindInt(
                      maxGpus, QStringLiteral("constraints.max_gpus"), tr("maximum GPUs"),
                      [](const Scenario& s) {
@@ -69,18 +67,14 @@ ConstraintsSection::ConstraintsSection(ScenarioDocument* doc, QWidget* parent)
                              s.constraints.maxGpus.reset();
                      }));
 
-    auto* headroom =
-        makeDoubleSpin(0.0, 90.0, 1,
-                       tr("GPU memory every plan leaves free for what the memory model does not "
-                          "see (allocator spikes, SHARP buffers, profiler). Default 5%."),
-                       1.0);
+    auto* headroom = makeDoubleSpin(0.0, 90.0, 1, fieldHelp("constraints.memory_headroom"), 1.0);
     headroom->setSuffix(QStringLiteral(" %"));
-    form->addRow(tr("Memory headroom"),
-                 m_binder->bindDouble(
-                     headroom, QStringLiteral("constraints.memory_headroom"),
-                     tr("memory headroom"),
-                     [](const Scenario& s) { return s.constraints.memoryHeadroomFraction * 100.0; },
-                     [](Scenario& s, double v) { s.constraints.memoryHeadroomFraction = v / 100.0; }));
+    form->addRow(
+        fieldLabel("constraints.memory_headroom"),
+        m_binder->bindDouble(
+            headroom, QStringLiteral("constraints.memory_headroom"), tr("memory headroom"),
+            [](const Scenario& s) { return s.constraints.memoryHeadroomFraction * 100.0; },
+            [](Scenario& s, double v) { s.constraints.memoryHeadroomFraction = v / 100.0; }));
 
     auto* frameworks = new QWidget;
     auto* row = new QHBoxLayout(frameworks);
@@ -99,14 +93,10 @@ ConstraintsSection::ConstraintsSection(ScenarioDocument* doc, QWidget* parent)
     row->addStretch();
     form->addRow(tr("Frameworks"), frameworks);
 
-    auto* deadline = makeDoubleSpin(
-        0.0, 1e6, 1,
-        tr("The expected time to train (with failures and restarts) must not exceed this many "
-           "days. 0 = no deadline."),
-        5.0);
+    auto* deadline = makeDoubleSpin(0.0, 1e6, 1, fieldHelp("constraints.deadline_days"), 5.0);
     deadline->setSpecialValueText(tr("none"));
     deadline->setSuffix(tr(" days"));
-    form->addRow(tr("Deadline"),
+    form->addRow(fieldLabel("constraints.deadline_days"),
                  m_binder->bindDouble(
                      deadline, QStringLiteral("constraints.deadline_days"), tr("deadline"),
                      [](const Scenario& s) { return s.constraints.deadlineDays.value_or(0.0); },
@@ -117,9 +107,7 @@ ConstraintsSection::ConstraintsSection(ScenarioDocument* doc, QWidget* parent)
                              s.constraints.deadlineDays.reset();
                      }));
 
-    auto* budget = makeDoubleSpin(
-        0.0, 1e15, 0,
-        tr("The expected cost of the run must not exceed this amount. 0 = no budget."), 100000.0);
+    auto* budget = makeDoubleSpin(0.0, 1e15, 0, fieldHelp("constraints.budget"), 100000.0);
     budget->setSpecialValueText(tr("none"));
     auto* currency = new QComboBox;
     currency->addItem(QStringLiteral("USD"), QStringLiteral("USD"));
@@ -146,7 +134,7 @@ ConstraintsSection::ConstraintsSection(ScenarioDocument* doc, QWidget* parent)
             if (auto c = model::currencyFromString(v.toStdString()))
                 s.constraints.budgetCurrency = *c;
         }));
-    form->addRow(tr("Budget"), money);
+    form->addRow(fieldLabel("constraints.budget"), money);
 }
 
 void ConstraintsSection::refresh() {

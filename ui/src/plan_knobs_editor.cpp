@@ -1,6 +1,7 @@
 #include <trainplan/ui/plan_knobs_editor.h>
 
 #include <trainplan/model/plan.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
@@ -47,9 +48,9 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     auto* framework = new QComboBox;
     for (model::Framework f : model::kAllFrameworks)
         framework->addItem(frameworkName(f), toQString(model::toString(f)));
-    framework->setToolTip(tr("The framework runs the plan; each supports only some knobs."));
+    framework->setToolTip(fieldHelp("plan.framework"));
     form->addRow(
-        tr("Framework"),
+        fieldLabel("plan.framework"),
         m_binder->bindChoice(
             framework, QStringLiteral("framework"), tr("framework"),
             [plan](const Scenario& s) { return toQString(model::toString(plan(s).framework)); },
@@ -72,32 +73,22 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
                                     });
                                 }));
     };
-    degree("tp", tr("Tensor parallel (TP)"),
-           tr("GPUs that split every layer's matrices; kept inside a node."), &Plan::tp, true);
-    degree("pp", tr("Pipeline parallel (PP)"), tr("Pipeline stages the layers are split into."),
-           &Plan::pp, true);
-    degree("vpp", tr("Interleaved chunks (VPP)"),
-           tr("Virtual pipeline stages per GPU (interleaved 1F1B)."), &Plan::vpp, false);
-    degree("cp", tr("Context parallel (CP)"), tr("GPUs that split each sequence (ring attention)."),
-           &Plan::cp, true);
-    degree("ep", tr("Expert parallel (EP)"), tr("GPUs the MoE experts are spread over."), &Plan::ep,
-           false);
+    degree("tp", fieldLabel("plan.tp"), fieldHelp("plan.tp"), &Plan::tp, true);
+    degree("pp", fieldLabel("plan.pp"), fieldHelp("plan.pp"), &Plan::pp, true);
+    degree("vpp", fieldLabel("plan.vpp"), fieldHelp("plan.vpp"), &Plan::vpp, false);
+    degree("cp", fieldLabel("plan.cp"), fieldHelp("plan.cp"), &Plan::cp, true);
+    degree("ep", fieldLabel("plan.ep"), fieldHelp("plan.ep"), &Plan::ep, false);
     // Megatron-LM --expert-tensor-parallel-size: 0 (shown as "same as TP") is Megatron's default.
-    auto* etp = makeIntSpin(0, 1000000,
-                            tr("Tensor parallelism inside each routed expert (Megatron-LM "
-                               "--expert-tensor-parallel-size). Below TP, expert parallelism may "
-                               "also span the TP ranks (MoE parallel folding)."));
+    auto* etp = makeIntSpin(0, 1000000, fieldHelp("plan.etp"));
     etp->setSpecialValueText(tr("same as TP"));
-    form->addRow(tr("Expert tensor parallel (ETP)"),
-                 m_binder->bindInt(
-                     etp, QStringLiteral("etp"), tr("Expert tensor parallel (ETP)"),
-                     [plan](const Scenario& s) { return plan(s).etp; },
-                     [edit](Scenario& s, int v) {
-                         edit(s, [&](Plan& p) { p.etp = v == p.tp ? 0 : v; });
-                     }));
-    degree("dp", tr("Data parallel (DP)"),
-           tr("Model replicas; dp·tp·pp·cp must equal the GPU count."), &Plan::dp, false);
-    degree("micro_batch", tr("Micro-batch"), tr("Sequences per forward/backward pass on each GPU."),
+    form->addRow(
+        fieldLabel("plan.etp"),
+        m_binder->bindInt(
+            etp, QStringLiteral("etp"), fieldLabel("plan.etp"),
+            [plan](const Scenario& s) { return plan(s).etp; },
+            [edit](Scenario& s, int v) { edit(s, [&](Plan& p) { p.etp = v == p.tp ? 0 : v; }); }));
+    degree("dp", fieldLabel("plan.dp"), fieldHelp("plan.dp"), &Plan::dp, false);
+    degree("micro_batch", fieldLabel("plan.micro_batch"), fieldHelp("plan.micro_batch"),
            &Plan::microBatch, false);
 
     auto* zero = new QComboBox;
@@ -105,12 +96,10 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     zero->addItem(tr("1 — optimizer states sharded"), QStringLiteral("1"));
     zero->addItem(tr("2 — + gradients sharded"), QStringLiteral("2"));
     zero->addItem(tr("3 — + parameters sharded"), QStringLiteral("3"));
-    zero->setToolTip(tr("ZeRO stage (FSDP: 3 = FULL_SHARD, 2 = SHARD_GRAD_OP; Megatron: 1 = "
-                        "distributed optimizer, 2 and 3 = Megatron-FSDP optim_grads and "
-                        "optim_grads_params)."));
-    form->addRow(tr("ZeRO stage"),
+    zero->setToolTip(fieldHelp("plan.zero_stage"));
+    form->addRow(fieldLabel("plan.zero_stage"),
                  m_binder->bindChoice(
-                     zero, QStringLiteral("zero_stage"), tr("ZeRO stage"),
+                     zero, QStringLiteral("zero_stage"), fieldLabel("plan.zero_stage"),
                      [plan](const Scenario& s) { return QString::number(plan(s).zeroStage); },
                      [edit](Scenario& s, const QString& v) {
                          edit(s, [&](Plan& p) { p.zeroStage = v.toInt(); });
@@ -120,10 +109,9 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     recompute->addItem(tr("None"), QStringLiteral("none"));
     recompute->addItem(tr("Selective (attention)"), QStringLiteral("selective"));
     recompute->addItem(tr("Full (whole layers)"), QStringLiteral("full"));
-    recompute->setToolTip(
-        tr("Activation recomputation: trade compute for memory (Korthikanti et al. 2022)."));
+    recompute->setToolTip(fieldHelp("plan.recompute"));
     form->addRow(
-        tr("Recompute"),
+        fieldLabel("plan.recompute"),
         m_binder->bindChoice(
             recompute, QStringLiteral("recompute"), tr("recompute"),
             [plan](const Scenario& s) { return toQString(model::toString(plan(s).recompute)); },
@@ -134,13 +122,9 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
                     if (p.recompute != model::Recompute::Selective) p.recomputeModules = 0;
                 });
             }));
-    auto* recomputeLayers = makeIntSpin(
-        0, 1000000,
-        tr("Full recompute of only the first N layers of each pipeline chunk, the others keeping "
-           "their activations (Megatron-LM --recompute-method block --recompute-num-layers N). "
-           "0 recomputes every layer."));
+    auto* recomputeLayers = makeIntSpin(0, 1000000, fieldHelp("plan.recompute_layers"));
     recomputeLayers->setSpecialValueText(tr("every layer"));
-    form->addRow(tr("Recomputed layers per chunk"),
+    form->addRow(fieldLabel("plan.recompute_layers"),
                  m_binder->bindInt(
                      recomputeLayers, QStringLiteral("recompute_layers"),
                      tr("recomputed layers per chunk"),
@@ -164,13 +148,9 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
             QRegularExpression(QStringLiteral("^[\\s,]*(%1([\\s,]+%1)*)?[\\s,]*$").arg(name)),
             modules));
     }
-    modules->setToolTip(
-        tr("Megatron-LM selective recompute of whole submodules (--recompute-modules): core_attn, "
-           "mlp, layernorm, moe, moe_act, shared_experts, mla_up_proj. Each keeps only its input "
-           "and runs its forward again in the backward; unlike core_attn, mlp and layernorm save "
-           "memory under flash attention."));
+    modules->setToolTip(fieldHelp("plan.recompute_modules"));
     form->addRow(
-        tr("Recomputed modules"),
+        fieldLabel("plan.recompute_modules"),
         m_binder->bindText(
             modules, QStringLiteral("recompute_modules"), tr("recomputed modules"),
             [plan](const Scenario& s) {
@@ -192,19 +172,17 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     offload->addItem(tr("None"), QStringLiteral("none"));
     offload->addItem(tr("CPU"), QStringLiteral("cpu"));
     offload->addItem(tr("NVMe"), QStringLiteral("nvme"));
-    offload->setToolTip(tr("Where optimizer states (and master weights) live: GPU, host memory or "
-                           "NVMe (DeepSpeed ZeRO-Offload/Infinity)."));
-    form->addRow(tr("Offload"), m_binder->bindChoice(
-                                    offload, QStringLiteral("offload"), tr("offload"),
-                                    [plan](const Scenario& s) {
-                                        return toQString(model::toString(plan(s).offload));
-                                    },
-                                    [edit](Scenario& s, const QString& v) {
-                                        edit(s, [&](Plan& p) {
-                                            if (auto o = model::offloadFromString(v.toStdString()))
-                                                p.offload = *o;
-                                        });
-                                    }));
+    offload->setToolTip(fieldHelp("plan.offload"));
+    form->addRow(
+        fieldLabel("plan.offload"),
+        m_binder->bindChoice(
+            offload, QStringLiteral("offload"), tr("offload"),
+            [plan](const Scenario& s) { return toQString(model::toString(plan(s).offload)); },
+            [edit](Scenario& s, const QString& v) {
+                edit(s, [&](Plan& p) {
+                    if (auto o = model::offloadFromString(v.toStdString())) p.offload = *o;
+                });
+            }));
 
     auto flag = [&](const char* key, const QString& label, const QString& tip, bool Plan::*member) {
         auto* box = new QCheckBox(label);
@@ -216,15 +194,13 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
                                         edit(s, [&](Plan& p) { p.*member = v; });
                                     }));
     };
-    flag("sequence_parallel", tr("Sequence parallel"),
-         tr("Shard norms and dropout activations across the TP group (needs TP ≥ 2)."),
-         &Plan::sequenceParallel);
-    flag("sharding", tr("Hybrid sharding"),
-         tr("FSDP HYBRID_SHARD: shard inside a node, replicate across nodes."), &Plan::hybridShard);
-    flag("offload_params", tr("Offload parameters"),
-         tr("ZeRO-3 parameter offload (ZeRO-Infinity)."), &Plan::offloadParams);
-    flag("tp_comm_overlap", tr("Overlap TP communication"),
-         tr("Megatron/Transformer Engine TP communication overlap."), &Plan::tpCommOverlap);
+    flag("sequence_parallel", fieldLabel("plan.sequence_parallel"),
+         fieldHelp("plan.sequence_parallel"), &Plan::sequenceParallel);
+    flag("sharding", fieldLabel("plan.sharding"), fieldHelp("plan.sharding"), &Plan::hybridShard);
+    flag("offload_params", fieldLabel("plan.offload_params"), fieldHelp("plan.offload_params"),
+         &Plan::offloadParams);
+    flag("tp_comm_overlap", fieldLabel("plan.tp_comm_overlap"), fieldHelp("plan.tp_comm_overlap"),
+         &Plan::tpCommOverlap);
     setPlanIndex(-1);
 }
 
