@@ -94,6 +94,19 @@ TEST(ReportNumbers, ChineseCountsUseWanAndYi) {
     EXPECT_EQ(fmtParameters(7.06e10, sim::Lang::ZhCN), QStringLiteral("706亿"));
 }
 
+// Efficiency parameters and derivation terms share one unit formatter, and the Chinese report
+// writes its units in Chinese (the assumptions table printed "6.00 cores" and "channels").
+TEST(ReportNumbers, UnitsReadInTheReportsLanguage) {
+    EXPECT_EQ(fmtWithUnit(0.436, "fraction", sim::Lang::En), QStringLiteral("43.6%"));
+    EXPECT_EQ(fmtWithUnit(1e9 / 6, "parameters/s", sim::Lang::En), QStringLiteral("167M params/s"));
+    EXPECT_EQ(fmtWithUnit(1e9 / 6, "parameters/s", sim::Lang::ZhCN),
+              QStringLiteral("1.67亿 参数/秒"));
+    EXPECT_EQ(fmtWithUnit(6, "cores", sim::Lang::En), QStringLiteral("6.00 cores"));
+    EXPECT_EQ(fmtWithUnit(6, "cores", sim::Lang::ZhCN), QStringLiteral("6.00 核"));
+    EXPECT_EQ(fmtWithUnit(24, "channels", sim::Lang::ZhCN), QStringLiteral("24 个通道"));
+    EXPECT_EQ(fmtWithUnit(2.5e-3, "s", sim::Lang::ZhCN), QStringLiteral("2.50 毫秒"));
+}
+
 TEST(ReportFormat, ChosenBySuffix) {
     EXPECT_EQ(formatFromPath(QStringLiteral("a/b.PDF")), OutputFormat::Pdf);
     EXPECT_EQ(formatFromPath(QStringLiteral("r.htm")), OutputFormat::Html);

@@ -22,11 +22,9 @@ bool chineseGrouping() {
     return QLocale().language() == QLocale::Chinese;
 }
 
-// Three significant digits, never scientific notation.
+// Three significant digits, never scientific notation: the one rule, sim::sig3.
 QString number(double v) {
-    const double a = std::fabs(v);
-    const int decimals = a >= 100 ? 0 : (a >= 10 ? 1 : 2);
-    return QLocale().toString(v, 'f', decimals);
+    return QString::fromStdString(sim::sig3(v));
 }
 
 } // namespace

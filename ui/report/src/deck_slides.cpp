@@ -280,17 +280,7 @@ void Deck::appendixSlide() {
     table.header = {t(Text::ColParameter), t(Text::ColValue), t(Text::ColSetBy)};
     table.numericColumns = {1};
     for (const sim::EfficiencySource& e : m_data.efficiency) {
-        QString value;
-        if (e.unit == "fraction")
-            value = fmtPercent(e.value, m_lang);
-        else if (e.unit == "factor")
-            value = fmtFactor(e.value, m_lang);
-        else if (e.unit == "elements")
-            value = fmtCount(e.value, m_lang);
-        else if (e.unit == "parameters/s")
-            value = sig3Si(e.value) + QStringLiteral(" params/s");
-        else
-            value = fmtWithUnit(e.value, e.unit, m_lang);
+        const QString value = fmtWithUnit(e.value, e.unit, m_lang);
         table.rows.push_back(
             {qs(e.name), value, t(e.isDefault ? Text::SetByDefault : Text::SetByScenario)});
     }

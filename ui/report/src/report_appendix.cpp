@@ -16,14 +16,6 @@ namespace trainplan::report::detail {
 
 namespace {
 
-QString efficiencyValue(const sim::EfficiencySource& e, Lang lang) {
-    if (e.unit == "fraction") return fmtPercent(e.value, lang);
-    if (e.unit == "factor") return fmtFactor(e.value, lang);
-    if (e.unit == "elements") return fmtCount(e.value, lang);
-    if (e.unit == "parameters/s") return sig3Si(e.value) + QStringLiteral(" params/s");
-    return fmtWithUnit(e.value, e.unit, lang);
-}
-
 // A source entry's subject and text in the report's language.
 std::string sourceSubject(const SourceEntry& e, Lang lang) {
     if (lang != Lang::ZhCN) return e.subject;
@@ -49,7 +41,7 @@ Section assumptionsSection(const ReportData& d, Lang lang) {
     std::set<std::string> names;
     for (const sim::EfficiencySource& e : d.efficiency) {
         names.insert(e.name);
-        t.rows.push_back({qs(e.name), efficiencyValue(e, lang),
+        t.rows.push_back({qs(e.name), fmtWithUnit(e.value, e.unit, lang),
                           s.t(e.isDefault ? Text::SetByDefault : Text::SetByScenario),
                           qs(sim::efficiencySource(e, lang))});
     }

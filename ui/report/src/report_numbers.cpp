@@ -52,12 +52,9 @@ QString fmtWeeks(double weeks, sim::Lang lang) {
 
 namespace {
 
-// Three significant digits without an exponent (the advisor's convention): 1.35, 12.3, 175.
+// Three significant digits without an exponent: the one rule, sim::sig3.
 QString sig3(double v) {
-    const double a = std::fabs(v);
-    if (a >= 99.95) return QString::number(v, 'f', 0);
-    if (a >= 9.995) return QString::number(v, 'f', 1);
-    return QString::number(v, 'f', 2);
+    return qs(sim::sig3(v));
 }
 
 } // namespace
@@ -101,10 +98,22 @@ QString fmtFixed(double value, int decimals) {
 }
 
 QString fmtWithUnit(double value, const std::string& unit, sim::Lang lang) {
+    const bool zh = lang == sim::Lang::ZhCN;
     if (unit == "bytes") return fmtBytes(value, lang);
     if (unit == "s") return fmtSeconds(value, lang);
     if (unit == "FLOP") return fmtFlops(value);
     if (unit == "bytes/s") return fmtBandwidth(value, lang);
+    if (unit == "fraction") return fmtPercent(value, lang);
+    if (unit == "factor") return fmtFactor(value, lang);
+    if (unit == "elements") return fmtCount(value, lang);
+    // Counted units, in the report's language (the Chinese report has no English unit words).
+    const QString count = qs(sim::formatCount(value, lang));
+    if (unit == "parameters/s")
+        return count + (zh ? QStringLiteral(" 参数/秒") : QStringLiteral(" params/s"));
+    if (unit == "cores")
+        return qs(sim::sig3(value)) + (zh ? QStringLiteral(" 核") : QStringLiteral(" cores"));
+    if (unit == "channels")
+        return count + (zh ? QStringLiteral(" 个通道") : QStringLiteral(" channels"));
     if (unit.empty()) return sig3Si(value);
     return sig3Si(value) + QLatin1Char(' ') + qs(unit);
 }

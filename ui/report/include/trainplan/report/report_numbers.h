@@ -48,7 +48,9 @@ namespace trainplan::report {
 [[nodiscard]] QString fmtGpuHours(double hours, sim::Lang lang = sim::Lang::En);
 [[nodiscard]] QString fmtFixed(double value, int decimals);
 
-// A value of a derivation term in its unit ("bytes", "s", "FLOP", or anything else verbatim).
+// A value in its unit, for derivation terms and the efficiency parameters alike: "bytes", "s",
+// "FLOP", "bytes/s", "fraction" (a percentage), "factor", "elements", and the counted units
+// "parameters/s", "cores", "channels" in the report's language; anything else verbatim.
 [[nodiscard]] QString fmtWithUnit(double value, const std::string& unit, sim::Lang lang);
 
 } // namespace trainplan::report
