@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -41,6 +42,21 @@ bool states(const std::string& text, const char* needle) {
         if (!negated) return true;
     }
     return false;
+}
+
+// "2.4 TB/s" in the published GPU description: the HBM bandwidth of that part (torchtitan's
+// Grand Teton H100s carry 96 GB HBM2e at 2.4 TB/s, not the 80 GB SXM5's 3.35).
+std::optional<double> hbmBytesPerSecond(const std::string& gpu) {
+    const std::size_t at = gpu.find("TB/s");
+    if (at == std::string::npos) return std::nullopt;
+    std::size_t i = at;
+    while (i > 0 && gpu[i - 1] == ' ')
+        --i;
+    std::size_t j = i;
+    while (j > 0 && (std::isdigit(static_cast<unsigned char>(gpu[j - 1])) || gpu[j - 1] == '.'))
+        --j;
+    if (j == i) return std::nullopt;
+    return std::stod(gpu.substr(j, i - j)) * 1e12;
 }
 
 // "500W power limit" / "power cap 450 W" in the published GPU description.
@@ -210,6 +226,14 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         s.cluster.gpuRef.clear();
         c.assumptions.push_back("GPU memory set to the published " +
                                 std::to_string(static_cast<int>(*r.gpuMemGb)) + " GiB");
+    }
+    if (const std::optional<double> hbm = hbmBytesPerSecond(g)) {
+        s.cluster.gpu.hbmBytesPerSecond = *hbm;
+        s.cluster.gpuRef.clear();
+        char text[80];
+        std::snprintf(text, sizeof text, "HBM bandwidth set to the published %.2g TB/s",
+                      *hbm / 1e12);
+        c.assumptions.emplace_back(text);
     }
     if (const std::optional<double> cap = powerLimitWatts(g)) {
         s.cluster.gpuPowerLimitWatts = *cap;

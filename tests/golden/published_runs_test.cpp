@@ -163,7 +163,7 @@ TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
     // micro-batch per pipeline rank (local batch 32 / 8 = micro-batch 4 on lines 58-59, not a
     // searched 2) and interleaving holds its warm-up chunks capped by the step's (Megatron-Core
     // get_num_warmup_microbatches), they are 15% under to 2.4% over, 7.6% mean; throughput is
-    // 0.7–4.0% over without context parallelism and 17–31% over with it (the CP gap of
+    // within 1.5% without context parallelism and 16–31% over with it (the CP gap of
     // docs/model.md). Bounds are what the model reaches, so a regression shows.
     int memRows = 0, tputRows = 0;
     const double mem =
@@ -173,7 +173,7 @@ TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
     EXPECT_EQ(memRows, 6);
     EXPECT_EQ(tputRows, 6);
     EXPECT_LE(mem, 0.09);
-    EXPECT_LE(tput, 0.14);
+    EXPECT_LE(tput, 0.12);
     for (const auto& r : fixture().report.rows)
         if (r.label.find("405B") != std::string::npos &&
             r.metric == sim::ValidationMetric::PeakMemoryGiB) {
@@ -193,29 +193,35 @@ TEST(PublishedRuns, TorchtitanLlama405BPipelineRowsAreReproduced) {
 }
 
 TEST(PublishedRuns, TorchtitanThroughput) {
-    // Target (issue 18): mean |error| ≤ 12% on torchtitan's H100 rows with a published global
-    // batch (power-capped at 500 W; eager, compiled and Float8; lines 46-48 and 53-57). It was
-    // 44.5% before the op-level compute model. The long-context CP rows (49-52) and the 405B
-    // pipeline rows are a known gap (docs/model.md), guarded below and in the 405B test.
-    double sum = 0, cpSum = 0;
-    int n = 0, cp = 0;
+    // Target (issue 18): mean |error| ≤ 12% over all 18 torchtitan H100 throughput rows (10.6%
+    // since the rows run at the published 2.4 TB/s of their 96 GB HBM2e parts; 13.4% at the 80 GB
+    // SXM5's 3.35 TB/s; 44.5% before the op-level compute model). The rows with a published global
+    // batch (power-capped at 500 W; eager, compiled and Float8; lines 46-48 and 53-57) are within
+    // 7% each, 3.3% mean. The long-context CP rows (49-52) and the 405B CP rows are the known gap
+    // of docs/model.md, guarded below and in the 405B test.
+    double sum = 0, cpSum = 0, allSum = 0;
+    int n = 0, cp = 0, all = 0;
     for (const auto& r : fixture().report.rows) {
         if (r.group != "torchtitan 2024" ||
             r.metric != sim::ValidationMetric::TokensPerSecondPerGpu)
             continue;
+        allSum += std::fabs(r.relativeError);
+        ++all;
         if ((r.line >= 46 && r.line <= 48) || (r.line >= 53 && r.line <= 57)) {
             sum += std::fabs(r.relativeError);
             ++n;
-            EXPECT_LE(std::fabs(r.relativeError), 0.18) << "line " << r.line;
+            EXPECT_LE(std::fabs(r.relativeError), 0.07) << "line " << r.line;
         } else if (r.line >= 49 && r.line <= 52) {
             cpSum += std::fabs(r.relativeError);
             ++cp;
         }
     }
+    ASSERT_EQ(all, 18);
+    EXPECT_LE(allSum / all, 0.12);
     ASSERT_EQ(n, 8);
-    EXPECT_LE(sum / n, 0.12);
+    EXPECT_LE(sum / n, 0.05);
     ASSERT_EQ(cp, 4);
-    EXPECT_LE(cpSum / cp, 0.30);
+    EXPECT_LE(cpSum / cp, 0.26);
 }
 
 TEST(PublishedRuns, TorchtitanEagerCompileAndFloat8RatiosComeFromTheMechanisms) {
@@ -281,6 +287,27 @@ TEST(PublishedRuns, TheAttentionKernelIsReadFromWhatTheSourceStates) {
         triton += foundry;
     }
     EXPECT_EQ(triton, 11);
+}
+
+TEST(PublishedRuns, TheGpuRunsAtTheHbmBandwidthItsSourcePublishes) {
+    // torchtitan's Grand Teton H100s carry 96 GB HBM2e at 2.4 TB/s (benchmarks/
+    // llama3_h100_202412_torchtitan.md, Hardware); the CSV says so and the case uses it, not the
+    // 80 GB SXM5's 3.35 TB/s. Rows that state no bandwidth keep the catalog part's.
+    const model::Catalog catalog = model::loadCatalog(TRAINPLAN_TEST_DATA_DIR "/catalog");
+    int stated = 0;
+    for (const model::PublishedRun& run : fixture().runs.runs) {
+        const sim::ReferenceCase c = sim::referenceCase(run, catalog);
+        if (!c.skipReason.empty()) continue;
+        if (c.group == "torchtitan 2024") {
+            ++stated;
+            EXPECT_DOUBLE_EQ(c.scenario.cluster.gpu.hbmBytesPerSecond, 2.4e12) << "line " << c.line;
+            EXPECT_TRUE(c.scenario.cluster.gpuRef.empty()) << "line " << c.line;
+        } else if (const model::GpuSpec* g = catalog.findGpu(c.scenario.cluster.gpu.name)) {
+            EXPECT_DOUBLE_EQ(c.scenario.cluster.gpu.hbmBytesPerSecond, g->hbmBytesPerSecond)
+                << "line " << c.line;
+        }
+    }
+    EXPECT_EQ(stated, 18);
 }
 
 TEST(PublishedRuns, TorchtitanPipelineRowsSplitTheLocalBatchIntoOneMicroBatchPerRank) {
