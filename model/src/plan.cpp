@@ -56,6 +56,16 @@ std::optional<Offload> offloadFromString(std::string_view s) {
     return std::nullopt;
 }
 
+std::string_view toString(MoeDispatcher d) {
+    return d == MoeDispatcher::Flex ? "flex" : "alltoall";
+}
+
+std::optional<MoeDispatcher> moeDispatcherFromString(std::string_view s) {
+    for (MoeDispatcher d : {MoeDispatcher::AllToAll, MoeDispatcher::Flex})
+        if (s == toString(d)) return d;
+    return std::nullopt;
+}
+
 std::string_view toString(Recompute r) {
     switch (r) {
     case Recompute::None:
@@ -146,6 +156,8 @@ std::string Plan::label() const {
     if (offload != Offload::None) s += std::string(" offload-") + std::string(toString(offload));
     if (offloadParams) s += "+params";
     if (sequenceParallel) s += " SP";
+    if (moeDispatcher == MoeDispatcher::Flex) s += " flex";
+    if (epCommOverlap) s += " ep-overlap";
     if (recompute == Recompute::Full && recomputeLayers > 0)
         s += " rc-block" + std::to_string(recomputeLayers); // Megatron's --recompute-method block
     else if (recompute == Recompute::Selective && recomputeModules != 0)

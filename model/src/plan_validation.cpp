@@ -204,6 +204,21 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
             "is a Megatron/Transformer Engine or PyTorch async-TP (FSDP) option");
     else if (p.tpCommOverlap && p.tp <= 1)
         add("tp_comm_overlap", "needs tp > 1: there is no tensor-parallel traffic to overlap");
+    // Megatron-Core's MoE options (docs "Combined 1F1B: Expert-Parallel All-to-All Overlap" and
+    // Megatron-Bridge's comm_overlap checks: ep > 1, VPP when pipelined, no full recompute).
+    if (p.epCommOverlap) {
+        if (p.framework != Framework::Megatron)
+            add("ep_comm_overlap",
+                "is Megatron-Core's combined 1F1B (--overlap-moe-expert-parallel-comm)");
+        else if (p.ep <= 1)
+            add("ep_comm_overlap", "needs ep > 1: there is no expert-parallel traffic to overlap");
+        else if (p.pp > 1 && p.vpp <= 1)
+            add("ep_comm_overlap", "needs an interleaved pipeline (vpp > 1) when pp > 1");
+        else if (p.recompute == Recompute::Full)
+            add("ep_comm_overlap", "does not run with full recompute (use selective recompute)");
+    }
+    if (p.moeDispatcher == MoeDispatcher::Flex && p.framework != Framework::Megatron)
+        add("moe_dispatcher", "flex (DeepEP/HybridEP) is a Megatron-Core token dispatcher");
     return out;
 }
 

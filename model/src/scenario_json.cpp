@@ -132,6 +132,8 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
     r.readBool("sequence_parallel", p.sequenceParallel, false);
     r.readBool("tp_comm_overlap", p.tpCommOverlap, false);
     r.readBool("dp_overlap", p.dpOverlap, false);
+    r.readBool("ep_comm_overlap", p.epCommOverlap, false);
+    r.readEnum("moe_dispatcher", p.moeDispatcher, false, moeDispatcherFromString, "alltoall, flex");
     if (const json* pl = r.raw("pipeline_layout")) {
         ObjectReader lr(*pl, r.fieldPath("pipeline_layout"), issues);
         if (lr.valid()) {

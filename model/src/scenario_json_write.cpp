@@ -35,6 +35,10 @@ json toJson(const Plan& p) {
     if (p.offloadParams || p.framework != Framework::Fsdp) j["offload_params"] = p.offloadParams;
     if (p.hybridShard) j["sharding"] = "hybrid";
     if (p.foldsExperts()) j["etp"] = p.etp;
+    // Written only when set, so files without MoE options stay as they were.
+    if (p.epCommOverlap) j["ep_comm_overlap"] = true;
+    if (p.moeDispatcher != MoeDispatcher::AllToAll)
+        j["moe_dispatcher"] = std::string(toString(p.moeDispatcher));
     if (p.recomputeLayers > 0) j["recompute_layers"] = p.recomputeLayers;
     if (p.recomputeModules != 0) {
         json modules = json::array();

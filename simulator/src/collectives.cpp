@@ -64,9 +64,39 @@ CollectiveCost allToAll(double bytes, const GroupPlacement& g, const TierBandwid
     const double n = g.size, k = std::max(1, g.perNode);
     c.intraBytes = (k - 1.0) / n * bytes;
     c.interBytes = (n - k) / n * bytes;
-    c.seconds = c.intraBytes / bw.intraBytesPerSecond + c.interBytes / bw.interBytesPerSecond +
-                messages * ((k > 1 ? bw.intraLatencySeconds : 0.0) +
-                            (n > k ? bw.interLatencySeconds : 0.0));
+    // NCCL's all-to-all is one group of send/recv pairs to every peer (NCCL user guide,
+    // point-to-point: all-to-all): the NVLink and network transfers progress at once, so the
+    // slower tier sets the time.
+    c.seconds =
+        std::max(c.intraBytes / bw.intraBytesPerSecond, c.interBytes / bw.interBytesPerSecond) +
+        messages *
+            ((k > 1 ? bw.intraLatencySeconds : 0.0) + (n > k ? bw.interLatencySeconds : 0.0));
+    return c;
+}
+
+CollectiveCost nodeDedupAllToAll(double bytes, int topK, int experts, const GroupPlacement& g,
+                                 const TierBandwidth& bw, double messages) {
+    CollectiveCost c;
+    if (g.size <= 1 || bytes <= 0) return c;
+    const double k = std::max(1, g.perNode);
+    const double nodes = std::max(1, g.nodes);
+    // Chance that none of a token's top-k experts (drawn without replacement, routing balanced as
+    // published MoE throughput is measured) lives on a given node: C(E − E/N, k) / C(E, k).
+    const double e = std::max(experts, topK);
+    const double perNode = e / nodes;
+    double missed = 1.0;
+    for (int i = 0; i < topK; ++i)
+        missed *= std::max(0.0, (e - perNode - i) / (e - i));
+    // DeepEP's internode kernels send each token once over RDMA to every remote node that hosts
+    // one of its experts, then forward it over NVLink to those experts' GPUs (DeepSeek-AI 2024,
+    // DeepSeek-V3 §3.2.2; deepseek-ai/DeepEP README). `bytes` holds top-k copies of each token.
+    const double tokenBytes = bytes / std::max(1, topK);
+    c.interBytes = tokenBytes * (nodes - 1.0) * (1.0 - missed);
+    c.intraBytes = (k - 1.0) / k * bytes;
+    c.seconds =
+        std::max(c.intraBytes / bw.intraBytesPerSecond, c.interBytes / bw.interBytesPerSecond) +
+        messages *
+            ((k > 1 ? bw.intraLatencySeconds : 0.0) + (nodes > 1 ? bw.interLatencySeconds : 0.0));
     return c;
 }
 

@@ -233,8 +233,19 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         // The busiest rank receives (and returns) its experts' load (expertLoadFactor).
         const double bytes = tokens * m.moe.topK * expertLoadFactor(m, p) * m.hidden * elem /
                              (p.sequenceParallel ? p.tp : 1);
-        c.ep = allToAll(bytes, pl.ep, bw, 1).scaled((4.0 + 2.0 * rcShare) * moeLayers);
-        c.epExposed = c.ep.seconds;
+        const CollectiveCost one =
+            p.moeDispatcher == model::MoeDispatcher::Flex
+                ? nodeDedupAllToAll(bytes, m.moe.topK, m.moe.experts, pl.ep, bw, 1)
+                : allToAll(bytes, pl.ep, bw, 1);
+        c.ep = one.scaled((4.0 + 2.0 * rcShare) * moeLayers);
+        // Combined 1F1B (--overlap-moe-expert-parallel-comm) runs one micro-batch's dispatch and
+        // combine under the adjacent micro-batch's forward or backward (Megatron-Core "Combined
+        // 1F1B: Expert-Parallel All-to-All Overlap"): up to overlap_fraction of the stage's compute
+        // hides it, and what hides still takes its SMs from that compute (ncclSmShare).
+        const double compute = st.forward + st.backward + st.recompute;
+        c.epExposed = p.epCommOverlap ? std::max(c.ep.seconds - ctx.eff.overlapFraction * compute,
+                                                 ncclSmShare(ctx.eff) * c.ep.seconds)
+                                      : c.ep.seconds;
     }
     c.exposedSeconds = c.tpExposed + c.cpExposed + c.epExposed;
     return c;

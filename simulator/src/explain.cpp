@@ -457,6 +457,14 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
     out.push_back({"tp_comm_overlap", p.tpCommOverlap ? "on" : "off",
                    "plan tp_comm_overlap (default off)", true, p.tpCommOverlap ? "开" : "关",
                    "方案 tp_comm_overlap（默认关）"});
+    if (p.ep > 1) {
+        out.push_back({"ep_comm_overlap", p.epCommOverlap ? "on" : "off",
+                       "plan ep_comm_overlap (default off)", true, p.epCommOverlap ? "开" : "关",
+                       "方案 ep_comm_overlap（默认关）"});
+        out.push_back({"moe_dispatcher", std::string(model::toString(p.moeDispatcher)),
+                       "plan moe_dispatcher (default alltoall)", true, "",
+                       "方案 moe_dispatcher（默认 alltoall）"});
+    }
     out.push_back({"ddp bucket_cap_mb", "25 MB", "PyTorch DistributedDataParallel default", true,
                    "", "PyTorch DistributedDataParallel 默认值"});
     out.push_back({"deepspeed reduce_bucket_size", "5e8 elements",

@@ -203,6 +203,17 @@ constexpr FieldText kFields[] = {
     {"plan.tp_comm_overlap", "Overlap TP communication", "张量并行通信重叠",
      "Megatron/Transformer Engine TP communication overlap.",
      "Megatron/Transformer Engine 的 TP 通信与计算重叠。"},
+    {"plan.ep_comm_overlap", "Overlap MoE all-to-all", "MoE 全对全通信重叠",
+     "Megatron-Core --overlap-moe-expert-parallel-comm: one micro-batch's token dispatch and "
+     "combine run under the adjacent micro-batch's compute. Needs ep > 1, vpp > 1 when pipelined, "
+     "no full recompute.",
+     "Megatron-Core --overlap-moe-expert-parallel-comm：一个微批次的 token 分发与合并在相邻微批次"
+     "的计算期间进行。需要 ep > 1，有流水线时需要 vpp > 1，且不能使用完全重计算。"},
+    {"plan.moe_dispatcher", "MoE token dispatcher", "MoE 专家分发器",
+     "How routed tokens reach their experts: NCCL all-to-all, or flex (DeepEP/HybridEP), which "
+     "sends a token once per destination node over the network and fans it out over NVLink.",
+     "路由后的 token 如何到达专家：NCCL all-to-all，或 flex（DeepEP/HybridEP）——每个 token "
+     "经网络只向每个目标节点发送一次，再经 NVLink 分发到该节点的专家。"},
 };
 
 const FieldText* find(std::string_view path) {

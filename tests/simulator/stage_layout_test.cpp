@@ -270,7 +270,9 @@ TEST(StageLayout, EvenLayoutsAreBitIdenticalToTheAveragedModel) {
     // three step times were recaptured when Megatron-Core's loss began to pay its vocab-parallel
     // cross-entropy passes (22 + 14 bytes per logit instead of 8 + 16). The interleaved plan's
     // last-stage peak was recaptured when the last pipeline rank began to hold its (v − 1)·p + 1
-    // warm-up chunks (Megatron-Core get_num_warmup_microbatches) instead of one micro-batch.
+    // warm-up chunks (Megatron-Core get_num_warmup_microbatches) instead of one micro-batch. The
+    // Mixtral step was recaptured when the all-to-all's NVLink and network shares began to move at
+    // once (12.82 s → 12.49 s).
     auto gpt3 = test::makeScenario("gpt3-175b", "A100-SXM4-80GB", 128, 8, 1536);
     auto mega = test::makePlan(Framework::Megatron, 16, 8, 8, 1, 1);
     mega.sequenceParallel = true;
@@ -293,6 +295,6 @@ TEST(StageLayout, EvenLayoutsAreBitIdenticalToTheAveragedModel) {
     e = sim::evaluatePlan(sim::makeContext(mixtral), moe);
     EXPECT_EQ(e.memory.peakBytes, 0x1.0ec60b3333333p+35);
     EXPECT_EQ(e.lastStage.peakBytes, 0x1.58e3813333333p+34);
-    EXPECT_EQ(e.time.stepSeconds, 0x1.9a51c3135c5e4p+3);
+    EXPECT_EQ(e.time.stepSeconds, 0x1.8fc5162a0151ap+3);
     EXPECT_EQ(e.memory.weightsBytes, 0x1.bf54p+30);
 }

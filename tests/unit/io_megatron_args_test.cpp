@@ -113,6 +113,11 @@ TEST(MegatronArgsConversion, DeepSeekLayerPatternSharedExpertsAndMla) {
     EXPECT_EQ(f.model.kvLoraRank.origin, Origin::Explicit);
     EXPECT_EQ(*f.model.mtpLayers, 1);
     EXPECT_EQ(*f.model.slidingWindow, 0);
+    // Megatron-Core's DeepEP dispatcher and combined 1F1B (issue 18).
+    EXPECT_EQ(*f.plan.moeDispatcher, MoeDispatcher::Flex);
+    EXPECT_TRUE(*f.plan.epCommOverlap);
+    EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "--delay-wgrad-compute", "not modelled"))
+        << dump(f.issues);
     EXPECT_FALSE(hasIssue(f.issues, Severity::Note, "", "modelled as multi-head attention"))
         << dump(f.issues);
     EXPECT_EQ(countSeverity(f.issues, Severity::Warning), 0u) << dump(f.issues);

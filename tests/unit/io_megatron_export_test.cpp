@@ -232,6 +232,20 @@ TEST(MegatronArgsWithConfig, AttentionFieldsMergeLikeTheOtherModelFields) {
     EXPECT_TRUE(hasIssue(ds.issues, Severity::Note, "model",
                          "the architecture is catalog model 'deepseek-v3'"))
         << dump(ds.issues);
+    // The DeepEP dispatcher and combined 1F1B reach the plan and are written back.
+    ASSERT_EQ(ds.scenario->plans.size(), 1u);
+    const Plan& moe = ds.scenario->plans[0];
+    EXPECT_EQ(moe.moeDispatcher, MoeDispatcher::Flex);
+    EXPECT_TRUE(moe.epCommOverlap);
+    ImportIssues exportIssues;
+    const std::string script = exportMegatronScript(*ds.scenario, moe, exportIssues);
+    for (const char* flag :
+         {"--moe-token-dispatcher-type flex", "--moe-flex-dispatcher-backend deepep",
+          "--overlap-moe-expert-parallel-comm"})
+        EXPECT_NE(script.find(flag), std::string::npos) << flag << "\n" << script;
+    const ImportedFields back = importMegatronArgs(script, "megatron_args.sh");
+    EXPECT_EQ(*back.plan.moeDispatcher, MoeDispatcher::Flex);
+    EXPECT_TRUE(*back.plan.epCommOverlap);
 }
 
 } // namespace

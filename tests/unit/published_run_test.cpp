@@ -63,7 +63,7 @@ TEST(publishedRun, ReferenceRowValues) {
         return r.zeroStage == "FSDP2 full shard" && r.measuredTokensPerSPerGpu == 5762.0;
     });
     ASSERT_NE(titan, load.runs.end());
-    EXPECT_EQ(titan->gpuType, "H100-SXM (96GB HBM2e, 500W power limit)");
+    EXPECT_EQ(titan->gpuType, "H100-SXM (96GB HBM2e at 2.4 TB/s, 500W power limit)");
     EXPECT_EQ(titan->kvHeads, 8);
     EXPECT_EQ(titan->measuredPeakMemGb, 82.4);
     const bool anySp = std::any_of(load.runs.begin(), load.runs.end(), [](const PublishedRun& r) {

@@ -137,6 +137,10 @@ const BadFile kBadFiles[] = {
     {"93-unknown-cross-entropy.json", "training.cross_entropy", "'liger' is not one of auto, unfused, te", 1},
     {"94-cross-entropy-with-eager.json", "training.cross_entropy", "'te' is Megatron-Core's loss, but training.execution 'eager' runs PyTorch's cross_entropy", 1},
     // The host that runs an offloaded optimizer (issue 17 item 5).
+    // Megatron-Core's MoE options (issue 18): combined 1F1B and the flex dispatcher.
+    {"97-ep-overlap-without-vpp.json", "plans[0].ep_comm_overlap", "needs an interleaved pipeline (vpp > 1) when pp > 1", 1},
+    {"98-ep-overlap-on-deepspeed.json", "plans[0].ep_comm_overlap", "is Megatron-Core's combined 1F1B", 1},
+    {"99-unknown-moe-dispatcher.json", "plans[0].moe_dispatcher", "'deepep' is not one of alltoall, flex", 1},
     {"95-host-cpu-cores-zero.json", "cluster.host_cpu_cores_per_node", "0 is out of range [1, 1000000]", 1},
     {"96-host-memory-bandwidth-as-text.json", "cluster.host_memory_gb_per_s_per_node", "must be a number, got a string", 1},
     // Megatron-LM --recompute-modules (issue 17 item 2).

@@ -201,6 +201,24 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
          &Plan::offloadParams);
     flag("tp_comm_overlap", fieldLabel("plan.tp_comm_overlap"), fieldHelp("plan.tp_comm_overlap"),
          &Plan::tpCommOverlap);
+    flag("ep_comm_overlap", fieldLabel("plan.ep_comm_overlap"), fieldHelp("plan.ep_comm_overlap"),
+         &Plan::epCommOverlap);
+    auto* dispatcher = new QComboBox;
+    dispatcher->addItem(QStringLiteral("all-to-all (NCCL)"), QStringLiteral("alltoall"));
+    dispatcher->addItem(QStringLiteral("flex (DeepEP / HybridEP)"), QStringLiteral("flex"));
+    dispatcher->setToolTip(fieldHelp("plan.moe_dispatcher"));
+    limitComboWidth(dispatcher, 14);
+    form->addRow(
+        fieldLabel("plan.moe_dispatcher"),
+        m_binder->bindChoice(
+            dispatcher, QStringLiteral("moe_dispatcher"), fieldLabel("plan.moe_dispatcher"),
+            [plan](const Scenario& s) { return toQString(model::toString(plan(s).moeDispatcher)); },
+            [edit](Scenario& s, const QString& v) {
+                edit(s, [&](Plan& p) {
+                    if (auto d = model::moeDispatcherFromString(v.toStdString()))
+                        p.moeDispatcher = *d;
+                });
+            }));
     setPlanIndex(-1);
 }
 

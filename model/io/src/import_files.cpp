@@ -306,6 +306,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         p.hybridShard = mp.hybridShard.has() && *mp.hybridShard;
         p.sequenceParallel = mp.sequenceParallel.has() && *mp.sequenceParallel;
         p.tpCommOverlap = mp.tpCommOverlap.has() && *mp.tpCommOverlap;
+        p.epCommOverlap = mp.epCommOverlap.has() && *mp.epCommOverlap;
+        p.moeDispatcher = mp.moeDispatcher.has() ? *mp.moeDispatcher : MoeDispatcher::AllToAll;
         p.recompute = mp.recompute.has() ? *mp.recompute : Recompute::None;
         if (p.recompute == Recompute::Full && mp.recomputeLayers.has())
             p.recomputeLayers = *mp.recomputeLayers;

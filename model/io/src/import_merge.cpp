@@ -38,6 +38,9 @@ std::string show(const PipelineLayout& v) {
 std::string show(Framework v) {
     return std::string(toString(v));
 }
+std::string show(MoeDispatcher v) {
+    return std::string(toString(v));
+}
 std::string show(Offload v) {
     return std::string(toString(v));
 }
@@ -155,6 +158,8 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, pipeline, "plan.pipeline_layout");
     TP_MERGE(plan, sequenceParallel, "plan.sequence_parallel");
     TP_MERGE(plan, tpCommOverlap, "plan.tp_comm_overlap");
+    TP_MERGE(plan, epCommOverlap, "plan.ep_comm_overlap");
+    TP_MERGE(plan, moeDispatcher, "plan.moe_dispatcher");
     TP_MERGE(plan, recompute, "plan.recompute");
     TP_MERGE(plan, recomputeLayers, "plan.recompute_layers");
     TP_MERGE(plan, recomputeModules, "plan.recompute_modules");

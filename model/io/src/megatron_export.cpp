@@ -137,6 +137,11 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
         add(parallel, "--expert-tensor-parallel-size", std::to_string(p.etp));
     if (p.sequenceParallel) add(parallel, "--sequence-parallel");
     if (p.tpCommOverlap) add(parallel, "--tp-comm-overlap");
+    if (p.moeDispatcher == model::MoeDispatcher::Flex) {
+        add(parallel, "--moe-token-dispatcher-type", "flex");
+        add(parallel, "--moe-flex-dispatcher-backend", "deepep");
+    }
+    if (p.epCommOverlap) add(parallel, "--overlap-moe-expert-parallel-comm");
     if (ds) {
         add(parallel, "--deepspeed");
         add(parallel, "--deepspeed_config", "\"${SCRIPT_DIR}/ds_config.json\"");

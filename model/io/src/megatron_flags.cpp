@@ -86,8 +86,13 @@ const std::vector<ArgSpec>& megatronFlags() {
         note("--defer-embedding-wgrad-compute", 0, "not modelled");
         note("--tp-comm-overlap-cfg", 1, "not modelled (the overlap itself is --tp-comm-overlap)");
         note("--moe-grouped-gemm", 0, "expert GEMM efficiency is not modelled separately");
-        note("--moe-token-dispatcher-type", 1,
-             "all-to-all dispatch is modelled whatever the dispatcher");
+        mapped({"--moe-token-dispatcher-type"}, 1);
+        mapped({"--overlap-moe-expert-parallel-comm"}, 0);
+        note("--moe-flex-dispatcher-backend", 1,
+             "DeepEP and HybridEP are modelled alike: one network copy per destination node");
+        note("--moe-enable-deepep", 0,
+             "the flex dispatcher (--moe-token-dispatcher-type flex) is what is modelled");
+        note("--delay-wgrad-compute", 0, "not modelled");
         note("--moe-router-load-balancing-type", 2, "routing is modelled as perfectly balanced");
         note("--moe-permute-fusion", 0, "not modelled");
         note("--moe-pad-expert-input-to-capacity", 0, "not modelled");

@@ -10,6 +10,10 @@ namespace trainplan::model {
 enum class Framework { Ddp, Fsdp, DeepSpeed, Megatron };
 enum class Offload { None, Cpu, Nvme };
 enum class Recompute { None, Selective, Full };
+// Megatron-Core's MoE token dispatcher (--moe-token-dispatcher-type): NCCL all-to-all, or flex
+// (DeepEP / HybridEP, --moe-flex-dispatcher-backend), which sends a token once per destination
+// node over the network and fans it out to that node's experts over NVLink.
+enum class MoeDispatcher { AllToAll, Flex };
 
 inline constexpr Framework kAllFrameworks[] = {Framework::Ddp, Framework::Fsdp,
                                                Framework::DeepSpeed, Framework::Megatron};
@@ -21,6 +25,8 @@ inline constexpr Framework kAllFrameworks[] = {Framework::Ddp, Framework::Fsdp,
 [[nodiscard]] std::optional<Offload> offloadFromString(std::string_view s);
 [[nodiscard]] std::string_view toString(Recompute r);
 [[nodiscard]] std::optional<Recompute> recomputeFromString(std::string_view s);
+[[nodiscard]] std::string_view toString(MoeDispatcher d); // "alltoall", "flex"
+[[nodiscard]] std::optional<MoeDispatcher> moeDispatcherFromString(std::string_view s);
 
 // Megatron-LM's selective recompute of whole submodules (--recompute-granularity selective
 // --recompute-modules ...; megatron/core/transformer/transformer_config.py recompute_modules), as
@@ -109,6 +115,10 @@ struct Plan {
     // `--overlap-grad-reduce
     // --overlap-param-gather --overlap-p2p-communication` (opt-in flags).
     bool dpOverlap = true;
+    // Megatron-Core's combined 1F1B (--overlap-moe-expert-parallel-comm): the dispatch and combine
+    // all-to-all of one micro-batch run under the adjacent micro-batch's forward or backward.
+    bool epCommOverlap = false;
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
     PipelineLayout pipeline; // how the layers split over the pp·vpp chunks
 
     [[nodiscard]] long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }

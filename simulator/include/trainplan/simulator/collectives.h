@@ -52,6 +52,12 @@ struct CollectiveCost {
                                            const TierBandwidth& bw, double messages = 1);
 [[nodiscard]] CollectiveCost allToAll(double bytes, const GroupPlacement& g,
                                       const TierBandwidth& bw, double messages = 1);
+// A token dispatch (or combine) of `bytes` per rank, every token bound for `topK` of `experts`
+// experts spread evenly over the group, through a dispatcher that sends a token once per
+// destination node over the network and fans it out inside the node over NVLink (DeepEP, HybridEP).
+[[nodiscard]] CollectiveCost nodeDedupAllToAll(double bytes, int topK, int experts,
+                                               const GroupPlacement& g, const TierBandwidth& bw,
+                                               double messages = 1);
 [[nodiscard]] CollectiveCost pointToPoint(double bytes, bool crossesNodes, const TierBandwidth& bw,
                                           double messages = 1);
 

@@ -98,6 +98,8 @@ struct ImportedPlan {
                                       // layers)
     Field<Offload> offload;
     Field<bool> offloadParams, hybridShard, sequenceParallel, tpCommOverlap;
+    Field<bool> epCommOverlap;          // Megatron --overlap-moe-expert-parallel-comm
+    Field<MoeDispatcher> moeDispatcher; // Megatron --moe-token-dispatcher-type
     Field<Recompute> recompute;
     Field<int> recomputeLayers; // Megatron --recompute-method block --recompute-num-layers
     Field<unsigned> recomputeModules; // Megatron --recompute-modules (recompute_module bit flags)
