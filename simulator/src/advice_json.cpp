@@ -41,6 +41,10 @@ std::string_view argKindName(ArgKind k) {
         return "bytes_per_s";
     case ArgKind::Weeks:
         return "weeks";
+    case ArgKind::SignedPercent:
+        return "signed_fraction";
+    case ArgKind::Decimal:
+        return "number";
     }
     return "name";
 }

@@ -411,6 +411,10 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
         return fmt("%.0f", v);
     case ArgKind::BytesPerSecond:
         return sig3(v / 1e9) + " GB/s";
+    case ArgKind::SignedPercent:
+        return (v >= 0 ? "+" : "") + formatPercent(v);
+    case ArgKind::Decimal:
+        return sig3(v);
     case ArgKind::Weeks: {
         const std::string n = std::fabs(v - std::round(v)) < 0.05 ? fmt("%.0f", v) : fmt("%.1f", v);
         if (zh) return n + " 周";
@@ -447,18 +451,31 @@ std::vector<std::string> renderAll(std::span<const Message> messages, Lang lang)
 
 std::string render(const Message& m, Lang lang) {
     const MessageTemplate& t = messageTemplate(m.id);
-    const std::string_view text = lang == Lang::ZhCN ? t.zh : t.en;
+    return renderTemplate(lang == Lang::ZhCN ? t.zh : t.en, m.args, lang);
+}
+
+std::string renderTemplate(std::string_view text, std::span<const MessageArg> args, Lang lang) {
     std::string out;
     out.reserve(text.size() + 32);
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '{' && i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9' &&
-            text[i + 2] == '}') {
-            const auto index = static_cast<std::size_t>(text[i + 1] - '0');
-            out += index < m.args.size() ? formatArg(m.args[index], lang) : std::string("?");
-            i += 2;
-        } else {
+        const std::size_t close = text[i] == '{' ? text.find('}', i) : std::string_view::npos;
+        if (close == std::string_view::npos || close < i + 2 || text[i + 1] < '0' ||
+            text[i + 1] > '9' || (close > i + 2 && text[i + 2] != '|')) {
             out += text[i];
+            continue;
         }
+        const auto index = static_cast<std::size_t>(text[i + 1] - '0');
+        if (close == i + 2) { // {N}
+            out += index < args.size() ? formatArg(args[index], lang) : std::string("?");
+        } else { // {N|singular|plural}
+            const std::string_view forms = text.substr(i + 3, close - i - 3);
+            const std::size_t bar = forms.find('|');
+            const bool one = index < args.size() && args[index].value == 1;
+            out += bar == std::string_view::npos ? forms
+                   : one                         ? forms.substr(0, bar)
+                                                 : forms.substr(bar + 1);
+        }
+        i = close;
     }
     return out;
 }

@@ -114,6 +114,8 @@ enum class ArgKind {
     Count,
     BytesPerSecond,
     Weeks,
+    SignedPercent, // a relative error: +12.3%, -4.0%
+    Decimal,       // a plain number as sig3 writes it: 0.75, 1.35, 12.5
 };
 
 struct MessageArg {
@@ -131,6 +133,23 @@ struct MessageArg {
     [[nodiscard]] bool isNumeric() const;
     bool operator==(const MessageArg&) const = default;
 };
+
+// Shorthands for the catalogues' arguments.
+[[nodiscard]] inline MessageArg textArg(std::string text) {
+    return MessageArg::name(std::move(text));
+}
+[[nodiscard]] inline MessageArg countArg(double n) {
+    return MessageArg::number(ArgKind::Count, n);
+}
+[[nodiscard]] inline MessageArg percentArg(double fraction) {
+    return MessageArg::number(ArgKind::Percent, fraction);
+}
+[[nodiscard]] inline MessageArg signedPercentArg(double fraction) {
+    return MessageArg::number(ArgKind::SignedPercent, fraction);
+}
+[[nodiscard]] inline MessageArg decimalArg(double v) {
+    return MessageArg::number(ArgKind::Decimal, v);
+}
 
 struct Message {
     MessageId id = MessageId::RecommendDefault;
@@ -162,6 +181,12 @@ enum class ByteUnits { Binary, Decimal };
 // finite.
 [[nodiscard]] std::string formatBytes(double bytes, ByteUnits units = ByteUnits::Binary);
 [[nodiscard]] std::string render(const Message& m, Lang lang);
+// The one placeholder filler of every sentence catalogue (this one, calibration_text.h,
+// run_check_text.h): {0}..{9} become the arguments formatted in `lang` (formatArg), and
+// {0|run|runs} writes the singular word when argument 0 is 1, the plural otherwise (English
+// templates need it; Chinese ones do not).
+[[nodiscard]] std::string renderTemplate(std::string_view text, std::span<const MessageArg> args,
+                                         Lang lang);
 [[nodiscard]] std::vector<std::string> renderAll(std::span<const Message> messages, Lang lang);
 
 // Readiness questionnaire text for the GUI and reports: a short label and why it matters.
