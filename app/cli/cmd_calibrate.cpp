@@ -11,6 +11,7 @@
 #include <trainplan/simulator/calibrate.h>
 #include <trainplan/simulator/calibrate_json.h>
 #include <trainplan/simulator/calibration_profile.h>
+#include <trainplan/simulator/calibration_text.h>
 #include <trainplan/simulator/validation.h>
 
 #include <nlohmann/json.hpp>
@@ -177,28 +178,39 @@ std::string formatParameter(sim::CalibrationParameter p, double v) {
     return p == sim::CalibrationParameter::LatencyScale ? formatFixed(v, 3) : formatFixed(v, 4);
 }
 
+// The Calibration tab's words (calibration_text.h), in English.
+std::string text(sim::CalText id, std::initializer_list<sim::MessageArg> args = {}) {
+    return sim::calibrationText(id, sim::Lang::En, args);
+}
+
 void printTable(CliContext& ctx, const sim::CalibrationResult& r) {
+    using sim::CalText;
     std::ostream& out = ctx.out;
     if (r.ok()) {
-        TextTable params({"parameter", "start", "fitted", "± 1σ", "bounds", "informed by"});
+        TextTable params({text(CalText::ColParameter), text(CalText::ColStart),
+                          text(CalText::ColFitted), text(CalText::ColSigma),
+                          text(CalText::ColBounds), text(CalText::ColInformedBy)});
         for (const sim::FittedParameter& p : r.parameters)
             params.addRow(
                 {std::string(sim::efficiencyKey(p.parameter)),
                  formatParameter(p.parameter, p.start),
-                 formatParameter(p.parameter, p.value) + (p.atBound ? " (at bound)" : ""),
+                 p.atBound
+                     ? text(CalText::AtBound, {sim::textArg(formatParameter(p.parameter, p.value))})
+                     : formatParameter(p.parameter, p.value),
                  std::isfinite(p.sigma) ? formatParameter(p.parameter, p.sigma) : "-",
                  "[" + formatFixed(p.bounds.lower, 2) + ", " + formatFixed(p.bounds.upper, 2) + "]",
-                 std::to_string(p.informativeMeasurements) + " measurement" +
-                     (p.informativeMeasurements == 1 ? "" : "s")});
+                 text(CalText::MeasurementCount, {sim::countArg(p.informativeMeasurements)})});
         params.print(out);
         out << '\n';
     }
-    TextTable rows({"run", "metric", "measured", "before", "after", "leave-one-out"});
+    TextTable rows({text(CalText::ColRun), text(CalText::ColMetric), text(CalText::ColMeasured),
+                    text(CalText::ColBefore), text(CalText::ColAfter),
+                    text(CalText::ColLeaveOneOut)});
     for (const sim::CalibrationResidual& x : r.residuals) {
         const auto loo = x.errorLeaveOneOut();
         rows.addRow(
-            {x.label + (x.fitted || !r.ok() ? "" : " (not fitted)"), sim::toString(x.metric),
-             formatMeasurement(x.metric, 3, x.measured),
+            {x.fitted || !r.ok() ? x.label : text(CalText::NotFitted, {sim::textArg(x.label)}),
+             sim::toString(x.metric), formatMeasurement(x.metric, 3, x.measured),
              formatMeasurement(x.metric, 3, x.before) + " (" + signedPercent(x.errorBefore()) + ")",
              r.ok() ? formatMeasurement(x.metric, 3, x.after) + " (" +
                           signedPercent(x.errorAfter()) + ")"
@@ -207,23 +219,13 @@ void printTable(CliContext& ctx, const sim::CalibrationResult& r) {
                  : "-"});
     }
     rows.print(out);
-    out << "\nmean |error|: before " << formatPercent(r.before.meanAbs);
-    if (r.ok()) {
-        out << ", after " << formatPercent(r.after.meanAbs);
-        if (r.leaveOneOut.count > 0)
-            out << ", leave-one-out " << formatPercent(r.leaveOneOut.meanAbs) << " ("
-                << r.leaveOneOut.count << " predicted)";
-        out << "\nmax |error|:  before " << formatPercent(r.before.maxAbs) << ", after "
-            << formatPercent(r.after.maxAbs);
-        if (r.leaveOneOut.count > 0)
-            out << ", leave-one-out " << formatPercent(r.leaveOneOut.maxAbs);
-        out << "\nresidual σ "
-            << (std::isfinite(r.residualSigma) ? formatPercent(r.residualSigma) : "-") << " with "
-            << r.degreesOfFreedom << " degree" << (r.degreesOfFreedom == 1 ? "" : "s")
-            << " of freedom, " << r.iterations << " iteration" << (r.iterations == 1 ? "" : "s")
-            << (r.converged ? "" : " (not converged)");
-    }
+    // The lines the Calibration tab shows under its tables.
     out << '\n';
+    for (const std::string& line : sim::calibrationSummaryLines(r, sim::Lang::En))
+        out << line << '\n';
+    if (r.ok())
+        out << "Fitted in " << r.iterations << " iteration" << (r.iterations == 1 ? "" : "s")
+            << (r.converged ? "" : " (not converged)") << ".\n";
     if (r.ok() && r.parameters.size() > 1) {
         out << "\ncorrelation:\n";
         std::vector<std::string> header{""};
@@ -352,7 +354,10 @@ int cmdCalibrate(CliContext& ctx) {
                 << (loaded.runs.size() == 1 ? "" : "s") << "\n\n";
         printTable(ctx, result);
         if (!loaded.skipped.empty()) {
-            ctx.out << "\nruns not used (" << loaded.skipped.size() << "):\n";
+            ctx.out << '\n'
+                    << text(sim::CalText::RunsNotUsed,
+                            {sim::countArg(static_cast<double>(loaded.skipped.size()))})
+                    << '\n';
             for (const auto& s : loaded.skipped)
                 ctx.out << "  " << s << '\n';
         }

@@ -5,6 +5,7 @@
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
+#include <trainplan/services/run_check_text.h>
 #include <trainplan/store/run_import.h>
 
 #include <nlohmann/json.hpp>
@@ -118,7 +119,10 @@ int add(CliContext& ctx) {
         ctx.err << "nothing was saved\n";
         return kExitInvalidInput;
     }
-    ctx.out << "added run " << id << " of '" << run.scenarioName << "'\n";
+    ctx.out << services::runText(
+                   services::RunText::Added, sim::Lang::En,
+                   {sim::countArg(static_cast<double>(id)), sim::textArg(run.scenarioName)})
+            << '\n';
     return kExitOk;
 }
 
@@ -221,10 +225,18 @@ int import(CliContext& ctx) {
         ctx.err << "nothing was imported\n";
         return kExitInvalidInput;
     }
-    ctx.out << "imported " << summary.added << (summary.added == 1 ? " run" : " runs") << " from "
-            << file;
-    if (summary.skipped > 0) ctx.out << " (" << summary.skipped << " already stored)";
-    ctx.out << '\n';
+    // The Measurements tab's words for the same import.
+    const auto en = sim::Lang::En;
+    std::string text =
+        services::runText(services::RunText::Imported, en,
+                          {sim::countArg(static_cast<double>(summary.added)), sim::textArg(file)});
+    if (summary.skipped > 0)
+        text = services::runText(
+            services::RunText::Parenthesized, en,
+            {sim::textArg(text), sim::textArg(services::runText(
+                                     services::RunText::AlreadyStored, en,
+                                     {sim::countArg(static_cast<double>(summary.skipped))}))});
+    ctx.out << text << '\n';
     return kExitOk;
 }
 

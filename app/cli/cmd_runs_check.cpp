@@ -8,7 +8,9 @@
 #include "text_table.h"
 
 #include <trainplan/model/units.h>
+#include <trainplan/services/run_check_text.h>
 #include <trainplan/services/run_checks.h>
+#include <trainplan/simulator/calibration_text.h>
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +22,13 @@ namespace {
 
 constexpr const char* kUsage = "runs check [--scenario NAME] [--cluster KEY] [--format table|json]";
 
+using services::RunText;
+
+// The Measurements tab's words (run_check_text.h), in English.
+std::string text(RunText id, std::initializer_list<sim::MessageArg> args = {}) {
+    return services::runText(id, sim::Lang::En, args);
+}
+
 std::string signedPercent(double fraction) {
     return (fraction >= 0 ? "+" : "") + formatPercent(fraction);
 }
@@ -30,22 +39,6 @@ nlohmann::json metricJson(const std::optional<services::MetricCheck>& m) {
             {"error", m->error()},       {"interval_low", m->low},
             {"interval_high", m->high},  {"inside_interval", m->insideInterval()},
             {"far_outside", m->farOutside()}};
-}
-
-// "step time: exposed data-parallel communication 21%, …; peak memory: stored activations 29%".
-std::string causesText(const services::RunCheck& r) {
-    std::string out;
-    for (const bool memory : {false, true}) {
-        std::string part;
-        for (const services::CauseShare& c : r.causes)
-            if (services::isMemoryCause(c.cause) == memory)
-                part += (part.empty() ? "" : ", ") + std::string(services::toString(c.cause)) +
-                        " " + formatPercent(c.share, 0);
-        if (!part.empty())
-            out += (out.empty() ? "" : "; ") + std::string(memory ? "peak memory: " : "step time: ") +
-                   part;
-    }
-    return out;
 }
 
 void addRows(TextTable& table, const services::RunCheck& r) {
@@ -62,20 +55,24 @@ void addRows(TextTable& table, const services::RunCheck& r) {
     for (const Row& row : rows) {
         if (!*row.check) continue;
         const services::MetricCheck& m = **row.check;
-        const std::string verdict = m.farOutside()       ? "FAR OUTSIDE"
-                                    : m.insideInterval() ? "inside"
-                                                         : "outside";
-        table.addRow({first ? std::to_string(r.runId) : "", first ? r.label : "", row.metric,
-                      formatFixed(m.measured / row.scale, row.decimals),
-                      formatFixed(m.predicted / row.scale, row.decimals), signedPercent(m.error()),
-                      formatFixed(m.low / row.scale, row.decimals) + "–" +
-                          formatFixed(m.high / row.scale, row.decimals),
-                      first ? std::string(sim::toString(r.uncertainty.evidence)) : "", verdict});
+        const std::string verdict = text(m.farOutside()       ? RunText::FarOutside
+                                         : m.insideInterval() ? RunText::Within
+                                                              : RunText::Outside);
+        table.addRow(
+            {first ? std::to_string(r.runId) : "", first ? r.label : "", row.metric,
+             formatFixed(m.measured / row.scale, row.decimals),
+             formatFixed(m.predicted / row.scale, row.decimals), signedPercent(m.error()),
+             formatFixed(m.low / row.scale, row.decimals) + "–" +
+                 formatFixed(m.high / row.scale, row.decimals),
+             first ? std::string(services::evidenceName(r.uncertainty.evidence, sim::Lang::En))
+                   : "",
+             verdict});
         first = false;
     }
     if (first) // only MFU or TFLOP/s measured: FLOP conventions differ, nothing is checked
         table.addRow({std::to_string(r.runId), r.label, "MFU only", "-", "-", "-", "-",
-                      std::string(sim::toString(r.uncertainty.evidence)), "not checked"});
+                      std::string(services::evidenceName(r.uncertainty.evidence, sim::Lang::En)),
+                      text(RunText::NotCheckedMfuOnly)});
 }
 
 } // namespace
@@ -124,25 +121,28 @@ int runsCheck(CliContext& ctx) {
         return kExitOk;
     }
     if (checks.runs.empty()) {
-        ctx.out << "no runs to check";
+        ctx.out << text(RunText::NoRunsToCheck);
         if (scenario) ctx.out << " of '" << *scenario << "'";
         if (cluster) ctx.out << " on cluster '" << *cluster << "'";
         ctx.out << '\n';
     }
     for (const services::ClusterRuns& c : services::clustersOf(checks)) {
-        ctx.out << "cluster: " << c.cluster << " (" << c.runs << (c.runs == 1 ? " run" : " runs")
-                << "; fit it with: trainplan-cli calibrate --from-store --cluster '" << c.cluster
-                << "')\n";
-        TextTable table({"id", "run", "metric", "measured", "predicted", "error", "80% interval",
-                         "evidence", "check"});
+        ctx.out << text(RunText::ClusterHeading,
+                        {sim::textArg(c.cluster), sim::countArg(static_cast<double>(c.runs))})
+                << '\n';
+        // The Measurements tab's and the Calibration tab's column names.
+        auto cal = [](sim::CalText id) { return sim::calibrationText(id, sim::Lang::En); };
+        TextTable table({text(RunText::ColId), cal(sim::CalText::ColRun),
+                         cal(sim::CalText::ColMetric), cal(sim::CalText::ColMeasured),
+                         cal(sim::CalText::ColPredicted), cal(sim::CalText::ColError),
+                         text(RunText::ColInterval), text(RunText::ColEvidence),
+                         text(RunText::ColCheck)});
         for (const services::RunCheck& r : checks.runs)
             if (r.cluster == c.cluster) addRows(table, r);
         table.print(ctx.out);
         for (const services::RunCheck& r : checks.runs)
             if (r.cluster == c.cluster && r.flagged)
-                ctx.out << "run " << r.runId << " is far outside its error bar; the largest "
-                        << "estimated parts of its prediction, where the gap most likely comes "
-                        << "from: " << (r.causes.empty() ? "none over 5%" : causesText(r)) << '\n';
+                ctx.out << services::flaggedRunText(r, sim::Lang::En) << '\n';
         ctx.out << '\n';
     }
     for (const std::string& s : checks.skipped)

@@ -3,6 +3,7 @@
 
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/simulator/calibration_text.h>
 #include <trainplan/simulator/validation.h>
 
 #include <nlohmann/json.hpp>
@@ -137,7 +138,13 @@ int cmdValidate(CliContext& ctx) {
     }
     table.print(ctx.out);
     ctx.out << "\nSummary (mean and max |relative error|):\n";
-    TextTable summary({"source", "metric", "rows", "mean |error|", "max |error|"});
+    // The Accuracy tab's summary columns (calibration_text.h).
+    auto text = [](sim::CalText id, std::initializer_list<sim::MessageArg> args = {}) {
+        return sim::calibrationText(id, sim::Lang::En, args);
+    };
+    TextTable summary({text(sim::CalText::ColSource), text(sim::CalText::ColMetric),
+                       text(sim::CalText::ColRows), text(sim::CalText::ColMeanError),
+                       text(sim::CalText::ColMaxError)});
     for (const auto& g : report.summary)
         summary.addRow({g.group, sim::toString(g.metric), std::to_string(g.rows),
                         formatPercent(g.meanAbsError), formatPercent(g.maxAbsError)});
@@ -167,9 +174,15 @@ int cmdValidate(CliContext& ctx) {
                 << " (1 = the defaults)\n";
     }
     if (!report.skipped.empty()) {
-        ctx.out << "\nRows not reproduced (" << report.skipped.size() << "):\n";
+        ctx.out << '\n'
+                << text(sim::CalText::RowsNotReproduced,
+                        {sim::countArg(static_cast<double>(report.skipped.size()))})
+                << '\n';
         for (const auto& [line, why] : report.skipped)
-            ctx.out << "  line " << line << ": " << why << '\n';
+            ctx.out << "  "
+                    << text(sim::CalText::LineReason,
+                            {sim::countArg(static_cast<double>(line)), sim::textArg(why)})
+                    << '\n';
     }
     return load.ok() ? kExitOk : kExitInvalidInput;
 }

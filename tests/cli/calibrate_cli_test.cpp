@@ -47,7 +47,7 @@ TEST(calibrateCli, FitsGemmEfficiencyOnKorthikantiRows) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("gemm_efficiency"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("leave-one-out"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("mean |error|: before"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Mean |error| before"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("GPT 22B"), std::string::npos) << r.out;
 }
 

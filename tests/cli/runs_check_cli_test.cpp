@@ -54,7 +54,7 @@ TEST_F(runsCheckCli, AnImportedLogIsCheckedAgainstItsPredictionAndItsClusterCanB
 
     const CliRun table = run({"runs", "check"});
     ASSERT_EQ(table.exitCode, 0) << table.err;
-    EXPECT_NE(table.out.find("cluster: A100-SXM4-80GB"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("Cluster: A100-SXM4-80GB"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("--cluster"), std::string::npos) << table.out;
 
     // "Fit this cluster": the one run's step time fits the GEMM efficiency exactly.

@@ -182,9 +182,9 @@ TEST_F(storeCli, RunsImportThePublishedCsvOnceAndList) {
     const std::string csv = dataFile("reference/published_runs.csv");
     CliRun r = run({"runs", "import", csv});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("imported 95 runs"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Imported 95 runs"), std::string::npos) << r.out;
     r = run({"runs", "import", csv});
-    EXPECT_NE(r.out.find("imported 0 runs"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Imported 0 runs"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("95 already stored"), std::string::npos) << r.out;
     r = run({"--format", "json", "runs", "list"});
     const auto runs = nlohmann::json::parse(r.out);

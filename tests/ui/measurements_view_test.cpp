@@ -2,10 +2,10 @@
 
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/services/run_checks.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
 #include <trainplan/store/store.h>
-#include <trainplan/services/run_checks.h>
 #include <trainplan/ui/calibration_view.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/library_store.h>
@@ -16,10 +16,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
-#include <QPushButton>
-#include <QTableView>
 #include <QFile>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -73,7 +73,7 @@ TEST_F(MeasurementsViewTest, AddImportDeleteRoundTrip) {
     ASSERT_TRUE(view.addRun(run, &error)) << error.toStdString();
     ASSERT_EQ(view.model()->rowCount(), 1);
     EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::StepColumn).data().toString(),
-              QStringLiteral("12.500 s"));
+              QStringLiteral("12.5 s")); // the one number style (number_format.h)
     EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::MemoryColumn).data().toString(),
               QStringLiteral("60.0 GiB"));
     EXPECT_FALSE(view.addRun(run, &error)) << "an identical run is a conflict";
@@ -223,9 +223,10 @@ TEST_F(MeasurementsViewTest, DroppedTrainingLogIsStoredAsRunsImportLogStoresIt) 
     ASSERT_TRUE(outcome.runId) << outcome.messages.join(QLatin1Char('\n')).toStdString();
     EXPECT_EQ(changed.count(), 1);
     ASSERT_EQ(view.model()->rowCount(), 1);
-    // The same steady-state median as the CLI test: 22.8363 s over 200 iterations.
+    // The same steady-state median as the CLI test (22.8363 s over 200 iterations), in the one
+    // number style.
     EXPECT_EQ(view.model()->index(0, MeasuredRunsModel::StepColumn).data().toString(),
-              QStringLiteral("22.836 s"));
+              QStringLiteral("22.8 s"));
     EXPECT_TRUE(view.messageText().contains(QStringLiteral("200 iterations")))
         << view.messageText().toStdString();
     const auto runs = library.store()->runs(std::string("gpt3"));
@@ -304,8 +305,8 @@ TEST_F(MeasurementsViewTest, RunsArePredictedAndFitThisClusterFitsTheirCluster) 
     EXPECT_EQ(calibration.sourceBox()->currentText(),
               QStringLiteral("Cluster: %1 (1)").arg(cluster));
     calibration.fit();
-    ASSERT_TRUE(test::waitFor([&] { return calibration.result() && !calibration.isFitting(); },
-                              60000));
+    ASSERT_TRUE(
+        test::waitFor([&] { return calibration.result() && !calibration.isFitting(); }, 60000));
     ASSERT_TRUE(calibration.result()->ok()) << calibration.result()->refusal;
     ASSERT_EQ(calibration.result()->residuals.size(), 1u);
     EXPECT_NEAR(calibration.result()->residuals[0].errorBefore(), -0.5, 1e-9);

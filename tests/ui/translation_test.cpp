@@ -1,6 +1,9 @@
 // Every user-visible string has a Simplified Chinese translation, and the .qm is embedded.
 #include "ui_test_support.h"
 
+#include <trainplan/ui/accuracy_table_model.h>
+#include <trainplan/ui/advisor_text.h>
+#include <trainplan/ui/calibration_models.h>
 #include <trainplan/ui/language.h>
 #include <trainplan/ui/metric_info.h>
 
@@ -72,6 +75,35 @@ TEST(Translations, MetricWordsFollowTheInterfaceLanguage) {
     installLanguage(QStringLiteral("en"));
     EXPECT_EQ(metricName(Metric::StepTime), QStringLiteral("Step time"));
     EXPECT_FALSE(tsText().contains(QStringLiteral("<name>Metric</name>")));
+}
+
+// The Calibration, Accuracy and Measurements tabs' sentences and column names are not in the .ts
+// either: they come from the calibration and measured-run catalogues, which `trainplan-cli
+// calibrate`, `validate` and `runs` print too.
+TEST(Translations, CalibrationAndMeasurementWordsFollowTheInterfaceLanguage) {
+    test::app();
+    installLanguage(QStringLiteral("zh_CN"));
+    CalibrationResidualModel residuals;
+    EXPECT_EQ(residuals.headerData(CalibrationResidualModel::LeaveOneOutColumn, Qt::Horizontal)
+                  .toString(),
+              QStringLiteral("留一法"));
+    EXPECT_EQ(AccuracyTableModel::metricLabel(sim::ValidationMetric::StepSeconds),
+              QStringLiteral("单步时间"));
+    EXPECT_EQ(runsText(services::RunText::Deleted, {sim::countArg(2)}),
+              QStringLiteral("已删除 2 个运行。"));
+    installLanguage(QStringLiteral("en"));
+    EXPECT_EQ(residuals.headerData(CalibrationResidualModel::LeaveOneOutColumn, Qt::Horizontal)
+                  .toString(),
+              QStringLiteral("Leave-one-out"));
+    EXPECT_EQ(runsText(services::RunText::Deleted, {sim::countArg(2)}),
+              QStringLiteral("Deleted 2 runs."));
+    const QString ts = tsText();
+    for (const char* context :
+         {"CalibrationParameterModel", "CalibrationResidualModel", "AccuracyTableModel",
+          "AccuracySummaryModel", "AccuracyTab", "AccuracyChart", "MeasuredRunsModel"})
+        EXPECT_FALSE(ts.contains(
+            QStringLiteral("<name>trainplan::ui::%1</name>").arg(QLatin1String(context))))
+            << context;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include <trainplan/ui/accuracy_chart.h>
 
 #include <trainplan/ui/accuracy_table_model.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/point_tool_tips.h>
 
@@ -17,12 +18,9 @@ AccuracyChart::AccuracyChart(QWidget* parent)
     : ChartView(parent)
     , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("accuracyChart"));
-    setChartTitle(tr("Predicted vs measured"));
-    setToolTip(
-        tr("Each published measurement (x) against the simulator's prediction (y), in the metric's "
-           "own unit; "
-           "on the diagonal the prediction is exact, above it the simulator over-predicts."));
-    setPlaceholder(tr("Computing…"));
+    setChartTitle(calText(sim::CalText::AccuracyChartTitle));
+    setToolTip(calText(sim::CalText::AccuracyChartTip));
+    setPlaceholder(calText(sim::CalText::Computing));
 }
 
 void AccuracyChart::setReport(const sim::ValidationReport& report) {
@@ -30,7 +28,7 @@ void AccuracyChart::setReport(const sim::ValidationReport& report) {
     clearChart(c);
     m_tips->clear();
     if (report.rows.empty()) {
-        setPlaceholder(tr("No published rows could be reproduced"));
+        setPlaceholder(calText(sim::CalText::NoRowsReproduced));
         return;
     }
     setPlaceholder(QString());
@@ -42,26 +40,31 @@ void AccuracyChart::setReport(const sim::ValidationReport& report) {
         hi = std::max({hi, r.measured, r.predicted});
         auto& [points, texts] = byMetric[r.metric];
         points << QPointF(r.measured, r.predicted);
-        texts << tr("<b>%1</b> (line %2)<br>%3<br>%4: measured %5, predicted %6 (%7)")
-                     .arg(AccuracyTableModel::runLabel(r.modelName, r.gpus, r.label).toHtmlEscaped())
-                     .arg(r.line)
-                     .arg(QString::fromStdString(r.plan).toHtmlEscaped(),
-                          AccuracyTableModel::metricLabel(r.metric),
-                          AccuracyTableModel::formatValue(r.metric, r.measured),
-                          AccuracyTableModel::formatValue(r.metric, r.predicted),
-                          AccuracyTableModel::formatError(r.relativeError));
+        const QString run =
+            calText(sim::CalText::RunAtLine,
+                    {qArg(AccuracyTableModel::runLabel(r.modelName, r.gpus, r.label)),
+                     sim::countArg(static_cast<double>(r.line))});
+        const QString values =
+            calText(sim::CalText::MeasuredPredicted,
+                    {qArg(AccuracyTableModel::metricLabel(r.metric)),
+                     qArg(AccuracyTableModel::formatValue(r.metric, r.measured)),
+                     qArg(AccuracyTableModel::formatValue(r.metric, r.predicted)),
+                     sim::signedPercentArg(r.relativeError)});
+        texts << QStringLiteral("<b>%1</b><br>%2<br>%3")
+                     .arg(run.toHtmlEscaped(), QString::fromStdString(r.plan).toHtmlEscaped(),
+                          values.toHtmlEscaped());
     }
     auto* x = new QLogValueAxis;
     x->setBase(10);
     x->setLabelFormat(QStringLiteral("%g"));
-    x->setTitleText(tr("Measured (metric's unit)"));
+    x->setTitleText(calText(sim::CalText::AxisMeasured));
     x->setRange(lo / 1.5, hi * 1.5);
     x->setMinorTickCount(8);
     x->setMinorGridLineVisible(false);
     auto* y = new QLogValueAxis;
     y->setBase(10);
     y->setLabelFormat(QStringLiteral("%g"));
-    y->setTitleText(tr("Predicted"));
+    y->setTitleText(calText(sim::CalText::AxisPredicted));
     y->setRange(lo / 1.5, hi * 1.5);
     y->setMinorTickCount(8);
     y->setMinorGridLineVisible(false);
@@ -69,7 +72,7 @@ void AccuracyChart::setReport(const sim::ValidationReport& report) {
     c->addAxis(y, Qt::AlignLeft);
 
     auto* diagonal = new QLineSeries;
-    diagonal->setName(tr("y = x"));
+    diagonal->setName(calText(sim::CalText::Diagonal));
     QPen pen(palette().color(QPalette::Text));
     pen.setStyle(Qt::DashLine);
     pen.setWidthF(1.2);

@@ -1,6 +1,7 @@
 #include <trainplan/ui/accuracy_summary_model.h>
 
 #include <trainplan/ui/accuracy_table_model.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 
 #include <QFont>
@@ -38,7 +39,7 @@ QVariant AccuracySummaryModel::cell(int row, int column, int role) const {
         if (role != Qt::DisplayRole && role != SortRole) return {};
         switch (column) {
         case SourceColumn:
-            return tr("All comparisons");
+            return calText(sim::CalText::AllComparisons);
         case MetricColumn:
             return QString();
         case RowsColumn:
@@ -77,24 +78,22 @@ QVariant AccuracySummaryModel::cell(int row, int column, int role) const {
 
 QVariant AccuracySummaryModel::header(int column, int role) const {
     if (role == Qt::ToolTipRole) {
-        if (column == MeanColumn)
-            return tr("Mean of |predicted − measured| / measured over the rows.");
-        if (column == MaxColumn)
-            return tr("Largest |predicted − measured| / measured among the rows.");
+        if (column == MeanColumn) return calText(sim::CalText::MeanErrorTip);
+        if (column == MaxColumn) return calText(sim::CalText::MaxErrorTip);
         return {};
     }
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case SourceColumn:
-        return tr("Source");
+        return calText(sim::CalText::ColSource);
     case MetricColumn:
-        return tr("Metric");
+        return calText(sim::CalText::ColMetric);
     case RowsColumn:
-        return tr("Rows");
+        return calText(sim::CalText::ColRows);
     case MeanColumn:
-        return tr("Mean |error|");
+        return calText(sim::CalText::ColMeanError);
     case MaxColumn:
-        return tr("Max |error|");
+        return calText(sim::CalText::ColMaxError);
     }
     return {};
 }

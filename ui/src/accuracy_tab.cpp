@@ -5,6 +5,7 @@
 #include <trainplan/ui/accuracy_chart.h>
 #include <trainplan/ui/accuracy_summary_model.h>
 #include <trainplan/ui/accuracy_table_model.h>
+#include <trainplan/ui/advisor_text.h>
 
 #include <trainplan/ui/format.h>
 
@@ -51,8 +52,13 @@ AccuracyTab::AccuracyTab(std::shared_ptr<const model::Catalog> catalog, QWidget*
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The plan at a width of its own (drag to widen), so that the run, which stretches, is not
+    // squeezed to "…" beside long plans.
     m_table->horizontalHeader()->setSectionResizeMode(AccuracyTableModel::RunColumn,
                                                       QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(AccuracyTableModel::PlanColumn,
+                                                      QHeaderView::Interactive);
+    m_table->horizontalHeader()->resizeSection(AccuracyTableModel::PlanColumn, 220);
 
     m_summaryTable->setObjectName(QStringLiteral("accuracySummary"));
     m_summaryTable->setModel(m_summary);
@@ -74,7 +80,7 @@ AccuracyTab::AccuracyTab(std::shared_ptr<const model::Catalog> catalog, QWidget*
     split->setChildrenCollapsible(false);
     split->setSizes({400, 480});
     layout->addWidget(split, 1);
-    m_status->setText(tr("Computing…"));
+    m_status->setText(calText(sim::CalText::Computing));
 }
 
 void AccuracyTab::showEvent(QShowEvent* event) {
@@ -99,8 +105,8 @@ void AccuracyTab::refresh() {
         },
         [this](Result r) {
             if (!r.report) {
-                m_status->setText(tr("The published runs could not be validated: %1")
-                                      .arg(r.error.toHtmlEscaped()));
+                m_status->setText(
+                    calText(sim::CalText::ValidationFailed, {qArg(r.error)}).toHtmlEscaped());
                 m_chart->setPlaceholder(r.error);
                 return;
             }
@@ -111,26 +117,30 @@ void AccuracyTab::refresh() {
             std::set<std::size_t> lines;
             for (const auto& row : m_report->rows)
                 lines.insert(row.line);
-            QString text = tr("%1 comparisons from %2 published runs in <code>%3</code>; mean "
-                              "|error| <b>%4</b>. "
-                              "The same numbers as <code>trainplan-cli validate</code>.")
-                               .arg(m_report->totalRows)
-                               .arg(lines.size())
-                               // The data file by its place in the data directory, not an
-                               // absolute path of this machine (full path in the tooltip).
-                               .arg(QStringLiteral("reference/published_runs.csv"),
-                                    formatPercent(m_report->meanAbsError));
+            // The data file by its place in the data directory, not an absolute path of this
+            // machine (full path in the tooltip).
+            QString text = calText(sim::CalText::ValidationSummary,
+                                   {sim::countArg(static_cast<double>(m_report->totalRows)),
+                                    sim::countArg(static_cast<double>(lines.size())),
+                                    sim::textArg("reference/published_runs.csv"),
+                                    sim::percentArg(m_report->meanAbsError)})
+                               .toHtmlEscaped();
             QStringList skipped{QDir::toNativeSeparators(r.file)};
             for (const auto& [line, reason] : m_report->skipped)
-                skipped << tr("line %1: %2").arg(line).arg(QString::fromStdString(reason));
+                skipped << calText(
+                    sim::CalText::LineReason,
+                    {sim::countArg(static_cast<double>(line)), sim::textArg(reason)});
             if (skipped.size() > 1)
-                text += QLatin1Char(' ') + tr("%n row(s) not reproduced (hover for why).", nullptr,
-                                              static_cast<int>(skipped.size()) - 1);
+                text += QLatin1Char(' ') +
+                        calText(sim::CalText::RowsNotReproducedHover,
+                                {sim::countArg(static_cast<double>(skipped.size() - 1))})
+                            .toHtmlEscaped();
             m_status->setToolTip(skipped.join(QLatin1Char('\n')));
             if (!r.problems.isEmpty())
-                text += QStringLiteral("<br>") +
-                        tr("Problems in the file: %1")
-                            .arg(r.problems.join(QStringLiteral("; ")).toHtmlEscaped());
+                text +=
+                    QStringLiteral("<br>") + calText(sim::CalText::FileProblems,
+                                                     {qArg(r.problems.join(QStringLiteral("; ")))})
+                                                 .toHtmlEscaped();
             m_status->setText(text);
             emit reportShown();
         });

@@ -1,5 +1,7 @@
 #include <trainplan/ui/accuracy_table_model.h>
 
+#include <trainplan/simulator/number_format.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 
 #include <QBrush>
@@ -24,23 +26,12 @@ int AccuracyTableModel::rows() const {
 QString AccuracyTableModel::runLabel(const std::string& modelName, long long gpus,
                                      const std::string& fallback) {
     if (modelName.empty() || gpus <= 0) return QString::fromStdString(fallback);
-    return tr("%1 on %2 GPUs").arg(QString::fromStdString(modelName), QLocale().toString(gpus));
+    return calText(sim::CalText::RunOnGpus,
+                   {sim::textArg(modelName), sim::countArg(static_cast<double>(gpus))});
 }
 
 QString AccuracyTableModel::metricLabel(ValidationMetric m) {
-    switch (m) {
-    case ValidationMetric::StepSeconds:
-        return tr("Step time");
-    case ValidationMetric::NarayananTflopsPerGpu:
-        return tr("TFLOP/s per GPU (eq. 3)");
-    case ValidationMetric::MfuPercent:
-        return tr("MFU");
-    case ValidationMetric::TokensPerSecondPerGpu:
-        return tr("Tokens/s per GPU");
-    case ValidationMetric::PeakMemoryGiB:
-        return tr("Peak memory");
-    }
-    return {};
+    return validationMetricLabel(m);
 }
 
 QString AccuracyTableModel::formatValue(ValidationMetric m, double v) {
@@ -49,11 +40,11 @@ QString AccuracyTableModel::formatValue(ValidationMetric m, double v) {
     case ValidationMetric::StepSeconds:
         return formatSeconds(v);
     case ValidationMetric::NarayananTflopsPerGpu:
-        return tr("%1 TFLOP/s").arg(l.toString(v, 'f', 1));
+        return QStringLiteral("%1 TFLOP/s").arg(l.toString(v, 'f', 1));
     case ValidationMetric::MfuPercent:
         return QStringLiteral("%1%").arg(l.toString(v, 'f', 1));
     case ValidationMetric::TokensPerSecondPerGpu:
-        return tr("%1 tok/s").arg(l.toString(v, 'f', 0));
+        return toQString(sim::formatTokensPerSecond(v, advisorLanguage()));
     case ValidationMetric::PeakMemoryGiB:
         return QStringLiteral("%1 GiB").arg(l.toString(v, 'f', 1));
     }
@@ -61,8 +52,7 @@ QString AccuracyTableModel::formatValue(ValidationMetric m, double v) {
 }
 
 QString AccuracyTableModel::formatError(double e) {
-    return QStringLiteral("%1%2%").arg(e >= 0 ? QStringLiteral("+") : QString(),
-                                       QLocale().toString(e * 100, 'f', 1));
+    return QString::fromStdString(sim::formatArg(sim::signedPercentArg(e), advisorLanguage()));
 }
 
 QVariant AccuracyTableModel::cell(int row, int column, int role) const {
@@ -109,9 +99,9 @@ QVariant AccuracyTableModel::cell(int row, int column, int role) const {
         if (a > 0.10) return QBrush(QColor(0xef, 0x6c, 0x00));
     }
     if (role == Qt::ToolTipRole) {
-        QString tip = tr("Line %1 of published_runs.csv: %2.")
-                          .arg(r.line)
-                          .arg(runLabel(r.modelName, r.gpus, r.label));
+        QString tip =
+            calText(sim::CalText::LineTip, {sim::countArg(static_cast<double>(r.line)),
+                                            qArg(runLabel(r.modelName, r.gpus, r.label))});
         for (const auto& a : r.assumptions)
             tip += QStringLiteral("\n• ") + QString::fromStdString(a);
         return tip;
@@ -123,16 +113,15 @@ QVariant AccuracyTableModel::header(int column, int role) const {
     if (role == Qt::ToolTipRole) {
         switch (column) {
         case LineColumn:
-            return tr("The row's line in data/reference/published_runs.csv.");
+            return calText(sim::CalText::LineColumnTip);
         case PlanColumn:
-            return tr(
-                "The plan rebuilt from the publication; knobs it did not publish were searched.");
+            return calText(sim::CalText::PlanColumnTip);
         case MeasuredColumn:
-            return tr("What the source measured, in its own convention.");
+            return calText(sim::CalText::MeasuredColumnTip);
         case PredictedColumn:
-            return tr("What TrainPlan's simulator predicts for the same model, cluster and plan.");
+            return calText(sim::CalText::PredictedColumnTip);
         case ErrorColumn:
-            return tr("(predicted − measured) / measured. Orange above 10%, red above 20%.");
+            return calText(sim::CalText::ErrorColumnTip);
         default:
             return {};
         }
@@ -140,21 +129,21 @@ QVariant AccuracyTableModel::header(int column, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case LineColumn:
-        return tr("Line");
+        return calText(sim::CalText::ColLine);
     case SourceColumn:
-        return tr("Source");
+        return calText(sim::CalText::ColSource);
     case RunColumn:
-        return tr("Run");
+        return calText(sim::CalText::ColRun);
     case PlanColumn:
-        return tr("Plan");
+        return calText(sim::CalText::ColPlan);
     case MetricColumn:
-        return tr("Metric");
+        return calText(sim::CalText::ColMetric);
     case MeasuredColumn:
-        return tr("Measured");
+        return calText(sim::CalText::ColMeasured);
     case PredictedColumn:
-        return tr("Predicted");
+        return calText(sim::CalText::ColPredicted);
     case ErrorColumn:
-        return tr("Error");
+        return calText(sim::CalText::ColError);
     }
     return {};
 }

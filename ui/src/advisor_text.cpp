@@ -38,4 +38,21 @@ QString fieldHelp(std::string_view path) {
     return QString::fromUtf8(help.data(), static_cast<qsizetype>(help.size()));
 }
 
+QString calText(sim::CalText id, std::initializer_list<sim::MessageArg> args) {
+    return QString::fromStdString(sim::calibrationText(id, advisorLanguage(), args));
+}
+
+QString runsText(services::RunText id, std::initializer_list<sim::MessageArg> args) {
+    return QString::fromStdString(services::runText(id, advisorLanguage(), args));
+}
+
+QString validationMetricLabel(sim::ValidationMetric m) {
+    const std::string_view name = sim::validationMetricName(m, advisorLanguage());
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+sim::MessageArg qArg(const QString& text) {
+    return sim::textArg(text.toStdString());
+}
+
 } // namespace trainplan::ui

@@ -1,6 +1,7 @@
 #include <trainplan/ui/calibration_models.h>
 
 #include <trainplan/ui/accuracy_table_model.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 
 #include <QLocale>
@@ -44,8 +45,7 @@ QVariant CalibrationParameterModel::cell(int row, int column, int role) const {
         }
     }
     if (role == Qt::TextAlignmentRole && column != NameColumn) return right();
-    if (role == Qt::ToolTipRole && p.atBound)
-        return tr("The fit pushed this parameter to a bound; its uncertainty is not meaningful.");
+    if (role == Qt::ToolTipRole && p.atBound) return calText(sim::CalText::AtBoundTip);
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case NameColumn:
@@ -53,7 +53,8 @@ QVariant CalibrationParameterModel::cell(int row, int column, int role) const {
     case StartColumn:
         return number(p.start);
     case ValueColumn:
-        return p.atBound ? tr("%1 (at bound)").arg(number(p.value)) : number(p.value);
+        return p.atBound ? calText(sim::CalText::AtBound, {qArg(number(p.value))})
+                         : number(p.value);
     case SigmaColumn:
         return QStringLiteral("± %1").arg(number(p.sigma));
     case BoundsColumn:
@@ -68,11 +69,11 @@ QVariant CalibrationParameterModel::header(int column, int role) const {
     if (role == Qt::ToolTipRole) {
         switch (column) {
         case StartColumn:
-            return tr("The value before the fit (the mean of the runs' resolved values).");
+            return calText(sim::CalText::StartTip);
         case SigmaColumn:
-            return tr("One standard deviation, from σ²·(JᵀJ)⁻¹ of the least-squares fit.");
+            return calText(sim::CalText::SigmaTip);
         case InformedColumn:
-            return tr("Measurements whose prediction depends on this parameter.");
+            return calText(sim::CalText::InformedByTip);
         default:
             return {};
         }
@@ -80,17 +81,17 @@ QVariant CalibrationParameterModel::header(int column, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case NameColumn:
-        return tr("Parameter");
+        return calText(sim::CalText::ColParameter);
     case StartColumn:
-        return tr("Start");
+        return calText(sim::CalText::ColStart);
     case ValueColumn:
-        return tr("Fitted");
+        return calText(sim::CalText::ColFitted);
     case SigmaColumn:
-        return tr("± 1σ");
+        return calText(sim::CalText::ColSigma);
     case BoundsColumn:
-        return tr("Bounds");
+        return calText(sim::CalText::ColBounds);
     case InformedColumn:
-        return tr("Informed by");
+        return calText(sim::CalText::ColInformedBy);
     }
     return {};
 }
@@ -124,19 +125,19 @@ QVariant CalibrationResidualModel::cell(int row, int column, int role) const {
         }
     }
     if (role == Qt::TextAlignmentRole && column >= MeasuredColumn) return right();
-    if (role == Qt::ToolTipRole && !r.fitted)
-        return tr("Not used in the fit: it depends on none of the fitted parameters.");
+    if (role == Qt::ToolTipRole && !r.fitted) return calText(sim::CalText::NotFittedTip);
     if (role != Qt::DisplayRole) return {};
     auto withError = [&](double predicted, double error) {
-        return QStringLiteral("%1 (%2)").arg(AccuracyTableModel::formatValue(r.metric, predicted),
-                                             AccuracyTableModel::formatError(error));
+        return calText(sim::CalText::Parenthesized,
+                       {qArg(AccuracyTableModel::formatValue(r.metric, predicted)),
+                        sim::signedPercentArg(error)});
     };
     switch (column) {
     case RunColumn:
         return r.referenceLine > 0
-                   ? tr("%1 (line %2)")
-                         .arg(AccuracyTableModel::runLabel(r.modelName, r.gpus, r.label))
-                         .arg(r.referenceLine)
+                   ? calText(sim::CalText::RunAtLine,
+                             {qArg(AccuracyTableModel::runLabel(r.modelName, r.gpus, r.label)),
+                              sim::countArg(static_cast<double>(r.referenceLine))})
                    : QString::fromStdString(r.label);
     case MetricColumn:
         return AccuracyTableModel::metricLabel(r.metric);
@@ -158,12 +159,11 @@ QVariant CalibrationResidualModel::header(int column, int role) const {
     if (role == Qt::ToolTipRole) {
         switch (column) {
         case BeforeColumn:
-            return tr("Predicted with the default efficiency, and its relative error.");
+            return calText(sim::CalText::BeforeTip);
         case AfterColumn:
-            return tr("Predicted with the fitted parameters.");
+            return calText(sim::CalText::AfterTip);
         case LeaveOneOutColumn:
-            return tr("Predicted by a fit that left this run out: whether the fit generalizes to "
-                      "runs it has not seen.");
+            return calText(sim::CalText::LeaveOneOutTip);
         default:
             return {};
         }
@@ -171,17 +171,17 @@ QVariant CalibrationResidualModel::header(int column, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case RunColumn:
-        return tr("Run");
+        return calText(sim::CalText::ColRun);
     case MetricColumn:
-        return tr("Metric");
+        return calText(sim::CalText::ColMetric);
     case MeasuredColumn:
-        return tr("Measured");
+        return calText(sim::CalText::ColMeasured);
     case BeforeColumn:
-        return tr("Before");
+        return calText(sim::CalText::ColBefore);
     case AfterColumn:
-        return tr("After");
+        return calText(sim::CalText::ColAfter);
     case LeaveOneOutColumn:
-        return tr("Leave-one-out");
+        return calText(sim::CalText::ColLeaveOneOut);
     }
     return {};
 }

@@ -5,6 +5,7 @@
 #include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
@@ -28,7 +29,7 @@ void CalibrationView::reloadProfiles() {
                                 ? QString::fromStdString(*m_document->scenario().efficiency.profile)
                                 : QString();
     m_profile->clear();
-    m_profile->addItem(tr("(none: default efficiency)"), QString());
+    m_profile->addItem(calText(sim::CalText::ProfileNone), QString());
     store::Store* st = m_library ? m_library->store() : nullptr;
     bool known = current.isEmpty();
     if (st) {
@@ -43,20 +44,28 @@ void CalibrationView::reloadProfiles() {
             }
         } catch (const std::exception& e) {
             m_profileNote->setText(
-                tr("The profiles could not be read: %1").arg(QString::fromUtf8(e.what())));
+                calText(sim::CalText::ProfilesUnreadable, {sim::textArg(e.what())}));
         }
     }
-    if (!known) m_profile->addItem(tr("%1 (not in the library)").arg(current), current);
+    if (!known)
+        m_profile->addItem(calText(sim::CalText::ProfileNotInLibrary, {qArg(current)}), current);
     m_profile->setCurrentIndex(std::max(0, m_profile->findData(current)));
     m_profile->setEnabled(m_document != nullptr);
-    if (!st)
-        m_profileNote->setText(
-            m_library ? tr("No library is open: profiles cannot be saved or listed (%1).")
-                            .arg(m_library->openError().isEmpty() ? tr("see the library panel")
-                                                                  : m_library->openError())
-                      : tr("No library is open: profiles cannot be saved or listed."));
-    else if (m_profileNote->text().startsWith(tr("No library is open")))
+    // The note says "no library" until one opens (a property, not a prefix of the text, which
+    // differs by language).
+    static constexpr const char* kNoLibraryNote = "noLibraryNote";
+    if (!st) {
+        m_profileNote->setText(m_library
+                                   ? calText(sim::CalText::NoLibraryProfilesWhy,
+                                             {qArg(m_library->openError().isEmpty()
+                                                       ? calText(sim::CalText::SeeLibraryPanel)
+                                                       : m_library->openError())})
+                                   : calText(sim::CalText::NoLibraryProfiles));
+        m_profileNote->setProperty(kNoLibraryNote, true);
+    } else if (m_profileNote->property(kNoLibraryNote).toBool()) {
         m_profileNote->clear();
+        m_profileNote->setProperty(kNoLibraryNote, false);
+    }
     m_saveProfile->setEnabled(st && m_result && m_result->ok());
 }
 
@@ -66,12 +75,10 @@ bool CalibrationView::saveProfile(const QString& name, const QString& notes, QSt
         return false;
     };
     store::Store* st = m_library ? m_library->store() : nullptr;
-    if (!st) return failWith(tr("No library is open: open one to save calibration profiles."));
-    if (!m_result) return failWith(tr("Nothing fitted yet."));
-    if (!m_result->ok())
-        return failWith(tr("The fit was refused; there are no fitted values to save."));
-    if (name.trimmed().isEmpty())
-        return failWith(tr("Profile name: enter a name, e.g. “our H800 RoCE cluster, 2026-Q3”."));
+    if (!st) return failWith(calText(sim::CalText::NoLibraryToSave));
+    if (!m_result) return failWith(calText(sim::CalText::NothingFitted));
+    if (!m_result->ok()) return failWith(calText(sim::CalText::RefusedNothingToSave));
+    if (name.trimmed().isEmpty()) return failWith(calText(sim::CalText::ProfileNameMissing));
     try {
         st->saveCalibrationProfile(name.trimmed().toStdString(), sim::profileParameters(*m_result),
                                    notes.toStdString());
@@ -79,7 +86,7 @@ bool CalibrationView::saveProfile(const QString& name, const QString& notes, QSt
         return failWith(QString::fromUtf8(e.what()));
     }
     emit m_library->profilesChanged();
-    m_profileNote->setText(tr("Saved profile “%1”.").arg(name.trimmed()));
+    m_profileNote->setText(calText(sim::CalText::ProfileSaved, {qArg(name.trimmed())}));
     return true;
 }
 
@@ -88,7 +95,7 @@ void CalibrationView::saveProfileDialog() {
     dialog.setWindowTitle(tr("Save as calibration profile"));
     auto* form = new QFormLayout(&dialog);
     auto* name = new QLineEdit;
-    name->setPlaceholderText(tr("e.g. our H800 RoCE cluster, 2026-Q3"));
+    name->setPlaceholderText(calText(sim::CalText::ProfileNamePlaceholder));
     const bool clusterFit =
         m_source->currentData(SourceKindRole) == static_cast<int>(SourceKind::Cluster);
     if (m_document && m_document->scenario().efficiency.profile)
@@ -97,7 +104,7 @@ void CalibrationView::saveProfileDialog() {
         name->setText(m_source->currentData().toString());
     // A fit of the edited scenario's own cluster or runs is meant for it: offer to use it there.
     auto* use = new QCheckBox(
-        m_document ? tr("Use it in the edited scenario (%1)").arg(m_document->displayName())
+        m_document ? calText(sim::CalText::UseInEditedScenario, {qArg(m_document->displayName())})
                    : QString());
     use->setObjectName(QStringLiteral("useProfileInScenario"));
     use->setVisible(m_document != nullptr);
@@ -109,8 +116,9 @@ void CalibrationView::saveProfileDialog() {
                              key == QString::fromStdString(m_document->scenario().name));
     }
     auto* notes = new QPlainTextEdit;
-    notes->setPlaceholderText(tr("Which runs, which cluster, what was fitted"));
-    notes->setPlainText(tr("Fitted %1 on %2").arg(summaryParameters(), m_source->currentText()));
+    notes->setPlaceholderText(calText(sim::CalText::ProfileNotesPlaceholder));
+    notes->setPlainText(calText(sim::CalText::ProfileNotes,
+                                {qArg(summaryParameters()), qArg(m_source->currentText())}));
     auto* problem = new QLabel;
     problem->setForegroundRole(QPalette::BrightText);
     problem->hide();
@@ -149,8 +157,8 @@ void CalibrationView::useProfile(const QString& name) {
         name.isEmpty() ? std::nullopt : std::optional<std::string>(name.toStdString());
     if (s.efficiency.profile == wanted) return;
     s.efficiency.profile = wanted;
-    m_document->edit(name.isEmpty() ? tr("Use no calibration profile")
-                                    : tr("Use calibration profile “%1”").arg(name),
+    m_document->edit(name.isEmpty() ? calText(sim::CalText::UseNoProfile)
+                                    : calText(sim::CalText::UseProfile, {qArg(name)}),
                      QStringLiteral("efficiency.profile"), std::move(s));
 }
 

@@ -39,7 +39,7 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     , m_catalog(std::move(catalog))
     , m_job(this)
     , m_source(new QComboBox)
-    , m_memory(new QCheckBox(tr("Peak memory")))
+    , m_memory(new QCheckBox(validationMetricLabel(sim::ValidationMetric::PeakMemoryGiB)))
     , m_fitButton(new QPushButton(tr("Fit")))
     , m_saveProfile(new QPushButton(tr("Save as profile…")))
     , m_profile(new QComboBox)
@@ -55,11 +55,7 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     layout->setContentsMargins(6, 6, 6, 6);
     auto* bar = new QHBoxLayout;
     m_source->setObjectName(QStringLiteral("calibrationSource"));
-    m_source->setToolTip(
-        tr("Which runs to fit: the built-in published runs (all, or one source), or your own "
-           "measured runs in the library (Measurements tab; all, or one scenario's). Calibrate on "
-           "runs of one cluster: one set of values serves every run, so mixing GPU generations "
-           "averages them."));
+    m_source->setToolTip(calText(sim::CalText::SourceTip));
     reloadSources(); // also limits its width: cluster and scenario names are long
     bar->addWidget(new QLabel(tr("Runs")));
     bar->addWidget(m_source, 1);
@@ -70,16 +66,14 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
         box->setObjectName(QStringLiteral("fit_%1").arg(toQString(sim::shortName(p))));
         box->setChecked(p == sim::CalibrationParameter::GemmEfficiency);
         const auto bounds = sim::defaultBounds(p);
-        box->setToolTip(tr("Fit %1 (the scenario's efficiency key), bounded to [%2, %3].")
-                            .arg(toQString(sim::efficiencyKey(p)))
-                            .arg(bounds.lower)
-                            .arg(bounds.upper));
+        box->setToolTip(calText(sim::CalText::FitParameterTip,
+                                {sim::textArg(std::string(sim::efficiencyKey(p))),
+                                 sim::decimalArg(bounds.lower), sim::decimalArg(bounds.upper)}));
         m_fit.emplace_back(p, box);
         bar->addWidget(box);
     }
     m_memory->setChecked(true);
-    m_memory->setToolTip(
-        tr("Also fit peak-memory measurements (they inform the memory overhead only)."));
+    m_memory->setToolTip(calText(sim::CalText::FitMemoryTip));
     bar->addWidget(m_memory);
     m_fitButton->setObjectName(QStringLiteral("calibrationFit"));
     bar->addWidget(m_fitButton);
@@ -87,17 +81,13 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
 
     auto* profiles = new QHBoxLayout;
     m_saveProfile->setObjectName(QStringLiteral("calibrationSaveProfile"));
-    m_saveProfile->setToolTip(
-        tr("Store the fitted values in the library as a named calibration profile "
-           "(as `trainplan-cli calibrate … --profile NAME` does)."));
+    m_saveProfile->setToolTip(calText(sim::CalText::SaveProfileTip));
     m_saveProfile->setEnabled(false);
     profiles->addWidget(m_saveProfile);
     profiles->addSpacing(12);
     profiles->addWidget(new QLabel(tr("Use profile for this scenario")));
     m_profile->setObjectName(QStringLiteral("calibrationProfile"));
-    m_profile->setToolTip(
-        tr("The calibration profile whose values fill the efficiency overrides the scenario does "
-           "not set itself (the scenario's efficiency.profile); undo with Ctrl+Z."));
+    m_profile->setToolTip(calText(sim::CalText::UseProfileTip));
     m_profile->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     profiles->addWidget(m_profile);
     m_profileNote->setObjectName(QStringLiteral("calibrationProfileNote"));
@@ -123,12 +113,9 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
                                                               QHeaderView::Interactive);
     m_residualTable->horizontalHeader()->resizeSection(CalibrationResidualModel::RunColumn, 240);
     m_residualTable->horizontalHeader()->setStretchLastSection(true);
-    m_chart->setChartTitle(tr("Predicted vs measured: before and after the fit"));
-    m_chart->setToolTip(
-        tr("Each measurement (x) against its prediction (y) with the default efficiency (hollow), "
-           "the fitted parameters (filled) and the leave-one-out fit (small); the dashed line is y "
-           "= x."));
-    m_chart->setPlaceholder(tr("Computing…"));
+    m_chart->setChartTitle(calText(sim::CalText::FitChartTitle));
+    m_chart->setToolTip(calText(sim::CalText::FitChartTip));
+    m_chart->setPlaceholder(calText(sim::CalText::Computing));
 
     auto* left = new QSplitter(Qt::Vertical);
     left->addWidget(m_parameterTable);
@@ -174,7 +161,7 @@ void CalibrationView::reloadSources() {
         m_source->addItem(text, key);
         m_source->setItemData(m_source->count() - 1, static_cast<int>(kind), SourceKindRole);
     };
-    add(tr("All published runs"), QString(), SourceKind::Published);
+    add(calText(sim::CalText::SourceAllPublished), QString(), SourceKind::Published);
     if (m_runs) {
         std::set<std::string> groups;
         for (const auto& r : *m_runs)
@@ -196,20 +183,20 @@ void CalibrationView::reloadSources() {
                           : std::vector<std::pair<std::string, int>>{};
             if (total > 0) {
                 m_source->insertSeparator(m_source->count());
-                add(tr("Library: all measured runs (%1)").arg(total), QString(),
-                    SourceKind::Library);
+                add(calText(sim::CalText::SourceLibraryAll,
+                            {sim::countArg(static_cast<double>(total))}),
+                    QString(), SourceKind::Library);
                 for (const auto& [name, count] : perScenario)
-                    add(tr("Library: runs of “%1” (%2)")
-                            .arg(QString::fromStdString(name))
-                            .arg(count),
+                    add(calText(sim::CalText::SourceLibraryScenario,
+                                {sim::textArg(name), sim::countArg(static_cast<double>(count))}),
                         QString::fromStdString(name), SourceKind::Library);
                 for (const auto& [cluster, count] : perCluster)
-                    add(tr("Cluster: %1 (%2)").arg(QString::fromStdString(cluster)).arg(count),
+                    add(calText(sim::CalText::SourceCluster,
+                                {sim::textArg(cluster), sim::countArg(count)}),
                         QString::fromStdString(cluster), SourceKind::Cluster);
             }
         } catch (const std::exception& e) {
-            m_profileNote->setText(
-                tr("The measured runs could not be read: %1").arg(QString::fromUtf8(e.what())));
+            m_profileNote->setText(calText(sim::CalText::RunsUnreadable, {sim::textArg(e.what())}));
         }
     }
     int index = 0;
@@ -274,7 +261,7 @@ void CalibrationView::fit() {
     const std::string group = m_source->currentData().toString().toStdString();
     const auto catalog = m_catalog;
     auto cached = m_runs;
-    m_summary->setText(tr("Fitting…"));
+    m_summary->setText(calText(sim::CalText::Fitting));
     m_job.start(
         [catalog, cached, group, options](const JobControl&) {
             Outcome out;
@@ -305,7 +292,7 @@ void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
                                      const services::StoredRunFilter& filter) {
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) {
-        showMessage(tr("No library is open: open one (library panel) to fit your measured runs."));
+        showMessage(calText(sim::CalText::NoLibraryToFit).toHtmlEscaped());
         return;
     }
     // The records are read here (SQLite, cheap); the runs are made in the job, where a published
@@ -314,11 +301,11 @@ void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
     try {
         *records = services::readStoredRunRecords(*st, filter);
     } catch (const std::exception& e) {
-        showMessage(tr("The measured runs could not be read: %1")
-                        .arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+        showMessage(
+            calText(sim::CalText::RunsUnreadable, {sim::textArg(e.what())}).toHtmlEscaped());
         return;
     }
-    m_summary->setText(tr("Fitting…"));
+    m_summary->setText(calText(sim::CalText::Fitting));
     m_job.start(
         [records, filter, options](const JobControl&) {
             Outcome out;
@@ -326,14 +313,15 @@ void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
             if (!loaded.problems.empty()) {
                 QStringList lines;
                 for (const auto& p : loaded.problems)
-                    lines << QString::fromStdString(p).toHtmlEscaped();
+                    lines << QString::fromStdString(p);
                 out.message =
-                    tr("<b>Fix before fitting</b>: %1").arg(lines.join(QStringLiteral("<br>")));
+                    calText(sim::CalText::FixBeforeFitting, {qArg(lines.join(QLatin1Char('\n')))})
+                        .toHtmlEscaped()
+                        .replace(QLatin1Char('\n'), QStringLiteral("<br>"));
                 return out;
             }
             if (loaded.runs.empty()) {
-                out.message =
-                    tr("<b>No runs to fit</b>: add measured runs in the Measurements tab.");
+                out.message = calText(sim::CalText::NoRunsToFit).toHtmlEscaped();
                 for (const auto& why : loaded.skipped)
                     out.message += QStringLiteral("<br>• ") +
                                    QString::fromStdString(why).toHtmlEscaped();
@@ -365,7 +353,8 @@ void CalibrationView::showMessage(const QString& html) {
 
 void CalibrationView::showOutcome(Outcome outcome) {
     if (!outcome.result) {
-        m_summary->setText(tr("The calibration failed: %1").arg(outcome.error.toHtmlEscaped()));
+        m_summary->setText(
+            calText(sim::CalText::CalibrationFailed, {qArg(outcome.error)}).toHtmlEscaped());
         return;
     }
     if (!m_runs && outcome.runs) {
@@ -387,55 +376,49 @@ void CalibrationView::showOutcome(Outcome outcome) {
         QString reason;
         switch (r.refusalKind) {
         case sim::CalibrationRefusal::Undetermined:
-            reason = tr("no run depends on these parameters; leave them out or add runs that do");
+            reason = calText(sim::CalText::RefusedUndetermined);
             break;
         case sim::CalibrationRefusal::Underdetermined:
-            reason = tr("fewer informative measurements than parameters; fit fewer parameters or "
-                        "add runs");
+            reason = calText(sim::CalText::RefusedUnderdetermined);
             break;
         case sim::CalibrationRefusal::Indistinguishable:
-            reason = tr("the runs cannot tell these parameters apart; fit fewer parameters or add "
-                        "runs that stress them differently (other layouts, node counts or model "
-                        "sizes)");
+            reason = calText(sim::CalText::RefusedIndistinguishable);
             break;
         case sim::CalibrationRefusal::NothingToFit:
-            reason = tr("nothing to fit: choose at least one parameter");
+            reason = calText(sim::CalText::RefusedNothingToFit);
             break;
         case sim::CalibrationRefusal::NoMeasurements:
-            reason = tr("no run has a positive step time, throughput or peak memory");
+            reason = calText(sim::CalText::RefusedNoMeasurements);
             break;
         case sim::CalibrationRefusal::EmptyBounds:
-            reason = tr("a parameter's bounds are empty");
+            reason = calText(sim::CalText::RefusedEmptyBounds);
             break;
         case sim::CalibrationRefusal::RaisesError:
-            reason = tr("the fit raises the mean |error| on its own runs from %1 to %2, so it is "
-                        "not offered; fit the runs of one cluster (one GPU generation and software "
-                        "stack) at a time")
-                         .arg(formatPercent(r.before.meanAbs), formatPercent(r.after.meanAbs));
+            reason = calText(sim::CalText::RefusedRaisesError,
+                             {sim::percentArg(r.before.meanAbs), sim::percentArg(r.after.meanAbs)});
             break;
         case sim::CalibrationRefusal::None:
-            reason = QString::fromStdString(r.refusal).toHtmlEscaped();
+            reason = QString::fromStdString(r.refusal);
             break;
         }
-        text = tr("<b>Fit refused</b>: %1").arg(reason);
-        if (!names.isEmpty()) text += QStringLiteral(" (%1)").arg(names.join(QStringLiteral(", ")));
+        if (!names.isEmpty())
+            reason = calText(sim::CalText::Parenthesized,
+                             {qArg(reason), qArg(names.join(QStringLiteral(", ")))});
+        text = calText(sim::CalText::FitRefused, {qArg(reason)}).toHtmlEscaped();
     } else {
-        text =
-            tr("Mean |error| before <b>%1</b>, after <b>%2</b>, leave-one-out <b>%3</b> (%4 "
-               "measurements); "
-               "max |error| %5 → %6 (leave-one-out %7). Residual σ %8 with %9 degrees of freedom.")
-                .arg(formatPercent(r.before.meanAbs), formatPercent(r.after.meanAbs),
-                     formatPercent(r.leaveOneOut.meanAbs))
-                .arg(r.after.count)
-                .arg(formatPercent(r.before.maxAbs), formatPercent(r.after.maxAbs),
-                     formatPercent(r.leaveOneOut.maxAbs), formatPercent(r.residualSigma))
-                .arg(r.degreesOfFreedom);
+        // The same lines as `trainplan-cli calibrate` prints under its tables.
+        QStringList lines;
+        for (const std::string& line : sim::calibrationSummaryLines(r, advisorLanguage()))
+            lines << QString::fromStdString(line).toHtmlEscaped();
+        text = lines.join(QStringLiteral("<br>"));
     }
     for (const auto& w : r.warnings)
         text += QStringLiteral("<br>⚠ ") + renderMessage(w).toHtmlEscaped();
     if (!outcome.skipped.empty()) {
-        text +=
-            QStringLiteral("<br>") + tr("Stored runs not used (%1):").arg(outcome.skipped.size());
+        text += QStringLiteral("<br>") +
+                calText(sim::CalText::RunsNotUsed,
+                        {sim::countArg(static_cast<double>(outcome.skipped.size()))})
+                    .toHtmlEscaped();
         for (const auto& why : outcome.skipped)
             text += QStringLiteral("<br>• ") + QString::fromStdString(why).toHtmlEscaped();
     }
@@ -449,7 +432,7 @@ void CalibrationView::drawChart() {
     QChart* c = m_chart->chart();
     clearChart(c);
     if (!m_result || m_result->residuals.empty()) {
-        m_chart->setPlaceholder(tr("No measurements"));
+        m_chart->setPlaceholder(calText(sim::CalText::NoMeasurements));
         return;
     }
     m_chart->setPlaceholder(QString());
@@ -493,8 +476,8 @@ void CalibrationView::drawChart() {
         a->setMinorGridLineVisible(false);
         return a;
     };
-    auto* x = axis(tr("Measured (metric's unit)"));
-    auto* y = axis(tr("Predicted"));
+    auto* x = axis(calText(sim::CalText::AxisMeasured));
+    auto* y = axis(calText(sim::CalText::AxisPredicted));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     auto add = [&](QXYSeries* s) {
@@ -503,7 +486,7 @@ void CalibrationView::drawChart() {
         s->attachAxis(y);
     };
     auto* diagonal = new QLineSeries;
-    diagonal->setName(tr("y = x"));
+    diagonal->setName(calText(sim::CalText::Diagonal));
     QPen pen(palette().color(QPalette::Text));
     pen.setStyle(Qt::DashLine);
     diagonal->setPen(pen);
@@ -526,9 +509,9 @@ void CalibrationView::drawChart() {
         s->replace(points);
         add(s);
     };
-    scatter(tr("Before"), before, beforeColor, true, 11);
-    scatter(tr("After"), after, afterColor, false, 9);
-    scatter(tr("Leave-one-out"), loo, looColor, false, 5);
+    scatter(calText(sim::CalText::ColBefore), before, beforeColor, true, 11);
+    scatter(calText(sim::CalText::ColAfter), after, afterColor, false, 9);
+    scatter(calText(sim::CalText::ColLeaveOneOut), loo, looColor, false, 5);
     m_chart->applyPalette();
 }
 

@@ -2,7 +2,7 @@
 
 #include <trainplan/model/plan.h>
 #include <trainplan/model/plan_json.h>
-#include <trainplan/model/units.h>
+#include <trainplan/simulator/number_format.h>
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
@@ -56,15 +56,7 @@ const services::RunCheck* MeasuredRunsModel::check(std::int64_t runId) const {
 }
 
 QString evidenceText(sim::EvidenceLevel level) {
-    switch (level) {
-    case sim::EvidenceLevel::Validated:
-        return MeasuredRunsModel::tr("validated");
-    case sim::EvidenceLevel::PartlyValidated:
-        return MeasuredRunsModel::tr("partly validated");
-    case sim::EvidenceLevel::Extrapolated:
-        break;
-    }
-    return MeasuredRunsModel::tr("extrapolated");
+    return toQString(services::evidenceName(level, advisorLanguage()));
 }
 
 QString likelyCauseText(services::LikelyCause cause) {
@@ -73,18 +65,13 @@ QString likelyCauseText(services::LikelyCause cause) {
 
 namespace {
 
-QString signedPercent(double fraction) {
-    return (fraction >= 0 ? QStringLiteral("+") : QString()) + formatPercent(fraction);
-}
-
 // The value of a checked metric in its unit: seconds, tokens/s, bytes.
 QString metricValue(int column, double v) {
     switch (column) {
     case MeasuredRunsModel::PredictedStepColumn:
         return formatSeconds(v);
     case MeasuredRunsModel::PredictedTokensColumn:
-        return QStringLiteral("%1 %2").arg(QLocale().toString(v, 'f', 0),
-                                           MeasuredRunsModel::tr("tok/s"));
+        return toQString(sim::formatTokensPerSecond(v, advisorLanguage()));
     default:
         return formatBytes(v);
     }
@@ -109,17 +96,18 @@ QVariant MeasuredRunsModel::predictedCell(const store::MeasuredRun& r, int colum
     const services::MetricCheck& x = **m;
     if (sort) return x.error();
     if (role == Qt::DisplayRole)
-        return tr("%1 (%2)").arg(metricValue(column, x.predicted), signedPercent(x.error()));
+        return runsText(services::RunText::Parenthesized,
+                        {qArg(metricValue(column, x.predicted)), sim::signedPercentArg(x.error())});
     if (role == Qt::ForegroundRole && c->flagged && x.farOutside())
         return QColor(0xc6, 0x28, 0x28);
     if (role == Qt::ToolTipRole)
-        return tr("Predicted %1 for this run's scenario and plan; measured %2, error %3.\n"
-                  "80% interval %4 – %5 (%6: %7, %n reference run(s)).",
-                  nullptr, c->uncertainty.rows)
-            .arg(metricValue(column, x.predicted), metricValue(column, x.measured),
-                 signedPercent(x.error()), metricValue(column, x.low),
-                 metricValue(column, x.high), evidenceText(c->uncertainty.evidence),
-                 QString::fromStdString(c->uncertainty.family));
+        return runsText(services::RunText::PredictedCellTip,
+                        {qArg(metricValue(column, x.predicted)),
+                         qArg(metricValue(column, x.measured)), sim::signedPercentArg(x.error()),
+                         qArg(metricValue(column, x.low)), qArg(metricValue(column, x.high)),
+                         qArg(evidenceText(c->uncertainty.evidence)),
+                         sim::textArg(c->uncertainty.family),
+                         sim::countArg(static_cast<double>(c->uncertainty.rows))});
     return {};
 }
 
@@ -128,10 +116,10 @@ QVariant MeasuredRunsModel::checkCell(const store::MeasuredRun& r, int role) con
     if (!c) {
         const auto why = m_unchecked.find(r.id);
         if (role == Qt::ToolTipRole && why != m_unchecked.end())
-            return tr("Not predicted: %1").arg(QString::fromStdString(why->second));
+            return runsText(services::RunText::NotPredictedWhy, {sim::textArg(why->second)});
         if (role == SortRole) return QVariant(-1);
         if (role != Qt::DisplayRole) return {};
-        return m_pending ? QStringLiteral("…") : tr("not predicted");
+        return m_pending ? QStringLiteral("…") : runsText(services::RunText::NotPredicted);
     }
     bool outside = false, checked = false;
     for (const auto* m : {&c->stepSeconds, &c->tokensPerSecondPerGpu, &c->peakMemoryBytes}) {
@@ -140,34 +128,21 @@ QVariant MeasuredRunsModel::checkCell(const store::MeasuredRun& r, int role) con
     }
     if (!checked) { // only MFU or TFLOP/s was measured: FLOP conventions differ, nothing to check
         if (role == SortRole) return QVariant(-1);
-        if (role == Qt::ToolTipRole)
-            return tr("Only MFU or TFLOP/s was measured; each framework counts FLOPs its own way, "
-                      "so the run is checked by its step time, tokens/s or memory only.");
-        return role == Qt::DisplayRole ? QVariant(tr("not checked (MFU only)")) : QVariant();
+        if (role == Qt::ToolTipRole) return runsText(services::RunText::MfuOnlyTip);
+        return role == Qt::DisplayRole ? QVariant(runsText(services::RunText::NotCheckedMfuOnly))
+                                       : QVariant();
     }
     if (role == SortRole) return c->flagged ? 2 : outside ? 1 : 0;
     if (role == Qt::ForegroundRole && c->flagged) return QColor(0xc6, 0x28, 0x28);
     if (role == Qt::DisplayRole)
-        return c->flagged ? tr("⚠ far outside the error bar")
-               : outside  ? tr("outside the error bar")
-                          : tr("✓ within the error bar");
+        return c->flagged ? QStringLiteral("⚠ ") + runsText(services::RunText::FarOutside)
+               : outside  ? runsText(services::RunText::Outside)
+                          : QStringLiteral("✓ ") + runsText(services::RunText::Within);
     if (role == Qt::ToolTipRole) {
-        QString text = tr("Cluster: %1").arg(QString::fromStdString(c->cluster));
-        if (c->flagged) {
-            QStringList causes;
-            for (const services::CauseShare& k : c->causes)
-                causes << (services::isMemoryCause(k.cause)
-                               ? tr("%1 (%2 of the predicted peak memory)")
-                               : tr("%1 (%2 of the predicted step)"))
-                              .arg(likelyCauseText(k.cause), formatPercent(k.share, 0));
+        QString text = runsText(services::RunText::ClusterTip, {sim::textArg(c->cluster)});
+        if (c->flagged)
             text += QLatin1Char('\n') +
-                    (causes.isEmpty()
-                         ? tr("Far outside its error bar, and no estimated part of the prediction "
-                              "is over 5%: check the plan and the measurement.")
-                         : tr("Far outside its error bar. The largest estimated parts of the "
-                              "prediction, where the gap most likely comes from: %1.")
-                               .arg(causes.join(QStringLiteral("; "))));
-        }
+                    QString::fromStdString(services::flaggedRunText(*c, advisorLanguage()));
         return text;
     }
     return {};
@@ -196,16 +171,15 @@ QVariant MeasuredRunsModel::cell(int row, int column, int role) const {
         if (column == NotesColumn || column == SourceColumn)
             return QString::fromStdString(column == NotesColumn ? r.notes : r.source);
         if (column == ScenarioColumn && !r.scenarioId)
-            return tr("Not linked to a stored scenario (an imported published row keeps its model "
-                      "name).");
+            return runsText(services::RunText::NotLinkedTip);
         return {};
     }
     if (role != Qt::DisplayRole && !sort) return {};
-    auto number = [&](const std::optional<double>& v, double scale, int decimals,
-                      const QString& unit) -> QVariant {
+    // The measurement in the one number style of every surface (number_format.h).
+    auto number = [&](const std::optional<double>& v, auto format) -> QVariant {
         if (!v) return sort ? QVariant(-1.0) : QVariant(QStringLiteral("—"));
         if (sort) return *v;
-        return QStringLiteral("%1 %2").arg(QLocale().toString(*v / scale, 'f', decimals), unit);
+        return format(*v);
     };
     switch (column) {
     case IdColumn:
@@ -216,11 +190,13 @@ QVariant MeasuredRunsModel::cell(int row, int column, int role) const {
     case PlanColumn:
         return planSummary(r.plan);
     case StepColumn:
-        return number(r.stepSeconds, 1.0, 3, tr("s"));
+        return number(r.stepSeconds, [](double v) { return formatSeconds(v); });
     case TokensColumn:
-        return number(r.tokensPerSecondPerGpu, 1.0, 0, tr("tok/s"));
+        return number(r.tokensPerSecondPerGpu, [](double v) {
+            return toQString(sim::formatTokensPerSecond(v, advisorLanguage()));
+        });
     case MemoryColumn:
-        return number(r.peakMemoryBytes, model::units::kGiB, 1, tr("GiB"));
+        return number(r.peakMemoryBytes, [](double v) { return formatBytes(v); });
     case DateColumn: {
         // Stored as ISO 8601; shown in the interface locale's own short format.
         const QString iso = QString::fromStdString(r.measuredOn.value_or(std::string()));
@@ -241,21 +217,17 @@ QVariant MeasuredRunsModel::header(int column, int role) const {
     if (role == Qt::ToolTipRole) {
         switch (column) {
         case StepColumn:
-            return tr("Measured seconds per optimizer step.");
+            return runsText(services::RunText::StepTip);
         case TokensColumn:
-            return tr("Measured training tokens per second per GPU.");
+            return runsText(services::RunText::TokensTip);
         case MemoryColumn:
-            return tr("Measured peak memory per GPU.");
+            return runsText(services::RunText::MemoryTip);
         case PredictedStepColumn:
         case PredictedTokensColumn:
         case PredictedMemoryColumn:
-            return tr("What TrainPlan predicts for the run's scenario and plan (with the "
-                      "calibration profile the scenario names), and its error against the "
-                      "measurement: (predicted − measured) / measured.");
+            return runsText(services::RunText::PredictedTip);
         case CheckColumn:
-            return tr("Whether the measurement lies within the prediction's 80% error bar. A run "
-                      "far outside it is flagged with the parts of the prediction the gap most "
-                      "likely comes from.");
+            return runsText(services::RunText::CheckTip);
         default:
             return {};
         }
@@ -263,31 +235,31 @@ QVariant MeasuredRunsModel::header(int column, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case IdColumn:
-        return tr("Id");
+        return runsText(services::RunText::ColId);
     case ScenarioColumn:
-        return tr("Scenario");
+        return runsText(services::RunText::ColScenario);
     case PlanColumn:
-        return tr("Plan");
+        return calText(sim::CalText::ColPlan);
     case StepColumn:
-        return tr("Step time");
+        return runsText(services::RunText::ColStepTime);
     case TokensColumn:
-        return tr("Tokens/s per GPU");
+        return runsText(services::RunText::ColTokens);
     case MemoryColumn:
-        return tr("Peak memory");
+        return runsText(services::RunText::ColPeakMemory);
     case PredictedStepColumn:
-        return tr("Predicted step");
+        return runsText(services::RunText::ColPredictedStep);
     case PredictedTokensColumn:
-        return tr("Predicted tokens/s");
+        return runsText(services::RunText::ColPredictedTokens);
     case PredictedMemoryColumn:
-        return tr("Predicted memory");
+        return runsText(services::RunText::ColPredictedMemory);
     case CheckColumn:
-        return tr("Check");
+        return runsText(services::RunText::ColCheck);
     case DateColumn:
-        return tr("Measured on");
+        return runsText(services::RunText::ColMeasuredOn);
     case SourceColumn:
-        return tr("Source");
+        return calText(sim::CalText::ColSource);
     case NotesColumn:
-        return tr("Notes");
+        return runsText(services::RunText::ColNotes);
     default:
         return {};
     }

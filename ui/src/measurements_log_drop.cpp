@@ -3,6 +3,7 @@
 
 #include <trainplan/services/log_run_import.h>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/measurements_view.h>
 
@@ -49,7 +50,7 @@ MeasurementsView::importLogs(const QStringList& files, const QString& scenario,
     LogImportOutcome out;
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) {
-        out.messages << tr("No library is open.");
+        out.messages << runsText(services::RunText::NoLibrary);
         showMessage(out.messages.join(QLatin1Char('\n')));
         return out;
     }
@@ -81,15 +82,14 @@ MeasurementsView::importLogs(const QStringList& files, const QString& scenario,
     QString head;
     if (out.runId) {
         const auto& s = result.summary;
-        head = tr("Added run %1 of “%2” from %n log(s): %3 iterations in %4 steady-state reports.",
-                  nullptr, static_cast<int>(req.logs.size()))
-                   .arg(*out.runId)
-                   .arg(scenario)
-                   .arg(s.iterationsUsed)
-                   .arg(s.steadyRecords);
+        head = runsText(services::RunText::AddedFromLogs,
+                        {sim::countArg(static_cast<double>(*out.runId)), qArg(scenario),
+                         sim::countArg(static_cast<double>(req.logs.size())),
+                         sim::countArg(static_cast<double>(s.iterationsUsed)),
+                         sim::countArg(static_cast<double>(s.steadyRecords))});
         if (m_library) emit m_library->runsChanged();
     } else {
-        head = tr("Nothing was saved:");
+        head = runsText(services::RunText::NothingSaved);
     }
     showMessage(head + QLatin1Char('\n') + out.messages.join(QLatin1Char('\n')));
     return out;
@@ -131,15 +131,14 @@ void MeasurementsView::logDropDialog(const QStringList& files) {
     fillPlans();
     connect(scenario, &QComboBox::currentIndexChanged, &dialog, [&] { fillPlans(); });
     form->addRow(tr("Logs"), names);
-    form->addRow(tr("Scenario"), scenario);
+    form->addRow(runsText(services::RunText::ColScenario), scenario);
     form->addRow(tr("Plan the job ran"), plan);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     if (scenario->count() == 0) {
-        showMessage(tr("Save the job's scenario in the library first: a measured run belongs to a "
-                       "scenario and its plan."));
+        showMessage(runsText(services::RunText::SaveScenarioFirst));
         return;
     }
     if (dialog.exec() != QDialog::Accepted) return;

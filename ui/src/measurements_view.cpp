@@ -5,6 +5,7 @@
 #include <trainplan/model/units.h>
 #include <trainplan/store/run_import.h>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/measured_runs_model.h>
 #include <trainplan/ui/planner_controller.h>
@@ -49,22 +50,16 @@ MeasurementsView::MeasurementsView(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     auto* bar = new QHBoxLayout;
     m_add->setObjectName(QStringLiteral("measurementsAdd"));
-    m_add->setToolTip(
-        tr("Enter a run you measured: the scenario, the plan and the step time or tokens/s."));
+    m_add->setToolTip(runsText(services::RunText::AddTip));
     m_import->setObjectName(QStringLiteral("measurementsImport"));
-    m_import->setToolTip(tr("Import a CSV with the columns of data/reference/published_runs.csv. "
-                            "Drop a training log (Megatron-LM, NeMo, torchtitan, DeepSpeed, "
-                            "Hugging Face Trainer) on this tab to store the run it measured."));
+    m_import->setToolTip(runsText(services::RunText::ImportTip));
     m_delete->setObjectName(QStringLiteral("measurementsDelete"));
-    m_delete->setToolTip(tr("Delete the selected runs from the library."));
+    m_delete->setToolTip(runsText(services::RunText::DeleteTip));
     bar->addWidget(m_add);
     bar->addWidget(m_import);
     bar->addWidget(m_delete);
     m_fitCluster->setObjectName(QStringLiteral("measurementsFitCluster"));
-    m_fitCluster->setToolTip(
-        tr("Calibrate the efficiency on every run of the selected run's cluster (same GPU, node "
-           "and network), with the error before, after and leave-one-out, in the Calibration "
-           "tab; save it as a profile and use it in the scenario."));
+    m_fitCluster->setToolTip(runsText(services::RunText::FitClusterTip));
     bar->addWidget(m_fitCluster);
     bar->addStretch(1);
     layout->addLayout(bar);
@@ -141,7 +136,7 @@ void MeasurementsView::startChecks(store::Store& store) {
     // searched as `validate` does, and the public runs' residuals are validated the first time.
     auto records =
         std::make_shared<const services::StoredRunRecords>(services::readStoredRunRecords(store));
-    m_checkSummary->setText(tr("Predicting each run…"));
+    m_checkSummary->setText(runsText(services::RunText::Predicting));
     m_checkJob.start(
         [records](const JobControl&) {
             CheckOutcome out;
@@ -152,7 +147,8 @@ void MeasurementsView::startChecks(store::Store& store) {
         [this](CheckOutcome out) {
             if (!out.error.isEmpty()) {
                 m_model->setChecks({}, {});
-                m_checkSummary->setText(tr("The runs could not be predicted: %1").arg(out.error));
+                m_checkSummary->setText(
+                    runsText(services::RunText::PredictionFailed, {qArg(out.error)}));
                 updateButtons();
                 emit checksShown();
                 return;
@@ -173,16 +169,13 @@ void MeasurementsView::startChecks(store::Store& store) {
             }
             const int clusters = static_cast<int>(services::clustersOf(c).size());
             QString text =
-                tr("%n run(s) predicted", nullptr, static_cast<int>(c.runs.size())) +
-                tr(" on %n cluster(s)", nullptr, clusters) +
-                tr(": %n outside the error bar", nullptr, outside) +
-                tr(", %n far outside (flagged, with likely causes in the Check column's tooltip)",
-                   nullptr, far) +
-                QLatin1Char('.');
+                runsText(services::RunText::CheckSummary,
+                         {sim::countArg(static_cast<double>(c.runs.size())),
+                          sim::countArg(clusters), sim::countArg(outside), sim::countArg(far)});
             if (!unchecked.empty())
-                text += QLatin1Char(' ') + tr("%n run(s) could not be predicted (see the Check "
-                                              "column).",
-                                              nullptr, static_cast<int>(unchecked.size()));
+                text += (advisorLanguage() == sim::Lang::ZhCN ? QString() : QStringLiteral(" ")) +
+                        runsText(services::RunText::NotPredictedCount,
+                                 {sim::countArg(static_cast<double>(unchecked.size()))});
             for (const std::string& p : c.problems)
                 text += QLatin1Char('\n') + QString::fromStdString(p);
             m_checkSummary->setText(text);
@@ -212,15 +205,16 @@ void MeasurementsView::reload() {
         m_checkSummary->clear();
         const QString why =
             m_library && !m_library->openError().isEmpty() ? m_library->openError() : QString();
-        showMessage(
-            why.isEmpty()
-                ? tr("No library is open: measured runs are stored in the library database.")
-                : tr("No library is open (%1): measured runs are stored in the library database.")
-                      .arg(why));
+        showMessage(why.isEmpty() ? runsText(services::RunText::NoLibraryRuns)
+                                  : runsText(services::RunText::NoLibraryRunsWhy, {qArg(why)}));
+        m_message->setProperty("noLibraryMessage", true);
     } else {
         try {
             m_model->setRuns(st->runs());
-            if (m_message->text().startsWith(tr("No library is open"))) m_message->clear();
+            if (m_message->property("noLibraryMessage").toBool()) {
+                m_message->clear();
+                m_message->setProperty("noLibraryMessage", false);
+            }
             if (m_model->runs().empty()) {
                 m_checkJob.cancel();
                 m_checkSummary->clear();
@@ -228,7 +222,7 @@ void MeasurementsView::reload() {
                 startChecks(*st);
             }
         } catch (const std::exception& e) {
-            showMessage(tr("The runs could not be read: %1").arg(QString::fromUtf8(e.what())));
+            showMessage(runsText(services::RunText::RunsUnreadable, {sim::textArg(e.what())}));
         }
     }
     updateButtons();
@@ -238,7 +232,7 @@ MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file)
     ImportOutcome out;
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) {
-        out.problems << tr("No library is open.");
+        out.problems << runsText(services::RunText::NoLibrary);
         showMessage(out.problems.front());
         return out;
     }
@@ -255,10 +249,18 @@ MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file)
             out.problems << QString::fromUtf8(e.what());
         }
     }
-    QString text = tr("%1: %n run(s) imported", nullptr, static_cast<int>(out.added)).arg(file);
-    if (out.skipped > 0) text += tr(", %n already stored", nullptr, static_cast<int>(out.skipped));
+    // The same words as `trainplan-cli runs import`.
+    QString text = runsText(services::RunText::Imported,
+                            {sim::countArg(static_cast<double>(out.added)), qArg(file)});
+    if (out.skipped > 0)
+        text = runsText(
+            services::RunText::Parenthesized,
+            {qArg(text), qArg(runsText(services::RunText::AlreadyStored,
+                                       {sim::countArg(static_cast<double>(out.skipped))}))});
     if (!out.problems.isEmpty())
-        text += tr("; %n problem(s):", nullptr, static_cast<int>(out.problems.size())) +
+        text += QLatin1Char('\n') +
+                runsText(services::RunText::ImportProblems,
+                         {sim::countArg(static_cast<double>(out.problems.size()))}) +
                 QLatin1Char('\n') + out.problems.join(QLatin1Char('\n'));
     showMessage(text);
     emit m_library->runsChanged();
@@ -268,10 +270,12 @@ MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file)
 bool MeasurementsView::addRun(const store::NewMeasuredRun& run, QString* error) {
     store::Store* st = m_library ? m_library->store() : nullptr;
     try {
-        if (!st) throw std::runtime_error(tr("No library is open.").toStdString());
+        if (!st)
+            throw std::runtime_error(
+                services::runText(services::RunText::NoLibrary, advisorLanguage()));
         const std::int64_t id = st->addRun(run);
-        showMessage(
-            tr("Added run %1 of “%2”.").arg(id).arg(QString::fromStdString(run.scenarioName)));
+        showMessage(runsText(services::RunText::Added, {sim::countArg(static_cast<double>(id)),
+                                                        sim::textArg(run.scenarioName)}));
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());
         return false;
@@ -283,7 +287,7 @@ bool MeasurementsView::addRun(const store::NewMeasuredRun& run, QString* error) 
 bool MeasurementsView::deleteRuns(const std::vector<std::int64_t>& ids, QString* error) {
     store::Store* st = m_library ? m_library->store() : nullptr;
     if (!st) {
-        if (error) *error = tr("No library is open.");
+        if (error) *error = runsText(services::RunText::NoLibrary);
         return false;
     }
     bool ok = true;
@@ -295,7 +299,8 @@ bool MeasurementsView::deleteRuns(const std::vector<std::int64_t>& ids, QString*
             if (error) *error = QString::fromUtf8(e.what());
         }
     }
-    showMessage(tr("Deleted %n run(s).", nullptr, static_cast<int>(ids.size())));
+    showMessage(
+        runsText(services::RunText::Deleted, {sim::countArg(static_cast<double>(ids.size()))}));
     emit m_library->runsChanged();
     return ok;
 }
@@ -345,7 +350,7 @@ MeasurementsView::planChoices(const QString& scenarioName) const {
     if (m_selectedPlan)
         if (const auto selected = m_selectedPlan())
             out.emplace_back(
-                tr("Compare tab's selection: %1").arg(QString::fromStdString(selected->label())),
+                runsText(services::RunText::CompareSelection, {sim::textArg(selected->label())}),
                 model::toJson(*selected));
     return out;
 }
@@ -386,13 +391,13 @@ void MeasurementsView::addDialog() {
     };
     fillPlans();
     connect(scenario, &QComboBox::currentIndexChanged, &dialog, [&] { fillPlans(); });
-    form->addRow(tr("Scenario"), scenario);
-    form->addRow(tr("Plan"), plan);
-    form->addRow(tr("Step time (s)"), step);
-    form->addRow(tr("Tokens/s per GPU"), tokens);
-    form->addRow(tr("Peak memory (GiB)"), memory);
-    form->addRow(tr("Measured on"), date);
-    form->addRow(tr("Notes"), notes);
+    form->addRow(runsText(services::RunText::ColScenario), scenario);
+    form->addRow(calText(sim::CalText::ColPlan), plan);
+    form->addRow(runsText(services::RunText::ColStepTime), step);
+    form->addRow(runsText(services::RunText::ColTokens), tokens);
+    form->addRow(runsText(services::RunText::ColPeakMemory), memory);
+    form->addRow(runsText(services::RunText::ColMeasuredOn), date);
+    form->addRow(runsText(services::RunText::ColNotes), notes);
     form->addRow(problem);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     form->addRow(buttons);
@@ -406,16 +411,13 @@ void MeasurementsView::addDialog() {
         run.tokensPerSecondPerGpu = positive(tokens, badTokens);
         run.peakMemoryBytes = positive(memory, badMemory);
         if (run.peakMemoryBytes) *run.peakMemoryBytes *= model::units::kGiB;
-        if (scenario->currentIndex() < 0)
-            problems << tr("Scenario: save a scenario in the library first.");
-        if (plan->currentIndex() < 0)
-            problems << tr(
-                "Plan: the scenario has no plan; pin one or select one in the Compare tab.");
-        if (badStep) problems << tr("Step time: enter a positive number of seconds.");
-        if (badTokens) problems << tr("Tokens/s per GPU: enter a positive number.");
-        if (badMemory) problems << tr("Peak memory: enter a positive number of GiB.");
+        if (scenario->currentIndex() < 0) problems << runsText(services::RunText::NeedScenario);
+        if (plan->currentIndex() < 0) problems << runsText(services::RunText::NeedPlan);
+        if (badStep) problems << runsText(services::RunText::BadStep);
+        if (badTokens) problems << runsText(services::RunText::BadTokens);
+        if (badMemory) problems << runsText(services::RunText::BadMemory);
         if (!badStep && !badTokens && !run.stepSeconds && !run.tokensPerSecondPerGpu)
-            problems << tr("Step time or tokens/s per GPU: enter at least one measurement.");
+            problems << runsText(services::RunText::NeedMeasurement);
         step->setStyleSheet(badStep ? QStringLiteral("border: 1px solid #d33") : QString());
         tokens->setStyleSheet(badTokens ? QStringLiteral("border: 1px solid #d33") : QString());
         memory->setStyleSheet(badMemory ? QStringLiteral("border: 1px solid #d33") : QString());

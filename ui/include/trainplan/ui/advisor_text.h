@@ -1,10 +1,13 @@
 #pragma once
 
 #include <trainplan/model/readiness.h>
+#include <trainplan/services/run_check_text.h>
 #include <trainplan/simulator/advice_text.h>
+#include <trainplan/simulator/calibration_text.h>
 
 #include <QString>
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -27,5 +30,15 @@ namespace trainplan::ui {
 [[nodiscard]] QString fieldLabel(std::string_view path);
 // What the field means, one sentence (sim::fieldHelp): the editor's tooltip.
 [[nodiscard]] QString fieldHelp(std::string_view path);
+// A calibration or validation sentence (sim::calibrationText) in the GUI's language: the
+// Calibration and Accuracy tabs say what `trainplan-cli calibrate` and `validate` say.
+[[nodiscard]] QString calText(sim::CalText id, std::initializer_list<sim::MessageArg> args = {});
+// A measured-run sentence (services::runText) in the GUI's language: the Measurements tab.
+[[nodiscard]] QString runsText(services::RunText id,
+                               std::initializer_list<sim::MessageArg> args = {});
+// A validated metric's name (sim::validationMetricName) in the GUI's language.
+[[nodiscard]] QString validationMetricLabel(sim::ValidationMetric m);
+// A text argument from the interface: a name, a path, an error message.
+[[nodiscard]] sim::MessageArg qArg(const QString& text);
 
 } // namespace trainplan::ui
