@@ -138,6 +138,16 @@ struct LayerTimes {
 }
 // Compute of one micro-batch on the stage: its layers' forward and backward, the recompute of the
 // layers the plan recomputes (recomputedLayers), the LM head on the last stage.
+// PyTorch context parallelism's traffic and what of it stays exposed, per micro-batch on a stage
+// (context_parallel.cpp).
+struct PyTorchCp {
+    CollectiveCost cost;
+    double exposedSeconds = 0;
+};
+[[nodiscard]] PyTorchCp pytorchContextParallel(const PlanContext& ctx, const model::Plan& p,
+                                               const Placements& pl, const StageTime& st,
+                                               double tokens, double layers, double rcLayers);
+
 [[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot,
                                      const model::Plan& p);
 

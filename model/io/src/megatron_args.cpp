@@ -462,19 +462,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     const bool sp = a.flag("--sequence-parallel");
     f.plan.sequenceParallel.set(sp, sp ? "--sequence-parallel" : "--sequence-parallel (absent)",
                                 sp ? Origin::Explicit : Origin::ToolDefault);
-    // Megatron-Core's combined 1F1B and the token dispatcher (megatron/training/arguments.py:
-    // --overlap-moe-expert-parallel-comm; --moe-token-dispatcher-type allgather|alltoall|flex).
-    if (a.flag("--overlap-moe-expert-parallel-comm"))
-        f.plan.epCommOverlap.set(true, "--overlap-moe-expert-parallel-comm");
-    if (auto d = a.string("--moe-token-dispatcher-type")) {
-        if (*d == "flex")
-            f.plan.moeDispatcher.set(MoeDispatcher::Flex, "--moe-token-dispatcher-type");
-        else if (*d == "alltoall")
-            f.plan.moeDispatcher.set(MoeDispatcher::AllToAll, "--moe-token-dispatcher-type");
-        else
-            f.warning("--moe-token-dispatcher-type",
-                      "'" + *d + "' is modelled as an all-to-all dispatch");
-    }
+    detail::readMoeCommunication(a, f);
     const bool overlap = a.flag("--tp-comm-overlap");
     f.plan.tpCommOverlap.set(overlap, overlap ? "--tp-comm-overlap" : "--tp-comm-overlap (absent)",
                              overlap ? Origin::Explicit : Origin::ToolDefault);

@@ -96,4 +96,20 @@ void readMegatronFsdp(ArgReader& a, ImportedFields& f) {
                   "shards over the whole data-parallel group");
 }
 
+// Megatron-Core's combined 1F1B and the token dispatcher (megatron/training/arguments.py:
+// --overlap-moe-expert-parallel-comm; --moe-token-dispatcher-type allgather|alltoall|flex).
+void readMoeCommunication(ArgReader& a, ImportedFields& f) {
+    if (a.flag("--overlap-moe-expert-parallel-comm"))
+        f.plan.epCommOverlap.set(true, "--overlap-moe-expert-parallel-comm");
+    if (auto d = a.string("--moe-token-dispatcher-type")) {
+        if (*d == "flex")
+            f.plan.moeDispatcher.set(MoeDispatcher::Flex, "--moe-token-dispatcher-type");
+        else if (*d == "alltoall")
+            f.plan.moeDispatcher.set(MoeDispatcher::AllToAll, "--moe-token-dispatcher-type");
+        else
+            f.warning("--moe-token-dispatcher-type",
+                      "'" + *d + "' is modelled as an all-to-all dispatch");
+    }
+}
+
 } // namespace trainplan::model::io::detail
