@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "text_test_support.h"
+
 #include <set>
 #include <string>
 
@@ -11,23 +13,8 @@ using namespace trainplan::sim;
 
 namespace {
 
-bool hasCjk(std::string_view s) {
-    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0xE4 && c <= 0xE9) return true;
-    }
-    return false;
-}
-
-// The argument indices a template uses: {N} and {N|singular|plural}.
-std::set<int> placeholders(std::string_view t) {
-    std::set<int> out;
-    for (std::size_t i = 0; i + 2 < t.size(); ++i)
-        if (t[i] == '{' && t[i + 1] >= '0' && t[i + 1] <= '9' &&
-            (t[i + 2] == '}' || t[i + 2] == '|'))
-            out.insert(t[i + 1] - '0');
-    return out;
-}
+using trainplan::test::hasCjk;
+using trainplan::test::placeholders;
 
 } // namespace
 

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "text_test_support.h"
+
 #include <set>
 #include <string>
 
@@ -13,14 +15,7 @@ using namespace trainplan::sim;
 
 namespace {
 
-bool hasCjk(std::string_view s) {
-    // U+4E00..U+9FFF is E4 B8 80 .. E9 BF BF in UTF-8.
-    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0xE4 && c <= 0xE9) return true;
-    }
-    return false;
-}
+using trainplan::test::hasCjk;
 
 } // namespace
 
