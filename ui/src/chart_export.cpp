@@ -1,7 +1,8 @@
 #include <trainplan/ui/chart_export.h>
 
-#include <trainplan/report/save_file.h>
 #include <trainplan/report/report_charts.h>
+#include <trainplan/report/save_file.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QApplication>
 #include <QBuffer>
@@ -21,6 +22,8 @@
 namespace trainplan::ui {
 
 namespace {
+
+using services::WindowText;
 
 // The CSS reference pixel: Qt lays widgets out in logical pixels of 1/96 inch.
 constexpr double kLogicalDpi = 96.0;
@@ -67,9 +70,8 @@ void copyChartToClipboard(QChartView* view) {
 bool saveChartPng(QChartView* view, const QString& path, int dpi, QString* error) {
     if (dpi <= 0) {
         if (error)
-            *error = ChartExport::tr("%1: the resolution must be positive, not %2 dpi")
-                         .arg(QDir::toNativeSeparators(path))
-                         .arg(dpi);
+            *error = winText(WindowText::ChartBadResolution,
+                             {qArg(QDir::toNativeSeparators(path)), sim::countArg(dpi)});
         return false;
     }
     QImage image = renderAt(view, dpi / kLogicalDpi);
@@ -80,12 +82,12 @@ bool saveChartPng(QChartView* view, const QString& path, int dpi, QString* error
     png.open(QIODevice::WriteOnly);
     QString reason;
     if (!image.save(&png, "PNG"))
-        reason = ChartExport::tr("PNG encoding failed");
+        reason = winText(WindowText::ChartPngFailed);
     else if (report::saveFile(path, png.data(), nullptr, &reason))
         return true;
     if (error)
-        *error = ChartExport::tr("%1 could not be written: %2")
-                     .arg(QDir::toNativeSeparators(path), reason);
+        *error = winText(WindowText::ChartNotWritten,
+                         {qArg(QDir::toNativeSeparators(path)), qArg(reason)});
     return false;
 }
 
@@ -94,8 +96,8 @@ bool saveChartSvg(QChartView* view, const QString& path, QString* error) {
     QString reason;
     if (report::saveFile(path, svg, nullptr, &reason)) return true;
     if (error)
-        *error = ChartExport::tr("%1 could not be written: %2")
-                     .arg(QDir::toNativeSeparators(path), reason);
+        *error = winText(WindowText::ChartNotWritten,
+                         {qArg(QDir::toNativeSeparators(path)), qArg(reason)});
     return false;
 }
 
@@ -104,12 +106,11 @@ void installChartExportMenu(QChartView* view) {
     QObject::connect(view, &QWidget::customContextMenuRequested, view, [view](const QPoint& pos) {
         QMenu menu(view);
         menu.addAction(ChartExport::tr("Copy chart"), view, [view] { copyChartToClipboard(view); })
-            ->setToolTip(
-                ChartExport::tr("Copies the chart as an image at twice the screen's resolution."));
+            ->setToolTip(winText(WindowText::CopyChartTip));
         menu.addAction(ChartExport::tr("Save chart as PNG…"), view, [view] {
             QStringList choices;
             for (int dpi : kChartPngDpis)
-                choices << ChartExport::tr("%1 dpi").arg(dpi);
+                choices << winText(WindowText::ChartDpi, {sim::countArg(dpi)});
             bool ok = false;
             const QString choice =
                 QInputDialog::getItem(view, ChartExport::tr("Save chart as PNG"),

@@ -7,6 +7,7 @@
 #include <trainplan/ui/compare_table_model.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QAction>
 #include <QDir>
@@ -30,6 +31,8 @@
 namespace trainplan::ui {
 
 namespace {
+
+using services::WindowText;
 
 std::filesystem::path toPath(const QString& s) {
     return std::filesystem::path(s.toStdString());
@@ -63,14 +66,10 @@ ConfigFiles::ConfigFiles(QMainWindow* window, ScenarioDocument* doc, CompareTab*
     , m_hooks(std::move(hooks)) {
     m_import = new QAction(tr("&Import configs…"), this);
     m_import->setShortcut(QKeySequence(QStringLiteral("Ctrl+I")));
-    m_import->setToolTip(
-        tr("Build a scenario from Hugging Face config.json, DeepSpeed ds_config.json, "
-           "Megatron-LM, torchrun or Slurm scripts (or drop the files on the window)"));
+    m_import->setToolTip(winText(WindowText::ImportConfigsTip));
     connect(m_import, &QAction::triggered, this, &ConfigFiles::importDialog);
     m_export = new QAction(tr("E&xport launch files…"), this);
-    m_export->setToolTip(
-        tr("Write ds_config.json, megatron_args.sh, torchrun.sh and job.sbatch for the "
-           "plan selected in the Compare tab"));
+    m_export->setToolTip(winText(WindowText::ExportLaunchTip));
     connect(m_export, &QAction::triggered, this, &ConfigFiles::exportDialog);
     window->setAcceptDrops(true);
     window->installEventFilter(this);
@@ -124,7 +123,7 @@ bool ConfigFiles::importFiles(const QStringList& paths) {
     const model::io::ImportResult r = model::io::importFiles(files, *m_catalog);
     if (!r.ok()) {
         report(tr("Import configs"),
-               tr("These files do not make a scenario:\n\n%1").arg(issuesText(r.issues)), true);
+               winText(WindowText::NotAScenario, {qArg(issuesText(r.issues))}), true);
         return false;
     }
     m_lastDirectory = QFileInfo(paths.front()).absolutePath();
@@ -134,10 +133,10 @@ bool ConfigFiles::importFiles(const QStringList& paths) {
     m_doc->undoStack()->resetClean();
     QStringList read;
     for (const auto& [file, kind] : r.files)
-        read << tr("%1 (%2)").arg(QFileInfo(QString::fromStdString(file)).fileName(),
-                                  QString::fromStdString(std::string(model::io::toString(kind))));
-    QString text =
-        tr("Imported %1 into a new, unsaved scenario.").arg(read.join(QStringLiteral(", ")));
+        read << winText(WindowText::NameWithDetail,
+                        {qArg(QFileInfo(QString::fromStdString(file)).fileName()),
+                         sim::textArg(std::string(model::io::toString(kind)))});
+    QString text = winText(WindowText::ImportedConfigs, {qArg(read.join(QStringLiteral(", ")))});
     if (!r.issues.empty()) text += QStringLiteral("\n\n") + issuesText(r.issues);
     // Warnings are worth a dialog; a clean import only says so in the status bar.
     if (r.issues.empty()) {
@@ -164,19 +163,16 @@ QString ConfigFiles::selectedPlanMisfit() const {
     const CompareRow* r = m_compare->tableModel()->rowAt(current.isValid() ? current.row() : 0);
     if (r == nullptr || !r->estimate || r->fits()) return {};
     const sim::MemoryBreakdown& m = r->estimate->memory;
-    return tr("The plan %1 does not fit: it needs %2 per GPU of the %3 the GPU has, so its launch "
-              "files would run out of memory.")
-        .arg(QString::fromStdString(r->plan.label()), formatBytes(m.peakBytes),
-             formatBytes(m.capacityBytes));
+    // The bytes as the window shows them (the Settings' memory unit).
+    return winText(WindowText::PlanDoesNotFit,
+                   {sim::textArg(r->plan.label()), qArg(formatBytes(m.peakBytes)),
+                    qArg(formatBytes(m.capacityBytes))});
 }
 
 bool ConfigFiles::exportSelectedPlan(const QString& directory) {
     const std::optional<model::Plan> plan = selectedPlan();
     if (!plan) {
-        report(tr("Export launch files"),
-               tr("Select a framework's plan in the Compare tab first (the selected row has no "
-                  "plan)."),
-               true);
+        report(tr("Export launch files"), winText(WindowText::SelectPlanFirst), true);
         return false;
     }
     const model::io::PlanExport e = model::io::exportPlan(m_doc->scenario(), *plan);
@@ -184,15 +180,14 @@ bool ConfigFiles::exportSelectedPlan(const QString& directory) {
         model::io::writeExport(e, toPath(directory));
     } catch (const std::exception& ex) {
         report(tr("Export launch files"),
-               tr("Could not write the launch files: %1").arg(QString::fromStdString(ex.what())),
-               true);
+               winText(WindowText::LaunchNotWritten, {sim::textArg(ex.what())}), true);
         return false;
     }
     QStringList names;
     for (const auto& f : e.files)
         names << QDir(directory).filePath(QString::fromStdString(f.name));
-    QString text = tr("Wrote the launch files of %1:\n%2")
-                       .arg(QString::fromStdString(plan->label()), names.join(QLatin1Char('\n')));
+    QString text = winText(WindowText::WroteLaunchFiles,
+                           {sim::textArg(plan->label()), qArg(names.join(QLatin1Char('\n')))});
     if (!e.issues.empty()) text += QStringLiteral("\n\n") + issuesText(e.issues);
     const QString misfit = selectedPlanMisfit();
     if (!misfit.isEmpty()) text = misfit + QStringLiteral("\n\n") + text;
@@ -209,17 +204,14 @@ void ConfigFiles::importDialog() {
 
 void ConfigFiles::exportDialog() {
     if (!selectedPlan()) {
-        report(tr("Export launch files"),
-               tr("Select a framework's plan in the Compare tab first (the selected row has no "
-                  "plan)."),
-               true);
+        report(tr("Export launch files"), winText(WindowText::SelectPlanFirst), true);
         return;
     }
     if (const QString misfit = selectedPlanMisfit(); !misfit.isEmpty() && m_interactive) {
-        const auto answer = QMessageBox::warning(
-            m_window, tr("Export launch files"),
-            misfit + QStringLiteral("\n\n") + tr("Write its launch files anyway?"),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        const auto answer =
+            QMessageBox::warning(m_window, tr("Export launch files"),
+                                 misfit + QStringLiteral("\n\n") + winText(WindowText::WriteAnyway),
+                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
         if (answer != QMessageBox::Yes) return;
     }
     const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export launch files into"),

@@ -3,6 +3,7 @@
 #include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QApplication>
 #include <QCheckBox>
@@ -31,6 +32,7 @@ namespace trainplan::ui {
 namespace {
 
 using report::OutputFormat;
+using services::WindowText;
 
 QString suffixOf(OutputFormat f) {
     switch (f) {
@@ -69,7 +71,7 @@ ExportReportDialog::ExportReportDialog(ScenarioDocument* doc, QWidget* parent)
     : QDialog(parent)
     , m_doc(doc)
     , m_format(new QComboBox)
-    , m_deck(new QCheckBox(tr("Review deck (16:9 slides) instead of the report")))
+    , m_deck(new QCheckBox(winText(WindowText::ExportDeckOption)))
     , m_lang(new QComboBox)
     , m_path(new QLineEdit)
     , m_browse(new QPushButton(tr("Browse…")))
@@ -80,33 +82,31 @@ ExportReportDialog::ExportReportDialog(ScenarioDocument* doc, QWidget* parent)
     , m_job(this) {
     setObjectName(QStringLiteral("exportReportDialog"));
     setWindowTitle(tr("Export report"));
-    m_format->addItem(tr("PDF (A4 report, or the review deck)"),
+    m_format->addItem(winText(WindowText::ExportFormatPdf),
                       QVariant::fromValue(static_cast<int>(OutputFormat::Pdf)));
-    m_format->addItem(tr("HTML (one self-contained file)"),
+    m_format->addItem(winText(WindowText::ExportFormatHtml),
                       QVariant::fromValue(static_cast<int>(OutputFormat::Html)));
-    m_format->addItem(tr("Markdown (charts as PNG/SVG beside it)"),
+    m_format->addItem(winText(WindowText::ExportFormatMarkdown),
                       QVariant::fromValue(static_cast<int>(OutputFormat::Markdown)));
-    m_format->addItem(tr("CSV (comparison and sweep tables)"),
+    m_format->addItem(winText(WindowText::ExportFormatCsv),
                       QVariant::fromValue(static_cast<int>(OutputFormat::Csv)));
-    m_format->addItem(tr("JSON (trainplan.estimate.v1 with the advice)"),
+    m_format->addItem(winText(WindowText::ExportFormatJson),
                       QVariant::fromValue(static_cast<int>(OutputFormat::Json)));
-    m_format->setToolTip(tr("The format of the written file; the same numbers in each."));
-    m_deck->setToolTip(
-        tr("Ten 16:9 slides for an architecture review: the question, the recommendation, the "
-           "comparison, three charts, the roadmap, risks and assumptions."));
+    m_format->setToolTip(winText(WindowText::ExportFormatTip));
+    m_deck->setToolTip(winText(WindowText::ExportDeckTip));
     m_lang->addItem(QStringLiteral("English"),
                     QVariant::fromValue(static_cast<int>(sim::Lang::En)));
     m_lang->addItem(QStringLiteral("简体中文"),
                     QVariant::fromValue(static_cast<int>(sim::Lang::ZhCN)));
-    m_lang->setToolTip(tr("Language of the report's text, charts and the advisor's sentences."));
+    m_lang->setToolTip(winText(WindowText::ExportLanguageTip));
     m_path->setMinimumWidth(420);
-    m_path->setToolTip(tr("The file to write; its suffix follows the format."));
+    m_path->setToolTip(winText(WindowText::ExportPathTip));
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(false);
     m_progress->hide();
     m_status->setWordWrap(true);
     m_status->setForegroundRole(QPalette::PlaceholderText);
-    m_status->setText(tr("Reports the scenario as it is in the editor, unsaved edits included."));
+    m_status->setText(winText(WindowText::ExportScope));
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
@@ -235,34 +235,33 @@ void ExportReportDialog::startExport() {
     m_result = {};
     const QString target = QDir::fromNativeSeparators(path());
     if (target.isEmpty()) {
-        fail(tr("choose a file to write to"));
+        fail(winText(WindowText::ExportNeedFile));
         return;
     }
     const auto suffixFormat = report::formatFromPath(target);
     if (!suffixFormat) {
-        fail(tr("the file name must end in .pdf, .html, .md, .csv or .json"));
+        fail(winText(WindowText::ExportBadSuffix));
         return;
     }
     if (*suffixFormat != format()) setFormat(*suffixFormat);
     const QFileInfo info(target);
     const QFileInfo dir(info.absolutePath());
     if (!dir.exists() || !dir.isDir()) {
-        fail(tr("the folder %1 does not exist")
-                 .arg(QDir::toNativeSeparators(dir.absoluteFilePath())));
+        fail(winText(WindowText::ExportNoFolder,
+                     {qArg(QDir::toNativeSeparators(dir.absoluteFilePath()))}));
         return;
     }
     if (!dir.isWritable()) {
-        fail(tr("the folder %1 is not writable")
-                 .arg(QDir::toNativeSeparators(dir.absoluteFilePath())));
+        fail(winText(WindowText::ExportFolderReadOnly,
+                     {qArg(QDir::toNativeSeparators(dir.absoluteFilePath()))}));
         return;
     }
     if (info.exists() && !info.isWritable()) {
-        fail(tr("the file exists and is read-only"));
+        fail(winText(WindowText::ExportFileReadOnly));
         return;
     }
     if (!m_doc->canEstimate()) {
-        fail(tr("the scenario has problems that block estimates; fix the fields marked in the "
-                "editor first"));
+        fail(winText(WindowText::ExportScenarioBlocked));
         return;
     }
     m_runningPath = info.absoluteFilePath();
@@ -270,7 +269,7 @@ void ExportReportDialog::startExport() {
     m_runningOptions.lang = language();
     m_runningOptions.deck = deck();
     setRunning(true);
-    m_status->setText(tr("Computing the report: search, advisor, sweeps…"));
+    m_status->setText(winText(WindowText::ExportComputing));
     // The editor's state, unsaved edits included, with its calibration profile applied as in
     // Compare and the CLI's report (resolveProfile).
     const model::Scenario scenario = m_doc->planningScenario().scenario;
@@ -302,19 +301,16 @@ void ExportReportDialog::setCompareWith(std::vector<model::Scenario> others) {
     QStringList names;
     for (const model::Scenario& s : m_compareWith)
         names << QString::fromStdString(s.name);
-    m_status->setText(
-        names.isEmpty()
-            ? tr("Reports the scenario as it is in the editor, unsaved edits included.")
-            : tr("Reports the scenario as it is in the editor, unsaved edits included, side by "
-                 "side with: %1.")
-                  .arg(names.join(QStringLiteral(", "))));
+    m_status->setText(names.isEmpty() ? winText(WindowText::ExportScope)
+                                      : winText(WindowText::ExportScopeSideBySide,
+                                                {qArg(names.join(QStringLiteral(", ")))}));
 }
 
 void ExportReportDialog::cancelExport() {
     if (!m_job.isRunning()) return;
     m_job.cancel();
     setRunning(false);
-    m_status->setText(tr("Cancelled; nothing was written."));
+    m_status->setText(winText(WindowText::ExportCancelled));
 }
 
 void ExportReportDialog::reject() {
@@ -328,7 +324,7 @@ void ExportReportDialog::reject() {
 void ExportReportDialog::computed(ReportOutcome outcome) {
     if (outcome.cancelled || (!outcome.data && outcome.error.isEmpty())) {
         setRunning(false);
-        m_status->setText(tr("Cancelled; nothing was written."));
+        m_status->setText(winText(WindowText::ExportCancelled));
         return;
     }
     if (!outcome.data) {
@@ -337,7 +333,8 @@ void ExportReportDialog::computed(ReportOutcome outcome) {
         return;
     }
     m_progress->setValue(1000);
-    m_status->setText(tr("Writing %1…").arg(QDir::toNativeSeparators(m_runningPath)));
+    m_status->setText(
+        winText(WindowText::ExportWriting, {qArg(QDir::toNativeSeparators(m_runningPath))}));
     QApplication::setOverrideCursor(Qt::WaitCursor);
     QElapsedTimer clock;
     clock.start();
@@ -346,12 +343,11 @@ void ExportReportDialog::computed(ReportOutcome outcome) {
     QApplication::restoreOverrideCursor();
     setRunning(false);
     if (!m_result.ok) {
-        fail(m_result.error.isEmpty() ? tr("the report writer gave no reason") : m_result.error);
+        fail(m_result.error.isEmpty() ? winText(WindowText::ExportNoReason) : m_result.error);
         return;
     }
-    m_status->setText(tr("Computed in %1 s, written in %2 s.")
-                          .arg(QLocale().toString(outcome.computeSeconds, 'f', 1))
-                          .arg(QLocale().toString(writeSeconds, 'f', 1)));
+    m_status->setText(winText(WindowText::ExportTimes,
+                              {secondsArg(outcome.computeSeconds), secondsArg(writeSeconds)}));
     succeed();
 }
 
@@ -360,12 +356,11 @@ void ExportReportDialog::fail(const QString& reason) {
     m_result.error = reason;
     const QString shown = QDir::toNativeSeparators(
         path().isEmpty() ? QStringLiteral("—") : QDir::fromNativeSeparators(path()));
-    m_status->setText(tr("Not written: %1").arg(reason));
+    m_status->setText(winText(WindowText::ExportNotWritten, {qArg(reason)}));
     if (m_message) m_message->close();
-    m_message =
-        new QMessageBox(QMessageBox::Warning, tr("Export report"),
-                        tr("The report could not be written to %1:\n\n%2").arg(shown, reason),
-                        QMessageBox::Ok, this);
+    m_message = new QMessageBox(QMessageBox::Warning, tr("Export report"),
+                                winText(WindowText::ExportFailed, {qArg(shown), qArg(reason)}),
+                                QMessageBox::Ok, this);
     m_message->setAttribute(Qt::WA_DeleteOnClose);
     m_message->open();
     emit exportFinished(m_result);
@@ -373,12 +368,14 @@ void ExportReportDialog::fail(const QString& reason) {
 
 void ExportReportDialog::succeed() {
     const QString file = m_result.files.value(0, m_runningPath);
-    QString text = m_result.pages > 0 ? tr("Wrote %1 (%n page(s)).", nullptr, m_result.pages)
-                                            .arg(QDir::toNativeSeparators(file))
-                                      : tr("Wrote %1.").arg(QDir::toNativeSeparators(file));
+    const sim::MessageArg shownFile = qArg(QDir::toNativeSeparators(file));
+    QString text = m_result.pages > 0 ? winText(WindowText::ExportWrotePages,
+                                                {shownFile, sim::countArg(m_result.pages)})
+                                      : winText(WindowText::ExportWrote, {shownFile});
     if (m_result.files.size() > 1)
-        text += QLatin1Char('\n') + tr("And %n more file(s) beside it.", nullptr,
-                                       static_cast<int>(m_result.files.size() - 1));
+        text += QLatin1Char('\n') +
+                winText(WindowText::ExportMoreFiles,
+                        {sim::countArg(static_cast<double>(m_result.files.size() - 1))});
     emit exportFinished(m_result);
     if (!m_offerToOpen) {
         accept();

@@ -1,5 +1,7 @@
 #include <trainplan/ui/library_history_dialog.h>
 
+#include <trainplan/ui/window_text.h>
+
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -12,6 +14,7 @@
 namespace trainplan::ui {
 
 namespace {
+using services::WindowText;
 constexpr int kVersionRole = Qt::UserRole + 1;
 }
 
@@ -21,10 +24,9 @@ LibraryHistoryDialog::LibraryHistoryDialog(const QString& name,
     : QDialog(parent)
     , m_versions(new QTreeWidget) {
     setObjectName(QStringLiteral("libraryHistoryDialog"));
-    setWindowTitle(tr("History of “%1”").arg(name));
+    setWindowTitle(winText(WindowText::HistoryTitle, {qArg(name)}));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr(
-        "Every save is kept. Restoring a version saves it again as the newest; nothing is lost."));
+    auto* intro = new QLabel(winText(WindowText::HistoryIntro));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     m_versions->setColumnCount(3);
@@ -36,8 +38,9 @@ LibraryHistoryDialog::LibraryHistoryDialog(const QString& name,
             QDateTime::fromString(QString::fromStdString(it->savedAt), Qt::ISODateWithMs)
                 .toLocalTime();
         auto* item = new QTreeWidgetItem(
-            m_versions, {it == versions.rbegin() ? tr("%1 (current)").arg(it->version)
-                                                 : QString::number(it->version),
+            m_versions, {it == versions.rbegin()
+                             ? winText(WindowText::CurrentVersion, {sim::countArg(it->version)})
+                             : QString::number(it->version),
                          QLocale().toString(saved, QLocale::ShortFormat),
                          QLocale().formattedDataSize(static_cast<qint64>(it->body.size()))});
         item->setData(0, kVersionRole, it->version);

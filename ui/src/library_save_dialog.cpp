@@ -1,6 +1,7 @@
 #include <trainplan/ui/library_save_dialog.h>
 
 #include <trainplan/ui/library_store.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -10,6 +11,10 @@
 #include <QVBoxLayout>
 
 namespace trainplan::ui {
+
+namespace {
+using services::WindowText;
+} // namespace
 
 LibrarySaveDialog::LibrarySaveDialog(LibraryStore* library, const QString& name, QWidget* parent)
     : QDialog(parent)
@@ -23,7 +28,7 @@ LibrarySaveDialog::LibrarySaveDialog(LibraryStore* library, const QString& name,
     auto* form = new QFormLayout;
     m_name->setObjectName(QStringLiteral("libraryName"));
     m_tags->setObjectName(QStringLiteral("libraryTags"));
-    m_tags->setPlaceholderText(tr("comma-separated, e.g. 70b, h100, review"));
+    m_tags->setPlaceholderText(winText(WindowText::TagsPlaceholder));
     form->addRow(tr("Name:"), m_name);
     form->addRow(tr("Tags:"), m_tags);
     layout->addLayout(form);
@@ -58,11 +63,10 @@ QStringList LibrarySaveDialog::tags() const {
 
 void LibrarySaveDialog::updateNote() {
     const QString n = name();
-    m_note->setText(n.isEmpty()              ? tr("Enter a name.")
-                    : m_library->contains(n) ? tr("“%1” is in the library: this save adds a new "
-                                                  "version; the earlier ones stay in its history.")
-                                                   .arg(n)
-                                             : tr("A new scenario in %1.").arg(m_library->path()));
+    m_note->setText(n.isEmpty() ? winText(WindowText::EnterName)
+                    : m_library->contains(n)
+                        ? winText(WindowText::SaveAddsVersion, {qArg(n)})
+                        : winText(WindowText::SaveNewScenario, {qArg(m_library->path())}));
 }
 
 } // namespace trainplan::ui

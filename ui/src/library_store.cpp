@@ -4,12 +4,15 @@
 #include <trainplan/report/save_file.h>
 #include <trainplan/store/database_location.h>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QFile>
 
 namespace trainplan::ui {
 
 namespace {
+
+using services::WindowText;
 
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
@@ -73,10 +76,9 @@ bool LibraryStore::open(const QString& path, std::optional<model::Catalog> built
         m_store = std::make_unique<store::Store>(
             store::Store::open(ss(path), options(std::move(builtinCatalog))));
         if (m_store->backupPath())
-            m_backupNote = tr("The library was upgraded to schema version %1; the previous file "
-                              "was copied to %2.")
-                               .arg(m_store->schemaVersion())
-                               .arg(qs(m_store->backupPath()->string()));
+            m_backupNote = winText(WindowText::LibraryUpgraded,
+                                   {sim::countArg(m_store->schemaVersion()),
+                                    sim::textArg(m_store->backupPath()->string())});
         for (const std::string& note : m_store->upgradeNotes())
             m_backupNote += QStringLiteral("\n") + qs(note);
     });
@@ -134,7 +136,7 @@ model::ScenarioLoad LibraryStore::load(const QString& name, int version) {
     if (!m_store) {
         out.issues.push_back(
             {"library",
-             ss(m_openError.isEmpty() ? tr("no library database is open") : m_openError)});
+             ss(m_openError.isEmpty() ? winText(WindowText::NoLibraryDatabase) : m_openError)});
         return out;
     }
     try {
@@ -202,7 +204,7 @@ std::optional<nlohmann::ordered_json> LibraryStore::snapshot(const QString& name
 
 bool LibraryStore::write(const std::function<void()>& operation) {
     if (!m_store) {
-        m_lastError = m_openError.isEmpty() ? tr("The library is not available.") : m_openError;
+        m_lastError = m_openError.isEmpty() ? winText(WindowText::LibraryUnavailable) : m_openError;
         emit failed(m_lastError);
         return false;
     }
@@ -243,7 +245,7 @@ bool LibraryStore::exportLibrary(const QString& file) {
         const std::string text = m_store->exportLibrary().dump(2) + "\n";
         QString reason;
         if (report::saveFile(file, QByteArray::fromStdString(text), nullptr, &reason)) return true;
-        m_lastError = tr("%1: cannot write (%2)").arg(file, reason);
+        m_lastError = winText(WindowText::FileCannotWrite, {qArg(file), qArg(reason)});
         return false;
     } catch (const std::exception& e) {
         fail(e);
@@ -255,7 +257,7 @@ std::optional<store::LibraryImportSummary> LibraryStore::importLibrary(const QSt
     if (!m_store) return std::nullopt;
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly)) {
-        m_lastError = tr("%1: cannot open (%2)").arg(file, in.errorString());
+        m_lastError = winText(WindowText::FileCannotOpen, {qArg(file), qArg(in.errorString())});
         return std::nullopt;
     }
     try {
@@ -271,7 +273,7 @@ std::optional<store::LibraryImportSummary> LibraryStore::importLibrary(const QSt
         m_lastError = text;
         return std::nullopt;
     } catch (const std::exception& e) {
-        m_lastError = tr("%1: not a library file (%2)").arg(file, QString::fromUtf8(e.what()));
+        m_lastError = winText(WindowText::NotLibraryFile, {qArg(file), sim::textArg(e.what())});
         return std::nullopt;
     }
 }

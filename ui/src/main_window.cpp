@@ -34,6 +34,7 @@
 #include <trainplan/ui/settings_dialog.h>
 #include <trainplan/ui/sizing_tab.h>
 #include <trainplan/ui/wheel_guard.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QAction>
 #include <QApplication>
@@ -53,6 +54,8 @@
 namespace trainplan::ui {
 
 namespace {
+
+using services::WindowText;
 
 std::shared_ptr<const model::Catalog> loadCatalogOrEmpty(QString* error) {
     try {
@@ -101,29 +104,24 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_compare, tr("Compare"));
-    m_tabs->setTabToolTip(0, tr("Best plan per framework for the edited scenario (Ctrl+1)."));
+    m_tabs->setTabToolTip(0, winText(WindowText::TabCompareTip));
     m_tabs->addTab(m_explore, tr("Explore"));
-    m_tabs->setTabToolTip(1,
-                          tr("What-if knobs, scaling, crossover and plan-space charts (Ctrl+2)."));
+    m_tabs->setTabToolTip(1, winText(WindowText::TabExploreTip));
     m_tabs->addTab(m_roadmap, tr("Roadmap"));
-    m_tabs->setTabToolTip(
-        2, tr("The advisor's recommendation, the migration stages and the break points (Ctrl+3)."));
+    m_tabs->setTabToolTip(2, winText(WindowText::TabRoadmapTip));
     m_tabs->addTab(m_sizing, tr("Sizing"));
-    m_tabs->setTabToolTip(
-        3, tr("From a deadline and a budget to a cluster: GPU, count, network and plan (Ctrl+4)."));
+    m_tabs->setTabToolTip(3, winText(WindowText::TabSizingTip));
     m_tabs->addTab(m_accuracy, tr("Accuracy"));
-    m_tabs->setTabToolTip(4, tr("The simulator against published training runs (Ctrl+5)."));
+    m_tabs->setTabToolTip(4, winText(WindowText::TabAccuracyTip));
     m_tabs->addTab(m_calibration, tr("Calibration"));
-    m_tabs->setTabToolTip(
-        5, tr("Fit the efficiency parameters to published runs, with uncertainty (Ctrl+6)."));
+    m_tabs->setTabToolTip(5, winText(WindowText::TabCalibrationTip));
     m_measurements = new MeasurementsView;
     m_tabs->addTab(m_measurements, tr("Measurements"));
-    m_tabs->setTabToolTip(m_tabs->indexOf(m_measurements),
-                          tr("Your measured runs in the library: add, import a CSV, delete."));
+    m_tabs->setTabToolTip(m_tabs->indexOf(m_measurements), winText(WindowText::TabMeasurementsTip));
     setCentralWidget(m_tabs);
 
-    m_busy->setToolTip(tr("Estimates run in the background; the window stays responsive."));
-    m_latency->setToolTip(tr("Time from the last edit's request to its results on screen."));
+    m_busy->setToolTip(winText(WindowText::BusyTip));
+    m_latency->setToolTip(winText(WindowText::LatencyTip));
     statusBar()->addPermanentWidget(m_busy);
     statusBar()->addPermanentWidget(m_latency);
 
@@ -141,9 +139,8 @@ MainWindow::MainWindow(QWidget* parent)
     updateTitle();
     if (!m_catalogError.isEmpty())
         QTimer::singleShot(0, this, [this] {
-            QMessageBox::critical(
-                this, tr("Catalog"),
-                tr("The hardware and model catalog could not be loaded:\n%1").arg(m_catalogError));
+            QMessageBox::critical(this, tr("Catalog"),
+                                  winText(WindowText::CatalogUnreadable, {qArg(m_catalogError)}));
         });
 }
 
@@ -242,11 +239,11 @@ void MainWindow::wireCalibrationProfiles() {
                                         QString& error) -> std::optional<nlohmann::json> {
         store::Store* st = m_libraryStore->store();
         if (!st) {
-            error = tr("no library is open");
+            error = winText(WindowText::NoLibraryOpen);
             return std::nullopt;
         }
         if (auto profile = st->findCalibrationProfile(name)) return profile->parameters;
-        error = tr("not in the library");
+        error = winText(WindowText::ProfileNotInLibrary);
         return std::nullopt;
     };
     m_controller->setProfileLookup(lookup);
@@ -333,13 +330,13 @@ void MainWindow::wire() {
             [this](std::shared_ptr<const CompareOutcome> outcome) {
                 m_compare->setOutcome(std::move(outcome));
                 m_latency->setText(
-                    tr("Recomputed in %1")
-                        .arg(formatSeconds(m_controller->lastCompareLatencyMs() / 1e3)));
+                    winText(WindowText::RecomputedIn,
+                            {secondsArg(m_controller->lastCompareLatencyMs() / 1e3)}));
             });
     connect(m_controller, &PlannerController::compareUnavailable, m_compare,
             &CompareTab::setUnavailable);
     connect(m_controller, &PlannerController::busyChanged, this, [this](bool busy) {
-        m_busy->setText(busy ? tr("Computing…") : QString());
+        m_busy->setText(busy ? winText(WindowText::Computing) : QString());
         m_compare->setBusy(busy);
     });
     connect(m_controller, &PlannerController::exploreFinished, m_explore,
@@ -360,19 +357,17 @@ void MainWindow::wire() {
         model::Scenario s = m_doc->scenario();
         s.plans.push_back(plan);
         const int index = static_cast<int>(s.plans.size()) - 1;
-        m_doc->edit(tr("Pin plan %1").arg(QString::fromStdString(plan.label())), QString(),
+        m_doc->edit(winText(WindowText::PinPlanCommand, {sim::textArg(plan.label())}), QString(),
                     std::move(s));
         m_editor->plansSection()->selectPlan(index);
-        statusBar()->showMessage(
-            tr("Pinned as fixed plan %1; edit its knobs in the editor or the Compare tab.")
-                .arg(index + 1),
-            5000);
+        statusBar()->showMessage(winText(WindowText::PinnedPlan, {sim::countArg(index + 1)}), 5000);
     });
     connect(m_compare, &CompareTab::unpinRequested, this, [this](int index) {
         model::Scenario s = m_doc->scenario();
         if (index < 0 || index >= static_cast<int>(s.plans.size())) return;
         s.plans.erase(s.plans.begin() + index);
-        m_doc->edit(tr("Unpin plan %1").arg(index + 1), QString(), std::move(s));
+        m_doc->edit(winText(WindowText::UnpinPlanCommand, {sim::countArg(index + 1)}), QString(),
+                    std::move(s));
     });
     connect(m_library, &ScenarioLibraryDock::openRequested, this, [this](const QString& path) {
         if (maybeSave()) openFile(path);
@@ -411,7 +406,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::updateTitle() {
-    setWindowTitle(tr("%1[*] — TrainPlan").arg(m_doc->displayName()));
+    setWindowTitle(winText(WindowText::WindowTitle, {qArg(m_doc->displayName())}));
     setWindowModified(m_doc->isModified());
 }
 
@@ -433,23 +428,23 @@ void MainWindow::showShortcuts() {
     const QList<QPair<QString, QString>> keys = {
         {QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText), tr("New scenario")},
         {QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText),
-         tr("Open a scenario file")},
+         winText(WindowText::ShortcutOpenFile)},
         {QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText), tr("Save")},
         {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText),
-         tr("Undo the last edit")},
+         winText(WindowText::ShortcutUndo)},
         {QKeySequence(QKeySequence::Redo).toString(QKeySequence::NativeText), tr("Redo")},
         {QStringLiteral("Ctrl+1 / Ctrl+2"), tr("Compare / Explore tab")},
         {QStringLiteral("Ctrl+3 / Ctrl+4"), tr("Roadmap / Sizing tab")},
-        {QStringLiteral("Ctrl+5 / Ctrl+6 / Ctrl+7"), tr("Accuracy / Calibration / Measurements tab")},
-        {QStringLiteral("Ctrl+E"), tr("Focus the scenario editor")},
-        {QStringLiteral("Ctrl+L"), tr("Focus the scenario library")},
-        {QStringLiteral("Ctrl+Shift+L"), tr("Save the scenario to the library")},
-        {tr("Double-click"), tr("Show how a number in the Compare table is derived")},
-        {QStringLiteral("Ctrl+P"), tr("Pin the plan shown in the Compare details")},
+        {QStringLiteral("Ctrl+5 / Ctrl+6 / Ctrl+7"), winText(WindowText::ShortcutAccuracyTabs)},
+        {QStringLiteral("Ctrl+E"), winText(WindowText::ShortcutFocusEditor)},
+        {QStringLiteral("Ctrl+L"), winText(WindowText::ShortcutFocusLibrary)},
+        {QStringLiteral("Ctrl+Shift+L"), winText(WindowText::ShortcutSaveToLibrary)},
+        {tr("Double-click"), winText(WindowText::ShortcutDerivation)},
+        {QStringLiteral("Ctrl+P"), winText(WindowText::ShortcutPin)},
         {QStringLiteral("F5"), tr("Recompute now")},
-        {QStringLiteral("Ctrl+Shift+E"), tr("Export the planning report")},
-        {QStringLiteral("F11"), tr("Presentation mode (Esc leaves)")},
-        {QStringLiteral("Esc"), tr("Cancel the Explore sweeps")},
+        {QStringLiteral("Ctrl+Shift+E"), winText(WindowText::ShortcutExportReport)},
+        {QStringLiteral("F11"), winText(WindowText::ShortcutPresent)},
+        {QStringLiteral("Esc"), winText(WindowText::ShortcutCancelSweeps)},
         {QStringLiteral("Ctrl+,"), tr("Settings")},
     };
     QString html = QStringLiteral("<table cellspacing='6'>");
@@ -468,8 +463,7 @@ void MainWindow::exportReport() {
 
 void MainWindow::present() {
     if (!m_doc->canEstimate()) {
-        statusBar()->showMessage(tr("Fix the fields marked in the editor before presenting."),
-                                 5000);
+        statusBar()->showMessage(winText(WindowText::PresentFixFirst), 5000);
         return;
     }
     auto* window =
@@ -483,14 +477,8 @@ void MainWindow::present() {
 }
 
 void MainWindow::showAbout() {
-    QMessageBox::about(
-        this, tr("About TrainPlan"),
-        tr("<h3>TrainPlan %1</h3><p>Capacity planning for distributed LLM training: which "
-           "framework and "
-           "parallel layout to use for a model on a cluster, and what it costs.</p><p>Estimates "
-           "come from "
-           "an analytic simulator; every figure's tooltip names its formula and source.</p>")
-            .arg(QApplication::applicationVersion()));
+    QMessageBox::about(this, tr("About TrainPlan"),
+                       winText(WindowText::About, {qArg(QApplication::applicationVersion())}));
 }
 
 } // namespace trainplan::ui

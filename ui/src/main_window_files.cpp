@@ -10,6 +10,7 @@
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_library_dock.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QDir>
 #include <QFileDialog>
@@ -24,6 +25,8 @@
 namespace trainplan::ui {
 
 namespace {
+
+using services::WindowText;
 
 QString examplePath(const char* file) {
     try {
@@ -42,7 +45,8 @@ void MainWindow::openLibrary(const QString& explicitPath) {
                           [this] { return ScenarioDocument::defaultScenario(*m_catalog); });
     if (path.isEmpty()) {
         m_libraryStore->close();
-        m_library->libraryMessage()->setText(tr("The library is not available: %1").arg(error));
+        m_library->libraryMessage()->setText(
+            winText(WindowText::LibraryUnavailableBecause, {qArg(error)}));
         m_library->libraryMessage()->show();
         return;
     }
@@ -58,7 +62,8 @@ bool MainWindow::openLibraryScenario(const QString& name, int version, bool quie
             lines << QString::fromStdString(issue.text());
         if (!quiet)
             QMessageBox::warning(this, tr("Open scenario"),
-                                 tr("“%1” could not be opened:\n\n%2").arg(name, lines.join('\n')));
+                                 winText(WindowText::LibraryScenarioNotOpened,
+                                         {qArg(name), qArg(lines.join('\n'))}));
         return false;
     }
     m_doc->reset(*load.scenario);
@@ -67,7 +72,7 @@ bool MainWindow::openLibraryScenario(const QString& name, int version, bool quie
     m_library->setCurrentLibraryScenario(name);
     if (version > 0)
         statusBar()->showMessage(
-            tr("Opened version %1 of “%2” from the library.").arg(version).arg(name), 6000);
+            winText(WindowText::OpenedVersion, {sim::countArg(version), qArg(name)}), 6000);
     return true;
 }
 
@@ -90,10 +95,10 @@ bool MainWindow::saveToLibrary(const QString& name, const QStringList& tags) {
     m_library->setCurrentLibraryScenario(m_libraryName);
     // A scenario without a file now lives in the library: nothing unsaved remains.
     if (m_doc->filePath().isEmpty()) m_doc->undoStack()->setClean();
-    statusBar()->showMessage(result->created ? tr("Saved “%1” in the library.").arg(m_libraryName)
-                                             : tr("Saved “%1” in the library as version %2.")
-                                                   .arg(m_libraryName)
-                                                   .arg(result->version),
+    statusBar()->showMessage(result->created
+                                 ? winText(WindowText::SavedInLibrary, {qArg(m_libraryName)})
+                                 : winText(WindowText::SavedInLibraryVersion,
+                                           {qArg(m_libraryName), sim::countArg(result->version)}),
                              5000);
     return true;
 }
@@ -116,9 +121,10 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
         for (const auto& issue : load.issues)
             lines << QString::fromStdString(issue.text());
         if (!quiet)
-            QMessageBox::warning(this, tr("Open scenario"),
-                                 tr("%1 could not be opened:\n\n%2")
-                                     .arg(QDir::toNativeSeparators(path), lines.join('\n')));
+            QMessageBox::warning(
+                this, tr("Open scenario"),
+                winText(WindowText::FileNotOpened,
+                        {qArg(QDir::toNativeSeparators(path)), qArg(lines.join('\n'))}));
         return false;
     }
     const QString absolute = QFileInfo(path).absoluteFilePath();
@@ -129,8 +135,8 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
     m_library->reload();
     m_library->setCurrentFile(absolute);
     if (!load.issues.empty())
-        statusBar()->showMessage(tr("Opened with %n problem(s); see the editor.", nullptr,
-                                    static_cast<int>(load.issues.size())),
+        statusBar()->showMessage(winText(WindowText::OpenedWithProblems,
+                                         {sim::countArg(static_cast<double>(load.issues.size()))}),
                                  8000);
     return true;
 }
@@ -157,7 +163,8 @@ bool MainWindow::save() {
         QMessageBox::warning(this, tr("Save scenario"), error);
         return false;
     }
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_doc->filePath())), 4000);
+    statusBar()->showMessage(
+        winText(WindowText::SavedFile, {qArg(QDir::toNativeSeparators(m_doc->filePath()))}), 4000);
     return true;
 }
 
@@ -185,7 +192,7 @@ bool MainWindow::saveAs() {
 bool MainWindow::maybeSave() {
     if (!m_doc->isModified()) return true;
     QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
-                    tr("“%1” has unsaved changes. Save them first?").arg(m_doc->displayName()),
+                    winText(WindowText::UnsavedChanges, {qArg(m_doc->displayName())}),
                     QMessageBox::NoButton, this);
     auto* saveButton = box.addButton(tr("Save"), QMessageBox::AcceptRole);
     auto* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);

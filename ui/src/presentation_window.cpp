@@ -7,6 +7,7 @@
 
 #include <trainplan/report/report_charts.h>
 #include <trainplan/ui/debouncer.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -27,6 +28,7 @@ namespace trainplan::ui {
 namespace {
 
 using namespace detail;
+using services::WindowText;
 
 // Body text is 1/45 of the window height (24 px on a 1080-line screen), never below 14 px.
 constexpr double kBodyFractionOfHeight = 1.0 / 45.0;
@@ -48,12 +50,12 @@ PresentationWindow::PresentationWindow(model::Scenario scenario,
     , m_bandwidth(new QDoubleSpinBox)
     , m_reset(new QPushButton(tr("Reset")))
     , m_status(new QLabel)
-    , m_hint(new QLabel(tr("← → PgUp PgDn Space: move · Esc: leave")))
+    , m_hint(new QLabel(winText(WindowText::PresentationHint)))
     , m_indicator(new QLabel)
     , m_debounce(new Debouncer(150, this))
     , m_job(this) {
     setObjectName(QStringLiteral("presentationWindow"));
-    setWindowTitle(tr("%1 — TrainPlan presentation").arg(QString::fromStdString(m_base.name)));
+    setWindowTitle(winText(WindowText::PresentationTitle, {sim::textArg(m_base.name)}));
     setFocusPolicy(Qt::StrongFocus);
     QPalette pal = palette();
     pal.setColor(QPalette::Window, Qt::white);
@@ -67,17 +69,15 @@ PresentationWindow::PresentationWindow(model::Scenario scenario,
     m_gpus->setRange(perNode, 1 << 20);
     m_gpus->setSingleStep(perNode);
     m_gpus->setValue(static_cast<int>(m_base.cluster.gpuCount()));
-    m_gpus->setToolTip(tr("What if the cluster had this many GPUs (whole nodes of %1)? The "
-                          "scenario is not changed.")
-                           .arg(perNode));
+    m_gpus->setToolTip(
+        winText(WindowText::WhatIfGpusTip, {sim::countArg(static_cast<double>(perNode))}));
     m_bandwidth->setRange(1, 100000);
     m_bandwidth->setDecimals(0);
     m_bandwidth->setSingleStep(50);
     m_bandwidth->setSuffix(tr(" Gb/s"));
     // Links are stored in bytes/s per direction; NICs are sold in Gb/s.
     m_bandwidth->setValue(m_base.cluster.interNode.bytesPerSecond * 8 / 1e9);
-    m_bandwidth->setToolTip(tr("What if each NIC had this inter-node bandwidth per direction? The "
-                               "scenario is not changed."));
+    m_bandwidth->setToolTip(winText(WindowText::WhatIfBandwidthTip));
     for (QAbstractSpinBox* box :
          {static_cast<QAbstractSpinBox*>(m_gpus), static_cast<QAbstractSpinBox*>(m_bandwidth)}) {
         box->setFocusPolicy(Qt::ClickFocus);
@@ -85,7 +85,7 @@ PresentationWindow::PresentationWindow(model::Scenario scenario,
         box->installEventFilter(this);
     }
     m_reset->setFocusPolicy(Qt::NoFocus);
-    m_reset->setToolTip(tr("Back to the scenario's own GPU count and bandwidth."));
+    m_reset->setToolTip(winText(WindowText::WhatIfResetTip));
     m_stack->setFocusPolicy(Qt::NoFocus);
 
     auto* strip = new QWidget;
@@ -217,19 +217,20 @@ void PresentationWindow::compute() {
 void PresentationWindow::showStatus() {
     QString text;
     if (m_job.isRunning()) {
-        text = tr("Updating…");
+        text = winText(WindowText::Updating);
     } else if (!m_error.isEmpty()) {
-        text = tr("Could not estimate: %1").arg(m_error);
+        text = winText(WindowText::CouldNotEstimate, {qArg(m_error)});
     } else if (m_whatIf.any() && m_data) {
+        // NICs are sold in Gb/s; links are stored in bytes/s per direction.
+        const auto gbps = [](const model::Scenario& s) {
+            return sim::countArg(s.cluster.interNode.bytesPerSecond * 8 / 1e9);
+        };
         text =
-            tr("What-if: %1 GPUs, %2 Gb/s per NIC (the scenario has %3 GPUs, %4 Gb/s)")
-                .arg(m_data->gpus())
-                .arg(QLocale().toString(m_data->scenario.cluster.interNode.bytesPerSecond * 8 / 1e9,
-                                        'f', 0))
-                .arg(m_base.cluster.gpuCount())
-                .arg(QLocale().toString(m_base.cluster.interNode.bytesPerSecond * 8 / 1e9, 'f', 0));
+            winText(WindowText::WhatIfStatus,
+                    {sim::countArg(static_cast<double>(m_data->gpus())), gbps(m_data->scenario),
+                     sim::countArg(static_cast<double>(m_base.cluster.gpuCount())), gbps(m_base)});
     } else {
-        text = tr("The scenario as edited");
+        text = winText(WindowText::ScenarioAsEdited);
     }
     m_status->setText(text);
     m_status->setToolTip(text); // it may be cut when the strip is narrow

@@ -10,6 +10,7 @@
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/report_job.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QChart>
 #include <QChartView>
@@ -25,6 +26,7 @@
 namespace trainplan::ui {
 
 namespace {
+using services::WindowText;
 constexpr int kEditedRole = Qt::UserRole + 1; // true: the edited scenario, not a library one
 } // namespace
 
@@ -45,15 +47,14 @@ ScenarioComparisonDialog::ScenarioComparisonDialog(ScenarioDocument* document,
     auto* layout = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
     auto* pick = new QVBoxLayout;
-    pick->addWidget(new QLabel(tr("Tick two to four scenarios:")));
+    pick->addWidget(new QLabel(winText(WindowText::TickScenarios)));
     m_choices->setObjectName(QStringLiteral("comparisonChoices"));
     m_choices->setMinimumWidth(300);
     pick->addWidget(m_choices, 1);
     m_compare->setObjectName(QStringLiteral("comparisonRun"));
     pick->addWidget(m_compare);
     m_export->setObjectName(QStringLiteral("comparisonExport"));
-    m_export->setToolTip(tr("Write the edited scenario's planning report with the other compared "
-                            "scenarios side by side."));
+    m_export->setToolTip(winText(WindowText::ComparisonExportTip));
     m_export->setEnabled(false);
     pick->addWidget(m_export);
     top->addLayout(pick, 0);
@@ -72,7 +73,7 @@ ScenarioComparisonDialog::ScenarioComparisonDialog(ScenarioDocument* document,
     layout->addWidget(m_table, 3);
 
     auto* edited = new QListWidgetItem(
-        tr("The edited scenario (%1)").arg(m_doc ? m_doc->displayName() : QString()));
+        winText(WindowText::EditedScenario, {qArg(m_doc ? m_doc->displayName() : QString())}));
     edited->setData(kEditedRole, true);
     edited->setFlags(edited->flags() | Qt::ItemIsUserCheckable);
     edited->setCheckState(Qt::Checked);
@@ -87,7 +88,7 @@ ScenarioComparisonDialog::ScenarioComparisonDialog(ScenarioDocument* document,
                 m_choices->addItem(item);
             }
         } catch (const std::exception& e) {
-            m_message->setText(tr("The library could not be read: %1").arg(e.what()));
+            m_message->setText(winText(WindowText::LibraryUnreadable, {sim::textArg(e.what())}));
         }
     }
     connect(m_choices, &QListWidget::itemChanged, this, &ScenarioComparisonDialog::updateButton);
@@ -116,7 +117,7 @@ void ScenarioComparisonDialog::updateButton() {
     const bool ok = ticked >= 2 && ticked <= static_cast<int>(services::kMaxComparedScenarios);
     m_compare->setEnabled(ok && m_doc);
     if (!ok)
-        m_message->setText(tr("%n scenario(s) ticked: compare two to four.", nullptr, ticked));
+        m_message->setText(winText(WindowText::TickedCount, {sim::countArg(ticked)}));
     else if (!isComparing())
         m_message->clear();
 }
@@ -137,11 +138,10 @@ void ScenarioComparisonDialog::compare() {
         const model::ScenarioLoad load = m_library ? m_library->load(item->text())
                                                    : model::ScenarioLoad{};
         if (!load.ok()) {
-            problems << tr("“%1” is not valid: %2")
-                            .arg(item->text(),
-                                 load.issues.empty()
-                                     ? tr("it could not be read")
-                                     : QString::fromStdString(load.issues.front().text()));
+            problems << winText(WindowText::ScenarioNotValid,
+                                {qArg(item->text()),
+                                 load.issues.empty() ? qArg(winText(WindowText::ScenarioUnreadable))
+                                                     : sim::textArg(load.issues.front().text())});
             continue;
         }
         scenarios.push_back(m_doc->planningScenarioOf(*load.scenario).scenario);
@@ -151,7 +151,8 @@ void ScenarioComparisonDialog::compare() {
         return;
     }
     if (scenarios.size() < 2 || scenarios.size() > services::kMaxComparedScenarios) return;
-    m_message->setText(tr("Planning %n scenario(s)…", nullptr, static_cast<int>(scenarios.size())));
+    m_message->setText(
+        winText(WindowText::PlanningCount, {sim::countArg(static_cast<double>(scenarios.size()))}));
     m_compare->setEnabled(false);
     m_job.start(
         [scenarios = std::move(scenarios), planner = m_doc->sharedPlanner()](
@@ -166,7 +167,7 @@ void ScenarioComparisonDialog::compare() {
         [this](Outcome out) {
             updateButton();
             if (!out.error.isEmpty() || !out.comparison || out.comparison->cancelled) {
-                m_message->setText(tr("The comparison failed: %1").arg(out.error));
+                m_message->setText(winText(WindowText::ComparisonFailed, {qArg(out.error)}));
                 return;
             }
             m_result = out.comparison;
@@ -184,7 +185,7 @@ void ScenarioComparisonDialog::showComparison(const services::ScenarioComparison
                         tr("MFU"),            tr("Expected time to train"), tr("Expected cost")};
     const auto& firstFrameworks = c.scenarios.front().frameworks;
     for (const auto& fw : firstFrameworks)
-        rows << tr("%1 step time").arg(frameworkShortName(fw.first));
+        rows << winText(WindowText::FrameworkStepTime, {qArg(frameworkShortName(fw.first))});
     m_table->clear();
     m_table->setRowCount(static_cast<int>(rows.size()));
     m_table->setColumnCount(n);
@@ -206,9 +207,10 @@ void ScenarioComparisonDialog::showComparison(const services::ScenarioComparison
                                        ? s.scenario.model.name
                                        : s.scenario.model.displayName) +
                 QStringLiteral(" (") + formatParameters(s.parameters) + QLatin1Char(')'),
-            tr("%1 × %2").arg(QString::number(s.gpus),
-                              QString::fromStdString(s.scenario.cluster.gpu.name)),
-            tr("%1 (%2)").arg(frameworkName(s.recommendation.framework), status),
+            winText(WindowText::GpusOfType, {sim::countArg(static_cast<double>(s.gpus)),
+                                             sim::textArg(s.scenario.cluster.gpu.name)}),
+            winText(WindowText::NameWithDetail,
+                    {qArg(frameworkName(s.recommendation.framework)), qArg(status)}),
             s.headline ? QString::fromStdString(s.headline->plan.label()) : QStringLiteral("—"),
             s.headline ? formatBytes(s.headline->memory.peakBytes) : QStringLiteral("—"),
             fits ? formatSeconds(s.headline->time.stepSeconds) : QStringLiteral("—"),
@@ -245,9 +247,7 @@ void ScenarioComparisonDialog::showComparison(const services::ScenarioComparison
     QChart* previous = m_chart->chart();
     m_chart->setChart(chart);
     delete previous;
-    m_message->setText(tr("Expected time and cost include checkpoints, failures and restarts; "
-                          "each scenario is planned with its calibration profile and the "
-                          "library's prices."));
+    m_message->setText(winText(WindowText::ComparisonNote));
 }
 
 std::vector<model::Scenario> ScenarioComparisonDialog::otherScenarios() const {

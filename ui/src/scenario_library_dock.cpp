@@ -6,6 +6,7 @@
 #include <trainplan/ui/library_command.h>
 #include <trainplan/ui/library_history_dialog.h>
 #include <trainplan/ui/library_store.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QDateTime>
 #include <QDir>
@@ -32,6 +33,8 @@
 namespace trainplan::ui {
 
 namespace {
+
+using services::WindowText;
 
 constexpr int kPathRole = Qt::UserRole + 1;
 constexpr int kLibraryNameRole = Qt::UserRole + 2;
@@ -78,7 +81,7 @@ ScenarioLibraryDock::ScenarioLibraryDock(QWidget* parent)
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_filter->setPlaceholderText(tr("Filter by name, tag or description"));
+    m_filter->setPlaceholderText(winText(WindowText::LibraryFilterPlaceholder));
     m_filter->setClearButtonEnabled(true);
     m_filter->setObjectName(QStringLiteral("libraryFilter"));
     layout->addWidget(m_filter);
@@ -101,14 +104,12 @@ ScenarioLibraryDock::ScenarioLibraryDock(QWidget* parent)
 
     auto* buttons = new QHBoxLayout;
     auto* newButton = new QPushButton(tr("New"));
-    newButton->setToolTip(tr("Start a new scenario (Ctrl+N)."));
+    newButton->setToolTip(winText(WindowText::NewScenarioTip));
     auto* openButton = new QPushButton(tr("Open…"));
-    openButton->setToolTip(tr("Open or import a scenario JSON file (Ctrl+O)."));
+    openButton->setToolTip(winText(WindowText::OpenFileTip));
     auto* saveButton = new QPushButton(tr("Save to library…"));
     saveButton->setObjectName(QStringLiteral("saveToLibraryButton"));
-    saveButton->setToolTip(
-        tr("Save the edited scenario in the library with a name and tags (Ctrl+Shift+L); "
-           "saving under an existing name adds a version."));
+    saveButton->setToolTip(winText(WindowText::SaveToLibraryTip));
     auto* undo = new QToolButton;
     undo->setDefaultAction(m_undo->createUndoAction(this, tr("Undo")));
     // Icon only, the action's text ("Undo Delete “…”") as the tooltip; a fallback icon where the
@@ -189,21 +190,19 @@ void ScenarioLibraryDock::reload() {
     m_tree->clear();
     m_saved = new QTreeWidgetItem(m_tree, {tr("Library")});
     if (!m_library) {
-        m_saved->setToolTip(NameColumn, tr("Scenarios saved in your library database."));
+        m_saved->setToolTip(NameColumn, winText(WindowText::LibraryGroupTip));
         m_message->hide();
     } else if (!m_library->isOpen()) {
         m_saved->setToolTip(NameColumn, m_library->path());
-        const QString why = m_library->openError().isEmpty() ? tr("no library database is open")
-                                                             : m_library->openError();
-        m_message->setText(tr("The library is not available: %1\nStart with --db PATH (or set "
-                              "TRAINPLAN_DB) to use "
-                              "another file; everything else keeps working.")
-                               .arg(why));
+        const QString why = m_library->openError().isEmpty()
+                                ? winText(WindowText::NoLibraryDatabase)
+                                : m_library->openError();
+        m_message->setText(winText(WindowText::LibraryUnavailableHint, {qArg(why)}));
         m_message->show();
     } else {
-        m_saved->setToolTip(
-            NameColumn,
-            tr("Scenarios saved in %1").arg(QDir::toNativeSeparators(m_library->path())));
+        m_saved->setToolTip(NameColumn,
+                            winText(WindowText::LibraryGroupPathTip,
+                                    {qArg(QDir::toNativeSeparators(m_library->path()))}));
         m_message->setText(m_library->backupNote());
         m_message->setVisible(!m_library->backupNote().isEmpty());
         for (const auto& s : m_library->scenarios()) {
@@ -214,17 +213,17 @@ void ScenarioLibraryDock::reload() {
             auto* item = new QTreeWidgetItem(
                 m_saved, {name, tags.join(QStringLiteral(", ")), localTime(s.updatedAt)});
             item->setData(NameColumn, kLibraryNameRole, name);
-            item->setToolTip(NameColumn, tr("%1\nversion %2 of %3, created %4, updated %5")
-                                             .arg(name)
-                                             .arg(s.currentVersion)
-                                             .arg(s.versionCount)
-                                             .arg(localTime(s.createdAt), localTime(s.updatedAt)));
+            item->setToolTip(
+                NameColumn,
+                winText(WindowText::LibraryItemTip,
+                        {qArg(name), sim::countArg(s.currentVersion), sim::countArg(s.versionCount),
+                         qArg(localTime(s.createdAt)), qArg(localTime(s.updatedAt))}));
             item->setToolTip(TagsColumn, tags.join(QStringLiteral(", ")));
             item->setForeground(UpdatedColumn, palette().brush(QPalette::PlaceholderText));
         }
     }
     m_examples = new QTreeWidgetItem(m_tree, {tr("Examples")});
-    m_examples->setToolTip(NameColumn, tr("Scenarios shipped with TrainPlan (data/scenarios)."));
+    m_examples->setToolTip(NameColumn, winText(WindowText::ExamplesTip));
     try {
         const QDir dir(QString::fromStdString((model::dataDirectory() / "scenarios").string()));
         for (const QString& file :
@@ -338,7 +337,8 @@ bool ScenarioLibraryDock::report(bool ok) {
 QString ScenarioLibraryDock::freeName(const QString& base) const {
     if (!m_library || !m_library->contains(base)) return base;
     for (int i = 2;; ++i) {
-        const QString candidate = tr("%1 (%2)").arg(base).arg(i);
+        const QString candidate =
+            winText(WindowText::NameWithDetail, {qArg(base), sim::countArg(i)});
         if (!m_library->contains(candidate)) return candidate;
     }
 }
@@ -347,12 +347,12 @@ bool ScenarioLibraryDock::createScenario(const QString& name) {
     m_lastError.clear();
     const QString trimmed = name.trimmed();
     if (!m_library || !m_library->isOpen() || !m_newScenario) {
-        m_lastError = tr("The library is not available.");
+        m_lastError = winText(WindowText::LibraryUnavailable);
         return false;
     }
     if (trimmed.isEmpty() || m_library->contains(trimmed)) {
-        m_lastError = trimmed.isEmpty() ? tr("The name is empty.")
-                                        : tr("“%1” is already in the library.").arg(trimmed);
+        m_lastError = trimmed.isEmpty() ? winText(WindowText::NameEmpty)
+                                        : winText(WindowText::AlreadyInLibrary, {qArg(trimmed)});
         return false;
     }
     model::Scenario s = m_newScenario();
@@ -362,7 +362,7 @@ bool ScenarioLibraryDock::createScenario(const QString& name) {
         return false;
     }
     m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Created,
-                                    tr("New “%1”").arg(trimmed), trimmed));
+                                    winText(WindowText::UndoNew, {qArg(trimmed)}), trimmed));
     return true;
 }
 
@@ -371,8 +371,8 @@ bool ScenarioLibraryDock::duplicateScenario(const QString& name, const QString& 
     const QString target = newName.trimmed();
     if (!m_library || !m_library->isOpen()) return false;
     if (target.isEmpty() || m_library->contains(target)) {
-        m_lastError = target.isEmpty() ? tr("The name is empty.")
-                                       : tr("“%1” is already in the library.").arg(target);
+        m_lastError = target.isEmpty() ? winText(WindowText::NameEmpty)
+                                       : winText(WindowText::AlreadyInLibrary, {qArg(target)});
         return false;
     }
     const model::ScenarioLoad load = m_library->load(name);
@@ -391,7 +391,7 @@ bool ScenarioLibraryDock::duplicateScenario(const QString& name, const QString& 
         return false;
     }
     m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Created,
-                                    tr("Duplicate “%1”").arg(name), target));
+                                    winText(WindowText::UndoDuplicate, {qArg(name)}), target));
     return true;
 }
 
@@ -400,12 +400,12 @@ bool ScenarioLibraryDock::renameScenario(const QString& name, const QString& new
     const QString target = newName.trimmed();
     if (!m_library || !m_library->isOpen()) return false;
     if (target.isEmpty()) {
-        m_lastError = tr("The name is empty.");
+        m_lastError = winText(WindowText::NameEmpty);
         return false;
     }
     if (target == name) return true;
     if (target.compare(name, Qt::CaseInsensitive) != 0 && m_library->contains(target)) {
-        m_lastError = tr("“%1” is already in the library.").arg(target);
+        m_lastError = winText(WindowText::AlreadyInLibrary, {qArg(target)});
         return false;
     }
     // In place: the same id, versions, tags, times and measured-run links under the new name.
@@ -414,7 +414,8 @@ bool ScenarioLibraryDock::renameScenario(const QString& name, const QString& new
         return false;
     }
     m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Renamed,
-                                    tr("Rename “%1” to “%2”").arg(name, target), name, target));
+                                    winText(WindowText::UndoRename, {qArg(name), qArg(target)}),
+                                    name, target));
     return true;
 }
 
@@ -427,14 +428,14 @@ bool ScenarioLibraryDock::deleteScenario(const QString& name) {
         return false;
     }
     m_undo->push(new LibraryCommand(m_library, LibraryCommand::Kind::Deleted,
-                                    tr("Delete “%1”").arg(name), name));
+                                    winText(WindowText::UndoDelete, {qArg(name)}), name));
     return true;
 }
 
 bool ScenarioLibraryDock::restoreVersion(const QString& name, int version) {
     m_lastError.clear();
     if (!m_library || !m_library->restore(name, version)) {
-        m_lastError = m_library ? m_library->lastError() : tr("The library is not available.");
+        m_lastError = m_library ? m_library->lastError() : winText(WindowText::LibraryUnavailable);
         return false;
     }
     return true;
@@ -450,9 +451,9 @@ void ScenarioLibraryDock::promptNew() {
 
 void ScenarioLibraryDock::promptDuplicate(const QString& name) {
     bool ok = false;
-    const QString target =
-        QInputDialog::getText(this, tr("Duplicate scenario"), tr("Name of the copy:"),
-                              QLineEdit::Normal, freeName(tr("%1 (copy)").arg(name)), &ok);
+    const QString target = QInputDialog::getText(
+        this, tr("Duplicate scenario"), tr("Name of the copy:"), QLineEdit::Normal,
+        freeName(winText(WindowText::CopyName, {qArg(name)})), &ok);
     if (ok) report(duplicateScenario(name, target));
 }
 
@@ -464,12 +465,8 @@ void ScenarioLibraryDock::promptRename(const QString& name) {
 }
 
 void ScenarioLibraryDock::confirmDelete(const QString& name) {
-    const auto answer =
-        QMessageBox::question(this, tr("Delete scenario"),
-                              tr("Delete “%1” from the library? You can undo this with the "
-                                 "library's Undo button: the scenario comes back with its version "
-                                 "history and its measured runs.")
-                                  .arg(name));
+    const auto answer = QMessageBox::question(this, tr("Delete scenario"),
+                                              winText(WindowText::ConfirmDelete, {qArg(name)}));
     if (answer == QMessageBox::Yes) report(deleteScenario(name));
 }
 
@@ -495,10 +492,10 @@ void ScenarioLibraryDock::importLibrary() {
     }
     QMessageBox::information(
         this, tr("Import library file"),
-        tr("Imported %1 new scenario(s) and %2 new version(s); %3 already present were skipped.")
-            .arg(summary->scenarios.added)
-            .arg(summary->versions.added)
-            .arg(summary->versions.skipped));
+        winText(WindowText::LibraryImported,
+                {sim::countArg(static_cast<double>(summary->scenarios.added)),
+                 sim::countArg(static_cast<double>(summary->versions.added)),
+                 sim::countArg(static_cast<double>(summary->versions.skipped))}));
 }
 
 void ScenarioLibraryDock::exportLibrary() {

@@ -4,6 +4,7 @@
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/language.h>
 #include <trainplan/ui/theme.h>
+#include <trainplan/ui/window_text.h>
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -16,14 +17,17 @@
 
 namespace trainplan::ui {
 
+namespace {
+using services::WindowText;
+} // namespace
+
 SettingsDialog::SettingsDialog(QWidget* parent)
     : QDialog(parent)
     , m_language(new QComboBox)
     , m_theme(new QComboBox)
     , m_memory(new QComboBox)
     , m_currency(new QComboBox)
-    , m_rate(makeDoubleSpin(
-          0.0001, 1e6, 4, tr("How many units of the display currency one US dollar buys."), 0.1)) {
+    , m_rate(makeDoubleSpin(0.0001, 1e6, 4, winText(WindowText::RateTip), 0.1)) {
     setWindowTitle(tr("Settings"));
     auto* layout = new QVBoxLayout(this);
     auto* form = makeForm(nullptr);
@@ -33,11 +37,11 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     QString systemName = resolveLanguage(QString());
     for (const auto& [code, name] : availableLanguages())
         if (code == systemName) systemName = name;
-    m_language->addItem(tr("System (%1)").arg(systemName), QString());
+    m_language->addItem(winText(WindowText::SystemLanguage, {qArg(systemName)}), QString());
     for (const auto& [code, name] : availableLanguages())
         m_language->addItem(name, code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(AppSettings::language())));
-    m_language->setToolTip(tr("Language of the interface; takes effect after a restart."));
+    m_language->setToolTip(winText(WindowText::LanguageTip));
     form->addRow(tr("Language"), m_language);
 
     m_theme->addItem(tr("Follow the system"), static_cast<int>(Theme::System));
@@ -66,8 +70,7 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     };
     connect(m_currency, &QComboBox::currentIndexChanged, this, syncRate);
     syncRate();
-    auto* note = new QLabel(
-        tr("Prices in scenarios are in US dollars; costs are converted at this rate for display."));
+    auto* note = new QLabel(winText(WindowText::PricesNote));
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(note);
@@ -96,8 +99,7 @@ void SettingsDialog::save() {
     const QString language = m_language->currentData().toString();
     if (resolveLanguage(language) != resolveLanguage(AppSettings::language())) {
         AppSettings::setLanguage(language);
-        QMessageBox box(QMessageBox::Question, tr("Language"),
-                        tr("The new language applies after TrainPlan restarts. Restart now?"),
+        QMessageBox box(QMessageBox::Question, tr("Language"), winText(WindowText::RestartQuestion),
                         QMessageBox::NoButton, this);
         auto* now = box.addButton(tr("Restart now"), QMessageBox::AcceptRole);
         box.addButton(tr("Later"), QMessageBox::RejectRole);
