@@ -13,6 +13,7 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -85,7 +86,7 @@ CalibrationView::CalibrationView(std::shared_ptr<const model::Catalog> catalog, 
     m_saveProfile->setEnabled(false);
     profiles->addWidget(m_saveProfile);
     profiles->addSpacing(12);
-    profiles->addWidget(new QLabel(tr("Use profile for this scenario")));
+    profiles->addWidget(new QLabel(viewText(services::PlanViewText::UseProfileForScenario)));
     m_profile->setObjectName(QStringLiteral("calibrationProfile"));
     m_profile->setToolTip(calText(sim::CalText::UseProfileTip));
     m_profile->setSizeAdjustPolicy(QComboBox::AdjustToContents);

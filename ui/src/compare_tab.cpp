@@ -12,6 +12,7 @@
 #include <trainplan/ui/plan_details_view.h>
 #include <trainplan/ui/stage_memory_chart.h>
 #include <trainplan/ui/step_time_chart.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QGridLayout>
 
@@ -27,6 +28,8 @@
 #include <limits>
 
 namespace trainplan::ui {
+
+using services::PlanViewText;
 
 CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     : QWidget(parent)
@@ -52,9 +55,7 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_verdicts->setObjectName(QStringLiteral("compareVerdicts"));
     m_verdicts->setWordWrap(true);
     m_verdicts->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_verdicts->setToolTip(
-        tr("The advisor's recommendation weighs speed against the prerequisites the team and "
-           "platform still miss (Roadmap tab); the fastest plan is not always the answer."));
+    m_verdicts->setToolTip(viewText(PlanViewText::VerdictsTip));
     layout->addWidget(m_verdicts);
 
     m_table->setObjectName(QStringLiteral("compareTable"));
@@ -69,9 +70,7 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     // what is left; a narrower window scrolls.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setToolTip(
-        tr("Click a row to see its plan, the runner-up plans and the knobs of pinned plans; "
-           "double-click a number to see how it is derived."));
+    m_table->setToolTip(viewText(PlanViewText::CompareTableTip));
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
     auto* charts = new QWidget;
@@ -98,11 +97,9 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_chartTabs->setObjectName(QStringLiteral("compareChartTabs"));
     m_chartTabs->setDocumentMode(true);
     m_chartTabs->addTab(charts, tr("All plans"));
-    m_chartTabs->setTabToolTip(
-        0, tr("Memory, step time and communication of every row of the table."));
+    m_chartTabs->setTabToolTip(0, viewText(PlanViewText::AllPlansTip));
     m_chartTabs->addTab(planCharts, tr("Selected plan: memory"));
-    m_chartTabs->setTabToolTip(
-        1, tr("Memory of the selected row's plan per pipeline stage and over one training step."));
+    m_chartTabs->setTabToolTip(1, viewText(PlanViewText::SelectedPlanTip));
 
     auto* lower = new QSplitter(Qt::Horizontal);
     lower->addWidget(m_chartTabs);
@@ -150,18 +147,19 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     });
     connect(m_details, &PlanDetailsView::pinRequested, this, &CompareTab::pinRequested);
     connect(m_details, &PlanDetailsView::unpinRequested, this, &CompareTab::unpinRequested);
-    m_status->setText(tr("Computing…"));
-    m_memory->setPlaceholder(tr("Computing…"));
-    m_step->setPlaceholder(tr("Computing…"));
-    m_commGroup->setPlaceholder(tr("Computing…"));
-    m_commTier->setPlaceholder(tr("Computing…"));
+    const QString computing = calText(sim::CalText::Computing);
+    m_status->setText(computing);
+    m_memory->setPlaceholder(computing);
+    m_step->setPlaceholder(computing);
+    m_commGroup->setPlaceholder(computing);
+    m_commTier->setPlaceholder(computing);
 }
 
 void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
     m_outcome = std::move(outcome);
     const int selected = m_table->currentIndex().row();
     if (!m_outcome->error.isEmpty()) {
-        m_status->setText(tr("The estimate failed: %1").arg(m_outcome->error));
+        m_status->setText(viewText(PlanViewText::EstimateFailed, {qArg(m_outcome->error)}));
         return;
     }
     m_model->setRows(compareRows(*m_outcome));
@@ -173,14 +171,14 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
     showVerdicts();
     const auto& s = m_outcome->scenario;
     m_status->setText(
-        tr("%1 on %2 × %3 — %4 plans searched in %5")
-            .arg(QString::fromStdString(s.model.displayName.empty() ? s.model.name
-                                                                    : s.model.displayName),
-                 QLocale().toString(s.planGpus()),
-                 QString::fromStdString(s.cluster.gpu.name),
-                 QLocale().toString(m_outcome->search.evaluatedPlans),
-                 formatSeconds(m_outcome->computeSeconds)) +
-        (m_outcome->profileNote.isEmpty() ? QString() : tr(" — %1").arg(m_outcome->profileNote)));
+        viewText(PlanViewText::CompareStatus,
+                 {sim::textArg(s.model.displayName.empty() ? s.model.name : s.model.displayName),
+                  sim::countArg(static_cast<double>(s.planGpus())),
+                  sim::textArg(s.cluster.gpu.name),
+                  sim::countArg(static_cast<double>(m_outcome->search.evaluatedPlans)),
+                  timeArg(m_outcome->computeSeconds)}) +
+        (m_outcome->profileNote.isEmpty() ? QString()
+                                          : QStringLiteral(" — ") + m_outcome->profileNote));
 
     // An open derivation follows the new results of the same cell (or closes when the row is gone).
     if (m_derivation && m_derivation->isVisible()) {
@@ -201,12 +199,11 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
 }
 
 void CompareTab::setBusy(bool busy) {
-    if (busy && m_model->rowCount() == 0) m_status->setText(tr("Computing…"));
+    if (busy && m_model->rowCount() == 0) m_status->setText(calText(sim::CalText::Computing));
 }
 
 void CompareTab::setUnavailable() {
-    m_status->setText(
-        tr("The scenario has problems (see the editor); results resume once they are fixed."));
+    m_status->setText(viewText(PlanViewText::ScenarioHasProblems));
 }
 
 void CompareTab::selectRow(int row) {
@@ -233,12 +230,15 @@ void CompareTab::showVerdicts() {
     QStringList others;
     for (const CompareRow& r : m_model->rowsData()) {
         if (r.recommended)
-            html = (r.fits() ? tr("<b>★ Recommended: %1</b> with %2 — the advisor's answer for "
-                                  "this team and platform (reasons in the Roadmap tab).")
-                             : tr("<b>★ Nothing fits; closest: %1</b> with %2 (reasons in the "
-                                  "Roadmap tab)."))
-                       .arg(r.label().toHtmlEscaped(),
-                            QString::fromStdString(r.plan.label()).toHtmlEscaped());
+            html = QStringLiteral("<b>%1</b>%2")
+                       .arg(viewText(r.fits() ? PlanViewText::Recommended
+                                              : PlanViewText::NothingFitsClosest,
+                                     {qArg(r.label())})
+                                .toHtmlEscaped(),
+                            viewText(r.fits() ? PlanViewText::RecommendedWith
+                                              : PlanViewText::ClosestWith,
+                                     {sim::textArg(r.plan.label())})
+                                .toHtmlEscaped());
         else if (!r.verdict.isEmpty())
             others << r.verdict.toHtmlEscaped();
     }
@@ -248,9 +248,7 @@ void CompareTab::showVerdicts() {
     // Without a price every cost would read $0.00: say why the cost cells are empty instead.
     if (m_outcome && m_outcome->scenario.cluster.gpuHourUsd <= 0)
         html += QStringLiteral("<br><span style='color:#b35900'>%1</span>")
-                    .arg(tr("⚠ The scenario has no GPU price: costs are not shown (set the price "
-                            "per GPU-hour in the editor's Cluster section).")
-                             .toHtmlEscaped());
+                    .arg(viewText(PlanViewText::NoGpuPrice).toHtmlEscaped());
     m_verdicts->setText(html);
     m_verdicts->setVisible(!html.isEmpty());
 }
@@ -296,8 +294,8 @@ DerivationDialog* CompareTab::showDerivation(const QModelIndex& index, bool rais
     const QString column = m_model->headerData(index.column(), Qt::Horizontal).toString();
     m_derivation->setExplanation(
         x,
-        tr("%1 — %2: how “%3” is derived")
-            .arg(row->label(), QString::fromStdString(row->plan.label()), column),
+        viewText(PlanViewText::DerivationTitle,
+                 {qArg(row->label()), sim::textArg(row->plan.label()), qArg(column)}),
         focus, &ctx);
     m_derivationCell = index;
     if (raise) {
@@ -312,8 +310,8 @@ void CompareTab::showSelected() {
     const CompareRow* row = m_model->rowAt(m_table->currentIndex().row());
     m_details->setRow(row);
     if (!m_outcome || !row || !row->estimate || row->kind == CompareRow::Kind::InvalidPinned) {
-        m_stageMemory->clear(tr("Select a row with a plan"));
-        m_phases->clear(tr("Select a row with a plan"));
+        m_stageMemory->clear(viewText(PlanViewText::SelectRowWithPlan));
+        m_phases->clear(viewText(PlanViewText::SelectRowWithPlan));
         m_peakSummary->clear();
         return;
     }
@@ -327,12 +325,12 @@ void CompareTab::showSelected() {
         if (s.memory.stageIndex == x.estimate.memory.stageIndex) {
             stage = x.evenStageLayout
                         ? pipelineStageName(s.stage)
-                        : tr("%1 (index %2)")
-                              .arg(pipelineStageName(
-                                       s.kind == sim::StageKind::First  ? "first (embeddings)"
-                                       : s.kind == sim::StageKind::Last ? "last (LM head)"
-                                                                        : "middle"),
-                                   QString::number(s.memory.stageIndex));
+                        : viewText(PlanViewText::StageIndex,
+                                   {qArg(pipelineStageName(
+                                        s.kind == sim::StageKind::First  ? "first (embeddings)"
+                                        : s.kind == sim::StageKind::Last ? "last (LM head)"
+                                                                         : "middle")),
+                                    sim::countArg(s.memory.stageIndex)});
         }
     m_phases->setMemory(x.estimate.memory, stage);
     m_peakSummary->setText(m_phases->peakSummary());

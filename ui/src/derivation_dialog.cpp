@@ -6,6 +6,7 @@
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/derivation_tree_model.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
@@ -18,6 +19,8 @@
 #include <QVBoxLayout>
 
 namespace trainplan::ui {
+
+using services::PlanViewText;
 
 DerivationDialog::DerivationDialog(QWidget* parent)
     : QDialog(parent)
@@ -34,8 +37,7 @@ DerivationDialog::DerivationDialog(QWidget* parent)
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_title);
-    auto* hint = new QLabel(tr("Each term is the sum of the terms below it; hover a row for its "
-                               "formula, inputs and source."));
+    auto* hint = new QLabel(viewText(PlanViewText::DerivationHint));
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(hint);
@@ -150,9 +152,8 @@ void DerivationDialog::setExplanation(const sim::Explanation& x, const QString& 
                             a.defaulted ? tr("default") : tr("scenario"),
                             QString::fromStdString(sim::assumptionSource(a, advisorLanguage()))});
         item->setToolTip(0, QString::fromStdString(a.name)); // the scenario/efficiency key
-        item->setToolTip(2, a.defaulted
-                                ? tr("The scenario does not set this; TrainPlan used its default.")
-                                : tr("Taken from the scenario."));
+        item->setToolTip(2, a.defaulted ? viewText(PlanViewText::DefaultedTip)
+                                        : viewText(PlanViewText::FromScenarioTip));
         if (a.defaulted) item->setForeground(2, palette().brush(QPalette::PlaceholderText));
     }
 }

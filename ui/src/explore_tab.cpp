@@ -12,6 +12,7 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/plan_scatter_chart.h>
 #include <trainplan/ui/scaling_chart.h>
+#include <trainplan/ui/view_text.h>
 #include <trainplan/ui/what_if_panel.h>
 
 #include <QFrame>
@@ -26,6 +27,8 @@
 #include <QVBoxLayout>
 
 namespace trainplan::ui {
+
+using services::PlanViewText;
 
 ExploreTab::ExploreTab(QWidget* parent)
     : QWidget(parent)
@@ -62,7 +65,7 @@ ExploreTab::ExploreTab(QWidget* parent)
     m_bannerText->setWordWrap(true);
     auto* bannerReset = new QPushButton(tr("Reset"));
     bannerReset->setObjectName(QStringLiteral("whatIfBannerReset"));
-    bannerReset->setToolTip(tr("Back to the values of the edited scenario."));
+    bannerReset->setToolTip(viewText(PlanViewText::BackToScenario));
     bannerLayout->addWidget(m_bannerText, 1);
     bannerLayout->addWidget(bannerReset, 0, Qt::AlignTop);
     banner->setVisible(false);
@@ -70,7 +73,7 @@ ExploreTab::ExploreTab(QWidget* parent)
     leftLayout->addWidget(banner);
     leftLayout->addWidget(m_panel);
 
-    auto* bestLabel = new QLabel(tr("Best plan per framework under these assumptions"));
+    auto* bestLabel = new QLabel(viewText(PlanViewText::BestPlanPerFramework));
     bestLabel->setWordWrap(true);
     leftLayout->addWidget(bestLabel);
     m_summaryTable->setObjectName(QStringLiteral("exploreSummary"));
@@ -84,16 +87,15 @@ ExploreTab::ExploreTab(QWidget* parent)
         m_summaryTable->setColumnHidden(c, true);
     m_summaryTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_summaryTable->horizontalHeader()->setStretchLastSection(true);
-    m_summaryTable->setToolTip(tr("Hover a cell for the plan and how the figure is computed."));
+    m_summaryTable->setToolTip(viewText(PlanViewText::HoverCellTip));
     leftLayout->addWidget(m_summaryTable, 1);
 
     auto* sweepRow = new QHBoxLayout;
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(true);
     m_progress->setFormat(tr("Sweeps %p%"));
-    m_progress->setToolTip(
-        tr("The scaling and crossover charts need one full plan search per point."));
-    m_cancel->setToolTip(tr("Stop the sweeps (Esc); the charts keep their last complete results."));
+    m_progress->setToolTip(viewText(PlanViewText::SweepProgressTip));
+    m_cancel->setToolTip(viewText(PlanViewText::StopSweepsTip));
     m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
     sweepRow->addWidget(m_progress, 1);
     sweepRow->addWidget(m_cancel);
@@ -109,10 +111,7 @@ ExploreTab::ExploreTab(QWidget* parent)
     auto* grid = new QGridLayout(charts);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(6);
-    grid->addWidget(
-        new FrameworkLegend(tr("Solid: tokens/s · dashed: MFU · dotted: this cluster / model · "
-                               "shaded: no longer fits")),
-        0, 0, 1, 2);
+    grid->addWidget(new FrameworkLegend(viewText(PlanViewText::ExploreLegend)), 0, 0, 1, 2);
     grid->addWidget(m_scaling, 1, 0);
     grid->addWidget(m_crossover, 1, 1);
     grid->addWidget(m_scatter, 2, 0);
@@ -127,8 +126,7 @@ ExploreTab::ExploreTab(QWidget* parent)
     m_step->setObjectName(QStringLiteral("exploreStepTimeChart"));
     for (StackedBarChart* chart : {static_cast<StackedBarChart*>(m_memory),
                                    static_cast<StackedBarChart*>(m_step)})
-        chart->setToolTip(tr("The best plan per framework under these assumptions. Click a bar "
-                             "for its derivation."));
+        chart->setToolTip(viewText(PlanViewText::BestBarsTip));
     grid->addWidget(bars, 2, 1);
     grid->setRowStretch(1, 1);
     grid->setRowStretch(2, 1);
@@ -170,16 +168,18 @@ QString ExploreTab::whatIfBannerText() const {
 void ExploreTab::updateBanner() {
     const QStringList changes = m_panel->overrideSummary();
     m_banner->setVisible(!changes.isEmpty());
-    m_bannerText->setText(
-        changes.isEmpty()
-            ? QString()
-            : tr("<b>What-if active</b> — these results are not the scenario's: %1")
-                  .arg(changes.join(QStringLiteral("; ")).toHtmlEscaped()));
+    m_bannerText->setText(changes.isEmpty()
+                              ? QString()
+                              : QStringLiteral("<b>%1</b> — %2")
+                                    .arg(viewText(PlanViewText::WhatIfActive).toHtmlEscaped(),
+                                         viewText(PlanViewText::WhatIfNotScenario,
+                                                  {qArg(changes.join(QStringLiteral("; ")))})
+                                             .toHtmlEscaped()));
 }
 
 void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome) {
     if (!outcome->error.isEmpty()) {
-        m_status->setText(tr("The search failed: %1").arg(outcome->error));
+        m_status->setText(viewText(PlanViewText::SearchFailed, {qArg(outcome->error)}));
         return;
     }
     std::vector<CompareRow> rows = compareRows(outcome->search);
@@ -188,7 +188,8 @@ void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome
     QStringList why;
     for (const CompareRow& r : rows)
         if (r.kind == CompareRow::Kind::Excluded && !r.notes.isEmpty())
-            why << tr("%1: %2").arg(frameworkShortName(r.framework), r.notes.front());
+            why << viewText(PlanViewText::LabelValue,
+                            {qArg(frameworkShortName(r.framework)), qArg(r.notes.front())});
     m_summary->setRows(std::move(rows));
     m_memory->setRows(m_summary->rowsData());
     m_step->setRows(m_summary->rowsData());
@@ -198,12 +199,13 @@ void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome
     if (m_derivation && m_derivation->isVisible() &&
         !showBarDerivation(m_derivationRow, m_derivationMemory))
         m_derivation->close();
-    QString status = tr("%1 plans evaluated in %2; %3 on the Pareto front.")
-                         .arg(QLocale().toString(outcome->search.evaluatedPlans),
-                              formatSeconds(outcome->computeSeconds),
-                              QLocale().toString(static_cast<qlonglong>(outcome->pareto.size())));
+    QString status = viewText(PlanViewText::ExploreStatus,
+                              {sim::countArg(static_cast<double>(outcome->search.evaluatedPlans)),
+                               timeArg(outcome->computeSeconds),
+                               sim::countArg(static_cast<double>(outcome->pareto.size()))});
     if (!why.isEmpty())
-        status += QStringLiteral("\n") + tr("No valid plan — %1").arg(why.join(QStringLiteral("\n")));
+        status += QStringLiteral("\n") + viewText(PlanViewText::NoValidPlanBecause,
+                                                  {qArg(why.join(QStringLiteral("\n")))});
     m_status->setText(status);
     emit exploreShown();
 }
@@ -218,9 +220,9 @@ DerivationDialog* ExploreTab::showBarDerivation(int row, bool memory) {
     if (!m_derivation) m_derivation = new DerivationDialog(this);
     m_derivation->setExplanation(
         x,
-        tr("%1 — %2 (what-if): how “%3” is derived")
-            .arg(r.label(), QString::fromStdString(r.plan.label()),
-                 memory ? tr("Memory per GPU") : tr("Step time")),
+        viewText(PlanViewText::WhatIfDerivationTitle,
+                 {qArg(r.label()), sim::textArg(r.plan.label()),
+                  qArg(memory ? tr("Memory per GPU") : tr("Step time"))}),
         memory || !r.fits() ? DerivationFocus::Memory : DerivationFocus::StepTime, &ctx);
     m_derivationRow = row;
     m_derivationMemory = memory;
@@ -243,12 +245,11 @@ void ExploreTab::setSweepOutcome(std::shared_ptr<const SweepOutcome> outcome) {
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
     if (!outcome->error.isEmpty()) {
-        m_status->setText(tr("The sweep failed: %1").arg(outcome->error));
+        m_status->setText(viewText(PlanViewText::SweepFailed, {qArg(outcome->error)}));
         return;
     }
     if (outcome->cancelled) {
-        m_status->setText(tr(
-            "Sweeps cancelled; the scaling and crossover charts show the last complete results."));
+        m_status->setText(viewText(PlanViewText::SweepsCancelled));
         return;
     }
     m_scaling->setSweep(outcome->scaling);

@@ -9,6 +9,7 @@
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/measured_runs_model.h>
 #include <trainplan/ui/planner_controller.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QComboBox>
 #include <QDate>
@@ -369,7 +370,7 @@ void MeasurementsView::addDialog() {
     auto* tokens = new QLineEdit;
     auto* memory = new QLineEdit;
     step->setPlaceholderText(tr("seconds per step"));
-    tokens->setPlaceholderText(tr("tokens per second per GPU"));
+    tokens->setPlaceholderText(viewText(services::PlanViewText::TokensPerSecondPerGpu));
     memory->setPlaceholderText(tr("GiB (optional)"));
     auto* date = new QDateEdit(QDate::currentDate());
     date->setCalendarPopup(true);

@@ -1,13 +1,14 @@
 #include <trainplan/ui/plan_details_view.h>
 
-#include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/cost_format.h>
+#include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
 #include <trainplan/ui/plan_knobs_editor.h>
 #include <trainplan/ui/plan_list_model.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -22,6 +23,8 @@
 
 namespace trainplan::ui {
 
+using services::PlanViewText;
+
 PlanDetailsView::PlanDetailsView(ScenarioDocument* doc, QWidget* parent)
     : QWidget(parent)
     , m_doc(doc)
@@ -32,7 +35,7 @@ PlanDetailsView::PlanDetailsView(ScenarioDocument* doc, QWidget* parent)
     , m_runnersUp(new PlanListModel(this))
     , m_pin(new QPushButton(tr("Pin this plan")))
     , m_unpin(new QPushButton(tr("Unpin")))
-    , m_knobsGroup(new QGroupBox(tr("Knobs of the pinned plan")))
+    , m_knobsGroup(new QGroupBox(viewText(PlanViewText::KnobsOfPinnedPlan)))
     , m_knobs(new PlanKnobsEditor(doc)) {
     setObjectName(QStringLiteral("planDetails"));
     auto* layout = new QVBoxLayout(this);
@@ -59,17 +62,15 @@ PlanDetailsView::PlanDetailsView(ScenarioDocument* doc, QWidget* parent)
     layout->addWidget(m_tree, 3);
 
     auto* buttons = new QHBoxLayout;
-    m_pin->setToolTip(tr("Adds this plan to the scenario's fixed plans so you can edit its knobs "
-                         "and keep it in reports."));
+    m_pin->setToolTip(viewText(PlanViewText::PinTip));
     m_pin->setShortcut(QKeySequence(QStringLiteral("Ctrl+P")));
     buttons->addWidget(m_pin);
     buttons->addWidget(m_unpin);
     buttons->addStretch();
     layout->addLayout(buttons);
 
-    auto* runnersLabel = new QLabel(tr("Ranked plans of this framework"));
-    runnersLabel->setToolTip(
-        tr("The fastest plans that fit, best first; select one to see its figures."));
+    auto* runnersLabel = new QLabel(viewText(PlanViewText::RankedPlans));
+    runnersLabel->setToolTip(viewText(PlanViewText::RankedPlansTip));
     layout->addWidget(runnersLabel);
     m_runnersTable->setObjectName(QStringLiteral("runnersUpTable"));
     m_runnersTable->setModel(m_runnersUp);
@@ -120,7 +121,7 @@ void PlanDetailsView::setRow(const CompareRow* row) {
     m_knobs->setPlanIndex(m_pinnedIndex);
     m_knobs->binder()->showIssues(m_doc->issues());
     if (!row) {
-        m_title->setText(tr("Select a row of the table to see its plan."));
+        m_title->setText(viewText(PlanViewText::SelectRowToSeePlan));
         m_notes->clear();
         m_runnersUp->setPlans({});
         showEstimate(nullptr);
@@ -139,9 +140,7 @@ void PlanDetailsView::setRow(const CompareRow* row) {
     m_runnersTable->setToolTip(
         m_runnersUp->sharedKnobs().isEmpty()
             ? QString()
-            : tr("Every plan listed has %1; the Plan column shows what differs (hover a row for "
-                 "the whole plan).")
-                  .arg(m_runnersUp->sharedKnobs()));
+            : viewText(PlanViewText::SharedKnobsTip, {qArg(m_runnersUp->sharedKnobs())}));
     if (m_runnersUp->rowCount() > 0) m_runnersTable->selectRow(0);
     showEstimate(row->estimate && row->kind != CompareRow::Kind::InvalidPinned ? &*row->estimate
                                                                                : nullptr);
@@ -182,18 +181,19 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
     add(perf, Metric::ModelFlopsPerGpu, formatFlopsPerSecond(th.modelFlopsPerSecondPerGpu));
     add(perf, Metric::GradAccum, QLocale().toString(e->gradAccum));
 
-    auto* mem = group(
-        tr("Memory per GPU: %1 of %2").arg(formatBytes(m.peakBytes), formatBytes(m.capacityBytes)));
+    auto* mem = group(viewText(PlanViewText::MemoryPerGpuOf, {qArg(formatBytes(m.peakBytes)),
+                                                              qArg(formatBytes(m.capacityBytes))}));
     add(mem, Metric::Weights, formatBytes(m.weightsBytes));
     add(mem, Metric::Gradients, formatBytes(m.gradientsBytes));
     add(mem, Metric::OptimizerStates, formatBytes(m.optimizerBytes));
     add(mem, Metric::Activations, formatBytes(m.activationsBytes),
-        tr("Activations (%n micro-batch(es) in flight)", nullptr, m.inFlightMicroBatches));
+        viewText(PlanViewText::ActivationsInFlight,
+                 {sim::countArg(static_cast<double>(m.inFlightMicroBatches))}));
     add(mem, Metric::Transient, formatBytes(m.transientBytes));
     add(mem, Metric::Buffers, formatBytes(m.buffersBytes));
     add(mem, Metric::Overhead, formatBytes(m.overheadBytes));
 
-    auto* time = group(tr("Step time: %1").arg(formatSeconds(t.stepSeconds)));
+    auto* time = group(viewText(PlanViewText::StepTimeIs, {timeArg(t.stepSeconds)}));
     add(time, Metric::Compute, formatSeconds(t.computeSeconds));
     add(time, Metric::Compute, formatSeconds(t.recomputeSeconds), tr("  of which recompute"));
     add(time, Metric::ExposedIntraNode, formatSeconds(t.exposedIntraNodeSeconds));
@@ -202,7 +202,8 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
     add(time, Metric::OptimizerStep, formatSeconds(t.optimizerSeconds));
     add(time, Metric::Offload, formatSeconds(t.offloadSeconds));
 
-    auto* comm = group(tr("Communication per GPU per step: %1").arg(formatBytes(c.perGpuBytes)));
+    auto* comm =
+        group(viewText(PlanViewText::CommunicationPerGpu, {qArg(formatBytes(c.perGpuBytes))}));
     const std::pair<Metric, std::pair<double, double>> groups[] = {
         {Metric::CommDp, {c.dpBytes, c.dpSeconds}},
         {Metric::CommTp, {c.tpBytes, c.tpSeconds}},
@@ -211,7 +212,9 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
         {Metric::CommEp, {c.epBytes, c.epSeconds}}};
     for (const auto& [metric, v] : groups)
         if (v.first > 0)
-            add(comm, metric, tr("%1 in %2").arg(formatBytes(v.first), formatSeconds(v.second)));
+            add(comm, metric,
+                viewText(PlanViewText::BytesInSeconds,
+                         {qArg(formatBytes(v.first)), timeArg(v.second)}));
     add(comm, Metric::CommIntraNode, formatBytes(c.intraNodeBytes));
     add(comm, Metric::CommInterNode, formatBytes(c.interNodeBytes));
 
@@ -220,7 +223,7 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
     add(cost, Metric::GpuHours, formatCount(e->cost.gpuHours));
     add(cost, Metric::Cost, formatCost(e->cost.usd));
     add(cost, Metric::Energy,
-        tr("%1 MWh").arg(QLocale().toString(e->cost.energyKwh / 1000.0, 'f', 1)));
+        viewText(PlanViewText::Megawatthours, {sim::decimalArg(e->cost.energyKwh / 1000.0)}));
 }
 
 } // namespace trainplan::ui

@@ -1,17 +1,18 @@
 #include <trainplan/ui/roadmap_tab.h>
 
-#include <trainplan/ui/advisor_text.h>
-#include <trainplan/ui/break_points_chart.h>
-#include <trainplan/ui/debouncer.h>
-#include <trainplan/ui/cost_format.h>
-#include <trainplan/ui/format.h>
-#include <trainplan/ui/framework_style.h>
-#include <trainplan/ui/roadmap_edits.h>
-#include <trainplan/ui/roadmap_view.h>
-#include <trainplan/ui/report_job.h>
-#include <trainplan/ui/scenario_document.h>
 #include <trainplan/report/report_charts.h>
 #include <trainplan/simulator/timeline.h>
+#include <trainplan/ui/advisor_text.h>
+#include <trainplan/ui/break_points_chart.h>
+#include <trainplan/ui/cost_format.h>
+#include <trainplan/ui/debouncer.h>
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/report_job.h>
+#include <trainplan/ui/roadmap_edits.h>
+#include <trainplan/ui/roadmap_view.h>
+#include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QChart>
 #include <QChartView>
@@ -27,6 +28,8 @@
 
 namespace trainplan::ui {
 
+using services::PlanViewText;
+
 namespace {
 constexpr int kAdviceDebounceMs = 250;
 } // namespace
@@ -41,7 +44,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     , m_headline(new QLabel)
     , m_reasons(new QTextBrowser)
     , m_status(new QLabel)
-    , m_reset(new QPushButton(tr("Reset to the default path")))
+    , m_reset(new QPushButton(viewText(PlanViewText::ResetToDefaultPath)))
     , m_roadmap(new RoadmapView)
     , m_chart(new BreakPointsChart) {
     setObjectName(QStringLiteral("roadmapTab"));
@@ -52,10 +55,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     m_badge->setObjectName(QStringLiteral("recommendationBadge"));
     m_badge->setMargin(4);
     m_badge->setAutoFillBackground(true);
-    m_badge->setToolTip(
-        tr("Ready: the recommended framework fits and its required prerequisites are in place. "
-           "Needs prerequisites: it fits, but the team or platform still misses some. "
-           "Does not fit: no framework fits; the closest one is named."));
+    m_badge->setToolTip(viewText(PlanViewText::BadgeTip));
     m_headline->setObjectName(QStringLiteral("recommendationHeadline"));
     m_headline->setWordWrap(true);
     QFont big = m_headline->font();
@@ -69,9 +69,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
 
     m_reasons->setObjectName(QStringLiteral("recommendationReasons"));
     m_reasons->setOpenLinks(false);
-    m_reasons->setToolTip(
-        tr("Why: every number in these sentences comes from the simulator's estimates and break "
-           "points for this scenario."));
+    m_reasons->setToolTip(viewText(PlanViewText::ReasonsTip));
     auto* top = new QSplitter(Qt::Horizontal);
     top->addWidget(m_reasons);
     top->addWidget(m_chart);
@@ -87,8 +85,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     m_status->setObjectName(QStringLiteral("roadmapStatus"));
     m_status->setForegroundRole(QPalette::PlaceholderText);
     m_reset->setObjectName(QStringLiteral("resetRoadmap"));
-    m_reset->setToolTip(tr("Removes the scenario's own stages so the advisor proposes its default "
-                           "path again (undoable)."));
+    m_reset->setToolTip(viewText(PlanViewText::ResetRoadmapTip));
     // The status gives way to the button (its Chinese label was clipped): it wraps, the button
     // keeps its whole text.
     m_status->setWordWrap(true);
@@ -108,10 +105,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     m_timeline = new QChartView;
     m_timeline->setObjectName(QStringLiteral("timelineChart"));
     m_timeline->setRenderHint(QPainter::Antialiasing);
-    m_timeline->setToolTip(
-        tr("Weeks from today: each stage's missing prerequisites (amber, each item counted once, "
-           "in stage order), then its training run (blue: the expected time with checkpoints, "
-           "failures and restarts). A stage whose trigger has not fired is not scheduled."));
+    m_timeline->setToolTip(viewText(PlanViewText::TimelineTip));
     m_timelineSummary = new QLabel;
     m_timelineSummary->setObjectName(QStringLiteral("timelineSummary"));
     m_timelineSummary->setWordWrap(true);
@@ -130,8 +124,8 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
     vertical->setSizes({360, 540});
     layout->addWidget(vertical, 1);
 
-    m_headline->setText(tr("Computing the advice…"));
-    m_roadmap->setMessage(tr("Computing…"));
+    m_headline->setText(viewText(PlanViewText::ComputingAdvice));
+    m_roadmap->setMessage(calText(sim::CalText::Computing));
 
     connect(m_debounce, &Debouncer::fired, this, &RoadmapTab::start);
     connect(doc, &ScenarioDocument::scenarioChanged, this, &RoadmapTab::scenarioChanged);
@@ -140,13 +134,14 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
         model::Scenario s = m_doc->scenario();
         if (s.stages.empty()) return;
         s.stages.clear();
-        m_doc->edit(tr("Reset the roadmap to the default path"), QStringLiteral("stages"),
+        m_doc->edit(viewText(PlanViewText::ResetRoadmapEdit), QStringLiteral("stages"),
                     std::move(s));
     });
     connect(m_roadmap, &RoadmapView::frameworkChanged, this,
             [this](int i, std::optional<model::Framework> f) {
                 editStage(i, QStringLiteral("stages[%1].framework").arg(i),
-                          tr("stage %1 framework").arg(i + 1), [f](model::MigrationStage& m) {
+                          viewText(PlanViewText::StageFrameworkEdit, {sim::countArg(i + 1)}),
+                          [f](model::MigrationStage& m) {
                               m.framework = f;
                               // A stored plan of another framework would no longer describe the
                               // stage.
@@ -164,7 +159,7 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
                                                 m_outcome.advice->options.mfuThreshold);
                 }
                 editStage(i, QStringLiteral("stages[%1].trigger").arg(i),
-                          tr("stage %1 trigger").arg(i + 1),
+                          viewText(PlanViewText::StageTriggerEdit, {sim::countArg(i + 1)}),
                           [kind, value](model::MigrationStage& m) {
                               m.trigger = {kind, value};
                           });
@@ -176,7 +171,8 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
             model::Scenario next = withPrerequisiteDone(m_doc->scenario(), m_outcome.advice->stages,
                                                         stage, prerequisite, done);
             if (next == m_doc->scenario()) return;
-            m_doc->edit(done ? tr("Mark a prerequisite done") : tr("Mark a prerequisite missing"),
+            m_doc->edit(viewText(done ? PlanViewText::MarkPrerequisiteDone
+                                      : PlanViewText::MarkPrerequisiteMissing),
                         QString(), std::move(next));
         });
     scenarioChanged();
@@ -188,17 +184,18 @@ void RoadmapTab::scenarioReplaced() {
     m_outcome = {};
     m_badge->setText(QString());
     m_badge->setPalette(palette());
-    m_headline->setText(tr("Computing the advice for “%1”…")
-                            .arg(QString::fromStdString(m_doc->scenario().name)));
+    m_headline->setText(
+        viewText(PlanViewText::ComputingAdviceFor, {sim::textArg(m_doc->scenario().name)}));
     m_reasons->clear();
-    m_roadmap->setMessage(tr("Computing…"));
+    const QString computingText = calText(sim::CalText::Computing);
+    m_roadmap->setMessage(computingText);
     AdviceOutcome computing;
-    computing.error = tr("Computing…");
+    computing.error = computingText;
     m_chart->setOutcome(computing);
     QChart* previous = m_timeline->chart();
     m_timeline->setChart(new QChart);
     delete previous;
-    m_timelineSummary->setText(tr("Computing…"));
+    m_timelineSummary->setText(computingText);
     scenarioChanged();
 }
 
@@ -237,12 +234,11 @@ void RoadmapTab::start() {
     m_curveJob.cancel();
     if (!m_doc->canEstimate()) {
         m_job.cancel();
-        m_status->setText(tr("Paused: fix the scenario's problems in the editor."));
+        m_status->setText(viewText(PlanViewText::PausedFixProblems));
         return;
     }
-    m_status->setText(m_outcome.advice ? tr("Computing… (greyed: the advice shown is from before "
-                                            "the last edit)")
-                                       : tr("Computing…"));
+    m_status->setText(m_outcome.advice ? viewText(PlanViewText::ComputingStale)
+                                       : calText(sim::CalText::Computing));
     // The calibration profile applied, as in Compare and the report (resolveProfile).
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
@@ -278,7 +274,7 @@ void RoadmapTab::startCurve(const model::Scenario& scenario) {
 void RoadmapTab::showOutcome(AdviceOutcome outcome) {
     if (!outcome.advice) {
         if (outcome.error == QLatin1String("cancelled")) return;
-        m_status->setText(tr("The advisor failed: %1").arg(outcome.error));
+        m_status->setText(viewText(PlanViewText::AdvisorFailed, {qArg(outcome.error)}));
         m_chart->setOutcome(outcome);
         return;
     }
@@ -331,19 +327,19 @@ void RoadmapTab::showAdvice() {
     for (const auto& f : advice.frameworks) {
         QString plan, step, mfu, cost;
         if (!f.searched)
-            plan = tr("excluded by constraints");
+            plan = viewText(PlanViewText::ExcludedShort);
         else if (f.best) {
             plan = QString::fromStdString(f.best->plan.label());
             step = formatSeconds(f.best->time.stepSeconds);
             mfu = formatPercent(f.best->throughput.mfu);
             cost = formatCost(f.best->cost.usd);
         } else {
-            plan = tr("does not fit");
+            plan = viewText(PlanViewText::DoesNotFit);
         }
         const QString readiness =
             f.readiness.ready
-                ? tr("ready")
-                : tr("%n week(s) missing", nullptr, static_cast<int>(f.readiness.requiredWeeks));
+                ? viewText(PlanViewText::Ready)
+                : viewText(PlanViewText::WeeksMissing, {weeksArg(f.readiness.requiredWeeks)});
         html += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td><td>%3</td><td "
                                "align='right'>%4</td>"
                                "<td align='right'>%5</td><td align='right'>%6</td><td>%7</td></tr>")
@@ -355,10 +351,8 @@ void RoadmapTab::showAdvice() {
     m_reasons->setHtml(html);
 
     m_roadmap->setStages(advice.stages);
-    m_status->setText(advice.defaultRoadmap
-                          ? tr("The advisor's default path; editing a stage stores the roadmap "
-                               "with the scenario.")
-                          : tr("The scenario's own roadmap (stored in its stages)."));
+    m_status->setText(advice.defaultRoadmap ? viewText(PlanViewText::DefaultPathStatus)
+                                            : viewText(PlanViewText::OwnRoadmapStatus));
     m_reset->setEnabled(!m_doc->scenario().stages.empty());
     m_chart->setOutcome(m_outcome);
 
@@ -390,7 +384,7 @@ void RoadmapTab::editStage(int stage, const QString& field, const QString& what,
     model::Scenario next =
         withStageEdit(m_doc->scenario(), m_outcome.advice->stages, stage, change, &ok);
     if (!ok || next == m_doc->scenario()) return;
-    m_doc->edit(tr("Change %1").arg(what), field, std::move(next));
+    m_doc->edit(viewText(PlanViewText::ChangeEdit, {qArg(what)}), field, std::move(next));
 }
 
 QString RoadmapTab::headlineText() const {

@@ -1,6 +1,7 @@
 #include <trainplan/ui/roadmap_view.h>
 
 #include <trainplan/ui/stage_card.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -42,7 +43,7 @@ void RoadmapView::setMessage(const QString& text) {
 void RoadmapView::setStages(const std::vector<sim::RoadmapStage>& stages) {
     clearLane();
     if (stages.empty()) {
-        setMessage(tr("No stages: every stage's framework is excluded by the constraints."));
+        setMessage(viewText(services::PlanViewText::NoStages));
         return;
     }
     m_message->hide();

@@ -1,5 +1,6 @@
 #include <trainplan/ui/sizing_tab.h>
 
+#include <trainplan/report/report_strings.h>
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/cluster_section.h>
 #include <trainplan/ui/debouncer.h>
@@ -7,6 +8,7 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/sizing_chart.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QDoubleSpinBox>
 #include <QGridLayout>
@@ -25,6 +27,8 @@
 #include <cmath>
 
 namespace trainplan::ui {
+
+using services::PlanViewText;
 
 namespace {
 
@@ -79,7 +83,7 @@ SizingTab::SizingTab(ScenarioDocument* doc, QWidget* parent)
     auto* inputs = new QGridLayout;
     m_deadlineSlider->setObjectName(QStringLiteral("sizingDeadlineSlider"));
     m_deadlineSlider->setRange(0, kDeadlinePositions);
-    m_deadlineSlider->setToolTip(tr("Drag to change the deadline (log scale; far left: none)."));
+    m_deadlineSlider->setToolTip(viewText(PlanViewText::DeadlineSliderTip));
     m_deadline->setObjectName(QStringLiteral("sizingDeadline"));
     m_deadline->setRange(0.0, 1e6);
     m_deadline->setDecimals(1);
@@ -87,19 +91,17 @@ SizingTab::SizingTab(ScenarioDocument* doc, QWidget* parent)
     m_deadline->setSpecialValueText(tr("none"));
     m_deadline->setSuffix(tr(" days"));
     m_deadline->setGroupSeparatorShown(true);
-    m_deadline->setToolTip(tr("The expected time to train (with failures and restarts) must not "
-                              "exceed it: the scenario's constraints.deadline_days."));
+    m_deadline->setToolTip(viewText(PlanViewText::DeadlineTip));
     m_budgetSlider->setObjectName(QStringLiteral("sizingBudgetSlider"));
     m_budgetSlider->setRange(0, kBudgetPositions);
-    m_budgetSlider->setToolTip(tr("Drag to change the budget (log scale; far left: none)."));
+    m_budgetSlider->setToolTip(viewText(PlanViewText::BudgetSliderTip));
     m_budget->setObjectName(QStringLiteral("sizingBudget"));
     m_budget->setRange(0.0, 1e15);
     m_budget->setDecimals(0);
     m_budget->setSingleStep(100000.0);
     m_budget->setSpecialValueText(tr("none"));
     m_budget->setGroupSeparatorShown(true);
-    m_budget->setToolTip(tr("The expected cost of the run must not exceed it: the scenario's "
-                            "constraints.budget, in its currency (set in the editor)."));
+    m_budget->setToolTip(viewText(PlanViewText::BudgetTip));
     inputs->addWidget(new QLabel(tr("Deadline")), 0, 0);
     inputs->addWidget(m_deadlineSlider, 0, 1);
     inputs->addWidget(m_deadline, 0, 2);
@@ -137,8 +139,7 @@ SizingTab::SizingTab(ScenarioDocument* doc, QWidget* parent)
     m_status->setForegroundRole(QPalette::PlaceholderText);
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_use->setObjectName(QStringLiteral("useSizedCluster"));
-    m_use->setToolTip(tr("Make the selected configuration the scenario's cluster: GPU, nodes, "
-                         "network (undoable)."));
+    m_use->setToolTip(viewText(PlanViewText::UseClusterTip));
     m_use->setEnabled(false);
     m_use->setMinimumWidth(m_use->sizeHint().width());
     bar->addWidget(m_status, 1);
@@ -152,7 +153,7 @@ SizingTab::SizingTab(ScenarioDocument* doc, QWidget* parent)
     m_chart->setMinimumWidth(420);
     split->setSizes({560, 640});
     layout->addWidget(split, 1);
-    m_headline->setText(tr("Computing the sizing…"));
+    m_headline->setText(viewText(PlanViewText::ComputingSizing));
 
     connect(m_debounce, &Debouncer::fired, this, &SizingTab::start);
     connect(doc, &ScenarioDocument::scenarioChanged, this, &SizingTab::scenarioChanged);
@@ -161,9 +162,9 @@ SizingTab::SizingTab(ScenarioDocument* doc, QWidget* parent)
         m_outcome = {};
         m_rows.clear();
         m_table->setRowCount(0);
-        m_headline->setText(tr("Computing the sizing…"));
+        m_headline->setText(viewText(PlanViewText::ComputingSizing));
         SizingOutcome computing;
-        computing.error = tr("Computing…");
+        computing.error = calText(sim::CalText::Computing);
         m_chart->setOutcome(computing);
         scenarioChanged();
     });
@@ -246,10 +247,10 @@ void SizingTab::start() {
     m_stale = false;
     if (!m_doc->canEstimate()) {
         m_job.cancel();
-        m_status->setText(tr("Paused: fix the scenario's problems in the editor."));
+        m_status->setText(viewText(PlanViewText::PausedFixProblems));
         return;
     }
-    m_status->setText(tr("Sizing…"));
+    m_status->setText(viewText(PlanViewText::Sizing));
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
     const model::PriceTable prices = m_prices ? m_prices() : model::PriceTable{};
@@ -265,7 +266,7 @@ void SizingTab::start() {
 void SizingTab::showOutcome(SizingOutcome outcome) {
     if (!outcome.result) {
         if (outcome.error == QLatin1String("cancelled")) return;
-        m_status->setText(tr("The sizing failed: %1").arg(outcome.error));
+        m_status->setText(viewText(PlanViewText::SizingFailed, {qArg(outcome.error)}));
         m_chart->setOutcome(outcome);
         return;
     }
@@ -293,51 +294,53 @@ void SizingTab::showAnswer() {
     };
     QString headline;
     if (!r.constraints.deadlineSeconds && !r.constraints.budgetUsd)
-        headline = tr("No deadline or budget is set: the front spans every configuration up to "
-                      "%1 GPUs. Set them above or in the editor's Constraints.")
-                       .arg(toQString(sim::groupedCount(m_outcome.maxGpus)))
+        headline = viewText(PlanViewText::NoDeadlineOrBudget,
+                            {sim::textArg(sim::groupedCount(m_outcome.maxGpus))})
                        .toHtmlEscaped();
     if (r.front.empty()) {
         headline = QStringLiteral("<b>%1</b> %2")
-                       .arg(tr("Nothing meets both constraints:").toHtmlEscaped(),
+                       .arg(viewText(PlanViewText::NothingMeetsBoth).toHtmlEscaped(),
                             toQString(sim::bindingText(r, o)).toHtmlEscaped());
     } else {
         if (!headline.isEmpty()) headline += QStringLiteral("<br>");
         if (r.cheapestMeetingDeadline)
-            headline += chosen(tr("Cheapest meeting the deadline within the budget"),
+            headline += chosen(report::tr(report::Text::SizingCheapest, advisorLanguage()),
                                *r.cheapestMeetingDeadline);
         if (r.fastestWithinBudget)
             headline += QStringLiteral("<br>") +
-                        chosen(tr("Fastest within the budget meeting the deadline"),
+                        chosen(report::tr(report::Text::SizingFastest, advisorLanguage()),
                                *r.fastestWithinBudget);
     }
     m_headline->setText(headline);
     m_chart->setOutcome(m_outcome);
     fillTable();
     QStringList status;
-    status << tr("%1 candidates, %2 searched, %3 pruned, %4 reused · %5 ms")
-                  .arg(r.candidates)
-                  .arg(r.evaluated)
-                  .arg(r.prunedByDeadline + r.prunedByBudget + r.prunedByDominance)
-                  .arg(r.cachedCandidates)
-                  .arg(QLocale().toString(m_outcome.seconds * 1e3, 'f', 0));
+    status << viewText(
+        PlanViewText::SizingStatus,
+        {sim::countArg(static_cast<double>(r.candidates)),
+         sim::countArg(static_cast<double>(r.evaluated)),
+         sim::countArg(
+             static_cast<double>(r.prunedByDeadline + r.prunedByBudget + r.prunedByDominance)),
+         sim::countArg(static_cast<double>(r.cachedCandidates)), timeArg(m_outcome.seconds)});
     // GPUs left out (no price, no system) are named here; why, and every price used, in the
     // tooltip.
     QStringList unpriced;
     for (const auto& p : r.prices)
         if (!p.priced()) unpriced << toQString(p.gpu);
     if (!unpriced.isEmpty())
-        status << tr("left out without a price: %1").arg(unpriced.join(QStringLiteral(", ")));
+        status << viewText(PlanViewText::LeftOutWithoutPrice,
+                           {qArg(unpriced.join(QStringLiteral(", ")))});
     m_status->setText(status.join(QStringLiteral(" · ")));
     QStringList prices;
     for (const auto& p : r.prices)
-        prices << QStringLiteral("%1: %2").arg(toQString(p.gpu),
-                                               toQString(p.describe(advisorLanguage())));
+        prices << viewText(PlanViewText::LabelValue,
+                           {sim::textArg(p.gpu), sim::textArg(p.describe(advisorLanguage()))});
     QStringList notes;
     for (const auto& n : r.notes)
         notes << toQString(n);
-    m_status->setToolTip(tr("Prices used:\n%1").arg(prices.join(QLatin1Char('\n'))) +
-                         (notes.isEmpty() ? QString() : QStringLiteral("\n\n") + notes.join(QLatin1Char('\n'))));
+    m_status->setToolTip(
+        viewText(PlanViewText::PricesUsed, {qArg(prices.join(QLatin1Char('\n')))}) +
+        (notes.isEmpty() ? QString() : QStringLiteral("\n\n") + notes.join(QLatin1Char('\n'))));
 }
 
 void SizingTab::fillTable() {
@@ -367,16 +370,21 @@ void SizingTab::fillTable() {
         add(tr("Front"), p.config, toQString(sim::frontReasonText(p, o)));
     for (const auto& [fw, list] : r.topPerFramework)
         for (const auto& c : list)
-            add(tr("%1 top 5").arg(frameworkShortName(fw)), c, QString());
+            add(viewText(PlanViewText::TopFive, {qArg(frameworkShortName(fw))}), c, QString());
     if (r.front.empty()) {
         const auto& b = r.binding;
         if (b.cheapestMeetingDeadline)
-            add(tr("Over budget"), *b.cheapestMeetingDeadline,
-                tr("cheapest meeting the deadline"));
+            add(viewText(PlanViewText::OverBudget), *b.cheapestMeetingDeadline,
+                viewText(PlanViewText::CheapestMeetingDeadline));
         if (b.fastestWithinBudget)
-            add(tr("Late"), *b.fastestWithinBudget, tr("fastest within the budget"));
-        if (b.fastestOverall) add(tr("Late"), *b.fastestOverall, tr("fastest of all"));
-        if (b.cheapestOverall) add(tr("Over budget"), *b.cheapestOverall, tr("cheapest of all"));
+            add(viewText(PlanViewText::Late), *b.fastestWithinBudget,
+                viewText(PlanViewText::FastestWithinBudget));
+        if (b.fastestOverall)
+            add(viewText(PlanViewText::Late), *b.fastestOverall,
+                viewText(PlanViewText::FastestOfAll));
+        if (b.cheapestOverall)
+            add(viewText(PlanViewText::OverBudget), *b.cheapestOverall,
+                viewText(PlanViewText::CheapestOfAll));
     }
     m_table->resizeColumnsToContents();
     m_use->setEnabled(false);
@@ -409,7 +417,7 @@ void SizingTab::useRow(int row) {
     if (c.systemIndex >= 0 && c.systemIndex < static_cast<int>(systems.size()))
         s.cluster.nicsPerNode = systems[static_cast<std::size_t>(c.systemIndex)].nicsPerNode;
     if (s == m_doc->scenario()) return;
-    m_doc->edit(tr("Use the sized cluster %1").arg(toQString(c.clusterLabel())),
+    m_doc->edit(viewText(PlanViewText::UseSizedCluster, {sim::textArg(c.clusterLabel())}),
                 QStringLiteral("cluster"), std::move(s));
 }
 

@@ -5,6 +5,7 @@
 #include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,6 +20,7 @@
 namespace trainplan::ui {
 
 using model::TriggerKind;
+using services::PlanViewText;
 
 namespace {
 
@@ -30,11 +32,11 @@ QLabel* wrapped(const QString& text, QWidget* parent = nullptr) {
 }
 
 QString estimateLine(const sim::PlanEstimate& e) {
-    return QCoreApplication::translate("trainplan::ui::StageCard",
-                                       "%1<br>step %2 · MFU %3 · %4 · %5")
-        .arg(QString::fromStdString(e.plan.label()).toHtmlEscaped(),
-             formatSeconds(e.time.stepSeconds), formatPercent(e.throughput.mfu),
-             formatDuration(e.cost.timeToTrainSeconds), formatCost(e.cost.usd));
+    return QString::fromStdString(e.plan.label()).toHtmlEscaped() + QStringLiteral("<br>") +
+           viewText(PlanViewText::EstimateLine,
+                    {timeArg(e.time.stepSeconds), sim::percentArg(e.throughput.mfu),
+                     durationArg(e.cost.timeToTrainSeconds), qArg(formatCost(e.cost.usd))})
+               .toHtmlEscaped();
 }
 
 } // namespace
@@ -84,8 +86,10 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     title->setObjectName(QStringLiteral("stageTitle"));
     layout->addWidget(title);
     if (!r.searched) {
-        auto* excluded = wrapped(tr("<i>%1 is excluded by the scenario's constraints.</i>")
-                                     .arg(frameworkName(r.framework)));
+        auto* excluded = wrapped(QStringLiteral("<i>%1</i>")
+                                     .arg(viewText(PlanViewText::ExcludedByConstraints,
+                                                   {qArg(frameworkName(r.framework))})
+                                              .toHtmlEscaped()));
         layout->addWidget(excluded);
     }
 
@@ -95,15 +99,15 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_framework->setObjectName(QStringLiteral("stageFramework"));
-    m_framework->addItem(tr("Automatic (%1)").arg(frameworkShortName(r.framework)), QString());
+    m_framework->addItem(
+        viewText(PlanViewText::AutomaticFramework, {qArg(frameworkShortName(r.framework))}),
+        QString());
     for (auto f : model::kAllFrameworks)
         m_framework->addItem(frameworkName(f), toQString(model::toString(f)));
     m_framework->setCurrentIndex(
         r.stage.framework ? m_framework->findData(toQString(model::toString(*r.stage.framework)))
                           : 0);
-    m_framework->setToolTip(
-        tr("The framework this stage moves to. Automatic keeps the previous stage's framework "
-           "(the first stage takes the recommendation)."));
+    m_framework->setToolTip(viewText(PlanViewText::StageFrameworkTip));
     connect(m_framework, &QComboBox::activated, this, [this](int i) {
         const QString v = m_framework->itemData(i).toString();
         emit frameworkChanged(m_index, v.isEmpty() ? std::nullopt
@@ -111,9 +115,11 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     });
     form->addRow(tr("Framework"), m_framework);
 
-    QString target = tr("%1 (%2), %n GPU(s)", nullptr, static_cast<int>(r.targetGpus))
-                         .arg(QString::fromStdString(r.targetModelName).toHtmlEscaped(),
-                              formatParameters(r.targetParameters));
+    QString target =
+        viewText(PlanViewText::StageTarget,
+                 {sim::textArg(r.targetModelName), qArg(formatParameters(r.targetParameters)),
+                  sim::countArg(static_cast<double>(r.targetGpus))})
+            .toHtmlEscaped();
     form->addRow(tr("Target"), wrapped(target));
     QString plan;
     if (r.estimate) {
@@ -121,9 +127,11 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
         if (r.planFromStage)
             plan += QStringLiteral("<br><i>%1</i>").arg(tr("the stage's own plan"));
     } else if (r.closest) {
-        plan = tr("<span style='color:#d32f2f'>does not fit</span>: closest %1 needs %2 per GPU")
-                   .arg(QString::fromStdString(r.closest->plan.label()).toHtmlEscaped(),
-                        formatBytes(r.closest->memory.peakBytes));
+        plan = viewText(PlanViewText::ClosestNeeds,
+                        {qArg(QStringLiteral("<span style='color:#d32f2f'>%1</span>")
+                                  .arg(viewText(PlanViewText::DoesNotFit))),
+                         qArg(QString::fromStdString(r.closest->plan.label()).toHtmlEscaped()),
+                         qArg(formatBytes(r.closest->memory.peakBytes))});
     } else {
         plan = tr("no valid plan");
     }
@@ -142,9 +150,7 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     m_triggerKind->addItem(tr("Team decision"), QStringLiteral("manual"));
     m_triggerKind->setCurrentIndex(
         m_triggerKind->findData(toQString(model::toString(r.stage.trigger.kind))));
-    m_triggerKind->setToolTip(
-        tr("What moves the team to this stage: the previous stage's framework running out of "
-           "memory, its MFU or cost crossing a threshold, the cluster growing, or a decision."));
+    m_triggerKind->setToolTip(viewText(PlanViewText::StageTriggerTip));
     m_threshold->setObjectName(QStringLiteral("stageThreshold"));
     m_threshold->setKeyboardTracking(false);
     configureThreshold(r.stage.trigger.kind, r.stage.trigger.value);
@@ -164,13 +170,15 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     QString status;
     switch (r.triggerStatus) {
     case sim::TriggerStatus::Met:
-        status = tr("<span style='color:#2e7d32'>● reached today</span>");
+        status = QStringLiteral("<span style='color:#2e7d32'>%1</span>")
+                     .arg(viewText(PlanViewText::ReachedToday));
         break;
     case sim::TriggerStatus::NotMet:
-        status = tr("<span style='color:#9e9e9e'>○ not reached yet</span>");
+        status = QStringLiteral("<span style='color:#9e9e9e'>%1</span>")
+                     .arg(viewText(PlanViewText::NotReachedYet));
         break;
     case sim::TriggerStatus::Manual:
-        status = tr("◇ team decision");
+        status = viewText(PlanViewText::TeamDecision);
         break;
     }
     auto* trigger =
@@ -181,10 +189,13 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     // Prerequisites checklist.
     if (!r.stage.prerequisites.empty()) {
         auto* head =
-            wrapped(r.missing.empty() ? tr("<b>Prerequisites</b> — all in place")
-                                      : tr("<b>Prerequisites</b> — %1 missing, about %n week(s)",
-                                           nullptr, static_cast<int>(r.missingWeeks))
-                                            .arg(r.missing.size()));
+            wrapped(QStringLiteral("<b>%1</b> — %2")
+                        .arg(viewText(PlanViewText::Prerequisites),
+                             r.missing.empty()
+                                 ? viewText(PlanViewText::AllInPlace)
+                                 : viewText(PlanViewText::MissingAbout,
+                                            {sim::countArg(static_cast<double>(r.missing.size())),
+                                             weeksArg(r.missingWeeks)})));
         layout->addWidget(head);
     }
     for (std::size_t i = 0; i < r.stage.prerequisites.size(); ++i) {
@@ -199,15 +210,12 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
         QString tip;
         if (p.item) {
             const sim::ItemEffort effort = sim::itemEffort(*p.item);
-            tip = tr("%1\nEffort to put in place: about %n week(s) (%2). Ticking it updates the "
-                     "team and platform "
-                     "readiness of the scenario.",
-                     nullptr, static_cast<int>(effort.weeks))
-                      .arg(readinessItemWhy(*p.item),
-                           toQString(sim::difficultyLabel(effort.difficulty, advisorLanguage())));
+            tip = viewText(PlanViewText::PrerequisiteEffortTip,
+                           {qArg(readinessItemWhy(*p.item)), weeksArg(effort.weeks),
+                            sim::textArg(std::string(
+                                sim::difficultyLabel(effort.difficulty, advisorLanguage())))});
         } else {
-            tip =
-                tr("A prerequisite of this stage; ticking it marks it done in the stored roadmap.");
+            tip = viewText(PlanViewText::PrerequisiteTip);
         }
         box->setToolTip(tip);
         const int pi = static_cast<int>(i);
@@ -220,15 +228,20 @@ StageCard::StageCard(int index, const sim::RoadmapStage& r, QWidget* parent)
     // Expected gain and the advisor's notes.
     QStringList gain;
     if (r.speedup)
-        gain << tr("%1× faster than %2")
-                    .arg(QLocale().toString(*r.speedup, 'f', 2),
-                         r.previousFramework ? frameworkShortName(*r.previousFramework)
-                                             : QString());
-    if (r.usdSaved && *r.usdSaved > 0) gain << tr("saves %1").arg(formatCurrency(*r.usdSaved));
+        gain << viewText(PlanViewText::FasterThan,
+                         {factorArg(*r.speedup),
+                          qArg(r.previousFramework ? frameworkShortName(*r.previousFramework)
+                                                   : QString())})
+                    .toHtmlEscaped();
+    if (r.usdSaved && *r.usdSaved > 0)
+        gain << viewText(PlanViewText::Saves, {qArg(formatCurrency(*r.usdSaved))}).toHtmlEscaped();
     if (!r.stage.expectedGain.text.empty())
         gain << QString::fromStdString(r.stage.expectedGain.text).toHtmlEscaped();
     if (!gain.isEmpty()) {
-        auto* g = wrapped(tr("<b>Expected gain</b>: %1").arg(gain.join(QStringLiteral("; "))));
+        auto* g = wrapped(
+            viewText(PlanViewText::LabelValue,
+                     {qArg(QStringLiteral("<b>%1</b>").arg(viewText(PlanViewText::ExpectedGain))),
+                      qArg(gain.join(QStringLiteral("; ")))}));
         g->setObjectName(QStringLiteral("stageGain"));
         layout->addWidget(g);
     }
@@ -255,8 +268,7 @@ void StageCard::configureThreshold(TriggerKind kind, double value) {
         m_threshold->setSingleStep(1);
         m_threshold->setPrefix(QString());
         m_threshold->setSuffix(QStringLiteral(" %"));
-        m_threshold->setToolTip(
-            tr("Move on when the previous framework's best MFU falls below this."));
+        m_threshold->setToolTip(viewText(PlanViewText::MfuBelowTip));
         break;
     case TriggerKind::CostAbove:
         m_threshold->setRange(0, 1e12);
@@ -264,8 +276,7 @@ void StageCard::configureThreshold(TriggerKind kind, double value) {
         m_threshold->setSingleStep(10000);
         m_threshold->setPrefix(displayUnits().currencySymbol);
         m_threshold->setSuffix(QString());
-        m_threshold->setToolTip(tr(
-            "Move on when the previous framework's cost for the whole training run exceeds this."));
+        m_threshold->setToolTip(viewText(PlanViewText::CostAboveTip));
         break;
     case TriggerKind::GpusAbove:
         m_threshold->setRange(1, 1e7);
@@ -273,7 +284,7 @@ void StageCard::configureThreshold(TriggerKind kind, double value) {
         m_threshold->setSingleStep(8);
         m_threshold->setPrefix(QString());
         m_threshold->setSuffix(tr(" GPUs"));
-        m_threshold->setToolTip(tr("Move on when the cluster grows beyond this many GPUs."));
+        m_threshold->setToolTip(viewText(PlanViewText::GpusAboveTip));
         break;
     case TriggerKind::Oom:
     case TriggerKind::Manual:
@@ -281,7 +292,7 @@ void StageCard::configureThreshold(TriggerKind kind, double value) {
         m_threshold->setPrefix(QString());
         m_threshold->setSuffix(QString());
         m_threshold->setSpecialValueText(QStringLiteral("—"));
-        m_threshold->setToolTip(tr("This trigger takes no threshold."));
+        m_threshold->setToolTip(viewText(PlanViewText::NoThresholdTip));
         break;
     }
     m_threshold->setValue(toDisplay(kind, value));
