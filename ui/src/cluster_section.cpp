@@ -7,6 +7,7 @@
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -16,6 +17,8 @@
 #include <QSpinBox>
 
 namespace trainplan::ui {
+
+using services::EditorText;
 
 namespace {
 
@@ -27,9 +30,7 @@ void syncInlineItem(QComboBox* combo, bool isInline, const std::string& name) {
     const int existing = combo->findData(kInline);
     if (existing >= 0) combo->removeItem(existing);
     if (isInline)
-        combo->insertItem(0,
-                          QCoreApplication::translate("ClusterSection", "%1 (custom)")
-                              .arg(QString::fromStdString(name)),
+        combo->insertItem(0, editText(services::EditorText::CustomEntry, {sim::textArg(name)}),
                           kInline);
 }
 
@@ -118,7 +119,7 @@ ClusterSection::ClusterSection(ScenarioDocument* doc, QWidget* parent)
                      perNode, QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"),
                      [](const Scenario& s) { return s.cluster.gpusPerNode; },
                      [](Scenario& s, int v) { s.cluster.gpusPerNode = v; }));
-    m_totalGpus->setToolTip(tr("Nodes × GPUs per node."));
+    m_totalGpus->setToolTip(editText(EditorText::TotalGpusTip));
     form->addRow(tr("Total GPUs"), m_totalGpus);
 
     m_intra->setToolTip(fieldHelp("cluster.intra_node"));
@@ -192,19 +193,19 @@ void ClusterSection::refresh() {
     syncInlineItem(m_inter, c.interNodeRef.empty(), c.interNode.name);
     m_binder->refresh();
     const model::GpuSpec& g = c.gpu;
-    QString specs = tr("%1 HBM at %2 · BF16 %3")
-                        .arg(formatBytes(g.memoryBytes), formatBytesPerSecond(g.hbmBytesPerSecond),
-                             formatFlopsPerSecond(g.bf16FlopsPerSecond));
+    QString specs =
+        editText(EditorText::GpuSpecs,
+                 {qArg(formatBytes(g.memoryBytes)), qArg(formatBytesPerSecond(g.hbmBytesPerSecond)),
+                  qArg(formatFlopsPerSecond(g.bf16FlopsPerSecond))});
     if (g.fp8FlopsPerSecond > 0)
-        specs += tr(" · FP8 %1").arg(formatFlopsPerSecond(g.fp8FlopsPerSecond));
-    if (g.tdpWatts > 0) specs += tr(" · %1 W").arg(g.tdpWatts);
+        specs += QStringLiteral(" · FP8 %1").arg(formatFlopsPerSecond(g.fp8FlopsPerSecond));
+    if (g.tdpWatts > 0) specs += QStringLiteral(" · %1 W").arg(g.tdpWatts);
     m_gpuSpecs->setText(specs);
     m_gpuSpecs->setToolTip(catalogText(g.source, g.sourceZh));
     auto linkText = [](const model::LinkSpec& l) {
-        return tr("%1 · %2 (%3) per direction · %4 µs")
-            .arg(linkKindName(l.kind), formatBytesPerSecond(l.bytesPerSecond),
-                 formatBitsPerSecond(l.bytesPerSecond),
-                 QLocale().toString(l.latencySeconds * 1e6, 'g', 3));
+        return editText(EditorText::LinkSpecs,
+                        {qArg(linkKindName(l.kind)), qArg(formatBytesPerSecond(l.bytesPerSecond)),
+                         qArg(formatBitsPerSecond(l.bytesPerSecond)), timeArg(l.latencySeconds)});
     };
     m_intraSpecs->setText(linkText(c.intraNode));
     m_intraSpecs->setToolTip(QString::fromStdString(c.intraNode.source));
@@ -217,18 +218,16 @@ void ClusterSection::refresh() {
     const sim::ResolvedPrice price = sim::resolvePrice(priced);
     switch (price.origin) {
     case sim::PriceOrigin::Scenario:
-        m_priceUsed->setText(tr("Costs use $%1/GPU-h, the price typed above.")
-                                 .arg(QLocale().toString(price.usdPerGpuHour, 'f', 2)));
+        m_priceUsed->setText(
+            editText(EditorText::CostsUseTypedPrice, {sim::decimalArg(price.usdPerGpuHour)}));
         break;
     case sim::PriceOrigin::PriceTable:
     case sim::PriceOrigin::Catalog:
-        m_priceUsed->setText(tr("Costs use the GPU's price: %1")
-                                 .arg(QString::fromStdString(price.describe(advisorLanguage()))));
+        m_priceUsed->setText(editText(EditorText::CostsUseGpuPrice,
+                                      {sim::textArg(price.describe(advisorLanguage()))}));
         break;
     case sim::PriceOrigin::None:
-        m_priceUsed->setText(
-            tr("⚠ No price for %1: costs are not computed. Type a price per GPU-hour.")
-                .arg(QString::fromStdString(c.gpu.name)));
+        m_priceUsed->setText(editText(EditorText::NoPriceFor, {sim::textArg(c.gpu.name)}));
         break;
     }
 }

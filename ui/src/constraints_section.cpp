@@ -6,6 +6,7 @@
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -21,6 +22,7 @@ namespace trainplan::ui {
 
 using model::Framework;
 using model::Scenario;
+using services::EditorText;
 
 namespace {
 
@@ -81,9 +83,7 @@ ConstraintsSection::ConstraintsSection(ScenarioDocument* doc, QWidget* parent)
     row->setContentsMargins(0, 0, 0, 0);
     for (Framework f : kFrameworks) {
         auto* box = new QCheckBox(frameworkShortName(f));
-        box->setToolTip(tr("Let the search use %1. With every box ticked (or none) all four are "
-                           "considered.")
-                            .arg(frameworkName(f)));
+        box->setToolTip(editText(EditorText::FrameworkAllowedTip, {qArg(frameworkName(f))}));
         const QString field =
             QStringLiteral("constraints.frameworks.") + toQString(model::toString(f));
         row->addWidget(m_binder->bindBool(
@@ -112,8 +112,7 @@ ConstraintsSection::ConstraintsSection(ScenarioDocument* doc, QWidget* parent)
     auto* currency = new QComboBox;
     currency->addItem(QStringLiteral("USD"), QStringLiteral("USD"));
     currency->addItem(QStringLiteral("CNY"), QStringLiteral("CNY"));
-    currency->setToolTip(tr("The budget's currency. CNY converts at the library's exchange rate "
-                            "(trainplan-cli price rate)."));
+    currency->setToolTip(editText(EditorText::CurrencyTip));
     auto* money = new QWidget;
     auto* moneyRow = new QHBoxLayout(money);
     moneyRow->setContentsMargins(0, 0, 0, 0);

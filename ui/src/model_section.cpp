@@ -7,6 +7,7 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/metric_info.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,6 +17,8 @@
 #include <QSpinBox>
 
 namespace trainplan::ui {
+
+using services::EditorText;
 
 namespace {
 
@@ -55,8 +58,7 @@ ModelSection::ModelSection(ScenarioDocument* doc, QWidget* parent)
         m_catalog->setItemData(m_catalog->count() - 1, catalogText(m.source, m.sourceZh),
                                Qt::ToolTipRole);
     }
-    m_catalog->setToolTip(
-        tr("A model from the catalog (with its published architecture), or your own."));
+    m_catalog->setToolTip(editText(EditorText::ModelTip));
     form->addRow(tr("Model"),
                  m_binder->bindChoice(
                      m_catalog, QStringLiteral("model"), tr("model"),
@@ -187,35 +189,35 @@ void ModelSection::refresh() {
     }
     const model::ParameterCount p = model::countParameters(m);
     QString text = formatParameters(p.total);
-    if (m.moe.enabled()) text += tr(" (%1 active per token)").arg(formatCount(p.active));
+    if (m.moe.enabled())
+        text = editText(EditorText::ActivePerToken, {qArg(text), parametersArg(p.active)});
     m_parameters->setText(text);
     QString attention;
     if (m.mla.enabled())
-        attention = tr("Multi-head latent attention\nKV latent %1 · query latent %2\n"
-                       "query·key %3 + %4 rotary · value %5 per head")
-                        .arg(m.mla.kvLoraRank)
-                        .arg(m.mla.qLoraRank > 0 ? QLocale().toString(m.mla.qLoraRank) : tr("none"))
-                        .arg(m.mla.qkNopeHeadDim)
-                        .arg(m.mla.qkRopeHeadDim)
-                        .arg(m.mla.vHeadDim);
+        attention =
+            editText(EditorText::LatentAttention,
+                     {sim::countArg(m.mla.kvLoraRank),
+                      m.mla.qLoraRank > 0 ? sim::countArg(m.mla.qLoraRank) : qArg(tr("none")),
+                      sim::countArg(m.mla.qkNopeHeadDim), sim::countArg(m.mla.qkRopeHeadDim),
+                      sim::countArg(m.mla.vHeadDim)});
     else if (m.kvHeads > 0 && m.kvHeads < m.heads)
-        attention = tr("Grouped-query attention, %1 query heads per KV head")
-                        .arg(m.heads / m.kvHeads);
+        attention =
+            editText(EditorText::GroupedQueryAttention, {sim::countArg(m.heads / m.kvHeads)});
     else
-        attention = tr("Multi-head attention");
+        attention = editText(EditorText::MultiHeadAttention);
     if (m.slidingWindow.enabled())
-        attention += QLatin1Char('\n') + tr("%1 of %2 layers windowed to %3 tokens")
-                                            .arg(m.windowedLayerCount(false) +
-                                                 m.windowedLayerCount(true))
-                                            .arg(m.layers)
-                                            .arg(QLocale().toString(m.slidingWindow.window));
+        attention +=
+            QLatin1Char('\n') +
+            editText(EditorText::WindowedLayers,
+                     {sim::countArg(m.windowedLayerCount(false) + m.windowedLayerCount(true)),
+                      sim::countArg(m.layers), sim::countArg(m.slidingWindow.window)});
     m_attention->setText(attention);
     if (m_fullEvery) m_fullEvery->setEnabled(m.slidingWindow.enabled());
     m_parameters->setToolTip(
         metricToolTip(Metric::Parameters) + QLatin1Char('\n') +
-        tr("Embeddings %1, per layer: attention %2, FFN %3.")
-            .arg(formatCount(p.embedding + p.lmHead), formatCount(p.attentionPerLayer),
-                 formatCount(m.moe.enabled() ? p.moeFfnPerMoeLayer : p.denseFfnPerLayer)));
+        editText(EditorText::ParameterSplit,
+                 {parametersArg(p.embedding + p.lmHead), parametersArg(p.attentionPerLayer),
+                  parametersArg(m.moe.enabled() ? p.moeFfnPerMoeLayer : p.denseFfnPerLayer)}));
 }
 
 } // namespace trainplan::ui

@@ -7,6 +7,7 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -20,6 +21,7 @@ namespace trainplan::ui {
 
 using model::Plan;
 using model::Scenario;
+using services::EditorText;
 
 PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
     : QWidget(parent)
@@ -92,10 +94,10 @@ PlanKnobsEditor::PlanKnobsEditor(ScenarioDocument* doc, QWidget* parent)
            &Plan::microBatch, false);
 
     auto* zero = new QComboBox;
-    zero->addItem(tr("0 — replicated"), QStringLiteral("0"));
-    zero->addItem(tr("1 — optimizer states sharded"), QStringLiteral("1"));
-    zero->addItem(tr("2 — + gradients sharded"), QStringLiteral("2"));
-    zero->addItem(tr("3 — + parameters sharded"), QStringLiteral("3"));
+    zero->addItem(editText(EditorText::ZeroReplicated), QStringLiteral("0"));
+    zero->addItem(editText(EditorText::ZeroOptimizerStates), QStringLiteral("1"));
+    zero->addItem(editText(EditorText::ZeroGradients), QStringLiteral("2"));
+    zero->addItem(editText(EditorText::ZeroParameters), QStringLiteral("3"));
     zero->setToolTip(fieldHelp("plan.zero_stage"));
     form->addRow(fieldLabel("plan.zero_stage"),
                  m_binder->bindChoice(

@@ -4,6 +4,7 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/plan_knobs_editor.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,6 +14,8 @@
 
 namespace trainplan::ui {
 
+using services::EditorText;
+
 PlansSection::PlansSection(ScenarioDocument* doc, QWidget* parent)
     : QGroupBox(tr("Fixed plans (optional)"), parent)
     , m_doc(doc)
@@ -20,9 +23,7 @@ PlansSection::PlansSection(ScenarioDocument* doc, QWidget* parent)
     , m_remove(new QPushButton(tr("Remove")))
     , m_knobs(new PlanKnobsEditor(doc)) {
     auto* layout = new QVBoxLayout(this);
-    auto* hint = new QLabel(
-        tr("Plans you want estimated beside the search's best ones. Pin one from the Compare tab "
-           "or add one here."));
+    auto* hint = new QLabel(editText(EditorText::PlansHint));
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(hint);
@@ -31,7 +32,7 @@ PlansSection::PlansSection(ScenarioDocument* doc, QWidget* parent)
     layout->addWidget(m_list);
     auto* buttons = new QHBoxLayout;
     auto* add = new QPushButton(tr("Add plan"));
-    add->setToolTip(tr("Adds a plain data-parallel plan over every GPU, ready to edit."));
+    add->setToolTip(editText(EditorText::AddPlanTip));
     buttons->addWidget(add);
     buttons->addWidget(m_remove);
     buttons->addStretch();
@@ -53,7 +54,7 @@ void PlansSection::refresh() {
         const QSignalBlocker block(m_list);
         m_list->clear();
         for (std::size_t i = 0; i < plans.size(); ++i) {
-            auto* item = new QListWidgetItem(tr("%1. %2  %3")
+            auto* item = new QListWidgetItem(QStringLiteral("%1. %2  %3")
                                                  .arg(i + 1)
                                                  .arg(frameworkShortName(plans[i].framework),
                                                       QString::fromStdString(plans[i].label())));
@@ -87,7 +88,8 @@ void PlansSection::removePlan() {
     model::Scenario s = m_doc->scenario();
     if (row < 0 || row >= static_cast<int>(s.plans.size())) return;
     s.plans.erase(s.plans.begin() + row);
-    m_doc->edit(tr("Remove plan %1").arg(row + 1), QString(), std::move(s));
+    m_doc->edit(editText(EditorText::RemovePlan, {sim::countArg(row + 1)}), QString(),
+                std::move(s));
 }
 
 } // namespace trainplan::ui

@@ -7,6 +7,7 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,6 +19,8 @@
 namespace trainplan::ui {
 
 using model::Scenario;
+using services::EditorText;
+using services::PlanViewText;
 
 namespace {
 
@@ -25,9 +28,7 @@ namespace {
 QString explain(const QString& means, const QString& matters) {
     return QStringLiteral("<p>%1</p><p><i>%2</i></p>")
         .arg(means.toHtmlEscaped(),
-             QCoreApplication::translate("trainplan::ui::ReadinessSection", "Why it matters: %1")
-                 .arg(matters)
-                 .toHtmlEscaped());
+             editText(EditorText::WhyItMatters, {qArg(matters)}).toHtmlEscaped());
 }
 
 // The same, with why it matters in the words the advisor and the report use for the item.
@@ -45,25 +46,18 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
     setObjectName(QStringLiteral("readinessGroup"));
     auto* form = makeForm(this);
 
-    auto* intro =
-        new QLabel(tr("What the team can do and what the platform provides. Unanswered means "
-                      "\"not in place\"; the advisor lists it as a prerequisite."));
+    auto* intro = new QLabel(editText(EditorText::ReadinessIntro));
     intro->setWordWrap(true);
     intro->setForegroundRole(QPalette::PlaceholderText);
     form->addRow(intro);
 
     auto* experience = new QComboBox;
-    experience->addItem(tr("Single node only"), QStringLiteral("single_node"));
-    experience->addItem(tr("Has run DDP"), QStringLiteral("ddp"));
-    experience->addItem(tr("Has tuned ZeRO or FSDP"), QStringLiteral("zero_fsdp"));
-    experience->addItem(tr("Has run 3D parallelism"), QStringLiteral("three_d"));
+    experience->addItem(editText(EditorText::ExperienceSingleNode), QStringLiteral("single_node"));
+    experience->addItem(editText(EditorText::ExperienceDdp), QStringLiteral("ddp"));
+    experience->addItem(editText(EditorText::ExperienceZeroFsdp), QStringLiteral("zero_fsdp"));
+    experience->addItem(editText(EditorText::ExperienceThreeD), QStringLiteral("three_d"));
     experience->setToolTip(
-        explain(tr("The most demanding distributed setup the team has run in production; each "
-                   "level includes the ones "
-                   "before."),
-                tr("Every framework above DDP adds concepts (sharding, wrapping, pipeline "
-                   "schedules) that take time to "
-                   "learn; the advisor counts the missing levels as weeks of work.")));
+        explain(editText(EditorText::ExperienceHelp), editText(EditorText::ExperienceWhy)));
     form->addRow(
         tr("Team experience"),
         m_binder->bindChoice(
@@ -78,11 +72,7 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
     debug->addItem(tr("No"), QStringLiteral("none"));
     debug->addItem(tr("Hangs and NCCL errors"), QStringLiteral("hangs"));
     debug->addItem(tr("Hangs and performance"), QStringLiteral("performance"));
-    debug->setToolTip(explain(tr("Can the team find why a job hangs in a collective, and also why "
-                                 "it is slower than predicted?"),
-                              tr("A hung job holds every GPU it has; the gap between predicted and "
-                                 "achieved MFU is closed by "
-                                 "profiling. Megatron-LM needs performance debugging.")));
+    debug->setToolTip(explain(editText(EditorText::DebugHelp), editText(EditorText::DebugWhy)));
     form->addRow(
         tr("Debugs distributed jobs"),
         m_binder->bindChoice(
@@ -112,16 +102,14 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
                                             s.platform.*platformMember = v;
                                     }));
     };
-    addBool(QStringLiteral("team.maintain_versions"), tr("Maintains framework and driver versions"),
-            tr("version maintenance"),
-            tr("Someone keeps framework, CUDA, NCCL and driver versions current and compatible."),
+    addBool(QStringLiteral("team.maintain_versions"), editText(EditorText::MaintainVersions),
+            tr("version maintenance"), editText(EditorText::MaintainVersionsHelp),
             model::ReadinessItem::MaintainVersions, &model::TeamProfile::maintainVersions, nullptr);
 
     auto* platformTitle = new QLabel(tr("<b>Platform</b>"));
     form->addRow(platformTitle);
     addBool(QStringLiteral("platform.gang_scheduling"), tr("Gang scheduling"),
-            tr("gang scheduling"),
-            tr("The scheduler allocates all of a job's GPUs at once or none of them."),
+            tr("gang scheduling"), editText(EditorText::GangSchedulingHelp),
             model::ReadinessItem::GangScheduling, nullptr, &model::PlatformProfile::gangScheduling);
 
     auto* rdma = new QComboBox;
@@ -129,10 +117,7 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
     rdma->addItem(tr("None"), QStringLiteral("none"));
     rdma->addItem(tr("RoCE"), QStringLiteral("roce"));
     rdma->addItem(tr("InfiniBand"), QStringLiteral("infiniband"));
-    rdma->setToolTip(explain(tr("The RDMA fabric between nodes. \"From the cluster's link\" counts "
-                                "an InfiniBand or RoCE inter-node "
-                                "link as RDMA and Ethernet as none."),
-                             model::ReadinessItem::Rdma));
+    rdma->setToolTip(explain(editText(EditorText::RdmaHelp), model::ReadinessItem::Rdma));
     form->addRow(tr("RDMA network"),
                  m_binder->bindChoice(
                      rdma, QStringLiteral("platform.rdma"), tr("RDMA network"),
@@ -148,36 +133,32 @@ ReadinessSection::ReadinessSection(ScenarioDocument* doc, QWidget* parent)
                      }));
 
     addBool(QStringLiteral("platform.topology_aware_placement"), tr("Topology-aware placement"),
-            tr("topology-aware placement"), tr("The scheduler places ranks by node and switch."),
+            tr("topology-aware placement"), editText(EditorText::TopologyHelp),
             model::ReadinessItem::TopologyAwarePlacement, nullptr,
             &model::PlatformProfile::topologyAwarePlacement);
     addBool(QStringLiteral("platform.shared_checkpoint_storage"), tr("Shared checkpoint storage"),
-            tr("shared checkpoint storage"),
-            tr("Shared high-bandwidth storage for (sharded) checkpoints."),
+            tr("shared checkpoint storage"), editText(EditorText::CheckpointStorageHelp),
             model::ReadinessItem::SharedCheckpointStorage, nullptr,
             &model::PlatformProfile::sharedCheckpointStorage);
-    addBool(QStringLiteral("platform.failure_recovery"),
-            tr("Failure detection and automatic restart"), tr("failure recovery"),
-            tr("Failed jobs are detected and restarted from the last checkpoint automatically."),
+    addBool(QStringLiteral("platform.failure_recovery"), editText(EditorText::FailureRecovery),
+            tr("failure recovery"), editText(EditorText::FailureRecoveryHelp),
             model::ReadinessItem::FailureRecovery, nullptr,
             &model::PlatformProfile::failureRecovery);
     addBool(QStringLiteral("platform.monitoring"), tr("GPU and network monitoring"),
-            tr("monitoring"), tr("GPU and network metrics are collected per job."),
+            tr("monitoring"), editText(EditorText::MonitoringHelp),
             model::ReadinessItem::Monitoring, nullptr, &model::PlatformProfile::monitoring);
     addBool(QStringLiteral("platform.standard_images"), tr("Standard training images"),
-            tr("standard images"), tr("Curated, versioned container images for training."),
+            tr("standard images"), editText(EditorText::StandardImagesHelp),
             model::ReadinessItem::StandardImages, nullptr, &model::PlatformProfile::standardImages);
     addBool(QStringLiteral("platform.cost_attribution"), tr("Cost attribution per job"),
-            tr("cost attribution"), tr("GPU-hours and cost are booked per job and team."),
+            tr("cost attribution"), editText(EditorText::CostAttributionHelp),
             model::ReadinessItem::CostAttribution, nullptr,
             &model::PlatformProfile::costAttribution);
 
     m_needs->setObjectName(QStringLiteral("readinessNeeds"));
     m_needs->setWordWrap(true);
     m_needs->setTextFormat(Qt::RichText);
-    m_needs->setToolTip(
-        tr("Required prerequisites each framework still misses on this cluster, with the planning "
-           "effort to put them in place (docs/advisor.md §2). Recommended items are not counted."));
+    m_needs->setToolTip(editText(EditorText::StillNeededTip));
     form->addRow(tr("Still needed"), m_needs);
     updateNeeds();
 }
@@ -195,13 +176,11 @@ void ReadinessSection::updateNeeds() {
         const auto required = fit.missingItems(sim::Need::Required);
         QString line;
         if (fit.ready) {
-            line = tr("ready");
+            line = viewText(PlanViewText::Ready);
         } else {
-            QStringList labels;
-            for (auto item : required)
-                labels << readinessItemLabel(item);
-            line = tr("%n week(s): %1", nullptr, static_cast<int>(fit.requiredWeeks))
-                       .arg(labels.join(tr(", ")));
+            // The advisor's own list of the items, joined in the language ("a, b and c").
+            line = viewText(PlanViewText::LabelValue,
+                            {weeksArg(fit.requiredWeeks), sim::MessageArg::itemList(required)});
         }
         html += QStringLiteral("<div><span style='color:%1'>■</span> <b>%2</b> — %3</div>")
                     .arg(frameworkColor(f).name(), frameworkShortName(f).toHtmlEscaped(),

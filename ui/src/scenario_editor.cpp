@@ -10,6 +10,7 @@
 #include <trainplan/ui/readiness_section.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/training_section.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QFormLayout>
 #include <QGroupBox>
@@ -21,6 +22,7 @@
 namespace trainplan::ui {
 
 using model::Scenario;
+using services::EditorText;
 
 ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     : QScrollArea(parent)
@@ -49,21 +51,20 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument* doc, QWidget* parent)
     auto* form = makeForm(general);
     m_general = new FieldBinder(doc, this);
     auto* name = new QLineEdit;
-    name->setToolTip(tr("A name for this scenario, shown in the library and reports."));
+    name->setToolTip(editText(EditorText::NameTip));
     form->addRow(tr("Name"), m_general->bindText(
                                  name, QStringLiteral("name"), tr("name"),
                                  [](const Scenario& s) { return QString::fromStdString(s.name); },
                                  [](Scenario& s, const QString& v) { s.name = v.toStdString(); }));
     auto* description = new QLineEdit;
-    description->setToolTip(tr("What this scenario is about (free text)."));
+    description->setToolTip(editText(EditorText::DescriptionTip));
     form->addRow(tr("Description"),
                  m_general->bindText(
                      description, QStringLiteral("description"), tr("description"),
                      [](const Scenario& s) { return QString::fromStdString(s.description); },
                      [](Scenario& s, const QString& v) { s.description = v.toStdString(); }));
     auto* descriptionZh = new QLineEdit;
-    descriptionZh->setToolTip(
-        tr("The description in Simplified Chinese, printed by Chinese reports (optional)."));
+    descriptionZh->setToolTip(editText(EditorText::DescriptionZhTip));
     form->addRow(tr("Description (Chinese)"),
                  m_general->bindText(
                      descriptionZh, QStringLiteral("description_zh"), tr("Chinese description"),
@@ -112,12 +113,14 @@ void ScenarioEditor::showIssues() {
         rest = b->showIssues(rest);
     QPalette p = palette();
     if (total == 0) {
-        m_banner->setText(tr("✓ Valid — results update as you edit."));
+        m_banner->setText(editText(EditorText::ScenarioValid));
         p.setColor(QPalette::Window, QColor(0x2e, 0x7d, 0x32, 40));
     } else {
         QString text =
-            tr("⚠ %n problem(s): fix the marked fields.", nullptr, static_cast<int>(total));
-        if (!m_doc->canEstimate()) text += QLatin1Char(' ') + tr("Results are paused until then.");
+            editText(EditorText::ScenarioProblems, {sim::countArg(static_cast<double>(total))})
+                .toHtmlEscaped();
+        if (!m_doc->canEstimate())
+            text += QLatin1Char(' ') + editText(EditorText::ResultsPaused).toHtmlEscaped();
         if (!rest.empty()) {
             text += QStringLiteral("<ul style='margin:0'>");
             for (const auto& issue : rest)

@@ -6,6 +6,7 @@
 #include <trainplan/ui/field_binder.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,6 +20,7 @@
 namespace trainplan::ui {
 
 using model::Scenario;
+using services::EditorText;
 
 TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
     : QGroupBox(tr("Training"), parent)
@@ -89,13 +91,10 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
                      }));
 
     m_attentionKernel = new QComboBox;
-    m_attentionKernel->addItem(tr("Usual for the software stack"), QStringLiteral("auto"));
-    m_attentionKernel->addItem(tr("FlashAttention-2 (PyTorch SDPA, flash-attn 2)"),
-                               QStringLiteral("flash2"));
-    m_attentionKernel->addItem(tr("cuDNN fused / FlashAttention-3 (Transformer Engine)"),
-                               QStringLiteral("fused"));
-    m_attentionKernel->addItem(tr("FlashAttention in Triton (e.g. llm-foundry attn_impl: triton)"),
-                               QStringLiteral("triton"));
+    m_attentionKernel->addItem(editText(EditorText::AttentionUsual), QStringLiteral("auto"));
+    m_attentionKernel->addItem(editText(EditorText::AttentionFlash2), QStringLiteral("flash2"));
+    m_attentionKernel->addItem(editText(EditorText::AttentionFused), QStringLiteral("fused"));
+    m_attentionKernel->addItem(editText(EditorText::AttentionTriton), QStringLiteral("triton"));
     limitComboWidth(m_attentionKernel, 22);
     m_attentionKernel->setToolTip(fieldHelp("training.attention_kernel"));
     form->addRow(fieldLabel("training.attention_kernel"),
@@ -111,11 +110,11 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
                      }));
 
     auto* execution = new QComboBox;
-    execution->addItem(tr("Usual for the framework"), QStringLiteral("auto"));
-    execution->addItem(tr("PyTorch eager"), QStringLiteral("eager"));
-    execution->addItem(tr("torch.compile"), QStringLiteral("compile"));
-    execution->addItem(tr("Fused kernels (Transformer Engine)"), QStringLiteral("fused"));
-    execution->addItem(tr("Fused kernels with CUDA graphs"), QStringLiteral("cuda_graphs"));
+    execution->addItem(editText(EditorText::ExecutionUsual), QStringLiteral("auto"));
+    execution->addItem(editText(EditorText::ExecutionEager), QStringLiteral("eager"));
+    execution->addItem(editText(EditorText::ExecutionCompile), QStringLiteral("compile"));
+    execution->addItem(editText(EditorText::ExecutionFused), QStringLiteral("fused"));
+    execution->addItem(editText(EditorText::ExecutionCudaGraphs), QStringLiteral("cuda_graphs"));
     limitComboWidth(execution, 22);
     execution->setToolTip(fieldHelp("training.execution"));
     form->addRow(
@@ -133,9 +132,9 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
             }));
 
     m_crossEntropy = new QComboBox;
-    m_crossEntropy->addItem(tr("Fused (--cross-entropy-loss-fusion)"), QStringLiteral("auto"));
-    m_crossEntropy->addItem(tr("Unfused (Megatron-LM default)"), QStringLiteral("unfused"));
-    m_crossEntropy->addItem(tr("Transformer Engine kernel (impl te)"), QStringLiteral("te"));
+    m_crossEntropy->addItem(editText(EditorText::LossFused), QStringLiteral("auto"));
+    m_crossEntropy->addItem(editText(EditorText::LossUnfused), QStringLiteral("unfused"));
+    m_crossEntropy->addItem(editText(EditorText::LossTe), QStringLiteral("te"));
     limitComboWidth(m_crossEntropy, 22);
     m_crossEntropy->setToolTip(fieldHelp("training.cross_entropy"));
     form->addRow(

@@ -3,6 +3,7 @@
 #include <trainplan/model/transformer_spec.h>
 #include <trainplan/ui/editor_widgets.h>
 #include <trainplan/ui/format.h>
+#include <trainplan/ui/view_text.h>
 #include <trainplan/ui/what_if_control.h>
 
 #include <QFormLayout>
@@ -14,6 +15,8 @@
 #include <cmath>
 
 namespace trainplan::ui {
+
+using services::EditorText;
 
 std::vector<double> gpuStops(int nodes, int gpusPerNode, int maxGpus) {
     // Whole nodes at 1, 1.5, 2, 3, 4, 6, 8, … (each stop at most 1.5× the previous), from a
@@ -36,15 +39,12 @@ std::vector<double> gpuStops(int nodes, int gpusPerNode, int maxGpus) {
 
 WhatIfPanel::WhatIfPanel(QWidget* parent)
     : QGroupBox(tr("What if…"), parent)
-    , m_gpus(new WhatIfControl(1, 65536, 0, QString(), tr("GPUs in the cluster (whole nodes).")))
-    , m_bandwidth(new WhatIfControl(10, 3200, 0, tr(" Gb/s"),
-                                    tr("Inter-node bandwidth per NIC per direction.")))
-    , m_batch(new WhatIfControl(1, 65536, 0, QString(),
-                                tr("Global batch in sequences per optimizer step.")))
-    , m_seqLen(new WhatIfControl(128, 262144, 0, QString(), tr("Tokens per training sequence.")))
-    , m_scale(new WhatIfControl(
-          0.05, 20, 2, tr(" ×"),
-          tr("Multiplies the model's parameter count, growing depth and width together.")))
+    , m_gpus(new WhatIfControl(1, 65536, 0, QString(), editText(EditorText::WhatIfGpusTip)))
+    , m_bandwidth(
+          new WhatIfControl(10, 3200, 0, tr(" Gb/s"), editText(EditorText::WhatIfBandwidthTip)))
+    , m_batch(new WhatIfControl(1, 65536, 0, QString(), editText(EditorText::WhatIfBatchTip)))
+    , m_seqLen(new WhatIfControl(128, 262144, 0, QString(), fieldHelp("model.seq_len")))
+    , m_scale(new WhatIfControl(0.05, 20, 2, tr(" ×"), editText(EditorText::WhatIfScaleTip)))
     , m_parameters(new QLabel) {
     setObjectName(QStringLiteral("whatIfPanel"));
     auto* form = makeForm(this);
@@ -58,7 +58,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     form->addRow(QString(), m_parameters);
     m_seqLen->setQuantum(128);
     auto* reset = new QPushButton(tr("Reset to scenario"));
-    reset->setToolTip(tr("Back to the values of the edited scenario."));
+    reset->setToolTip(viewText(services::PlanViewText::BackToScenario));
     form->addRow(QString(), reset);
     connect(reset, &QPushButton::clicked, this, &WhatIfPanel::reset);
 
@@ -119,17 +119,14 @@ QStringList WhatIfPanel::overrideSummary() const {
     const model::Scenario s = applyWhatIf(m_base, m_whatIf);
     const QLocale locale;
     auto line = [&](const QString& knob, const QString& from, const QString& to) {
-        out << tr("%1 %2 → %3").arg(knob, from, to);
+        out << QStringLiteral("%1 %2 → %3").arg(knob, from, to);
     };
     if (m_whatIf.nodes)
         line(tr("GPUs"), locale.toString(m_base.cluster.gpuCount()),
              locale.toString(s.cluster.gpuCount()));
     if (m_whatIf.interNodeBytesPerSecond)
-        line(tr("Network / NIC"),
-             tr("%1 Gb/s").arg(locale.toString(m_base.cluster.interNode.bytesPerSecond * 8 / 1e9,
-                                               'f', 0)),
-             tr("%1 Gb/s").arg(locale.toString(s.cluster.interNode.bytesPerSecond * 8 / 1e9,
-                                               'f', 0)));
+        line(tr("Network / NIC"), formatBitsPerSecond(m_base.cluster.interNode.bytesPerSecond),
+             formatBitsPerSecond(s.cluster.interNode.bytesPerSecond));
     if (m_whatIf.globalBatch)
         line(tr("Global batch"), locale.toString(m_base.training.globalBatch),
              locale.toString(s.training.globalBatch));
@@ -138,8 +135,9 @@ QStringList WhatIfPanel::overrideSummary() const {
              locale.toString(s.model.seqLen));
     if (m_whatIf.modelScale)
         line(tr("Model scale"), QStringLiteral("1×"),
-             tr("%1× (%2)").arg(locale.toString(*m_whatIf.modelScale, 'f', 2),
-                               formatParameters(model::countParameters(s.model).total)));
+             viewText(services::PlanViewText::Parenthesized,
+                      {factorArg(*m_whatIf.modelScale),
+                       qArg(formatParameters(model::countParameters(s.model).total))}));
     return out;
 }
 
@@ -156,10 +154,10 @@ void WhatIfPanel::showValues() {
     m_scale->setValue(m_whatIf.modelScale.value_or(1.0));
     m_scale->setOverridden(m_whatIf.modelScale.has_value());
     if (s.model.layers > 0 && s.model.hidden > 0 && s.model.heads > 0)
-        m_parameters->setText(tr("%1 · %2 layers × %3 hidden")
-                                  .arg(formatParameters(model::countParameters(s.model).total))
-                                  .arg(s.model.layers)
-                                  .arg(s.model.hidden));
+        m_parameters->setText(
+            editText(EditorText::WhatIfModelLine,
+                     {qArg(formatParameters(model::countParameters(s.model).total)),
+                      sim::countArg(s.model.layers), sim::countArg(s.model.hidden)}));
 }
 
 } // namespace trainplan::ui
