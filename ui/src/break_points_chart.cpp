@@ -3,6 +3,7 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/point_tool_tips.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QAreaSeries>
 #include <QLegend>
@@ -16,17 +17,15 @@
 
 namespace trainplan::ui {
 
+using services::ChartText;
+
 BreakPointsChart::BreakPointsChart(QWidget* parent)
     : ChartView(parent)
     , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("breakPointsChart"));
-    setChartTitle(tr("Break points: best MFU by model size"));
-    setToolTip(tr("The scenario's model scaled in width and depth together (the advisor's model "
-                  "family); each "
-                  "framework's best MFU on this cluster. A ring marks the largest model a "
-                  "framework fits; the "
-                  "shaded band starts at the next size, which no longer fits in GPU memory."));
-    setPlaceholder(tr("Computing…"));
+    setChartTitle(chartsText(ChartText::BreakPointsTitle));
+    setToolTip(chartsText(ChartText::BreakPointsTip));
+    setPlaceholder(calText(sim::CalText::Computing));
 }
 
 double BreakPointsChart::shadingStart(model::Framework f) const {
@@ -95,7 +94,8 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
         if (from > 0) {
             m_shadingStart.emplace_back(b.framework, from * 1e9);
             addNoFitBand(c, x, y, from, x->max(), y->max(), static_cast<int>(b.framework), color,
-                         tr("%1 does not fit").arg(frameworkShortName(b.framework)));
+                         chartsText(ChartText::FrameworkDoesNotFit,
+                                    {qArg(frameworkShortName(b.framework))}));
         }
     }
     for (const auto& s : outcome.modelCurve.series) {
@@ -109,17 +109,19 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
             if (b && b->status == sim::ModelSizeStatus::Found && p.x > b->largestParameters)
                 continue;
             points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
-            texts << tr("<b>%1</b>, %2<br>%3<br>MFU %4, step %5")
-                         .arg(frameworkName(s.framework), formatParameters(p.x),
-                              QString::fromStdString(p.best->plan.label()).toHtmlEscaped(),
-                              formatPercent(p.best->throughput.mfu),
-                              formatSeconds(p.best->time.stepSeconds));
+            texts << chartsText(ChartText::ModelPoint,
+                                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
+                                 qArg(formatParameters(p.x)),
+                                 qArg(QString::fromStdString(p.best->plan.label()).toHtmlEscaped()),
+                                 sim::percentArg(p.best->throughput.mfu),
+                                 timeArg(p.best->time.stepSeconds)});
         }
         if (b && b->largestPlan && b->largestParameters > 0) {
             // The break point itself, merged into the curve in x order.
             const QPointF at(b->largestParameters / 1e9, b->largestPlan->throughput.mfu * 100);
             auto* ring = new QScatterSeries;
-            ring->setName(tr("%1 largest that fits").arg(frameworkShortName(s.framework)));
+            ring->setName(
+                chartsText(ChartText::LargestThatFits, {qArg(frameworkShortName(s.framework))}));
             ring->setMarkerShape(QScatterSeries::MarkerShapeCircle);
             ring->setMarkerSize(13);
             ring->setColor(Qt::transparent);
@@ -129,13 +131,14 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
             ring->setPen(pen);
             ring->replace(QList<QPointF>{at});
             attach(ring);
-            const QString text =
-                tr("<b>%1</b>: largest model that fits, %2<br>%3<br>MFU %4; %5 no longer fits")
-                    .arg(frameworkName(s.framework), formatParameters(b->largestParameters),
-                         QString::fromStdString(b->largestPlan->plan.label()).toHtmlEscaped(),
-                         formatPercent(b->largestPlan->throughput.mfu),
-                         b->nextParameters > 0 ? formatParameters(b->nextParameters)
-                                               : QStringLiteral("—"));
+            const QString text = chartsText(
+                ChartText::LargestPoint,
+                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
+                 qArg(formatParameters(b->largestParameters)),
+                 qArg(QString::fromStdString(b->largestPlan->plan.label()).toHtmlEscaped()),
+                 sim::percentArg(b->largestPlan->throughput.mfu),
+                 qArg(b->nextParameters > 0 ? formatParameters(b->nextParameters)
+                                            : QStringLiteral("—"))});
             m_tips->add(ring, {at}, {text});
             if (b->status == sim::ModelSizeStatus::Found) {
                 points << at;

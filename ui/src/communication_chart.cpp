@@ -6,8 +6,11 @@
 
 #include <trainplan/report/comparison_labels.h>
 #include <trainplan/report/report_labels.h>
+#include <trainplan/ui/view_text.h>
 
 namespace trainplan::ui {
+
+using services::ChartText;
 
 namespace {
 std::vector<BarComponent> components(CommunicationChart::Mode mode) {
@@ -34,8 +37,8 @@ CommunicationChart::CommunicationChart(Mode mode, QWidget* parent)
     , m_mode(mode) {
     setObjectName(mode == Mode::ByGroup ? QStringLiteral("commGroupChart")
                                         : QStringLiteral("commTierChart"));
-    setChartTitle(mode == Mode::ByGroup ? tr("Communication per GPU per step, by group")
-                                        : tr("Communication per GPU per step, by tier"));
+    setChartTitle(mode == Mode::ByGroup ? chartsText(ChartText::CommunicationByGroup)
+                                        : chartsText(ChartText::CommunicationByTier));
 }
 
 void CommunicationChart::setRows(const std::vector<CompareRow>& rows) {
@@ -56,10 +59,10 @@ void CommunicationChart::setRows(const std::vector<CompareRow>& rows) {
         }
     }
     if (cats.isEmpty()) {
-        clearValues(tr("No plan to show"));
+        clearValues(chartsText(ChartText::NoPlanToShow));
         return;
     }
-    setValues(cats, tips, v, tr("%1 sent per GPU per step").arg(memoryUnitName()),
+    setValues(cats, tips, v, chartsText(ChartText::SentPerGpuAxis, {qArg(memoryUnitName())}),
               [](double x) { return formatBytes(x / bytesToMemoryUnit(1.0)); });
 }
 

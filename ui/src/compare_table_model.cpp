@@ -1,9 +1,12 @@
 #include <trainplan/ui/compare_table_model.h>
 
+#include <trainplan/report/report_strings.h>
+#include <trainplan/services/run_check_text.h>
 #include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QBrush>
 #include <QColor>
@@ -11,6 +14,8 @@
 #include <QLocale>
 
 namespace trainplan::ui {
+
+using services::ChartText;
 
 namespace {
 
@@ -90,25 +95,24 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     if (role == Qt::ToolTipRole) {
         QString tip = metricToolTip(metricOf(column));
         if (column == FrameworkColumn && r.recommended)
-            tip += QLatin1Char('\n') + tr("★ The advisor's recommendation (Roadmap tab).");
+            tip += QLatin1Char('\n') + chartsText(ChartText::RecommendationTip);
         else if (column == FrameworkColumn && !r.verdict.isEmpty())
             tip += QLatin1Char('\n') + r.verdict;
         if (column == PlanColumn || column == FrameworkColumn || column == FitsColumn) {
             if (r.evaluatedPlans > 0)
-                tip += QLatin1Char('\n') + tr("%1 plans evaluated, %2 fit.")
-                                               .arg(QLocale().toString(r.evaluatedPlans),
-                                                    QLocale().toString(r.fittingPlans));
+                tip += QLatin1Char('\n') +
+                       chartsText(ChartText::PlansEvaluatedFit,
+                                  {sim::countArg(static_cast<double>(r.evaluatedPlans)),
+                                   sim::countArg(static_cast<double>(r.fittingPlans))});
             if (!r.notes.isEmpty()) tip += QLatin1Char('\n') + r.notes.join(QLatin1Char('\n'));
         }
         if ((column == GoodputColumn || column == CostWithFailuresColumn) && r.goodput) {
             const sim::GoodputEstimate& g = *r.goodput;
             tip += QLatin1Char('\n') +
-                   tr("%1 interruptions per day; checkpoint every %2 (%3 stall each); "
-                      "expected time to train %4.")
-                       .arg(QLocale().toString(g.failures.interruptionsPerDay, 'f', 2),
-                            formatDuration(g.intervalSeconds),
-                            formatSeconds(g.checkpoint.stallSeconds),
-                            formatDuration(g.expectedSeconds));
+                   chartsText(ChartText::GoodputTip,
+                              {sim::decimalArg(g.failures.interruptionsPerDay),
+                               durationArg(g.intervalSeconds), timeArg(g.checkpoint.stallSeconds),
+                               durationArg(g.expectedSeconds)});
         }
         return tip;
     }
@@ -143,7 +147,7 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     if (role != Qt::DisplayRole) return {};
     switch (column) {
     case FrameworkColumn:
-        return r.recommended ? tr("★ %1").arg(r.label()) : r.label();
+        return r.recommended ? QStringLiteral("★ %1").arg(r.label()) : r.label();
     case PlanColumn:
         if (r.kind == CompareRow::Kind::Excluded) return tr("no valid plan");
         return QString::fromStdString(r.plan.label());
@@ -163,7 +167,7 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
         return {};
     case MemoryColumn:
         if (!haveNumbers) return QString();
-        return tr("%1 of %2")
+        return report::tr(report::Text::KOfCapacity, advisorLanguage())
             .arg(formatBytes(e->memory.peakBytes), formatBytes(e->memory.capacityBytes));
     case StepColumn:
         return haveSpeed ? formatSeconds(e->time.stepSeconds) : QString();
@@ -182,13 +186,11 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
     case ErrorBarColumn: {
         if (!haveSpeed || !r.uncertainty) return QString();
         const sim::Uncertainty& u = *r.uncertainty;
-        const QString level = u.evidence == sim::EvidenceLevel::Validated ? tr("validated")
-                              : u.evidence == sim::EvidenceLevel::PartlyValidated
-                                  ? tr("partly validated")
-                                  : tr("extrapolated");
-        return tr("%1–%2 (%3)")
-            .arg(formatSeconds(e->time.stepSeconds * u.timeLow()),
-                 formatSeconds(e->time.stepSeconds * u.timeHigh()), level);
+        return chartsText(
+            ChartText::Interval,
+            {timeArg(e->time.stepSeconds * u.timeLow()),
+             timeArg(e->time.stepSeconds * u.timeHigh()),
+             sim::textArg(std::string(services::evidenceName(u.evidence, advisorLanguage())))});
     }
     default:
         return {};

@@ -3,6 +3,7 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/point_tool_tips.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QAreaSeries>
 #include <QLegend>
@@ -15,15 +16,15 @@
 
 namespace trainplan::ui {
 
+using services::ChartText;
+
 CrossoverChart::CrossoverChart(QWidget* parent)
     : ChartView(parent)
     , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("crossoverChart"));
-    setChartTitle(tr("Best MFU by model size"));
-    setToolTip(tr("The scenario's model scaled in depth and width; each framework's best MFU on "
-                  "this cluster. "
-                  "A shaded band starts where the framework no longer fits in GPU memory."));
-    setPlaceholder(tr("Computing…"));
+    setChartTitle(chartsText(ChartText::CrossoverTitle));
+    setToolTip(chartsText(ChartText::CrossoverTip));
+    setPlaceholder(calText(sim::CalText::Computing));
     chart()->legend()->hide(); // the Explore tab shows one legend for its charts
 }
 
@@ -42,7 +43,7 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         setPlaceholder(tr("No results"));
         return;
     }
-    setPlaceholder(maxMfu > 0 ? QString() : tr("No framework fits at any model size"));
+    setPlaceholder(maxMfu > 0 ? QString() : chartsText(ChartText::NoFrameworkAnyModelSize));
     auto* x = new QLogValueAxis;
     x->setBase(10);
     x->setLabelFormat(QStringLiteral("%g"));
@@ -67,18 +68,20 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         if (firstNoFit < s.points.size()) {
             const double from = firstNoFit == 0 ? x->min() : s.points[firstNoFit].x / 1e9;
             addNoFitBand(c, x, y, from, x->max(), y->max(), static_cast<int>(s.framework), color,
-                         tr("%1 does not fit").arg(frameworkShortName(s.framework)));
+                         chartsText(ChartText::FrameworkDoesNotFit,
+                                    {qArg(frameworkShortName(s.framework))}));
         }
         QList<QPointF> points;
         QStringList texts;
         for (const auto& p : s.points) {
             if (!p.best) continue;
             points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
-            texts << tr("<b>%1</b>, %2<br>%3<br>MFU %4, step %5")
-                         .arg(frameworkName(s.framework), formatParameters(p.x),
-                              QString::fromStdString(p.best->plan.label()).toHtmlEscaped(),
-                              formatPercent(p.best->throughput.mfu),
-                              formatSeconds(p.best->time.stepSeconds));
+            texts << chartsText(ChartText::ModelPoint,
+                                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
+                                 qArg(formatParameters(p.x)),
+                                 qArg(QString::fromStdString(p.best->plan.label()).toHtmlEscaped()),
+                                 sim::percentArg(p.best->throughput.mfu),
+                                 timeArg(p.best->time.stepSeconds)});
         }
         if (points.isEmpty()) continue;
         auto* line = new QLineSeries;

@@ -1,6 +1,7 @@
 #include <trainplan/ui/derivation_tree_model.h>
 
 #include <trainplan/ui/derivation_text.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QFont>
 #include <QLocale>
@@ -8,6 +9,8 @@
 #include <cmath>
 
 namespace trainplan::ui {
+
+using services::ChartText;
 
 namespace {
 
@@ -117,13 +120,16 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
                                derivationFormula(t.formula).toHtmlEscaped());
         if (!t.inputs.empty())
             tip += QStringLiteral("<br>") +
-                   tr("Inputs: %1").arg(inputsText(t, QStringLiteral("; ")).toHtmlEscaped());
-        tip += QStringLiteral("<br><i>") +
-               tr("Source: %1").arg(derivationSource(t.source).toHtmlEscaped()) +
-               QStringLiteral("</i>");
+                   chartsText(ChartText::TermInputs, {qArg(inputsText(t, QStringLiteral("; ")))})
+                       .toHtmlEscaped();
+        tip +=
+            QStringLiteral("<br><i>") +
+            chartsText(ChartText::TermSource, {qArg(derivationSource(t.source))}).toHtmlEscaped() +
+            QStringLiteral("</i>");
         if (!t.children.empty())
-            tip += QStringLiteral("<br>") + tr("The sum of the %n term(s) below.", nullptr,
-                                               static_cast<int>(t.children.size()));
+            tip += QStringLiteral("<br>") +
+                   chartsText(ChartText::TermSum,
+                              {sim::countArg(static_cast<double>(t.children.size()))});
         return tip;
     }
     case Qt::DisplayRole:

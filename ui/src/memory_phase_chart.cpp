@@ -4,21 +4,19 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/metric_info.h>
 #include <trainplan/ui/stage_memory_chart.h>
+#include <trainplan/ui/view_text.h>
 
 #include <algorithm>
 
 namespace trainplan::ui {
 
+using services::ChartText;
+
 MemoryPhaseChart::MemoryPhaseChart(QWidget* parent)
     : StackedBarChart(memoryComponents(), parent) {
     setObjectName(QStringLiteral("memoryPhaseChart"));
     setChartTitle(tr("Memory over one step"));
-    setToolTip(tr("What is allocated at each moment of a training step on the worst stage. "
-                  "Weights, optimizer states "
-                  "and buffers stay all step; activations build up in forward and are freed in "
-                  "backward while "
-                  "gradients appear; the peak is the fullest moment, not the sum of every "
-                  "component's maximum."));
+    setToolTip(chartsText(ChartText::MemoryPhaseTip));
 }
 
 void MemoryPhaseChart::clear(const QString& placeholder) {
@@ -45,11 +43,12 @@ void MemoryPhaseChart::setMemory(const sim::MemoryBreakdown& m, const QString& s
         const double total = ph.allocatedBytes + overhead;
         m_maxBytes = std::max(m_maxBytes, total);
         const QString name = memoryPhaseName(kind);
-        cats << (kind == m.peakPhase ? tr("%1 ◀ peak").arg(name) : name);
-        tips << tr("%1 (%2 stage): %3 in use").arg(name, stage, formatBytes(total));
+        cats << (kind == m.peakPhase ? chartsText(ChartText::PhasePeak, {qArg(name)}) : name);
+        tips << chartsText(ChartText::PhaseInUse,
+                           {qArg(name), qArg(stage), qArg(formatBytes(total))});
     }
     setValues(
-        cats, tips, v, tr("%1 per GPU").arg(memoryUnitName()),
+        cats, tips, v, chartsText(ChartText::PerGpuAxis, {qArg(memoryUnitName())}),
         [](double g) { return formatBytes(g / bytesToMemoryUnit(1.0)); },
         bytesToMemoryUnit(m.capacityBytes), tr("GPU memory"));
 
@@ -61,16 +60,13 @@ void MemoryPhaseChart::setMemory(const sim::MemoryBreakdown& m, const QString& s
         {Metric::Transient, at.transientBytes},     {Metric::Buffers, m.buffersBytes},
         {Metric::Overhead, m.overheadBytes}};
     for (const auto& [metric, bytes] : components)
-        if (bytes > 0) parts << tr("%1 %2").arg(metricName(metric), formatBytes(bytes));
-    m_summary = tr("Peak on the %1 stage at %2: %3 = %4.")
-                    .arg(stage, memoryPhaseName(m.peakPhase), parts.join(QStringLiteral(" + ")),
-                         formatBytes(m.peakBytes));
+        if (bytes > 0) parts << QStringLiteral("%1 %2").arg(metricName(metric), formatBytes(bytes));
+    m_summary = chartsText(ChartText::PeakSummary, {qArg(stage), qArg(memoryPhaseName(m.peakPhase)),
+                                                    qArg(parts.join(QStringLiteral(" + "))),
+                                                    qArg(formatBytes(m.peakBytes))});
     if (at.gradientsBytes < m.gradientsBytes)
-        m_summary +=
-            QLatin1Char(' ') +
-            tr("Gradients (%1 when complete) are not all allocated yet at that moment, so they "
-               "do not add in full to the stored activations.")
-                .arg(formatBytes(m.gradientsBytes));
+        m_summary += QLatin1Char(' ') + chartsText(ChartText::GradientsNotAllocated,
+                                                   {qArg(formatBytes(m.gradientsBytes))});
 }
 
 } // namespace trainplan::ui

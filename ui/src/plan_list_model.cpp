@@ -3,6 +3,7 @@
 #include <trainplan/ui/cost_format.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/metric_info.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QRegularExpression>
 #include <QStringList>
@@ -100,7 +101,7 @@ QVariant PlanListModel::header(int column, int role) const {
     if (role == Qt::DisplayRole)
         return column == RankColumn ? tr("#") : metricName(metrics[column]);
     if (role == Qt::ToolTipRole)
-        return column == RankColumn ? tr("Rank by step time among the plans that fit.")
+        return column == RankColumn ? chartsText(services::ChartText::RankTip)
                                     : metricToolTip(metrics[column]);
     return {};
 }

@@ -3,6 +3,7 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/point_tool_tips.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCoreApplication>
 #include <QLegend>
@@ -17,17 +18,20 @@
 
 namespace trainplan::ui {
 
+using services::ChartText;
+
 namespace {
 constexpr std::size_t kMaxPointsPerSeries = 700; // Qt Charts draws one item per scatter point
 
 QString planText(const sim::PlanSummary& p) {
-    return QCoreApplication::translate("PlanScatterChart",
-                                       "<b>%1</b><br>%2<br>step %3, %4 per GPU, MFU %5%6")
+    return QStringLiteral("<b>%1</b><br>%2<br>%3%4")
         .arg(frameworkName(p.plan.framework),
-             QString::fromStdString(p.plan.label()).toHtmlEscaped(), formatSeconds(p.stepSeconds),
-             formatBytes(p.peakBytes), formatPercent(p.mfu),
+             QString::fromStdString(p.plan.label()).toHtmlEscaped(),
+             chartsText(
+                 ChartText::PlanPoint,
+                 {timeArg(p.stepSeconds), qArg(formatBytes(p.peakBytes)), sim::percentArg(p.mfu)}),
              p.fits ? QString()
-                    : QCoreApplication::translate("PlanScatterChart", "<br><i>does not fit</i>"));
+                    : QStringLiteral("<br><i>%1</i>").arg(chartsText(ChartText::PointDoesNotFit)));
 }
 } // namespace
 
@@ -35,11 +39,9 @@ PlanScatterChart::PlanScatterChart(QWidget* parent)
     : ChartView(parent)
     , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("planScatterChart"));
-    setChartTitle(tr("Plan space: step time vs memory"));
-    setToolTip(tr(
-        "Every plan the search evaluated (sampled when there are many). The staircase line is the "
-        "Pareto front: no other plan is both faster and needs less memory."));
-    setPlaceholder(tr("Computing…"));
+    setChartTitle(chartsText(ChartText::PlanSpaceTitle));
+    setToolTip(chartsText(ChartText::PlanSpaceTip));
+    setPlaceholder(calText(sim::CalText::Computing));
 }
 
 void PlanScatterChart::setOutcome(const ExploreOutcome& outcome) {
@@ -57,8 +59,8 @@ void PlanScatterChart::setOutcome(const ExploreOutcome& outcome) {
         mMax = std::max(mMax, p.peakBytes);
     }
     if (all.empty() || tMax <= 0) {
-        setPlaceholder(all.empty() ? tr("No valid plan on this cluster")
-                                   : tr("No plan fits in GPU memory"));
+        setPlaceholder(all.empty() ? chartsText(ChartText::NoValidPlanOnCluster)
+                                   : chartsText(ChartText::NoPlanFitsMemory));
         return;
     }
     setPlaceholder({});
@@ -71,7 +73,7 @@ void PlanScatterChart::setOutcome(const ExploreOutcome& outcome) {
     x->setMinorTickCount(8);
     x->setMinorGridLineVisible(false);
     auto* y = new QValueAxis;
-    y->setTitleText(tr("Peak memory per GPU (%1)").arg(memoryUnitName()));
+    y->setTitleText(chartsText(ChartText::PeakMemoryAxis, {qArg(memoryUnitName())}));
     y->setRange(0, yMax);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%.0f"));

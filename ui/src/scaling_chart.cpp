@@ -4,6 +4,7 @@
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
 #include <trainplan/ui/point_tool_tips.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QLegend>
 #include <QLegendMarker>
@@ -16,15 +17,15 @@
 
 namespace trainplan::ui {
 
+using services::ChartText;
+
 ScalingChart::ScalingChart(QWidget* parent)
     : ChartView(parent)
     , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("scalingChart"));
     setChartTitle(tr("Scaling with GPU count"));
-    setToolTip(tr(
-        "Best plan per framework at each GPU count: solid lines are cluster tokens/s (left axis), "
-        "dashed lines MFU (right axis)."));
-    setPlaceholder(tr("Computing…"));
+    setToolTip(chartsText(ChartText::ScalingTip));
+    setPlaceholder(calText(sim::CalText::Computing));
     chart()->legend()->hide(); // the Explore tab shows one legend for its charts
 }
 
@@ -42,7 +43,7 @@ void ScalingChart::setSweep(const Sweep& sweep) {
             maxMfu = std::max(maxMfu, p.best->throughput.mfu);
         }
     if (maxTokens <= 0) {
-        setPlaceholder(tr("No framework fits at any GPU count"));
+        setPlaceholder(chartsText(ChartText::NoFrameworkAnyGpuCount));
         return;
     }
     setPlaceholder({});
@@ -61,7 +62,7 @@ void ScalingChart::setSweep(const Sweep& sweep) {
             if (p.best) minTokens = std::min(minTokens, p.best->throughput.tokensPerSecond);
     auto* yTokens = new QLogValueAxis;
     yTokens->setBase(10);
-    yTokens->setTitleText(tr("Throughput (%1)").arg(scale.suffix));
+    yTokens->setTitleText(chartsText(ChartText::ThroughputAxis, {qArg(scale.suffix)}));
     yTokens->setRange(minTokens / scale.divisor / 1.5, maxTokens / scale.divisor * 1.5);
     yTokens->setLabelFormat(QStringLiteral("%g"));
     yTokens->setMinorTickCount(0);
@@ -82,12 +83,12 @@ void ScalingChart::setSweep(const Sweep& sweep) {
             const auto& e = *p.best;
             tokens << QPointF(p.x, e.throughput.tokensPerSecond / scale.divisor);
             mfu << QPointF(p.x, e.throughput.mfu * 100);
-            texts << tr("<b>%1</b> on %2 GPUs<br>%3<br>%4, MFU %5, step %6")
-                         .arg(frameworkName(s.framework),
-                              QLocale().toString(static_cast<qlonglong>(p.x)),
-                              QString::fromStdString(e.plan.label()).toHtmlEscaped(),
-                              formatTokensPerSecond(e.throughput.tokensPerSecond),
-                              formatPercent(e.throughput.mfu), formatSeconds(e.time.stepSeconds));
+            texts << chartsText(ChartText::ScalingPoint,
+                                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
+                                 sim::countArg(p.x),
+                                 qArg(QString::fromStdString(e.plan.label()).toHtmlEscaped()),
+                                 qArg(formatTokensPerSecond(e.throughput.tokensPerSecond)),
+                                 sim::percentArg(e.throughput.mfu), timeArg(e.time.stepSeconds)});
         }
         if (tokens.isEmpty()) continue;
         const QColor color = frameworkColor(s.framework);
@@ -104,7 +105,7 @@ void ScalingChart::setSweep(const Sweep& sweep) {
         m_tips->add(line, tokens, texts);
 
         auto* dashed = new QLineSeries;
-        dashed->setName(tr("%1 MFU").arg(frameworkShortName(s.framework)));
+        dashed->setName(QStringLiteral("%1 MFU").arg(frameworkShortName(s.framework)));
         pen.setStyle(Qt::DashLine);
         pen.setWidthF(1.8);
         dashed->setPen(pen);

@@ -3,6 +3,7 @@
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/point_tool_tips.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QAreaSeries>
 #include <QLegend>
@@ -18,6 +19,8 @@
 #include <map>
 
 namespace trainplan::ui {
+
+using services::ChartText;
 
 namespace {
 
@@ -36,11 +39,9 @@ SizingChart::SizingChart(QWidget* parent)
     : ChartView(parent)
     , m_tips(new PointToolTips(this)) {
     setObjectName(QStringLiteral("sizingChart"));
-    setChartTitle(tr("Expected time to train × cost"));
-    setToolTip(tr("Each point is a cluster (GPU type, count, network) with its framework's best "
-                  "plan, timed with failures and restarts. The line joins the Pareto front; the "
-                  "shaded region meets both the deadline and the budget."));
-    setPlaceholder(tr("Computing…"));
+    setChartTitle(chartsText(ChartText::SizingTitle));
+    setToolTip(chartsText(ChartText::SizingTip));
+    setPlaceholder(calText(sim::CalText::Computing));
 }
 
 void SizingChart::setOutcome(const SizingOutcome& outcome) {
@@ -115,10 +116,10 @@ void SizingChart::setOutcome(const SizingOutcome& outcome) {
     };
     const bool logX = x1 / x0 > 30, logY = y1 / y0 > 30;
     QAbstractAxis* x = makeAxis(logX ? x0 : minX * 0.8, logX ? x1 : maxX * 1.15,
-                                tr("Expected time to train (days)"));
+                                chartsText(ChartText::TimeToTrainDaysAxis));
     QAbstractAxis* y = makeAxis(logY ? y0 : minY * 0.8, logY ? y1 : maxY * 1.15,
-                                o.cny ? tr("Expected cost (million CNY)")
-                                      : tr("Expected cost (million USD)"));
+                                o.cny ? chartsText(ChartText::CostMillionCnyAxis)
+                                      : chartsText(ChartText::CostMillionUsdAxis));
     // The plotted range, for the shaded region and the limit lines.
     auto range = [](QAbstractAxis* a, double& lo, double& hi) {
         if (auto* l = qobject_cast<QLogValueAxis*>(a)) {

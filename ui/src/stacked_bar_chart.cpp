@@ -1,4 +1,5 @@
 #include <trainplan/ui/stacked_bar_chart.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -108,12 +109,13 @@ void StackedBarChart::setValues(const QStringList& categories, const QStringList
         if (totals[static_cast<std::size_t>(i)] > m_valueAxis->max() * (1 + 1e-9)) {
             // On a second line (Qt Charts labels are HTML): on one, the label outgrew the axis's
             // margin and lost its start ("fit) ✂ 1.31 TiB").
-            cats[i] = tr("%1<br>✂ %2").arg(cats[i], m_format(totals[static_cast<std::size_t>(i)]));
+            cats[i] = QStringLiteral("%1<br>✂ %2")
+                          .arg(cats[i], m_format(totals[static_cast<std::size_t>(i)]));
             if (i < m_categoryToolTips.size())
                 m_categoryToolTips[i] +=
                     QLatin1Char('\n') +
-                    tr("The bar is cut at the edge of the axis: it is %1 long.")
-                        .arg(m_format(totals[static_cast<std::size_t>(i)]));
+                    chartsText(services::ChartText::BarCutTip,
+                               {qArg(m_format(totals[static_cast<std::size_t>(i)]))});
             cut = true;
         }
     if (cut) m_categoryAxis->setCategories(cats);

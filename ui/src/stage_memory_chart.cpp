@@ -1,11 +1,13 @@
 #include <trainplan/ui/stage_memory_chart.h>
 
+#include <trainplan/report/report_strings.h>
 #include <trainplan/simulator/explain_text.h>
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/derivation_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/metric_info.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QChart>
 #include <QLegend>
@@ -14,6 +16,8 @@
 #include <algorithm>
 
 namespace trainplan::ui {
+
+using services::ChartText;
 
 std::vector<BarComponent> memoryComponents() {
     const Metric ms[] = {Metric::Weights,     Metric::Gradients, Metric::OptimizerStates,
@@ -33,16 +37,11 @@ std::vector<BarComponent> stageMemoryComponents() {
     std::vector<BarComponent> out;
     for (std::size_t i = 0; i < base.size(); ++i) {
         if (i < 3) {
-            out.push_back({StageMemoryChart::tr("%1 (dense)").arg(base[i].name),
-                           StageMemoryChart::tr("%1 Dense part: attention, norms, dense FFN, "
-                                                "shared experts, router, embeddings and LM head.")
-                               .arg(base[i].toolTip),
+            out.push_back({chartsText(ChartText::DenseComponent, {qArg(base[i].name)}),
+                           chartsText(ChartText::DenseComponentTip, {qArg(base[i].toolTip)}),
                            base[i].color});
-            out.push_back({StageMemoryChart::tr("%1 (routed experts)").arg(base[i].name),
-                           StageMemoryChart::tr("%1 Routed experts: split over the "
-                                                "expert-parallel group (ep), their states "
-                                                "sharded over dp·cp/ep.")
-                               .arg(base[i].toolTip),
+            out.push_back({chartsText(ChartText::ExpertComponent, {qArg(base[i].name)}),
+                           chartsText(ChartText::ExpertComponentTip, {qArg(base[i].toolTip)}),
                            base[i].color.lighter(150)});
         } else {
             out.push_back(base[i]);
@@ -57,14 +56,14 @@ QString stageRowLabel(const sim::StageMemoryRow& row, bool evenLayout, bool moeM
     if (evenLayout) {
         name = pipelineStageName(row.stage);
         if (row.kind == sim::StageKind::Middle)
-            name = StageMemoryChart::tr("%1 (stages %2)").arg(name, indices);
+            name = chartsText(ChartText::StagesRange, {qArg(name), qArg(indices)});
     } else {
         name = QString::fromStdString(
             sim::stageRowName(row.kind, row.stageIndices, advisorLanguage()));
     }
     if (!moeModel) return name;
-    return StageMemoryChart::tr("%1: %2 dense + %3 MoE")
-        .arg(name, QLocale().toString(row.denseLayers), QLocale().toString(row.moeLayers));
+    return chartsText(ChartText::StageDenseMoe,
+                      {qArg(name), sim::countArg(row.denseLayers), sim::countArg(row.moeLayers)});
 }
 
 QString rankKindName(sim::RankKind kind) {
@@ -75,12 +74,10 @@ QString rankKindName(sim::RankKind kind) {
 StageMemoryChart::StageMemoryChart(QWidget* parent)
     : StackedBarChart(stageMemoryComponents(), parent) {
     setObjectName(QStringLiteral("stageMemoryChart"));
-    setChartTitle(tr("Memory per pipeline stage"));
+    setChartTitle(report::tr(report::Text::SubStages, advisorLanguage()));
     // Shown beside the memory-over-step chart, whose legend names the same colours.
     chart()->legend()->hide();
-    setToolTip(tr("Each pipeline stage's per-GPU memory at its own peak moment: the first stage "
-                  "holds the embeddings and "
-                  "the most in-flight micro-batches, the last the LM head and the loss."));
+    setToolTip(chartsText(ChartText::StageMemoryTip));
 }
 
 void StageMemoryChart::clear(const QString& placeholder) {
@@ -116,30 +113,29 @@ void StageMemoryChart::setExplanation(const sim::Explanation& x) {
         const QString stage = stageRowLabel(row, x.evenStageLayout, moeModel);
         // Axis labels are rich text: the layer counts go on a second line so they are not cut.
         cats << stageRowLabel(row, x.evenStageLayout, false) +
-                    (moeModel
-                         ? QStringLiteral("<br>") + tr("%1 dense + %2 MoE")
-                                                        .arg(QLocale().toString(row.denseLayers),
-                                                             QLocale().toString(row.moeLayers))
-                         : QString());
+                    (moeModel ? QStringLiteral("<br>") +
+                                    report::tr(report::Text::LayersDenseMoe, advisorLanguage())
+                                        .arg(QLocale().toString(row.denseLayers),
+                                             QLocale().toString(row.moeLayers))
+                              : QString());
         m_categoryLabels << stage;
-        tips << tr("%1: %2 layers (%3 dense, %4 MoE; ranks %5), %n micro-batch(es) in flight, "
-                   "peak %6 at %7",
-                   nullptr, row.inFlightMicroBatches)
-                    .arg(stage, QLocale().toString(row.layers, 'g', 4),
-                         QLocale().toString(row.denseLayers), QLocale().toString(row.moeLayers),
-                         rankKindName(row.rankKind), formatBytes(m.peakBytes),
-                         memoryPhaseName(m.peakPhase));
+        tips << chartsText(ChartText::StageTip,
+                           {qArg(stage), qArg(QLocale().toString(row.layers, 'g', 4)),
+                            sim::countArg(row.denseLayers), sim::countArg(row.moeLayers),
+                            qArg(rankKindName(row.rankKind)),
+                            sim::countArg(row.inFlightMicroBatches), qArg(formatBytes(m.peakBytes)),
+                            qArg(memoryPhaseName(m.peakPhase))});
         m_maxPeakBytes = std::max(m_maxPeakBytes, m.peakBytes);
         capacity = std::max(capacity, m.capacityBytes);
     }
     if (cats.isEmpty()) {
-        clear(tr("No plan to show"));
+        clear(chartsText(ChartText::NoPlanToShow));
         return;
     }
-    setChartTitle(moeModel ? tr("Memory per stage (light: experts)")
-                           : tr("Memory per pipeline stage"));
+    setChartTitle(moeModel ? chartsText(ChartText::MemoryPerStageExperts)
+                           : report::tr(report::Text::SubStages, advisorLanguage()));
     setValues(
-        cats, tips, v, tr("%1 per GPU").arg(memoryUnitName()),
+        cats, tips, v, chartsText(ChartText::PerGpuAxis, {qArg(memoryUnitName())}),
         [](double g) { return formatBytes(g / bytesToMemoryUnit(1.0)); },
         bytesToMemoryUnit(capacity), tr("GPU memory"));
 }
