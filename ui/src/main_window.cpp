@@ -19,7 +19,6 @@
 #include <trainplan/ui/config_files.h>
 #include <trainplan/ui/explore_tab.h>
 #include <trainplan/ui/export_report_dialog.h>
-#include <trainplan/ui/format.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/measurements_view.h>
 #include <trainplan/ui/planner_controller.h>
