@@ -175,7 +175,7 @@ void CompareTab::setOutcome(std::shared_ptr<const CompareOutcome> outcome) {
                  {sim::textArg(s.model.displayName.empty() ? s.model.name : s.model.displayName),
                   sim::countArg(static_cast<double>(s.planGpus())),
                   sim::textArg(s.cluster.gpu.name),
-                  sim::countArg(static_cast<double>(m_outcome->search.evaluatedPlans)),
+                  formattedCountArg(static_cast<double>(m_outcome->search.evaluatedPlans)),
                   timeArg(m_outcome->computeSeconds)}) +
         (m_outcome->profileNote.isEmpty() ? QString()
                                           : QStringLiteral(" — ") + m_outcome->profileNote));

@@ -102,8 +102,8 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
             if (r.evaluatedPlans > 0)
                 tip += QLatin1Char('\n') +
                        chartsText(ChartText::PlansEvaluatedFit,
-                                  {sim::countArg(static_cast<double>(r.evaluatedPlans)),
-                                   sim::countArg(static_cast<double>(r.fittingPlans))});
+                                  {formattedCountArg(static_cast<double>(r.evaluatedPlans)),
+                                   formattedCountArg(static_cast<double>(r.fittingPlans))});
             if (!r.notes.isEmpty()) tip += QLatin1Char('\n') + r.notes.join(QLatin1Char('\n'));
         }
         if ((column == GoodputColumn || column == CostWithFailuresColumn) && r.goodput) {

@@ -317,11 +317,11 @@ void SizingTab::showAnswer() {
     QStringList status;
     status << viewText(
         PlanViewText::SizingStatus,
-        {sim::countArg(static_cast<double>(r.candidates)),
-         sim::countArg(static_cast<double>(r.evaluated)),
-         sim::countArg(
+        {formattedCountArg(static_cast<double>(r.candidates)),
+         formattedCountArg(static_cast<double>(r.evaluated)),
+         formattedCountArg(
              static_cast<double>(r.prunedByDeadline + r.prunedByBudget + r.prunedByDominance)),
-         sim::countArg(static_cast<double>(r.cachedCandidates)), timeArg(m_outcome.seconds)});
+         formattedCountArg(static_cast<double>(r.cachedCandidates)), timeArg(m_outcome.seconds)});
     // GPUs left out (no price, no system) are named here; why, and every price used, in the
     // tooltip.
     QStringList unpriced;

@@ -45,8 +45,9 @@ namespace trainplan::ui {
 [[nodiscard]] inline sim::MessageArg factorArg(double factor) {
     return sim::MessageArg::number(sim::ArgKind::Factor, factor);
 }
-// A parameter or token count: 70.6B / 706亿 (sim::formatCount).
-[[nodiscard]] inline sim::MessageArg parametersArg(double n) {
+// A count in the one count style (sim::formatCount): parameters, plans searched: 1234, 466k,
+// 70.6B / 1234, 46.6万, 706亿.
+[[nodiscard]] inline sim::MessageArg formattedCountArg(double n) {
     return sim::MessageArg::number(sim::ArgKind::Parameters, n);
 }
 
