@@ -203,11 +203,15 @@ MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Place
         // Combined 1F1B (--overlap-moe-expert-parallel-comm) runs one micro-batch's dispatch and
         // combine under the adjacent micro-batch's forward or backward (Megatron-Core "Combined
         // 1F1B: Expert-Parallel All-to-All Overlap"): up to overlap_fraction of the stage's compute
-        // hides it, and what hides still takes its SMs from that compute (ncclSmShare).
+        // hides it, and what hides still takes its SMs from that compute (ncclSmShare). The
+        // tensor- and context-parallel traffic already hidden under the same compute is not
+        // available to it a second time.
         const double compute = st.forward + st.backward + st.recompute;
-        c.epExposed = p.epCommOverlap ? std::max(c.ep.seconds - ctx.eff.overlapFraction * compute,
-                                                 ncclSmShare(ctx.eff) * c.ep.seconds)
-                                      : c.ep.seconds;
+        const double hiddenElsewhere = (c.tp.seconds - c.tpExposed) + (c.cp.seconds - c.cpExposed);
+        const double window = std::max(0.0, ctx.eff.overlapFraction * compute - hiddenElsewhere);
+        c.epExposed = p.epCommOverlap
+                          ? std::max(c.ep.seconds - window, ncclSmShare(ctx.eff) * c.ep.seconds)
+                          : c.ep.seconds;
     }
     c.exposedSeconds = c.tpExposed + c.cpExposed + c.epExposed;
     return c;

@@ -92,6 +92,10 @@ constexpr TextPair kFormulas[] = {
      "环形传递，最后一次发送无法掩盖"},
     {"dispatch + combine all-to-all, forward and backward, per MoE layer",
      "每个 MoE 层前向与反向的 dispatch + combine all-to-all"},
+    {"dispatch + combine all-to-all, forward and backward, per MoE layer, beyond what the "
+     "adjacent micro-batch's compute hides (combined 1F1B), at least the NCCL SM share",
+     "每个 MoE 层前向与反向的 dispatch + combine all-to-all，扣除相邻微批次计算所掩盖的部分"
+     "（combined 1F1B），且至少计入 NCCL 占用 SM 的份额"},
     {"gradient reduction beyond what overlaps the last backward (and per-micro-batch gathers "
      "beyond their prefetch), at least the NCCL SM share of what hides",
      "超出最后一次反向可重叠部分的梯度归约（以及超出预取的逐微批次参数收集），"
@@ -202,6 +206,12 @@ constexpr TextPair kSources[] = {
      "PyTorch context_parallel（torch/distributed/tensor/experimental/_attention.py，2024-12："
      "all-gather 轮转，dK/dV 走 all_to_all）；torchtitan"},
     {"Lepikhin et al. 2021 (GShard) §2.2", "Lepikhin 等 2021（GShard）§2.2"},
+    {"Lepikhin et al. 2021 (GShard) §2.2; DeepEP (flex dispatcher)",
+     "Lepikhin 等 2021（GShard）§2.2；DeepEP（flex 分发器）"},
+    {"Lepikhin et al. 2021 (GShard) §2.2; Megatron-Core combined 1F1B "
+     "(--overlap-moe-expert-parallel-comm); DeepEP (flex dispatcher)",
+     "Lepikhin 等 2021（GShard）§2.2；Megatron-Core combined 1F1B "
+     "（--overlap-moe-expert-parallel-comm）；DeepEP（flex 分发器）"},
     {"NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm; overlapped compute "
      "slowdown: Lee et al. 2025 (arXiv 2507.03114)",
      "NCCL 总线带宽系数；PyTorch DDP/FSDP 与 DeepSpeed 的 overlap_comm；通信重叠时的计算减速："
@@ -245,6 +255,7 @@ constexpr TextPair kInputs[] = {
     {"data-parallel shard degree", "数据并行分片度"},
     {"expert shard degree", "专家分片度"},
     {"expert tp (etp)", "专家张量并行度（etp）"},
+    {"flex dispatcher (1: tokens sent once per node)", "flex 分发器（1：每个节点只发送一次词元）"},
     {"gradient size", "梯度大小"},
     {"alive fraction", "存活比例"},
     {"in-flight micro-batches", "在途微批次数"},

@@ -82,6 +82,31 @@ TEST(MoeDispatchOverlap, CombinedOneFOneBHidesTheAllToAllButPaysItsSms) {
     }
 }
 
+TEST(MoeDispatchOverlap, TensorParallelTrafficAlreadyHiddenIsNotHiddenTwice) {
+    // gpt-oss-120b at TP2 · EP16 with combined 1F1B: TP2's traffic hidden by Transformer Engine's
+    // userbuffers overlap takes its share of the same compute, so with tp_comm_overlap on the
+    // all-to-all is more exposed, by exactly the TP time that went into hiding. On 100 GbE RoCE the
+    // all-to-all outgrows the compute that could hide it.
+    const model::Scenario s = makeScenario("gpt-oss-120b", "H100-SXM5-80GB", 4, 8, 256,
+                                           "NVLink4-NVSwitch", "RoCE-100GbE");
+    const auto ctx = sim::makeContext(s);
+    model::Plan plain = makePlan(Framework::Megatron, 16, 2, 1, 1, 1);
+    plain.ep = 16;
+    plain.sequenceParallel = true;
+    plain.epCommOverlap = true;
+    model::Plan tpOverlap = plain;
+    tpOverlap.tpCommOverlap = true;
+    const sim::PlanEstimate a = sim::evaluatePlan(ctx, plain);
+    const sim::PlanEstimate b = sim::evaluatePlan(ctx, tpOverlap);
+    ASSERT_GT(a.time.stepSeconds, 0.0);
+    EXPECT_DOUBLE_EQ(b.communication.epSeconds, a.communication.epSeconds);
+    const double tpHidden = a.time.exposedTpSeconds - b.time.exposedTpSeconds;
+    EXPECT_GT(tpHidden, 0.0);
+    EXPECT_NEAR(b.time.exposedEpSeconds - a.time.exposedEpSeconds, tpHidden, 1e-9 * tpHidden)
+        << "ep " << a.communication.epSeconds << " exposed " << a.time.exposedEpSeconds << " / "
+        << b.time.exposedEpSeconds;
+}
+
 TEST(MoeDispatchOverlap, OptionsRoundTripAndAreValidated) {
     model::Scenario s = deepseek();
     s.plans = {recipe(true, model::MoeDispatcher::Flex)};
