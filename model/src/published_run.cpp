@@ -11,6 +11,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <variant>
@@ -85,6 +86,7 @@ const std::vector<Column>& columns() {
         {"pipeline_split", &PublishedRun::pipelineSplit},
         {"etp", &PublishedRun::etp},
         {"cross_entropy", &PublishedRun::crossEntropy},
+        {"dropout", &PublishedRun::dropoutText},
     };
     return table;
 }
@@ -260,6 +262,22 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
             rowOk = false;
         }
         run.crossEntropy = loss;
+        const std::string dropout(trim(run.dropoutText));
+        if (!dropout.empty()) {
+            char* end = nullptr;
+            const double p = std::strtod(dropout.c_str(), &end);
+            if (end != dropout.c_str() + dropout.size() || !std::isfinite(p) || p < 0.0 ||
+                p >= 1.0) {
+                out.issues.push_back({rec.line, "dropout",
+                                      quoteCell(dropout) +
+                                          " is not a probability from 0 to below 1 (the run's "
+                                          "--attention-dropout and --hidden-dropout)"});
+                rowOk = false;
+            } else {
+                run.dropout = p;
+            }
+        }
+        run.dropoutText.clear();
         if (rowOk) out.runs.push_back(std::move(run));
     }
     return out;

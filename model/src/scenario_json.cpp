@@ -363,6 +363,8 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
                         attentionKernelFromString, "auto, flash2, fused, triton");
             tr.readEnum("cross_entropy", s.training.crossEntropy, false, crossEntropyFromString,
                         "auto, unfused, te");
+            tr.readOptionalDouble("attention_dropout", s.training.attentionDropout, 0.0, 0.95);
+            tr.readOptionalDouble("hidden_dropout", s.training.hiddenDropout, 0.0, 0.95);
             tr.finish();
         }
     } else {

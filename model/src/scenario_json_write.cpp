@@ -80,6 +80,9 @@ json toJson(const Scenario& s) {
         j["training"]["attention_kernel"] = std::string(toString(s.training.attentionKernel));
     if (s.training.crossEntropy != CrossEntropy::Auto)
         j["training"]["cross_entropy"] = std::string(toString(s.training.crossEntropy));
+    if (s.training.attentionDropout)
+        j["training"]["attention_dropout"] = *s.training.attentionDropout;
+    if (s.training.hiddenDropout) j["training"]["hidden_dropout"] = *s.training.hiddenDropout;
     const ClusterSpec& c = s.cluster;
     json cj;
     cj["gpu"] = c.gpuRef.empty() ? toJson(c.gpu) : json(c.gpuRef);

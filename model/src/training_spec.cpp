@@ -106,4 +106,12 @@ std::optional<CrossEntropy> crossEntropyFromString(std::string_view s) {
     return std::nullopt;
 }
 
+double attentionDropout(const TrainingSpec& t) {
+    return t.attentionDropout.value_or(t.flashAttention ? 0.0 : 0.1);
+}
+
+double hiddenDropout(const TrainingSpec& t) {
+    return t.hiddenDropout.value_or(t.flashAttention ? 0.0 : 0.1);
+}
+
 } // namespace trainplan::model

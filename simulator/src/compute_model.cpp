@@ -124,6 +124,12 @@ bool fp8Eligible(double n, double k) {
     return std::fmod(n, 16.0) == 0 && std::fmod(k, 16.0) == 0;
 }
 
+// A flash-attention kernel with dropout draws a Philox random number per attention score and runs
+// at ~80% of its rate forward and ~65% backward (flash-attention PR #2597, FA4 and cuDNN 9.24
+// dropout benchmarks on GB200: "fwd ≈ 75–85%, bwd ≈ 60–70% of no-drop TFLOPS").
+constexpr double kDropoutAttentionForwardRate = 0.80;
+constexpr double kDropoutAttentionBackwardRate = 0.65;
+
 // Forward and backward rate of the flash-attention kernel, as fractions of the bf16 dense peak.
 std::pair<double, double> attentionEfficiency(const Efficiency& e, model::AttentionKernel k) {
     switch (k) {
@@ -145,6 +151,8 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
     const auto& m = sc.model;
     const Efficiency& e = ctx.eff;
     const bool flash = sc.training.flashAttention;
+    const double attentionDropout = model::attentionDropout(sc.training);
+    const double hiddenDropout = model::hiddenDropout(sc.training);
     const bool fp8 = sc.training.precision == Precision::Fp8;
     const ExecutionMode mode = executionMode(sc, p);
     const StackCosts stack = stackCosts(mode);
@@ -294,7 +302,11 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             auto lengthFactor = [](double keys) { return keys / (keys + 256.0); };
             const double s = m.seqLen;
             const double windowFlops = T * lf.attentionCoreWindowed / t;
-            const auto [fwdEff, bwdEff] = attentionEfficiency(e, attentionKernel(sc, p));
+            auto [fwdEff, bwdEff] = attentionEfficiency(e, attentionKernel(sc, p));
+            if (attentionDropout > 0.0) {
+                fwdEff *= kDropoutAttentionForwardRate;
+                bwdEff *= kDropoutAttentionBackwardRate;
+            }
             const double fullSeconds = (attnFlops - windowFlops) / lengthFactor(s);
             const double windowSeconds =
                 windowFlops > 0
@@ -328,8 +340,9 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
         const double normBytes = 2.0 * h / sp * (fusedNorm ? 2.0 * elem : 36.0);
         bytes += normBytes + latentBytes;
         kernels += 2.0 * (fusedNorm ? 1.0 : 7.0);
-        // Residual adds: read two, write one.
-        bytes += 2.0 * 3.0 * elem * h / sp;
+        // Residual adds: read two, write one; with hidden dropout (Megatron's fused
+        // bias-dropout-add) each also writes its one-byte mask, which backward reads.
+        bytes += 2.0 * (3.0 * elem + (hiddenDropout > 0.0 ? 1.0 : 0.0)) * h / sp;
         kernels += stack.fusedNorms ? 0.0 : 2.0;
         // Activation: SwiGLU silu + mul in eager (10 bytes per element), fused read 2 write 1;
         // GELU one kernel either way.
@@ -354,7 +367,12 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             bytes += 2.0 * elem * (kvDim + qDim) / t;
             kernels += 2.0;
         }
-        if (!flash) bytes += 4.0 * m.heads * static_cast<double>(m.seqLen) * elem / t; // softmax
+        // Unfused softmax reads the scores and writes the probabilities; attention dropout reads
+        // them again and writes its output (Korthikanti et al. 2022 §4.1, 5as² per layer).
+        const double softmaxBytes = flash ? 0.0
+                                          : (attentionDropout > 0.0 ? 4.0 : 2.0) * m.heads *
+                                                static_cast<double>(m.seqLen) * elem / t;
+        bytes += softmaxBytes;
         const double memFwd = T * (bytes + fp8FwdBytes) / hbm + fp8WeightBytes / hbm;
         const double memBwd = T * (2.0 * bytes + fp8BwdBytes) / hbm;
 
@@ -385,8 +403,7 @@ LayerTimes layerTimes(const PlanContext& ctx, const model::Plan& p, int gradAccu
             const unsigned modules = rm::effective(p.recomputeModules);
             const double seconds = T / hbm; // per byte per token
             double r = 0;
-            if (modules & rm::kCoreAttn)
-                r += attnFwd + (flash ? 0.0 : T * 4.0 * m.heads * m.seqLen * elem / t / hbm);
+            if (modules & rm::kCoreAttn) r += attnFwd + softmaxBytes * seconds;
             if (modules & rm::kLayerNorm) r += normBytes * seconds;
             if (modules & rm::kMlaUpProj) r += mlaUpFwd + rotaryBytes * seconds;
             const double routedWidth = moe ? m.moe.expertFfnHidden * m.moe.topK / t : ffnWidth;

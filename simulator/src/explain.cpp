@@ -306,13 +306,20 @@ DerivationTerm timeTree(const PlanContext& ctx, const Plan& p, const PlanEstimat
             ? "Liu et al. 2023 (ring attention); Megatron-Core context parallelism"
             : "PyTorch context_parallel (torch/distributed/tensor/experimental/_attention.py, "
               "2024-12: all-gather rotater, all_to_all dK/dV); torchtitan"));
-    parts.push_back(
-        DerivationTerm::leaf("exposed expert-parallel communication", T.exposedEpSeconds, "s",
-                             "dispatch + combine all-to-all, forward and backward, per MoE layer",
-                             {{"ep", static_cast<double>(p.ep)},
-                              {"expert tp (etp)", static_cast<double>(p.expertTp())},
-                              {"total EP time", e.communication.epSeconds}},
-                             "Lepikhin et al. 2021 (GShard) §2.2"));
+    parts.push_back(DerivationTerm::leaf(
+        "exposed expert-parallel communication", T.exposedEpSeconds, "s",
+        p.epCommOverlap
+            ? "dispatch + combine all-to-all, forward and backward, per MoE layer, beyond what the "
+              "adjacent micro-batch's compute hides (combined 1F1B), at least the NCCL SM share"
+            : "dispatch + combine all-to-all, forward and backward, per MoE layer",
+        {{"ep", static_cast<double>(p.ep)},
+         {"expert tp (etp)", static_cast<double>(p.expertTp())},
+         {"flex dispatcher (1: tokens sent once per node)",
+          p.moeDispatcher == model::MoeDispatcher::Flex ? 1.0 : 0.0},
+         {"total EP time", e.communication.epSeconds}},
+        p.epCommOverlap ? "Lepikhin et al. 2021 (GShard) §2.2; Megatron-Core combined 1F1B "
+                          "(--overlap-moe-expert-parallel-comm); DeepEP (flex dispatcher)"
+                        : "Lepikhin et al. 2021 (GShard) §2.2; DeepEP (flex dispatcher)"));
     parts.push_back(DerivationTerm::leaf(
         "exposed data-parallel communication", T.exposedDpSeconds, "s",
         p.dpOverlap ? "gradient reduction beyond what overlaps the last backward (and "
@@ -447,11 +454,25 @@ std::vector<Assumption> assumptions(const PlanContext& ctx, const Plan& p) {
                              "与 CUDA graphs 下用 fused，否则用 flash2"
                            : "场景 training.attention_kernel"});
     }
-    out.push_back({"dropout",
-                   flash ? "none (flash-era recipes)" : "0.1 masks stored (paper-era recipes)",
-                   "TrainPlan convention tied to flash attention", true,
-                   flash ? "无（FlashAttention 时代的配方）" : "0.1，保存掩码（论文时代的配方）",
-                   "TrainPlan 约定，随 FlashAttention 而定"});
+    {
+        const bool stated = sc.training.attentionDropout || sc.training.hiddenDropout;
+        const std::string values = "attention " + fmt(model::attentionDropout(sc.training)) +
+                                   ", hidden " + fmt(model::hiddenDropout(sc.training));
+        const std::string valuesZh = "注意力 " + fmt(model::attentionDropout(sc.training)) +
+                                     "，隐藏层 " + fmt(model::hiddenDropout(sc.training));
+        out.push_back({"dropout",
+                       stated  ? values
+                       : flash ? "none (flash-era recipes)"
+                               : "0.1 masks stored (paper-era recipes)",
+                       stated ? "scenario training.attention_dropout / hidden_dropout"
+                              : "TrainPlan convention tied to flash attention",
+                       !stated,
+                       stated  ? valuesZh
+                       : flash ? "无（FlashAttention 时代的配方）"
+                               : "0.1，保存掩码（论文时代的配方）",
+                       stated ? "场景 training.attention_dropout / hidden_dropout"
+                              : "TrainPlan 约定，随 FlashAttention 而定"});
+    }
     out.push_back({"dp_overlap", p.dpOverlap ? "on" : "off", "plan dp_overlap (default on)", true,
                    p.dpOverlap ? "开" : "关", "方案 dp_overlap（默认开）"});
     out.push_back({"tp_comm_overlap", p.tpCommOverlap ? "on" : "off",

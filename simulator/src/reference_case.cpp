@@ -373,6 +373,10 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     if (!r.crossEntropy.empty())
         if (const auto loss = model::crossEntropyFromString(r.crossEntropy))
             s.training.crossEntropy = *loss;
+    if (r.dropout) {
+        s.training.attentionDropout = *r.dropout;
+        s.training.hiddenDropout = *r.dropout;
+    }
     if (r.pipelineSplit.find("embedding") != std::string::npos) p.pipeline.embeddingAsLayer = true;
     if (r.pipelineSplit.find("loss") != std::string::npos) p.pipeline.lossAsLayer = true;
     if (torchtitan && p.pp > 1)

@@ -75,6 +75,8 @@ ComputeSignature computeSignature(const PlanContext& ctx) {
             static_cast<double>(static_cast<int>(s.training.execution)),
             static_cast<double>(static_cast<int>(s.training.attentionKernel)),
             static_cast<double>(static_cast<int>(s.training.crossEntropy)),
+            model::attentionDropout(s.training),
+            model::hiddenDropout(s.training),
             s.training.flashAttention ? 1.0 : 0.0};
 }
 

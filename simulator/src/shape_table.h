@@ -32,7 +32,7 @@ struct ShapeKeyHash {
 
 // Everything layerTimes reads besides the plan's shape: when two contexts agree on it, they agree
 // on every layer time.
-inline constexpr std::size_t kComputeSignatureSize = 48;
+inline constexpr std::size_t kComputeSignatureSize = 50;
 using ComputeSignature = std::array<double, kComputeSignatureSize>;
 [[nodiscard]] ComputeSignature computeSignature(const PlanContext& ctx);
 

@@ -95,9 +95,10 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
                                                  static_cast<double>(m.mla.qkRopeHeadDim)
                                            : 0.0;
     const double elem = tr.precision == Precision::Fp32 ? 4.0 : 2.0;
-    // Era-appropriate convention: unfused (non-flash) runs in the papers used dropout 0.1,
-    // flash-era LLM recipes train without dropout (listed as an assumption).
-    const bool dropout = !tr.flashAttention;
+    // Dropout keeps a one-byte mask per element it drops from (PyTorch native_dropout); the
+    // scenario's probabilities, or the era's convention (model::hiddenDropout).
+    const bool hiddenMasks = model::hiddenDropout(tr) > 0.0;
+    const bool attentionMask = model::attentionDropout(tr) > 0.0;
     if (p.recompute == Recompute::Full) {
         // Only the layer input is kept (Korthikanti eq. 2sbh, /t with sequence parallelism).
         return elem * h / (p.sequenceParallel ? t : 1.0);
@@ -121,7 +122,7 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
     // Not split by tp without sequence parallelism: two norm inputs, QKV and MLP inputs, dropout
     // masks (Korthikanti: 10sbh of the 34sbh).
     double replicated =
-        elem * (2.0 * h) + elem * h + elem * h + (dropout ? 2.0 * h : 0.0) + elem * latents;
+        elem * (2.0 * h) + elem * h + elem * h + (hiddenMasks ? 2.0 * h : 0.0) + elem * latents;
     // Split by tp: Q, K, V, the projection input and the FFN internals.
     double split = elem * (qDim + kDim + vDim) + elem * outDim;
     auto ffnBytes = [&](double width) {
@@ -154,7 +155,8 @@ double activationBytesPerToken(const PlanContext& ctx, const Plan& p, bool moeLa
     }
     if (!tr.flashAttention && !(modules & rm::kCoreAttn)) {
         // Softmax output, its dropout mask and dropout output: 5as per token (Korthikanti 5as²b).
-        split += (dropout ? 5.0 : 2.0) * m.heads * static_cast<double>(m.seqLen);
+        // Flash attention regenerates its dropout mask from the RNG seed instead (Dao et al. 2022).
+        split += (attentionMask ? 5.0 : 2.0) * m.heads * static_cast<double>(m.seqLen);
     } else if (tr.flashAttention) {
         split += 4.0 * m.heads; // flash attention's fp32 logsumexp per row (Dao et al. 2022)
     }

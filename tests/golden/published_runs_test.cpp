@@ -128,7 +128,9 @@ TEST(PublishedRuns, Megatron2020ReadmeIterationTimes) {
     ASSERT_NE(g, nullptr);
     EXPECT_EQ(g->rows, 12);
     EXPECT_LE(g->meanAbsError, 0.07);
-    EXPECT_LE(g->maxAbsError, 0.10);
+    // GPT-2 8B on 1,024 V100 is +11.2% (slower than measured) since hidden dropout's mask
+    // traffic is charged (docs/model.md, Dropout); it was +9.9% before.
+    EXPECT_LE(g->maxAbsError, 0.12);
 }
 
 // Mean |error| of one metric over a source's rows, with or without the Llama 3.1 405B runs.
@@ -341,12 +343,16 @@ TEST(PublishedRuns, LlmFoundryRunsWithItsTritonAttention) {
             << "line " << line;
 }
 
-TEST(PublishedRuns, Megatron2024ReadmeKnownGap) {
-    // Over-predicted small Megatron-Core models on H100 with an unpublished micro-batch: a known
-    // gap of docs/model.md, held so a regression shows (17.3% before hidden collectives paid their
-    // NCCL SM share, 13.7% since, 12.9% with Megatron-Core's loss passes, 11.8% since the rows
-    // state the unfused loss their flags imply).
-    EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.125);
+TEST(PublishedRuns, Megatron2024ReadmeWithinTenPercent) {
+    // Megatron-Core on H100 with an unpublished micro-batch: 17.3% before hidden collectives paid
+    // their NCCL SM share, 13.7% since, 12.9% with Megatron-Core's loss passes, 11.8% since the
+    // rows state the unfused loss their flags imply, 9.2% since they state Megatron-LM's default
+    // dropout, which the flash kernel pays for (docs/model.md, Dropout). The bar is 10%.
+    EXPECT_LE(speed("Megatron-LM README 2024").meanAbs, 0.10);
+    // The GPT 1.7B row, where attention is the largest share (s/h = 2), is the worst: +15.0%.
+    EXPECT_NEAR(predictedAt(89u, sim::ValidationMetric::MfuPercent) /
+                    measuredAt(89u, sim::ValidationMetric::MfuPercent),
+                1.15, 0.01);
 }
 
 TEST(PublishedRuns, LeaveOneSourceOut) {

@@ -352,6 +352,25 @@ TEST(MegatronArgsConversion, CrossEntropyFusionFlagsNameTheLoss) {
     EXPECT_FALSE(fixture("megatron_deepspeed.sh").training.crossEntropy.has());
 }
 
+// Dropout: Megatron-LM's argparse default is 0.1 for --attention-dropout and --hidden-dropout
+// (arguments.py _add_regularization_args), so a script that says nothing trains with it.
+TEST(MegatronArgsConversion, DropoutFlagsDefaultToMegatronsTenthProbability) {
+    const std::string base = "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+                             "--num-attention-heads 32";
+    const ImportedFields absent = importMegatronArgs(base, "train.sh");
+    EXPECT_DOUBLE_EQ(*absent.training.attentionDropout, 0.1);
+    EXPECT_DOUBLE_EQ(*absent.training.hiddenDropout, 0.1);
+    EXPECT_EQ(absent.training.attentionDropout.origin, Origin::ToolDefault);
+    const ImportedFields off =
+        importMegatronArgs(base + " --attention-dropout 0.0 --hidden-dropout 0.05", "train.sh");
+    EXPECT_DOUBLE_EQ(*off.training.attentionDropout, 0.0);
+    EXPECT_DOUBLE_EQ(*off.training.hiddenDropout, 0.05);
+    EXPECT_EQ(off.training.attentionDropout.origin, Origin::Explicit);
+    EXPECT_FALSE(hasErrors(off.issues)) << dump(off.issues);
+    const ImportedFields bad = importMegatronArgs(base + " --attention-dropout 1.5", "train.sh");
+    EXPECT_TRUE(hasErrors(bad.issues)) << dump(bad.issues);
+}
+
 TEST(MegatronArgsConversion, MegatronDeepSpeed) {
     const ImportedFields f = fixture("megatron_deepspeed.sh");
     EXPECT_EQ(*f.plan.framework, Framework::DeepSpeed);

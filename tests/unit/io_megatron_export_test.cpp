@@ -118,6 +118,20 @@ TEST(MegatronScriptGeneration, FlagSpellingMatchesMegatronAndReadsBack) {
             << script;
         EXPECT_EQ(*importMegatronArgs(script, "megatron_args.sh").training.crossEntropy, c);
     }
+
+    // The dropout the estimate charged goes out explicitly (Megatron-LM would otherwise use 0.1):
+    // none for a flash-era scenario that states nothing, the stated values otherwise.
+    s.training.crossEntropy = CrossEntropy::Auto;
+    const ImportedFields flashEra =
+        importMegatronArgs(exportMegatronScript(s, p, issues), "megatron_args.sh");
+    EXPECT_DOUBLE_EQ(*flashEra.training.attentionDropout, 0.0);
+    EXPECT_DOUBLE_EQ(*flashEra.training.hiddenDropout, 0.0);
+    s.training.attentionDropout = 0.1;
+    s.training.hiddenDropout = 0.05;
+    const ImportedFields stated =
+        importMegatronArgs(exportMegatronScript(s, p, issues), "megatron_args.sh");
+    EXPECT_DOUBLE_EQ(*stated.training.attentionDropout, 0.1);
+    EXPECT_DOUBLE_EQ(*stated.training.hiddenDropout, 0.05);
 }
 
 // Issue 17 item 4: latent attention, sliding windows and MTP modules go out as Megatron-LM flags

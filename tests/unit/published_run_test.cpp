@@ -139,6 +139,24 @@ TEST(publishedRun, CrossEntropyNamesMegatronCoresLoss) {
               "--cross-entropy-loss-fusion, --cross-entropy-fusion-impl)");
 }
 
+TEST(publishedRun, DropoutIsAProbability) {
+    const auto load = parsePublishedRuns("source,model_name,dropout\n"
+                                         "paper,A,0.1\n"
+                                         "paper,B,0\n"
+                                         "paper,C,\n"
+                                         "paper,D,1\n"
+                                         "paper,E,0.1x\n");
+    ASSERT_EQ(load.runs.size(), 3u);
+    EXPECT_EQ(load.runs[0].dropout, std::optional<double>(0.1));
+    EXPECT_EQ(load.runs[1].dropout, std::optional<double>(0.0));
+    EXPECT_FALSE(load.runs[2].dropout.has_value());
+    ASSERT_EQ(load.issues.size(), 2u);
+    EXPECT_EQ(load.issues[0].text(),
+              "line 5, column dropout: '1' is not a probability from 0 to below 1 (the run's "
+              "--attention-dropout and --hidden-dropout)");
+    EXPECT_EQ(load.issues[1].line, 6u);
+}
+
 TEST(publishedRun, HeaderProblems) {
     const auto unknown = parsePublishedRuns("source,model_name,colour,tp,tp\nx,y,red,1,2\n");
     ASSERT_EQ(unknown.issues.size(), 2u);

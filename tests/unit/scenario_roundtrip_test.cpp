@@ -182,6 +182,29 @@ TEST(ScenarioRoundTrip, TheLossImplementationIsReadAndWritten) {
     }
 }
 
+TEST(ScenarioRoundTrip, DropoutIsWrittenOnlyWhenStated) {
+    // training.attention_dropout / hidden_dropout (issue 18): unset keeps the era's convention
+    // and is not written; a stated 0 is kept as 0, not dropped.
+    const auto load =
+        loadScenarioFile(fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios/llama31-70b-h100x256.json",
+                         builtinCatalog());
+    ASSERT_TRUE(load.ok()) << describe(load.issues);
+    EXPECT_FALSE(load.scenario->training.attentionDropout.has_value());
+    EXPECT_FALSE(toJson(*load.scenario)["training"].contains("attention_dropout"));
+    EXPECT_FALSE(toJson(*load.scenario)["training"].contains("hidden_dropout"));
+    Scenario s = *load.scenario;
+    s.training.attentionDropout = 0.0;
+    s.training.hiddenDropout = 0.1;
+    const nlohmann::json saved = toJson(s);
+    EXPECT_EQ(saved["training"]["attention_dropout"], 0.0);
+    EXPECT_EQ(saved["training"]["hidden_dropout"], 0.1);
+    const auto back = parseScenario(saved, builtinCatalog());
+    ASSERT_TRUE(back.ok()) << describe(back.issues);
+    EXPECT_EQ(back.scenario->training.attentionDropout, std::optional<double>(0.0));
+    EXPECT_EQ(back.scenario->training.hiddenDropout, std::optional<double>(0.1));
+    EXPECT_TRUE(*back.scenario == s);
+}
+
 TEST(ScenarioRoundTrip, InlineHardwareKeepsItsValues) {
     const auto load = loadScenarioFile(fs::path(TRAINPLAN_TEST_FIXTURES_DIR) /
                                            "scenarios/good/inline-hardware.json",

@@ -141,6 +141,9 @@ const BadFile kBadFiles[] = {
     {"97-ep-overlap-without-vpp.json", "plans[0].ep_comm_overlap", "needs an interleaved pipeline (vpp > 1) when pp > 1", 1},
     {"98-ep-overlap-on-deepspeed.json", "plans[0].ep_comm_overlap", "is Megatron-Core's combined 1F1B", 1},
     {"99-unknown-moe-dispatcher.json", "plans[0].moe_dispatcher", "'deepep' is not one of alltoall, flex", 1},
+    // Dropout probabilities (issue 18): below 1, numbers.
+    {"100-attention-dropout-of-one.json", "training.attention_dropout", "1 is out of range [0, 0.95]", 1},
+    {"101-hidden-dropout-as-text.json", "training.hidden_dropout", "must be a number, got a string", 1},
     {"95-host-cpu-cores-zero.json", "cluster.host_cpu_cores_per_node", "0 is out of range [1, 1000000]", 1},
     {"96-host-memory-bandwidth-as-text.json", "cluster.host_memory_gb_per_s_per_node", "must be a number, got a string", 1},
     // Megatron-LM --recompute-modules (issue 17 item 2).

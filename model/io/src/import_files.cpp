@@ -426,6 +426,10 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (merged.training.attentionKernel.has() && s.training.flashAttention)
         s.training.attentionKernel = *merged.training.attentionKernel;
     if (merged.training.crossEntropy.has()) s.training.crossEntropy = *merged.training.crossEntropy;
+    if (merged.training.attentionDropout.has())
+        s.training.attentionDropout = *merged.training.attentionDropout;
+    if (merged.training.hiddenDropout.has())
+        s.training.hiddenDropout = *merged.training.hiddenDropout;
     // Token budget from steps or samples; a given scenario's exact budget wins when they agree to a
     // step.
     const double tokensPerStep = static_cast<double>(s.training.globalBatch) * s.model.seqLen;

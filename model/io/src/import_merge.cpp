@@ -138,6 +138,8 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(training, flashAttention, "training.flash_attention");
     TP_MERGE(training, attentionKernel, "training.attention_kernel");
     TP_MERGE(training, crossEntropy, "training.cross_entropy");
+    TP_MERGE(training, attentionDropout, "training.attention_dropout");
+    TP_MERGE(training, hiddenDropout, "training.hidden_dropout");
     TP_MERGE(training, trainSteps, "training steps");
     TP_MERGE(training, trainSamples, "training samples");
     TP_MERGE(plan, framework, "plan.framework");
@@ -220,6 +222,11 @@ ImportedFields fromScenario(const Scenario& s, const std::string& file) {
         f.training.attentionKernel.set(s.training.attentionKernel, "training.attention_kernel", o);
     if (s.training.crossEntropy != CrossEntropy::Auto)
         f.training.crossEntropy.set(s.training.crossEntropy, "training.cross_entropy", o);
+    if (s.training.attentionDropout)
+        f.training.attentionDropout.set(*s.training.attentionDropout, "training.attention_dropout",
+                                        o);
+    if (s.training.hiddenDropout)
+        f.training.hiddenDropout.set(*s.training.hiddenDropout, "training.hidden_dropout", o);
     f.cluster.nodes.set(s.cluster.nodes, "cluster.nodes", o);
     f.cluster.gpusPerNode.set(s.cluster.gpusPerNode, "cluster.gpus_per_node", o);
     if (s.cluster.hostCpuCoresPerNode > 0)

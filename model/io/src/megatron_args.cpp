@@ -463,6 +463,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     f.plan.sequenceParallel.set(sp, sp ? "--sequence-parallel" : "--sequence-parallel (absent)",
                                 sp ? Origin::Explicit : Origin::ToolDefault);
     detail::readMoeCommunication(a, f);
+    detail::readDropout(a, f);
     const bool overlap = a.flag("--tp-comm-overlap");
     f.plan.tpCommOverlap.set(overlap, overlap ? "--tp-comm-overlap" : "--tp-comm-overlap (absent)",
                              overlap ? Origin::Explicit : Origin::ToolDefault);

@@ -1,5 +1,7 @@
 #include <trainplan/model/io/megatron_args.h>
 
+#include <trainplan/model/json_reader.h>
+
 #include <trainplan/model/pipeline_layout.h>
 
 #include <trainplan/model/io/launcher.h>
@@ -236,6 +238,11 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
         add(training, "--cross-entropy-loss-fusion");
     if (s.training.crossEntropy == CrossEntropy::Te)
         add(training, "--cross-entropy-fusion-impl", "te");
+    // The dropout the estimate charged, stated because Megatron-LM's default is 0.1 for both.
+    add(training, "--attention-dropout",
+        model::detail::formatNumber(model::attentionDropout(s.training)));
+    add(training, "--hidden-dropout",
+        model::detail::formatNumber(model::hiddenDropout(s.training)));
     if (p.offload != Offload::None && !ds)
         issues.push_back({Severity::Warning, file, "offload",
                           "Megatron-LM plans have no optimizer offload flag TrainPlan exports"});

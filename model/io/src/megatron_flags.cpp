@@ -124,6 +124,7 @@ const std::vector<ArgSpec>& megatronFlags() {
         note("--empty-unused-memory-level", 1, "not modelled");
         mapped({"--cross-entropy-loss-fusion"}, 0);
         mapped({"--cross-entropy-fusion-impl"}, 1);
+        mapped({"--attention-dropout", "--hidden-dropout"}, 1);
         note("--fp8-wgrad", 0, "not modelled");
         note("--first-last-layers-bf16", 0, "fp8 is modelled on every layer");
         silent({"--lr",
@@ -145,8 +146,6 @@ const std::vector<ArgSpec>& megatronFlags() {
                 "--adam-eps",
                 "--sgd-momentum",
                 "--init-method-std",
-                "--attention-dropout",
-                "--hidden-dropout",
                 "--data-cache-path",
                 "--vocab-file",
                 "--merge-file",

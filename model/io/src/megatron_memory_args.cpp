@@ -112,4 +112,15 @@ void readMoeCommunication(ArgReader& a, ImportedFields& f) {
     }
 }
 
+void readDropout(ArgReader& a, ImportedFields& f) {
+    auto read = [&](const char* flag, Field<double>& out) {
+        if (auto p = a.number(flag, 0.0, 0.95))
+            out.set(*p, flag);
+        else if (!a.flag(flag))
+            out.set(0.1, std::string(flag) + " (absent)", Origin::ToolDefault);
+    };
+    read("--attention-dropout", f.training.attentionDropout);
+    read("--hidden-dropout", f.training.hiddenDropout);
+}
+
 } // namespace trainplan::model::io::detail

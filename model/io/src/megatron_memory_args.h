@@ -23,4 +23,8 @@ void readMegatronFsdp(ArgReader& a, ImportedFields& f);
 // plan.ep_comm_overlap, --moe-token-dispatcher-type into plan.moe_dispatcher.
 void readMoeCommunication(ArgReader& a, ImportedFields& f);
 
+// --attention-dropout and --hidden-dropout, each 0.1 when absent (Megatron-LM arguments.py
+// _add_regularization_args).
+void readDropout(ArgReader& a, ImportedFields& f);
+
 } // namespace trainplan::model::io::detail

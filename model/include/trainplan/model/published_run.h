@@ -64,6 +64,11 @@ struct PublishedRun {
     // when it was not the fused native one (--cross-entropy-loss-fusion,
     // --cross-entropy-fusion-impl). Empty: the stack's usual.
     std::string crossEntropy;
+    // Column "dropout" (optional): the attention and hidden dropout probability the run trained
+    // with, 0 ≤ p < 1 (Megatron-LM --attention-dropout and --hidden-dropout). Empty: the era's
+    // convention (model::attentionDropout).
+    std::optional<double> dropout;
+    std::string dropoutText; // the cell while parsing (a probability may be 0); empty after
 
     bool operator==(const PublishedRun&) const = default;
 };

@@ -51,6 +51,13 @@ enum class CrossEntropy {
 [[nodiscard]] std::string_view toString(CrossEntropy c);
 [[nodiscard]] std::optional<CrossEntropy> crossEntropyFromString(std::string_view s);
 
+struct TrainingSpec;
+// The dropout probabilities in force: the scenario's, or when it states none the era's
+// convention: 0.1 without flash attention (the Megatron-LM papers' recipes, Shoeybi et al. 2019
+// §3), none with it (flash-era recipes: Llama, NeMo, torchtitan, llm-foundry set 0).
+[[nodiscard]] double attentionDropout(const TrainingSpec& t);
+[[nodiscard]] double hiddenDropout(const TrainingSpec& t);
+
 struct TrainingSpec {
     long long globalBatch = 0; // sequences per optimizer step
     Precision precision = Precision::Bf16;
@@ -60,6 +67,9 @@ struct TrainingSpec {
     ExecutionMode execution = ExecutionMode::Auto;
     AttentionKernel attentionKernel = AttentionKernel::Auto; // only with flashAttention
     CrossEntropy crossEntropy = CrossEntropy::Auto;
+    // Dropout probabilities (Srivastava et al. 2014); unset = the era's convention (dropout below).
+    std::optional<double> attentionDropout; // on the attention probabilities (--attention-dropout)
+    std::optional<double> hiddenDropout;    // after attention and MLP (--hidden-dropout)
 
     bool operator==(const TrainingSpec&) const = default;
 };

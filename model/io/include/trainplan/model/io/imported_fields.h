@@ -85,6 +85,9 @@ struct ImportedTraining {
     Field<bool> flashAttention;
     Field<AttentionKernel> attentionKernel;
     Field<CrossEntropy> crossEntropy;
+    Field<double>
+        attentionDropout;        // probability (Megatron --attention-dropout, HF attention_dropout)
+    Field<double> hiddenDropout; // probability (Megatron --hidden-dropout, HF hidden_dropout)
     Field<long long>
         trainSteps; // optimizer steps (Megatron --train-iters, torchtitan --training.steps)
     Field<long long> trainSamples; // sequences (Megatron --train-samples)
