@@ -5,6 +5,7 @@
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/view_text.h>
 
 #include <QCoreApplication>
 
@@ -70,10 +71,8 @@ std::vector<CompareRow> compareRows(const sim::SearchResult& search) {
             row.kind = CompareRow::Kind::NoFit;
             row.estimate = fr.closest;
             row.plan = fr.closest->plan;
-            row.notes << QCoreApplication::translate("CompareRow",
-                                                     "Nothing fits: the plan with the least memory "
-                                                     "needs %1 more than the GPU offers.")
-                             .arg(formatBytes(fr.missBytes));
+            row.notes << viewText(services::PlanViewText::NothingFitsMissing,
+                                  {qArg(formatBytes(fr.missBytes))});
         } else {
             row.kind = CompareRow::Kind::Excluded;
         }

@@ -3,42 +3,36 @@
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/pricing.h>
 
-#include <QCoreApplication>
+#include <trainplan/ui/view_text.h>
+#include <trainplan/ui/window_text.h>
+
 #include <QStringList>
 
 namespace trainplan::ui {
 
-// The notes keep the translation context they had in PlannerController (lupdate reads these
-// QCoreApplication::translate calls).
+// The notes are catalogue entries (services::PlanViewText), in the GUI's language.
 ResolvedScenario resolveProfile(const model::Scenario& s, const ProfileLookup& lookup,
                                 const PriceSource& prices) {
     ResolvedScenario out{s, {}};
     if (prices) sim::applyPriceTable(out.scenario.cluster.gpu, prices());
     if (!s.efficiency.profile) return out;
     const QString name = QString::fromStdString(*s.efficiency.profile);
-    QString error =
-        QCoreApplication::translate("trainplan::ui::PlannerController", "no library is open");
+    QString error = winText(services::WindowText::NoLibraryOpen);
     const std::optional<nlohmann::json> parameters =
         lookup ? lookup(*s.efficiency.profile, error) : std::nullopt;
     if (!parameters) {
-        out.profileNote = QCoreApplication::translate(
-                              "trainplan::ui::PlannerController",
-                              "calibration profile “%1” not applied (%2): default efficiency")
-                              .arg(name, error);
+        out.profileNote =
+            viewText(services::PlanViewText::ProfileNotApplied, {qArg(name), qArg(error)});
         return out;
     }
     QStringList problems;
     for (const auto& issue :
          sim::applyCalibrationProfile(out.scenario.efficiency, *s.efficiency.profile, *parameters))
         problems << QString::fromStdString(issue.text());
-    out.profileNote =
-        problems.isEmpty()
-            ? QCoreApplication::translate("trainplan::ui::PlannerController",
-                                          "calibration profile “%1”")
-                  .arg(name)
-            : QCoreApplication::translate("trainplan::ui::PlannerController",
-                                          "calibration profile “%1”, partly applied: %2")
-                  .arg(name, problems.join(QStringLiteral("; ")));
+    out.profileNote = problems.isEmpty()
+                          ? viewText(services::PlanViewText::ProfileApplied, {qArg(name)})
+                          : viewText(services::PlanViewText::ProfilePartlyApplied,
+                                     {qArg(name), qArg(problems.join(QStringLiteral("; ")))});
     return out;
 }
 

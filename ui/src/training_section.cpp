@@ -131,6 +131,32 @@ TrainingSection::TrainingSection(ScenarioDocument* doc, QWidget* parent)
                 }
             }));
 
+    // Dropout probabilities; the lowest step means unset (the era's convention).
+    auto dropoutBox = [&](const char* field, const QString& undoLabel,
+                          std::optional<double> model::TrainingSpec::*member) {
+        auto* box = new QDoubleSpinBox;
+        box->setRange(-0.05, 0.95);
+        box->setDecimals(2);
+        box->setSingleStep(0.05);
+        box->setSpecialValueText(editText(EditorText::DropoutUsual));
+        box->setToolTip(fieldHelp(field));
+        form->addRow(fieldLabel(field), m_binder->bindDouble(
+                                            box, QString::fromLatin1(field), undoLabel,
+                                            [member](const Scenario& s) {
+                                                return (s.training.*member).value_or(-0.05);
+                                            },
+                                            [member](Scenario& s, double v) {
+                                                if (v < 0.0)
+                                                    s.training.*member = std::nullopt;
+                                                else
+                                                    s.training.*member = v;
+                                            }));
+    };
+    dropoutBox("training.attention_dropout", tr("attention dropout"),
+               &model::TrainingSpec::attentionDropout);
+    dropoutBox("training.hidden_dropout", tr("hidden dropout"),
+               &model::TrainingSpec::hiddenDropout);
+
     m_crossEntropy = new QComboBox;
     m_crossEntropy->addItem(editText(EditorText::LossFused), QStringLiteral("auto"));
     m_crossEntropy->addItem(editText(EditorText::LossUnfused), QStringLiteral("unfused"));

@@ -53,6 +53,7 @@ enum class EditorText {
     AttentionFused,
     AttentionTriton,
     ExecutionUsual,
+    DropoutUsual,
     ExecutionEager,
     ExecutionCompile,
     ExecutionFused,

@@ -128,6 +128,10 @@ enum class PlanViewText {
     DefaultedTip,
     FromScenarioTip,
     TokensPerSecondPerGpu,
+    NothingFitsMissing,
+    ProfileApplied,
+    ProfilePartlyApplied,
+    ProfileNotApplied,
     UseProfileForScenario, // keep last (kPlanViewTextCount)
 };
 inline constexpr int kPlanViewTextCount = static_cast<int>(PlanViewText::UseProfileForScenario) + 1;
