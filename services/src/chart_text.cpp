@@ -2,22 +2,14 @@
 
 #include <trainplan/services/chart_text.h>
 
-#include <iterator>
-#include <span>
+#include <trainplan/simulator/text_catalogue.h>
 
 namespace trainplan::services {
 
 namespace {
 
-struct ChartEntry {
-    ChartText id;
-    int argCount;
-    std::string_view en;
-    std::string_view zh;
-};
-
 // clang-format off
-constexpr ChartEntry kChartEntries[] = {
+constexpr sim::TextEntry<ChartText> kChartEntries[] = {
     {ChartText::DenseComponent, 1,
      "{0} (dense)",
      "{0}（稠密）"},
@@ -180,27 +172,21 @@ constexpr ChartEntry kChartEntries[] = {
 };
 // clang-format on
 
-constexpr bool chartInIdOrder() {
-    for (std::size_t i = 0; i < std::size(kChartEntries); ++i)
-        if (static_cast<std::size_t>(kChartEntries[i].id) != i) return false;
-    return std::size(kChartEntries) == static_cast<std::size_t>(kChartTextCount);
-}
-static_assert(chartInIdOrder(), "one entry per ChartText, in the enum's order");
+static_assert(sim::entriesInIdOrder(kChartEntries, static_cast<std::size_t>(kChartTextCount)),
+              "one entry per ChartText, in the enum's order");
 
 } // namespace
 
 std::string_view chartTemplate(ChartText id, sim::Lang lang) {
-    const ChartEntry& e = kChartEntries[static_cast<std::size_t>(id)];
-    return lang == sim::Lang::ZhCN ? e.zh : e.en;
+    return sim::catalogueTemplate(kChartEntries, id, lang);
 }
 
 int chartArgCount(ChartText id) {
-    return kChartEntries[static_cast<std::size_t>(id)].argCount;
+    return sim::catalogueEntry(kChartEntries, id).argCount;
 }
 
 std::string chartText(ChartText id, sim::Lang lang, std::initializer_list<sim::MessageArg> args) {
-    return sim::renderTemplate(chartTemplate(id, lang),
-                               std::span<const sim::MessageArg>(args.begin(), args.size()), lang);
+    return sim::catalogueText(kChartEntries, id, lang, args);
 }
 
 } // namespace trainplan::services

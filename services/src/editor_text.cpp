@@ -2,22 +2,14 @@
 
 #include <trainplan/services/editor_text.h>
 
-#include <iterator>
-#include <span>
+#include <trainplan/simulator/text_catalogue.h>
 
 namespace trainplan::services {
 
 namespace {
 
-struct EditorEntry {
-    EditorText id;
-    int argCount;
-    std::string_view en;
-    std::string_view zh;
-};
-
 // clang-format off
-constexpr EditorEntry kEditorEntries[] = {
+constexpr sim::TextEntry<EditorText> kEditorEntries[] = {
     {EditorText::ReadinessIntro, 0,
      "What the team can do and what the platform provides. Unanswered means \"not in place\"; the advisor lists it as a prerequisite.",
      "团队具备的能力和平台提供的条件。未回答即视为“不具备”，顾问会把它列为前提条件。"},
@@ -228,27 +220,21 @@ constexpr EditorEntry kEditorEntries[] = {
 };
 // clang-format on
 
-constexpr bool editorInIdOrder() {
-    for (std::size_t i = 0; i < std::size(kEditorEntries); ++i)
-        if (static_cast<std::size_t>(kEditorEntries[i].id) != i) return false;
-    return std::size(kEditorEntries) == static_cast<std::size_t>(kEditorTextCount);
-}
-static_assert(editorInIdOrder(), "one entry per EditorText, in the enum's order");
+static_assert(sim::entriesInIdOrder(kEditorEntries, static_cast<std::size_t>(kEditorTextCount)),
+              "one entry per EditorText, in the enum's order");
 
 } // namespace
 
 std::string_view editorTemplate(EditorText id, sim::Lang lang) {
-    const EditorEntry& e = kEditorEntries[static_cast<std::size_t>(id)];
-    return lang == sim::Lang::ZhCN ? e.zh : e.en;
+    return sim::catalogueTemplate(kEditorEntries, id, lang);
 }
 
 int editorArgCount(EditorText id) {
-    return kEditorEntries[static_cast<std::size_t>(id)].argCount;
+    return sim::catalogueEntry(kEditorEntries, id).argCount;
 }
 
 std::string editorText(EditorText id, sim::Lang lang, std::initializer_list<sim::MessageArg> args) {
-    return sim::renderTemplate(editorTemplate(id, lang),
-                               std::span<const sim::MessageArg>(args.begin(), args.size()), lang);
+    return sim::catalogueText(kEditorEntries, id, lang, args);
 }
 
 } // namespace trainplan::services

@@ -2,22 +2,14 @@
 
 #include <trainplan/services/plan_view_text.h>
 
-#include <iterator>
-#include <span>
+#include <trainplan/simulator/text_catalogue.h>
 
 namespace trainplan::services {
 
 namespace {
 
-struct PlanViewEntry {
-    PlanViewText id;
-    int argCount;
-    std::string_view en;
-    std::string_view zh;
-};
-
 // clang-format off
-constexpr PlanViewEntry kPlanViewEntries[] = {
+constexpr sim::TextEntry<PlanViewText> kPlanViewEntries[] = {
     {PlanViewText::Ready, 0,
      "ready",
      "就绪"},
@@ -378,28 +370,22 @@ constexpr PlanViewEntry kPlanViewEntries[] = {
 };
 // clang-format on
 
-constexpr bool planViewInIdOrder() {
-    for (std::size_t i = 0; i < std::size(kPlanViewEntries); ++i)
-        if (static_cast<std::size_t>(kPlanViewEntries[i].id) != i) return false;
-    return std::size(kPlanViewEntries) == static_cast<std::size_t>(kPlanViewTextCount);
-}
-static_assert(planViewInIdOrder(), "one entry per PlanViewText, in the enum's order");
+static_assert(sim::entriesInIdOrder(kPlanViewEntries, static_cast<std::size_t>(kPlanViewTextCount)),
+              "one entry per PlanViewText, in the enum's order");
 
 } // namespace
 
 std::string_view planViewTemplate(PlanViewText id, sim::Lang lang) {
-    const PlanViewEntry& e = kPlanViewEntries[static_cast<std::size_t>(id)];
-    return lang == sim::Lang::ZhCN ? e.zh : e.en;
+    return sim::catalogueTemplate(kPlanViewEntries, id, lang);
 }
 
 int planViewArgCount(PlanViewText id) {
-    return kPlanViewEntries[static_cast<std::size_t>(id)].argCount;
+    return sim::catalogueEntry(kPlanViewEntries, id).argCount;
 }
 
 std::string planViewText(PlanViewText id, sim::Lang lang,
                          std::initializer_list<sim::MessageArg> args) {
-    return sim::renderTemplate(planViewTemplate(id, lang),
-                               std::span<const sim::MessageArg>(args.begin(), args.size()), lang);
+    return sim::catalogueText(kPlanViewEntries, id, lang, args);
 }
 
 } // namespace trainplan::services

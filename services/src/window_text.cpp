@@ -2,22 +2,14 @@
 
 #include <trainplan/services/window_text.h>
 
-#include <iterator>
-#include <span>
+#include <trainplan/simulator/text_catalogue.h>
 
 namespace trainplan::services {
 
 namespace {
 
-struct Entry {
-    WindowText id;
-    int argCount;
-    std::string_view en;
-    std::string_view zh;
-};
-
 // clang-format off
-constexpr Entry kEntries[] = {
+constexpr sim::TextEntry<WindowText> kEntries[] = {
     {WindowText::ExportDeckOption, 0,
      "Review deck (16:9 slides) instead of the report",
      "改为导出评审幻灯片（16:9），而非报告"},
@@ -441,27 +433,21 @@ constexpr Entry kEntries[] = {
 };
 // clang-format on
 
-constexpr bool inIdOrder() {
-    for (std::size_t i = 0; i < std::size(kEntries); ++i)
-        if (static_cast<std::size_t>(kEntries[i].id) != i) return false;
-    return std::size(kEntries) == static_cast<std::size_t>(kWindowTextCount);
-}
-static_assert(inIdOrder(), "one entry per WindowText, in the enum's order");
+static_assert(sim::entriesInIdOrder(kEntries, static_cast<std::size_t>(kWindowTextCount)),
+              "one entry per WindowText, in the enum's order");
 
 } // namespace
 
 std::string_view windowTemplate(WindowText id, sim::Lang lang) {
-    const Entry& e = kEntries[static_cast<std::size_t>(id)];
-    return lang == sim::Lang::ZhCN ? e.zh : e.en;
+    return sim::catalogueTemplate(kEntries, id, lang);
 }
 
 int windowArgCount(WindowText id) {
-    return kEntries[static_cast<std::size_t>(id)].argCount;
+    return sim::catalogueEntry(kEntries, id).argCount;
 }
 
 std::string windowText(WindowText id, sim::Lang lang, std::initializer_list<sim::MessageArg> args) {
-    return sim::renderTemplate(windowTemplate(id, lang),
-                               std::span<const sim::MessageArg>(args.begin(), args.size()), lang);
+    return sim::catalogueText(kEntries, id, lang, args);
 }
 
 } // namespace trainplan::services

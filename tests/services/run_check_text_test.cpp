@@ -26,6 +26,7 @@ TEST(RunCheckText, EveryEntryHasChineseWithTheSameArguments) {
         const std::string_view zh = services::runTemplate(id, Lang::ZhCN);
         EXPECT_FALSE(en.empty()) << i;
         EXPECT_EQ(placeholders(en), placeholders(zh)) << en << " / " << zh;
+        EXPECT_EQ(static_cast<int>(placeholders(en).size()), services::runArgCount(id)) << en;
         if (en != "{0} ({1})") {
             EXPECT_TRUE(hasCjk(zh)) << en << ": " << zh;
         }

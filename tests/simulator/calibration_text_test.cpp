@@ -25,6 +25,7 @@ TEST(CalibrationText, EveryEntryHasChineseWithTheSameArguments) {
         const std::string_view zh = calibrationTemplate(id, Lang::ZhCN);
         EXPECT_FALSE(en.empty()) << i;
         EXPECT_EQ(placeholders(en), placeholders(zh)) << en << " / " << zh;
+        EXPECT_EQ(static_cast<int>(placeholders(en).size()), calibrationArgCount(id)) << en;
         // Symbols and bare placeholders read the same in both languages.
         if (en != "± 1σ" && en != "y = x" && en != "{0} ({1})" && en != "MFU") {
             EXPECT_TRUE(hasCjk(zh)) << en << ": " << zh;

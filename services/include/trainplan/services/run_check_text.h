@@ -86,6 +86,8 @@ inline constexpr int kRunTextCount = static_cast<int>(RunText::NoRunsToCheck) + 
 
 // The entry's template in `lang` (placeholders {0}.., {0|singular|plural}).
 [[nodiscard]] std::string_view runTemplate(RunText id, sim::Lang lang);
+// How many arguments the entry takes (its placeholders {0}..).
+[[nodiscard]] int runArgCount(RunText id);
 // The entry rendered in `lang` with `args`.
 [[nodiscard]] std::string runText(RunText id, sim::Lang lang,
                                   std::initializer_list<sim::MessageArg> args = {});

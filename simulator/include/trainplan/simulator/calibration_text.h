@@ -132,6 +132,8 @@ inline constexpr int kCalTextCount = static_cast<int>(CalText::MeasuredPredicted
 
 // The entry's template in `lang` (placeholders {0}.., {0|singular|plural}).
 [[nodiscard]] std::string_view calibrationTemplate(CalText id, Lang lang);
+// How many arguments the entry takes (its placeholders {0}..).
+[[nodiscard]] int calibrationArgCount(CalText id);
 // The entry rendered in `lang` with `args`.
 [[nodiscard]] std::string calibrationText(CalText id, Lang lang,
                                           std::initializer_list<MessageArg> args = {});
