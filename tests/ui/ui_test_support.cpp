@@ -4,10 +4,12 @@
 #include <trainplan/ui/language.h>
 
 #include <QDeadlineTimer>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -60,6 +62,16 @@ bool waitFor(const std::function<bool()>& done, int timeoutMs) {
         QThread::msleep(1);
     }
     return true;
+}
+
+bool looksEnglish(QString text, QStringList allowed) {
+    // Longest first, so that a name inside a longer one does not break the longer one up.
+    std::sort(allowed.begin(), allowed.end(),
+              [](const QString& a, const QString& b) { return a.size() > b.size(); });
+    for (const QString& a : allowed)
+        text.remove(a, Qt::CaseInsensitive);
+    static const QRegularExpression prose(QStringLiteral("\\b[A-Za-z]{3,}\\s+[a-z]{3,}\\b"));
+    return prose.match(text).hasMatch();
 }
 
 } // namespace trainplan::ui::test

@@ -32,17 +32,6 @@
 namespace trainplan::ui {
 namespace {
 
-// Two English words of three or more letters in a row: prose, not a name or a unit (as the main
-// window's walk judges it).
-bool looksEnglish(QString text, QStringList allowed) {
-    std::sort(allowed.begin(), allowed.end(),
-              [](const QString& a, const QString& b) { return a.size() > b.size(); });
-    for (const QString& a : allowed)
-        text.remove(a, Qt::CaseInsensitive);
-    static const QRegularExpression prose(QStringLiteral("\\b[A-Za-z]{3,}\\s+[a-z]{3,}\\b"));
-    return prose.match(text).hasMatch();
-}
-
 // Every text the user can read in `root`: labels, buttons, combo items, list and table cells,
 // placeholders, tooltips and the window title.
 QStringList readableTexts(QWidget* root) {
@@ -77,7 +66,7 @@ void expectChinese(QWidget* w, const char* name, const QStringList& allowed) {
     w->show();
     test::waitFor([] { return false; }, 200);
     for (const QString& text : readableTexts(w)) {
-        EXPECT_FALSE(looksEnglish(text, allowed)) << name << ": " << text.toStdString();
+        EXPECT_FALSE(test::looksEnglish(text, allowed)) << name << ": " << text.toStdString();
     }
     const QString dir = qEnvironmentVariable("TRAINPLAN_SCREENSHOT_DIR");
     if (!dir.isEmpty()) {

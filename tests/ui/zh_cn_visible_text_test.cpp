@@ -43,17 +43,6 @@ QString plain(const QString& text) {
     return d.toPlainText();
 }
 
-// Two English words of three or more letters in a row: prose, not a name or a unit.
-bool looksEnglish(QString text, QStringList allowed) {
-    // Longest first, so that a name inside a longer one does not break the longer one up.
-    std::sort(allowed.begin(), allowed.end(),
-              [](const QString& a, const QString& b) { return a.size() > b.size(); });
-    for (const QString& a : allowed)
-        text.remove(a, Qt::CaseInsensitive);
-    static const QRegularExpression prose(QStringLiteral("\\b[A-Za-z]{3,}\\s+[a-z]{3,}\\b"));
-    return prose.match(text).hasMatch();
-}
-
 QStringList visibleTexts(QWidget* root) {
     QStringList out;
     for (QLabel* l : root->findChildren<QLabel*>())
@@ -125,7 +114,8 @@ TEST(ChineseInterface, NoVisibleEnglishSentenceOnAnyTab) {
         std::set<QString> offending;
         auto check = [&](const char* where) {
             for (const QString& text : visibleTexts(&w))
-                if (looksEnglish(text, allowed)) offending.insert(QString::fromLatin1(where) + QStringLiteral(": ") + text);
+                if (test::looksEnglish(text, allowed))
+                    offending.insert(QString::fromLatin1(where) + QStringLiteral(": ") + text);
         };
         check("compare");
         w.showTab(1);

@@ -109,12 +109,7 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
             if (b && b->status == sim::ModelSizeStatus::Found && p.x > b->largestParameters)
                 continue;
             points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
-            texts << chartsText(ChartText::ModelPoint,
-                                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
-                                 qArg(formatParameters(p.x)),
-                                 qArg(QString::fromStdString(p.best->plan.label()).toHtmlEscaped()),
-                                 sim::percentArg(p.best->throughput.mfu),
-                                 timeArg(p.best->time.stepSeconds)});
+            texts << modelPointToolTip(s.framework, p.x, *p.best);
         }
         if (b && b->largestPlan && b->largestParameters > 0) {
             // The break point itself, merged into the curve in x order.

@@ -76,12 +76,7 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         for (const auto& p : s.points) {
             if (!p.best) continue;
             points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
-            texts << chartsText(ChartText::ModelPoint,
-                                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
-                                 qArg(formatParameters(p.x)),
-                                 qArg(QString::fromStdString(p.best->plan.label()).toHtmlEscaped()),
-                                 sim::percentArg(p.best->throughput.mfu),
-                                 timeArg(p.best->time.stepSeconds)});
+            texts << modelPointToolTip(s.framework, p.x, *p.best);
         }
         if (points.isEmpty()) continue;
         auto* line = new QLineSeries;

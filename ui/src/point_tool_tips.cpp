@@ -1,5 +1,10 @@
 #include <trainplan/ui/point_tool_tips.h>
 
+#include <trainplan/simulator/estimate.h>
+#include <trainplan/ui/format.h>
+#include <trainplan/ui/framework_style.h>
+#include <trainplan/ui/view_text.h>
+
 #include <QAbstractScrollArea>
 #include <QCursor>
 #include <QHelpEvent>
@@ -91,6 +96,15 @@ QString PointToolTips::textFor(const QXYSeries* series, const QPointF& point) co
         }
     }
     return best >= 0 ? e.texts[best] : QString();
+}
+
+QString modelPointToolTip(model::Framework framework, double parameters,
+                          const sim::PlanEstimate& best) {
+    return chartsText(services::ChartText::ModelPoint,
+                      {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(framework))),
+                       qArg(formatParameters(parameters)),
+                       qArg(QString::fromStdString(best.plan.label()).toHtmlEscaped()),
+                       sim::percentArg(best.throughput.mfu), timeArg(best.time.stepSeconds)});
 }
 
 } // namespace trainplan::ui

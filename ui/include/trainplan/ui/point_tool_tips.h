@@ -5,12 +5,23 @@
 #include <QPointF>
 #include <QStringList>
 
+#include <trainplan/model/plan.h>
+
 #include <map>
 
 class QXYSeries;
 class QWidget;
 
+namespace trainplan::sim {
+struct PlanEstimate;
+}
+
 namespace trainplan::ui {
+
+// The tooltip of a model-size point (the break-point and crossover charts): the framework, the
+// model's parameters, its best plan, that plan's MFU and step time.
+[[nodiscard]] QString modelPointToolTip(model::Framework framework, double parameters,
+                                        const sim::PlanEstimate& best);
 
 // Hover tooltips for the points of line and scatter series: the text of the point nearest to
 // the hovered position.
