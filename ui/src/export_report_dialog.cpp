@@ -3,6 +3,7 @@
 #include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/scenario_document.h>
+#include <trainplan/ui/view_text.h>
 #include <trainplan/ui/window_text.h>
 
 #include <QApplication>
@@ -345,8 +346,8 @@ void ExportReportDialog::computed(ReportOutcome outcome) {
         fail(m_result.error.isEmpty() ? winText(WindowText::ExportNoReason) : m_result.error);
         return;
     }
-    m_status->setText(winText(WindowText::ExportTimes,
-                              {secondsArg(outcome.computeSeconds), secondsArg(writeSeconds)}));
+    m_status->setText(
+        winText(WindowText::ExportTimes, {timeArg(outcome.computeSeconds), timeArg(writeSeconds)}));
     succeed();
 }
 

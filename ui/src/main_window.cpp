@@ -32,6 +32,7 @@
 #include <trainplan/ui/scenario_library_dock.h>
 #include <trainplan/ui/settings_dialog.h>
 #include <trainplan/ui/sizing_tab.h>
+#include <trainplan/ui/view_text.h>
 #include <trainplan/ui/wheel_guard.h>
 #include <trainplan/ui/window_text.h>
 
@@ -328,9 +329,8 @@ void MainWindow::wire() {
     connect(m_controller, &PlannerController::compareFinished, this,
             [this](std::shared_ptr<const CompareOutcome> outcome) {
                 m_compare->setOutcome(std::move(outcome));
-                m_latency->setText(
-                    winText(WindowText::RecomputedIn,
-                            {secondsArg(m_controller->lastCompareLatencyMs() / 1e3)}));
+                m_latency->setText(winText(WindowText::RecomputedIn,
+                                           {timeArg(m_controller->lastCompareLatencyMs() / 1e3)}));
             });
     connect(m_controller, &PlannerController::compareUnavailable, m_compare,
             &CompareTab::setUnavailable);

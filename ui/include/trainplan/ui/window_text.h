@@ -17,9 +17,4 @@ namespace trainplan::ui {
     return QString::fromStdString(services::windowText(id, advisorLanguage(), args));
 }
 
-// A seconds argument: formatted as every step-scale time is (sim::formatSeconds).
-[[nodiscard]] inline sim::MessageArg secondsArg(double seconds) {
-    return sim::MessageArg::number(sim::ArgKind::Seconds, seconds);
-}
-
 } // namespace trainplan::ui
