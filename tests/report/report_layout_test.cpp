@@ -79,13 +79,14 @@ TEST(ReportContent, APlanThatDoesNotFitHasNoTimeMfuOrCost) {
             // The comparison table, one row per compared plan (the Pareto table has MFU and cost
             // columns too, but its rows are the search's front, not d.compared).
             if (b.kind != Block::Kind::Table ||
-                !b.table.header.contains(tr(Text::ColFits, sim::Lang::En)) ||
-                !b.table.header.contains(tr(Text::ColMfu, sim::Lang::En)) ||
-                !b.table.header.contains(tr(Text::ColCost, sim::Lang::En)))
+                !b.table.header.contains(text(Text::ColFits, sim::Lang::En)) ||
+                !b.table.header.contains(text(Text::ColMfu, sim::Lang::En)) ||
+                !b.table.header.contains(text(Text::ColCost, sim::Lang::En)))
                 continue;
-            const int mfu = static_cast<int>(b.table.header.indexOf(tr(Text::ColMfu, sim::Lang::En)));
+            const int mfu =
+                static_cast<int>(b.table.header.indexOf(text(Text::ColMfu, sim::Lang::En)));
             const int cost =
-                static_cast<int>(b.table.header.indexOf(tr(Text::ColCost, sim::Lang::En)));
+                static_cast<int>(b.table.header.indexOf(text(Text::ColCost, sim::Lang::En)));
             for (std::size_t r = 0; r < b.table.rows.size() && r < d.compared.size(); ++r) {
                 if (!d.compared[r].result.valid || d.compared[r].fits()) continue;
                 EXPECT_EQ(b.table.rows[r][mfu], QStringLiteral("—"));

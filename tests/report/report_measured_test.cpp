@@ -74,7 +74,7 @@ TEST(ReportMeasured, RunsOnTheClusterArePredictedAgainstMeasuredAndAFarMissNames
         const Document doc = buildReportDocument(d, lang);
         const Section* sec = findSection(doc, "measured");
         ASSERT_NE(sec, nullptr);
-        EXPECT_EQ(sec->title, tr(Text::SecMeasured, lang));
+        EXPECT_EQ(sec->title, text(Text::SecMeasured, lang));
         const auto table = std::find_if(sec->blocks.begin(), sec->blocks.end(),
                                         [](const Block& b) { return b.kind == Block::Kind::Table; });
         ASSERT_NE(table, sec->blocks.end());
@@ -84,7 +84,7 @@ TEST(ReportMeasured, RunsOnTheClusterArePredictedAgainstMeasuredAndAFarMissNames
         EXPECT_EQ(row[3], fmtSeconds(r.stepSeconds->measured, lang));
         EXPECT_EQ(row[4], fmtSeconds(r.stepSeconds->predicted, lang));
         EXPECT_EQ(row[5], fmtPercent(-0.5, lang));
-        EXPECT_EQ(row[7], tr(Text::CheckFarOutside, lang));
+        EXPECT_EQ(row[7], text(Text::CheckFarOutside, lang));
         const auto callout =
             std::find_if(sec->blocks.begin(), sec->blocks.end(),
                          [](const Block& b) { return b.kind == Block::Kind::Callout; });

@@ -20,6 +20,10 @@
 #include <QSvgRenderer>
 
 #include <trainplan/simulator/explain_text.h>
+#include <trainplan/simulator/field_text.h>
+#include <trainplan/simulator/metric_text.h>
+
+#include "../simulator/text_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -31,14 +35,6 @@ namespace {
 
 const std::filesystem::path kSmall = "llama2-7b-a100x8-pcie.json";
 
-std::set<QString> placeholders(const QString& s) {
-    std::set<QString> out;
-    auto it = QRegularExpression(QStringLiteral("%[1-9]")).globalMatch(s);
-    while (it.hasNext())
-        out.insert(it.next().captured(0));
-    return out;
-}
-
 // The Latin-letter words of a text: a Chinese text without Han characters may keep names such as
 // "MFU" or "GPU" and change punctuation, but must not keep English words such as "of".
 std::set<QString> latinWords(const QString& s) {
@@ -49,27 +45,110 @@ std::set<QString> latinWords(const QString& s) {
     return out;
 }
 
-TEST(ReportStrings, EveryTextHasBothLanguagesWithTheSamePlaceholders) {
-    const auto catalog = textCatalog();
-    ASSERT_EQ(catalog.size(), static_cast<std::size_t>(Text::Count));
-    const QRegularExpression han(QStringLiteral("\\p{Han}"));
+// Issue 19 item 3: every entry in both languages, the Chinese in Chinese, the same placeholders in
+// both and as many as the entry's argument count, and no English plural in the Chinese.
+TEST(ReportStrings, EveryTextHasBothLanguagesWithItsArguments) {
+    constexpr int kCount = static_cast<int>(Text::Count);
     int chinese = 0;
-    for (const TextEntry& e : catalog) {
-        const QString en = QString::fromUtf8(e.en), zh = QString::fromUtf8(e.zh);
-        EXPECT_FALSE(en.isEmpty());
-        EXPECT_FALSE(zh.isEmpty()) << e.en;
-        EXPECT_EQ(placeholders(en), placeholders(zh)) << e.en;
-        if (zh.contains(han))
+    for (int i = 0; i < kCount; ++i) {
+        const auto id = static_cast<Text>(i);
+        const std::string_view en = reportTemplate(id, sim::Lang::En),
+                               zh = reportTemplate(id, sim::Lang::ZhCN);
+        SCOPED_TRACE(std::string(en));
+        EXPECT_FALSE(en.empty()) << i;
+        EXPECT_FALSE(zh.empty()) << i;
+        const std::set<int> used = trainplan::test::placeholders(en);
+        EXPECT_EQ(used, trainplan::test::placeholders(zh)) << zh;
+        std::set<int> expected;
+        for (int k = 0; k < reportArgCount(id); ++k)
+            expected.insert(k);
+        EXPECT_EQ(used, expected) << "argCount " << reportArgCount(id);
+        EXPECT_EQ(zh.find('|'), std::string_view::npos) << zh << ": Chinese needs no plural";
+        const QRegularExpression qtPlaceholder(QStringLiteral("%[1-9]"));
+        EXPECT_FALSE(qs(en).contains(qtPlaceholder) || qs(zh).contains(qtPlaceholder));
+        if (trainplan::test::hasCjk(zh)) {
             ++chinese;
-        else {
-            const std::set<QString> enWords = latinWords(en), zhWords = latinWords(zh);
+        } else {
+            const std::set<QString> enWords = latinWords(qs(en)), zhWords = latinWords(qs(zh));
+            // Only names such as "GPU", "MFU" and punctuation may stay.
             EXPECT_TRUE(
                 std::includes(enWords.begin(), enWords.end(), zhWords.begin(), zhWords.end()))
-                << "untranslated: "
-                << e.en; // only names such as "GPU", "MFU" and punctuation may stay
+                << "untranslated: " << zh;
         }
     }
-    EXPECT_GT(chinese, static_cast<int>(catalog.size()) * 9 / 10);
+    EXPECT_GT(chinese, kCount * 9 / 10);
+}
+
+// Metric names and field labels are the metric and field catalogues' own.
+TEST(ReportStrings, MetricsAndFieldsAreNamedByTheirCatalogues) {
+    for (sim::Lang lang : {sim::Lang::En, sim::Lang::ZhCN}) {
+        EXPECT_EQ(reportTemplate(Text::ColStep, lang),
+                  sim::metricName(sim::Metric::StepTime, lang));
+        EXPECT_EQ(reportTemplate(Text::MemWeights, lang),
+                  sim::metricName(sim::Metric::Weights, lang));
+        EXPECT_EQ(reportTemplate(Text::RowGlobalBatch, lang),
+                  sim::fieldLabel("training.global_batch", lang));
+    }
+    EXPECT_EQ(text(Text::ColMfu, sim::Lang::ZhCN),
+              qs(sim::metricName(sim::Metric::Mfu, sim::Lang::ZhCN)));
+}
+
+// Rendered sentences, checked by hand: numbers in the one style, English plurals, Chinese units.
+TEST(ReportStrings, RendersTypedArgumentsInBothLanguages) {
+    const auto cluster = [](double nodes, double perNode, double gpus, sim::Lang lang) {
+        return reportText(Text::ClusterSummary, lang,
+                          {sim::countArg(nodes), sim::countArg(perNode), sim::textArg("H100 SXM"),
+                           sim::countArg(gpus)});
+    };
+    EXPECT_EQ(cluster(32, 8, 256, sim::Lang::En), "32 nodes × 8 H100 SXM = 256 GPUs");
+    EXPECT_EQ(cluster(1, 1, 1, sim::Lang::En), "1 node × 1 H100 SXM = 1 GPU");
+    EXPECT_EQ(cluster(32, 8, 256, sim::Lang::ZhCN), "32 个节点 × 8 块 H100 SXM = 256 块 GPU");
+
+    const auto fitCount = [](double fit, sim::Lang lang) {
+        return reportText(
+            Text::SumFitCount, lang,
+            {sim::countArg(fit), sim::countArg(4), bytesArg(74.0 * 1024 * 1024 * 1024)});
+    };
+    EXPECT_EQ(
+        fitCount(1, sim::Lang::En),
+        "1 of the 4 frameworks searched has a plan that fits in the 74.0 GiB each GPU can use.");
+    EXPECT_EQ(
+        fitCount(3, sim::Lang::En),
+        "3 of the 4 frameworks searched have a plan that fits in the 74.0 GiB each GPU can use.");
+    EXPECT_EQ(fitCount(3, sim::Lang::ZhCN),
+              "在搜索的 4 个框架中，有 3 个框架的方案能放进每块 GPU 可用的 74.0 GiB 显存。");
+
+    const auto fastest = [](sim::Lang lang) {
+        return text(Text::SumFastest, lang,
+                    {sim::MessageArg::framework(model::Framework::Fsdp), sim::textArg("dp=8"),
+                     secondsArg(18.3), sim::percentArg(0.549)});
+    };
+    EXPECT_EQ(fastest(sim::Lang::En),
+              QStringLiteral(
+                  "The fastest plan is PyTorch FSDP with dp=8: 18.3 s per step at 54.9% MFU."));
+    EXPECT_EQ(fastest(sim::Lang::ZhCN),
+              QStringLiteral("最快的方案是 PyTorch FSDP 的 dp=8：每步 18.3 秒，MFU 为 54.9%。"));
+
+    const auto train = [](sim::Lang lang) {
+        return reportText(Text::SumTrain, lang,
+                          {parametersArg(1.5e12), durationArg(60.1 * 86400), sim::countArg(256),
+                           usdArg(1.16e6), sim::textArg("465k GPU·h")});
+    };
+    EXPECT_EQ(
+        train(sim::Lang::En),
+        "Training on 1.50T tokens takes 60.1 days on 256 GPUs and costs $1.16M (465k GPU·h).");
+    EXPECT_EQ(train(sim::Lang::ZhCN),
+              "在 256 块 GPU 上训练 1.50万亿 个 token 需要 60.1 天，成本 $116万（465k GPU·h）。");
+
+    EXPECT_EQ(reportText(Text::PageOf, sim::Lang::En, {sim::countArg(2), sim::countArg(31)}),
+              "Page 2 of 31");
+    EXPECT_EQ(reportText(Text::PageOf, sim::Lang::ZhCN, {sim::countArg(2), sim::countArg(31)}),
+              "第 2 页，共 31 页");
+    EXPECT_EQ(
+        reportText(Text::IntervalValue, sim::Lang::En, {durationArg(2.5 * 3600), sim::countArg(1)}),
+        "2.50 hours (every 1 step)");
+    EXPECT_EQ(reportText(Text::MissingWeeks, sim::Lang::ZhCN, {weeksArg(6)}),
+              "缺失的前置条件：约需 6 周 的工作量。");
 }
 
 TEST(ReportStrings, ChartIdsRoundTrip) {
@@ -167,7 +246,7 @@ TEST(ReportDocument, StageTableOfAnMoeModelSplitsDenseAndExperts) {
         for (const Section& s : doc.sections)
             for (const Block& b : s.blocks)
                 if (b.kind == Block::Kind::Table &&
-                    b.table.header.contains(tr(Text::ColExpertStates, lang)))
+                    b.table.header.contains(text(Text::ColExpertStates, lang)))
                     table = &b.table;
         ASSERT_NE(table, nullptr);
         ASSERT_EQ(table->rows.size(), stages.size());
@@ -181,7 +260,8 @@ TEST(ReportDocument, StageTableOfAnMoeModelSplitsDenseAndExperts) {
                 EXPECT_TRUE(row[0].contains(
                     QString::fromStdString(sim::formatStageIndices(r.stageIndices))));
             }
-            EXPECT_EQ(row[1], tr(Text::LayersDenseMoe, lang).arg(r.denseLayers).arg(r.moeLayers));
+            EXPECT_EQ(row[1], text(Text::LayersDenseMoe, lang,
+                                   {sim::countArg(r.denseLayers), sim::countArg(r.moeLayers)}));
             const sim::MemoryBreakdown& m = r.memory;
             // Routed experts are most of Mixtral's parameters: most of whatever states the GPU
             // keeps (an offloading plan may keep none).
@@ -295,16 +375,17 @@ TEST(ReportPdf, BothLanguagesOfOneScenarioWithEmbeddedFonts) {
             dir + (lang == sim::Lang::En ? QStringLiteral("/en.pdf") : QStringLiteral("/zh.pdf"));
         const WriteResult r = writeReport(d, path, {lang});
         ASSERT_TRUE(r.ok) << r.error.toStdString();
-        const QString text = test::pdfText(path);
-        EXPECT_TRUE(text.contains(tr(Text::SecSummary, lang)));
-        EXPECT_TRUE(text.contains(tr(Text::Contents, lang)));
-        EXPECT_TRUE(text.contains(tr(Text::PageOf, lang).arg(r.pages).arg(r.pages)));
+        const QString pdf = test::pdfText(path);
+        EXPECT_TRUE(pdf.contains(text(Text::SecSummary, lang)));
+        EXPECT_TRUE(pdf.contains(text(Text::Contents, lang)));
+        EXPECT_TRUE(pdf.contains(
+            text(Text::PageOf, lang, {sim::countArg(r.pages), sim::countArg(r.pages)})));
         const QString fonts = test::run(QStringLiteral("pdffonts"), {path}).value_or(QString());
         if (lang == sim::Lang::ZhCN) {
             ASSERT_FALSE(reportFontFamilies().isEmpty());
             QString cjk = reportFontFamilies().last();
             EXPECT_TRUE(fonts.contains(cjk.remove(QLatin1Char(' ')))) << fonts.toStdString();
-            EXPECT_TRUE(text.contains(QStringLiteral("推荐方案")));
+            EXPECT_TRUE(pdf.contains(QStringLiteral("推荐方案")));
         }
         // Every font is embedded ("emb" column).
         for (const QString& line : fonts.split(QLatin1Char('\n')).mid(2)) {
@@ -354,8 +435,9 @@ TEST(ReportPdf, CopiedChineseTextIsTheTextWritten) {
         EXPECT_FALSE(c.unicode() >= 0xFB00 && c.unicode() <= 0xFB06)
             << "Latin ligature U+" << std::hex << static_cast<int>(c.unicode())
             << " in the text layer";
-    EXPECT_TRUE(raw.contains(QStringLiteral("执行摘要")));                            // 行
-    EXPECT_TRUE(raw.contains(tr(Text::PageOf, sim::Lang::ZhCN).arg(2).arg(r.pages))); // 页
+    EXPECT_TRUE(raw.contains(QStringLiteral("执行摘要"))); // 行
+    EXPECT_TRUE(raw.contains(
+        text(Text::PageOf, sim::Lang::ZhCN, {sim::countArg(2), sim::countArg(r.pages)}))); // 页
 }
 
 TEST(ReportCli, WritesAReportWithoutADisplay) {

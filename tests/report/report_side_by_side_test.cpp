@@ -67,7 +67,7 @@ TEST(ReportSideBySide, TheSectionShowsWhatTheComparisonAnswers) {
         const Document doc = buildReportDocument(d, lang);
         const Section* sec = findSection(doc, "side_by_side");
         ASSERT_NE(sec, nullptr);
-        EXPECT_EQ(sec->title, tr(Text::SecSideBySide, lang));
+        EXPECT_EQ(sec->title, text(Text::SecSideBySide, lang));
         const auto table = std::find_if(sec->blocks.begin(), sec->blocks.end(),
                                         [](const Block& b) { return b.kind == Block::Kind::Table; });
         ASSERT_NE(table, sec->blocks.end());
@@ -77,16 +77,16 @@ TEST(ReportSideBySide, TheSectionShowsWhatTheComparisonAnswers) {
         // The expected-time row marks the fastest; the cost row the cheapest.
         const auto row = [&](Text label) {
             return *std::find_if(table->table.rows.begin(), table->table.rows.end(),
-                                 [&](const QStringList& r) { return r[0] == tr(label, lang); });
+                                 [&](const QStringList& r) { return r[0] == text(label, lang); });
         };
         const QStringList time = row(Text::ColTimeToTrain);
         const int fastest = d.sideBySide->fastest;
         EXPECT_EQ(time[1 + fastest],
                   fmtDuration(d.sideBySide->scenarios[fastest].goodput->expectedSeconds, lang) +
-                      QStringLiteral(" ") + tr(Text::MarkFastest, lang));
+                      QStringLiteral(" ") + text(Text::MarkFastest, lang));
         const QStringList cost = row(Text::ColCost);
         const int cheapest = d.sideBySide->cheapest;
-        EXPECT_TRUE(cost[1 + cheapest].endsWith(tr(Text::MarkCheapest, lang)));
+        EXPECT_TRUE(cost[1 + cheapest].endsWith(text(Text::MarkCheapest, lang)));
         const bool charted = std::any_of(sec->blocks.begin(), sec->blocks.end(), [](const Block& b) {
             return b.kind == Block::Kind::Chart && b.chart == ChartKind::Scenarios;
         });
@@ -126,9 +126,10 @@ TEST(ReportSideBySide, AScenarioWithNothingThatFitsHasNoTimeNorCostNorBar) {
     ASSERT_NE(table, sec->blocks.end());
     int blanks = 0;
     for (const QStringList& r : table->table.rows) {
-        if (r[0] == tr(Text::ColStep, sim::Lang::En) || r[0] == tr(Text::ColMfu, sim::Lang::En) ||
-            r[0] == tr(Text::ColTimeToTrain, sim::Lang::En) ||
-            r[0] == tr(Text::ColCost, sim::Lang::En)) {
+        if (r[0] == text(Text::ColStep, sim::Lang::En) ||
+            r[0] == text(Text::ColMfu, sim::Lang::En) ||
+            r[0] == text(Text::ColTimeToTrain, sim::Lang::En) ||
+            r[0] == text(Text::ColCost, sim::Lang::En)) {
             EXPECT_EQ(r[2], QStringLiteral("—")) << r[0].toStdString();
             ++blanks;
         }

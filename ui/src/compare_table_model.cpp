@@ -167,8 +167,10 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
         return {};
     case MemoryColumn:
         if (!haveNumbers) return QString();
-        return report::tr(report::Text::KOfCapacity, advisorLanguage())
-            .arg(formatBytes(e->memory.peakBytes), formatBytes(e->memory.capacityBytes));
+        // The window's byte unit setting: the sizes come formatted (formatBytes).
+        return report::text(
+            report::Text::KOfCapacity, advisorLanguage(),
+            {qArg(formatBytes(e->memory.peakBytes)), qArg(formatBytes(e->memory.capacityBytes))});
     case StepColumn:
         return haveSpeed ? formatSeconds(e->time.stepSeconds) : QString();
     case MfuColumn:

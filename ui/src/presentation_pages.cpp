@@ -100,7 +100,7 @@ QWidget* PresentationWindow::frame(const QString& title, QWidget* body) {
 
 QWidget* PresentationWindow::summaryPage() {
     const int px = m_builtForPixels;
-    const auto t = [this](Text id) { return report::tr(id, m_lang); };
+    const auto t = [this](Text id) { return report::text(id, m_lang); };
     if (!m_data) return frame(t(Text::SlideRecommendation), nullptr);
     const report::ReportData& d = *m_data;
     const report::Document doc = report::buildReportDocument(d, m_lang);
@@ -171,7 +171,7 @@ QWidget* PresentationWindow::summaryPage() {
 
 QWidget* PresentationWindow::comparisonPage() {
     const int px = m_builtForPixels;
-    const auto t = [this](Text id) { return report::tr(id, m_lang); };
+    const auto t = [this](Text id) { return report::text(id, m_lang); };
     if (!m_data) return frame(t(Text::SlideComparison), nullptr);
     const report::ReportData& d = *m_data;
 
@@ -266,7 +266,7 @@ QWidget* PresentationWindow::chartPage(report::ChartKind kind) {
 
 QWidget* PresentationWindow::roadmapPage() {
     const int px = m_builtForPixels;
-    const auto t = [this](Text id) { return report::tr(id, m_lang); };
+    const auto t = [this](Text id) { return report::text(id, m_lang); };
     if (!m_data) return frame(t(Text::SlideRoadmap), nullptr);
     const report::ReportData& d = *m_data;
     auto* body = new QWidget;

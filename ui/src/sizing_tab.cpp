@@ -304,11 +304,11 @@ void SizingTab::showAnswer() {
     } else {
         if (!headline.isEmpty()) headline += QStringLiteral("<br>");
         if (r.cheapestMeetingDeadline)
-            headline += chosen(report::tr(report::Text::SizingCheapest, advisorLanguage()),
+            headline += chosen(report::text(report::Text::SizingCheapest, advisorLanguage()),
                                *r.cheapestMeetingDeadline);
         if (r.fastestWithinBudget)
             headline += QStringLiteral("<br>") +
-                        chosen(report::tr(report::Text::SizingFastest, advisorLanguage()),
+                        chosen(report::text(report::Text::SizingFastest, advisorLanguage()),
                                *r.fastestWithinBudget);
     }
     m_headline->setText(headline);

@@ -74,7 +74,7 @@ QString rankKindName(sim::RankKind kind) {
 StageMemoryChart::StageMemoryChart(QWidget* parent)
     : StackedBarChart(stageMemoryComponents(), parent) {
     setObjectName(QStringLiteral("stageMemoryChart"));
-    setChartTitle(report::tr(report::Text::SubStages, advisorLanguage()));
+    setChartTitle(report::text(report::Text::SubStages, advisorLanguage()));
     // Shown beside the memory-over-step chart, whose legend names the same colours.
     chart()->legend()->hide();
     setToolTip(chartsText(ChartText::StageMemoryTip));
@@ -114,9 +114,9 @@ void StageMemoryChart::setExplanation(const sim::Explanation& x) {
         // Axis labels are rich text: the layer counts go on a second line so they are not cut.
         cats << stageRowLabel(row, x.evenStageLayout, false) +
                     (moeModel ? QStringLiteral("<br>") +
-                                    report::tr(report::Text::LayersDenseMoe, advisorLanguage())
-                                        .arg(QLocale().toString(row.denseLayers),
-                                             QLocale().toString(row.moeLayers))
+                                    report::text(report::Text::LayersDenseMoe, advisorLanguage(),
+                                                 {sim::countArg(row.denseLayers),
+                                                  sim::countArg(row.moeLayers)})
                               : QString());
         m_categoryLabels << stage;
         tips << chartsText(ChartText::StageTip,
@@ -133,7 +133,7 @@ void StageMemoryChart::setExplanation(const sim::Explanation& x) {
         return;
     }
     setChartTitle(moeModel ? chartsText(ChartText::MemoryPerStageExperts)
-                           : report::tr(report::Text::SubStages, advisorLanguage()));
+                           : report::text(report::Text::SubStages, advisorLanguage()));
     setValues(
         cats, tips, v, chartsText(ChartText::PerGpuAxis, {qArg(memoryUnitName())}),
         [](double g) { return formatBytes(g / bytesToMemoryUnit(1.0)); },

@@ -54,7 +54,7 @@ std::unique_ptr<QChart> barChart(const Bars& b, const ChartStyle& st, const QStr
     double maxTotal = 0;
     std::vector<double> totals(static_cast<std::size_t>(n), 0.0);
     for (std::size_t k = 0; k < b.components.size(); ++k) {
-        auto* set = new QBarSet(tr(b.components[k].name, st.lang));
+        auto* set = new QBarSet(text(b.components[k].name, st.lang));
         set->setColor(b.components[k].color);
         set->setBorderColor(b.components[k].color.darker(120));
         set->setPen(pen(b.components[k].color.darker(120), 0.5));
@@ -153,10 +153,10 @@ std::unique_ptr<QChart> memoryChart(const ReportData& d, const ChartStyle& st) {
     }
     const double capacity = d.scenario.cluster.gpu.memoryBytes / kGiB;
     b.reference = capacity;
-    b.referenceName = tr(Text::MemCapacity, st.lang);
+    b.referenceName = text(Text::MemCapacity, st.lang);
     // Plans far over the capacity would squash the others: cut their bars at the edge.
     b.axisMax = std::max(capacity * 1.35, maxFitting * 1.1);
-    b.axisTitle = tr(Text::AxisGibPerGpu, st.lang);
+    b.axisTitle = text(Text::AxisGibPerGpu, st.lang);
     b.format = [lang = st.lang](double gib) { return fmtBytes(gib * kGiB, lang); };
     return barChart(b, st, chartTitle(ChartKind::Memory, st.lang));
 }
@@ -185,8 +185,7 @@ std::unique_ptr<QChart> stepTimeChart(const ReportData& d, const ChartStyle& st)
         for (std::size_t k = 0; k < b.components.size(); ++k)
             b.values[k].push_back(parts[k] * scale);
     }
-    b.axisTitle =
-        tr(Text::AxisSecondsPerStep, st.lang).arg(ms ? QStringLiteral("ms") : QStringLiteral("s"));
+    b.axisTitle = text(Text::AxisSecondsPerStep, st.lang, {sim::textArg(ms ? "ms" : "s")});
     return barChart(b, st, chartTitle(ChartKind::StepTime, st.lang));
 }
 
@@ -201,7 +200,7 @@ std::unique_ptr<QChart> communicationChart(const ReportData& d, const ChartStyle
         b.values[0].push_back(m.intraNodeBytes / kGiB);
         b.values[1].push_back(m.interNodeBytes / kGiB);
     }
-    b.axisTitle = tr(Text::AxisGibSent, st.lang);
+    b.axisTitle = text(Text::AxisGibSent, st.lang);
     return barChart(b, st, chartTitle(ChartKind::Communication, st.lang));
 }
 

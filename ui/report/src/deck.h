@@ -47,7 +47,9 @@ private:
     QRectF rect(double x, double y, double w, double h) const {
         return QRectF(pt(x), pt(y), pt(w), pt(h));
     }
-    QString t(Text id) const { return tr(id, m_lang); }
+    QString t(Text id, std::initializer_list<sim::MessageArg> args = {}) const {
+        return report::text(id, m_lang, args);
+    }
 
     // Layout (deck_writer.cpp).
     TextBox layout(const QString& s, double size, bool bold, double width, double spacing = 1.2,

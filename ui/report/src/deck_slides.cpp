@@ -19,6 +19,7 @@
 #include <QPdfWriter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace trainplan::report::detail {
 
@@ -46,7 +47,7 @@ void Deck::questionSlide() {
     const model::Scenario& s = m_data.scenario;
     const QString model = m_doc.facts.size() > 1 ? m_doc.facts[1].second : QString();
     const QString cluster = m_doc.facts.size() > 2 ? m_doc.facts[2].second : QString();
-    TextBox q = fit(t(Text::QuestionText).arg(model, cluster), 28, 20, true,
+    TextBox q = fit(t(Text::QuestionText, {qsArg(model), qsArg(cluster)}), 28, 20, true,
                     QSizeF(kW - 2 * kMargin, 150), 1.25);
     draw(q, kMargin, kContentTop + 8, kInk);
     int inPlace = 0, total = 0;
@@ -66,11 +67,12 @@ void Deck::questionSlide() {
              QString::number(s.training.globalBatch),
          17, 14);
     card(QRectF(kMargin + 2 * (w + gap), top, w, h), t(Text::SubCluster),
-         t(Text::GpusCount).arg(m_data.gpus()) + QStringLiteral(" ") + qs(s.cluster.gpu.name) +
-             QStringLiteral("\n") + qs(s.cluster.interNode.name),
+         t(Text::GpusCount, {sim::countArg(static_cast<double>(m_data.gpus()))}) +
+             QStringLiteral(" ") + qs(s.cluster.gpu.name) + QStringLiteral("\n") +
+             qs(s.cluster.interNode.name),
          17, 14);
     card(QRectF(kMargin + 3 * (w + gap), top, w, h), t(Text::SubReadiness),
-         t(Text::ReadinessSummary).arg(inPlace).arg(total), 17, 14);
+         t(Text::ReadinessSummary, {sim::countArg(inPlace), sim::countArg(total)}), 17, 14);
 }
 
 void Deck::recommendationSlide() {
@@ -127,7 +129,7 @@ void Deck::comparisonSlide() {
     if (std::any_of(m_data.compared.begin(), m_data.compared.end(),
                     [](const ComparedPlan& c) { return c.recommended; }))
         note = t(Text::MarkRecommended) + QStringLiteral("  ");
-    note += t(Text::DeckSeeReport).arg(sectionOf("comparison"));
+    note += t(Text::DeckSeeReport, {qsArg(sectionOf("comparison"))});
     TextBox n = layout(note, 13, false, pt(width));
     draw(n, kMargin, std::min(kContentBottom - 18, y / m_k + 12), kMuted);
 }
@@ -167,7 +169,7 @@ void Deck::sizingSlide() {
         fittedTable(table, kContentTop + bulletsHeight + 8, width,
                     kContentBottom - kContentTop - bulletsHeight - 38, 14, 10);
     }
-    TextBox n = layout(t(Text::DeckSeeReport).arg(sectionOf("sizing")), 13, false, pt(width));
+    TextBox n = layout(t(Text::DeckSeeReport, {qsArg(sectionOf("sizing"))}), 13, false, pt(width));
     draw(n, kMargin, kContentBottom - 20, kMuted);
 }
 
@@ -244,32 +246,31 @@ void Deck::risksSlide() {
             for (const sim::ReadinessGap& g : fit->readiness.missing) {
                 if (items.size() >= 5) break;
                 const sim::ReadinessItemText text = sim::readinessItemText(g.item, m_lang);
-                items << t(Text::MissingItem)
-                             .arg(qs(text.label), qs(text.why),
-                                  qs(sim::difficultyLabel(g.effort.difficulty, m_lang)),
-                                  fmtWeeks(g.effort.weeks, m_lang));
+                items << t(
+                    Text::MissingItem,
+                    {sim::textArg(std::string(text.label)), sim::textArg(std::string(text.why)),
+                     sim::textArg(std::string(sim::difficultyLabel(g.effort.difficulty, m_lang))),
+                     weeksArg(g.effort.weeks)});
             }
             if (fit->readiness.missing.empty()) items << t(Text::RisksNone);
         }
     }
     if (h && h->fits()) {
         const sim::PlanEstimate& e = h->estimate();
-        items << t(Text::RiskMemory)
-                     .arg(fmtBytes(e.memory.peakBytes, m_lang),
-                          fmtBytes(e.memory.capacityBytes, m_lang));
+        items << t(Text::RiskMemory,
+                   {bytesArg(e.memory.peakBytes), bytesArg(e.memory.capacityBytes)});
         if (e.time.stepSeconds > 0)
-            items << t(Text::RiskComm)
-                         .arg(fmtPercent(e.time.exposedCommSeconds / e.time.stepSeconds, m_lang));
+            items << t(Text::RiskComm,
+                       {sim::percentArg(e.time.exposedCommSeconds / e.time.stepSeconds)});
     }
     if (m_data.goodput && m_data.goodput->usefulSeconds > 0)
-        items << t(Text::RiskGoodput)
-                     .arg(fmtFixed(m_data.goodput->expectedInterruptions, 0),
-                          fmtPercent(m_data.goodput->goodput, m_lang),
-                          fmtDuration(m_data.goodput->intervalSeconds, m_lang));
+        items << t(Text::RiskGoodput,
+                   {sim::countArg(std::round(m_data.goodput->expectedInterruptions)),
+                    sim::percentArg(m_data.goodput->goodput),
+                    durationArg(m_data.goodput->intervalSeconds)});
     if (m_data.validation)
-        items << t(Text::RiskModel)
-                     .arg(fmtPercent(m_data.validation->meanAbsError, m_lang))
-                     .arg(m_data.validation->totalRows);
+        items << t(Text::RiskModel, {sim::percentArg(m_data.validation->meanAbsError),
+                                     sim::countArg(m_data.validation->totalRows)});
     bullets(items, QRectF(kMargin, kContentTop, kW - 2 * kMargin, kContentBottom - kContentTop), 18,
             14);
 }
@@ -324,7 +325,7 @@ void Deck::appendixSlide() {
     };
     drawTable(a, kMargin);
     drawTable(b, kMargin + width + gap);
-    TextBox n = layout(t(Text::DeckSeeReport).arg(sectionOf("assumptions")), 13, false,
+    TextBox n = layout(t(Text::DeckSeeReport, {qsArg(sectionOf("assumptions"))}), 13, false,
                        pt(kW - 2 * kMargin));
     draw(n, kMargin, kContentBottom - 20, kMuted);
 }

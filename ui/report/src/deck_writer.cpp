@@ -223,7 +223,7 @@ WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& 
     writer.setPageLayout(
         QPageLayout(QPageSize(QSizeF(kW, kH), QPageSize::Point, QStringLiteral("Slide 16:9")),
                     QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-    writer.setTitle(tr(Text::DeckTitle, lang) + QStringLiteral(" — ") + qs(data.scenario.name));
+    writer.setTitle(text(Text::DeckTitle, lang) + QStringLiteral(" — ") + qs(data.scenario.name));
     writer.setCreator(QStringLiteral("TrainPlan ") + qs(data.version));
     Deck deck(writer, data, lang);
     const int pages = deck.write();

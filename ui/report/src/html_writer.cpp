@@ -191,7 +191,7 @@ QString reportHtml(const Document& doc, const ReportData& data) {
     out += QStringLiteral("</header>\n");
 
     out += QStringLiteral("<nav class=\"toc\">\n<h2>%1</h2>\n<ol>\n")
-               .arg(esc(tr(Text::Contents, lang)));
+               .arg(esc(text(Text::Contents, lang)));
     for (std::size_t i = 0; i < doc.sections.size(); ++i)
         out += QStringLiteral("<li><a href=\"#%1\"><span class=\"num\">%2</span>%3</a></li>\n")
                    .arg(doc.sections[i].id, sectionNumber(doc, i), esc(doc.sections[i].title));
@@ -207,7 +207,8 @@ QString reportHtml(const Document& doc, const ReportData& data) {
         out += QStringLiteral("</section>\n");
     }
     out += QStringLiteral("</main>\n<footer>%1</footer>\n</body>\n</html>\n")
-               .arg(esc(tr(Text::GeneratedBy, lang).arg(qs(data.version), qs(data.date))));
+               .arg(esc(text(Text::GeneratedBy, lang,
+                             {sim::textArg(data.version), sim::textArg(data.date)})));
     return out;
 }
 

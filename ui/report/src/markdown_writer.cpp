@@ -77,7 +77,7 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
     if (!doc.description.isEmpty()) out += md(doc.description) + QStringLiteral("\n\n");
     for (const auto& [k, v] : doc.facts)
         out += QStringLiteral("- **%1:** %2\n").arg(md(k), md(v));
-    out += QStringLiteral("\n## %1\n\n").arg(md(tr(Text::Contents, lang)));
+    out += QStringLiteral("\n## %1\n\n").arg(md(text(Text::Contents, lang)));
     for (std::size_t i = 0; i < doc.sections.size(); ++i)
         out += QStringLiteral("- [%1 %2](#%3)\n")
                    .arg(sectionNumber(doc, i), md(doc.sections[i].title), doc.sections[i].id);
@@ -143,7 +143,8 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
         }
     }
     out += QStringLiteral("---\n\n*%1*\n")
-               .arg(md(tr(Text::GeneratedBy, lang).arg(qs(data.version), qs(data.date))));
+               .arg(md(text(Text::GeneratedBy, lang,
+                            {sim::textArg(data.version), sim::textArg(data.date)})));
 
     const QByteArray bytes = out.toUtf8();
     if (!saveFile(path, bytes, &result.error)) return result;

@@ -68,8 +68,8 @@ std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st) {
     const std::vector<std::size_t> front = sim::paretoFront2d(all);
     const std::vector<std::size_t> shown = plotted(all, front, kParetoCells);
 
-    const auto [x, y] = logLinearAxes(chart.get(), st, 10, 8, tr(Text::AxisStepTime, st.lang),
-                                      tr(Text::AxisPeakMemory, st.lang));
+    const auto [x, y] = logLinearAxes(chart.get(), st, 10, 8, text(Text::AxisStepTime, st.lang),
+                                      text(Text::AxisPeakMemory, st.lang));
 
     double tLo = std::numeric_limits<double>::infinity(), tHi = 0;
     std::map<model::Framework, QScatterSeries*> scatter;
@@ -104,7 +104,7 @@ std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st) {
     x->setRange(mid / span, mid * span);
 
     auto* line = new QLineSeries;
-    line->setName(tr(Text::ParetoFront, st.lang));
+    line->setName(text(Text::ParetoFront, st.lang));
     line->setPen(pen(QColor(0x22, 0x22, 0x22), 1.5));
     for (std::size_t i : front)
         line->append(all[i].stepSeconds, all[i].peakBytes / kGiB);
@@ -118,8 +118,8 @@ std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st) {
     y->setRange(0, usable * 1.08);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%g"));
-    referenceLine(chart.get(), tr(Text::MemUsable, st.lang), {x->min(), usable}, {x->max(), usable},
-                  QColor(0xd3, 0x2f, 0x2f), Qt::DashLine, x, y);
+    referenceLine(chart.get(), text(Text::MemUsable, st.lang), {x->min(), usable},
+                  {x->max(), usable}, QColor(0xd3, 0x2f, 0x2f), Qt::DashLine, x, y);
     return chart;
 }
 

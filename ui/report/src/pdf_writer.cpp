@@ -135,7 +135,7 @@ private:
         const double w = width();
         double y = m_c.body().top();
         const int page = tocPage;
-        TextBox heading = text(tr(Text::Contents, m_doc.lang), m_fonts.h1, w, 1.1);
+        TextBox heading = text(report::text(Text::Contents, m_doc.lang), m_fonts.h1, w, 1.1);
         const double x = left();
         m_c.addTo(page, [heading, x, y](QPainter& p) { heading.draw(p, QPointF(x, y), kAccent); });
         y += heading.height + pt(18);
@@ -458,8 +458,9 @@ void drawFurniture(QPainter& p, const Composer& c, const Document& doc, const Re
     p.setPen(kMuted);
     const QRectF foot(kMarginX * k, (kPageH - kMarginBottom + 22) * k, (kPageW - 2 * kMarginX) * k,
                       14 * k);
-    p.drawText(foot, Qt::AlignHCenter | Qt::AlignVCenter,
-               tr(Text::PageOf, doc.lang).arg(page + 1).arg(pages));
+    p.drawText(
+        foot, Qt::AlignHCenter | Qt::AlignVCenter,
+        report::text(Text::PageOf, doc.lang, {sim::countArg(page + 1), sim::countArg(pages)}));
     p.drawText(foot, Qt::AlignRight | Qt::AlignVCenter,
                QStringLiteral("TrainPlan ") + qs(data.version));
     p.restore();

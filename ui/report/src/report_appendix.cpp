@@ -72,7 +72,8 @@ Section accuracySection(const ReportData& d, Lang lang) {
         return std::move(s.section);
     }
     const sim::ValidationReport& v = *d.validation;
-    s.paragraph(s.t(Text::AccuracyIntro).arg(v.totalRows).arg(fmtPercent(v.meanAbsError, lang)));
+    s.paragraph(
+        s.t(Text::AccuracyIntro, {sim::countArg(v.totalRows), sim::percentArg(v.meanAbsError)}));
     Table t;
     t.header = {s.t(Text::ColSource), s.t(Text::ColMetric), s.t(Text::ColRows),
                 s.t(Text::ColMeanError), s.t(Text::ColMaxError)};
@@ -81,7 +82,8 @@ Section accuracySection(const ReportData& d, Lang lang) {
         t.rows.push_back({qs(g.group), metricName(g.metric, lang), QString::number(g.rows),
                           fmtPercent(g.meanAbsError, lang), fmtPercent(g.maxAbsError, lang)});
     s.table(std::move(t));
-    if (!v.skipped.empty()) s.note(s.t(Text::AccuracySkipped).arg(v.skipped.size()));
+    if (!v.skipped.empty())
+        s.note(s.t(Text::AccuracySkipped, {sim::countArg(static_cast<double>(v.skipped.size()))}));
     return std::move(s.section);
 }
 
@@ -131,7 +133,8 @@ Section derivationSection(const ReportData& d, Lang lang) {
         return std::move(s.section);
     }
     const sim::Explanation& x = *d.headline;
-    s.paragraph(s.t(Text::DerivationIntro).arg(frameworkName(h->framework), qs(x.plan.label())));
+    s.paragraph(s.t(Text::DerivationIntro,
+                    {sim::MessageArg::framework(h->framework), sim::MessageArg::plan(x.plan)}));
     const std::pair<Text, const sim::DerivationTerm*> trees[] = {
         {Text::SubPeakMemory, &x.memory},
         {Text::SubStepTime, &x.stepTime},
@@ -166,7 +169,8 @@ Section derivationSection(const ReportData& d, Lang lang) {
         const QString name = qs(sim::stageRowName(r.kind, r.stageIndices, lang));
         const sim::MemoryBreakdown& m = r.memory;
         QStringList row{name,
-                        moe ? s.t(Text::LayersDenseMoe).arg(r.denseLayers).arg(r.moeLayers)
+                        moe ? s.t(Text::LayersDenseMoe,
+                                  {sim::countArg(r.denseLayers), sim::countArg(r.moeLayers)})
                             : fmtCount(r.layers, lang),
                         QString::number(r.inFlightMicroBatches),
                         fmtBytes(m.weightsBytes, lang),
@@ -193,7 +197,7 @@ Section derivationSection(const ReportData& d, Lang lang) {
         const auto kind = static_cast<sim::MemoryPhase::Kind>(k);
         const sim::MemoryPhase& p = m.phases[k];
         QString name = phaseName(kind, lang);
-        if (kind == m.peakPhase) name = s.t(Text::PeakMarker).arg(name);
+        if (kind == m.peakPhase) name = s.t(Text::PeakMarker, {qsArg(name)});
         ph.rows.push_back({name, fmtBytes(p.allocatedBytes, lang),
                            fmtBytes(p.activationsBytes, lang), fmtBytes(p.gradientsBytes, lang),
                            fmtBytes(p.transientBytes, lang)});

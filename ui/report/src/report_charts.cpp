@@ -100,7 +100,7 @@ std::unique_ptr<QChart> emptyChart(ChartKind kind, const ChartStyle& st) {
     ChartStyle s = st;
     s.showTitle = true;
     auto chart = baseChart(s, chartTitle(kind, st.lang));
-    chart->setTitle(chartTitle(kind, st.lang) + QStringLiteral(": ") + tr(Text::NoData, st.lang));
+    chart->setTitle(chartTitle(kind, st.lang) + QStringLiteral(": ") + text(Text::NoData, st.lang));
     return chart;
 }
 
@@ -137,21 +137,21 @@ std::optional<ChartKind> chartKindFromId(const QString& id) {
 QString chartTitle(ChartKind kind, sim::Lang lang) {
     switch (kind) {
     case ChartKind::Memory:
-        return tr(Text::ChartMemory, lang);
+        return text(Text::ChartMemory, lang);
     case ChartKind::StepTime:
-        return tr(Text::ChartStepTime, lang);
+        return text(Text::ChartStepTime, lang);
     case ChartKind::Communication:
-        return tr(Text::ChartCommunication, lang);
+        return text(Text::ChartCommunication, lang);
     case ChartKind::Scaling:
-        return tr(Text::ChartScaling, lang);
+        return text(Text::ChartScaling, lang);
     case ChartKind::Crossover:
-        return tr(Text::ChartCrossover, lang);
+        return text(Text::ChartCrossover, lang);
     case ChartKind::Pareto:
-        return tr(Text::ChartPareto, lang);
+        return text(Text::ChartPareto, lang);
     case ChartKind::Timeline:
-        return tr(Text::ChartTimeline, lang);
+        return text(Text::ChartTimeline, lang);
     case ChartKind::Scenarios:
-        return tr(Text::ChartScenarios, lang);
+        return text(Text::ChartScenarios, lang);
     }
     return {};
 }
@@ -159,28 +159,30 @@ QString chartTitle(ChartKind kind, sim::Lang lang) {
 QString chartCaption(ChartKind kind, const ReportData& d, sim::Lang lang) {
     switch (kind) {
     case ChartKind::Memory:
-        return tr(Text::CapMemory, lang);
+        return text(Text::CapMemory, lang);
     case ChartKind::StepTime:
-        return tr(Text::CapStepTime, lang);
+        return text(Text::CapStepTime, lang);
     case ChartKind::Communication:
-        return tr(Text::CapCommunication, lang);
+        return text(Text::CapCommunication, lang);
     case ChartKind::Scaling:
-        return tr(Text::CapScaling, lang).arg(fmtPercent(d.mfuThreshold, lang));
+        return text(Text::CapScaling, lang, {sim::percentArg(d.mfuThreshold)});
     case ChartKind::Crossover:
-        return tr(Text::CapCrossover, lang);
+        return text(Text::CapCrossover, lang);
     case ChartKind::Pareto: {
         const auto fitting = std::count_if(d.search.all.begin(), d.search.all.end(),
                                            [](const sim::PlanSummary& p) { return p.fits; });
-        return tr(Text::CapPareto, lang).arg(paretoPointsDrawn(d)).arg(fitting);
+        return text(Text::CapPareto, lang,
+                    {sim::countArg(static_cast<double>(paretoPointsDrawn(d))),
+                     sim::countArg(static_cast<double>(fitting))});
     }
     case ChartKind::Timeline: {
         const QDate start = detail::timelineStart(d);
-        QString caption = tr(Text::CapTimeline, lang).arg(start.toString(Qt::ISODate));
+        QString caption = text(Text::CapTimeline, lang, {qsArg(start.toString(Qt::ISODate))});
         if (d.timeline) caption += QLatin1Char(' ') + timelineSummary(*d.timeline, start, lang);
         return caption;
     }
     case ChartKind::Scenarios:
-        return tr(Text::CapScenarios, lang);
+        return text(Text::CapScenarios, lang);
     }
     return {};
 }

@@ -24,28 +24,29 @@ constexpr QChar kStar(0x2605);
 QString frameworkCell(const ComparedPlan& c, Lang lang) {
     QString name = frameworkName(c.framework);
     if (c.origin == ComparedPlan::Origin::Pinned)
-        name += QStringLiteral(" (") + tr(Text::RowPinned, lang).arg(c.pinnedIndex + 1) +
-                QLatin1Char(')');
+        name += QStringLiteral(" (") +
+                text(Text::RowPinned, lang, {sim::countArg(c.pinnedIndex + 1)}) + QLatin1Char(')');
     if (c.recommended) name += QLatin1Char(' ') + kStar;
     return name;
 }
 
 Table comparisonTable(const ReportData& d, Lang lang) {
     Table t;
-    t.header = {
-        tr(Text::ColFramework, lang),  tr(Text::ColPlan, lang),        tr(Text::ColFits, lang),
-        tr(Text::ColPeakMemory, lang), tr(Text::ColStep, lang),        tr(Text::ColMfu, lang),
-        tr(Text::ColTokens, lang),     tr(Text::ColTimeToTrain, lang), tr(Text::ColCost, lang)};
+    t.header = {text(Text::ColFramework, lang), text(Text::ColPlan, lang),
+                text(Text::ColFits, lang),      text(Text::ColPeakMemory, lang),
+                text(Text::ColStep, lang),      text(Text::ColMfu, lang),
+                text(Text::ColTokens, lang),    text(Text::ColTimeToTrain, lang),
+                text(Text::ColCost, lang)};
     t.numericColumns = {3, 4, 5, 6, 7, 8};
     for (const ComparedPlan& c : d.compared) {
         const sim::PlanEstimate& e = c.estimate();
         QStringList row{frameworkCell(c, lang), qs(e.plan.label())};
         if (!c.result.valid) {
-            row << tr(Text::RowInvalid, lang) << QString() << QString() << QString() << QString()
+            row << text(Text::RowInvalid, lang) << QString() << QString() << QString() << QString()
                 << QString() << QString();
         } else {
             if (c.origin == ComparedPlan::Origin::Closest)
-                row << tr(Text::RowClosest, lang).arg(fmtBytes(c.missBytes, lang));
+                row << text(Text::RowClosest, lang, {bytesArg(c.missBytes)});
             else
                 row << yesNo(c.fits(), lang);
             row << fmtBytes(e.memory.peakBytes, lang);
@@ -67,9 +68,9 @@ Table comparisonTable(const ReportData& d, Lang lang) {
 // Each fitting plan's 80% interval and evidence level (docs/model.md, "Error bars").
 Table errorBarTable(const ReportData& d, Lang lang) {
     Table t;
-    t.header = {tr(Text::ColFramework, lang), tr(Text::ColEvidence, lang),
-                tr(Text::ColErrorBar, lang), tr(Text::ColTimeToTrain, lang),
-                tr(Text::ColCost, lang)};
+    t.header = {text(Text::ColFramework, lang), text(Text::ColEvidence, lang),
+                text(Text::ColErrorBar, lang), text(Text::ColTimeToTrain, lang),
+                text(Text::ColCost, lang)};
     t.numericColumns = {2, 3, 4};
     for (const ComparedPlan& c : d.compared) {
         if (!c.result.valid || !c.fits()) continue;
@@ -82,7 +83,7 @@ Table errorBarTable(const ReportData& d, Lang lang) {
         auto range = [](const QString& low, const QString& high) {
             return low + QStringLiteral("–") + high;
         };
-        t.rows.push_back({frameworkCell(c, lang), tr(level, lang),
+        t.rows.push_back({frameworkCell(c, lang), text(level, lang),
                           range(fmtSeconds(e.time.stepSeconds * u.timeLow(), lang),
                                 fmtSeconds(e.time.stepSeconds * u.timeHigh(), lang)),
                           range(fmtDuration(e.cost.timeToTrainSeconds * u.timeLow(), lang),
@@ -106,7 +107,7 @@ namespace detail {
 
 Section comparisonSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("comparison", Text::SecComparison, lang);
-    s.paragraph(s.t(Text::CompareIntro).arg(d.gpus()));
+    s.paragraph(s.t(Text::CompareIntro, {sim::countArg(static_cast<double>(d.gpus()))}));
     s.table(comparisonTable(d, lang));
     if (std::any_of(d.compared.begin(), d.compared.end(),
                     [](const ComparedPlan& c) { return c.recommended; }))
@@ -126,9 +127,9 @@ Section comparisonSection(const ReportData& d, Lang lang) {
         QStringList errors;
         for (const model::ValidationIssue& i : c.result.errors)
             errors << qs(i.text());
-        invalid << s.t(Text::InvalidPlanNote)
-                       .arg(c.pinnedIndex + 1)
-                       .arg(qs(c.estimate().plan.label()), errors.join(QStringLiteral("; ")));
+        invalid << s.t(Text::InvalidPlanNote,
+                       {sim::countArg(c.pinnedIndex + 1), sim::MessageArg::plan(c.estimate().plan),
+                        qsArg(errors.join(QStringLiteral("; ")))});
     }
     s.bullets(invalid);
 
@@ -196,11 +197,10 @@ Section scalingSection(const ReportData& d, Lang lang) {
         return std::move(s.section);
 
     s.subheading(s.t(Text::SubBreakPoints));
-    const QString mfu = fmtPercent(bp.mfuThreshold, lang),
-                  dp = fmtPercent(bp.dpCommThreshold, lang);
     Table t;
-    t.header = {s.t(Text::ColFramework), s.t(Text::ColLargestModel), s.t(Text::ColMfuUpTo).arg(mfu),
-                s.t(Text::ColDpCommBelow).arg(dp)};
+    t.header = {s.t(Text::ColFramework), s.t(Text::ColLargestModel),
+                s.t(Text::ColMfuUpTo, {sim::percentArg(bp.mfuThreshold)}),
+                s.t(Text::ColDpCommBelow, {sim::percentArg(bp.dpCommThreshold)})};
     t.numericColumns = {1, 2, 3};
     const QString na = s.t(Text::NotApplicable);
     for (const sim::FrameworkFit& f : d.advice->frameworks) {

@@ -47,12 +47,12 @@ Section summarySection(const ReportData& d, Lang lang) {
         rows << qMakePair(s.t(Text::KStepTime), fmtSeconds(e.time.stepSeconds, lang));
         rows << qMakePair(s.t(Text::KMfu), fmtPercent(e.throughput.mfu, lang));
         rows << qMakePair(s.t(Text::KThroughput), fmtTokensPerSecond(e.throughput.tokensPerSecond, lang));
-        rows << qMakePair(s.t(Text::KPeakMemory), tr(Text::KOfCapacity, lang)
-                                                      .arg(fmtBytes(e.memory.peakBytes, lang),
-                                                           fmtBytes(e.memory.capacityBytes, lang)));
+        rows << qMakePair(s.t(Text::KPeakMemory),
+                          s.t(Text::KOfCapacity,
+                              {bytesArg(e.memory.peakBytes), bytesArg(e.memory.capacityBytes)}));
         if (d.scenario.training.trainTokens > 0) {
             rows << qMakePair(
-                s.t(Text::KTimeToTrain).arg(fmtParameters(d.scenario.training.trainTokens, lang)),
+                s.t(Text::KTimeToTrain, {parametersArg(d.scenario.training.trainTokens)}),
                 fmtDuration(e.cost.timeToTrainSeconds, lang));
             rows << qMakePair(s.t(Text::KGpuHours), fmtGpuHours(e.cost.gpuHours, lang));
             if (e.cost.usd > 0) rows << qMakePair(s.t(Text::KCost), fmtUsd(e.cost.usd, lang));
@@ -80,10 +80,9 @@ Section summarySection(const ReportData& d, Lang lang) {
             (!closest || c.estimate().memory.peakBytes < closest->estimate().memory.peakBytes))
             closest = &c;
     }
-    said << s.t(Text::SumFitCount)
-                .arg(fitting.size())
-                .arg(d.search.frameworks.size())
-                .arg(fmtBytes(usableBytes(d), lang));
+    said << s.t(Text::SumFitCount, {sim::countArg(static_cast<double>(fitting.size())),
+                                    sim::countArg(static_cast<double>(d.search.frameworks.size())),
+                                    bytesArg(usableBytes(d))});
     if (!fitting.empty()) {
         auto faster = [](const ComparedPlan* a, const ComparedPlan* b) {
             return a->estimate().time.stepSeconds < b->estimate().time.stepSeconds;
@@ -91,39 +90,37 @@ Section summarySection(const ReportData& d, Lang lang) {
         const ComparedPlan* fastest = *std::min_element(fitting.begin(), fitting.end(), faster);
         const ComparedPlan* slowest = *std::max_element(fitting.begin(), fitting.end(), faster);
         const sim::PlanEstimate& f = fastest->estimate();
-        said << s.t(Text::SumFastest)
-                    .arg(frameworkName(fastest->framework), qs(f.plan.label()),
-                         fmtSeconds(f.time.stepSeconds, lang), fmtPercent(f.throughput.mfu, lang));
+        said << s.t(Text::SumFastest,
+                    {sim::MessageArg::framework(fastest->framework), sim::MessageArg::plan(f.plan),
+                     secondsArg(f.time.stepSeconds), sim::percentArg(f.throughput.mfu)});
         if (slowest != fastest)
-            said << s.t(Text::SumSlowest)
-                        .arg(frameworkName(slowest->framework),
-                             fmtFactor(slowest->estimate().time.stepSeconds / f.time.stepSeconds,
-                                       lang));
+            said << s.t(Text::SumSlowest,
+                        {sim::MessageArg::framework(slowest->framework),
+                         factorArg(slowest->estimate().time.stepSeconds / f.time.stepSeconds)});
     } else if (closest) {
-        said << s.t(Text::SumNothingFits)
-                    .arg(frameworkName(closest->framework), qs(closest->estimate().plan.label()),
-                         fmtBytes(closest->estimate().memory.peakBytes, lang));
+        said << s.t(Text::SumNothingFits, {sim::MessageArg::framework(closest->framework),
+                                           sim::MessageArg::plan(closest->estimate().plan),
+                                           bytesArg(closest->estimate().memory.peakBytes)});
     }
     if (h && h->fits()) {
         const sim::PlanEstimate& e = h->estimate();
-        said << s.t(Text::SumHeadlineMemory)
-                    .arg(fmtBytes(e.memory.peakBytes, lang),
-                         fmtPercent(e.memory.peakBytes / usableBytes(d), lang),
-                         fmtBytes(usableBytes(d), lang));
+        said << s.t(Text::SumHeadlineMemory, {bytesArg(e.memory.peakBytes),
+                                              sim::percentArg(e.memory.peakBytes / usableBytes(d)),
+                                              bytesArg(usableBytes(d))});
         if (e.time.stepSeconds > 0) {
-            said << s.t(Text::SumComm)
-                        .arg(fmtPercent(e.time.exposedCommSeconds / e.time.stepSeconds, lang),
-                             fmtPercent(e.time.exposedInterNodeSeconds / e.time.stepSeconds, lang));
+            said << s.t(Text::SumComm,
+                        {sim::percentArg(e.time.exposedCommSeconds / e.time.stepSeconds),
+                         sim::percentArg(e.time.exposedInterNodeSeconds / e.time.stepSeconds)});
             if (e.time.bubbleSeconds / e.time.stepSeconds >= 0.01)
-                said << s.t(Text::SumBubble)
-                            .arg(fmtPercent(e.time.bubbleSeconds / e.time.stepSeconds, lang));
+                said << s.t(Text::SumBubble,
+                            {sim::percentArg(e.time.bubbleSeconds / e.time.stepSeconds)});
         }
         if (d.scenario.training.trainTokens > 0 && e.cost.usd > 0)
-            said << s.t(Text::SumTrain)
-                        .arg(fmtParameters(d.scenario.training.trainTokens, lang),
-                             fmtDuration(e.cost.timeToTrainSeconds, lang))
-                        .arg(d.gpus())
-                        .arg(fmtUsd(e.cost.usd, lang), fmtGpuHours(e.cost.gpuHours, lang));
+            said << s.t(Text::SumTrain,
+                        {parametersArg(d.scenario.training.trainTokens),
+                         durationArg(e.cost.timeToTrainSeconds),
+                         sim::countArg(static_cast<double>(d.gpus())), usdArg(e.cost.usd),
+                         qsArg(fmtGpuHours(e.cost.gpuHours, lang))});
     }
     s.subheading(s.t(Text::WhatTheNumbersSay));
     s.bullets(said);
@@ -146,31 +143,30 @@ Section scenarioSection(const ReportData& d, Lang lang) {
     QList<QPair<QString, QString>> model;
     model << qMakePair(s.t(Text::RowName), modelName(sc));
     model << qMakePair(s.t(Text::RowParameters),
-                       s.t(Text::ParametersValue)
-                           .arg(fmtParameters(d.parameters.total, lang),
-                                fmtParameters(d.parameters.active, lang)));
+                       s.t(Text::ParametersValue, {parametersArg(d.parameters.total),
+                                                   parametersArg(d.parameters.active)}));
     model << qMakePair(s.t(Text::RowLayers), QString::number(m.layers));
     model << qMakePair(s.t(Text::RowHidden), QString::number(m.hidden));
-    model << qMakePair(s.t(Text::RowHeads), s.t(Text::HeadsValue).arg(m.heads).arg(m.kvHeads));
+    model << qMakePair(s.t(Text::RowHeads),
+                       s.t(Text::HeadsValue, {sim::countArg(m.heads), sim::countArg(m.kvHeads)}));
     model << qMakePair(s.t(Text::RowFfn), qs(model::toString(m.ffn)) + QStringLiteral(", ") +
                                               QString::number(m.ffnHidden));
     model << qMakePair(s.t(Text::RowVocab), QString::number(m.vocab));
     model << qMakePair(s.t(Text::RowSeqLen), QString::number(m.seqLen));
-    model << qMakePair(
-        s.t(Text::RowMoe),
-        m.moe.enabled()
-            ? s.t(Text::MoeValue).arg(m.moe.experts).arg(m.moe.topK).arg(m.moe.sharedExperts)
-            : s.t(Text::Dense));
+    model << qMakePair(s.t(Text::RowMoe),
+                       m.moe.enabled() ? s.t(Text::MoeValue, {sim::countArg(m.moe.experts),
+                                                              sim::countArg(m.moe.topK),
+                                                              sim::countArg(m.moe.sharedExperts)})
+                                       : s.t(Text::Dense));
     s.table(keyValues(model));
 
     const model::TrainingSpec& t = sc.training;
     s.subheading(s.t(Text::SubTraining));
     QList<QPair<QString, QString>> training;
-    training << qMakePair(
-        s.t(Text::RowGlobalBatch),
-        s.t(Text::GlobalBatchValue)
-            .arg(t.globalBatch)
-            .arg(fmtParameters(static_cast<double>(t.globalBatch) * m.seqLen, lang)));
+    training << qMakePair(s.t(Text::RowGlobalBatch),
+                          s.t(Text::GlobalBatchValue,
+                              {sim::countArg(static_cast<double>(t.globalBatch)),
+                               parametersArg(static_cast<double>(t.globalBatch) * m.seqLen)}));
     training << qMakePair(s.t(Text::RowPrecision), qs(model::toString(t.precision)));
     training << qMakePair(s.t(Text::RowOptimizer), qs(model::toString(t.optimizer)));
     training << qMakePair(s.t(Text::RowTokens), fmtParameters(t.trainTokens, lang));
@@ -181,22 +177,19 @@ Section scenarioSection(const ReportData& d, Lang lang) {
     s.subheading(s.t(Text::SubCluster));
     QList<QPair<QString, QString>> cluster;
     cluster << qMakePair(s.t(Text::RowGpu),
-                         s.t(Text::GpuValue)
-                             .arg(qs(c.gpu.name), fmtBytes(c.gpu.memoryBytes, lang),
-                                  fmtFlopsPerSecond(c.gpu.bf16FlopsPerSecond),
-                                  fmtBandwidth(c.gpu.hbmBytesPerSecond, lang)));
+                         s.t(Text::GpuValue, {sim::textArg(c.gpu.name), bytesArg(c.gpu.memoryBytes),
+                                              qsArg(fmtFlopsPerSecond(c.gpu.bf16FlopsPerSecond)),
+                                              bandwidthArg(c.gpu.hbmBytesPerSecond)}));
     cluster << qMakePair(s.t(Text::RowNodes), QString::number(c.nodes));
     cluster << qMakePair(s.t(Text::RowGpus), clusterSummary(sc, lang));
-    cluster << qMakePair(
-        s.t(Text::RowIntraNode),
-        s.t(Text::IntraNodeValue)
-            .arg(qs(c.intraNode.name), fmtBandwidth(c.intraNode.bytesPerSecond, lang)));
+    cluster << qMakePair(s.t(Text::RowIntraNode),
+                         s.t(Text::IntraNodeValue, {sim::textArg(c.intraNode.name),
+                                                    bandwidthArg(c.intraNode.bytesPerSecond)}));
     if (c.nodes > 1 || !c.interNode.name.empty())
-        cluster << qMakePair(s.t(Text::RowInterNode),
-                             s.t(Text::InterNodeValue)
-                                 .arg(qs(c.interNode.name))
-                                 .arg(c.nicsPerNode)
-                                 .arg(fmtBandwidth(c.interNode.bytesPerSecond, lang)));
+        cluster << qMakePair(
+            s.t(Text::RowInterNode),
+            s.t(Text::InterNodeValue, {sim::textArg(c.interNode.name), sim::countArg(c.nicsPerNode),
+                                       bandwidthArg(c.interNode.bytesPerSecond)}));
     cluster << qMakePair(s.t(Text::RowOversubscription), fmtFactor(c.oversubscription, lang));
     // Which price the costs use, and where it comes from (sim::resolvePrice; never "$0").
     cluster << qMakePair(s.t(Text::RowPrice), qs(sim::resolvePrice(c).describe(lang)));
@@ -260,8 +253,7 @@ Section roadmapSection(const ReportData& d, Lang lang) {
         for (const sim::Message& n : r.notes)
             notes << qs(sim::render(n, lang));
         if (!r.stage.expectedGain.text.empty()) notes << qs(r.stage.expectedGain.text);
-        if (r.missingWeeks > 0)
-            notes << s.t(Text::MissingWeeks).arg(fmtWeeks(r.missingWeeks, lang));
+        if (r.missingWeeks > 0) notes << s.t(Text::MissingWeeks, {weeksArg(r.missingWeeks)});
         s.bullets(notes);
         QStringList items;
         QList<bool> done;
@@ -287,13 +279,14 @@ Section reliabilitySection(const ReportData& d, Lang lang) {
     rows << qMakePair(s.t(Text::RowSaveTime), fmtSeconds(g.checkpoint.saveSeconds, lang));
     rows << qMakePair(s.t(Text::RowLoadTime), fmtSeconds(g.checkpoint.loadSeconds, lang));
     rows << qMakePair(s.t(Text::RowGpuMtbf),
-                      s.t(Text::Hours).arg(fmtCount(g.failures.gpuMtbfHours, lang)));
+                      s.t(Text::Hours, {sim::countArg(g.failures.gpuMtbfHours)}));
     rows << qMakePair(s.t(Text::RowJobMtbf), fmtDuration(g.failures.jobMtbfSeconds, lang));
     rows << qMakePair(s.t(Text::RowInterruptionsPerDay),
                       fmtFixed(g.failures.interruptionsPerDay, 2));
     rows << qMakePair(
         s.t(Text::RowInterval),
-        s.t(Text::IntervalValue).arg(fmtDuration(g.intervalSeconds, lang)).arg(g.intervalSteps));
+        s.t(Text::IntervalValue,
+            {durationArg(g.intervalSeconds), sim::countArg(static_cast<double>(g.intervalSteps))}));
     if (g.usefulSeconds > 0) {
         rows << qMakePair(s.t(Text::RowExpectedInterruptions),
                           fmtFixed(g.expectedInterruptions, 1));
@@ -333,16 +326,16 @@ QString sectionNumber(const Document& doc, std::size_t index) {
 Document buildReportDocument(const ReportData& d, Lang lang) {
     Document doc;
     doc.lang = lang;
-    doc.title = tr(Text::ReportTitle, lang);
+    doc.title = text(Text::ReportTitle, lang);
     doc.subtitle = qs(d.scenario.name);
     doc.description = scenarioDescription(d.scenario, lang);
-    doc.facts << qMakePair(tr(Text::FactScenario, lang), qs(d.scenario.name));
-    doc.facts << qMakePair(tr(Text::FactModel, lang), modelName(d.scenario) + QStringLiteral(" (") +
-                                                          fmtParameters(d.parameters.total, lang) +
-                                                          QLatin1Char(')'));
-    doc.facts << qMakePair(tr(Text::FactCluster, lang), clusterSummary(d.scenario, lang));
-    doc.facts << qMakePair(tr(Text::FactDate, lang), qs(d.date));
-    doc.facts << qMakePair(tr(Text::FactVersion, lang),
+    doc.facts << qMakePair(text(Text::FactScenario, lang), qs(d.scenario.name));
+    doc.facts << qMakePair(text(Text::FactModel, lang),
+                           modelName(d.scenario) + QStringLiteral(" (") +
+                               fmtParameters(d.parameters.total, lang) + QLatin1Char(')'));
+    doc.facts << qMakePair(text(Text::FactCluster, lang), clusterSummary(d.scenario, lang));
+    doc.facts << qMakePair(text(Text::FactDate, lang), qs(d.date));
+    doc.facts << qMakePair(text(Text::FactVersion, lang),
                            QStringLiteral("TrainPlan ") + qs(d.version));
 
     doc.sections.push_back(summarySection(d, lang));

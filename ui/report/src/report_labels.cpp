@@ -58,11 +58,11 @@ QColor tierColor(bool interNode) {
 QString statusText(sim::RecommendationStatus s, sim::Lang lang) {
     switch (s) {
     case sim::RecommendationStatus::Ready:
-        return tr(Text::StatusReady, lang);
+        return text(Text::StatusReady, lang);
     case sim::RecommendationStatus::NeedsPrerequisites:
-        return tr(Text::StatusNeedsPrerequisites, lang);
+        return text(Text::StatusNeedsPrerequisites, lang);
     case sim::RecommendationStatus::DoesNotFit:
-        return tr(Text::StatusDoesNotFit, lang);
+        return text(Text::StatusDoesNotFit, lang);
     }
     return {};
 }
@@ -98,9 +98,9 @@ QString comparedLabel(const ComparedPlan& c, sim::Lang lang) {
     case ComparedPlan::Origin::Best:
         return name;
     case ComparedPlan::Origin::Closest:
-        return tr(Text::CategoryClosest, lang).arg(name);
+        return text(Text::CategoryClosest, lang, {qsArg(name)});
     case ComparedPlan::Origin::Pinned:
-        return tr(Text::CategoryPinned, lang).arg(c.pinnedIndex + 1).arg(name);
+        return text(Text::CategoryPinned, lang, {sim::countArg(c.pinnedIndex + 1), qsArg(name)});
     }
     return name;
 }
@@ -108,35 +108,35 @@ QString comparedLabel(const ComparedPlan& c, sim::Lang lang) {
 QString triggerStatus(sim::TriggerStatus st, sim::Lang lang) {
     switch (st) {
     case sim::TriggerStatus::Met:
-        return tr(Text::TriggerMet, lang);
+        return text(Text::TriggerMet, lang);
     case sim::TriggerStatus::NotMet:
-        return tr(Text::TriggerNotMet, lang);
+        return text(Text::TriggerNotMet, lang);
     case sim::TriggerStatus::Manual:
-        return tr(Text::TriggerManual, lang);
+        return text(Text::TriggerManual, lang);
     }
     return {};
 }
 
 QString stageTarget(const sim::RoadmapStage& r, sim::Lang lang) {
-    return tr(Text::TargetValue, lang)
-        .arg(qs(r.targetModelName), fmtParameters(r.targetParameters, lang))
-        .arg(r.targetGpus);
+    return text(Text::TargetValue, lang,
+                {sim::textArg(r.targetModelName), parametersArg(r.targetParameters),
+                 sim::countArg(static_cast<double>(r.targetGpus))});
 }
 
 QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang) {
     switch (k) {
     case sim::MemoryPhase::StepStart:
-        return tr(Text::PhaseStepStart, lang);
+        return text(Text::PhaseStepStart, lang);
     case sim::MemoryPhase::ForwardEnd:
-        return tr(Text::PhaseForwardEnd, lang);
+        return text(Text::PhaseForwardEnd, lang);
     case sim::MemoryPhase::BackwardStart:
-        return tr(Text::PhaseBackwardStart, lang);
+        return text(Text::PhaseBackwardStart, lang);
     case sim::MemoryPhase::BackwardMiddle:
-        return tr(Text::PhaseBackwardMiddle, lang);
+        return text(Text::PhaseBackwardMiddle, lang);
     case sim::MemoryPhase::BackwardEnd:
-        return tr(Text::PhaseBackwardEnd, lang);
+        return text(Text::PhaseBackwardEnd, lang);
     case sim::MemoryPhase::OptimizerStep:
-        return tr(Text::PhaseOptimizer, lang);
+        return text(Text::PhaseOptimizer, lang);
     case sim::MemoryPhase::Count:
         break;
     }
@@ -146,15 +146,15 @@ QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang) {
 QString metricName(sim::ValidationMetric m, sim::Lang lang) {
     switch (m) {
     case sim::ValidationMetric::StepSeconds:
-        return tr(Text::MetricStep, lang);
+        return text(Text::MetricStep, lang);
     case sim::ValidationMetric::NarayananTflopsPerGpu:
-        return tr(Text::MetricTflops, lang);
+        return text(Text::MetricTflops, lang);
     case sim::ValidationMetric::MfuPercent:
-        return tr(Text::MetricMfu, lang);
+        return text(Text::MetricMfu, lang);
     case sim::ValidationMetric::TokensPerSecondPerGpu:
-        return tr(Text::MetricTokens, lang);
+        return text(Text::MetricTokens, lang);
     case sim::ValidationMetric::PeakMemoryGiB:
-        return tr(Text::MetricMemory, lang);
+        return text(Text::MetricMemory, lang);
     }
     return {};
 }

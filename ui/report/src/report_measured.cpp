@@ -35,15 +35,11 @@ QString causesText(const services::RunCheck& r, sim::Lang lang) {
 
 namespace {
 
-QString signedPercent(double fraction, sim::Lang lang) {
-    return (fraction >= 0 ? QStringLiteral("+") : QString()) + fmtPercent(fraction, lang);
-}
-
 QString checkText(const services::MetricCheck& m, sim::Lang lang) {
-    return tr(m.farOutside()       ? Text::CheckFarOutside
-              : m.insideInterval() ? Text::CheckInside
-                                   : Text::CheckOutside,
-              lang);
+    return text(m.farOutside()       ? Text::CheckFarOutside
+                : m.insideInterval() ? Text::CheckInside
+                                     : Text::CheckOutside,
+                lang);
 }
 
 } // namespace
@@ -51,10 +47,11 @@ QString checkText(const services::MetricCheck& m, sim::Lang lang) {
 Section measuredSection(const ReportData& d, sim::Lang lang) {
     SectionBuilder s = start("measured", Text::SecMeasured, lang);
     if (d.measured.empty()) {
-        s.paragraph(s.t(Text::MeasuredNone).arg(qs(d.cluster)));
+        s.paragraph(s.t(Text::MeasuredNone, {sim::textArg(d.cluster)}));
         return std::move(s.section);
     }
-    s.paragraph(s.t(Text::MeasuredIntro).arg(d.measured.size()).arg(qs(d.cluster)));
+    s.paragraph(s.t(Text::MeasuredIntro, {sim::countArg(static_cast<double>(d.measured.size())),
+                                          sim::textArg(d.cluster)}));
     Table t;
     t.header = {s.t(Text::ColRun),      s.t(Text::ColPlan),      s.t(Text::ColMetric),
                 s.t(Text::ColMeasured), s.t(Text::ColPredicted), s.t(Text::ColError),
@@ -86,12 +83,11 @@ Section measuredSection(const ReportData& d, sim::Lang lang) {
                     return fmtCount(std::round(v), lang);
                 }
             };
-            t.rows.push_back({first ? qs(r.label) : QString(),
-                              first ? qs(r.run.plan.label()) : QString(),
-                              metricName(row.metric, lang), value(m.measured), value(m.predicted),
-                              signedPercent(m.error(), lang),
-                              QStringLiteral("%1 – %2").arg(value(m.low), value(m.high)),
-                              checkText(m, lang)});
+            t.rows.push_back(
+                {first ? qs(r.label) : QString(), first ? qs(r.run.plan.label()) : QString(),
+                 metricName(row.metric, lang), value(m.measured), value(m.predicted),
+                 number(sim::ArgKind::SignedPercent, m.error(), lang),
+                 QStringLiteral("%1 – %2").arg(value(m.low), value(m.high)), checkText(m, lang)});
             first = false;
         }
         if (r.stepSeconds) {
@@ -101,12 +97,13 @@ Section measuredSection(const ReportData& d, sim::Lang lang) {
     }
     s.table(std::move(t));
     if (stepRuns > 0)
-        s.paragraph(
-            s.t(Text::MeasuredMeanError).arg(fmtPercent(stepErrors / stepRuns, lang)).arg(stepRuns));
+        s.paragraph(s.t(Text::MeasuredMeanError,
+                        {sim::percentArg(stepErrors / stepRuns), sim::countArg(stepRuns)}));
     for (const services::RunCheck& r : d.measured)
         if (r.flagged && !r.causes.empty())
-            s.callout(qs(r.label), s.t(Text::MeasuredFlagged).arg(qs(r.label), causesText(r, lang)));
-    s.note(s.t(Text::MeasuredFit).arg(qs(d.cluster)));
+            s.callout(qs(r.label), s.t(Text::MeasuredFlagged,
+                                       {sim::textArg(r.label), qsArg(causesText(r, lang))}));
+    s.note(s.t(Text::MeasuredFit, {sim::textArg(d.cluster)}));
     return std::move(s.section);
 }
 

@@ -32,7 +32,7 @@ QString fmtUsd(double usd, sim::Lang lang) {
     return number(sim::ArgKind::Usd, usd, lang);
 }
 QString fmtCost(double usd, sim::Lang lang) {
-    return usd > 0 ? fmtUsd(usd, lang) : tr(Text::NoGpuPrice, lang);
+    return usd > 0 ? fmtUsd(usd, lang) : text(Text::NoGpuPrice, lang);
 }
 QString fmtParameters(double count, sim::Lang lang) {
     return number(sim::ArgKind::Parameters, count, lang);

@@ -46,7 +46,9 @@ struct SectionBuilder {
     Section section;
     Lang lang;
 
-    QString t(Text id) const { return tr(id, lang); }
+    QString t(Text id, std::initializer_list<sim::MessageArg> args = {}) const {
+        return report::text(id, lang, args);
+    }
     void paragraph(const QString& text, const QString& lead = {}) {
         section.blocks.push_back(paragraphBlock(text, lead));
     }
@@ -93,7 +95,7 @@ struct SectionBuilder {
 inline SectionBuilder start(const char* id, Text title, Lang lang, bool appendix = false) {
     SectionBuilder s{{}, lang};
     s.section.id = QString::fromLatin1(id);
-    s.section.title = tr(title, lang);
+    s.section.title = text(title, lang);
     s.section.appendix = appendix;
     return s;
 }
@@ -106,7 +108,7 @@ inline Table keyValues(const QList<QPair<QString, QString>>& rows) {
 }
 
 inline QString yesNo(bool v, Lang lang) {
-    return tr(v ? Text::Yes : Text::No, lang);
+    return text(v ? Text::Yes : Text::No, lang);
 }
 
 inline QString modelName(const model::Scenario& s) {
@@ -115,11 +117,9 @@ inline QString modelName(const model::Scenario& s) {
 }
 
 inline QString clusterSummary(const model::Scenario& s, Lang lang) {
-    return tr(Text::ClusterSummary, lang)
-        .arg(s.cluster.nodes)
-        .arg(s.cluster.gpusPerNode)
-        .arg(qs(s.cluster.gpu.name))
-        .arg(s.cluster.gpuCount());
+    return text(Text::ClusterSummary, lang,
+                {sim::countArg(s.cluster.nodes), sim::countArg(s.cluster.gpusPerNode),
+                 sim::textArg(s.cluster.gpu.name), sim::countArg(s.cluster.gpuCount())});
 }
 
 inline double usableBytes(const ReportData& d) {

@@ -39,9 +39,9 @@ bool priced(const services::ComparedScenario& s) {
 
 std::unique_ptr<QChart> scenariosChart(const services::ScenarioComparison& c,
                                        const ChartStyle& st) {
-    auto chart = detail::baseChart(st, tr(Text::ChartScenarios, st.lang));
-    auto* time = new QBarSet(tr(Text::SeriesTimeRatio, st.lang));
-    auto* money = new QBarSet(tr(Text::SeriesCostRatio, st.lang));
+    auto chart = detail::baseChart(st, text(Text::ChartScenarios, st.lang));
+    auto* time = new QBarSet(text(Text::SeriesTimeRatio, st.lang));
+    auto* money = new QBarSet(text(Text::SeriesCostRatio, st.lang));
     time->setColor(QColor(0x3b, 0x7d, 0xd8));
     money->setColor(QColor(0xf2, 0xa5, 0x41));
     const services::ComparedScenario* fastest = at(c, c.fastest);
@@ -75,7 +75,7 @@ std::unique_ptr<QChart> scenariosChart(const services::ScenarioComparison& c,
     chart->addAxis(categories, Qt::AlignBottom);
     auto* ratio = new QValueAxis;
     ratio->setRange(0, top * 1.15);
-    detail::styleAxis(ratio, st, tr(Text::AxisTimesTheBest, st.lang));
+    detail::styleAxis(ratio, st, text(Text::AxisTimesTheBest, st.lang));
     chart->addAxis(ratio, Qt::AlignLeft);
     series->attachAxis(categories);
     series->attachAxis(ratio);
@@ -87,7 +87,8 @@ namespace detail {
 Section sideBySideSection(const ReportData& d, Lang lang) {
     SectionBuilder s = start("side_by_side", Text::SecSideBySide, lang);
     const services::ScenarioComparison& c = *d.sideBySide;
-    s.paragraph(s.t(Text::SideBySideIntro).arg(static_cast<int>(c.scenarios.size()) - 1));
+    s.paragraph(
+        s.t(Text::SideBySideIntro, {sim::countArg(static_cast<double>(c.scenarios.size()) - 1)}));
     Table t;
     t.header = {QString()};
     for (const services::ComparedScenario& sc : c.scenarios)
@@ -137,7 +138,7 @@ Section sideBySideSection(const ReportData& d, Lang lang) {
     });
     for (const auto& first : c.scenarios.front().frameworks) {
         const model::Framework fw = first.first;
-        row(s.t(Text::RowFrameworkStep).arg(frameworkShortName(fw)),
+        row(s.t(Text::RowFrameworkStep, {qsArg(frameworkShortName(fw))}),
             [&](const services::ComparedScenario& sc, int) {
                 for (const auto& [f, best] : sc.frameworks)
                     if (f == fw)
@@ -151,12 +152,12 @@ Section sideBySideSection(const ReportData& d, Lang lang) {
     const services::ComparedScenario* fastest = at(c, c.fastest);
     const services::ComparedScenario* cheapest = at(c, c.cheapest);
     if (fastest && fastest->goodput) {
-        s.paragraph(s.t(Text::SideBySideVerdict)
-                        .arg(qs(fastest->scenario.name),
-                             fmtDuration(fastest->goodput->expectedSeconds, lang),
-                             cheapest ? qs(cheapest->scenario.name) : dash,
-                             cheapest && cheapest->goodput ? fmtUsd(cheapest->goodput->usd, lang)
-                                                           : s.t(Text::NoGpuPrice)));
+        s.paragraph(s.t(Text::SideBySideVerdict,
+                        {sim::textArg(fastest->scenario.name),
+                         durationArg(fastest->goodput->expectedSeconds),
+                         cheapest ? sim::textArg(cheapest->scenario.name) : qsArg(dash),
+                         cheapest && cheapest->goodput ? usdArg(cheapest->goodput->usd)
+                                                       : qsArg(s.t(Text::NoGpuPrice))}));
         s.chart(ChartKind::Scenarios, chartCaption(ChartKind::Scenarios, d, lang));
     } else {
         s.paragraph(s.t(Text::SideBySideNothingFits));

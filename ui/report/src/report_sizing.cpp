@@ -27,32 +27,33 @@ QString chosenLine(const sim::ChosenCluster& c, const sim::SizingTextOptions& o)
 Section sizingSection(const ReportData& d, sim::Lang lang) {
     Section s;
     s.id = QStringLiteral("sizing");
-    s.title = tr(Text::SecSizing, lang);
+    s.title = text(Text::SecSizing, lang);
     const sim::SizingResult& r = *d.sizing;
     const sim::SizingTextOptions o = sizingText(d, lang);
     const auto& k = r.constraints;
-    s.blocks.push_back(
-        paragraphBlock(tr(Text::SizingIntro, lang)
-                           .arg(qs(sim::groupedCount(d.sizingMaxGpus)),
-                                k.deadlineSeconds ? qs(sim::formatDays(*k.deadlineSeconds, o))
-                                                  : tr(Text::SizingNoDeadline, lang),
-                                k.budgetUsd ? qs(sim::formatMoney(*k.budgetUsd, o))
-                                            : tr(Text::SizingNoBudget, lang))));
+    s.blocks.push_back(paragraphBlock(
+        text(Text::SizingIntro, lang,
+             {sim::textArg(sim::groupedCount(d.sizingMaxGpus)),
+              k.deadlineSeconds ? sim::textArg(sim::formatDays(*k.deadlineSeconds, o))
+                                : qsArg(text(Text::SizingNoDeadline, lang)),
+              k.budgetUsd ? sim::textArg(sim::formatMoney(*k.budgetUsd, o))
+                          : qsArg(text(Text::SizingNoBudget, lang))})));
     if (r.front.empty()) {
-        s.blocks.push_back(calloutBlock(tr(Text::SizingNothing, lang), qs(sim::bindingText(r, o))));
+        s.blocks.push_back(
+            calloutBlock(text(Text::SizingNothing, lang), qs(sim::bindingText(r, o))));
     } else {
         if (r.cheapestMeetingDeadline)
-            s.blocks.push_back(calloutBlock(tr(Text::SizingCheapest, lang),
+            s.blocks.push_back(calloutBlock(text(Text::SizingCheapest, lang),
                                             chosenLine(*r.cheapestMeetingDeadline, o)));
         if (r.fastestWithinBudget)
-            s.blocks.push_back(
-                calloutBlock(tr(Text::SizingFastest, lang), chosenLine(*r.fastestWithinBudget, o)));
-        s.blocks.push_back(subheadingBlock(tr(Text::SizingFront, lang)));
+            s.blocks.push_back(calloutBlock(text(Text::SizingFastest, lang),
+                                            chosenLine(*r.fastestWithinBudget, o)));
+        s.blocks.push_back(subheadingBlock(text(Text::SizingFront, lang)));
         Table t;
-        t.header = {tr(Text::ColCluster, lang),      tr(Text::ColGpuCount, lang),
-                    tr(Text::ColFramework, lang),    tr(Text::ColPlan, lang),
-                    tr(Text::ColExpectedTime, lang), tr(Text::ColCost, lang),
-                    tr(Text::ColWhy, lang)};
+        t.header = {text(Text::ColCluster, lang),      text(Text::ColGpuCount, lang),
+                    text(Text::ColFramework, lang),    text(Text::ColPlan, lang),
+                    text(Text::ColExpectedTime, lang), text(Text::ColCost, lang),
+                    text(Text::ColWhy, lang)};
         t.numericColumns = {1, 4, 5};
         for (const sim::FrontPoint& p : r.front)
             t.rows.push_back(
@@ -66,7 +67,7 @@ Section sizingSection(const ReportData& d, sim::Lang lang) {
         table.table = std::move(t);
         s.blocks.push_back(std::move(table));
     }
-    s.blocks.push_back(subheadingBlock(tr(Text::SizingPrices, lang)));
+    s.blocks.push_back(subheadingBlock(text(Text::SizingPrices, lang)));
     Block prices;
     prices.kind = Block::Kind::Bullets;
     for (const sim::ResolvedPrice& p : r.prices)
@@ -74,10 +75,11 @@ Section sizingSection(const ReportData& d, sim::Lang lang) {
     if (!prices.items.isEmpty()) s.blocks.push_back(std::move(prices));
     Block searched;
     searched.kind = Block::Kind::Note;
-    searched.text = tr(Text::SizingSearched, lang)
-                        .arg(r.candidates)
-                        .arg(r.evaluated)
-                        .arg(r.prunedByDeadline + r.prunedByBudget + r.prunedByDominance);
+    searched.text = text(Text::SizingSearched, lang,
+                         {sim::countArg(static_cast<double>(r.candidates)),
+                          sim::countArg(static_cast<double>(r.evaluated)),
+                          sim::countArg(static_cast<double>(r.prunedByDeadline + r.prunedByBudget +
+                                                            r.prunedByDominance))});
     s.blocks.push_back(std::move(searched));
     return s;
 }

@@ -37,16 +37,16 @@ QString span(const QDate& start, double fromWeeks, double toWeeks) {
 std::unique_ptr<QChart> timelineChart(const std::vector<sim::RoadmapStage>& stages,
                                       const sim::RoadmapTimeline& t, const QDate& start,
                                       const ChartStyle& st) {
-    auto chart = detail::baseChart(st, tr(Text::ChartTimeline, st.lang));
+    auto chart = detail::baseChart(st, text(Text::ChartTimeline, st.lang));
     auto* series = new QHorizontalStackedBarSeries;
     // Segments per stage: idle before its work, its work, waiting for the cluster, its run.
     const QColor clear(0, 0, 0, 0);
     const QColor amber(0xf2, 0xa5, 0x41);
     const QColor blue(0x3b, 0x7d, 0xd8);
     QBarSet* before = new QBarSet(QString());
-    QBarSet* work = new QBarSet(tr(Text::TimelinePrerequisites, st.lang));
+    QBarSet* work = new QBarSet(text(Text::TimelinePrerequisites, st.lang));
     QBarSet* wait = new QBarSet(QString());
-    QBarSet* run = new QBarSet(tr(Text::TimelineRun, st.lang));
+    QBarSet* run = new QBarSet(text(Text::TimelineRun, st.lang));
     QStringList categories;
     // Qt draws the first category at the bottom: walk the stages backwards so the chart reads
     // top-down in stage order.
@@ -83,8 +83,9 @@ std::unique_ptr<QChart> timelineChart(const std::vector<sim::RoadmapStage>& stag
     series->attachAxis(valueAxis);
     detail::styleAxis(categoryAxis, st, {});
     categoryAxis->setGridLineVisible(false);
-    detail::styleAxis(valueAxis, st,
-                      tr(Text::AxisWeeksFromStart, st.lang).arg(start.toString(Qt::ISODate)));
+    detail::styleAxis(
+        valueAxis, st,
+        text(Text::AxisWeeksFromStart, st.lang, {qsArg(start.toString(Qt::ISODate))}));
     valueAxis->setRange(0.0, std::max(1.0, t.totalWeeks * 1.03));
     valueAxis->setLabelFormat(QStringLiteral("%.0f"));
     valueAxis->applyNiceNumbers();
@@ -92,13 +93,11 @@ std::unique_ptr<QChart> timelineChart(const std::vector<sim::RoadmapStage>& stag
 }
 
 QString timelineSummary(const sim::RoadmapTimeline& t, const QDate& start, sim::Lang lang) {
-    const QString weeks = QString::number(std::ceil(t.totalWeeks), 'f', 0);
-    const QString end = dateAfter(start, t.totalWeeks);
-    return t.allPriced ? tr(Text::TimelineTotal, lang)
-                             .arg(fmtWeeks(t.prerequisiteWeeks, lang), weeks, end,
-                                  fmtUsd(t.totalUsd, lang))
-                       : tr(Text::TimelineTotalUnpriced, lang)
-                             .arg(fmtWeeks(t.prerequisiteWeeks, lang), weeks, end);
+    const sim::MessageArg work = weeksArg(t.prerequisiteWeeks);
+    const sim::MessageArg weeks = sim::countArg(std::ceil(t.totalWeeks));
+    const sim::MessageArg end = qsArg(dateAfter(start, t.totalWeeks));
+    return t.allPriced ? text(Text::TimelineTotal, lang, {work, weeks, end, usdArg(t.totalUsd)})
+                       : text(Text::TimelineTotalUnpriced, lang, {work, weeks, end});
 }
 
 namespace detail {
@@ -114,7 +113,7 @@ void addTimeline(SectionBuilder& s, const ReportData& d) {
     const Lang lang = s.lang;
     const QDate start = timelineStart(d);
     s.subheading(s.t(Text::SubTimeline));
-    s.paragraph(s.t(Text::TimelineIntro).arg(start.toString(Qt::ISODate)));
+    s.paragraph(s.t(Text::TimelineIntro, {qsArg(start.toString(Qt::ISODate))}));
     Table table;
     table.header = {QStringLiteral("#"),       s.t(Text::ColStage),   s.t(Text::ColPrerequisiteWork),
                     s.t(Text::ColTrainingRun), s.t(Text::ColRunTime), s.t(Text::ColRunCost)};

@@ -15,21 +15,20 @@ RecommendationSlide recommendationSlide(const ReportData& d, sim::Lang lang) {
     if (h && h->fits()) {
         const sim::PlanEstimate& e = h->estimate();
         out.cards = {
-            {"stepTime", tr(Text::KStepTime, lang), fmtSeconds(e.time.stepSeconds, lang), {}},
+            {"stepTime", text(Text::KStepTime, lang), fmtSeconds(e.time.stepSeconds, lang), {}},
             {"mfu", QStringLiteral("MFU"), fmtPercent(e.throughput.mfu, lang), {}},
             {"throughput",
-             tr(Text::KThroughput, lang),
+             text(Text::KThroughput, lang),
              fmtTokensPerSecond(e.throughput.tokensPerSecond, lang),
              {}},
-            {"peakMemory", tr(Text::ColPeakMemory, lang), fmtBytes(e.memory.peakBytes, lang),
-             tr(Text::KOfCapacity, lang)
-                 .arg(QString(), fmtBytes(e.memory.capacityBytes, lang))
+            {"peakMemory", text(Text::ColPeakMemory, lang), fmtBytes(e.memory.peakBytes, lang),
+             text(Text::KOfCapacity, lang, {sim::textArg({}), bytesArg(e.memory.capacityBytes)})
                  .trimmed()},
             {"timeToTrain",
-             tr(Text::ColTimeToTrain, lang),
+             text(Text::ColTimeToTrain, lang),
              fmtDuration(e.cost.timeToTrainSeconds, lang),
              {}},
-            {"cost", tr(Text::KCost, lang), fmtCost(e.cost.usd, lang), {}},
+            {"cost", text(Text::KCost, lang), fmtCost(e.cost.usd, lang), {}},
         };
     }
     if (d.advice)
@@ -48,12 +47,12 @@ std::vector<ComparisonSlideRow> comparisonSlideRows(const ReportData& d, sim::La
         if (c.recommended) row.name += QStringLiteral(" ★");
         row.plan = qs(e.plan.label());
         if (!c.result.valid) {
-            row.fits = tr(Text::RowInvalid, lang);
+            row.fits = text(Text::RowInvalid, lang);
         } else {
             // A plan that does not fit would not run: no time, MFU or cost.
             const bool run = c.fits();
             const QString none = QStringLiteral("—");
-            row.fits = tr(run ? Text::Yes : Text::No, lang);
+            row.fits = text(run ? Text::Yes : Text::No, lang);
             row.peakMemory = fmtBytes(e.memory.peakBytes, lang);
             row.stepTime = run ? fmtSeconds(e.time.stepSeconds, lang) : none;
             row.mfu = run ? fmtPercent(e.throughput.mfu, lang) : none;
@@ -71,8 +70,8 @@ StageSlideCard stageSlideCard(const sim::RoadmapStage& r, sim::Lang lang) {
     StageSlideCard card;
     card.title = qs(sim::render(r.title, lang));
     card.framework = frameworkName(r.framework);
-    card.target = tr(Text::ColTarget, lang) + QStringLiteral(": ") + stageTarget(r, lang);
-    card.trigger = tr(Text::ColTrigger, lang) + QStringLiteral(": ") +
+    card.target = text(Text::ColTarget, lang) + QStringLiteral(": ") + stageTarget(r, lang);
+    card.trigger = text(Text::ColTrigger, lang) + QStringLiteral(": ") +
                    qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
                    triggerStatus(r.triggerStatus, lang) + QStringLiteral(")");
     if (r.estimate)
@@ -80,11 +79,11 @@ StageSlideCard stageSlideCard(const sim::RoadmapStage& r, sim::Lang lang) {
                     fmtSeconds(r.estimate->time.stepSeconds, lang) + QStringLiteral(" · MFU ") +
                     fmtPercent(r.estimate->throughput.mfu, lang);
     else if (r.closest) // it would not run: no time or MFU
-        card.closest = tr(Text::CategoryClosest, lang).arg(qs(r.closest->plan.label())) +
+        card.closest = text(Text::CategoryClosest, lang, {sim::MessageArg::plan(r.closest->plan)}) +
                        QStringLiteral(" · ") + fmtBytes(r.closest->memory.peakBytes, lang);
     if (!r.missing.empty())
         card.prerequisites =
-            tr(Text::Prerequisites, lang) + QStringLiteral(": ") + fmtWeeks(r.missingWeeks, lang);
+            text(Text::Prerequisites, lang) + QStringLiteral(": ") + fmtWeeks(r.missingWeeks, lang);
     return card;
 }
 

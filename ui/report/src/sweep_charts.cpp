@@ -85,8 +85,8 @@ namespace detail {
 
 std::unique_ptr<QChart> scalingChart(const ReportData& d, const ChartStyle& st) {
     auto chart = baseChart(st, chartTitle(ChartKind::Scaling, st.lang));
-    const auto [x, y] = logLinearAxes(chart.get(), st, 2, 0, tr(Text::AxisGpus, st.lang),
-                                      tr(Text::AxisMfu, st.lang));
+    const auto [x, y] = logLinearAxes(chart.get(), st, 2, 0, text(Text::AxisGpus, st.lang),
+                                      text(Text::AxisMfu, st.lang));
     const auto [lo, hi] = xRange(d.scaling, 1.0);
     x->setRange(lo / 1.25, hi * 1.25);
     const double top =
@@ -96,17 +96,17 @@ std::unique_ptr<QChart> scalingChart(const ReportData& d, const ChartStyle& st) 
     y->setLabelFormat(QStringLiteral("%g"));
     frameworkLines(chart.get(), d.scaling, 1.0, x, y, std::max(5, st.fontPixels * 2 / 3));
     const double gpus = static_cast<double>(d.gpus());
-    referenceLine(chart.get(), tr(Text::ThisCluster, st.lang), {gpus, 0}, {gpus, y->max()},
+    referenceLine(chart.get(), text(Text::ThisCluster, st.lang), {gpus, 0}, {gpus, y->max()},
                   QColor(0x55, 0x55, 0x55), Qt::DashLine, x, y);
-    referenceLine(chart.get(), tr(Text::MfuThreshold, st.lang), {lo / 1.25, d.mfuThreshold * 100},
+    referenceLine(chart.get(), text(Text::MfuThreshold, st.lang), {lo / 1.25, d.mfuThreshold * 100},
                   {hi * 1.25, d.mfuThreshold * 100}, QColor(0xd3, 0x2f, 0x2f), Qt::DotLine, x, y);
     return chart;
 }
 
 std::unique_ptr<QChart> crossoverChart(const ReportData& d, const ChartStyle& st) {
     auto chart = baseChart(st, chartTitle(ChartKind::Crossover, st.lang));
-    const auto [x, y] = logLinearAxes(chart.get(), st, 10, 8, tr(Text::AxisParameters, st.lang),
-                                      tr(Text::AxisBestMfu, st.lang));
+    const auto [x, y] = logLinearAxes(chart.get(), st, 10, 8, text(Text::AxisParameters, st.lang),
+                                      text(Text::AxisBestMfu, st.lang));
     constexpr double kBillion = 1e-9;
     const auto [lo, hi] = xRange(d.crossover, kBillion);
     x->setRange(lo / 1.3, hi * 1.3);
@@ -115,7 +115,7 @@ std::unique_ptr<QChart> crossoverChart(const ReportData& d, const ChartStyle& st
     y->setLabelFormat(QStringLiteral("%g"));
     frameworkLines(chart.get(), d.crossover, kBillion, x, y, std::max(5, st.fontPixels * 2 / 3));
     const double params = d.parameters.total * kBillion;
-    referenceLine(chart.get(), tr(Text::ThisModel, st.lang), {params, 0}, {params, y->max()},
+    referenceLine(chart.get(), text(Text::ThisModel, st.lang), {params, 0}, {params, y->max()},
                   QColor(0x55, 0x55, 0x55), Qt::DashLine, x, y);
     return chart;
 }

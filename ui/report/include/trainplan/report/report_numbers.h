@@ -48,6 +48,39 @@ namespace trainplan::report {
 [[nodiscard]] QString fmtGpuHours(double hours, sim::Lang lang = sim::Lang::En);
 [[nodiscard]] QString fmtFixed(double value, int decimals);
 
+// The typed arguments of the report's sentences (report_strings.h), formatted by sim::formatArg
+// as the fmt* functions above: sizes, step-scale and run-scale times, dollars, counts of parameters
+// or tokens (万/亿 in Chinese), bandwidths, factors and weeks. Counts: sim::countArg, fractions:
+// sim::percentArg.
+[[nodiscard]] inline sim::MessageArg bytesArg(double bytes) {
+    return sim::MessageArg::number(sim::ArgKind::Bytes, bytes);
+}
+[[nodiscard]] inline sim::MessageArg secondsArg(double seconds) {
+    return sim::MessageArg::number(sim::ArgKind::Seconds, seconds);
+}
+[[nodiscard]] inline sim::MessageArg durationArg(double seconds) {
+    return sim::MessageArg::number(sim::ArgKind::Duration, seconds);
+}
+[[nodiscard]] inline sim::MessageArg usdArg(double usd) {
+    return sim::MessageArg::number(sim::ArgKind::Usd, usd);
+}
+[[nodiscard]] inline sim::MessageArg parametersArg(double count) {
+    return sim::MessageArg::number(sim::ArgKind::Parameters, count);
+}
+[[nodiscard]] inline sim::MessageArg bandwidthArg(double bytesPerSecond) {
+    return sim::MessageArg::number(sim::ArgKind::BytesPerSecond, bytesPerSecond);
+}
+[[nodiscard]] inline sim::MessageArg factorArg(double factor) {
+    return sim::MessageArg::number(sim::ArgKind::Factor, factor);
+}
+[[nodiscard]] inline sim::MessageArg weeksArg(double weeks) {
+    return sim::MessageArg::number(sim::ArgKind::Weeks, weeks);
+}
+// A name, a label or a value the report formats itself (tokens/s, GPU·h, energy, dates).
+[[nodiscard]] inline sim::MessageArg qsArg(const QString& text) {
+    return sim::textArg(text.toStdString());
+}
+
 // A value in its unit, for derivation terms and the efficiency parameters alike: "bytes", "s",
 // "FLOP", "bytes/s", "fraction" (a percentage), "factor", "elements", and the counted units
 // "parameters/s", "cores", "channels" in the report's language; anything else verbatim.

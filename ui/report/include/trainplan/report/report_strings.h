@@ -1,13 +1,17 @@
 #pragma once
 
 // The report's own words in English and Simplified Chinese (the advisor's sentences come from its
-// message catalogue, sim::render). Placeholders are QString::arg's %1..%9.
+// message catalogue, sim::render): an id plus typed arguments, in the one shape of every sentence
+// catalogue (sim::TextEntry, text_catalogue.h), rendered by sim::renderTemplate so numbers come
+// out in the one style; placeholders {0}..{9} and English plurals {0|GPU|GPUs}.
 
 #include <trainplan/simulator/advice_text.h>
 
 #include <QString>
 
-#include <span>
+#include <initializer_list>
+#include <string>
+#include <string_view>
 
 namespace trainplan::report {
 
@@ -363,13 +367,16 @@ enum class Text {
     Count
 };
 
-struct TextEntry {
-    Text id;
-    const char* en;
-    const char* zh;
-};
-
-[[nodiscard]] std::span<const TextEntry> textCatalog();
-[[nodiscard]] QString tr(Text id, sim::Lang lang);
+// The entry's template in `lang`; for the entries that name a metric or a scenario field, the name
+// from sim::metricName or sim::fieldLabel.
+[[nodiscard]] std::string_view reportTemplate(Text id, sim::Lang lang);
+// How many arguments the entry takes.
+[[nodiscard]] int reportArgCount(Text id);
+// The entry rendered in `lang` with `args`.
+[[nodiscard]] std::string reportText(Text id, sim::Lang lang,
+                                     std::initializer_list<sim::MessageArg> args = {});
+// reportText as the QString the writers and the GUI draw.
+[[nodiscard]] QString text(Text id, sim::Lang lang,
+                           std::initializer_list<sim::MessageArg> args = {});
 
 } // namespace trainplan::report
