@@ -1,9 +1,9 @@
 #include "ui_test_support.h"
 
+#include <trainplan/report/report_charts.h>
 #include <trainplan/simulator/advisor.h>
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/simulator/search.h>
-#include <trainplan/report/report_charts.h>
 #include <trainplan/simulator/timeline.h>
 #include <trainplan/ui/break_points_chart.h>
 #include <trainplan/ui/planner_controller.h>
@@ -18,13 +18,13 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QDate>
-#include <QHorizontalStackedBarSeries>
 #include <QCheckBox>
-#include <QLineSeries>
 #include <QComboBox>
+#include <QDate>
 #include <QDoubleSpinBox>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLineSeries>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -255,6 +255,34 @@ TEST_F(RoadmapTabTest, ReadinessTogglesInTheSectionChangeTheRecommendationAndUnd
     EXPECT_EQ(doc->scenario().team.experience, model::TeamExperience::SingleNode);
     ASSERT_TRUE(waitForNewResult());
     EXPECT_EQ(advice().recommendation.status, RecommendationStatus::NeedsPrerequisites);
+}
+
+// Issue 19: a readiness tick re-scores the advice and keeps the model-size curve (same search),
+// where it used to start the curve's 14 searches again; a node-count edit starts a new one.
+TEST_F(RoadmapTabTest, AReadinessTickKeepsTheModelSizeCurveAndANodeEditReplacesIt) {
+    const Sweep before = tab->outcome().modelCurve;
+    ASSERT_FALSE(before.series.empty());
+    ASSERT_GT(before.series.front().points.size(), 3U);
+    model::Scenario next = doc->scenario();
+    next.team.maintainVersions = !next.team.maintainVersions;
+    doc->edit(QStringLiteral("readiness"), QStringLiteral("team.maintain_versions"),
+              std::move(next));
+    ASSERT_TRUE(test::waitFor([&] { return tab->resultsShown() > shown; }));
+    shown = tab->resultsShown();
+    EXPECT_FALSE(tab->isComputing()) << "no curve job after a readiness tick";
+    ASSERT_EQ(tab->outcome().modelCurve.series.size(), before.series.size());
+    for (std::size_t i = 0; i < before.series.size(); ++i)
+        EXPECT_EQ(tab->outcome().modelCurve.series[i].points.size(),
+                  before.series[i].points.size());
+
+    next = doc->scenario();
+    next.cluster.nodes /= 2;
+    doc->edit(QStringLiteral("nodes"), QStringLiteral("cluster.nodes"), std::move(next));
+    ASSERT_TRUE(test::waitFor([&] { return tab->resultsShown() > shown; }));
+    shown = tab->resultsShown();
+    EXPECT_TRUE(tab->isComputing()) << "a new search: its curve is computed again";
+    ASSERT_TRUE(test::waitFor([&] { return !tab->isComputing(); }, 120000));
+    EXPECT_FALSE(tab->outcome().modelCurve.series.empty());
 }
 
 TEST_F(RoadmapTabTest, EditingATriggerStoresTheRoadmapWithTheScenario) {

@@ -57,31 +57,42 @@ AdviceOutcome computeAdvice(const model::Scenario& s, const model::Catalog& cata
     out.advice = planned->advice;
     if (curvePoints > 0) {
         control.setProgress(0.6);
-        out.modelCurve = computeModelCurve(s, *out.advice, planner, control, curvePoints, 0.6);
+        out.modelCurve =
+            computeModelCurve(curveRequest(s, *out.advice, curvePoints), planner, control, 0.6);
     }
     out.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
     return out;
 }
 
-Sweep computeModelCurve(const model::Scenario& s, const sim::Advice& advice,
-                        services::Planner& planner, const JobControl& control, int curvePoints,
-                        double progressFrom) {
-    Sweep curve;
+CurveRequest curveRequest(const model::Scenario& s, const sim::Advice& advice, int curvePoints) {
+    CurveRequest r;
+    r.scenario = services::searchView(s);
+    r.points = curvePoints;
     const double parameters = model::countParameters(s.model).total;
     // Span the model-size break points (and the scenario's model) with some margin on each side.
-    double low = parameters / 4, high = parameters * 4;
+    r.lowParameters = parameters / 4;
+    r.highParameters = parameters * 4;
     for (const auto& b : advice.breakPoints.modelSize) {
         if (b.largestParameters > 0) {
-            low = std::min(low, b.largestParameters / 2);
-            high = std::max(high, b.largestParameters * 2);
+            r.lowParameters = std::min(r.lowParameters, b.largestParameters / 2);
+            r.highParameters = std::max(r.highParameters, b.largestParameters * 2);
         }
         if (b.nextParameters > 0) {
-            low = std::min(low, b.nextParameters / 2);
-            high = std::max(high, b.nextParameters * 2);
+            r.lowParameters = std::min(r.lowParameters, b.nextParameters / 2);
+            r.highParameters = std::max(r.highParameters, b.nextParameters * 2);
         }
     }
+    return r;
+}
+
+Sweep computeModelCurve(const CurveRequest& request, services::Planner& planner,
+                        const JobControl& control, double progressFrom) {
+    const model::Scenario& s = request.scenario;
+    Sweep curve;
+    const double parameters = model::countParameters(s.model).total;
     const sim::ModelLadder ladder = sim::modelLadder(s.model);
-    const std::vector<int> rungs = curveRungs(ladder, low, high, curvePoints);
+    const std::vector<int> rungs =
+        curveRungs(ladder, request.lowParameters, request.highParameters, request.points);
     const std::vector<model::Framework> frameworks = sim::searchedFrameworks(s);
     services::PlanningOptions options;
     options.cancelled = [control] { return control.isCancelled(); };

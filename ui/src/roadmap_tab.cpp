@@ -164,29 +164,31 @@ RoadmapTab::RoadmapTab(ScenarioDocument* doc, QWidget* parent)
                               m.trigger = {kind, value};
                           });
             });
-    connect(
-        m_roadmap, &RoadmapView::prerequisiteToggled, this,
-        [this](int stage, int prerequisite, bool done) {
-            if (!m_outcome.advice) return;
-            model::Scenario next = withPrerequisiteDone(m_doc->scenario(), m_outcome.advice->stages,
-                                                        stage, prerequisite, done);
-            if (next == m_doc->scenario()) return;
-            m_doc->edit(viewText(done ? PlanViewText::MarkPrerequisiteDone
-                                      : PlanViewText::MarkPrerequisiteMissing),
-                        QString(), std::move(next));
-        });
+    connect(m_roadmap, &RoadmapView::prerequisiteToggled, this,
+            [this](int stage, int prerequisite, bool done) {
+                if (!m_outcome.advice) return;
+                model::Scenario next = withPrerequisiteDone(
+                    m_doc->scenario(), m_outcome.advice->stages, stage, prerequisite, done);
+                if (next == m_doc->scenario()) return;
+                m_doc->edit(viewText(done ? PlanViewText::MarkPrerequisiteDone
+                                          : PlanViewText::MarkPrerequisiteMissing),
+                            QString(), std::move(next));
+            });
     scenarioChanged();
 }
 
 void RoadmapTab::scenarioReplaced() {
     // Another scenario: its predecessor's answer must not be read as this one's.
     m_curveJob.cancel();
+    m_curveRequest.reset();
+    m_curve.reset();
     m_outcome = {};
     m_badge->setText(QString());
     m_badge->setPalette(palette());
     m_headline->setText(
         viewText(PlanViewText::ComputingAdviceFor, {sim::textArg(m_doc->scenario().name)}));
     m_reasons->clear();
+    m_reasonsHtml.clear();
     const QString computingText = calText(sim::CalText::Computing);
     m_roadmap->setMessage(computingText);
     AdviceOutcome computing;
@@ -231,7 +233,6 @@ void RoadmapTab::recomputeNow() {
 
 void RoadmapTab::start() {
     m_stale = false;
-    m_curveJob.cancel();
     if (!m_doc->canEstimate()) {
         m_job.cancel();
         m_status->setText(viewText(PlanViewText::PausedFixProblems));
@@ -242,30 +243,48 @@ void RoadmapTab::start() {
     // The calibration profile applied, as in Compare and the report (resolveProfile).
     const model::Scenario scenario = m_doc->planningScenario().scenario;
     const std::shared_ptr<const model::Catalog> catalog = m_doc->sharedCatalog();
+    // A curve of another search is dropped at once (it would compete with the advice for the
+    // cores); one of the same search, as after a readiness tick, runs on and is kept.
+    if (m_curveRequest && m_curveRequest->scenario != services::searchView(scenario)) {
+        m_curveJob.cancel();
+        m_curveRequest.reset();
+        m_curve.reset();
+    }
     // Two jobs: the advice first (shown as soon as it is known), then the model-size curve.
     m_job.start(
         [scenario, catalog, planner = m_doc->sharedPlanner()](const JobControl& control) {
             return computeAdvice(scenario, *catalog, *planner, control, 0);
         },
         [this, scenario](AdviceOutcome outcome) {
-            const bool shown = outcome.advice != nullptr;
+            if (!outcome.advice) {
+                showOutcome(std::move(outcome));
+                return;
+            }
+            CurveRequest request = curveRequest(scenario, *outcome.advice);
+            const bool kept = m_curveRequest == request;
+            if (kept && m_curve) outcome.modelCurve = *m_curve;
             showOutcome(std::move(outcome));
-            if (shown) startCurve(scenario);
+            // The same curve already shown or still computing: nothing to start.
+            if (!kept) startCurve(std::move(request));
         });
 }
 
-void RoadmapTab::startCurve(const model::Scenario& scenario) {
+void RoadmapTab::startCurve(CurveRequest request) {
+    m_curveJob.cancel();
+    m_curve.reset();
+    m_curveRequest = request;
     m_curveJob.start(
-        [scenario, advice = m_outcome.advice,
-         planner = m_doc->sharedPlanner()](const JobControl& control) {
+        [request, planner = m_doc->sharedPlanner()](const JobControl& control) {
             AdviceOutcome curve; // only its modelCurve (and error) are set
-            curve.modelCurve = computeModelCurve(scenario, *advice, *planner, control);
+            curve.modelCurve = computeModelCurve(request, *planner, control);
             return curve;
         },
-        [this, advice = m_outcome.advice](AdviceOutcome curve) {
-            // Only onto the advice it was computed for.
-            if (!curve.error.isEmpty() || curve.modelCurve.cancelled || m_outcome.advice != advice)
+        [this, request](AdviceOutcome curve) {
+            // Only for the request still wanted; it then serves every advice of the same search.
+            if (!curve.error.isEmpty() || curve.modelCurve.cancelled || m_curveRequest != request)
                 return;
+            m_curve = curve.modelCurve;
+            if (!m_outcome.advice) return;
             m_outcome.modelCurve = std::move(curve.modelCurve);
             m_chart->setOutcome(m_outcome);
         });
@@ -348,7 +367,11 @@ void RoadmapTab::showAdvice() {
                          step, mfu, cost.toHtmlEscaped(), readiness.toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
-    m_reasons->setHtml(html);
+    // Laying out the table again costs a tick ~10 ms; a tick that changes no reason skips it.
+    if (html != m_reasonsHtml) {
+        m_reasons->setHtml(html);
+        m_reasonsHtml = html;
+    }
 
     m_roadmap->setStages(advice.stages);
     m_status->setText(advice.defaultRoadmap ? viewText(PlanViewText::DefaultPathStatus)

@@ -37,11 +37,22 @@ struct AdviceOutcome {
                                           services::Planner& planner, const JobControl& control,
                                           int curvePoints = 14);
 
-// Best plan per framework on about `curvePoints` rungs of sim::modelLadder(s.model) spanning the
-// advice's model-size break points, searched through `planner`. Progress runs from
-// `progressFrom` to 1.
-[[nodiscard]] Sweep computeModelCurve(const model::Scenario& s, const sim::Advice& advice,
-                                      services::Planner& planner, const JobControl& control,
-                                      int curvePoints = 14, double progressFrom = 0);
+// What the model-size curve reads: the scenario as the search sees it (services::searchView) and
+// the span of the advice's model-size break points. A readiness tick leaves it unchanged, so the
+// Roadmap keeps the curve it has (or is computing) instead of starting it again.
+struct CurveRequest {
+    model::Scenario scenario;
+    double lowParameters = 0;
+    double highParameters = 0;
+    int points = 14;
+    bool operator==(const CurveRequest&) const = default;
+};
+[[nodiscard]] CurveRequest curveRequest(const model::Scenario& s, const sim::Advice& advice,
+                                        int curvePoints = 14);
+
+// Best plan per framework on about `request.points` rungs of sim::modelLadder spanning the
+// request's parameters, searched through `planner`. Progress runs from `progressFrom` to 1.
+[[nodiscard]] Sweep computeModelCurve(const CurveRequest& request, services::Planner& planner,
+                                      const JobControl& control, double progressFrom = 0);
 
 } // namespace trainplan::ui

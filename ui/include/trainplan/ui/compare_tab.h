@@ -31,6 +31,8 @@ class CompareTab : public QWidget {
 public:
     CompareTab(ScenarioDocument* doc, QWidget* parent = nullptr);
 
+    // Shown at once, or when the tab is next shown if it is a page behind another tab (outcome()
+    // is the new one either way; the table, charts and verdicts follow on show).
     void setOutcome(std::shared_ptr<const CompareOutcome> outcome);
     void setBusy(bool busy);
     void setUnavailable(); // blocking validation issues
@@ -56,13 +58,18 @@ signals:
     void pinRequested(const trainplan::model::Plan& plan);
     void unpinRequested(int pinnedIndex);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    void render(); // the table, charts, verdicts and status of m_outcome
     void showSelected();
     // The advisor's recommended row (else the fastest plan that fits): selected first.
     [[nodiscard]] int recommendedRow() const;
     void showVerdicts();
 
     std::shared_ptr<const CompareOutcome> m_outcome;
+    bool m_renderPending = false; // m_outcome arrived while the tab was hidden
     CompareTableModel* m_model;
     QTableView* m_table;
     QLabel* m_status;

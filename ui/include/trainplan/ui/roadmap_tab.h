@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QChartView;
 class QLabel;
@@ -67,7 +68,7 @@ private:
     void setAdviceStale(bool stale);
     void start();
     void showOutcome(AdviceOutcome outcome);
-    void startCurve(const model::Scenario& scenario);
+    void startCurve(CurveRequest request);
     void showAdvice();
     void editStage(int stage, const QString& field, const QString& what,
                    const std::function<void(model::MigrationStage&)>& change);
@@ -75,7 +76,9 @@ private:
     ScenarioDocument* m_doc;
     Debouncer* m_debounce;
     LatestJob<AdviceOutcome> m_job;
-    LatestJob<AdviceOutcome> m_curveJob; // the model-size curve of m_outcome's advice
+    LatestJob<AdviceOutcome> m_curveJob;        // the model-size curve of m_outcome's advice
+    std::optional<CurveRequest> m_curveRequest; // of the curve computing or kept in m_curve
+    std::optional<Sweep> m_curve;               // the finished curve of m_curveRequest
     AdviceOutcome m_outcome;
     quint64 m_resultsShown = 0;
     bool m_stale = true;
@@ -83,6 +86,7 @@ private:
     QLabel* m_badge;
     QLabel* m_headline;
     QTextBrowser* m_reasons;
+    QString m_reasonsHtml; // what m_reasons shows
     QLabel* m_status;
     QPushButton* m_reset;
     RoadmapView* m_roadmap;
