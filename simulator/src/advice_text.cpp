@@ -410,7 +410,7 @@ std::string formatArg(const MessageArg& arg, Lang lang) {
     case ArgKind::Count:
         return fmt("%.0f", v);
     case ArgKind::BytesPerSecond:
-        return sig3(v / 1e9) + " GB/s";
+        return formatBytesPerSecond(v);
     case ArgKind::SignedPercent:
         return (v >= 0 ? "+" : "") + formatPercent(v);
     case ArgKind::Decimal:

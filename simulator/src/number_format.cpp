@@ -68,6 +68,33 @@ std::string formatTokensPerSecond(double t, Lang lang) {
     return formatCount(t, lang) + (lang == Lang::ZhCN ? " token/秒" : " tokens/s");
 }
 
+std::string formatBytesPerSecond(double b) {
+    if (!finite(b)) return kDash;
+    if (std::fabs(b) >= 0.9995e12) return sig3(b / 1e12) + " TB/s";
+    return sig3(b / 1e9) + " GB/s";
+}
+
+std::string formatBitsPerSecond(double b) {
+    if (!finite(b)) return kDash;
+    return sig3(b * 8 / 1e9) + " Gb/s";
+}
+
+std::string formatParameters(double p, Lang lang) {
+    if (!finite(p)) return kDash;
+    return formatCount(p, lang) + (lang == Lang::ZhCN ? " 参数" : " parameters");
+}
+
+AxisUnit tokensPerSecondAxis(double maxValue, Lang lang) {
+    if (lang == Lang::ZhCN) {
+        if (maxValue >= 1e8) return {1e8, "亿 token/秒"};
+        if (maxValue >= 1e4) return {1e4, "万 token/秒"};
+        return {1, "token/秒"};
+    }
+    if (maxValue >= 1e6) return {1e6, "M tokens/s"};
+    if (maxValue >= 1e3) return {1e3, "k tokens/s"};
+    return {1, "tokens/s"};
+}
+
 std::string formatFlopsPerSecond(double f) {
     if (!finite(f)) return kDash;
     const double a = std::fabs(f);

@@ -63,6 +63,11 @@ TEST_F(FormatTest, RatesPercentAndMoney) {
     setDisplayUnits({MemoryUnit::Binary, QStringLiteral("¥"), 7.0});
     EXPECT_EQ(formatCurrency(1e6), QStringLiteral("¥7.00M"));
     EXPECT_EQ(formatParameters(70.6e9), QStringLiteral("70.6B parameters"));
+    EXPECT_EQ(formatBytesPerSecond(900e9), QStringLiteral("900 GB/s"));
+    EXPECT_EQ(formatBytesPerSecond(3.35e12), QStringLiteral("3.35 TB/s"));
+    EXPECT_EQ(formatBitsPerSecond(50e9), QStringLiteral("400 Gb/s"));
+    EXPECT_EQ(tokensPerSecondScale(2.5e6).suffix, QStringLiteral("M tokens/s"));
+    EXPECT_EQ(tokensPerSecondScale(2.5e6).divisor, 1e6);
 }
 
 // Issue 19 item 3: the window's numbers are the simulator's formats, the ones the CLI, the report
@@ -88,6 +93,14 @@ TEST_F(FormatTest, TheWindowWritesNumbersAsEveryOtherSurfaceDoes) {
     EXPECT_EQ(formatSeconds(18.3), QStringLiteral("18.3 秒"));
     EXPECT_EQ(formatTokensPerSecond(2.29e5), QStringLiteral("22.9万 token/秒"));
     EXPECT_EQ(formatCurrency(1.16e6), QStringLiteral("$116万"));
+    // Units and axes too come from the simulator's formats, in 万/亿 as the counts.
+    EXPECT_EQ(formatParameters(7.06e10), QStringLiteral("706亿 参数"));
+    EXPECT_EQ(
+        formatBytesPerSecond(3.35e12).toStdString(),
+        sim::formatArg(sim::MessageArg::number(ArgKind::BytesPerSecond, 3.35e12), sim::Lang::ZhCN));
+    EXPECT_EQ(tokensPerSecondScale(2.5e6).suffix, QStringLiteral("万 token/秒"));
+    EXPECT_EQ(tokensPerSecondScale(2.5e6).divisor, 1e4);
+    EXPECT_EQ(tokensPerSecondScale(2.5e8).suffix, QStringLiteral("亿 token/秒"));
 }
 
 TEST_F(FormatTest, ChineseUsesWanAndYi) {

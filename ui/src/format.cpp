@@ -4,11 +4,6 @@
 #include <trainplan/simulator/number_format.h>
 #include <trainplan/ui/advisor_text.h>
 
-#include <QCoreApplication>
-#include <QLocale>
-
-#include <cmath>
-
 namespace trainplan::ui {
 
 namespace {
@@ -16,15 +11,6 @@ namespace {
 DisplayUnits& mutableUnits() {
     static DisplayUnits units;
     return units;
-}
-
-bool chineseGrouping() {
-    return QLocale().language() == QLocale::Chinese;
-}
-
-// Three significant digits, never scientific notation: the one rule, sim::sig3.
-QString number(double v) {
-    return QString::fromStdString(sim::sig3(v));
 }
 
 } // namespace
@@ -37,9 +23,9 @@ void setDisplayUnits(const DisplayUnits& units) {
 }
 
 QString memoryUnitName() {
-    return displayUnits().memory == MemoryUnit::Binary
-               ? QCoreApplication::translate("Format", "GiB")
-               : QCoreApplication::translate("Format", "GB");
+    // IEC and SI symbols, the same in both languages.
+    return displayUnits().memory == MemoryUnit::Binary ? QStringLiteral("GiB")
+                                                       : QStringLiteral("GB");
 }
 
 double bytesToMemoryUnit(double bytes) {
@@ -87,29 +73,20 @@ QString formatCount(double v) {
 }
 
 QString formatParameters(double p) {
-    return QCoreApplication::translate("Format", "%1 parameters").arg(formatCount(p));
+    return QString::fromStdString(sim::formatParameters(p, advisorLanguage()));
 }
 
 QString formatBytesPerSecond(double b) {
-    if (!std::isfinite(b)) return QStringLiteral("—");
-    if (b >= 1e12) return QCoreApplication::translate("Format", "%1 TB/s").arg(number(b / 1e12));
-    return QCoreApplication::translate("Format", "%1 GB/s").arg(number(b / 1e9));
+    return QString::fromStdString(sim::formatBytesPerSecond(b));
 }
 
 QString formatBitsPerSecond(double b) {
-    if (!std::isfinite(b)) return QStringLiteral("—");
-    return QCoreApplication::translate("Format", "%1 Gb/s").arg(number(b * 8 / 1e9));
+    return QString::fromStdString(sim::formatBitsPerSecond(b));
 }
 
 AxisScale tokensPerSecondScale(double maxValue) {
-    if (chineseGrouping()) {
-        if (maxValue >= 1e8) return {1e8, QCoreApplication::translate("Format", "100M tokens/s")};
-        if (maxValue >= 1e4) return {1e4, QCoreApplication::translate("Format", "10k tokens/s")};
-        return {1, QCoreApplication::translate("Format", "tokens/s")};
-    }
-    if (maxValue >= 1e6) return {1e6, QCoreApplication::translate("Format", "M tokens/s")};
-    if (maxValue >= 1e3) return {1e3, QCoreApplication::translate("Format", "k tokens/s")};
-    return {1, QCoreApplication::translate("Format", "tokens/s")};
+    sim::AxisUnit u = sim::tokensPerSecondAxis(maxValue, advisorLanguage());
+    return {u.divisor, QString::fromStdString(u.suffix)};
 }
 
 } // namespace trainplan::ui

@@ -28,4 +28,20 @@ namespace trainplan::sim {
 // `symbol` + the count: $116k / $116万, ¥838万.
 [[nodiscard]] std::string formatMoney(double amount, std::string_view symbol, Lang lang);
 
+// Link and memory bandwidth in datasheet units, SI symbols in both languages: 900 GB/s, 3.35 TB/s.
+[[nodiscard]] std::string formatBytesPerSecond(double bytesPerSecond);
+// A NIC's rate in bits: 400 Gb/s (from bytes per second).
+[[nodiscard]] std::string formatBitsPerSecond(double bytesPerSecond);
+// A model's size: 70.6B parameters / 706亿 参数.
+[[nodiscard]] std::string formatParameters(double parameters, Lang lang);
+
+// A unit to scale a chart axis by: value / divisor, labelled `suffix`.
+struct AxisUnit {
+    double divisor = 1;
+    std::string suffix;
+};
+// Tokens per second for an axis reaching `maxValue`: k/M tokens/s, or 万/亿 token/秒, the grouping
+// formatCount uses in each language.
+[[nodiscard]] AxisUnit tokensPerSecondAxis(double maxValue, Lang lang);
+
 } // namespace trainplan::sim
