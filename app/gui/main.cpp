@@ -18,8 +18,8 @@ int main(int argc, char** argv) {
     QApplication::setDesktopFileName(QStringLiteral("trainplan"));
     QApplication app(argc, argv);
 
-    const trainplan::ui::CommandLine cli =
-        trainplan::ui::parseCommandLine(QApplication::arguments());
+    const trainplan::ui::CommandLine cli = trainplan::ui::parseCommandLine(
+        QApplication::arguments(), trainplan::ui::AppSettings::language());
     if (!cli.error.isEmpty()) {
         std::fprintf(stderr, "trainplan: %s\n\n%s", qPrintable(cli.error),
                      qPrintable(cli.helpText));

@@ -430,6 +430,43 @@ constexpr sim::TextEntry<WindowText> kEntries[] = {
     {WindowText::ScenarioAsEdited, 0,
      "The scenario as edited",
      "编辑中的场景"},
+    {WindowText::CliDescription, 0,
+     "TrainPlan: capacity planner for distributed LLM training.",
+     "TrainPlan：分布式大模型训练的容量规划工具。"},
+    {WindowText::CliHelp, 0,
+     "Show this help.",
+     "显示本帮助。"},
+    {WindowText::CliVersion, 0,
+     "Show the version and exit.",
+     "显示版本号并退出。"},
+    {WindowText::CliLang, 0,
+     "Interface language: zh_CN or en.",
+     "界面语言：zh_CN 或 en。"},
+    {WindowText::CliTab, 0,
+     "Tab to show first: compare, explore, roadmap, timeline (the roadmap's calendar), sizing, "
+     "accuracy, calibration or measurements.",
+     "启动时显示的标签页：compare、explore、roadmap、timeline（路线图的日历）、sizing、"
+     "accuracy、calibration 或 measurements。"},
+    {WindowText::CliDb, 0,
+     "Library database file (default: $TRAINPLAN_DB, else $XDG_DATA_HOME/trainplan/trainplan.db).",
+     "方案库数据库文件（默认：$TRAINPLAN_DB，否则 $XDG_DATA_HOME/trainplan/trainplan.db）。"},
+    {WindowText::CliScenario, 0,
+     "A trainplan.scenario.v1 JSON file to open.",
+     "要打开的 trainplan.scenario.v1 JSON 文件。"},
+    {WindowText::CliBadLang, 1,
+     "--lang: '{0}' is not one of zh_CN, en",
+     "--lang：“{0}”不是 zh_CN、en 之一"},
+    {WindowText::CliBadTab, 1,
+     "--tab: '{0}' is not one of compare, explore, roadmap, timeline, sizing, accuracy, "
+     "calibration, measurements",
+     "--tab：“{0}”不是 compare、explore、roadmap、timeline、sizing、accuracy、calibration、"
+     "measurements 之一"},
+    {WindowText::CliEmptyDb, 0,
+     "--db: the path is empty",
+     "--db：路径为空"},
+    {WindowText::CliTooManyFiles, 1,
+     "expected at most one scenario file, got {0}",
+     "最多只能指定一个场景文件，实际给了 {0} 个"},
 };
 // clang-format on
 

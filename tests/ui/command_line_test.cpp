@@ -49,5 +49,23 @@ TEST(CommandLine, UsageErrorsNameTheProblem) {
     EXPECT_TRUE(parseCommandLine(args({})).scenarioFile.isEmpty());
 }
 
+// Issue 19: the help and the usage errors come from the window catalogue, in the --lang language
+// or else the saved one.
+TEST(CommandLine, HelpAndErrorsSpeakTheChosenLanguage) {
+    const CommandLine en = parseCommandLine(args({"--help"}));
+    EXPECT_TRUE(en.helpText.contains(QStringLiteral("Show the version and exit.")));
+    const CommandLine zh = parseCommandLine(args({"--help", "--lang", "zh_CN"}));
+    EXPECT_TRUE(zh.helpText.contains(QStringLiteral("显示版本号并退出。")))
+        << zh.helpText.toStdString();
+    EXPECT_FALSE(zh.helpText.contains(QStringLiteral("Show the version")));
+    EXPECT_EQ(parseCommandLine(args({"--tab", "report"}), QStringLiteral("zh_CN")).error,
+              QStringLiteral("--tab：“report”不是 compare、explore、roadmap、timeline、sizing、"
+                             "accuracy、calibration、measurements 之一"));
+    EXPECT_EQ(parseCommandLine(args({"a.json", "b.json"})).error,
+              QStringLiteral("expected at most one scenario file, got 2"));
+    EXPECT_EQ(parseCommandLine(args({"--db="}), QStringLiteral("zh_CN")).error,
+              QStringLiteral("--db：路径为空"));
+}
+
 } // namespace
 } // namespace trainplan::ui

@@ -1,46 +1,56 @@
 #include <trainplan/ui/command_line.h>
 
+#include <trainplan/services/window_text.h>
+
 #include <QCommandLineParser>
-#include <QCoreApplication>
 
 namespace trainplan::ui {
 
-CommandLine parseCommandLine(const QStringList& arguments) {
+namespace {
+
+// The catalogue entry as a QString in `lang`.
+QString text(services::WindowText id, sim::Lang lang,
+             std::initializer_list<sim::MessageArg> args = {}) {
+    return QString::fromStdString(services::windowText(id, lang, args));
+}
+
+// The language of the help and the usage errors: --lang when it names one, else the saved one.
+sim::Lang helpLanguage(const QStringList& arguments, const QString& savedLanguage) {
+    QString chosen = savedLanguage;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        if (a == QLatin1String("--lang") && i + 1 < arguments.size())
+            chosen = arguments[i + 1];
+        else if (a.startsWith(QLatin1String("--lang=")))
+            chosen = a.mid(7);
+    }
+    return chosen.startsWith(QLatin1String("zh")) ? sim::Lang::ZhCN : sim::Lang::En;
+}
+
+} // namespace
+
+CommandLine parseCommandLine(const QStringList& arguments, const QString& savedLanguage) {
     CommandLine out;
+    const sim::Lang lang = helpLanguage(arguments, savedLanguage);
+    using services::WindowText;
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "CommandLine", "TrainPlan: capacity planner for distributed LLM training."));
+    parser.setApplicationDescription(text(WindowText::CliDescription, lang));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QCoreApplication::translate("CommandLine", "Show this help."));
-    const QCommandLineOption version(
-        QStringLiteral("version"),
-        QCoreApplication::translate("CommandLine", "Show the version and exit."));
-    const QCommandLineOption lang(
-        QStringLiteral("lang"),
-        QCoreApplication::translate("CommandLine", "Interface language: zh_CN or en."),
-        QStringLiteral("LANG"));
-    const QCommandLineOption tab(
-        QStringLiteral("tab"),
-        QCoreApplication::translate(
-            "CommandLine",
-            "Tab to show first: compare, explore, roadmap, timeline (the roadmap's calendar), "
-            "sizing, accuracy, calibration or measurements."),
-        QStringLiteral("TAB"));
-    const QCommandLineOption db(
-        QStringLiteral("db"),
-        QCoreApplication::translate("CommandLine",
-                                    "Library database file (default: $TRAINPLAN_DB, else "
-                                    "$XDG_DATA_HOME/trainplan/trainplan.db)."),
-        QStringLiteral("PATH"));
+                                  text(WindowText::CliHelp, lang));
+    const QCommandLineOption version(QStringLiteral("version"), text(WindowText::CliVersion, lang));
+    const QCommandLineOption langOption(QStringLiteral("lang"), text(WindowText::CliLang, lang),
+                                        QStringLiteral("LANG"));
+    const QCommandLineOption tab(QStringLiteral("tab"), text(WindowText::CliTab, lang),
+                                 QStringLiteral("TAB"));
+    const QCommandLineOption db(QStringLiteral("db"), text(WindowText::CliDb, lang),
+                                QStringLiteral("PATH"));
     parser.addOption(tab);
     parser.addOption(db);
     parser.addOption(help);
     parser.addOption(version);
-    parser.addOption(lang);
-    parser.addPositionalArgument(
-        QStringLiteral("scenario"),
-        QCoreApplication::translate("CommandLine", "A trainplan.scenario.v1 JSON file to open."),
-        QStringLiteral("[SCENARIO.json]"));
+    parser.addOption(langOption);
+    parser.addPositionalArgument(QStringLiteral("scenario"), text(WindowText::CliScenario, lang),
+                                 QStringLiteral("[SCENARIO.json]"));
     out.helpText = parser.helpText();
     if (!parser.parse(arguments)) {
         out.error = parser.errorText();
@@ -48,14 +58,12 @@ CommandLine parseCommandLine(const QStringList& arguments) {
     }
     out.showHelp = parser.isSet(help);
     out.showVersion = parser.isSet(version);
-    if (parser.isSet(lang)) {
-        const QString l = parser.value(lang);
+    if (parser.isSet(langOption)) {
+        const QString l = parser.value(langOption);
         if (l == QLatin1String("zh_CN") || l == QLatin1String("zh") || l == QLatin1String("en")) {
             out.language = l == QLatin1String("zh") ? QStringLiteral("zh_CN") : l;
         } else {
-            out.error =
-                QCoreApplication::translate("CommandLine", "--lang: '%1' is not one of zh_CN, en")
-                    .arg(l);
+            out.error = text(WindowText::CliBadLang, lang, {sim::textArg(l.toStdString())});
             return out;
         }
     }
@@ -78,26 +86,21 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         else if (t == QLatin1String("timeline"))
             out.tab = kTimelineTab;
         else {
-            out.error = QCoreApplication::translate("CommandLine",
-                                                    "--tab: '%1' is not one of compare, explore, "
-                                                    "roadmap, timeline, sizing, accuracy, "
-                                                    "calibration, measurements")
-                            .arg(t);
+            out.error = text(WindowText::CliBadTab, lang, {sim::textArg(t.toStdString())});
             return out;
         }
     }
     if (parser.isSet(db)) {
         out.databaseFile = parser.value(db);
         if (out.databaseFile.trimmed().isEmpty()) {
-            out.error = QCoreApplication::translate("CommandLine", "--db: the path is empty");
+            out.error = text(WindowText::CliEmptyDb, lang);
             return out;
         }
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
-        out.error =
-            QCoreApplication::translate("CommandLine", "expected at most one scenario file, got %1")
-                .arg(positional.size());
+        out.error = text(WindowText::CliTooManyFiles, lang,
+                         {sim::countArg(static_cast<double>(positional.size()))});
         return out;
     }
     if (!positional.isEmpty()) out.scenarioFile = positional.front();

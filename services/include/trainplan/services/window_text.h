@@ -163,9 +163,21 @@ enum class WindowText {
     Updating,
     CouldNotEstimate,
     WhatIfStatus,
-    ScenarioAsEdited, // keep last
+    ScenarioAsEdited,
+    // The GUI's command line (`trainplan --help` and its usage errors).
+    CliDescription,
+    CliHelp,
+    CliVersion,
+    CliLang,
+    CliTab,
+    CliDb,
+    CliScenario,
+    CliBadLang,
+    CliBadTab,
+    CliEmptyDb,
+    CliTooManyFiles, // keep last
 };
-inline constexpr int kWindowTextCount = static_cast<int>(WindowText::ScenarioAsEdited) + 1;
+inline constexpr int kWindowTextCount = static_cast<int>(WindowText::CliTooManyFiles) + 1;
 
 // The entry's template in `lang` (placeholders {0}.., {0|singular|plural}).
 [[nodiscard]] std::string_view windowTemplate(WindowText id, sim::Lang lang);

@@ -23,6 +23,9 @@ struct CommandLine {
     QString helpText;
 };
 
-[[nodiscard]] CommandLine parseCommandLine(const QStringList& arguments);
+// The help text and usage errors are in the --lang language when it names one, else in
+// `savedLanguage` (the interface language setting).
+[[nodiscard]] CommandLine parseCommandLine(const QStringList& arguments,
+                                           const QString& savedLanguage = QStringLiteral("en"));
 
 } // namespace trainplan::ui
