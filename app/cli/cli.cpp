@@ -17,6 +17,8 @@
 #include <map>
 #include <ostream>
 
+#include <unistd.h>
+
 #ifndef TRAINPLAN_VERSION
 #define TRAINPLAN_VERSION "0.0.0"
 #endif
@@ -179,13 +181,50 @@ int runCli(const std::vector<std::string>& argsIn, std::ostream& out, std::ostre
     }
 }
 
-int finishStandardOutput(int exitCode) {
+StdoutBuffer::StdoutBuffer() {
+    setp(m_buffer.data(), m_buffer.data() + m_buffer.size());
+}
+
+bool StdoutBuffer::drain() {
+    const char* p = pbase();
+    std::size_t left = static_cast<std::size_t>(pptr() - pbase());
+    while (left > 0 && !m_failed) {
+        const ssize_t n = ::write(STDOUT_FILENO, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            m_failed = true;
+            m_error = n < 0 ? errno : ENOSPC;
+            break;
+        }
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    // After a failure the rest is dropped: the output is incomplete either way, and the first
+    // error is the one to report.
+    setp(m_buffer.data(), m_buffer.data() + m_buffer.size());
+    return !m_failed;
+}
+
+StdoutBuffer::int_type StdoutBuffer::overflow(int_type ch) {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+        *pptr() = traits_type::to_char_type(ch);
+        pbump(1);
+    }
+    return traits_type::not_eof(ch);
+}
+
+int StdoutBuffer::sync() {
+    return drain() ? 0 : -1;
+}
+
+int finishStandardOutput(int exitCode, const StdoutBuffer& buffer) {
+    std::cout.flush();
     errno = 0;
-    std::cout.flush(); // std::cout syncs with stdio: this is fflush(stdout)
-    int error = errno;
-    const bool flushFailed = std::fflush(stdout) != 0;
-    if (flushFailed && error == 0) error = errno;
-    if (std::cout && !std::ferror(stdout) && !flushFailed) return exitCode;
+    const bool stdioFailed = std::fflush(stdout) != 0 || std::ferror(stdout);
+    const int stdioError = errno;
+    if (!buffer.failed() && !stdioFailed) return exitCode;
+    const int error = buffer.failed() ? buffer.error() : stdioError;
     std::cerr << "trainplan-cli: cannot write to standard output ("
               << (error != 0 ? std::strerror(error) : "an earlier write failed")
               << "); the output is incomplete\n";

@@ -246,5 +246,15 @@ TEST_F(OutputFiles, LibraryExportToAFullStandardOutputFailsWithAMessage) {
         << r.err;
 }
 
+// An output larger than the standard output buffer fails long before the end: the message still
+// names the cause (it used to say only "an earlier write failed").
+TEST_F(OutputFiles, ALargeOutputToAFullStandardOutputNamesTheCause) {
+    const CliRun r = runCli({"validate", "--format", "json"}, {}, "/dev/full");
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_NE(r.err.find("cannot write to standard output (No space left on device)"),
+              std::string::npos)
+        << r.err;
+}
+
 } // namespace
 } // namespace trainplan::test
