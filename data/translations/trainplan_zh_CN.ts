@@ -52,53 +52,6 @@
     </message>
 </context>
 <context>
-    <name>CommandLine</name>
-    <message>
-        <source>TrainPlan: capacity planner for distributed LLM training.</source>
-        <translation>TrainPlan：分布式大模型训练容量规划工具。</translation>
-    </message>
-    <message>
-        <source>Show this help.</source>
-        <translation>显示本帮助。</translation>
-    </message>
-    <message>
-        <source>Show the version and exit.</source>
-        <translation>显示版本号并退出。</translation>
-    </message>
-    <message>
-        <source>Interface language: zh_CN or en.</source>
-        <translation>界面语言：zh_CN 或 en。</translation>
-    </message>
-    <message>
-        <source>A trainplan.scenario.v1 JSON file to open.</source>
-        <translation>要打开的 trainplan.scenario.v1 JSON 文件。</translation>
-    </message>
-    <message>
-        <source>--lang: &apos;%1&apos; is not one of zh_CN, en</source>
-        <translation>--lang：“%1”不是 zh_CN 或 en 之一</translation>
-    </message>
-    <message>
-        <source>expected at most one scenario file, got %1</source>
-        <translation>最多只能指定一个场景文件，实际给出了 %1 个</translation>
-    </message>
-    <message>
-        <source>Library database file (default: $TRAINPLAN_DB, else $XDG_DATA_HOME/trainplan/trainplan.db).</source>
-        <translation>场景库数据库文件（默认：$TRAINPLAN_DB，否则 $XDG_DATA_HOME/trainplan/trainplan.db）。</translation>
-    </message>
-    <message>
-        <source>--db: the path is empty</source>
-        <translation>--db：路径为空</translation>
-    </message>
-    <message>
-        <source>Tab to show first: compare, explore, roadmap, timeline (the roadmap&apos;s calendar), sizing, accuracy, calibration or measurements.</source>
-        <translation>首先显示的页面：compare、explore、roadmap、timeline（路线图的时间线）、sizing、accuracy、calibration 或 measurements。</translation>
-    </message>
-    <message>
-        <source>--tab: &apos;%1&apos; is not one of compare, explore, roadmap, timeline, sizing, accuracy, calibration, measurements</source>
-        <translation>--tab：“%1”不是 compare、explore、roadmap、timeline、sizing、accuracy、calibration、measurements 之一</translation>
-    </message>
-</context>
-<context>
     <name>CompareRow</name>
     <message>
         <source>Pinned %1 · %2</source>
@@ -130,50 +83,6 @@
 </context>
 <context>
     <name>Format</name>
-    <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>GB</source>
-        <translation>GB</translation>
-    </message>
-    <message>
-        <source>%1 parameters</source>
-        <translation>%1 参数</translation>
-    </message>
-    <message>
-        <source>%1 TB/s</source>
-        <translation>%1 TB/s</translation>
-    </message>
-    <message>
-        <source>%1 GB/s</source>
-        <translation>%1 GB/s</translation>
-    </message>
-    <message>
-        <source>%1 Gb/s</source>
-        <translation>%1 Gb/s</translation>
-    </message>
-    <message>
-        <source>100M tokens/s</source>
-        <translation>亿 token/秒</translation>
-    </message>
-    <message>
-        <source>10k tokens/s</source>
-        <translation>万 token/秒</translation>
-    </message>
-    <message>
-        <source>tokens/s</source>
-        <translation>token/秒</translation>
-    </message>
-    <message>
-        <source>M tokens/s</source>
-        <translation>百万 token/秒</translation>
-    </message>
-    <message>
-        <source>k tokens/s</source>
-        <translation>千 token/秒</translation>
-    </message>
     <message>
         <source>no GPU price</source>
         <translation>无 GPU 单价</translation>

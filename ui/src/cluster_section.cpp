@@ -205,7 +205,8 @@ void ClusterSection::refresh() {
     auto linkText = [](const model::LinkSpec& l) {
         return editText(EditorText::LinkSpecs,
                         {qArg(linkKindName(l.kind)), qArg(formatBytesPerSecond(l.bytesPerSecond)),
-                         qArg(formatBitsPerSecond(l.bytesPerSecond)), timeArg(l.latencySeconds)});
+                         qArg(formatBitsPerSecond(l.bytesPerSecond)),
+                         secondsArg(l.latencySeconds)});
     };
     m_intraSpecs->setText(linkText(c.intraNode));
     m_intraSpecs->setToolTip(QString::fromStdString(c.intraNode.source));

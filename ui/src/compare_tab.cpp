@@ -188,8 +188,8 @@ void CompareTab::render() {
                  {sim::textArg(s.model.displayName.empty() ? s.model.name : s.model.displayName),
                   sim::countArg(static_cast<double>(s.planGpus())),
                   sim::textArg(s.cluster.gpu.name),
-                  formattedCountArg(static_cast<double>(m_outcome->search.evaluatedPlans)),
-                  timeArg(m_outcome->computeSeconds)}) +
+                  parametersArg(static_cast<double>(m_outcome->search.evaluatedPlans)),
+                  secondsArg(m_outcome->computeSeconds)}) +
         (m_outcome->profileNote.isEmpty() ? QString()
                                           : QStringLiteral(" — ") + m_outcome->profileNote));
 

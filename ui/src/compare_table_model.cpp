@@ -102,17 +102,17 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
             if (r.evaluatedPlans > 0)
                 tip += QLatin1Char('\n') +
                        chartsText(ChartText::PlansEvaluatedFit,
-                                  {formattedCountArg(static_cast<double>(r.evaluatedPlans)),
-                                   formattedCountArg(static_cast<double>(r.fittingPlans))});
+                                  {parametersArg(static_cast<double>(r.evaluatedPlans)),
+                                   parametersArg(static_cast<double>(r.fittingPlans))});
             if (!r.notes.isEmpty()) tip += QLatin1Char('\n') + r.notes.join(QLatin1Char('\n'));
         }
         if ((column == GoodputColumn || column == CostWithFailuresColumn) && r.goodput) {
             const sim::GoodputEstimate& g = *r.goodput;
-            tip += QLatin1Char('\n') +
-                   chartsText(ChartText::GoodputTip,
-                              {sim::decimalArg(g.failures.interruptionsPerDay),
-                               durationArg(g.intervalSeconds), timeArg(g.checkpoint.stallSeconds),
-                               durationArg(g.expectedSeconds)});
+            tip += QLatin1Char('\n') + chartsText(ChartText::GoodputTip,
+                                                  {sim::decimalArg(g.failures.interruptionsPerDay),
+                                                   durationArg(g.intervalSeconds),
+                                                   secondsArg(g.checkpoint.stallSeconds),
+                                                   durationArg(g.expectedSeconds)});
         }
         return tip;
     }
@@ -190,8 +190,8 @@ QVariant CompareTableModel::cell(int row, int column, int role) const {
         const sim::Uncertainty& u = *r.uncertainty;
         return chartsText(
             ChartText::Interval,
-            {timeArg(e->time.stepSeconds * u.timeLow()),
-             timeArg(e->time.stepSeconds * u.timeHigh()),
+            {secondsArg(e->time.stepSeconds * u.timeLow()),
+             secondsArg(e->time.stepSeconds * u.timeHigh()),
              sim::textArg(std::string(services::evidenceName(u.evidence, advisorLanguage())))});
     }
     default:

@@ -199,11 +199,10 @@ void ExploreTab::setExploreOutcome(std::shared_ptr<const ExploreOutcome> outcome
     if (m_derivation && m_derivation->isVisible() &&
         !showBarDerivation(m_derivationRow, m_derivationMemory))
         m_derivation->close();
-    QString status =
-        viewText(PlanViewText::ExploreStatus,
-                 {formattedCountArg(static_cast<double>(outcome->search.evaluatedPlans)),
-                  timeArg(outcome->computeSeconds),
-                  formattedCountArg(static_cast<double>(outcome->pareto.size()))});
+    QString status = viewText(PlanViewText::ExploreStatus,
+                              {parametersArg(static_cast<double>(outcome->search.evaluatedPlans)),
+                               secondsArg(outcome->computeSeconds),
+                               parametersArg(static_cast<double>(outcome->pareto.size()))});
     if (!why.isEmpty())
         status += QStringLiteral("\n") + viewText(PlanViewText::NoValidPlanBecause,
                                                   {qArg(why.join(QStringLiteral("\n")))});

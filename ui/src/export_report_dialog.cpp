@@ -346,8 +346,8 @@ void ExportReportDialog::computed(ReportOutcome outcome) {
         fail(m_result.error.isEmpty() ? winText(WindowText::ExportNoReason) : m_result.error);
         return;
     }
-    m_status->setText(
-        winText(WindowText::ExportTimes, {timeArg(outcome.computeSeconds), timeArg(writeSeconds)}));
+    m_status->setText(winText(WindowText::ExportTimes,
+                              {secondsArg(outcome.computeSeconds), secondsArg(writeSeconds)}));
     succeed();
 }
 

@@ -329,8 +329,9 @@ void MainWindow::wire() {
     connect(m_controller, &PlannerController::compareFinished, this,
             [this](std::shared_ptr<const CompareOutcome> outcome) {
                 m_compare->setOutcome(std::move(outcome));
-                m_latency->setText(winText(WindowText::RecomputedIn,
-                                           {timeArg(m_controller->lastCompareLatencyMs() / 1e3)}));
+                m_latency->setText(
+                    winText(WindowText::RecomputedIn,
+                            {secondsArg(m_controller->lastCompareLatencyMs() / 1e3)}));
             });
     connect(m_controller, &PlannerController::compareUnavailable, m_compare,
             &CompareTab::setUnavailable);

@@ -190,7 +190,7 @@ void ModelSection::refresh() {
     const model::ParameterCount p = model::countParameters(m);
     QString text = formatParameters(p.total);
     if (m.moe.enabled())
-        text = editText(EditorText::ActivePerToken, {qArg(text), formattedCountArg(p.active)});
+        text = editText(EditorText::ActivePerToken, {qArg(text), parametersArg(p.active)});
     m_parameters->setText(text);
     QString attention;
     if (m.mla.enabled())
@@ -216,8 +216,8 @@ void ModelSection::refresh() {
     m_parameters->setToolTip(
         metricToolTip(Metric::Parameters) + QLatin1Char('\n') +
         editText(EditorText::ParameterSplit,
-                 {formattedCountArg(p.embedding + p.lmHead), formattedCountArg(p.attentionPerLayer),
-                  formattedCountArg(m.moe.enabled() ? p.moeFfnPerMoeLayer : p.denseFfnPerLayer)}));
+                 {parametersArg(p.embedding + p.lmHead), parametersArg(p.attentionPerLayer),
+                  parametersArg(m.moe.enabled() ? p.moeFfnPerMoeLayer : p.denseFfnPerLayer)}));
 }
 
 } // namespace trainplan::ui

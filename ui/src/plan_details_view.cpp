@@ -193,7 +193,7 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
     add(mem, Metric::Buffers, formatBytes(m.buffersBytes));
     add(mem, Metric::Overhead, formatBytes(m.overheadBytes));
 
-    auto* time = group(viewText(PlanViewText::StepTimeIs, {timeArg(t.stepSeconds)}));
+    auto* time = group(viewText(PlanViewText::StepTimeIs, {secondsArg(t.stepSeconds)}));
     add(time, Metric::Compute, formatSeconds(t.computeSeconds));
     add(time, Metric::Compute, formatSeconds(t.recomputeSeconds), tr("  of which recompute"));
     add(time, Metric::ExposedIntraNode, formatSeconds(t.exposedIntraNodeSeconds));
@@ -214,7 +214,7 @@ void PlanDetailsView::showEstimate(const sim::PlanEstimate* e) {
         if (v.first > 0)
             add(comm, metric,
                 viewText(PlanViewText::BytesInSeconds,
-                         {qArg(formatBytes(v.first)), timeArg(v.second)}));
+                         {qArg(formatBytes(v.first)), secondsArg(v.second)}));
     add(comm, Metric::CommIntraNode, formatBytes(c.intraNodeBytes));
     add(comm, Metric::CommInterNode, formatBytes(c.interNodeBytes));
 

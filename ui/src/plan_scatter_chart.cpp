@@ -27,9 +27,9 @@ QString planText(const sim::PlanSummary& p) {
     return QStringLiteral("<b>%1</b><br>%2<br>%3%4")
         .arg(frameworkName(p.plan.framework),
              QString::fromStdString(p.plan.label()).toHtmlEscaped(),
-             chartsText(
-                 ChartText::PlanPoint,
-                 {timeArg(p.stepSeconds), qArg(formatBytes(p.peakBytes)), sim::percentArg(p.mfu)}),
+             chartsText(ChartText::PlanPoint,
+                        {secondsArg(p.stepSeconds), qArg(formatBytes(p.peakBytes)),
+                         sim::percentArg(p.mfu)}),
              p.fits ? QString()
                     : QStringLiteral("<br><i>%1</i>").arg(chartsText(ChartText::PointDoesNotFit)));
 }

@@ -104,7 +104,7 @@ QString modelPointToolTip(model::Framework framework, double parameters,
                       {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(framework))),
                        qArg(formatParameters(parameters)),
                        qArg(QString::fromStdString(best.plan.label()).toHtmlEscaped()),
-                       sim::percentArg(best.throughput.mfu), timeArg(best.time.stepSeconds)});
+                       sim::percentArg(best.throughput.mfu), secondsArg(best.time.stepSeconds)});
 }
 
 } // namespace trainplan::ui

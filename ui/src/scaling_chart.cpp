@@ -83,12 +83,12 @@ void ScalingChart::setSweep(const Sweep& sweep) {
             const auto& e = *p.best;
             tokens << QPointF(p.x, e.throughput.tokensPerSecond / scale.divisor);
             mfu << QPointF(p.x, e.throughput.mfu * 100);
-            texts << chartsText(ChartText::ScalingPoint,
-                                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
-                                 sim::countArg(p.x),
-                                 qArg(QString::fromStdString(e.plan.label()).toHtmlEscaped()),
-                                 qArg(formatTokensPerSecond(e.throughput.tokensPerSecond)),
-                                 sim::percentArg(e.throughput.mfu), timeArg(e.time.stepSeconds)});
+            texts << chartsText(
+                ChartText::ScalingPoint,
+                {qArg(QStringLiteral("<b>%1</b>").arg(frameworkName(s.framework))),
+                 sim::countArg(p.x), qArg(QString::fromStdString(e.plan.label()).toHtmlEscaped()),
+                 qArg(formatTokensPerSecond(e.throughput.tokensPerSecond)),
+                 sim::percentArg(e.throughput.mfu), secondsArg(e.time.stepSeconds)});
         }
         if (tokens.isEmpty()) continue;
         const QColor color = frameworkColor(s.framework);

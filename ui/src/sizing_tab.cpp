@@ -317,11 +317,11 @@ void SizingTab::showAnswer() {
     QStringList status;
     status << viewText(
         PlanViewText::SizingStatus,
-        {formattedCountArg(static_cast<double>(r.candidates)),
-         formattedCountArg(static_cast<double>(r.evaluated)),
-         formattedCountArg(
+        {parametersArg(static_cast<double>(r.candidates)),
+         parametersArg(static_cast<double>(r.evaluated)),
+         parametersArg(
              static_cast<double>(r.prunedByDeadline + r.prunedByBudget + r.prunedByDominance)),
-         formattedCountArg(static_cast<double>(r.cachedCandidates)), timeArg(m_outcome.seconds)});
+         parametersArg(static_cast<double>(r.cachedCandidates)), secondsArg(m_outcome.seconds)});
     // GPUs left out (no price, no system) are named here; why, and every price used, in the
     // tooltip.
     QStringList unpriced;

@@ -34,7 +34,7 @@ QLabel* wrapped(const QString& text, QWidget* parent = nullptr) {
 QString estimateLine(const sim::PlanEstimate& e) {
     return QString::fromStdString(e.plan.label()).toHtmlEscaped() + QStringLiteral("<br>") +
            viewText(PlanViewText::EstimateLine,
-                    {timeArg(e.time.stepSeconds), sim::percentArg(e.throughput.mfu),
+                    {secondsArg(e.time.stepSeconds), sim::percentArg(e.throughput.mfu),
                      durationArg(e.cost.timeToTrainSeconds), qArg(formatCost(e.cost.usd))})
                .toHtmlEscaped();
 }

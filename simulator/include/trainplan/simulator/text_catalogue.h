@@ -3,7 +3,7 @@
 // The one shape of every sentence catalogue (calibration_text, run_check_text, window_text,
 // plan_view_text, editor_text, chart_text): an id, how many arguments its templates take, and its
 // English and Simplified Chinese templates, one entry per id in the enum's order; looked up and
-// rendered by the same three functions.
+// rendered by the same three functions; and the typed arguments their sentences take.
 
 #include <trainplan/simulator/advice_text.h>
 
@@ -14,6 +14,35 @@
 #include <string_view>
 
 namespace trainplan::sim {
+
+// The typed arguments of the catalogues' sentences, each formatted by formatArg in the sentence's
+// language (advice_text.h has the text, count, percent and decimal ones): sizes (78.6 GiB),
+// step-scale times (12.3 ms / 12.3 毫秒), run-scale times (5.00 hours / 5.00 小时), dollars,
+// parameter or token counts (70.6B / 706亿), bandwidths (900 GB/s), factors (1.35×), weeks.
+[[nodiscard]] inline MessageArg bytesArg(double bytes) {
+    return MessageArg::number(ArgKind::Bytes, bytes);
+}
+[[nodiscard]] inline MessageArg secondsArg(double seconds) {
+    return MessageArg::number(ArgKind::Seconds, seconds);
+}
+[[nodiscard]] inline MessageArg durationArg(double seconds) {
+    return MessageArg::number(ArgKind::Duration, seconds);
+}
+[[nodiscard]] inline MessageArg usdArg(double usd) {
+    return MessageArg::number(ArgKind::Usd, usd);
+}
+[[nodiscard]] inline MessageArg parametersArg(double count) {
+    return MessageArg::number(ArgKind::Parameters, count);
+}
+[[nodiscard]] inline MessageArg bandwidthArg(double bytesPerSecond) {
+    return MessageArg::number(ArgKind::BytesPerSecond, bytesPerSecond);
+}
+[[nodiscard]] inline MessageArg factorArg(double factor) {
+    return MessageArg::number(ArgKind::Factor, factor);
+}
+[[nodiscard]] inline MessageArg weeksArg(double weeks) {
+    return MessageArg::number(ArgKind::Weeks, weeks);
+}
 
 template <typename Id> struct TextEntry {
     Id id;

@@ -5,6 +5,7 @@
 // reads the same in a sentence, a table and `trainplan-cli advise`.
 
 #include <trainplan/simulator/advice_text.h>
+#include <trainplan/simulator/text_catalogue.h>
 
 #include <QString>
 
@@ -48,34 +49,16 @@ namespace trainplan::report {
 [[nodiscard]] QString fmtGpuHours(double hours, sim::Lang lang = sim::Lang::En);
 [[nodiscard]] QString fmtFixed(double value, int decimals);
 
-// The typed arguments of the report's sentences (report_strings.h), formatted by sim::formatArg
-// as the fmt* functions above: sizes, step-scale and run-scale times, dollars, counts of parameters
-// or tokens (万/亿 in Chinese), bandwidths, factors and weeks. Counts: sim::countArg, fractions:
-// sim::percentArg.
-[[nodiscard]] inline sim::MessageArg bytesArg(double bytes) {
-    return sim::MessageArg::number(sim::ArgKind::Bytes, bytes);
-}
-[[nodiscard]] inline sim::MessageArg secondsArg(double seconds) {
-    return sim::MessageArg::number(sim::ArgKind::Seconds, seconds);
-}
-[[nodiscard]] inline sim::MessageArg durationArg(double seconds) {
-    return sim::MessageArg::number(sim::ArgKind::Duration, seconds);
-}
-[[nodiscard]] inline sim::MessageArg usdArg(double usd) {
-    return sim::MessageArg::number(sim::ArgKind::Usd, usd);
-}
-[[nodiscard]] inline sim::MessageArg parametersArg(double count) {
-    return sim::MessageArg::number(sim::ArgKind::Parameters, count);
-}
-[[nodiscard]] inline sim::MessageArg bandwidthArg(double bytesPerSecond) {
-    return sim::MessageArg::number(sim::ArgKind::BytesPerSecond, bytesPerSecond);
-}
-[[nodiscard]] inline sim::MessageArg factorArg(double factor) {
-    return sim::MessageArg::number(sim::ArgKind::Factor, factor);
-}
-[[nodiscard]] inline sim::MessageArg weeksArg(double weeks) {
-    return sim::MessageArg::number(sim::ArgKind::Weeks, weeks);
-}
+// The typed arguments of the report's sentences (report_strings.h): the catalogues' one set
+// (sim/text_catalogue.h); counts: sim::countArg, fractions: sim::percentArg.
+using sim::bandwidthArg;
+using sim::bytesArg;
+using sim::durationArg;
+using sim::factorArg;
+using sim::parametersArg;
+using sim::secondsArg;
+using sim::usdArg;
+using sim::weeksArg;
 // A name, a label or a value the report formats itself (tokens/s, GPU·h, energy, dates).
 [[nodiscard]] inline sim::MessageArg qsArg(const QString& text) {
     return sim::textArg(text.toStdString());
