@@ -25,6 +25,7 @@
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPointer>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -261,6 +262,9 @@ TEST_F(RoadmapTabTest, ReadinessTogglesInTheSectionChangeTheRecommendationAndUnd
 // where it used to start the curve's 14 searches again; a node-count edit starts a new one.
 TEST_F(RoadmapTabTest, AReadinessTickKeepsTheModelSizeCurveAndANodeEditReplacesIt) {
     const Sweep before = tab->outcome().modelCurve;
+    std::vector<QPointer<StageCard>> cardsBefore;
+    for (StageCard* c : tab->roadmapView()->cards())
+        cardsBefore.emplace_back(c);
     ASSERT_FALSE(before.series.empty());
     ASSERT_GT(before.series.front().points.size(), 3U);
     model::Scenario next = doc->scenario();
@@ -270,6 +274,21 @@ TEST_F(RoadmapTabTest, AReadinessTickKeepsTheModelSizeCurveAndANodeEditReplacesI
     ASSERT_TRUE(test::waitFor([&] { return tab->resultsShown() > shown; }));
     shown = tab->resultsShown();
     EXPECT_FALSE(tab->isComputing()) << "no curve job after a readiness tick";
+    // The cards the tick did not change are the same widgets; a changed one is rebuilt.
+    QCoreApplication::processEvents(); // the replaced cards' deleteLater
+    const auto& cardsAfter = tab->roadmapView()->cards();
+    ASSERT_EQ(cardsAfter.size(), cardsBefore.size());
+    int kept = 0;
+    for (std::size_t i = 0; i < cardsAfter.size(); ++i) {
+        if (cardsBefore[i] == cardsAfter[i]) {
+            ++kept;
+        } else {
+            EXPECT_TRUE(cardsBefore[i].isNull()) << "a replaced card is deleted";
+        }
+        EXPECT_EQ(cardsAfter[i]->content(),
+                  stageCardContent(static_cast<int>(i), advice().stages[i]));
+    }
+    EXPECT_GE(kept, 1) << "a readiness tick rebuilt every stage card";
     ASSERT_EQ(tab->outcome().modelCurve.series.size(), before.series.size());
     for (std::size_t i = 0; i < before.series.size(); ++i)
         EXPECT_EQ(tab->outcome().modelCurve.series[i].points.size(),

@@ -41,13 +41,30 @@ void RoadmapView::setMessage(const QString& text) {
 }
 
 void RoadmapView::setStages(const std::vector<sim::RoadmapStage>& stages) {
-    clearLane();
     if (stages.empty()) {
         setMessage(viewText(services::PlanViewText::NoStages));
         return;
     }
+    std::vector<StageCardContent> contents;
+    contents.reserve(stages.size());
+    for (std::size_t i = 0; i < stages.size(); ++i)
+        contents.push_back(stageCardContent(static_cast<int>(i), stages[i]));
+    // The same stages (a readiness tick changes one card's checklist, if any): the cards whose
+    // content is unchanged stay, the others are replaced in place.
+    if (contents.size() == m_cards.size() && m_message->isHidden()) {
+        for (std::size_t i = 0; i < contents.size(); ++i) {
+            if (m_cards[i]->content() == contents[i]) continue;
+            StageCard* card = makeCard(contents[i]);
+            delete m_layout->replaceWidget(m_cards[i], card);
+            m_cards[i]->hide();
+            m_cards[i]->deleteLater();
+            m_cards[i] = card;
+        }
+        return;
+    }
+    clearLane();
     m_message->hide();
-    for (std::size_t i = 0; i < stages.size(); ++i) {
+    for (std::size_t i = 0; i < contents.size(); ++i) {
         if (i > 0) {
             auto* arrow = new QLabel(QStringLiteral("➜"));
             arrow->setAlignment(Qt::AlignCenter);
@@ -57,14 +74,19 @@ void RoadmapView::setStages(const std::vector<sim::RoadmapStage>& stages) {
             arrow->setFont(f);
             m_layout->addWidget(arrow);
         }
-        auto* card = new StageCard(static_cast<int>(i), stages[i]);
-        connect(card, &StageCard::frameworkChanged, this, &RoadmapView::frameworkChanged);
-        connect(card, &StageCard::triggerChanged, this, &RoadmapView::triggerChanged);
-        connect(card, &StageCard::prerequisiteToggled, this, &RoadmapView::prerequisiteToggled);
+        StageCard* card = makeCard(contents[i]);
         m_layout->addWidget(card, 0, Qt::AlignTop);
         m_cards.push_back(card);
     }
     m_layout->addStretch(1);
+}
+
+StageCard* RoadmapView::makeCard(const StageCardContent& content) {
+    auto* card = new StageCard(content);
+    connect(card, &StageCard::frameworkChanged, this, &RoadmapView::frameworkChanged);
+    connect(card, &StageCard::triggerChanged, this, &RoadmapView::triggerChanged);
+    connect(card, &StageCard::prerequisiteToggled, this, &RoadmapView::prerequisiteToggled);
+    return card;
 }
 
 } // namespace trainplan::ui

@@ -14,9 +14,11 @@ class QLabel;
 namespace trainplan::ui {
 
 class StageCard;
+struct StageCardContent;
 
 // The migration roadmap as a swimlane: one StageCard per stage, left to right in order, with arrows
-// between them; scrolls horizontally. Rebuilt from each advisor result; forwards the cards' edits.
+// between them; scrolls horizontally. Follows each advisor result, rebuilding only the cards whose
+// content changed; forwards the cards' edits.
 class RoadmapView : public QScrollArea {
     Q_OBJECT
 public:
@@ -33,6 +35,7 @@ signals:
 
 private:
     void clearLane();
+    StageCard* makeCard(const StageCardContent& content); // connected to this view's signals
 
     QWidget* m_lane;
     QHBoxLayout* m_layout;
