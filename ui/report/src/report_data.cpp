@@ -294,12 +294,12 @@ ReportData computeReportData(const model::Scenario& scenario, const ReportInputs
         if (d.goodput->failures.defaultMtbf)
             d.sources.push_back({SourceEntry::Kind::Parameter,
                                  "GPU mean time between interruptions",
-                                 "Dubey et al. 2024 (The Llama 3 Herd of Models) §3.3.4: 419 "
-                                 "interruptions in 54 days on "
+                                 "Dubey et al. 2024, 'The Llama 3 Herd of Models' "
+                                 "(arXiv:2407.21783) §3.3.4: 419 interruptions in 54 days on "
                                  "16,384 H100 GPUs",
                                  "GPU 平均中断间隔",
-                                 "Dubey 等 2024（The Llama 3 Herd of Models）§3.3.4：16,384 块 "
-                                 "H100 在 54 天内中断 419 次"});
+                                 "Dubey 等 2024，'The Llama 3 Herd of Models'（arXiv:2407.21783）"
+                                 "§3.3.4：16,384 块 H100 在 54 天内中断 419 次"});
     }
     if (in.publishedRuns) {
         std::set<std::string> refs;
