@@ -249,7 +249,8 @@ TEST_P(ReportFormats, EveryFormatReadsBack) {
     EXPECT_TRUE(deckText.contains(frameworkName(data.advice->recommendation.framework)));
     // Every stage card of the roadmap slide names its target (issue 21: the stage-1 card omitted
     // the model it plans for).
-    EXPECT_GE(deckText.count(report::text(Text::ColTarget, lang) + QStringLiteral(":")),
+    EXPECT_GE(deckText.count(
+                  report::text(Text::Lead, lang, {qsArg(report::text(Text::ColTarget, lang))})),
               static_cast<int>(data.advice->stages.size()))
         << deckText.toStdString();
     for (const QString& page : test::renderPages(deckPath, 20, dir + QStringLiteral("/slide")))

@@ -148,7 +148,7 @@ TEST(ReportStrings, RendersTypedArgumentsInBothLanguages) {
         reportText(Text::IntervalValue, sim::Lang::En, {durationArg(2.5 * 3600), sim::countArg(1)}),
         "2.50 hours (every 1 step)");
     EXPECT_EQ(reportText(Text::MissingWeeks, sim::Lang::ZhCN, {weeksArg(6)}),
-              "缺失的前置条件：约需 6 周 的工作量。");
+              "缺失的前置条件：约需 6 周的工作量。");
 }
 
 TEST(ReportStrings, ChartIdsRoundTrip) {

@@ -66,7 +66,7 @@ TEST(ReportSizing, SectionHoldsTheSizingAnswerWithThePricesUsed) {
         // In the report's language (ResolvedPrice::describe(lang), the catalog's unpriced_zh).
         EXPECT_TRUE(prices->items.join(QLatin1Char('\n'))
                         .contains(lang == sim::Lang::En ? QStringLiteral("H20: no price")
-                                                        : QStringLiteral("H20: H20 没有价格")))
+                                                        : QStringLiteral("H20：H20 没有价格")))
             << prices->items.join(QLatin1Char('\n')).toStdString();
     }
 }

@@ -33,6 +33,7 @@
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_document.h>
 #include <trainplan/report/report_labels.h>
+#include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 #include <trainplan/report/slide_content.h>
 #include <trainplan/services/run_checks.h>
@@ -439,6 +440,79 @@ TEST(ReportZhRule, FindsEnglishSentencesAndKeepsNames) {
     EXPECT_TRUE(find(cited, true).isEmpty()) << "a quoted title in a citation";
     EXPECT_EQ(find(cited).size(), 1) << "a quoted title outside a Source column";
     EXPECT_EQ(find("Korthikanti 等 2022 (MLSys'23) and then we read it twice", true).size(), 1);
+}
+
+// The report's own joins speak Chinese punctuation and units: "Llama 2 7B（67.4亿）",
+// "8 块 A100-SXM4-80GB", "2 周（2025-01-31 – 2025-02-14）", "每步时间（毫秒）", "单步时间：…、…".
+TEST(ReportZhPunctuation, JoinsAndUnitsAreChinese) {
+    const sim::Lang zh = sim::Lang::ZhCN;
+    const model::Scenario s =
+        test::loadScenario(test::dataDir() / "scenarios" / "llama2-7b-a100x8-pcie.json");
+    ReportInputs in;
+    in.catalog = &test::catalog();
+    in.publishedRuns = &test::publishedRuns();
+    in.date = "2025-01-31";
+    in.breakPoints = false;
+    in.crossover = false;
+    in.sizing = false;
+    model::Scenario other = s;
+    other.name += "-copy";
+    in.compareWith = {other};
+    ReportData d = computeReportData(s, in);
+    d.measured = services::checkRuns(measuredLibrary(s, d), d.residuals).runs;
+    d.cluster = services::clusterKey(s);
+    d.measuredChecked = true;
+    const Document doc = buildReportDocument(d, zh);
+
+    const QString model = doc.facts.at(1).second;
+    EXPECT_EQ(model, QString::fromStdString(s.model.displayName) + QStringLiteral("（") +
+                         fmtParameters(d.parameters.total, zh) + QStringLiteral("）"));
+
+    const Section* side = test::findSection(doc, "side_by_side");
+    ASSERT_NE(side, nullptr);
+    for (const Block& b : side->blocks)
+        for (const QStringList& row : b.table.rows) {
+            if (row.front() == text(Text::FactModel, zh)) {
+                EXPECT_EQ(row.at(1), model);
+            }
+            if (row.front() == text(Text::ColCluster, zh)) {
+                EXPECT_EQ(row.at(1),
+                          QStringLiteral("8 块 ") + QString::fromStdString(s.cluster.gpu.name));
+            }
+        }
+
+    const Section* roadmap = test::findSection(doc, "roadmap");
+    ASSERT_NE(roadmap, nullptr);
+    for (const Block& b : roadmap->blocks)
+        if (b.kind == Block::Kind::Table &&
+            b.table.header.contains(text(Text::ColPrerequisiteWork, zh)))
+            for (const QStringList& row : b.table.rows)
+                if (row.at(2).contains(QStringLiteral(" – "))) {
+                    EXPECT_TRUE(row.at(2).contains(QStringLiteral("周（")))
+                        << row.at(2).toStdString();
+                    EXPECT_TRUE(row.at(2).endsWith(QStringLiteral("）")))
+                        << row.at(2).toStdString();
+                }
+
+    ChartStyle style;
+    style.lang = zh;
+    const auto chart = makeChart(ChartKind::StepTime, d, style);
+    QStringList titles;
+    for (QAbstractAxis* axis : chart->axes())
+        titles << axis->titleText();
+    EXPECT_TRUE(titles.contains(QStringLiteral("每步时间（毫秒）")) ||
+                titles.contains(QStringLiteral("每步时间（秒）")))
+        << titles.join(QStringLiteral(" | ")).toStdString();
+
+    const Section* measured = test::findSection(doc, "measured");
+    ASSERT_NE(measured, nullptr);
+    const auto callout =
+        std::find_if(measured->blocks.begin(), measured->blocks.end(),
+                     [](const Block& b) { return b.kind == Block::Kind::Callout; });
+    ASSERT_NE(callout, measured->blocks.end());
+    const QString causes = text(Text::MetricStep, zh) + QStringLiteral("：");
+    EXPECT_TRUE(callout->text.contains(causes)) << callout->text.toStdString();
+    EXPECT_FALSE(callout->text.contains(QStringLiteral(": "))) << callout->text.toStdString();
 }
 
 } // namespace

@@ -185,7 +185,7 @@ std::unique_ptr<QChart> stepTimeChart(const ReportData& d, const ChartStyle& st)
         for (std::size_t k = 0; k < b.components.size(); ++k)
             b.values[k].push_back(parts[k] * scale);
     }
-    b.axisTitle = text(Text::AxisSecondsPerStep, st.lang, {sim::textArg(ms ? "ms" : "s")});
+    b.axisTitle = text(ms ? Text::AxisMillisecondsPerStep : Text::AxisSecondsPerStep, st.lang);
     return barChart(b, st, chartTitle(ChartKind::StepTime, st.lang));
 }
 

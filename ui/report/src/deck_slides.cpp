@@ -58,14 +58,17 @@ void Deck::questionSlide() {
     const double top = 290, h = 170, gap = 16;
     const double w = (kW - 2 * kMargin - 3 * gap) / 4;
     card(QRectF(kMargin, top, w, h), t(Text::SubModel),
-         model + QStringLiteral("\n") + qs(model::toString(s.training.precision)) +
-             QStringLiteral(", ") + qs(model::toString(s.training.optimizer)),
+         model + QStringLiteral("\n") +
+             t(Text::CommaPair, {sim::textArg(std::string(model::toString(s.training.precision))),
+                                 sim::textArg(std::string(model::toString(s.training.optimizer)))}),
          17, 14);
-    card(QRectF(kMargin + (w + gap), top, w, h), t(Text::SubTraining),
-         t(Text::RowTokens) + QStringLiteral(": ") + fmtParameters(s.training.trainTokens, m_lang) +
-             QStringLiteral("\n") + t(Text::RowGlobalBatch) + QStringLiteral(": ") +
-             QString::number(s.training.globalBatch),
-         17, 14);
+    card(
+        QRectF(kMargin + (w + gap), top, w, h), t(Text::SubTraining),
+        t(Text::LabelledValue, {qsArg(t(Text::RowTokens)), parametersArg(s.training.trainTokens)}) +
+            QStringLiteral("\n") +
+            t(Text::LabelledValue,
+              {qsArg(t(Text::RowGlobalBatch)), qsArg(QString::number(s.training.globalBatch))}),
+        17, 14);
     card(QRectF(kMargin + 2 * (w + gap), top, w, h), t(Text::SubCluster),
          t(Text::GpusCount, {sim::countArg(static_cast<double>(m_data.gpus()))}) +
              QStringLiteral(" ") + qs(s.cluster.gpu.name) + QStringLiteral("\n") +
@@ -141,14 +144,16 @@ void Deck::sizingSlide() {
     const sim::SizingTextOptions o = detail::sizingText(m_data, m_lang);
     QStringList lines;
     if (r.front.empty()) {
-        lines << t(Text::SizingNothing) + QStringLiteral(": ") + qs(sim::bindingText(r, o));
+        lines << t(Text::LabelledValue,
+                   {qsArg(t(Text::SizingNothing)), sim::textArg(sim::bindingText(r, o))});
     } else {
         if (r.cheapestMeetingDeadline)
-            lines << t(Text::SizingCheapest) + QStringLiteral(": ") +
-                         detail::chosenLine(*r.cheapestMeetingDeadline, o);
+            lines << t(Text::LabelledValue,
+                       {qsArg(t(Text::SizingCheapest)),
+                        qsArg(detail::chosenLine(*r.cheapestMeetingDeadline, o))});
         if (r.fastestWithinBudget)
-            lines << t(Text::SizingFastest) + QStringLiteral(": ") +
-                         detail::chosenLine(*r.fastestWithinBudget, o);
+            lines << t(Text::LabelledValue, {qsArg(t(Text::SizingFastest)),
+                                             qsArg(detail::chosenLine(*r.fastestWithinBudget, o))});
     }
     const double width = kW - 2 * kMargin, bulletsHeight = r.front.empty() ? 220 : 120;
     bullets(lines, QRectF(kMargin, kContentTop, width, bulletsHeight), 18, 12);

@@ -130,8 +130,8 @@ void block(QString& out, const Block& b, const ReportData& data, sim::Lang lang)
         out += QStringLiteral("<h3>%1</h3>\n").arg(esc(b.text));
         break;
     case Block::Kind::Callout:
-        out += QStringLiteral("<div class=\"callout\"><strong>%1:</strong> %2</div>\n")
-                   .arg(esc(b.lead), esc(b.text));
+        out += QStringLiteral("<div class=\"callout\"><strong>%1</strong> %2</div>\n")
+                   .arg(esc(text(Text::Lead, lang, {qsArg(b.lead)})), esc(b.text));
         break;
     case Block::Kind::Bullets:
         out += QStringLiteral("<ul>\n");

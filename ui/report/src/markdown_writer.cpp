@@ -76,7 +76,7 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
     out += QStringLiteral("# %1\n\n**%2**\n\n").arg(md(doc.title), md(doc.subtitle));
     if (!doc.description.isEmpty()) out += md(doc.description) + QStringLiteral("\n\n");
     for (const auto& [k, v] : doc.facts)
-        out += QStringLiteral("- **%1:** %2\n").arg(md(k), md(v));
+        out += QStringLiteral("- **%1** %2\n").arg(md(text(Text::Lead, lang, {qsArg(k)})), md(v));
     out += QStringLiteral("\n## %1\n\n").arg(md(text(Text::Contents, lang)));
     for (std::size_t i = 0; i < doc.sections.size(); ++i)
         out += QStringLiteral("- [%1 %2](#%3)\n")
@@ -100,7 +100,8 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
                 out += QStringLiteral("### %1\n\n").arg(md(b.text));
                 break;
             case Block::Kind::Callout:
-                out += QStringLiteral("> **%1:** %2\n\n").arg(md(b.lead), md(b.text));
+                out += QStringLiteral("> **%1** %2\n\n")
+                           .arg(md(text(Text::Lead, lang, {qsArg(b.lead)})), md(b.text));
                 break;
             case Block::Kind::Bullets:
                 for (const QString& item : b.items)

@@ -282,7 +282,7 @@ private:
         case Block::Kind::Callout: {
             const double pad = pt(10);
             TextBox body = text(b.text, m_fonts.callout, w - 2 * pad - pt(4), 1.3, Qt::AlignLeft,
-                                b.lead + QLatin1Char(':'));
+                                report::text(Text::Lead, m_doc.lang, {qsArg(b.lead)}));
             const double h = body.height + 2 * pad;
             m_c.need(h);
             const QRectF box(x, m_c.y(), w, h);

@@ -216,8 +216,8 @@ Section validationRowsSection(const ReportData& d, Lang lang) {
     t.numericColumns = {0, 4, 5, 6};
     for (const sim::ValidationRow& r : d.validation->rows)
         t.rows.push_back({QString::number(r.line), qs(r.label), qs(r.plan),
-                          metricName(r.metric, lang), metricValue(r.metric, r.measured),
-                          metricValue(r.metric, r.predicted),
+                          metricName(r.metric, lang), metricValue(r.metric, r.measured, lang),
+                          metricValue(r.metric, r.predicted, lang),
                           (r.relativeError >= 0 ? QStringLiteral("+") : QString()) +
                               fmtPercent(r.relativeError, lang)});
     t.compact = true;

@@ -100,7 +100,8 @@ std::unique_ptr<QChart> emptyChart(ChartKind kind, const ChartStyle& st) {
     ChartStyle s = st;
     s.showTitle = true;
     auto chart = baseChart(s, chartTitle(kind, st.lang));
-    chart->setTitle(chartTitle(kind, st.lang) + QStringLiteral(": ") + text(Text::NoData, st.lang));
+    chart->setTitle(text(Text::LabelledValue, st.lang,
+                         {qsArg(chartTitle(kind, st.lang)), qsArg(text(Text::NoData, st.lang))}));
     return chart;
 }
 

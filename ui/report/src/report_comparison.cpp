@@ -24,8 +24,9 @@ constexpr QChar kStar(0x2605);
 QString frameworkCell(const ComparedPlan& c, Lang lang) {
     QString name = frameworkName(c.framework);
     if (c.origin == ComparedPlan::Origin::Pinned)
-        name += QStringLiteral(" (") +
-                text(Text::RowPinned, lang, {sim::countArg(c.pinnedIndex + 1)}) + QLatin1Char(')');
+        name = text(
+            Text::WithDetail, lang,
+            {qsArg(name), qsArg(text(Text::RowPinned, lang, {sim::countArg(c.pinnedIndex + 1)}))});
     if (c.recommended) name += QLatin1Char(' ') + kStar;
     return name;
 }
@@ -129,7 +130,7 @@ Section comparisonSection(const ReportData& d, Lang lang) {
             errors << qs(i.text());
         invalid << s.t(Text::InvalidPlanNote,
                        {sim::countArg(c.pinnedIndex + 1), sim::MessageArg::plan(c.estimate().plan),
-                        qsArg(errors.join(QStringLiteral("; ")))});
+                        qsArg(joined(errors, Text::GroupPair, lang))});
     }
     s.bullets(invalid);
 
@@ -144,9 +145,8 @@ Section comparisonSection(const ReportData& d, Lang lang) {
                               QString::number(fr.fittingPlans), QString::number(fr.timedPlans)});
         if (!fr.best)
             for (const sim::Message& why : fr.exclusionReasons)
-                reasons << frameworkName(fr.framework) +
-                               (lang == Lang::ZhCN ? QStringLiteral("：") : QStringLiteral(": ")) +
-                               qs(sim::render(why, lang));
+                reasons << s.t(Text::LabelledValue, {sim::MessageArg::framework(fr.framework),
+                                                     sim::textArg(sim::render(why, lang))});
     }
     s.table(std::move(space));
     s.bullets(reasons);

@@ -29,7 +29,8 @@ Section summarySection(const ReportData& d, Lang lang) {
     if (d.advice) {
         const sim::Recommendation& rec = d.advice->recommendation;
         QString body = frameworkName(rec.framework);
-        if (rec.plan) body += QStringLiteral(", ") + qs(rec.plan->plan.label());
+        if (rec.plan)
+            body = s.t(Text::CommaPair, {qsArg(body), sim::MessageArg::plan(rec.plan->plan)});
         body += QStringLiteral(" — ") + statusText(rec.status, lang);
         s.callout(s.t(Text::Recommendation), body);
         if (!d.advice->reasons.empty())
@@ -43,7 +44,8 @@ Section summarySection(const ReportData& d, Lang lang) {
         s.subheading(s.t(Text::KeyNumbers));
         QList<QPair<QString, QString>> rows;
         rows << qMakePair(s.t(Text::ColPlan),
-                          frameworkName(h->framework) + QStringLiteral(", ") + qs(e.plan.label()));
+                          s.t(Text::CommaPair, {sim::MessageArg::framework(h->framework),
+                                                sim::MessageArg::plan(e.plan)}));
         rows << qMakePair(s.t(Text::KStepTime), fmtSeconds(e.time.stepSeconds, lang));
         rows << qMakePair(s.t(Text::KMfu), fmtPercent(e.throughput.mfu, lang));
         rows << qMakePair(s.t(Text::KThroughput), fmtTokensPerSecond(e.throughput.tokensPerSecond, lang));
@@ -149,8 +151,9 @@ Section scenarioSection(const ReportData& d, Lang lang) {
     model << qMakePair(s.t(Text::RowHidden), QString::number(m.hidden));
     model << qMakePair(s.t(Text::RowHeads),
                        s.t(Text::HeadsValue, {sim::countArg(m.heads), sim::countArg(m.kvHeads)}));
-    model << qMakePair(s.t(Text::RowFfn), qs(model::toString(m.ffn)) + QStringLiteral(", ") +
-                                              QString::number(m.ffnHidden));
+    model << qMakePair(s.t(Text::RowFfn),
+                       s.t(Text::CommaPair, {sim::textArg(std::string(model::toString(m.ffn))),
+                                             qsArg(QString::number(m.ffnHidden))}));
     model << qMakePair(s.t(Text::RowVocab), QString::number(m.vocab));
     model << qMakePair(s.t(Text::RowSeqLen), QString::number(m.seqLen));
     model << qMakePair(s.t(Text::RowMoe),
@@ -234,8 +237,8 @@ Section roadmapSection(const ReportData& d, Lang lang) {
         t.rows.push_back(
             {QString::number(++index), qs(sim::render(r.title, lang)),
              frameworkShortName(r.framework),
-             qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
-                 triggerStatus(r.triggerStatus, lang) + QLatin1Char(')'),
+             s.t(Text::WithDetail, {sim::textArg(sim::render(r.trigger, lang)),
+                                    qsArg(triggerStatus(r.triggerStatus, lang))}),
              target, e ? qs(e->plan.label()) : QString(),
              // The closest plan of a stage that does not fit would not run.
              r.estimate ? fmtSeconds(r.estimate->time.stepSeconds, lang) : QStringLiteral("—"),
@@ -331,8 +334,8 @@ Document buildReportDocument(const ReportData& d, Lang lang) {
     doc.description = scenarioDescription(d.scenario, lang);
     doc.facts << qMakePair(text(Text::FactScenario, lang), qs(d.scenario.name));
     doc.facts << qMakePair(text(Text::FactModel, lang),
-                           modelName(d.scenario) + QStringLiteral(" (") +
-                               fmtParameters(d.parameters.total, lang) + QLatin1Char(')'));
+                           text(Text::WithDetail, lang,
+                                {qsArg(modelName(d.scenario)), parametersArg(d.parameters.total)}));
     doc.facts << qMakePair(text(Text::FactCluster, lang), clusterSummary(d.scenario, lang));
     doc.facts << qMakePair(text(Text::FactDate, lang), qs(d.date));
     doc.facts << qMakePair(text(Text::FactVersion, lang),

@@ -159,16 +159,17 @@ QString metricName(sim::ValidationMetric m, sim::Lang lang) {
     return {};
 }
 
-QString metricValue(sim::ValidationMetric m, double v) {
+QString metricValue(sim::ValidationMetric m, double v, sim::Lang lang) {
+    const bool zh = lang == sim::Lang::ZhCN;
     switch (m) {
     case sim::ValidationMetric::StepSeconds:
-        return fmtFixed(v, 2) + QStringLiteral(" s");
+        return fmtFixed(v, 2) + (zh ? QStringLiteral(" 秒") : QStringLiteral(" s"));
     case sim::ValidationMetric::NarayananTflopsPerGpu:
         return fmtFixed(v, 1) + QStringLiteral(" TFLOP/s");
     case sim::ValidationMetric::MfuPercent:
         return fmtFixed(v, 1) + QStringLiteral("%");
     case sim::ValidationMetric::TokensPerSecondPerGpu:
-        return fmtFixed(v, 0) + QStringLiteral(" tok/s");
+        return fmtFixed(v, 0) + (zh ? QStringLiteral(" token/秒") : QStringLiteral(" tok/s"));
     case sim::ValidationMetric::PeakMemoryGiB:
         return fmtFixed(v, 1) + QStringLiteral(" GiB");
     }

@@ -14,23 +14,21 @@
 namespace trainplan::report::detail {
 
 QString causesText(const services::RunCheck& r, sim::Lang lang) {
-    const bool zh = lang == sim::Lang::ZhCN;
     QStringList groups;
     for (const bool memory : {false, true}) {
         QStringList parts;
         for (const services::CauseShare& c : r.causes)
             if (services::isMemoryCause(c.cause) == memory)
-                parts << QStringLiteral("%1 %2").arg(qs(services::likelyCauseName(c.cause, lang)),
-                                                     fmtPercent(c.share, lang));
+                parts << qs(services::likelyCauseName(c.cause, lang)) + QLatin1Char(' ') +
+                             fmtPercent(c.share, lang);
         if (!parts.isEmpty())
-            groups << QStringLiteral("%1%2%3").arg(
-                metricName(memory ? sim::ValidationMetric::PeakMemoryGiB
-                                  : sim::ValidationMetric::StepSeconds,
-                           lang),
-                zh ? QStringLiteral("：") : QStringLiteral(": "),
-                parts.join(zh ? QStringLiteral("、") : QStringLiteral(", ")));
+            groups << text(Text::LabelledValue, lang,
+                           {qsArg(metricName(memory ? sim::ValidationMetric::PeakMemoryGiB
+                                                    : sim::ValidationMetric::StepSeconds,
+                                             lang)),
+                            qsArg(joined(parts, Text::ListPair, lang))});
     }
-    return groups.join(zh ? QStringLiteral("；") : QStringLiteral("; "));
+    return joined(groups, Text::GroupPair, lang);
 }
 
 namespace {

@@ -101,12 +101,11 @@ Section sideBySideSection(const ReportData& d, Lang lang) {
     };
     const QString dash = QStringLiteral("—");
     row(s.t(Text::FactModel), [&](const services::ComparedScenario& sc, int) {
-        return modelName(sc.scenario) + QStringLiteral(" (") + fmtParameters(sc.parameters, lang) +
-               QLatin1Char(')');
+        return s.t(Text::WithDetail, {qsArg(modelName(sc.scenario)), parametersArg(sc.parameters)});
     });
     row(s.t(Text::ColCluster), [&](const services::ComparedScenario& sc, int) {
-        return QStringLiteral("%1 × %2").arg(fmtCount(static_cast<double>(sc.gpus), lang),
-                                              qs(sc.scenario.cluster.gpu.name));
+        return s.t(Text::GpusOfKind, {sim::countArg(static_cast<double>(sc.gpus)),
+                                      sim::textArg(sc.scenario.cluster.gpu.name)});
     });
     row(s.t(Text::RowRecommended), [&](const services::ComparedScenario& sc, int) {
         return frameworkName(sc.recommendation.framework) + QStringLiteral(" — ") +

@@ -71,7 +71,8 @@ Section sizingSection(const ReportData& d, sim::Lang lang) {
     Block prices;
     prices.kind = Block::Kind::Bullets;
     for (const sim::ResolvedPrice& p : r.prices)
-        prices.items << QStringLiteral("%1: %2").arg(qs(p.gpu), qs(p.describe(lang)));
+        prices.items << text(Text::LabelledValue, lang,
+                             {sim::textArg(p.gpu), sim::textArg(p.describe(lang))});
     if (!prices.items.isEmpty()) s.blocks.push_back(std::move(prices));
     Block searched;
     searched.kind = Block::Kind::Note;

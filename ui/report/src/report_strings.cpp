@@ -131,4 +131,14 @@ QString text(Text id, sim::Lang lang, std::initializer_list<sim::MessageArg> arg
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
+QString joined(const QStringList& items, Text pair, sim::Lang lang) {
+    QString out;
+    for (qsizetype i = 0; i < items.size(); ++i)
+        out = i == 0
+                  ? items[i]
+                  : text(pair, lang,
+                         {sim::textArg(out.toStdString()), sim::textArg(items[i].toStdString())});
+    return out;
+}
+
 } // namespace trainplan::report

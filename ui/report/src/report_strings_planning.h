@@ -27,7 +27,7 @@ inline constexpr sim::TextEntry<Text> kPlanningEntries[] = {
     {Text::Prerequisites, 0, "Prerequisites", "前置条件"},
     {Text::TargetValue, 3, "{0} ({1}), {2} {2|GPU|GPUs}", "{0}（{1}），{2} 块 GPU"},
     {Text::MissingWeeks, 1, "Missing prerequisites: about {0} of work.",
-     "缺失的前置条件：约需 {0} 的工作量。"},
+     "缺失的前置条件：约需 {0}的工作量。"},
 
     {Text::SecReliability, 0, "Checkpoints, failures and goodput", "检查点、故障与有效训练比例"},
     {Text::ReliabilityIntro, 0,
@@ -301,6 +301,15 @@ inline constexpr sim::TextEntry<Text> kPlanningEntries[] = {
     {Text::SeriesTimeRatio, 0, "Time (× the fastest)", "时间（相对最快者的倍数）"},
     {Text::SeriesCostRatio, 0, "Cost (× the cheapest)", "成本（相对最省者的倍数）"},
     {Text::AxisTimesTheBest, 0, "× the best", "相对最佳值的倍数"},
+
+    {Text::WithDetail, 2, "{0} ({1})", "{0}（{1}）"},
+    {Text::LabelledValue, 2, "{0}: {1}", "{0}：{1}"},
+    {Text::Lead, 1, "{0}:", "{0}："},
+    {Text::CommaPair, 2, "{0}, {1}", "{0}，{1}"},
+    {Text::ListPair, 2, "{0}, {1}", "{0}、{1}"},
+    {Text::GroupPair, 2, "{0}; {1}", "{0}；{1}"},
+    {Text::GpusOfKind, 2, "{0} × {1}", "{0} 块 {1}"},
+
 };
 
 } // namespace trainplan::report::detail

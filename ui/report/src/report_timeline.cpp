@@ -129,10 +129,10 @@ void addTimeline(SectionBuilder& s, const ReportData& d) {
             continue;
         }
         row << (ts.prerequisiteWeeks > 0
-                    ? QStringLiteral("%1 (%2)").arg(
-                          fmtWeeks(ts.prerequisiteWeeks, lang),
-                          span(start, ts.prerequisiteStartWeeks,
-                               ts.prerequisiteStartWeeks + ts.prerequisiteWeeks))
+                    ? s.t(Text::WithDetail,
+                          {weeksArg(ts.prerequisiteWeeks),
+                           qsArg(span(start, ts.prerequisiteStartWeeks,
+                                      ts.prerequisiteStartWeeks + ts.prerequisiteWeeks))})
                     : s.t(Text::TimelineNoWork));
         if (ts.runs) {
             row << span(start, ts.runStartWeeks, ts.runStartWeeks + ts.runWeeks)

@@ -70,10 +70,13 @@ StageSlideCard stageSlideCard(const sim::RoadmapStage& r, sim::Lang lang) {
     StageSlideCard card;
     card.title = qs(sim::render(r.title, lang));
     card.framework = frameworkName(r.framework);
-    card.target = text(Text::ColTarget, lang) + QStringLiteral(": ") + stageTarget(r, lang);
-    card.trigger = text(Text::ColTrigger, lang) + QStringLiteral(": ") +
-                   qs(sim::render(r.trigger, lang)) + QStringLiteral(" (") +
-                   triggerStatus(r.triggerStatus, lang) + QStringLiteral(")");
+    card.target = text(Text::LabelledValue, lang,
+                       {qsArg(text(Text::ColTarget, lang)), qsArg(stageTarget(r, lang))});
+    card.trigger = text(Text::LabelledValue, lang,
+                        {qsArg(text(Text::ColTrigger, lang)),
+                         qsArg(text(Text::WithDetail, lang,
+                                    {sim::textArg(sim::render(r.trigger, lang)),
+                                     qsArg(triggerStatus(r.triggerStatus, lang))}))});
     if (r.estimate)
         card.plan = qs(r.estimate->plan.label()) + QStringLiteral("\n") +
                     fmtSeconds(r.estimate->time.stepSeconds, lang) + QStringLiteral(" · MFU ") +
@@ -83,7 +86,8 @@ StageSlideCard stageSlideCard(const sim::RoadmapStage& r, sim::Lang lang) {
                        QStringLiteral(" · ") + fmtBytes(r.closest->memory.peakBytes, lang);
     if (!r.missing.empty())
         card.prerequisites =
-            text(Text::Prerequisites, lang) + QStringLiteral(": ") + fmtWeeks(r.missingWeeks, lang);
+            text(Text::LabelledValue, lang,
+                 {qsArg(text(Text::Prerequisites, lang)), weeksArg(r.missingWeeks)});
     return card;
 }
 

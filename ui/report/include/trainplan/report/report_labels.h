@@ -37,7 +37,7 @@ struct RecommendationLabel {
 // A migration stage's target: "Llama 3.1 70B (70.6B), 256 GPUs" (report, deck, presentation).
 [[nodiscard]] QString stageTarget(const sim::RoadmapStage& r, sim::Lang lang);
 [[nodiscard]] QString metricName(sim::ValidationMetric m, sim::Lang lang);
-[[nodiscard]] QString metricValue(sim::ValidationMetric m, double v);
+[[nodiscard]] QString metricValue(sim::ValidationMetric m, double v, sim::Lang lang);
 
 // The components of a stage's memory present at its peak moment; they add up to peakBytes.
 struct MemoryAtPeak {

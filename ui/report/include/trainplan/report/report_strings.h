@@ -8,6 +8,7 @@
 #include <trainplan/simulator/advice_text.h>
 
 #include <QString>
+#include <QStringList>
 
 #include <initializer_list>
 #include <string>
@@ -169,6 +170,7 @@ enum class Text {
     TimeOptimizer,
     TimeOffload,
     AxisSecondsPerStep,
+    AxisMillisecondsPerStep,
     CommIntra,
     CommInter,
     AxisGibSent,
@@ -364,6 +366,14 @@ enum class Text {
     SeriesTimeRatio,
     SeriesCostRatio,
     AxisTimesTheBest,
+    // Punctuation that differs between the languages (full-width in Chinese).
+    WithDetail,
+    LabelledValue,
+    Lead,
+    CommaPair,
+    ListPair,
+    GroupPair,
+    GpusOfKind,
     Count
 };
 
@@ -378,5 +388,7 @@ enum class Text {
 // reportText as the QString the writers and the GUI draw.
 [[nodiscard]] QString text(Text id, sim::Lang lang,
                            std::initializer_list<sim::MessageArg> args = {});
+// `items` joined by a two-argument entry ("{0}, {1}"; ListPair, GroupPair, CommaPair).
+[[nodiscard]] QString joined(const QStringList& items, Text pair, sim::Lang lang);
 
 } // namespace trainplan::report
