@@ -30,6 +30,7 @@
 // rows, stage cards) are read too.
 #include "report_test_support.h"
 
+#include <trainplan/report/report.h>
 #include <trainplan/report/report_charts.h>
 #include <trainplan/report/report_document.h>
 #include <trainplan/report/report_labels.h>
@@ -45,6 +46,7 @@
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QDir>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QRegularExpression>
@@ -513,6 +515,42 @@ TEST(ReportZhPunctuation, JoinsAndUnitsAreChinese) {
     const QString causes = text(Text::MetricStep, zh) + QStringLiteral("：");
     EXPECT_TRUE(callout->text.contains(causes)) << callout->text.toStdString();
     EXPECT_FALSE(callout->text.contains(QStringLiteral(": "))) << callout->text.toStdString();
+}
+
+// What a writer says when it cannot write names the file, in the report's language (the GUI's
+// export dialog shows it).
+TEST(ReportZhErrors, WriteErrorsNameTheFileInTheReportsLanguage) {
+    const ReportData empty;
+    const QString dir = test::outputDir(QStringLiteral("zh-errors"));
+    const QString docx = dir + QStringLiteral("/plan.docx");
+    EXPECT_EQ(writeReport(empty, docx, {sim::Lang::ZhCN}).error,
+              docx + QStringLiteral("：文件名须以 .pdf、.html、.md、.csv 或 .json 结尾"));
+    EXPECT_EQ(writeReport(empty, docx, {sim::Lang::En}).error,
+              docx + QStringLiteral(": the file name must end in .pdf, .html, .md, .csv or .json"));
+    WriteOptions deck{sim::Lang::ZhCN};
+    deck.deck = true;
+    const QString html = dir + QStringLiteral("/deck.html");
+    EXPECT_EQ(writeReport(empty, html, deck).error,
+              html + QStringLiteral("：评审幻灯片只能写成 PDF（.pdf）"));
+
+    // A folder where the file should be: the file system's reason, after the file's name.
+    const QString taken = dir + QStringLiteral("/taken.json");
+    ASSERT_TRUE(QDir().mkpath(taken));
+    const WriteResult zh = writeReport(empty, taken, {sim::Lang::ZhCN});
+    EXPECT_FALSE(zh.ok);
+    EXPECT_TRUE(zh.error.startsWith(taken + QStringLiteral("：写入失败（")))
+        << zh.error.toStdString();
+    const WriteResult en = writeReport(empty, taken, {sim::Lang::En});
+    EXPECT_TRUE(en.error.startsWith(taken + QStringLiteral(": is a directory")))
+        << en.error.toStdString();
+    EXPECT_EQ(zh.error, taken + QStringLiteral("：写入失败（") + en.error.mid(taken.size() + 2) +
+                            QStringLiteral("）"));
+
+    QString error;
+    const QString gif = dir + QStringLiteral("/memory.gif");
+    EXPECT_FALSE(
+        exportChart(ChartKind::Memory, empty, sim::Lang::ZhCN, gif, 72, QSizeF(100, 100), &error));
+    EXPECT_EQ(error, gif + QStringLiteral("：图表只能写成 .png 或 .svg"));
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 // and the report's charts written to files (exportChart).
 #include <trainplan/report/report_charts.h>
 
+#include <trainplan/report/report_numbers.h>
+#include <trainplan/report/report_strings.h>
 #include <trainplan/report/save_file.h>
 
 #include <QBuffer>
@@ -81,19 +83,21 @@ QByteArray chartSvg(QChart& chart, QSizeF size, const QString& title) {
     return buffer.data();
 }
 
-bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi, QString* error) {
+bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi, QString* error,
+                   sim::Lang lang) {
     const QImage image = chartImage(chart, size, dpi);
     QBuffer png;
     png.open(QIODevice::WriteOnly);
     if (!image.save(&png, "PNG")) {
-        if (error) *error = QStringLiteral("%1: the chart could not be encoded as PNG").arg(path);
+        if (error) *error = text(Text::ErrorChartNotEncoded, lang, {qsArg(path)});
         return false;
     }
-    return saveFile(path, png.data(), error);
+    return saveReportFile(path, png.data(), lang, error);
 }
 
-bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error) {
-    return saveFile(path, chartSvg(chart, size), error);
+bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error,
+                   sim::Lang lang) {
+    return saveReportFile(path, chartSvg(chart, size), lang, error);
 }
 
 bool exportChart(ChartKind kind, const ReportData& data, sim::Lang lang, const QString& path,
@@ -104,9 +108,9 @@ bool exportChart(ChartKind kind, const ReportData& data, sim::Lang lang, const Q
     style.showTitle = true;
     auto chart = makeChart(kind, data, style);
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("svg")) return writeChartSvg(*chart, path, size, error);
-    if (suffix == QLatin1String("png")) return writeChartPng(*chart, path, size, dpi, error);
-    if (error) *error = QStringLiteral("%1: a chart is written as .png or .svg").arg(path);
+    if (suffix == QLatin1String("svg")) return writeChartSvg(*chart, path, size, error, lang);
+    if (suffix == QLatin1String("png")) return writeChartPng(*chart, path, size, dpi, error, lang);
+    if (error) *error = text(Text::ErrorChartSuffix, lang, {qsArg(path)});
     return false;
 }
 

@@ -228,10 +228,10 @@ WriteResult writeDeckPdf(const ReportData& data, sim::Lang lang, const QString& 
     Deck deck(writer, data, lang);
     const int pages = deck.write();
     if (pages == 0 || pdf.data().isEmpty()) {
-        result.error = QStringLiteral("%1: the deck could not be rendered").arg(path);
+        result.error = text(Text::ErrorDeckNotRendered, lang, {qsArg(path)});
         return result;
     }
-    if (!saveFile(path, pdf.data(), &result.error)) return result;
+    if (!saveReportFile(path, pdf.data(), lang, &result.error)) return result;
     result.ok = true;
     result.pages = pages;
     result.files << path;

@@ -215,7 +215,7 @@ QString reportHtml(const Document& doc, const ReportData& data) {
 WriteResult writeReportHtml(const Document& doc, const ReportData& data, const QString& path) {
     WriteResult result;
     const QByteArray bytes = reportHtml(doc, data).toUtf8();
-    if (!saveFile(path, bytes, &result.error)) return result;
+    if (!saveReportFile(path, bytes, doc.lang, &result.error)) return result;
     result.ok = true;
     result.files << path;
     return result;

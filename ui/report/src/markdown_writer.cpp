@@ -66,7 +66,7 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
     const QString filesName = info.completeBaseName() + QStringLiteral("_files");
     QDir dir = info.absoluteDir();
     if (!dir.mkpath(filesName)) {
-        result.error = QStringLiteral("cannot create %1").arg(dir.filePath(filesName));
+        result.error = text(Text::ErrorFolderNotCreated, lang, {qsArg(dir.filePath(filesName))});
         return result;
     }
     const QDir files(dir.filePath(filesName));
@@ -129,8 +129,8 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
                 const QString png = files.filePath(id + QStringLiteral(".png"));
                 const QString svg = files.filePath(id + QStringLiteral(".svg"));
                 QString error;
-                if (!writeChartPng(*chart, png, size, chartDpi, &error) ||
-                    !writeChartSvg(*chart, svg, size, &error)) {
+                if (!writeChartPng(*chart, png, size, chartDpi, &error, lang) ||
+                    !writeChartSvg(*chart, svg, size, &error, lang)) {
                     result.error = error;
                     return result;
                 }
@@ -148,7 +148,7 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
                             {sim::textArg(data.version), sim::textArg(data.date)})));
 
     const QByteArray bytes = out.toUtf8();
-    if (!saveFile(path, bytes, &result.error)) return result;
+    if (!saveReportFile(path, bytes, lang, &result.error)) return result;
     result.ok = true;
     result.files << path << written;
     return result;

@@ -487,7 +487,7 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
 
     QPainter p;
     if (!p.begin(&writer)) {
-        result.error = QStringLiteral("%1: the PDF could not be rendered").arg(path);
+        result.error = report::text(Text::ErrorPdfNotRendered, doc.lang, {qsArg(path)});
         return result;
     }
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -501,10 +501,10 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
     }
     p.end();
     if (pdf.data().isEmpty()) {
-        result.error = QStringLiteral("%1: the PDF could not be rendered").arg(path);
+        result.error = report::text(Text::ErrorPdfNotRendered, doc.lang, {qsArg(path)});
         return result;
     }
-    if (!saveFile(path, pdf.data(), &result.error)) return result;
+    if (!saveReportFile(path, pdf.data(), doc.lang, &result.error)) return result;
     result.ok = true;
     result.pages = pages;
     result.sectionHeadingAndContentPages = rc.sectionHeadingAndContentPages;

@@ -1,4 +1,6 @@
 #include <trainplan/report/report.h>
+#include <trainplan/report/report_numbers.h>
+#include <trainplan/report/report_strings.h>
 #include <trainplan/report/save_file.h>
 
 #include <trainplan/model/atomic_file.h>
@@ -33,18 +35,24 @@ bool saveFile(const QString& path, const QByteArray& bytes, QString* error, QStr
     }
 }
 
+bool saveReportFile(const QString& path, const QByteArray& bytes, sim::Lang lang, QString* error) {
+    QString reason;
+    if (saveFile(path, bytes, nullptr, &reason)) return true;
+    if (error) *error = text(Text::ErrorNotWritten, lang, {qsArg(path), qsArg(reason)});
+    return false;
+}
+
 WriteResult writeReport(const ReportData& data, const QString& path, const WriteOptions& options) {
     const std::optional<OutputFormat> format = formatFromPath(path);
     if (!format) {
         WriteResult r;
-        r.error = QStringLiteral("%1: the file name must end in .pdf, .html, .md, .csv or .json")
-                      .arg(path);
+        r.error = text(Text::ErrorSuffix, options.lang, {qsArg(path)});
         return r;
     }
     if (options.deck) {
         if (*format != OutputFormat::Pdf) {
             WriteResult r;
-            r.error = QStringLiteral("%1: the review deck is written as PDF (.pdf)").arg(path);
+            r.error = text(Text::ErrorDeckNotPdf, options.lang, {qsArg(path)});
             return r;
         }
         return writeDeckPdf(data, options.lang, path);
@@ -58,7 +66,7 @@ WriteResult writeReport(const ReportData& data, const QString& path, const Write
         return writeReportMarkdown(buildReportDocument(data, options.lang), data, path,
                                    options.chartDpi);
     case OutputFormat::Csv:
-        return writeReportCsv(data, path);
+        return writeReportCsv(data, path, options.lang);
     case OutputFormat::Json:
         return writeReportJson(data, path, options.lang);
     }

@@ -310,6 +310,21 @@ inline constexpr sim::TextEntry<Text> kPlanningEntries[] = {
     {Text::GroupPair, 2, "{0}; {1}", "{0}；{1}"},
     {Text::GpusOfKind, 2, "{0} × {1}", "{0} 块 {1}"},
 
+    {Text::ErrorSuffix, 1, "{0}: the file name must end in .pdf, .html, .md, .csv or .json",
+     "{0}：文件名须以 .pdf、.html、.md、.csv 或 .json 结尾"},
+    {Text::ErrorDeckNotPdf, 1, "{0}: the review deck is written as PDF (.pdf)",
+     "{0}：评审幻灯片只能写成 PDF（.pdf）"},
+    {Text::ErrorPdfNotRendered, 1, "{0}: the PDF could not be rendered", "{0}：无法渲染 PDF"},
+    {Text::ErrorDeckNotRendered, 1, "{0}: the deck could not be rendered",
+     "{0}：无法渲染评审幻灯片"},
+    {Text::ErrorChartNotEncoded, 1, "{0}: the chart could not be encoded as PNG",
+     "{0}：无法将图表编码为 PNG"},
+    {Text::ErrorChartSuffix, 1, "{0}: a chart is written as .png or .svg",
+     "{0}：图表只能写成 .png 或 .svg"},
+    {Text::ErrorFolderNotCreated, 1, "{0}: the folder for the charts could not be created",
+     "{0}：无法创建存放图表的文件夹"},
+    // The reason is model::WriteError's (the file system's), in English.
+    {Text::ErrorNotWritten, 2, "{0}: {1}", "{0}：写入失败（{1}）"},
 };
 
 } // namespace trainplan::report::detail

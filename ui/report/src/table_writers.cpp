@@ -60,9 +60,9 @@ QString flag(bool b) {
     return b ? QStringLiteral("true") : QStringLiteral("false");
 }
 
-WriteResult save(const QString& path, const QByteArray& bytes) {
+WriteResult save(const QString& path, const QByteArray& bytes, sim::Lang lang) {
     WriteResult r;
-    if (!saveFile(path, bytes, &r.error)) return r;
+    if (!saveReportFile(path, bytes, lang, &r.error)) return r;
     r.ok = true;
     r.files << path;
     return r;
@@ -207,21 +207,21 @@ QByteArray reportJson(const ReportData& d, sim::Lang lang) {
     return QByteArray::fromStdString(doc.dump(2) + "\n");
 }
 
-WriteResult writeReportCsv(const ReportData& d, const QString& path) {
-    WriteResult r = save(path, comparisonCsv(d).toUtf8());
+WriteResult writeReportCsv(const ReportData& d, const QString& path, sim::Lang lang) {
+    WriteResult r = save(path, comparisonCsv(d).toUtf8(), lang);
     if (!r.ok) return r;
     const QFileInfo info(path);
     QString base = info.fileName();
     if (base.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)) base.chop(4);
     const QString sweepPath = info.dir().filePath(base + QStringLiteral(".sweep.csv"));
-    WriteResult s = save(sweepPath, sweepCsv(d).toUtf8());
+    WriteResult s = save(sweepPath, sweepCsv(d).toUtf8(), lang);
     if (!s.ok) return s;
     r.files << sweepPath;
     return r;
 }
 
 WriteResult writeReportJson(const ReportData& d, const QString& path, sim::Lang lang) {
-    return save(path, reportJson(d, lang));
+    return save(path, reportJson(d, lang), lang);
 }
 
 } // namespace trainplan::report

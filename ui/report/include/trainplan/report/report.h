@@ -59,8 +59,10 @@ struct WriteResult {
 [[nodiscard]] WriteResult writeReportMarkdown(const Document& doc, const ReportData& data,
                                               const QString& path, double chartDpi = 144);
 // PATH.csv: the comparison (one row per compared plan); PATH.sweep.csv beside it: the scaling and
-// model-size sweeps (one row per point and framework). SI units, full precision, English headers.
-[[nodiscard]] WriteResult writeReportCsv(const ReportData& data, const QString& path);
+// model-size sweeps (one row per point and framework). SI units, full precision, English headers;
+// `lang` is the language of the error message.
+[[nodiscard]] WriteResult writeReportCsv(const ReportData& data, const QString& path,
+                                         sim::Lang lang = sim::Lang::En);
 // trainplan.estimate.v1 (the compared plans as "results") with "advice" (trainplan.advice.v1) and
 // "report" (tool version, date, language, the role of each result) added.
 [[nodiscard]] WriteResult writeReportJson(const ReportData& data, const QString& path,

@@ -88,10 +88,11 @@ void renderChart(QChart& chart, QPainter& painter, const QRectF& target, QSizeF 
 // SVG document (UTF-8) with a viewBox of `size`.
 [[nodiscard]] QByteArray chartSvg(QChart& chart, QSizeF size, const QString& title = {});
 
-// Files; `error` (optional) receives a message a user can act on.
+// Files; `error` (optional) receives a message a user can act on, in `lang`, naming the file.
 bool writeChartPng(QChart& chart, const QString& path, QSizeF size, double dpi,
-                   QString* error = nullptr);
-bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error = nullptr);
+                   QString* error = nullptr, sim::Lang lang = sim::Lang::En);
+bool writeChartSvg(QChart& chart, const QString& path, QSizeF size, QString* error = nullptr,
+                   sim::Lang lang = sim::Lang::En);
 
 // How many plans the Pareto chart draws (the front, plus the rest thinned to a grid).
 [[nodiscard]] std::size_t paretoPointsDrawn(const ReportData& data);

@@ -374,6 +374,15 @@ enum class Text {
     ListPair,
     GroupPair,
     GpusOfKind,
+    // Files that could not be written (WriteResult::error, exportChart's error).
+    ErrorSuffix,
+    ErrorDeckNotPdf,
+    ErrorPdfNotRendered,
+    ErrorDeckNotRendered,
+    ErrorChartNotEncoded,
+    ErrorChartSuffix,
+    ErrorFolderNotCreated,
+    ErrorNotWritten,
     Count
 };
 
