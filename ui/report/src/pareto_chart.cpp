@@ -112,9 +112,7 @@ std::unique_ptr<QChart> paretoChart(const ReportData& d, const ChartStyle& st) {
     line->attachAxis(x);
     line->attachAxis(y);
 
-    const double usable =
-        (d.search.usableBytes > 0 ? d.search.usableBytes : d.scenario.cluster.gpu.memoryBytes) /
-        kGiB;
+    const double usable = d.usableBytes() / kGiB;
     y->setRange(0, usable * 1.08);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%g"));

@@ -84,7 +84,7 @@ Section summarySection(const ReportData& d, Lang lang) {
     }
     said << s.t(Text::SumFitCount, {sim::countArg(static_cast<double>(fitting.size())),
                                     sim::countArg(static_cast<double>(d.search.frameworks.size())),
-                                    bytesArg(usableBytes(d))});
+                                    bytesArg(d.usableBytes())});
     if (!fitting.empty()) {
         auto faster = [](const ComparedPlan* a, const ComparedPlan* b) {
             return a->estimate().time.stepSeconds < b->estimate().time.stepSeconds;
@@ -107,8 +107,8 @@ Section summarySection(const ReportData& d, Lang lang) {
     if (h && h->fits()) {
         const sim::PlanEstimate& e = h->estimate();
         said << s.t(Text::SumHeadlineMemory, {bytesArg(e.memory.peakBytes),
-                                              sim::percentArg(e.memory.peakBytes / usableBytes(d)),
-                                              bytesArg(usableBytes(d))});
+                                              sim::percentArg(e.memory.peakBytes / d.usableBytes()),
+                                              bytesArg(d.usableBytes())});
         if (e.time.stepSeconds > 0) {
             said << s.t(Text::SumComm,
                         {sim::percentArg(e.time.exposedCommSeconds / e.time.stepSeconds),

@@ -122,10 +122,6 @@ inline QString clusterSummary(const model::Scenario& s, Lang lang) {
                  sim::textArg(s.cluster.gpu.name), sim::countArg(s.cluster.gpuCount())});
 }
 
-inline double usableBytes(const ReportData& d) {
-    return d.search.usableBytes > 0 ? d.search.usableBytes : sim::usableGpuBytes(d.scenario);
-}
-
 // The appendix sections (report_appendix.cpp).
 [[nodiscard]] Section assumptionsSection(const ReportData& d, Lang lang);
 [[nodiscard]] Section accuracySection(const ReportData& d, Lang lang);

@@ -117,6 +117,10 @@ struct ReportData {
                    : nullptr;
     }
     [[nodiscard]] long long gpus() const { return scenario.planGpus(); }
+    // The memory each GPU can use: the search's, else the scenario's (sim::usableGpuBytes).
+    [[nodiscard]] double usableBytes() const {
+        return search.usableBytes > 0 ? search.usableBytes : sim::usableGpuBytes(scenario);
+    }
 };
 
 struct ReportInputs {
