@@ -57,13 +57,14 @@ std::string formatDays(double seconds, const SizingTextOptions& o) {
 
 std::string chosenClusterText(const ChosenCluster& c, std::string_view framework,
                               const SizingTextOptions& o) {
-    std::string line = c.best.clusterLabel() + ", " + std::string(framework) + " " +
-                       c.best.plan.label() + " — " + formatDays(c.best.expectedSeconds, o) +
-                       ", " + formatMoney(c.best.expectedUsd, o);
+    // Chinese joins with the full-width comma, as the catalogues' sentences do.
+    const std::string comma = zh(o) ? "，" : ", ";
+    std::string line = c.best.clusterLabel() + comma + std::string(framework) + " " +
+                       c.best.plan.label() + " — " + formatDays(c.best.expectedSeconds, o) + comma +
+                       formatMoney(c.best.expectedUsd, o);
     std::string slack;
     if (c.deadlineSlackSeconds) slack = formatDays(*c.deadlineSlackSeconds, o);
-    if (c.budgetSlackUsd)
-        slack += (slack.empty() ? "" : ", ") + formatMoney(*c.budgetSlackUsd, o);
+    if (c.budgetSlackUsd) slack += (slack.empty() ? "" : comma) + formatMoney(*c.budgetSlackUsd, o);
     if (!slack.empty()) line += zh(o) ? "（余量：" + slack + "）" : " (slack: " + slack + ")";
     return line;
 }

@@ -266,6 +266,15 @@ TEST(sizing, bindingConstraintNamesWhatEachOneNeedsInBothLanguages) {
     sim::SizingTextOptions zh;
     zh.lang = sim::Lang::ZhCN;
     EXPECT_NE(sim::bindingText(r, zh).find("满足期限至少需要"), std::string::npos);
+    // The chosen cluster's line joins with the full-width comma in Chinese, the ASCII one in
+    // English.
+    const sim::ChosenCluster chosen{fastest, {}, 2 * 86400.0, 1000.0};
+    const std::string zhLine = sim::chosenClusterText(chosen, "FSDP", zh);
+    EXPECT_NE(zhLine.find(")，FSDP "), std::string::npos) << zhLine;
+    EXPECT_NE(zhLine.find(" 天，$"), std::string::npos) << zhLine;
+    EXPECT_NE(zhLine.find("（余量：2.0 天，$1000）"), std::string::npos) << zhLine;
+    EXPECT_NE(sim::chosenClusterText(chosen, "FSDP", {}).find("(slack: 2.0 days, "),
+              std::string::npos);
 
     const sim::SizingResult late = sim::sizeCluster(inputs(smallCatalog(), true),
                                                     {fastest.expectedSeconds * 0.5, std::nullopt});
