@@ -14,6 +14,7 @@
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_editor.h>
 #include <trainplan/ui/step_time_chart.h>
+#include <trainplan/ui/view_text.h>
 #include <trainplan/ui/what_if_control.h>
 #include <trainplan/ui/what_if_panel.h>
 
@@ -119,6 +120,34 @@ TEST_F(MainWindowSmokeTest, InvalidValueIsMarkedAtTheFieldAndResultsPause) {
     window->document()->undoStack()->undo();
     EXPECT_TRUE(message->isHidden());
     EXPECT_EQ(kv->value(), 8);
+}
+
+// Issue 19: a Compare page behind another tab stores its new outcome and draws it when shown; a
+// scenario made invalid meanwhile keeps its "problems" message over the stored results.
+TEST_F(MainWindowSmokeTest, AHiddenComparePageDrawsItsResultsWhenShown) {
+    const QString stepBefore = cell(*window, kMegatronRow, CompareTableModel::StepColumn);
+    window->showTab(2);
+    nodes->setValue(16);
+    ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, 16); }));
+    EXPECT_EQ(cell(*window, kMegatronRow, CompareTableModel::StepColumn), stepBefore)
+        << "drawn while hidden";
+    window->showTab(0);
+    EXPECT_NE(cell(*window, kMegatronRow, CompareTableModel::StepColumn), stepBefore);
+
+    window->showTab(2);
+    nodes->setValue(8);
+    ASSERT_TRUE(test::waitFor([&] { return resultsFor(*window, 8); }));
+    auto* kv = window->editor()->findChild<QSpinBox*>(QStringLiteral("model.kv_heads"));
+    ASSERT_NE(kv, nullptr);
+    kv->setValue(7);
+    ASSERT_FALSE(window->document()->canEstimate());
+    auto* status = window->compareTab()->findChild<QLabel*>(QStringLiteral("compareStatus"));
+    ASSERT_NE(status, nullptr);
+    const QString problems = viewText(services::PlanViewText::ScenarioHasProblems);
+    ASSERT_TRUE(test::waitFor([&] { return status->text() == problems; })); // past the debounce
+    window->showTab(0);
+    EXPECT_EQ(status->text(), problems) << "the stored results were drawn over the message";
+    window->document()->undoStack()->undo();
 }
 
 TEST_F(MainWindowSmokeTest, PinningAPlanAddsARowWithItsKnobs) {

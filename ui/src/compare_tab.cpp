@@ -216,6 +216,9 @@ void CompareTab::setBusy(bool busy) {
 }
 
 void CompareTab::setUnavailable() {
+    // An outcome still waiting to be drawn goes up first, so showing the tab later cannot draw
+    // its status over this message.
+    if (m_renderPending) render();
     m_status->setText(viewText(PlanViewText::ScenarioHasProblems));
 }
 
