@@ -254,8 +254,10 @@ std::optional<model::Scenario> CliContext::loadScenario(const std::string& file)
         sim::applyPriceTable(load.scenario->cluster.gpu, priceTable());
         return std::move(load.scenario);
     }
+    // English unless the command was given --lang (advise, size, report take it).
+    const model::Lang l = lang == "zh_CN" ? model::Lang::ZhCN : model::Lang::En;
     for (const auto& issue : load.issues)
-        err << (issue.path.empty() ? issue.message : file + ": " + issue.text()) << '\n';
+        err << (issue.path.empty() ? issue.messageIn(l) : file + ": " + issue.text(l)) << '\n';
     return std::nullopt;
 }
 

@@ -1,5 +1,7 @@
 #include <trainplan/model/atomic_file.h>
 
+#include <trainplan/model/issue_text.h>
+
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -20,14 +22,21 @@ std::string reason(int error) {
     return std::strerror(error);
 }
 
-const char* kindOf(mode_t mode) {
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISDIR(mode)) return "a directory";
-    return "not a regular file";
+WriteReason kindOf(mode_t mode) {
+    if (S_ISFIFO(mode)) return WriteReason::IsFifo;
+    if (S_ISCHR(mode)) return WriteReason::IsCharDevice;
+    if (S_ISBLK(mode)) return WriteReason::IsBlockDevice;
+    if (S_ISSOCK(mode)) return WriteReason::IsSocket;
+    if (S_ISDIR(mode)) return WriteReason::IsDirectory;
+    return WriteReason::IsNotRegular;
 }
+
+// Why createTemp failed: the reason id (the old file kept or not is decided by the caller) and
+// its arguments.
+struct TempError {
+    bool namesTaken = false;
+    std::vector<std::string> args;
+};
 
 // Closes a descriptor and removes the temporary file unless released.
 class TempFile {
@@ -59,7 +68,7 @@ private:
 
 // O_EXCL with a fresh name each try: the kernel applies the umask to the mode (mkstemp's 0600
 // would need a process-wide umask() round trip, which races with other threads).
-TempFile createTemp(const fs::path& target, mode_t mode, std::string& error) {
+TempFile createTemp(const fs::path& target, mode_t mode, TempError& error) {
     static std::atomic<unsigned> counter{0};
     std::random_device rd;
     const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
@@ -71,12 +80,11 @@ TempFile createTemp(const fs::path& target, mode_t mode, std::string& error) {
         const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
         if (fd >= 0) return TempFile(fd, path);
         if (errno != EEXIST) {
-            error = "cannot create a temporary file in " + dir.string() + " (" + reason(errno) +
-                    ")";
+            error = {false, {dir.string(), reason(errno)}};
             return TempFile(-1, {});
         }
     }
-    error = "cannot create a temporary file in " + dir.string() + " (every name taken)";
+    error = {true, {dir.string()}};
     return TempFile(-1, {});
 }
 
@@ -90,6 +98,24 @@ void syncDirectory(const fs::path& target) {
 
 } // namespace
 
+WriteError::WriteError(const std::string& file, WriteReason reason, std::vector<std::string> args)
+    : std::runtime_error(file.empty() ? renderWriteReason(reason, args, Lang::En)
+                                      : file + ": " + renderWriteReason(reason, args, Lang::En))
+    , m_file(file)
+    , m_id(reason)
+    , m_args(std::move(args))
+    , m_reason(renderWriteReason(m_id, m_args, Lang::En)) {}
+
+std::string WriteError::reason(Lang lang) const {
+    return renderWriteReason(m_id, m_args, lang);
+}
+
+std::string WriteError::message(Lang lang) const {
+    if (lang == Lang::En) return what();
+    const std::string why = reason(lang);
+    return m_file.empty() ? why : m_file + "：" + why;
+}
+
 fs::path resolveWriteTarget(const fs::path& file) {
     fs::path path = file;
     for (int hops = 0; hops < 40; ++hops) {
@@ -98,12 +124,11 @@ fs::path resolveWriteTarget(const fs::path& file) {
         std::error_code ec;
         const fs::path link = fs::read_symlink(path, ec);
         if (ec)
-            throw WriteError(file.string(), "cannot read the symbolic link " + path.string() +
-                                                 " (" + ec.message() + "); nothing was written");
+            throw WriteError(file.string(), WriteReason::SymlinkUnreadable,
+                             {path.string(), ec.message()});
         path = link.is_absolute() ? link : path.parent_path() / link;
     }
-    throw WriteError(file.string(),
-                     "too many levels of symbolic links (a loop?); nothing was written");
+    throw WriteError(file.string(), WriteReason::SymlinkLoop);
 }
 
 namespace {
@@ -116,19 +141,15 @@ struct Target {
 
 Target inspectTarget(const fs::path& file) {
     const std::string name = file.string();
-    if (name.empty()) throw WriteError("", "cannot write a file with an empty name");
+    if (name.empty()) throw WriteError("", WriteReason::EmptyName);
     Target t;
     t.path = resolveWriteTarget(file);
     t.exists = ::stat(t.path.c_str(), &t.st) == 0;
     if (!t.exists && errno != ENOENT)
-        throw WriteError(name, "cannot write (" + reason(errno) + "); nothing was written");
-    if (t.exists && !S_ISREG(t.st.st_mode))
-        throw WriteError(name, "is " + std::string(kindOf(t.st.st_mode)) +
-                                   ", not a regular file; refusing to write it (it was left "
-                                   "untouched)");
+        throw WriteError(name, WriteReason::CannotStat, {reason(errno)});
+    if (t.exists && !S_ISREG(t.st.st_mode)) throw WriteError(name, kindOf(t.st.st_mode));
     if (t.exists && ::access(t.path.c_str(), W_OK) != 0)
-        throw WriteError(name,
-                         "the file is read-only (" + reason(errno) + "); it was left unchanged");
+        throw WriteError(name, WriteReason::ReadOnly, {reason(errno)});
     return t;
 }
 
@@ -144,15 +165,22 @@ void writeFileAtomically(const fs::path& file, std::string_view bytes, AtomicWri
     const fs::path& target = t.path;
     const bool exists = t.exists;
     const struct stat& st = t.st;
-    const std::string kept =
-        exists ? "; the previous file was left unchanged" : "; no file was written";
 
     const mode_t newMode = options.executable ? 0777 : 0666;
-    std::string error;
+    TempError error;
     TempFile tmp = createTemp(target, exists ? 0600 : newMode, error);
-    if (tmp.fd() < 0) throw WriteError(name, error + kept);
-    auto fail = [&](const std::string& what, int err) -> void {
-        throw WriteError(name, what + " (" + reason(err) + ")" + kept);
+    if (tmp.fd() < 0) {
+        using W = WriteReason;
+        const W r = error.namesTaken ? (exists ? W::TempNamesTakenKept : W::TempNamesTakenNew)
+                                     : (exists ? W::TempFailedKept : W::TempFailedNew);
+        throw WriteError(name, r, error.args);
+    }
+    // Each failure after the temporary file exists: the old file kept (or no file written).
+    auto fail = [&](WriteReason kept, WriteReason none, int err) -> void {
+        throw WriteError(name, exists ? kept : none, {reason(err)});
+    };
+    const auto cannotWrite = [&](int err) {
+        fail(WriteReason::WriteFailedKept, WriteReason::WriteFailedNew, err);
     };
 
     const char* p = bytes.data();
@@ -161,9 +189,9 @@ void writeFileAtomically(const fs::path& file, std::string_view bytes, AtomicWri
         const ssize_t n = ::write(tmp.fd(), p, left);
         if (n < 0) {
             if (errno == EINTR) continue;
-            fail("cannot write", errno);
+            cannotWrite(errno);
         }
-        if (n == 0) fail("cannot write", EIO);
+        if (n == 0) cannotWrite(EIO);
         p += n;
         left -= static_cast<std::size_t>(n);
     }
@@ -171,12 +199,14 @@ void writeFileAtomically(const fs::path& file, std::string_view bytes, AtomicWri
         // Keep the old file's permissions and, where allowed, its owner.
         mode_t mode = st.st_mode & 07777;
         if (options.executable) mode |= (mode & 0444) >> 2; // execute where it can be read
-        if (::fchmod(tmp.fd(), mode) != 0) fail("cannot set permissions", errno);
+        if (::fchmod(tmp.fd(), mode) != 0)
+            fail(WriteReason::ChmodFailedKept, WriteReason::ChmodFailedNew, errno);
         if (::geteuid() == 0) (void)::fchown(tmp.fd(), st.st_uid, st.st_gid);
     }
-    if (::fsync(tmp.fd()) != 0) fail("cannot write", errno);
-    if (tmp.close() != 0) fail("cannot write", errno);
-    if (::rename(tmp.path().c_str(), target.c_str()) != 0) fail("cannot replace the file", errno);
+    if (::fsync(tmp.fd()) != 0) cannotWrite(errno);
+    if (tmp.close() != 0) cannotWrite(errno);
+    if (::rename(tmp.path().c_str(), target.c_str()) != 0)
+        fail(WriteReason::RenameFailedKept, WriteReason::RenameFailedNew, errno);
     tmp.release();
     syncDirectory(target);
 }

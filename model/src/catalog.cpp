@@ -25,21 +25,21 @@ template <typename T> const T* findByName(const std::vector<T>& items, std::stri
     return nullptr;
 }
 
+// "unknown GPU 'H10' (did you mean H100-SXM5-80GB, H20?)" as an issue: the plain and the
+// did-you-mean entry of each kind.
 template <typename T>
-std::string unknownMessage(const char* what, std::string_view name, const std::vector<T>& items) {
+ValidationIssue unknownIssue(std::string path, IssueId plain, IssueId withHint,
+                             std::string_view name, const std::vector<T>& items) {
     std::vector<std::string> names;
     names.reserve(items.size());
     for (const T& item : items)
         names.push_back(item.name);
-    std::string msg = std::string("unknown ") + what + " '" + std::string(name) + "'";
     const auto close = closestNames(name, names);
-    if (!close.empty()) {
-        msg += " (did you mean ";
-        for (std::size_t i = 0; i < close.size(); ++i)
-            msg += (i ? ", " : "") + close[i];
-        msg += "?)";
-    }
-    return msg;
+    if (close.empty()) return {std::move(path), plain, {name}};
+    std::string list;
+    for (std::size_t i = 0; i < close.size(); ++i)
+        list += (i ? ", " : "") + close[i];
+    return {std::move(path), withHint, {name, list}};
 }
 
 std::size_t editDistance(const std::string& a, const std::string& b) {
@@ -86,14 +86,26 @@ const TransformerSpec* Catalog::findModel(std::string_view name) const {
     return findByName(models, name);
 }
 
+ValidationIssue Catalog::unknownGpuIssue(std::string path, std::string_view name) const {
+    return unknownIssue(std::move(path), IssueId::UnknownGpu, IssueId::UnknownGpuDidYouMean, name,
+                        gpus);
+}
+ValidationIssue Catalog::unknownLinkIssue(std::string path, std::string_view name) const {
+    return unknownIssue(std::move(path), IssueId::UnknownLink, IssueId::UnknownLinkDidYouMean, name,
+                        links);
+}
+ValidationIssue Catalog::unknownModelIssue(std::string path, std::string_view name) const {
+    return unknownIssue(std::move(path), IssueId::UnknownModel, IssueId::UnknownModelDidYouMean,
+                        name, models);
+}
 std::string Catalog::unknownGpuMessage(std::string_view name) const {
-    return unknownMessage("GPU", name, gpus);
+    return unknownGpuIssue("", name).message;
 }
 std::string Catalog::unknownLinkMessage(std::string_view name) const {
-    return unknownMessage("link", name, links);
+    return unknownLinkIssue("", name).message;
 }
 std::string Catalog::unknownModelMessage(std::string_view name) const {
-    return unknownMessage("model", name, models);
+    return unknownModelIssue("", name).message;
 }
 
 std::vector<std::string> closestNames(std::string_view name,
@@ -147,17 +159,16 @@ GpuPrice gpuPriceFromJson(const json& j, const std::string& path, ValidationIssu
     r.readString("source", p.source, false);
     r.readString("source_zh", p.sourceZh, false);
     if (r.readString("date", p.date, false) && !isIsoDate(p.date))
-        r.add(r.fieldPath("date"), "'" + p.date + "' is not a date (YYYY-MM-DD)");
+        r.add(r.fieldPath("date"), IssueId::NotDate, {p.date});
     r.readString("unpriced", p.unpricedReason, false);
     r.readString("unpriced_zh", p.unpricedReasonZh, false);
     r.finish();
     if (hasAmount && !p.unpricedReason.empty())
-        issues.push_back({path, "gives both per_gpu_hour and unpriced; keep one"});
+        issues.emplace_back(path, IssueId::PriceBoth);
     else if (!hasAmount && p.unpricedReason.empty())
-        issues.push_back({path, "needs per_gpu_hour (with source and date) or unpriced (why "
-                                "there is no sourced price)"});
+        issues.emplace_back(path, IssueId::PriceNeither);
     else if (hasAmount && (p.source.empty() || p.date.empty()))
-        issues.push_back({path, "a price needs its source and the date it was read"});
+        issues.emplace_back(path, IssueId::PriceNeedsSource);
     return p;
 }
 
@@ -193,16 +204,14 @@ GpuSpec gpuFromJson(const json& j, const std::string& path, ValidationIssues& is
         if (value > 0 && value < 0.001) {
             char shown[32];
             std::snprintf(shown, sizeof shown, "%g", value);
-            r.add(r.fieldPath(key), std::string(shown) +
-                                        " TFLOP/s is below any real accelerator's peak (at least "
-                                        "0.001, i.e. 1 GFLOP/s); leave it out if it is not known");
+            r.add(r.fieldPath(key), IssueId::TflopsTooLow, {std::string(shown)});
         }
     r.readDouble("hbm_gb_per_s", hbm, true, 0.001, 1e7);
     r.readDouble("tdp_w", g.tdpWatts, false, 0, 1e6);
     r.readDouble("gemm_efficiency", g.gemmEfficiency, false, 0.05, 1.0);
     if (r.readString("generation", g.generation, false) && !isGpuGeneration(g.generation))
-        issues.push_back({path + ".generation",
-                          "'" + g.generation + "' is not one of " + std::string(kGpuGenerations)});
+        issues.emplace_back(path + ".generation", IssueId::NotOneOf,
+                            std::vector<IssueArg>{g.generation, std::string(kGpuGenerations)});
     r.readInt("sm_count", g.smCount, false, 1, 100000);
     r.readString("source", g.source, false);
     r.readString("source_zh", g.sourceZh, false);
@@ -260,7 +269,7 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
         else if (pos == "none")
             m.positionEmbedding = PositionEmbedding::None;
         else
-            r.add(r.fieldPath("position_embedding"), "'" + pos + "' is not one of learned, none");
+            r.add(r.fieldPath("position_embedding"), IssueId::NotOneOf, {pos, "learned, none"});
     }
     if (const json* moe = r.raw("moe")) {
         ObjectReader mr(*moe, r.fieldPath("moe"), issues);
@@ -295,9 +304,8 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
             wr.readInt("full_every", m.slidingWindow.fullEvery, false, 0, 100000);
             wr.finish();
             if (m.slidingWindow.fullEvery == 1)
-                issues.push_back({r.fieldPath("sliding_window.full_every"),
-                                  "1 makes every layer full attention; remove sliding_window or "
-                                  "use 0 (every layer windowed) or n ≥ 2 (every n-th layer full)"});
+                issues.emplace_back(r.fieldPath("sliding_window.full_every"),
+                                    IssueId::SlidingFullEveryOne);
         }
     }
     r.readInt("mtp_layers", m.mtpLayers, false, 0, 1000);
@@ -310,40 +318,33 @@ TransformerSpec modelFromJson(const json& j, const std::string& path, Validation
 
     // Shape checks that do not depend on the plan.
     if (m.heads > 0 && m.kvHeads > 0 && m.heads % m.kvHeads != 0)
-        issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) +
-                                                       " does not divide heads (" +
-                                                       std::to_string(m.heads) + ")"});
+        issues.emplace_back(r.fieldPath("kv_heads"), IssueId::KvHeadsNotDivide,
+                            std::vector<IssueArg>{m.kvHeads, m.heads});
     if (m.kvHeads > m.heads)
-        issues.push_back({r.fieldPath("kv_heads"), std::to_string(m.kvHeads) + " exceeds heads (" +
-                                                       std::to_string(m.heads) + ")"});
+        issues.emplace_back(r.fieldPath("kv_heads"), IssueId::KvHeadsExceed,
+                            std::vector<IssueArg>{m.kvHeads, m.heads});
     if (hasMla && m.kvHeads != m.heads)
-        issues.push_back({r.fieldPath("kv_heads"),
-                          std::to_string(m.kvHeads) + " differs from heads (" +
-                              std::to_string(m.heads) +
-                              "): multi-head latent attention decompresses a key and a value "
-                              "for every head"});
+        issues.emplace_back(r.fieldPath("kv_heads"), IssueId::KvHeadsMla,
+                            std::vector<IssueArg>{m.kvHeads, m.heads});
     if (!hasHeadDim && m.heads > 0 && m.hidden > 0) {
         if (m.hidden % m.heads != 0)
-            issues.push_back({r.fieldPath("heads"),
-                              std::to_string(m.heads) + " does not divide hidden (" +
-                                  std::to_string(m.hidden) + "); set head_dim explicitly"});
+            issues.emplace_back(r.fieldPath("heads"), IssueId::HeadsNotDivideHidden,
+                                std::vector<IssueArg>{m.heads, m.hidden});
         m.headDim = m.hidden / m.heads;
     }
     if (m.moe.experts > 0) {
         const std::string mp = r.fieldPath("moe");
-        if (m.moe.topK < 1)
-            issues.push_back({mp + ".top_k", "must be at least 1 when experts > 0"});
+        if (m.moe.topK < 1) issues.emplace_back(mp + ".top_k", IssueId::TopKAtLeastOne);
         if (m.moe.topK > m.moe.experts)
-            issues.push_back({mp + ".top_k", std::to_string(m.moe.topK) + " exceeds experts (" +
-                                                 std::to_string(m.moe.experts) + ")"});
+            issues.emplace_back(mp + ".top_k", IssueId::TopKExceedsExperts,
+                                std::vector<IssueArg>{m.moe.topK, m.moe.experts});
         if (m.moe.expertFfnHidden < 1)
-            issues.push_back({mp + ".expert_ffn_hidden", "must be positive when experts > 0"});
+            issues.emplace_back(mp + ".expert_ffn_hidden", IssueId::PositiveWithExperts);
         if (m.moe.firstDenseLayers >= m.layers && m.layers > 0)
-            issues.push_back(
-                {mp + ".first_dense_layers",
-                 "leaves no MoE layer (model has " + std::to_string(m.layers) + " layers)"});
+            issues.emplace_back(mp + ".first_dense_layers", IssueId::NoMoeLayerLeft,
+                                std::vector<IssueArg>{m.layers});
     } else if (m.moe.topK > 0) {
-        issues.push_back({r.fieldPath("moe.top_k"), "is set but experts is 0"});
+        issues.emplace_back(r.fieldPath("moe.top_k"), IssueId::TopKWithoutExperts);
     }
     return m;
 }
@@ -431,7 +432,8 @@ Catalog loadCatalog(const std::filesystem::path& directory) {
         const auto schema = doc.find("schema");
         if (schema == doc.end() || !schema->is_string() ||
             schema->get<std::string>() != kCatalogSchema)
-            issues.push_back({"schema", std::string("must be \"") + kCatalogSchema + "\""});
+            issues.emplace_back("schema", IssueId::SchemaMustBe,
+                                std::vector<IssueArg>{kCatalogSchema});
         const json& items = doc[arrayKey];
         for (std::size_t i = 0; i < items.size(); ++i) {
             const std::string path = std::string(arrayKey) + "[" + std::to_string(i) + "]";
@@ -443,13 +445,14 @@ Catalog loadCatalog(const std::filesystem::path& directory) {
                                 [&](const ValidationIssue& is) {
                                     return is.path == path || is.path == path + ".name";
                                 });
-                if (!reported) issues.push_back({path + ".name", "is required (a non-empty name)"});
+                if (!reported) issues.emplace_back(path + ".name", IssueId::RequiredName);
                 continue;
             }
             // Lookups are by case-insensitive name, so a second entry of the same name is
             // unreachable.
             if (findByName(out, item.name)) {
-                issues.push_back({path + ".name", "'" + item.name + "' is listed twice"});
+                issues.emplace_back(path + ".name", IssueId::ListedTwice,
+                                    std::vector<IssueArg>{item.name});
                 continue;
             }
             out.push_back(std::move(item));

@@ -33,6 +33,28 @@ std::string describeType(const nlohmann::json& j) {
     }
 }
 
+IssueArg typeArg(const nlohmann::json& j) {
+    switch (j.type()) {
+    case nlohmann::json::value_t::null:
+        return IssueArg::jsonType("null");
+    case nlohmann::json::value_t::object:
+        return IssueArg::jsonType("object");
+    case nlohmann::json::value_t::array:
+        return IssueArg::jsonType("array");
+    case nlohmann::json::value_t::string:
+        return IssueArg::jsonType("string");
+    case nlohmann::json::value_t::boolean:
+        return IssueArg::jsonType("boolean");
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+        return IssueArg::jsonType("integer");
+    case nlohmann::json::value_t::number_float:
+        return IssueArg::jsonType("number");
+    default:
+        return IssueArg::jsonType("unsupported");
+    }
+}
+
 std::string formatNumber(double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.15g", v);
@@ -132,7 +154,7 @@ ObjectReader::ObjectReader(const nlohmann::json& j, std::string path, Validation
     if (j.is_object())
         m_obj = &j;
     else
-        add(m_path, "must be an object, got " + describeType(j));
+        add(m_path, IssueId::MustBeObjectGot, {typeArg(j)});
 }
 
 bool ObjectReader::has(std::string_view key) const {
@@ -150,33 +172,32 @@ const nlohmann::json* ObjectReader::raw(std::string_view key) {
     return it == m_obj->end() ? nullptr : &*it;
 }
 
-void ObjectReader::add(std::string path, std::string message) {
-    m_issues.push_back({std::move(path), std::move(message)});
+void ObjectReader::add(std::string path, IssueId id, std::vector<IssueArg> args) {
+    m_issues.emplace_back(std::move(path), id, std::move(args));
 }
 
 bool ObjectReader::readInt64(std::string_view key, long long& out, bool required, long long min,
                              long long max) {
     const nlohmann::json* v = raw(key);
     if (!v) {
-        if (required && m_obj) add(fieldPath(key), "is required");
+        if (required && m_obj) add(fieldPath(key), IssueId::Required);
         return false;
     }
     if (!v->is_number()) {
-        add(fieldPath(key), "must be an integer, got " + describeType(*v));
+        add(fieldPath(key), IssueId::MustBeIntegerGot, {typeArg(*v)});
         return false;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d)) {
-        add(fieldPath(key), "must be a finite integer");
+        add(fieldPath(key), IssueId::MustBeFiniteInteger);
         return false;
     }
     if (d != std::floor(d)) {
-        add(fieldPath(key), "must be a whole number, got " + formatNumber(d));
+        add(fieldPath(key), IssueId::MustBeWholeNumberGot, {formatNumber(d)});
         return false;
     }
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
-        add(fieldPath(key), formatNumber(d) + " is out of range [" + std::to_string(min) + ", " +
-                                std::to_string(max) + "]");
+        add(fieldPath(key), IssueId::OutOfRange, {formatNumber(d), min, max});
         return false;
     }
     out = v->is_number_integer() ? v->get<long long>() : static_cast<long long>(d);
@@ -197,21 +218,21 @@ bool ObjectReader::readDouble(std::string_view key, double& out, bool required, 
                               double max) {
     const nlohmann::json* v = raw(key);
     if (!v) {
-        if (required && m_obj) add(fieldPath(key), "is required");
+        if (required && m_obj) add(fieldPath(key), IssueId::Required);
         return false;
     }
     if (!v->is_number()) {
-        add(fieldPath(key), "must be a number, got " + describeType(*v));
+        add(fieldPath(key), IssueId::MustBeNumberGot, {typeArg(*v)});
         return false;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d)) {
-        add(fieldPath(key), "must be a finite number");
+        add(fieldPath(key), IssueId::MustBeFiniteNumber);
         return false;
     }
     if (d < min || d > max) {
-        add(fieldPath(key), formatNumber(d) + " is out of range [" + formatNumber(min) + ", " +
-                                formatNumber(max) + "]");
+        add(fieldPath(key), IssueId::OutOfRange,
+            {formatNumber(d), formatNumber(min), formatNumber(max)});
         return false;
     }
     out = d;
@@ -229,11 +250,11 @@ bool ObjectReader::readOptionalDouble(std::string_view key, std::optional<double
 bool ObjectReader::readBool(std::string_view key, bool& out, bool required) {
     const nlohmann::json* v = raw(key);
     if (!v) {
-        if (required && m_obj) add(fieldPath(key), "is required");
+        if (required && m_obj) add(fieldPath(key), IssueId::Required);
         return false;
     }
     if (!v->is_boolean()) {
-        add(fieldPath(key), "must be true or false, got " + describeType(*v));
+        add(fieldPath(key), IssueId::MustBeBoolGot, {typeArg(*v)});
         return false;
     }
     out = v->get<bool>();
@@ -243,11 +264,11 @@ bool ObjectReader::readBool(std::string_view key, bool& out, bool required) {
 bool ObjectReader::readString(std::string_view key, std::string& out, bool required) {
     const nlohmann::json* v = raw(key);
     if (!v) {
-        if (required && m_obj) add(fieldPath(key), "is required");
+        if (required && m_obj) add(fieldPath(key), IssueId::Required);
         return false;
     }
     if (!v->is_string()) {
-        add(fieldPath(key), "must be a string, got " + describeType(*v));
+        add(fieldPath(key), IssueId::MustBeStringGot, {typeArg(*v)});
         return false;
     }
     out = v->get<std::string>();
@@ -286,9 +307,10 @@ void ObjectReader::finish() {
                 bestDistance = d;
                 best = k;
             }
-        std::string msg = "unknown key";
-        if (!best.empty()) msg += " (did you mean '" + best + "'?)";
-        add(fieldPath(printable(key)), msg);
+        if (best.empty())
+            add(fieldPath(printable(key)), IssueId::UnknownKey);
+        else
+            add(fieldPath(printable(key)), IssueId::UnknownKeyDidYouMean, {best});
     }
 }
 

@@ -91,11 +91,11 @@ StageTrigger triggerFromJson(const json& j, const std::string& path, ValidationI
     case TriggerKind::Oom:
     case TriggerKind::Manual:
         if (r.raw("value"))
-            r.add(valuePath, "a '" + std::string(toString(t.kind)) + "' trigger takes no value");
+            r.add(valuePath, IssueId::TriggerTakesNoValue, {std::string(toString(t.kind))});
         break;
     case TriggerKind::MfuBelow:
         if (r.readDouble("value", t.value, true, 0.0, 1.0) && t.value <= 0.0)
-            r.add(valuePath, "must be an MFU fraction in (0, 1], e.g. 0.35");
+            r.add(valuePath, IssueId::MfuFractionExample);
         break;
     case TriggerKind::CostAbove:
         r.readDouble("value", t.value, true, 0.0, 1e15);
@@ -120,9 +120,9 @@ StagePrerequisite prerequisiteFromJson(const json& j, const std::string& path,
     const bool hasId = r.has("id");
     r.readString("text", p.text, false);
     if (!hasId && !r.has("text"))
-        r.add(path, "needs an \"id\" (a readiness item) or a \"text\"");
+        r.add(path, IssueId::NeedsIdOrText);
     else if (!hasId && p.text.empty())
-        r.add(r.fieldPath("text"), "must not be empty");
+        r.add(r.fieldPath("text"), IssueId::MustNotBeEmpty);
     r.readBool("done", p.done, false);
     r.finish();
     return p;
@@ -136,7 +136,7 @@ ExpectedGain gainFromJson(const json& j, const std::string& path, ValidationIssu
     double speedup = 0;
     if (r.readDouble("speedup", speedup, false, 0.0, 1e6)) {
         if (speedup <= 0)
-            r.add(r.fieldPath("speedup"), "must be positive (1.5 = 1.5× faster)");
+            r.add(r.fieldPath("speedup"), IssueId::SpeedupPositive);
         else
             g.speedup = speedup;
     }
@@ -259,7 +259,7 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
     ObjectReader r(j, path, issues);
     if (!r.valid()) return s;
     if (r.readString("id", s.id, true) && s.id.empty())
-        r.add(r.fieldPath("id"), "must not be empty");
+        r.add(r.fieldPath("id"), IssueId::MustNotBeEmpty);
     r.readString("title", s.title, false);
     Framework fw{};
     if (r.readEnum("framework", fw, false, frameworkFromString, "ddp, fsdp, deepspeed, megatron"))
@@ -269,14 +269,13 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
         if (tr.valid()) {
             if (tr.readString("model", s.targetModel, false)) {
                 if (s.targetModel.empty()) {
-                    tr.add(tr.fieldPath("model"),
-                           "must name a catalog model (omit it for the scenario's model)");
+                    tr.add(tr.fieldPath("model"), IssueId::StageModelName);
                 } else if (options.catalog) {
                     if (const TransformerSpec* m = options.catalog->findModel(s.targetModel))
                         s.targetModel = m->name;
                     else
-                        tr.add(tr.fieldPath("model"),
-                               options.catalog->unknownModelMessage(s.targetModel));
+                        issues.push_back(options.catalog->unknownModelIssue(tr.fieldPath("model"),
+                                                                            s.targetModel));
                 }
             }
             tr.readInt64("gpus", s.targetGpus, false, 1, kMaxGpus);
@@ -286,7 +285,7 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
     if (const json* plan = r.raw("plan")) {
         const std::string planPath = r.fieldPath("plan");
         if (!options.readPlan) {
-            r.add(planPath, "stage plans are read only as part of a scenario");
+            r.add(planPath, IssueId::StagePlanOnlyInScenario);
         } else {
             bool dpGiven = false;
             const std::size_t before = issues.size();
@@ -297,9 +296,9 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
                 if (!dpGiven && gpus > 0 && modelRanks > 0 && gpus % modelRanks == 0)
                     p.dp = static_cast<int>(gpus / modelRanks);
                 if (s.framework && p.framework != *s.framework)
-                    r.add(planPath + ".framework", "'" + std::string(toString(p.framework)) +
-                                                       "' contradicts the stage's framework '" +
-                                                       std::string(toString(*s.framework)) + "'");
+                    r.add(
+                        planPath + ".framework", IssueId::FrameworkContradictsStage,
+                        {std::string(toString(p.framework)), std::string(toString(*s.framework))});
                 s.plan = p;
             }
         }
@@ -309,7 +308,7 @@ MigrationStage stageFromJson(const json& j, const std::string& path, ValidationI
     if (const json* prereq = r.raw("prerequisites")) {
         const std::string pp = r.fieldPath("prerequisites");
         if (!prereq->is_array()) {
-            r.add(pp, "must be an array, got " + detail::describeType(*prereq));
+            r.add(pp, IssueId::MustBeArrayGot, {detail::typeArg(*prereq)});
         } else {
             for (std::size_t i = 0; i < prereq->size(); ++i)
                 s.prerequisites.push_back(
@@ -327,7 +326,7 @@ std::vector<MigrationStage> stagesFromJson(const json& j, const std::string& pat
                                            const StageReadOptions& options) {
     std::vector<MigrationStage> out;
     if (!j.is_array()) {
-        issues.push_back({path, "must be an array, got " + detail::describeType(j)});
+        issues.push_back({path, IssueId::MustBeArrayGot, {detail::typeArg(j)}});
         return out;
     }
     std::set<std::string, std::less<>> ids;
@@ -335,7 +334,7 @@ std::vector<MigrationStage> stagesFromJson(const json& j, const std::string& pat
         const std::string p = path + "[" + std::to_string(i) + "]";
         MigrationStage s = stageFromJson(j[i], p, issues, options);
         if (!s.id.empty() && !ids.insert(s.id).second)
-            issues.push_back({p + ".id", "'" + s.id + "' is used by an earlier stage"});
+            issues.push_back({p + ".id", IssueId::StageIdUsed, {s.id}});
         out.push_back(std::move(s));
     }
     return out;

@@ -29,12 +29,12 @@ using detail::kMaxGpus;
 template <typename T, typename Parse>
 void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string& ref,
                      Parse parseObject, const T* (Catalog::*find)(std::string_view) const,
-                     std::string (Catalog::*unknown)(std::string_view) const,
+                     ValidationIssue (Catalog::*unknown)(std::string, std::string_view) const,
                      const Catalog& catalog, ValidationIssues& issues) {
     const json* v = r.raw(key);
     const std::string path = r.fieldPath(key);
     if (!v) {
-        issues.push_back({path, "is required (a catalog name or an object)"});
+        issues.emplace_back(path, IssueId::RequiredRefOrObject);
         return;
     }
     if (v->is_string()) {
@@ -43,13 +43,12 @@ void readRefOrObject(ObjectReader& r, std::string_view key, T& out, std::string&
             out = *found;
             ref = found->name;
         } else {
-            issues.push_back({path, (catalog.*unknown)(ref)});
+            issues.push_back((catalog.*unknown)(path, ref));
         }
     } else if (v->is_object()) {
         out = parseObject(*v, path, issues);
     } else {
-        issues.push_back(
-            {path, "must be a catalog name or an object, got " + detail::describeType(*v)});
+        issues.push_back({path, IssueId::MustBeRefOrObjectGot, {detail::typeArg(*v)}});
     }
 }
 
@@ -84,19 +83,19 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
             p.hybridShard = true;
         }
         if (stage < 0)
-            r.add(r.fieldPath("sharding"),
-                  "'" + sharding + "' is not one of full, grad_op, hybrid, no_shard");
+            r.add(r.fieldPath("sharding"), IssueId::NotOneOf,
+                  {sharding, "full, grad_op, hybrid, no_shard"});
         else if (stageGiven && stage != p.zeroStage)
-            r.add(r.fieldPath("sharding"),
-                  "'" + sharding + "' contradicts zero_stage " + std::to_string(p.zeroStage));
+            r.add(r.fieldPath("sharding"), IssueId::ShardingContradictsZero,
+                  {sharding, p.zeroStage});
         else
             p.zeroStage = stage;
     }
     bool distOpt = false;
     if (r.readBool("distributed_optimizer", distOpt, false)) {
         if (stageGiven && p.zeroStage != (distOpt ? 1 : 0))
-            r.add(r.fieldPath("distributed_optimizer"),
-                  "contradicts zero_stage " + std::to_string(p.zeroStage));
+            r.add(r.fieldPath("distributed_optimizer"), IssueId::ContradictsZeroStage,
+                  {p.zeroStage});
         else
             p.zeroStage = distOpt ? 1 : 0;
     }
@@ -104,18 +103,13 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
     r.readBool("offload_params", p.offloadParams, false);
     if (p.framework == Framework::Fsdp && p.offload != Offload::None && r.has("offload_params") &&
         !p.offloadParams)
-        r.add(r.fieldPath("offload_params"),
-              "false asks for optimizer-only offload, which PyTorch FSDP does not have: "
-              "CPUOffload(offload_params=True) keeps parameters and gradients on the host and runs "
-              "the optimizer on the CPU (set offload_params to true, or use DeepSpeed "
-              "ZeRO-Offload for optimizer-only offload)");
+        r.add(r.fieldPath("offload_params"), IssueId::FsdpOptimizerOnlyOffload);
     r.readEnum("recompute", p.recompute, false, recomputeFromString, "none, selective, full");
     r.readInt("recompute_layers", p.recomputeLayers, false, 0, 1'000'000);
     if (const json* rm = r.raw("recompute_modules")) {
         const std::string fp = r.fieldPath("recompute_modules");
         if (!rm->is_array()) {
-            issues.push_back({fp, "must be an array of module names (Megatron-LM "
-                                  "--recompute-modules)"});
+            issues.emplace_back(fp, IssueId::RecomputeModulesArray);
         } else {
             for (std::size_t i = 0; i < rm->size(); ++i) {
                 const json& v = (*rm)[i];
@@ -125,7 +119,8 @@ Plan readPlan(const json& j, const std::string& path, ValidationIssues& issues, 
                     p.recomputeModules |= *bit;
                 else
                     issues.push_back({fp + "[" + std::to_string(static_cast<long long>(i)) + "]",
-                                      "must be one of " + recompute_module::join(~0u, ", ")});
+                                      IssueId::MustBeOneOf,
+                                      {recompute_module::join(~0u, ", ")}});
             }
         }
     }
@@ -193,7 +188,7 @@ void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c,
     if (const json* fw = r.raw("frameworks")) {
         const std::string fp = r.fieldPath("frameworks");
         if (!fw->is_array()) {
-            issues.push_back({fp, "must be an array of framework names"});
+            issues.emplace_back(fp, IssueId::FrameworksArray);
         } else {
             for (std::size_t i = 0; i < fw->size(); ++i) {
                 const json& v = (*fw)[i];
@@ -202,7 +197,8 @@ void readConstraints(const json& j, const std::string& path, ConstraintsSpec& c,
                     c.frameworks.push_back(*f);
                 else
                     issues.push_back({fp + "[" + std::to_string(static_cast<long long>(i)) + "]",
-                                      "must be one of ddp, fsdp, deepspeed, megatron"});
+                                      IssueId::MustBeOneOf,
+                                      {"ddp, fsdp, deepspeed, megatron"}});
             }
         }
     }
@@ -246,13 +242,13 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
     ObjectReader r(j, path, issues);
     if (!r.valid()) return c;
     readRefOrObject(r, "gpu", c.gpu, c.gpuRef, gpuFromJson, &Catalog::findGpu,
-                    &Catalog::unknownGpuMessage, catalog, issues);
+                    &Catalog::unknownGpuIssue, catalog, issues);
     r.readInt("nodes", c.nodes, true, 1, 1'000'000);
     r.readInt("gpus_per_node", c.gpusPerNode, true, 1, 1024);
     readRefOrObject(r, "intra_node", c.intraNode, c.intraNodeRef, linkFromJson, &Catalog::findLink,
-                    &Catalog::unknownLinkMessage, catalog, issues);
+                    &Catalog::unknownLinkIssue, catalog, issues);
     readRefOrObject(r, "inter_node", c.interNode, c.interNodeRef, linkFromJson, &Catalog::findLink,
-                    &Catalog::unknownLinkMessage, catalog, issues);
+                    &Catalog::unknownLinkIssue, catalog, issues);
     r.readInt("nics_per_node", c.nicsPerNode, false, 1, 1024);
     r.readDouble("oversubscription", c.oversubscription, false, 1.0, 1000.0);
     r.readDouble("gpu_hour_usd", c.gpuHourUsd, false, 0.0, 1e6);
@@ -273,15 +269,12 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
     r.readDouble("gpu_power_limit_w", c.gpuPowerLimitWatts, false, 1.0, 1e5);
     r.finish();
     if (c.gpuCount() > kMaxGpus)
-        issues.push_back({path, "nodes × gpus_per_node = " + std::to_string(c.gpuCount()) +
-                                    " exceeds the supported " + std::to_string(kMaxGpus) +
-                                    " GPUs"});
+        issues.push_back({path, IssueId::ClusterTooManyGpus, {c.gpuCount(), kMaxGpus}});
     if (!c.intraNodeRef.empty() || c.intraNode.bytesPerSecond > 0) {
         if (c.intraNode.kind != LinkKind::NvLink && c.intraNode.kind != LinkKind::Pcie)
-            issues.push_back(
-                {path + ".intra_node", "'" + c.intraNode.name + "' is of kind " +
-                                           std::string(toString(c.intraNode.kind)) +
-                                           "; an intra-node link must be nvlink or pcie"});
+            issues.push_back({path + ".intra_node",
+                              IssueId::IntraNodeKind,
+                              {c.intraNode.name, std::string(toString(c.intraNode.kind))}});
     }
     return c;
 }
@@ -291,11 +284,11 @@ ClusterSpec clusterFromJson(const json& j, const std::string& path, const Catalo
 ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog) {
     ScenarioLoad out;
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        out.issues.push_back({"", "the scenario is empty"});
+        out.issues.emplace_back("", IssueId::ScenarioEmpty);
         return out;
     }
     if (text.find('\0') != std::string_view::npos) {
-        out.issues.push_back({"", "binary data (contains NUL bytes), not a JSON scenario"});
+        out.issues.emplace_back("", IssueId::ScenarioBinary);
         return out;
     }
     json doc;
@@ -305,7 +298,9 @@ ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog) {
         // parse_error (syntax, with the byte position), out_of_range (1e400) or the depth limit.
         const std::string why = detail::jsonErrorMessage(e);
         out.issues.push_back(
-            {"", why.rfind("duplicate key", 0) == 0 ? why : "not valid JSON: " + why});
+            {"",
+             why.rfind("duplicate key", 0) == 0 ? IssueId::JsonDuplicateKey : IssueId::NotValidJson,
+             {why}});
         return out;
     }
     return parseScenario(doc, catalog);
@@ -316,14 +311,13 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
     ValidationIssues& issues = out.issues;
     ObjectReader r(doc, "", issues);
     if (!r.valid()) {
-        issues.back().message =
-            "a scenario must be a JSON object, got " + detail::describeType(doc);
+        issues.back() = {"", IssueId::ScenarioNotObject, {detail::typeArg(doc)}};
         return out;
     }
     Scenario s;
     std::string schema;
     if (r.readString("schema", schema, true) && schema != kScenarioSchema)
-        r.add("schema", "'" + schema + "' is not supported (expected " + kScenarioSchema + ")");
+        r.add("schema", IssueId::SchemaNotSupported, {schema, kScenarioSchema});
     r.readString("name", s.name, true);
     r.readString("description", s.description, false);
     r.readString("description_zh", s.descriptionZh, false);
@@ -335,16 +329,15 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
                 s.model = *found;
                 s.modelRef = found->name;
             } else {
-                issues.push_back({"model", catalog.unknownModelMessage(s.modelRef)});
+                issues.push_back(catalog.unknownModelIssue("model", s.modelRef));
             }
         } else if (m->is_object()) {
             s.model = modelFromJson(*m, "model", issues);
         } else {
-            issues.push_back(
-                {"model", "must be a catalog name or an object, got " + detail::describeType(*m)});
+            issues.push_back({"model", IssueId::MustBeRefOrObjectGot, {detail::typeArg(*m)}});
         }
     } else {
-        issues.push_back({"model", "is required (a catalog name or an object)"});
+        issues.emplace_back("model", IssueId::RequiredRefOrObject);
     }
 
     if (const json* t = r.raw("training")) {
@@ -368,18 +361,18 @@ ScenarioLoad parseScenario(const json& doc, const Catalog& catalog) {
             tr.finish();
         }
     } else {
-        issues.push_back({"training", "is required"});
+        issues.emplace_back("training", IssueId::Required);
     }
 
     if (const json* c = r.raw("cluster"))
         s.cluster = clusterFromJson(*c, "cluster", catalog, issues);
     else
-        issues.push_back({"cluster", "is required"});
+        issues.emplace_back("cluster", IssueId::Required);
 
     std::vector<bool> dpGiven;
     if (const json* plans = r.raw("plans")) {
         if (!plans->is_array()) {
-            issues.push_back({"plans", "must be an array of plans"});
+            issues.emplace_back("plans", IssueId::PlansArray);
         } else {
             for (std::size_t i = 0; i < plans->size(); ++i) {
                 bool given = false;
@@ -423,28 +416,25 @@ ValidationIssues validateScenario(const Scenario& s) {
     ValidationIssues issues;
     const TransformerSpec& m = s.model;
     if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0)
-        issues.push_back({"model", "layers, hidden and heads must be positive"});
+        issues.emplace_back("model", IssueId::ModelShapePositive);
     if (s.training.globalBatch <= 0)
-        issues.push_back({"training.global_batch", "must be positive"});
+        issues.emplace_back("training.global_batch", IssueId::MustBePositive);
     if (s.training.precision == Precision::Fp8 && s.cluster.gpu.fp8FlopsPerSecond <= 0)
-        issues.push_back({"training.precision",
-                          "fp8 needs fp8 tensor cores, which " + s.cluster.gpu.name + " lacks"});
+        issues.push_back(
+            {"training.precision", IssueId::Fp8NeedsTensorCores, {s.cluster.gpu.name}});
     if (!s.training.flashAttention && s.training.attentionKernel != AttentionKernel::Auto)
         issues.push_back({"training.attention_kernel",
-                          "'" + std::string(toString(s.training.attentionKernel)) +
-                              "' is a flash-attention kernel, but training.flash_attention is "
-                              "false; drop one of the two"});
+                          IssueId::AttentionKernelWithoutFlash,
+                          {std::string(toString(s.training.attentionKernel))}});
     if (s.training.crossEntropy != CrossEntropy::Auto && !runsMegatronLoss(s.training.execution))
-        issues.push_back(
-            {"training.cross_entropy", "'" + std::string(toString(s.training.crossEntropy)) +
-                                           "' is Megatron-Core's loss, but training.execution '" +
-                                           std::string(toString(s.training.execution)) +
-                                           "' runs PyTorch's cross_entropy; drop one of the two"});
+        issues.push_back({"training.cross_entropy",
+                          IssueId::CrossEntropyNeedsMegatron,
+                          {std::string(toString(s.training.crossEntropy)),
+                           std::string(toString(s.training.execution))}});
     if (s.cluster.gpu.memoryBytes <= 0)
-        issues.push_back({"cluster.gpu", "memory must be positive"});
+        issues.emplace_back("cluster.gpu", IssueId::GpuMemoryPositive);
     if (s.cluster.interNode.bytesPerSecond <= 0 && s.cluster.nodes > 1)
-        issues.push_back(
-            {"cluster.inter_node", "bandwidth must be positive for a multi-node cluster"});
+        issues.emplace_back("cluster.inter_node", IssueId::InterNodeBandwidth);
     for (std::size_t i = 0; i < s.plans.size(); ++i) {
         auto more =
             validatePlan(s, s.plans[i], "plans[" + std::to_string(static_cast<long long>(i)) + "]");
@@ -453,36 +443,48 @@ ValidationIssues validateScenario(const Scenario& s) {
     return issues;
 }
 
+namespace {
+
+// A problem with the file itself, written after its name ("a.json: no such file").
+ValidationIssue fileIssue(const std::filesystem::path& file, IssueId id,
+                          std::vector<IssueArg> args = {}) {
+    ValidationIssue issue("", id, std::move(args));
+    issue.setFile(file.string());
+    return issue;
+}
+
+} // namespace
+
 ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& catalog) {
     ScenarioLoad out;
     std::error_code ec;
     const auto status = std::filesystem::status(file, ec);
     if (ec || !std::filesystem::exists(status)) {
-        out.issues.push_back({"", file.string() + ": no such file"});
+        out.issues.push_back(fileIssue(file, IssueId::NoSuchFile));
         return out;
     }
     if (std::filesystem::is_directory(status)) {
-        out.issues.push_back({"", file.string() + ": is a directory, not a scenario file"});
+        out.issues.push_back(fileIssue(file, IssueId::IsDirectory));
         return out;
     }
     if (!std::filesystem::is_regular_file(status)) {
         // A device or FIFO: reading it could block or never end.
-        out.issues.push_back({"", file.string() + ": not a regular file, not a scenario file"});
+        out.issues.push_back(fileIssue(file, IssueId::NotRegularFile));
         return out;
     }
     constexpr std::uintmax_t kMaxBytes = 64ull * 1024 * 1024;
     const std::uintmax_t size = std::filesystem::file_size(file, ec);
     if (ec) {
-        out.issues.push_back({"", file.string() + ": cannot be read (" + ec.message() + ")"});
+        out.issues.push_back(fileIssue(file, IssueId::CannotReadBecause, {ec.message()}));
         return out;
     }
     if (size > kMaxBytes) {
-        out.issues.push_back({"", file.string() + ": larger than 64 MiB, not a scenario file"});
+        out.issues.push_back(fileIssue(file, IssueId::TooLarge));
         return out;
     }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        out.issues.push_back({"", file.string() + ": cannot be read (permission denied?)"});
+        out.issues.push_back(fileIssue(file, IssueId::CannotReadPermission));
         return out;
     }
     std::stringstream ss;
@@ -490,7 +492,7 @@ ScenarioLoad loadScenarioFile(const std::filesystem::path& file, const Catalog& 
     const std::string text = ss.str();
     out = parseScenario(std::string_view(text), catalog);
     for (auto& issue : out.issues)
-        if (issue.path.empty()) issue.message = file.string() + ": " + issue.message;
+        if (issue.path.empty()) issue.setFile(file.string());
     return out;
 }
 

@@ -1,5 +1,7 @@
 #include <trainplan/model/utf8.h>
 
+#include <trainplan/model/issue_text.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -39,16 +41,21 @@ std::optional<std::size_t> firstInvalidUtf8(std::string_view text) {
     return std::nullopt;
 }
 
-std::optional<std::string> invalidUtf8Message(std::string_view text) {
+std::optional<ValidationIssue> invalidUtf8Issue(std::string path, std::string_view text) {
     const auto at = firstInvalidUtf8(text);
     if (!at) return std::nullopt;
     const auto line =
         1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*at), '\n');
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "is not UTF-8 text: byte 0x%02X at offset %zu (line %ld)",
-                  static_cast<unsigned>(static_cast<unsigned char>(text[*at])), *at,
-                  static_cast<long>(line));
-    return std::string(buf);
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X",
+                  static_cast<unsigned>(static_cast<unsigned char>(text[*at])));
+    return ValidationIssue(std::move(path), IssueId::NotUtf8,
+                           {std::string(byte), *at, static_cast<long>(line)});
+}
+
+std::optional<std::string> invalidUtf8Message(std::string_view text) {
+    if (auto issue = invalidUtf8Issue("", text)) return issue->message;
+    return std::nullopt;
 }
 
 } // namespace trainplan::model

@@ -322,16 +322,6 @@ std::string joinItems(const std::vector<ReadinessItem>& items, Lang lang) {
 
 } // namespace
 
-std::string_view toString(Lang lang) {
-    return lang == Lang::ZhCN ? "zh_CN" : "en";
-}
-
-std::optional<Lang> langFromString(std::string_view s) {
-    if (s == "en") return Lang::En;
-    if (s == "zh_CN") return Lang::ZhCN;
-    return std::nullopt;
-}
-
 MessageArg MessageArg::framework(model::Framework f) {
     return {ArgKind::Framework, static_cast<double>(static_cast<int>(f)), {}, {}};
 }
@@ -455,29 +445,12 @@ std::string render(const Message& m, Lang lang) {
 }
 
 std::string renderTemplate(std::string_view text, std::span<const MessageArg> args, Lang lang) {
-    std::string out;
-    out.reserve(text.size() + 32);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const std::size_t close = text[i] == '{' ? text.find('}', i) : std::string_view::npos;
-        if (close == std::string_view::npos || close < i + 2 || text[i + 1] < '0' ||
-            text[i + 1] > '9' || (close > i + 2 && text[i + 2] != '|')) {
-            out += text[i];
-            continue;
-        }
-        const auto index = static_cast<std::size_t>(text[i + 1] - '0');
-        if (close == i + 2) { // {N}
-            out += index < args.size() ? formatArg(args[index], lang) : std::string("?");
-        } else { // {N|singular|plural}
-            const std::string_view forms = text.substr(i + 3, close - i - 3);
-            const std::size_t bar = forms.find('|');
-            const bool one = index < args.size() && args[index].value == 1;
-            out += bar == std::string_view::npos ? forms
-                   : one                         ? forms.substr(0, bar)
-                                                 : forms.substr(bar + 1);
-        }
-        i = close;
-    }
-    return out;
+    return model::fillTemplate(
+        text,
+        [&](std::size_t i) {
+            return i < args.size() ? formatArg(args[i], lang) : std::string("?");
+        },
+        [&](std::size_t i) { return i < args.size() && args[i].value == 1; });
 }
 
 ReadinessItemText readinessItemText(ReadinessItem item, Lang lang) {

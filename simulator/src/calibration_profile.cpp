@@ -1,5 +1,7 @@
 #include <trainplan/simulator/calibration_profile.h>
 
+#include <trainplan/model/issue_text.h>
+
 #include "json_number.h"
 
 #include <cmath>
@@ -79,8 +81,7 @@ model::ValidationIssues applyCalibrationProfile(model::EfficiencySpec& spec,
     model::ValidationIssues issues;
     spec.profile = name;
     if (!parameters.is_object()) {
-        issues.push_back(
-            {"efficiency.profile", "calibration profile '" + name + "' has no parameters object"});
+        issues.push_back({"efficiency.profile", model::IssueId::ProfileNoParameters, {name}});
         return issues;
     }
     for (CalibrationParameter p : kAllCalibrationParameters) {
@@ -88,8 +89,8 @@ model::ValidationIssues applyCalibrationProfile(model::EfficiencySpec& spec,
         const auto it = parameters.find(key);
         if (it == parameters.end() || it->is_null()) continue;
         if (!it->is_number() || !inRange(p, it->get<double>())) {
-            issues.push_back({"efficiency.profile", "calibration profile '" + name + "': " + key +
-                                                        " " + it->dump() + " is out of range"});
+            issues.push_back(
+                {"efficiency.profile", model::IssueId::ProfileOutOfRange, {name, key, it->dump()}});
             continue;
         }
         std::optional<double>& f = field(spec, p);

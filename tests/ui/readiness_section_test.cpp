@@ -1,5 +1,6 @@
 #include "ui_test_support.h"
 
+#include <trainplan/model/issue_text.h>
 #include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/readiness_fit.h>
 #include <trainplan/ui/field_binder.h>
@@ -124,8 +125,9 @@ TEST_F(ReadinessSectionTest, ComboBoxesWriteTheirValuesAndTheFrameworkNeedsFollo
 }
 
 TEST_F(ReadinessSectionTest, InvalidReadinessKeysAreShownAtTheirField) {
-    model::ValidationIssues issues{{"team.experience", "unknown value 'expert'"},
-                                   {"cluster.nodes", "elsewhere"}};
+    model::ValidationIssues issues{
+        {"team.experience", model::IssueId::NotOneOf, {"expert", "none, some, experienced"}},
+        {"cluster.nodes", model::IssueId::MustBePositive}};
     const auto rest = section->binder()->showIssues(issues);
     ASSERT_EQ(rest.size(), 1u);
     EXPECT_EQ(rest.front().path, "cluster.nodes");

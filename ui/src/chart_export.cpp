@@ -83,7 +83,7 @@ bool saveChartPng(QChartView* view, const QString& path, int dpi, QString* error
     QString reason;
     if (!image.save(&png, "PNG"))
         reason = winText(WindowText::ChartPngFailed);
-    else if (report::saveFile(path, png.data(), nullptr, &reason))
+    else if (report::saveFile(path, png.data(), nullptr, &reason, advisorLanguage()))
         return true;
     if (error)
         *error = winText(WindowText::ChartNotWritten,
@@ -94,7 +94,7 @@ bool saveChartPng(QChartView* view, const QString& path, int dpi, QString* error
 bool saveChartSvg(QChartView* view, const QString& path, QString* error) {
     const QByteArray svg = report::chartSvg(*view->chart(), logicalSize(view));
     QString reason;
-    if (report::saveFile(path, svg, nullptr, &reason)) return true;
+    if (report::saveFile(path, svg, nullptr, &reason, advisorLanguage())) return true;
     if (error)
         *error = winText(WindowText::ChartNotWritten,
                          {qArg(QDir::toNativeSeparators(path)), qArg(reason)});

@@ -1,5 +1,6 @@
 #include <trainplan/ui/config_files.h>
 
+#include <trainplan/model/atomic_file.h>
 #include <trainplan/model/io/export_plan.h>
 #include <trainplan/model/io/import_files.h>
 #include <trainplan/ui/compare_rows.h>
@@ -178,6 +179,11 @@ bool ConfigFiles::exportSelectedPlan(const QString& directory) {
     const model::io::PlanExport e = model::io::exportPlan(m_doc->scenario(), *plan);
     try {
         model::io::writeExport(e, toPath(directory));
+    } catch (const model::WriteError& ex) {
+        report(tr("Export launch files"),
+               winText(WindowText::LaunchNotWritten, {sim::textArg(ex.message(advisorLanguage()))}),
+               true);
+        return false;
     } catch (const std::exception& ex) {
         report(tr("Export launch files"),
                winText(WindowText::LaunchNotWritten, {sim::textArg(ex.what())}), true);

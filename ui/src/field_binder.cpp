@@ -1,5 +1,6 @@
 #include <trainplan/ui/field_binder.h>
 
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/scenario_document.h>
 
 #include <QCheckBox>
@@ -159,7 +160,8 @@ model::ValidationIssues FieldBinder::showIssues(const model::ValidationIssues& i
         if (best < 0 || !m_active)
             unclaimed.push_back(issue);
         else
-            messages[static_cast<std::size_t>(best)] << QString::fromStdString(issue.message);
+            messages[static_cast<std::size_t>(best)]
+                << QString::fromStdString(issue.messageIn(advisorLanguage()));
     }
     for (std::size_t i = 0; i < m_bindings.size(); ++i)
         markInvalid(m_bindings[i], messages[i].join(QLatin1Char('\n')));

@@ -1,5 +1,6 @@
 #include <trainplan/ui/library_store.h>
 
+#include <trainplan/model/issue_text.h>
 #include <trainplan/model/json_duplicate_keys.h>
 #include <trainplan/report/save_file.h>
 #include <trainplan/store/database_location.h>
@@ -136,7 +137,8 @@ model::ScenarioLoad LibraryStore::load(const QString& name, int version) {
     if (!m_store) {
         out.issues.push_back(
             {"library",
-             ss(m_openError.isEmpty() ? winText(WindowText::NoLibraryDatabase) : m_openError)});
+             model::IssueId::Verbatim,
+             {ss(m_openError.isEmpty() ? winText(WindowText::NoLibraryDatabase) : m_openError)}});
         return out;
     }
     try {
@@ -145,7 +147,7 @@ model::ScenarioLoad LibraryStore::load(const QString& name, int version) {
         return model::parseScenario(body, m_store->catalog());
     } catch (const std::exception& e) {
         fail(e);
-        out.issues.push_back({"library", e.what()});
+        out.issues.push_back({"library", model::IssueId::Verbatim, {std::string(e.what())}});
         return out;
     }
 }
@@ -244,7 +246,9 @@ bool LibraryStore::exportLibrary(const QString& file) {
     try {
         const std::string text = m_store->exportLibrary().dump(2) + "\n";
         QString reason;
-        if (report::saveFile(file, QByteArray::fromStdString(text), nullptr, &reason)) return true;
+        if (report::saveFile(file, QByteArray::fromStdString(text), nullptr, &reason,
+                             advisorLanguage()))
+            return true;
         m_lastError = winText(WindowText::FileCannotWrite, {qArg(file), qArg(reason)});
         return false;
     } catch (const std::exception& e) {

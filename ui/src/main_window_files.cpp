@@ -59,7 +59,7 @@ bool MainWindow::openLibraryScenario(const QString& name, int version, bool quie
     if (!load.scenario) {
         QStringList lines;
         for (const auto& issue : load.issues)
-            lines << QString::fromStdString(issue.text());
+            lines << QString::fromStdString(issue.text(advisorLanguage()));
         if (!quiet)
             QMessageBox::warning(this, tr("Open scenario"),
                                  winText(WindowText::LibraryScenarioNotOpened,
@@ -119,7 +119,7 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
     if (!load.scenario) {
         QStringList lines;
         for (const auto& issue : load.issues)
-            lines << QString::fromStdString(issue.text());
+            lines << QString::fromStdString(issue.text(advisorLanguage()));
         if (!quiet)
             QMessageBox::warning(
                 this, tr("Open scenario"),

@@ -140,8 +140,9 @@ void ScenarioComparisonDialog::compare() {
         if (!load.ok()) {
             problems << winText(WindowText::ScenarioNotValid,
                                 {qArg(item->text()),
-                                 load.issues.empty() ? qArg(winText(WindowText::ScenarioUnreadable))
-                                                     : sim::textArg(load.issues.front().text())});
+                                 load.issues.empty()
+                                     ? qArg(winText(WindowText::ScenarioUnreadable))
+                                     : sim::textArg(load.issues.front().text(advisorLanguage()))});
             continue;
         }
         scenarios.push_back(m_doc->planningScenarioOf(*load.scenario).scenario);

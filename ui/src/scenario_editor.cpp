@@ -124,8 +124,9 @@ void ScenarioEditor::showIssues() {
         if (!rest.empty()) {
             text += QStringLiteral("<ul style='margin:0'>");
             for (const auto& issue : rest)
-                text += QStringLiteral("<li>%1</li>")
-                            .arg(QString::fromStdString(issue.text()).toHtmlEscaped());
+                text +=
+                    QStringLiteral("<li>%1</li>")
+                        .arg(QString::fromStdString(issue.text(advisorLanguage())).toHtmlEscaped());
             text += QStringLiteral("</ul>");
         }
         m_banner->setText(text);

@@ -1,5 +1,7 @@
 #include "run_json.h"
 
+#include <trainplan/model/issue_text.h>
+
 #include "json_text.h"
 
 #include <trainplan/model/plan_json.h>
@@ -54,7 +56,7 @@ NewMeasuredRun runFromJson(const nlohmann::json& j, const std::string& path,
                            model::ValidationIssues& issues) {
     NewMeasuredRun run;
     if (!j.is_object()) {
-        issues.push_back({path, "must be an object"});
+        issues.push_back({path, model::IssueId::MustBeObject});
         return run;
     }
     static const std::set<std::string> known = {"scenario",
@@ -70,20 +72,20 @@ NewMeasuredRun runFromJson(const nlohmann::json& j, const std::string& path,
                                                 "details",
                                                 "created_at"};
     for (const auto& [key, value] : j.items())
-        if (!known.count(key)) issues.push_back({path + "." + key, "unknown key"});
+        if (!known.count(key)) issues.push_back({path + "." + key, model::IssueId::UnknownKey});
     auto text = [&](const char* key, std::string& out) {
         if (!j.contains(key)) return;
         if (j[key].is_string())
             out = j[key].get<std::string>();
         else
-            issues.push_back({path + "." + key, "must be a string"});
+            issues.push_back({path + "." + key, model::IssueId::MustBeString});
     };
     auto number = [&](const char* key, std::optional<double>& out) {
         if (!j.contains(key) || j[key].is_null()) return;
         if (j[key].is_number())
             out = j[key].get<double>();
         else
-            issues.push_back({path + "." + key, "must be a number"});
+            issues.push_back({path + "." + key, model::IssueId::MustBeNumber});
     };
     text("scenario", run.scenarioName);
     if (j.contains("plan") && !j["plan"].is_null()) run.plan = j["plan"];
@@ -107,47 +109,46 @@ model::ValidationIssues validateRun(const NewMeasuredRun& run, const std::string
     model::ValidationIssues issues;
     const std::string prefix = path.empty() ? "" : path + ".";
     if (run.scenarioName.find_first_not_of(" \t") == std::string::npos)
-        issues.push_back({prefix + "scenario", "is required"});
+        issues.push_back({prefix + "scenario", model::IssueId::Required});
     if (run.plan && !run.plan->is_object())
-        issues.push_back({prefix + "plan", "must be a JSON object"});
+        issues.push_back({prefix + "plan", model::IssueId::MustBeJsonObject});
     else if (run.plan) {
         // The plan's knobs as a scenario's plan takes them: `tp: -1` is never stored.
         auto more = model::validatePlanJson(*run.plan, prefix + "plan");
         issues.insert(issues.end(), more.begin(), more.end());
     }
-    if (!run.details.is_object()) issues.push_back({prefix + "details", "must be a JSON object"});
+    if (!run.details.is_object())
+        issues.push_back({prefix + "details", model::IssueId::MustBeJsonObject});
     // Stored text is written back as JSON, which must be UTF-8: one bad byte broke `runs list
     // --format json` for the whole library.
     for (const auto& [key, text] :
          {std::pair<const char*, const std::string*>{"scenario", &run.scenarioName},
           {"notes", &run.notes},
           {"source", &run.source}})
-        if (auto bad = model::invalidUtf8Message(*text)) issues.push_back({prefix + key, *bad});
+        if (auto bad = model::invalidUtf8Issue(prefix + key, *text)) issues.push_back(*bad);
     // Positive and at least a physically meaningful floor: a 5e-324 step time passes "> 0" and
     // makes every relative error infinite.
     auto positive = [&](const char* key, const std::optional<double>& v, double floor,
-                        const char* floorText) {
+                        model::IssueId below) {
         if (v && !(std::isfinite(*v) && *v > 0))
-            issues.push_back({prefix + key, "must be a positive number"});
+            issues.push_back({prefix + key, model::IssueId::MustBePositiveNumber});
         else if (v && *v < floor)
-            issues.push_back({prefix + key, "is below " + std::string(floorText) +
-                                                ", not a real measurement"});
+            issues.push_back({prefix + key, below});
     };
-    positive("step_time_s", run.stepSeconds, 1e-6, "a microsecond");
-    positive("tokens_per_s_per_gpu", run.tokensPerSecondPerGpu, 1e-3, "0.001 tokens/s");
-    positive("peak_memory_bytes", run.peakMemoryBytes, 1e6, "a megabyte");
-    positive("flops_per_s_per_gpu", run.flopsPerSecondPerGpu, 1e9, "1 GFLOP/s");
+    positive("step_time_s", run.stepSeconds, 1e-6, model::IssueId::BelowMicrosecond);
+    positive("tokens_per_s_per_gpu", run.tokensPerSecondPerGpu, 1e-3,
+             model::IssueId::BelowMilliToken);
+    positive("peak_memory_bytes", run.peakMemoryBytes, 1e6, model::IssueId::BelowMegabyte);
+    positive("flops_per_s_per_gpu", run.flopsPerSecondPerGpu, 1e9, model::IssueId::BelowGigaflop);
     if (run.mfu && !(std::isfinite(*run.mfu) && *run.mfu > 0 && *run.mfu <= 1))
-        issues.push_back({prefix + "mfu", "must be a fraction in (0, 1]"});
+        issues.push_back({prefix + "mfu", model::IssueId::MfuFraction});
     else if (run.mfu && *run.mfu < 1e-5)
-        issues.push_back({prefix + "mfu", "is below 0.001 %, not a real measurement"});
+        issues.push_back({prefix + "mfu", model::IssueId::MfuBelowFloor});
     if (!run.stepSeconds && !run.tokensPerSecondPerGpu && !run.peakMemoryBytes &&
         !run.flopsPerSecondPerGpu && !run.mfu)
-        issues.push_back(
-            {path, "has no measurement (step time, tokens/s per GPU, peak memory, FLOP/s or MFU)"});
+        issues.push_back({path, model::IssueId::NoMeasurement});
     if (run.measuredOn && !isValidDate(*run.measuredOn))
-        issues.push_back(
-            {prefix + "measured_on", "'" + *run.measuredOn + "' is not a date YYYY-MM-DD"});
+        issues.push_back({prefix + "measured_on", model::IssueId::NotDateYmd, {*run.measuredOn}});
     return issues;
 }
 

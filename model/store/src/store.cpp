@@ -1,4 +1,6 @@
 #include <trainplan/model/ascii_text.h>
+
+#include <trainplan/model/issue_text.h>
 #include <trainplan/store/store.h>
 
 #include <trainplan/model/data_directory.h>
@@ -308,7 +310,7 @@ bool Store::putCatalogEntry(CatalogKind kind, const nlohmann::json& body,
     }
     }
     if (name.find_first_not_of(" \t") == std::string::npos)
-        issues.push_back({what + ".name", "is required"});
+        issues.push_back({what + ".name", model::IssueId::Required});
     if (!issues.empty())
         throw StoreError(StoreErrorKind::Invalid, location(),
                          "the " + what + " entry is invalid; nothing was saved", issues);

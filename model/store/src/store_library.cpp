@@ -1,5 +1,7 @@
 #include <trainplan/store/store.h>
 
+#include <trainplan/model/issue_text.h>
+
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/store/schema.h>
 
@@ -33,7 +35,7 @@ public:
         if (!parent.contains(key)) return nullptr;
         const json& v = parent[key];
         if (!v.is_array()) {
-            m_issues.push_back({path, "must be an array"});
+            m_issues.push_back({path, model::IssueId::MustBeArray});
             return nullptr;
         }
         return &v;
@@ -41,7 +43,7 @@ public:
     bool object(const json& j, const std::string& path,
                 std::initializer_list<const char*> knownKeys) {
         if (!j.is_object()) {
-            m_issues.push_back({path, "must be an object"});
+            m_issues.push_back({path, model::IssueId::MustBeObject});
             return false;
         }
         for (const auto& item : j.items()) {
@@ -49,22 +51,22 @@ public:
             const std::string& key = item.key();
             if (std::none_of(knownKeys.begin(), knownKeys.end(),
                              [&](const char* k) { return key == k; }))
-                m_issues.push_back({path + "." + key, "unknown key"});
+                m_issues.push_back({path + "." + key, model::IssueId::UnknownKey});
         }
         return true;
     }
     std::string string(const json& j, const char* key, const std::string& path, bool required) {
         if (!j.contains(key) || j[key].is_null()) {
-            if (required) m_issues.push_back({path + "." + key, "is required"});
+            if (required) m_issues.push_back({path + "." + key, model::IssueId::Required});
             return {};
         }
         if (!j[key].is_string()) {
-            m_issues.push_back({path + "." + key, "must be a string"});
+            m_issues.push_back({path + "." + key, model::IssueId::MustBeString});
             return {};
         }
         std::string s = j[key].get<std::string>();
         if (required && s.find_first_not_of(" \t") == std::string::npos)
-            m_issues.push_back({path + "." + key, "must not be empty"});
+            m_issues.push_back({path + "." + key, model::IssueId::MustNotBeEmpty});
         return s;
     }
     std::optional<std::string> optionalString(const json& j, const char* key,
@@ -191,7 +193,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
         throw StoreError(StoreErrorKind::Invalid, location(),
                          "a library file must be a JSON object; nothing was imported");
     if (!lib.contains("schema") || lib["schema"] != kLibrarySchema)
-        issues.push_back({"schema", std::string("must be \"") + kLibrarySchema + "\""});
+        issues.push_back({"schema", model::IssueId::SchemaMustBe, {kLibrarySchema}});
 
     // --- Read and check everything before writing anything.
     std::vector<CatalogItem> catalogItems;
@@ -226,7 +228,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
                 }
                 }
                 if (c.name.empty())
-                    issues.push_back({path + ".name", "is required"});
+                    issues.push_back({path + ".name", model::IssueId::Required});
                 else
                     catalogItems.push_back(std::move(c));
             }
@@ -251,13 +253,13 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
                     if (t.is_string())
                         raw.push_back(t.get<std::string>());
                     else
-                        issues.push_back({path + ".tags", "must hold strings"});
+                        issues.push_back({path + ".tags", model::IssueId::MustHoldStrings});
                 }
                 s.tags = detail::normalizeTags(raw, path + ".", issues);
             }
             const json* versions = read.array(item, "versions", path + ".versions");
             if (!versions || versions->empty()) {
-                issues.push_back({path + ".versions", "needs at least one version"});
+                issues.push_back({path + ".versions", model::IssueId::NeedsVersion});
                 continue;
             }
             for (std::size_t k = 0; k < versions->size(); ++k) {
@@ -271,10 +273,10 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
                     v["version"].get<long long>() <= 1000000000)
                     vi.version = v["version"].get<int>();
                 else
-                    issues.push_back({vpath + ".version", "must be a whole number >= 1"});
+                    issues.push_back({vpath + ".version", model::IssueId::VersionWholeNumber});
                 vi.savedAt = read.optionalString(v, "saved_at", vpath);
                 if (!v.contains("body") || !v["body"].is_object()) {
-                    issues.push_back({vpath + ".body", "must be a scenario object"});
+                    issues.push_back({vpath + ".body", model::IssueId::MustBeScenarioObject});
                     continue;
                 }
                 vi.body = v["body"];
@@ -285,9 +287,9 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
                 [](const VersionItem& a, const VersionItem& b) { return a.version < b.version; });
             for (std::size_t k = 1; k < s.versions.size(); ++k)
                 if (s.versions[k].version == s.versions[k - 1].version)
-                    issues.push_back(
-                        {path + ".versions",
-                         "version " + std::to_string(s.versions[k].version) + " appears twice"});
+                    issues.push_back({path + ".versions",
+                                      model::IssueId::VersionTwice,
+                                      {s.versions[k].version}});
             if (!s.name.empty() && !s.versions.empty()) scenarioItems.push_back(std::move(s));
         }
     }
@@ -317,7 +319,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
             c.scenario = read.optionalString(item, "scenario", path);
             c.createdAt = read.optionalString(item, "created_at", path);
             if (!item.contains("result"))
-                issues.push_back({path + ".result", "is required"});
+                issues.push_back({path + ".result", model::IssueId::Required});
             else
                 c.result = item["result"];
             comparisonItems.push_back(std::move(c));
@@ -339,7 +341,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
             p.createdAt = read.optionalString(item, "created_at", path);
             p.updatedAt = read.optionalString(item, "updated_at", path);
             if (!item.contains("parameters") || !item["parameters"].is_object())
-                issues.push_back({path + ".parameters", "must be an object"});
+                issues.push_back({path + ".parameters", model::IssueId::MustBeObject});
             else
                 p.parameters = item["parameters"];
             profileItems.push_back(std::move(p));
@@ -367,9 +369,10 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
         } else if (detail::parseJson(q->text(1)) == c.body) {
             ++summary.catalog.skipped;
         } else {
-            conflicts.push_back({c.path, std::string("'") + c.name + "' differs from the stored " +
-                                             (q->int64(0) ? "built-in " : "user ") +
-                                             std::string(toString(c.kind)) + " of that name"});
+            conflicts.push_back(
+                {c.path,
+                 q->int64(0) ? model::IssueId::DiffersFromBuiltin : model::IssueId::DiffersFromUser,
+                 {c.name, std::string(toString(c.kind))}});
         }
     }
 
@@ -381,10 +384,12 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
         for (std::size_t k = 0; k < s.versions.size(); ++k) {
             const model::ScenarioLoad load =
                 model::parseScenario(PlainJson(s.versions[k].body), cat);
-            for (const auto& issue : load.issues)
-                issues.push_back({s.path + ".versions[" + std::to_string(s.versions[k].index) +
-                                      "].body" + (issue.path.empty() ? "" : "." + issue.path),
-                                  issue.message});
+            for (const auto& issue : load.issues) {
+                model::ValidationIssue moved = issue;
+                moved.path = s.path + ".versions[" + std::to_string(s.versions[k].index) +
+                             "].body" + (issue.path.empty() ? "" : "." + issue.path);
+                issues.push_back(std::move(moved));
+            }
             allValid = allValid && load.ok();
         }
         if (!allValid) continue;
@@ -434,11 +439,9 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
             bool conflict = false;
             for (const VersionItem& v : s.versions)
                 if (!stored(v)) {
-                    conflicts.push_back(
-                        {s.path + ".versions[" + std::to_string(v.index) + "]",
-                         "version " + std::to_string(v.version) + " of '" + existing->name +
-                             "' is not in the stored history, yet the file's newest version is: "
-                             "importing it would make an older version current"});
+                    conflicts.push_back({s.path + ".versions[" + std::to_string(v.index) + "]",
+                                         model::IssueId::VersionNotInHistory,
+                                         {v.version, existing->name}});
                     conflict = true;
                 }
             if (conflict) continue;
@@ -504,8 +507,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
                    q->text(1) == p.notes) {
             ++summary.calibrationProfiles.skipped;
         } else {
-            conflicts.push_back(
-                {p.path, "calibration profile '" + p.name + "' differs from the stored one"});
+            conflicts.push_back({p.path, model::IssueId::ProfileDiffers, {p.name}});
         }
     }
 

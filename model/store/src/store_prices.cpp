@@ -1,4 +1,6 @@
 #include <trainplan/model/ascii_text.h>
+
+#include <trainplan/model/issue_text.h>
 #include <trainplan/store/store.h>
 
 #include "store_internal.h"
@@ -55,15 +57,15 @@ bool Store::putPrice(const model::PriceTableEntry& entry) {
     const std::string gpu = model::trimmed(entry.gpu);
     const model::GpuPrice& p = entry.price;
     if (gpu.empty()) {
-        issues.push_back({"gpu", "is required"});
+        issues.push_back({"gpu", model::IssueId::Required});
     } else {
         const model::Catalog cat = catalog();
-        if (!cat.findGpu(gpu)) issues.push_back({"gpu", cat.unknownGpuMessage(gpu)});
+        if (!cat.findGpu(gpu)) issues.push_back(cat.unknownGpuIssue("gpu", gpu));
     }
     if (!(p.perGpuHour > 0) || !(p.perGpuHour < 1e6))
-        issues.push_back({"per_gpu_hour", "must be a price above 0 and below 1e6 per GPU-hour"});
+        issues.push_back({"per_gpu_hour", model::IssueId::PriceRange});
     if (!p.date.empty() && !model::isIsoDate(p.date))
-        issues.push_back({"date", "'" + p.date + "' is not a date (YYYY-MM-DD)"});
+        issues.push_back({"date", model::IssueId::NotDate, {p.date}});
     if (!issues.empty())
         throw StoreError(StoreErrorKind::Invalid, location(), "price rejected", std::move(issues));
     Transaction tx(m_connection);
@@ -116,9 +118,8 @@ void Store::removePrice(const std::string& gpu, const std::string& cloud, const 
 void Store::setExchangeRate(double cnyPerUsd, const std::string& date) {
     model::ValidationIssues issues;
     if (!(cnyPerUsd > 0) || !(cnyPerUsd < 1000))
-        issues.push_back({"cny_per_usd", "must be above 0 and below 1000 CNY per USD"});
-    if (!model::isIsoDate(date))
-        issues.push_back({"date", "'" + date + "' is not a date (YYYY-MM-DD)"});
+        issues.push_back({"cny_per_usd", model::IssueId::ExchangeRateRange});
+    if (!model::isIsoDate(date)) issues.push_back({"date", model::IssueId::NotDate, {date}});
     if (!issues.empty())
         throw StoreError(StoreErrorKind::Invalid, location(), "exchange rate rejected",
                          std::move(issues));

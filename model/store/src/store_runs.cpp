@@ -1,4 +1,6 @@
 #include <trainplan/model/ascii_text.h>
+
+#include <trainplan/model/issue_text.h>
 #include <trainplan/store/store.h>
 
 #include "json_text.h"
@@ -199,8 +201,8 @@ void Store::deleteComparison(std::int64_t id) {
 void Store::saveCalibrationProfile(const std::string& name, const nlohmann::json& parameters,
                                    const std::string& notes) {
     model::ValidationIssues issues;
-    if (model::trimmed(name).empty()) issues.push_back({"name", "is required"});
-    if (!parameters.is_object()) issues.push_back({"parameters", "must be a JSON object"});
+    if (model::trimmed(name).empty()) issues.push_back({"name", model::IssueId::Required});
+    if (!parameters.is_object()) issues.push_back({"parameters", model::IssueId::MustBeJsonObject});
     if (!issues.empty())
         throw StoreError(StoreErrorKind::Invalid, location(),
                          "the calibration profile is invalid; nothing was saved", issues);

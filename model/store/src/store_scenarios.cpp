@@ -1,4 +1,6 @@
 #include <trainplan/model/ascii_text.h>
+
+#include <trainplan/model/issue_text.h>
 #include <trainplan/store/store.h>
 
 #include <trainplan/model/scenario_json.h>
@@ -346,7 +348,7 @@ ScenarioSummary Store::renameScenario(const std::string& name, const std::string
     if (target.empty())
         throw StoreError(StoreErrorKind::Invalid, location(),
                          "the new name of scenario '" + name + "' is empty; nothing was renamed",
-                         {{"name", "is required"}});
+                         {{"name", model::IssueId::Required}});
     const ScenarioRecord current = scenario(name); // NotFound
     // The renamed current version must still be a valid scenario (the validator's name rules).
     detail::OrderedJson doc = detail::parseJson<detail::OrderedJson>(current.body);
@@ -434,13 +436,12 @@ std::vector<std::string> normalizeTags(const std::vector<std::string>& tags,
         const std::string path = pathPrefix + "tags[" + std::to_string(i) + "]";
         if (tag.empty()) continue;
         if (tag.size() > kMaxTagLength) {
-            issues.push_back(
-                {path, "is longer than " + std::to_string(kMaxTagLength) + " characters"});
+            issues.push_back({path, model::IssueId::TagTooLong, {kMaxTagLength}});
             continue;
         }
         if (std::any_of(tag.begin(), tag.end(),
                         [](unsigned char c) { return c < 0x20 || c == ','; })) {
-            issues.push_back({path, "'" + tag + "' contains a comma or a control character"});
+            issues.push_back({path, model::IssueId::TagBadCharacter, {tag}});
             continue;
         }
         const bool dup = std::any_of(out.begin(), out.end(), [&](const std::string& t) {

@@ -22,22 +22,24 @@ std::optional<OutputFormat> formatFromPath(const QString& path) {
     return std::nullopt;
 }
 
-bool saveFile(const QString& path, const QByteArray& bytes, QString* error, QString* reason) {
+bool saveFile(const QString& path, const QByteArray& bytes, QString* error, QString* reason,
+              sim::Lang lang) {
     try {
         model::writeFileAtomically(QFile::encodeName(path).toStdString(),
                                    std::string_view(bytes.constData(),
                                                     static_cast<std::size_t>(bytes.size())));
         return true;
     } catch (const model::WriteError& e) {
-        if (error) *error = QString::fromStdString(e.what());
-        if (reason) *reason = QString::fromStdString(e.reason());
+        const QString why = QString::fromStdString(e.reason(lang));
+        if (error) *error = QString::fromStdString(e.message(lang));
+        if (reason) *reason = why;
         return false;
     }
 }
 
 bool saveReportFile(const QString& path, const QByteArray& bytes, sim::Lang lang, QString* error) {
     QString reason;
-    if (saveFile(path, bytes, nullptr, &reason)) return true;
+    if (saveFile(path, bytes, nullptr, &reason, lang)) return true;
     if (error) *error = text(Text::ErrorNotWritten, lang, {qsArg(path), qsArg(reason)});
     return false;
 }

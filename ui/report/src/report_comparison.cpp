@@ -127,7 +127,7 @@ Section comparisonSection(const ReportData& d, Lang lang) {
         if (c.result.valid) continue;
         QStringList errors;
         for (const model::ValidationIssue& i : c.result.errors)
-            errors << qs(i.text());
+            errors << qs(i.text(lang));
         invalid << s.t(Text::InvalidPlanNote,
                        {sim::countArg(c.pinnedIndex + 1), sim::MessageArg::plan(c.estimate().plan),
                         qsArg(joined(errors, Text::GroupPair, lang))});

@@ -323,8 +323,8 @@ inline constexpr sim::TextEntry<Text> kPlanningEntries[] = {
      "{0}：图表只能写成 .png 或 .svg"},
     {Text::ErrorFolderNotCreated, 1, "{0}: the folder for the charts could not be created",
      "{0}：无法创建存放图表的文件夹"},
-    // The reason is model::WriteError's (the file system's), in English.
-    {Text::ErrorNotWritten, 2, "{0}: {1}", "{0}：写入失败（{1}）"},
+    // The reason is model::WriteError's in the report's language (WriteError::reason(lang)).
+    {Text::ErrorNotWritten, 2, "{0}: {1}", "{0}：{1}"},
 };
 
 } // namespace trainplan::report::detail

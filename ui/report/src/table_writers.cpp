@@ -70,7 +70,7 @@ WriteResult save(const QString& path, const QByteArray& bytes, sim::Lang lang) {
 
 } // namespace
 
-QString comparisonCsv(const ReportData& d) {
+QString comparisonCsv(const ReportData& d, sim::Lang lang) {
     QString out;
     line(out, {"role",
                "framework",
@@ -119,7 +119,7 @@ QString comparisonCsv(const ReportData& d) {
         const model::Plan& p = e.plan;
         QStringList errors;
         for (const model::ValidationIssue& i : c.result.errors)
-            errors << qs(i.text());
+            errors << qs(i.text(lang));
         line(out, {role(c.origin),
                    qs(model::toString(c.framework)),
                    qs(p.label()),
@@ -208,7 +208,7 @@ QByteArray reportJson(const ReportData& d, sim::Lang lang) {
 }
 
 WriteResult writeReportCsv(const ReportData& d, const QString& path, sim::Lang lang) {
-    WriteResult r = save(path, comparisonCsv(d).toUtf8(), lang);
+    WriteResult r = save(path, comparisonCsv(d, lang).toUtf8(), lang);
     if (!r.ok) return r;
     const QFileInfo info(path);
     QString base = info.fileName();

@@ -12,10 +12,13 @@
 // forever; replacing /dev/full would turn a device node into a regular file).
 // Qt-free and POSIX: used by model, the CLI and ui/report alike.
 
+#include <trainplan/model/text_template.h>
+
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace trainplan::model {
 
@@ -23,16 +26,52 @@ struct AtomicWriteOptions {
     bool executable = false; // a new file gets the execute bits (launch scripts)
 };
 
+// Why a write failed: an entry of the write-reason catalogue (issue_text.h), in English and
+// Simplified Chinese. Its arguments are paths and the system's error string (strerror, which stays
+// as the OS words it).
+enum class WriteReason {
+    EmptyName,         // cannot write a file with an empty name
+    SymlinkUnreadable, // {0} the link, {1} the system's reason
+    SymlinkLoop,
+    CannotStat, // {0} the system's reason; nothing was written
+    IsFifo,
+    IsCharDevice,
+    IsBlockDevice,
+    IsSocket,
+    IsDirectory,
+    IsNotRegular,
+    ReadOnly,           // {0} the system's reason
+    TempFailedKept,     // {0} the directory, {1} the system's reason; the old file is unchanged
+    TempFailedNew,      // ... no file was written
+    TempNamesTakenKept, // {0} the directory
+    TempNamesTakenNew,
+    WriteFailedKept, // {0} the system's reason
+    WriteFailedNew,
+    ChmodFailedKept,
+    ChmodFailedNew,
+    RenameFailedKept,
+    RenameFailedNew, // keep last (kWriteReasonCount)
+};
+inline constexpr int kWriteReasonCount = static_cast<int>(WriteReason::RenameFailedNew) + 1;
+
 // Thrown with a message naming the file and the reason, ending in what became of the old file.
 class WriteError : public std::runtime_error {
 public:
-    WriteError(const std::string& file, const std::string& reason)
-        : std::runtime_error(file.empty() ? reason : file + ": " + reason)
-        , m_reason(reason) {}
-    // The message without the file name, for surfaces that show the file elsewhere.
+    WriteError(const std::string& file, WriteReason reason, std::vector<std::string> args = {});
+    // The message without the file name, in English, for surfaces that show the file elsewhere.
     [[nodiscard]] const std::string& reason() const { return m_reason; }
+    // The same in `lang`.
+    [[nodiscard]] std::string reason(Lang lang) const;
+    // The file and the reason in `lang` (English: what()).
+    [[nodiscard]] std::string message(Lang lang) const;
+    [[nodiscard]] const std::string& file() const { return m_file; }
+    [[nodiscard]] WriteReason reasonId() const { return m_id; }
+    [[nodiscard]] const std::vector<std::string>& reasonArgs() const { return m_args; }
 
 private:
+    std::string m_file;
+    WriteReason m_id;
+    std::vector<std::string> m_args;
     std::string m_reason;
 };
 

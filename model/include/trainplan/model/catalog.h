@@ -31,6 +31,10 @@ struct Catalog {
     [[nodiscard]] std::string unknownGpuMessage(std::string_view name) const;
     [[nodiscard]] std::string unknownLinkMessage(std::string_view name) const;
     [[nodiscard]] std::string unknownModelMessage(std::string_view name) const;
+    // The same as an issue at `path`, for both languages.
+    [[nodiscard]] ValidationIssue unknownGpuIssue(std::string path, std::string_view name) const;
+    [[nodiscard]] ValidationIssue unknownLinkIssue(std::string path, std::string_view name) const;
+    [[nodiscard]] ValidationIssue unknownModelIssue(std::string path, std::string_view name) const;
 };
 
 // Closest names by edit distance (case-insensitive), best first.

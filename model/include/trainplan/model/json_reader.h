@@ -5,6 +5,7 @@
 // (trainplan::io), so both word types, numbers and overflows the same way; namespace `detail`:
 // not for the other layers.
 
+#include <trainplan/model/issue_text.h>
 #include <trainplan/model/validation_issue.h>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +24,8 @@ namespace trainplan::model::detail {
 inline constexpr long long kMaxGpus = 10'000'000;
 
 std::string describeType(const nlohmann::json& j);
+// The value's JSON type as an issue argument, worded per language ("an object", "对象").
+IssueArg typeArg(const nlohmann::json& j);
 std::string formatNumber(double v);
 // An SI value in a file unit (si / unit), rounded to 15 significant digits so that a value typed as
 // 0.1 and stored as 1e-7 s saves as 0.1 again, not 0.09999999999999999.
@@ -69,11 +72,11 @@ public:
             out = *v;
             return true;
         }
-        add(fieldPath(key), "'" + s + "' is not one of " + std::string(choices));
+        add(fieldPath(key), IssueId::NotOneOf, {s, choices});
         return false;
     }
 
-    void add(std::string path, std::string message);
+    void add(std::string path, IssueId id, std::vector<IssueArg> args = {});
     // Records every key of the object that no read*/raw call asked for.
     void finish();
 

@@ -5,6 +5,8 @@
 // Latin-1 byte broke `runs list --format json` for the whole library. Non-JSON inputs (scripts,
 // CSV) are checked with this at the edge.
 
+#include <trainplan/model/validation_issue.h>
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -18,5 +20,8 @@ namespace trainplan::model {
 
 // "is not UTF-8 text: byte 0xE9 at offset 1234 (line 5)", or nullopt for valid text.
 [[nodiscard]] std::optional<std::string> invalidUtf8Message(std::string_view text);
+// The same as an issue at `path`, for both languages.
+[[nodiscard]] std::optional<ValidationIssue> invalidUtf8Issue(std::string path,
+                                                              std::string_view text);
 
 } // namespace trainplan::model

@@ -6,6 +6,7 @@
 
 #include <trainplan/model/plan.h>
 #include <trainplan/model/readiness.h>
+#include <trainplan/model/text_template.h>
 
 #include <optional>
 #include <span>
@@ -15,10 +16,11 @@
 
 namespace trainplan::sim {
 
-enum class Lang { En, ZhCN };
-
-[[nodiscard]] std::string_view toString(Lang lang); // "en", "zh_CN"
-[[nodiscard]] std::optional<Lang> langFromString(std::string_view s);
+// The two languages and their names ("en", "zh_CN") live in the model layer (text_template.h) so
+// the model's own messages use them too; these are the simulator's names for them.
+using Lang = model::Lang;
+using model::langFromString;
+using model::toString;
 
 enum class MessageId {
     // Recommendation and its reasons.

@@ -44,34 +44,12 @@ namespace trainplan::sim {
     return MessageArg::number(ArgKind::Weeks, weeks);
 }
 
-template <typename Id> struct TextEntry {
-    Id id;
-    int argCount; // placeholders {0}..{argCount − 1}
-    std::string_view en;
-    std::string_view zh;
-};
-
-// One entry per id, entries[i].id == i, for an enum of `count` ids (checked by static_assert).
-template <typename Id, std::size_t N>
-[[nodiscard]] constexpr bool entriesInIdOrder(const TextEntry<Id> (&entries)[N], std::size_t count) {
-    for (std::size_t i = 0; i < N; ++i)
-        if (static_cast<std::size_t>(entries[i].id) != i) return false;
-    return N == count;
-}
-
-template <typename Id, std::size_t N>
-[[nodiscard]] constexpr const TextEntry<Id>& catalogueEntry(const TextEntry<Id> (&entries)[N],
-                                                            Id id) {
-    return entries[static_cast<std::size_t>(id)];
-}
-
-// The entry's template in `lang`.
-template <typename Id, std::size_t N>
-[[nodiscard]] constexpr std::string_view catalogueTemplate(const TextEntry<Id> (&entries)[N], Id id,
-                                                           Lang lang) {
-    const TextEntry<Id>& e = catalogueEntry(entries, id);
-    return lang == Lang::ZhCN ? e.zh : e.en;
-}
+// The entry shape and its lookups are the model layer's (text_template.h), shared with the model's
+// issue catalogue; these are the simulator's names for them.
+template <typename Id> using TextEntry = model::TextEntry<Id>;
+using model::catalogueEntry;
+using model::catalogueTemplate;
+using model::entriesInIdOrder;
 
 // The entry rendered in `lang` with `args` (renderTemplate).
 template <typename Id, std::size_t N>

@@ -70,7 +70,8 @@ struct WriteResult {
 
 // The same content in memory (tests, the GUI's clipboard).
 [[nodiscard]] QString reportHtml(const Document& doc, const ReportData& data);
-[[nodiscard]] QString comparisonCsv(const ReportData& data);
+// The errors column of an invalid plan is in `lang` (English keeps the CLI's wording).
+[[nodiscard]] QString comparisonCsv(const ReportData& data, sim::Lang lang = sim::Lang::En);
 [[nodiscard]] QString sweepCsv(const ReportData& data);
 [[nodiscard]] QByteArray reportJson(const ReportData& data, sim::Lang lang);
 
