@@ -27,7 +27,7 @@ QString md(QString s) {
     return s;
 }
 
-void table(QString& out, const Table& t) {
+void markdownTable(QString& out, const Table& t) {
     const bool kv = t.header.isEmpty();
     const qsizetype n = kv ? 2 : t.header.size();
     QStringList header = kv ? QStringList{QString(), QString()} : t.header;
@@ -117,7 +117,7 @@ WriteResult writeReportMarkdown(const Document& doc, const ReportData& data, con
                 out += QLatin1Char('\n');
                 break;
             case Block::Kind::Table:
-                table(out, b.table);
+                markdownTable(out, b.table);
                 break;
             case Block::Kind::Chart: {
                 ChartStyle style;

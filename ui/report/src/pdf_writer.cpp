@@ -32,7 +32,7 @@ using detail::TextSpec;
 
 constexpr double kPageW = 595.276, kPageH = 841.89; // A4 in points
 constexpr double kMarginX = 56, kMarginTop = 64, kMarginBottom = 62;
-constexpr int kResolution = 600;
+constexpr int kPageResolution = 600;
 
 const QColor kInk(0x1a, 0x1a, 0x1a);
 const QColor kMuted(0x5f, 0x66, 0x70);
@@ -475,7 +475,7 @@ WriteResult writeReportPdf(const Document& doc, const ReportData& data, const QS
     QBuffer pdf;
     pdf.open(QIODevice::WriteOnly);
     QPdfWriter writer(&pdf);
-    writer.setResolution(kResolution);
+    writer.setResolution(kPageResolution);
     writer.setPageLayout(
         QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setTitle(doc.title + QStringLiteral(" — ") + doc.subtitle);
