@@ -47,8 +47,16 @@ nlohmann::json termJson(const sim::DerivationTerm& t) {
     nlohmann::json children = nlohmann::json::array();
     for (const auto& c : t.children)
         children.push_back(termJson(c));
-    return {{"name", t.name},   {"value", t.value},   {"unit", t.unit},      {"formula", t.formula},
-            {"inputs", inputs}, {"source", t.source}, {"children", children}};
+    // formula_zh and source_zh: the same in Simplified Chinese, as the estimator writes them.
+    return {{"name", t.name},
+            {"value", t.value},
+            {"unit", t.unit},
+            {"formula", t.formula},
+            {"formula_zh", t.formulaIn(sim::Lang::ZhCN)},
+            {"inputs", inputs},
+            {"source", t.source},
+            {"source_zh", t.sourceIn(sim::Lang::ZhCN)},
+            {"children", children}};
 }
 
 const char* stageKindName(sim::StageKind k) {

@@ -3,6 +3,7 @@
 // kernel's efficiency; memory-bound ops cost the bytes the software stack moves; each kernel costs
 // its host launch time when the host, not the GPU, is the bottleneck.
 
+#include "derivation_rules.h"
 #include "estimate_detail.h"
 
 #include <trainplan/simulator/compute_model.h>
@@ -527,3 +528,54 @@ double gemmShapeEfficiency(const Efficiency& e, double m, double n, double k, do
 }
 
 } // namespace trainplan::sim
+
+// What a derivation shows for the terms above (derivation_rules.h).
+namespace trainplan::sim::rules {
+
+namespace {
+
+constexpr Phrase kRecomputeBlock{
+    "one extra forward of the first recompute_layers layers of each pipeline chunk (Megatron's "
+    "block method)",
+    "每个流水线块的前 recompute_layers 层多做一次前向（Megatron 的 block 方法）"};
+constexpr Phrase kRecomputeFull{"one extra forward of every layer", "每层多做一次前向"};
+constexpr Phrase kRecomputeModules{
+    "the forward of the recomputed modules again (--recompute-modules {0})",
+    "被重计算的模块再做一次前向（--recompute-modules {0}）"};
+constexpr Phrase kRecomputeSelective{
+    "attention core (or every second matmul for PyTorch SAC) again",
+    "注意力核心再算一次（PyTorch SAC 下为每隔一个矩阵乘）"};
+constexpr Phrase kRecomputeNone{"none", "无"};
+
+} // namespace
+
+const Phrase kComputeFormula{
+    "micro-batches × (forward + backward + recompute) on the slowest stage",
+    "最慢阶段上的 微批次数 × (前向 + 反向 + 重计算)"};
+const Phrase kComputeSource{"Narayanan et al. 2021 §3 (backward = 2 × forward)",
+                            "Narayanan 等 2021 §3（反向 = 2 × 前向）"};
+const Phrase kForwardFormula{"Σ GEMM FLOPs / (peak × clock × gemm_eff × waves × K/(K + k0)) + "
+                             "attention core + memory-bound bytes / (HBM × eff)",
+                             "Σ GEMM FLOPs / (峰值 × 时钟 × gemm_eff × 波次 × K/(K + k0)) + "
+                             "注意力核心 + 访存受限字节数 / (HBM × 效率)"};
+const Phrase kForwardSource{"op-level roofline per layer (docs/model.md, Compute)",
+                            "逐层的算子级 roofline（docs/model.md 的 Compute 一节）"};
+const Phrase kBackwardFormula{"2 × forward GEMMs; flash attention backward 2.5 × its forward",
+                              "2 × 前向 GEMM；FlashAttention 反向为其前向的 2.5 倍"};
+const Phrase kBackwardSource{"Narayanan et al. 2021 §3; Dao 2023 §3.1",
+                             "Narayanan 等 2021 §3；Dao 2023 §3.1"};
+const Phrase kRecomputeSource{"Korthikanti et al. 2022 §5; torchtitan activation checkpointing; "
+                              "Megatron-LM --recompute-method block and --recompute-modules",
+                              "Korthikanti 等 2022 §5；torchtitan 的激活检查点；Megatron-LM 的 "
+                              "--recompute-method block 与 --recompute-modules"};
+
+const Phrase& recomputeFormula(const model::Plan& p) {
+    using model::Recompute;
+    if (p.recompute == Recompute::Full)
+        return p.recomputeLayers > 0 ? kRecomputeBlock : kRecomputeFull;
+    if (p.recompute == Recompute::Selective)
+        return p.recomputeModules != 0 ? kRecomputeModules : kRecomputeSelective;
+    return kRecomputeNone;
+}
+
+} // namespace trainplan::sim::rules

@@ -3,6 +3,7 @@
 // the micro-batch. With no stage compute to hide behind given (nullptr), the exposed times are
 // their floors (every overlappable part hidden), what the branch-and-bound search adds to its
 // compute bound.
+#include "derivation_rules.h"
 #include "estimate_detail.h"
 
 #include <algorithm>
@@ -282,3 +283,56 @@ OptimizerStep optimizerStep(const PlanContext& ctx, const Plan& p, const Placeme
 }
 
 } // namespace trainplan::sim::detail
+
+// What a derivation shows for the terms above (derivation_rules.h).
+namespace trainplan::sim::rules {
+
+namespace {
+
+constexpr Phrase kDpOverlapped{
+    "gradient reduction beyond what overlaps the last backward (and per-micro-batch gathers beyond "
+    "their prefetch), at least the NCCL SM share of what hides",
+    "超出最后一次反向可重叠部分的梯度归约（以及超出预取的逐微批次参数收集），且至少计入被掩盖部分中"
+    " NCCL 占用 SM 的份额"};
+constexpr Phrase kDp{"all gradient reduction and gathers (overlap off)",
+                     "全部梯度归约与参数收集（未开启重叠）"};
+constexpr Phrase kHostAdam{"owned parameters / min(cores × per-core rate, DRAM share / 28 bytes); "
+                           "FSDP's torch AdamW 6× slower",
+                           "本 rank 持有的参数量 / min(核数 × 单核速率, 内存带宽份额 / 28 "
+                           "字节)；FSDP 的 torch AdamW 慢 6 倍"};
+constexpr Phrase kGpuAdam{"owned parameters × 34 bytes touched / (HBM × efficiency)",
+                          "本 rank 持有的参数量 × 34 字节访存 / (HBM × 效率)"};
+constexpr Phrase kHostAdamSource{
+    "Ren et al. 2021 (ZeRO-Offload); DeepSpeed csrc/includes/cpu_adam.h Step_AVX",
+    "Ren 等 2021（ZeRO-Offload）；DeepSpeed csrc/includes/cpu_adam.h Step_AVX"};
+constexpr Phrase kGpuAdamSource{"memory-bound Adam update", "访存受限的 Adam 更新"};
+
+} // namespace
+
+const Phrase kExposedDpSource{
+    "NCCL bus-bandwidth factors; PyTorch DDP/FSDP and DeepSpeed overlap_comm; overlapped compute "
+    "slowdown: Lee et al. 2025 (arXiv 2507.03114)",
+    "NCCL 总线带宽系数；PyTorch DDP/FSDP 与 DeepSpeed 的 overlap_comm；通信重叠时的计算减速：Lee "
+    "等 2025（arXiv 2507.03114）"};
+const Phrase kDpBytesFormula{"gradient reduction and parameter gathers, per the framework",
+                             "按框架计算的梯度归约与参数收集"};
+const Phrase kDpBytesSource{"ZeRO-3 moves 1.5× DDP's volume (Rajbhandari et al. 2020 §7.2.2)",
+                            "ZeRO-3 的通信量为 DDP 的 1.5 倍（Rajbhandari 等 2020 §7.2.2）"};
+const Phrase kOffloadFormula{"host↔GPU copies not hidden behind backward",
+                             "未被反向计算掩盖的主机↔GPU 拷贝"};
+const Phrase kOffloadSource{"Ren et al. 2021 (ZeRO-Offload); Rajbhandari et al. 2021",
+                            "Ren 等 2021（ZeRO-Offload）；Rajbhandari 等 2021"};
+
+const Phrase& exposedDpFormula(bool overlap) {
+    return overlap ? kDpOverlapped : kDp;
+}
+
+const Phrase& optimizerStepFormula(bool offloaded) {
+    return offloaded ? kHostAdam : kGpuAdam;
+}
+
+const Phrase& optimizerStepSource(bool offloaded) {
+    return offloaded ? kHostAdamSource : kGpuAdamSource;
+}
+
+} // namespace trainplan::sim::rules

@@ -1,10 +1,12 @@
 #include <trainplan/simulator/estimate.h>
 
+#include "derivation_rules.h"
 #include "estimate_detail.h"
 #include "shape_table.h"
 
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
+#include <trainplan/simulator/energy.h>
 
 #include <algorithm>
 #include <cmath>
@@ -116,105 +118,6 @@ std::vector<StageSlot> unevenBoundingSlots(const PlanContext& ctx, const Plan& p
 
 StageSlot slotOf(const MemoryBreakdown& m) {
     return StageSlot{m.stage, m.stageIndex, m.layersOnStage, m.moeLayersOnStage};
-}
-
-struct MicroBatchComm {
-    CollectiveCost tp, cp, ep;
-    double tpExposed = 0, cpExposed = 0, epExposed = 0;
-    double exposedSeconds = 0;
-};
-
-MicroBatchComm microBatchComm(const PlanContext& ctx, const Plan& p, const Placements& pl,
-                              const StageTime& st, const StageSlot& slot) {
-    const auto& m = ctx.scenario->model;
-    const auto& bw = ctx.bandwidth;
-    const double tokens = tokensPerMicroBatch(ctx, p);
-    const double elem = ctx.scenario->training.precision == Precision::Fp32 ? 4.0 : 2.0;
-    const double layers = slot.layers;
-    const double moeLayers = slot.moeLayers;
-    MicroBatchComm c;
-    // Folded experts with etp > 1 gather their tokens in the etp group even at tp 1.
-    if (p.tp > 1 || (p.foldsExperts() && p.etp > 1 && moeLayers > 0)) {
-        // Two all-reduces forward and two backward per layer (Shoeybi et al. 2019 Fig. 4); with
-        // sequence parallelism each becomes an all-gather + reduce-scatter of the same volume
-        // (Korthikanti §4.2.2). Full recompute repeats the forward pair.
-        const double rcLayers = p.recompute == Recompute::Full ? recomputedLayers(p, layers) : 0.0;
-        if (!p.foldsExperts() || moeLayers <= 0) {
-            c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1)
-                       .scaled(4.0 * layers + 2.0 * rcLayers);
-        } else {
-            // Folded experts: a MoE layer's FFN half leaves the tp group. Its tokens stay split
-            // by sequence parallelism, and only the etp ranks share each expert's tokens: an
-            // all-gather and reduce-scatter of tokens × etp/tp over the etp group (none at etp 1;
-            // Megatron-Core MoE parallel folding, token dispatcher with expert TP).
-            const double rcMoe = layers > 0 ? rcLayers * moeLayers / layers : 0.0;
-            c.tp = allReduce(tokens * m.hidden * elem, pl.tp, bw, 1)
-                       .scaled(4.0 * layers + 2.0 * rcLayers - 2.0 * moeLayers - rcMoe);
-            c.tp += allReduce(tokens * p.etp / p.tp * m.hidden * elem, pl.etp, bw, 1)
-                        .scaled(2.0 * moeLayers + rcMoe);
-        }
-        // Transformer Engine's userbuffers overlap (Megatron --tp-comm-overlap) pipelines each
-        // collective with its GEMM on dedicated SMs; PyTorch's async TP (FSDP2 + TP) hides less
-        // (tp_overlap_fraction, measured by torchtitan).
-        const double hidden = !p.tpCommOverlap                     ? 0.0
-                              : p.framework == Framework::Megatron ? ctx.eff.overlapFraction
-                                                                   : ctx.eff.tpOverlapFraction;
-        c.tpExposed = c.tp.seconds * (1.0 - hidden);
-    }
-    if (p.cp > 1) {
-        const double rcLayers = p.recompute == Recompute::Full ? recomputedLayers(p, layers) : 0.0;
-        if (!pytorchCpAllGather(p)) {
-            // Ring attention passes K,V around the cp ring: (cp−1) chunks forward, K,V and their
-            // gradients backward (Liu et al. 2023; Megatron-Core context parallelism), overlapped
-            // with attention compute.
-            // MLA passes the decompressed per-head keys and values (Megatron-Core MLA with p2p CP).
-            const double kvWidth = m.mla.enabled() ? m.heads * (m.qkHeadDim() + m.vHeadDim())
-                                                   : 2.0 * m.kvHeads * m.headDim;
-            const double kv = tokens * kvWidth * elem / p.tp;
-            const double steps = (p.cp - 1.0) * (3.0 * layers + rcLayers);
-            c.cp = pointToPoint(kv, pl.cp.crossesNodes(), bw, 1).scaled(steps);
-            const double attnCompute =
-                st.attentionForward * (1.0 + 2.5 + (layers > 0 ? rcLayers / layers : 0.0));
-            c.cpExposed = std::max(0.0, c.cp.seconds - ctx.eff.overlapFraction * attnCompute);
-        } else {
-            const PyTorchCp t = pytorchContextParallel(ctx, p, pl, st, tokens, layers, rcLayers);
-            c.cp = t.cost;
-            c.cpExposed = t.exposedSeconds;
-        }
-    }
-    if (p.ep > 1 && moeLayers > 0) {
-        // Token dispatch and combine all-to-all, forward and backward (Lepikhin et al. 2021 GShard
-        // §2.2).
-        // Recomputing the MoE layer (--recompute-modules moe) reruns its dispatch and combine.
-        const double rcShare =
-            p.recompute == Recompute::Full && layers > 0 ? recomputedLayers(p, layers) / layers
-            : p.recompute == Recompute::Selective &&
-                    (p.recomputeModules & model::recompute_module::kMoe)
-                ? 1.0
-                : 0.0;
-        // The busiest rank receives (and returns) its experts' load (expertLoadFactor).
-        const double bytes = tokens * m.moe.topK * expertLoadFactor(m, p) * m.hidden * elem /
-                             (p.sequenceParallel ? p.tp : 1);
-        const CollectiveCost one =
-            p.moeDispatcher == model::MoeDispatcher::Flex
-                ? nodeDedupAllToAll(bytes, m.moe.topK, m.moe.experts, pl.ep, bw, 1)
-                : allToAll(bytes, pl.ep, bw, 1);
-        c.ep = one.scaled((4.0 + 2.0 * rcShare) * moeLayers);
-        // Combined 1F1B (--overlap-moe-expert-parallel-comm) runs one micro-batch's dispatch and
-        // combine under the adjacent micro-batch's forward or backward (Megatron-Core "Combined
-        // 1F1B: Expert-Parallel All-to-All Overlap"): up to overlap_fraction of the stage's compute
-        // hides it, and what hides still takes its SMs from that compute (ncclSmShare). The
-        // tensor- and context-parallel traffic already hidden under the same compute is not
-        // available to it a second time.
-        const double compute = st.forward + st.backward + st.recompute;
-        const double hiddenElsewhere = (c.tp.seconds - c.tpExposed) + (c.cp.seconds - c.cpExposed);
-        const double window = std::max(0.0, ctx.eff.overlapFraction * compute - hiddenElsewhere);
-        c.epExposed = p.epCommOverlap
-                          ? std::max(c.ep.seconds - window, ncclSmShare(ctx.eff) * c.ep.seconds)
-                          : c.ep.seconds;
-    }
-    c.exposedSeconds = c.tpExposed + c.cpExposed + c.epExposed;
-    return c;
 }
 
 } // namespace detail
@@ -566,10 +469,11 @@ PlanEstimate detail::evaluatePlanWith(const PlanContext& ctx, const Plan& p,
     Co.usdPerGpuHour = ctx.price.usdPerGpuHour;
     Co.priced = ctx.price.priced();
     Co.usd = Co.gpuHours * Co.usdPerGpuHour;
-    // Average board power = TDP × (idle floor 30% + 70% × busy fraction), times the facility PUE.
+    // Average board power (energy.h: idle floor plus the busy share of the rest), times the
+    // facility PUE.
     const double busy = std::clamp(T.computeSeconds / step, 0.0, 1.0);
-    const double pue = sc.cluster.pue > 0 ? sc.cluster.pue : 1.3;
-    Co.energyKwh = Co.gpuHours * sc.cluster.gpu.tdpWatts * (0.3 + 0.7 * busy) * pue / 1000.0;
+    Co.energyKwh = Co.gpuHours * sc.cluster.gpu.tdpWatts * boardPowerFraction(busy) *
+                   facilityPue(sc.cluster) / 1000.0;
     return est;
 }
 
@@ -583,3 +487,42 @@ EstimateResult estimatePlan(const PlanContext& ctx, const Plan& plan) {
 }
 
 } // namespace trainplan::sim
+
+// What a derivation shows for the terms above (derivation_rules.h).
+namespace trainplan::sim::rules {
+
+const Phrase kPipelineSendFormula{
+    "2 × (m·v + p − 1) activation messages of b·s·h/t on the critical path",
+    "关键路径上 2 × (m·v + p − 1) 条 b·s·h/t 的激活消息"};
+const Phrase kPipelineSendSource{"Narayanan et al. 2021 §4.1 (scatter/gather)",
+                                 "Narayanan 等 2021 §4.1（scatter/gather）"};
+const Phrase kPpBytesFormula{"2 × m × v messages of b·s·h/t", "2 × m × v 条 b·s·h/t 的消息"};
+const Phrase kPpBytesSource{"Narayanan et al. 2021 §4.1", "Narayanan 等 2021 §4.1"};
+const Phrase kBubbleFormula{"(p − 1)/v × micro-batch slot", "(p − 1)/v × 微批次时隙"};
+const Phrase kBubbleSource{
+    "Narayanan et al. 2021 §2.2: bubble fraction (p−1)/m, interleaved (p−1)/(m·v)",
+    "Narayanan 等 2021 §2.2：气泡比例 (p−1)/m，交错调度时 (p−1)/(m·v)"};
+const Phrase kStepFormula{"compute + exposed communication + bubble + optimizer + offload",
+                          "计算 + 未被掩盖的通信 + 气泡 + 优化器 + 卸载"};
+const Phrase kStepSource{"TrainPlan step-time model (docs/model.md)",
+                         "TrainPlan 步时间模型（docs/model.md）"};
+const Phrase kTrafficFormula{"sum over parallel groups of the bytes each rank sends",
+                             "各并行组中每个 rank 发送字节数之和"};
+const Phrase kTrafficSource{"NCCL bus-bandwidth factors (nccl-tests PERFORMANCE.md)",
+                            "NCCL 总线带宽系数（nccl-tests PERFORMANCE.md）"};
+const Phrase kMfuFormula{"model FLOPs per step / (step time × GPUs × dense peak)",
+                         "每步模型 FLOPs / (步时间 × GPU 数 × 稠密峰值)"};
+const Phrase kMfuSource{"Chowdhery et al. 2022 (PaLM) App. B: model FLOPs, no recompute",
+                        "Chowdhery 等 2022（PaLM）附录 B：模型 FLOPs，不含重计算"};
+const Phrase kTokensPerSecondFormula{"global batch × sequence length / step time",
+                                     "全局批大小 × 序列长度 / 步时间"};
+const Phrase kDefinitionSource{"definition", "定义"};
+const Phrase kTimeToTrainFormula{"training tokens / tokens per second",
+                                 "训练 token 数 / 每秒 token 数"};
+const Phrase kTimeToTrainSource{"definition (no failures; goodput is separate)",
+                                "定义（不计故障；有效训练时间另算）"};
+const Phrase kGpuHoursFormula{"time to train × GPUs / 3600", "训练时长 × GPU 数 / 3600"};
+const Phrase kCostFormula{"GPU-hours × price per GPU-hour", "GPU 时 × 每 GPU 时价格"};
+const Phrase kCostSource{"scenario cluster.gpu_hour_usd", "场景 cluster.gpu_hour_usd"};
+
+} // namespace trainplan::sim::rules

@@ -151,6 +151,18 @@ struct PyTorchCp {
 [[nodiscard]] StageTime stageCompute(const LayerTimes& lt, const StageSlot& slot,
                                      const model::Plan& p);
 
+// The tensor-, context- and expert-parallel traffic of one micro-batch on a stage and what of it
+// stays exposed behind `st`, the stage's compute (micro_batch_comm.cpp).
+struct MicroBatchComm {
+    CollectiveCost tp, cp, ep;
+    double tpExposed = 0, cpExposed = 0, epExposed = 0;
+    double exposedSeconds = 0;
+};
+
+[[nodiscard]] MicroBatchComm microBatchComm(const PlanContext& ctx, const model::Plan& p,
+                                            const Placements& pl, const StageTime& st,
+                                            const StageSlot& slot);
+
 // The data-parallel collectives of a plan (dp_traffic.cpp), sized by the stage holding the most
 // parameters among the bounding `slots` (uneven layouts; the first stage otherwise).
 struct DpTraffic {

@@ -1,9 +1,13 @@
 // The derivation of the rates and totals a user clicks in a comparison — MFU, tokens/s, time to
-// train, GPU-hours, cost — each ending in the estimate's own number (estimate.cpp computes them;
-// these terms only show the formula and its inputs).
+// train, GPU-hours, cost — each ending in the estimate's own number (estimate.cpp computes them
+// and writes their formulas and sources; these terms only put them together with the inputs).
 #include <trainplan/simulator/explain_rates.h>
 
+#include "derivation_term.h"
+
 namespace trainplan::sim {
+
+using detail::ruleLeaf;
 
 std::vector<DerivationTerm> rateTerms(const PlanContext& ctx, const PlanEstimate& e) {
     const model::Scenario& s = *ctx.scenario;
@@ -11,34 +15,30 @@ std::vector<DerivationTerm> rateTerms(const PlanContext& ctx, const PlanEstimate
     const double step = e.time.stepSeconds;
     const double tokensPerStep = static_cast<double>(s.training.globalBatch) * s.model.seqLen;
     std::vector<DerivationTerm> out;
-    out.push_back(
-        DerivationTerm::leaf("MFU", e.throughput.mfu, "fraction",
-                             "model FLOPs per step / (step time × GPUs × dense peak)",
-                             {{"model FLOPs per step", e.modelFlopsPerStep},
-                              {"step time (s)", step},
-                              {"GPUs", gpus},
-                              {"dense peak per GPU (FLOP/s)", ctx.peakFlopsPerSecond}},
-                             "Chowdhery et al. 2022 (PaLM) App. B: model FLOPs, no recompute"));
-    out.push_back(DerivationTerm::leaf(
-        "tokens/s", e.throughput.tokensPerSecond, "tokens/s",
-        "global batch × sequence length / step time",
+    out.push_back(ruleLeaf("MFU", e.throughput.mfu, "fraction", rules::kMfuFormula,
+                           {{"model FLOPs per step", e.modelFlopsPerStep},
+                            {"step time (s)", step},
+                            {"GPUs", gpus},
+                            {"dense peak per GPU (FLOP/s)", ctx.peakFlopsPerSecond}},
+                           rules::kMfuSource));
+    out.push_back(ruleLeaf(
+        "tokens/s", e.throughput.tokensPerSecond, "tokens/s", rules::kTokensPerSecondFormula,
         {{"global batch (sequences)", static_cast<double>(s.training.globalBatch)},
          {"sequence length", static_cast<double>(s.model.seqLen)},
          {"tokens per step", tokensPerStep},
          {"step time (s)", step}},
-        "definition"));
-    out.push_back(DerivationTerm::leaf(
-        "time to train", e.cost.timeToTrainSeconds, "duration",
-        "training tokens / tokens per second",
+        rules::kDefinitionSource));
+    out.push_back(ruleLeaf(
+        "time to train", e.cost.timeToTrainSeconds, "duration", rules::kTimeToTrainFormula,
         {{"training tokens", s.training.trainTokens}, {"tokens/s", e.throughput.tokensPerSecond}},
-        "definition (no failures; goodput is separate)"));
-    out.push_back(DerivationTerm::leaf(
-        "GPU-hours", e.cost.gpuHours, "GPU-h", "time to train × GPUs / 3600",
-        {{"time to train (s)", e.cost.timeToTrainSeconds}, {"GPUs", gpus}}, "definition"));
-    out.push_back(DerivationTerm::leaf(
-        "cost", e.cost.usd, "USD", "GPU-hours × price per GPU-hour",
+        rules::kTimeToTrainSource));
+    out.push_back(ruleLeaf("GPU-hours", e.cost.gpuHours, "GPU-h", rules::kGpuHoursFormula,
+                           {{"time to train (s)", e.cost.timeToTrainSeconds}, {"GPUs", gpus}},
+                           rules::kDefinitionSource));
+    out.push_back(ruleLeaf(
+        "cost", e.cost.usd, "USD", rules::kCostFormula,
         {{"GPU-hours", e.cost.gpuHours}, {"price per GPU-hour (USD)", s.cluster.gpuHourUsd}},
-        "scenario cluster.gpu_hour_usd"));
+        rules::kCostSource));
     return out;
 }
 

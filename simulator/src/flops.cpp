@@ -1,5 +1,7 @@
 #include <trainplan/simulator/flops.h>
 
+#include "derivation_rules.h"
+
 namespace trainplan::sim {
 
 using model::FfnKind;
@@ -129,3 +131,26 @@ double narayananFlopsPerStep(const TransformerSpec& m, double globalBatch) {
 }
 
 } // namespace trainplan::sim
+
+// What a derivation shows for the terms above (derivation_rules.h).
+namespace trainplan::sim::rules {
+
+const Phrase kDenseFlopsFormula{"3 × tokens × layers × (QKV + attention + projection + FFN)",
+                                "3 × token 数 × 层数 × (QKV + 注意力 + 投影 + FFN)"};
+const Phrase kDenseFlopsSource{"2 FLOPs per multiply-add", "每次乘加计 2 FLOPs"};
+const Phrase kMoeFlopsFormula{
+    "3 × tokens × layers × (attention + router + top-k and shared experts)",
+    "3 × token 数 × 层数 × (注意力 + 路由器 + top-k 专家与共享专家)"};
+const Phrase kMoeFlopsSource{"Fedus et al. 2022", "Fedus 等 2022"};
+const Phrase kLmHeadFlopsFormula{"3 × tokens × 2·h·V", "3 × token 数 × 2·h·V"};
+const Phrase kLmHeadFlopsSource{"Narayanan et al. 2021 eq. 3", "Narayanan 等 2021 公式 3"};
+const Phrase kMtpFlopsFormula{"3 × tokens × modules × (a layer + 2·2h·h projection + LM head)",
+                              "3 × token 数 × 模块数 × (一层 + 2·2h·h 投影 + 输出头)"};
+const Phrase kMtpFlopsSource{"DeepSeek-V3 §2.2; Megatron-LM num_floating_point_operations",
+                             "DeepSeek-V3 §2.2；Megatron-LM num_floating_point_operations"};
+const Phrase kModelFlopsFormula{"3 × forward FLOPs per token × tokens per step (no recompute)",
+                                "3 × 每 token 前向 FLOPs × 每步 token 数（不含重计算）"};
+const Phrase kModelFlopsSource{"Narayanan et al. 2021 eq. 3; Korthikanti et al. 2022 §6",
+                               "Narayanan 等 2021 公式 3；Korthikanti 等 2022 §6"};
+
+} // namespace trainplan::sim::rules

@@ -3,6 +3,7 @@
 #include <trainplan/model/transformer_spec.h>
 #include <trainplan/model/units.h>
 #include <trainplan/simulator/efficiency.h>
+#include <trainplan/simulator/energy.h>
 
 #include <algorithm>
 #include <cmath>
@@ -248,9 +249,8 @@ GoodputEstimate estimateGoodput(const model::Scenario& scenario, const PlanEstim
     g.usd = g.gpuHours * estimate.cost.usdPerGpuHour; // the estimate's resolved price
     // Redone work draws the training power of the estimate; checkpoint stalls and restarts the idle
     // floor.
-    const double pue = scenario.cluster.pue > 0 ? scenario.cluster.pue : reliability_defaults::kPue;
-    const double idleKw = gpus * scenario.cluster.gpu.tdpWatts *
-                          reliability_defaults::kIdlePowerFraction * pue / 1000.0;
+    const double idleKw = gpus * scenario.cluster.gpu.tdpWatts * kIdlePowerFraction *
+                          facilityPue(scenario.cluster) / 1000.0;
     const double trainingKwhPerSecond =
         g.usefulSeconds > 0 ? estimate.cost.energyKwh / g.usefulSeconds : 0.0;
     g.energyKwh =

@@ -1,5 +1,6 @@
 #include "memory_overheads.h"
 
+#include "derivation_rules.h"
 #include "estimate_detail.h"
 
 #include <algorithm>
@@ -182,3 +183,59 @@ const char* toString(MemoryPhase::Kind k) {
 }
 
 } // namespace trainplan::sim
+
+// What a derivation shows for the terms above (derivation_rules.h).
+namespace trainplan::sim::rules {
+
+namespace {
+
+constexpr Phrase kRing{"ring collective: channels × 2 connections × connection bytes",
+                       "环形集合通信：通道数 × 2 个连接 × 每连接字节数"};
+constexpr Phrase kAllToAll{
+    "all-to-all: per peer, channels per peer × (connection + 2 MiB send buffer)",
+    "all-to-all：对每个对端，每对端通道数 × (连接 + 2 MiB 发送缓冲区)"};
+constexpr Phrase kSendRecv{
+    "send/recv: per peer, channels per peer × (connection + 2 MiB send buffer)",
+    "send/recv：对每个对端，每对端通道数 × (连接 + 2 MiB 发送缓冲区)"};
+
+} // namespace
+
+const Phrase kCommunicatorSource{"NCCL src/init.cc buffer defaults; NVIDIA/nccl#964, #986, #1685",
+                                 "NCCL src/init.cc 的缓冲区默认值；NVIDIA/nccl#964、#986、#1685"};
+const Phrase kCommunicatorsFormula{
+    "every communicator this rank's groups create (buffers outside the allocator)",
+    "本 rank 所在各组创建的全部通信器（分配器之外的缓冲区）"};
+const Phrase kCommunicatorsSource{"NCCL environment docs (NCCL_BUFFSIZE); NVIDIA/nccl#986",
+                                  "NCCL 环境变量文档（NCCL_BUFFSIZE）；NVIDIA/nccl#986"};
+const Phrase kCudaContextFormula{"fixed per process", "每进程固定"};
+const Phrase kCudaContextSource{
+    "CUDA context and cuBLAS/cuDNN workspaces outside the PyTorch allocator",
+    "PyTorch 分配器之外的 CUDA 上下文与 cuBLAS/cuDNN 工作区"};
+const Phrase kFragmentationFormula{
+    "fraction × bytes allocated and freed within the step at the peak",
+    "比例 × 峰值时本步内已分配又释放的字节数"};
+const Phrase kFragmentationSource{
+    "PyTorch caching allocator, reserved vs allocated; GMLake (Guo et al. 2024)",
+    "PyTorch 缓存分配器，reserved 与 allocated 之差；GMLake（Guo 等 2024）"};
+const Phrase kOverheadFormula{"CUDA context + NCCL communicator buffers + allocator fragmentation",
+                              "CUDA 上下文 + NCCL 通信器缓冲区 + 分配器碎片"};
+const Phrase kOverheadSource{"docs/model.md, memory that is true at the peak",
+                             "docs/model.md，峰值时真实的显存"};
+const Phrase kPeakMemoryFormula{"the components alive at the step's fullest moment",
+                                "本步显存最满时刻存活的各组成部分"};
+const Phrase kPeakMemorySource{"TrainPlan memory model (docs/model.md)",
+                               "TrainPlan 显存模型（docs/model.md）"};
+
+const Phrase& communicatorFormula(detail::CommPattern pattern) {
+    switch (pattern) {
+    case detail::CommPattern::Ring:
+        return kRing;
+    case detail::CommPattern::AllToAll:
+        return kAllToAll;
+    case detail::CommPattern::PointToPoint:
+        return kSendRecv;
+    }
+    return kRing;
+}
+
+} // namespace trainplan::sim::rules

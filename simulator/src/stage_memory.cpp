@@ -1,6 +1,7 @@
 // Per-stage memory: the parameters a pipeline stage holds, the activations it stores per token
 // and micro-batch, and the whole breakdown of one rank's memory at its peak (split out of
 // estimate.cpp; the step time stays there).
+#include "derivation_rules.h"
 #include "estimate_detail.h"
 #include "memory_overheads.h"
 
@@ -421,3 +422,163 @@ MemoryBreakdown stageMemory(const PlanContext& ctx, const Plan& p, const Placeme
 }
 
 } // namespace trainplan::sim::detail
+
+// What a derivation shows for the terms above (derivation_rules.h).
+namespace trainplan::sim::rules {
+
+namespace {
+
+constexpr Phrase kDdpStates{
+    "PyTorch AMP keeps fp32 parameters and gradients; Adam m, v in fp32 (Kingma & Ba 2015)",
+    "PyTorch AMP 保留 fp32 参数与梯度；Adam 的 m、v 为 fp32（Kingma & Ba 2015）"};
+constexpr Phrase kFsdpStates{"FSDP MixedPrecision(param_dtype=bf16, reduce_dtype=fp32): fp32 "
+                             "sharded parameters and gradients (torchtitan defaults)",
+                             "FSDP MixedPrecision(param_dtype=bf16, reduce_dtype=fp32)：fp32 "
+                             "的分片参数与梯度（torchtitan 默认值）"};
+constexpr Phrase kZeroStates{
+    "Rajbhandari et al. 2020 (ZeRO) §3.1 and §5: 2 + 2 + 12 bytes per parameter, stage k shards "
+    "over data parallelism",
+    "Rajbhandari 等 2020（ZeRO）§3.1 与 §5：每参数 2 + 2 + 12 字节，第 k 阶段在数据并行维度上分片"};
+constexpr Phrase kMegatronStates{
+    "Megatron-LM docs, distrib_optimizer.md: bf16 params + fp32 main grads = 6 + 12/d bytes per "
+    "parameter",
+    "Megatron-LM 文档 distrib_optimizer.md：bf16 参数 + fp32 主梯度 = 每参数 6 + 12/d 字节"};
+constexpr Phrase kStateSharded{"bytes/param × params on rank / shard degree",
+                               "每参数字节数 × 本 rank 参数量 / 分片度"};
+constexpr Phrase kState{"bytes/param × params on rank", "每参数字节数 × 本 rank 参数量"};
+constexpr Phrase kGradientsPersistent{
+    "persistent gradient buffer: bytes/param × params (/ shard degree at ZeRO ≥ 2)",
+    "常驻梯度缓冲区：每参数字节数 × 参数量（ZeRO ≥ 2 时再除以分片度）"};
+constexpr Phrase kGradientsLazy{
+    "lazily allocated gradients: none at the start of backward, all at its end "
+    "(zero_grad(set_to_none=True))",
+    "按需分配的梯度：反向开始时没有，反向结束时全部存在（zero_grad(set_to_none=True)）"};
+constexpr Phrase kOptimizerOffloaded{"0: offloaded to the host", "0：已卸载到主机"};
+constexpr Phrase kOptimizerSharded{"bytes/param × params / shard degree",
+                                   "每参数字节数 × 参数量 / 分片度"};
+constexpr Phrase kOptimizer{"bytes/param × params", "每参数字节数 × 参数量"};
+constexpr Phrase kDenseSharded{"bytes/param × non-expert params on rank / dp·cp",
+                               "每参数字节数 × 本 rank 非专家参数量 / dp·cp"};
+constexpr Phrase kDense{"bytes/param × non-expert params on rank",
+                        "每参数字节数 × 本 rank 非专家参数量"};
+constexpr Phrase kExpertSharded{"bytes/param × expert params / (ep·etp) / expert-dp",
+                                "每参数字节数 × 专家参数量 / (ep·etp) / 专家数据并行度"};
+constexpr Phrase kExpert{"bytes/param × expert params / (ep·etp)",
+                         "每参数字节数 × 专家参数量 / (ep·etp)"};
+constexpr Phrase kLossEager{"tokens × (norm input + 10·V/t)", "token 数 × (归一化输入 + 10·V/t)"};
+constexpr Phrase kLossTe{"tokens × (norm input + 2·V/t)", "token 数 × (归一化输入 + 2·V/t)"};
+constexpr Phrase kLossMegatron{"tokens × (norm input + 4·V/t)", "token 数 × (归一化输入 + 4·V/t)"};
+constexpr Phrase kLossEagerSource{
+    "eager torch cross_entropy: bf16 logits + fp32 upcast + saved log-softmax",
+    "eager 模式的 torch cross_entropy：bf16 logits + fp32 上转 + 保存的 log-softmax"};
+constexpr Phrase kLossTeSource{
+    "Transformer Engine Triton cross-entropy: bf16 logits, gradient written in place",
+    "Transformer Engine 的 Triton 交叉熵：保留 bf16 logits，梯度原地写回"};
+constexpr Phrase kLossMegatronSource{"Korthikanti et al. 2022 §4.1: fp32 logits 4sbV/t",
+                                     "Korthikanti 等 2022 §4.1：fp32 logits 4sbV/t"};
+constexpr Phrase kDdpBuffers{"DDP gradient bucket copies (gradient_as_bucket_view=False)",
+                             "DDP 梯度桶副本（gradient_as_bucket_view=False）"};
+constexpr Phrase kFsdpBuffers{"current + prefetched unsharded unit (2 × largest layer × 2 bytes)",
+                              "当前与预取的未分片单元（2 × 最大层 × 2 字节）"};
+constexpr Phrase kZeroBuffers{"reduce bucket (min(5e8, params) × 2 bytes) + ZeRO-3 live parameters",
+                              "归约桶（min(5e8, 参数量) × 2 字节）+ ZeRO-3 在用参数"};
+constexpr Phrase kMegatronBuffers{"sequence-parallel all-gather buffer",
+                                  "序列并行的 all-gather 缓冲区"};
+
+} // namespace
+
+const Phrase kExpertStateSource{
+    "Megatron-Core MoE: experts split over the expert-parallel group, their states sharded over "
+    "the expert-data-parallel group",
+    "Megatron-Core MoE：专家在专家并行组内切分，其状态在专家数据并行组内分片"};
+const Phrase kLayerActivationsFormula{
+    "alive fraction × in-flight micro-batches × per-micro-batch activation of the stage's layers × "
+    "interleaving factor",
+    "存活比例 × 在途微批次数 × 本阶段各层每个微批次的激活值 × 交错系数"};
+const Phrase kLayerActivationsSource{
+    "Korthikanti et al. 2022 eq. sbh(34 + 5as/h), /t with sequence parallelism; 1F1B keeps p "
+    "micro-batches on the first stage (Narayanan et al. 2021 §2.2.1); interleaving holds 2(p−s−1) "
+    "+ (v−1)p + 1 chunks of 1/v, at most m·v (Megatron-Core get_num_warmup_microbatches)",
+    "Korthikanti 等 2022 公式 sbh(34 + 5as/h)，序列并行时再除以 t；1F1B 在第一阶段保留 p "
+    "个微批次（Narayanan 等 2021 §2.2.1）；交错调度保留 2(p−s−1) + (v−1)p + 1 个 1/v "
+    "大小的块，最多 m·v 个（Megatron-Core get_num_warmup_microbatches）"};
+const Phrase kMtpActivationsFormula{
+    "MTP modules × tokens × (a whole layer + 2h projection input + their own logits)",
+    "MTP 模块数 × token 数 × (一整层 + 2h 投影输入 + 各自的 logits)"};
+const Phrase kMtpActivationsSource{"DeepSeek-V3 §2.2; Megatron-Core MultiTokenPredictionLayer",
+                                   "DeepSeek-V3 §2.2；Megatron-Core MultiTokenPredictionLayer"};
+const Phrase kStoredActivationsFormula{
+    "fraction alive at this moment × (layer, loss and MTP activations)",
+    "此刻存活比例 × (层、损失与 MTP 的激活值)"};
+const Phrase kStoredActivationsSource{"Korthikanti et al. 2022 §4", "Korthikanti 等 2022 §4"};
+const Phrase kTransientNone{"none at this moment", "此刻没有"};
+const Phrase kTransientLogitsGradient{"logits gradient entering the LM head",
+                                      "进入输出头的 logits 梯度"};
+const Phrase kTransientRecomputeLayer{"one layer rebuilt by full recompute",
+                                      "完全重计算时重建的一层"};
+const Phrase kTransientGradientUnit{"unsharded fp32 gradient unit before its reduce-scatter",
+                                    "reduce-scatter 之前未分片的 fp32 梯度单元"};
+const Phrase kTransientSource{"the largest short-lived tensor alive at the peak moment",
+                              "峰值时刻存活的最大短时张量"};
+const Phrase kBuffersSource{"PyTorch DDP docs; DeepSpeed config docs (reduce_bucket_size)",
+                            "PyTorch DDP 文档；DeepSpeed 配置文档（reduce_bucket_size）"};
+
+const Phrase& stateSource(model::Framework fw) {
+    switch (fw) {
+    case model::Framework::Ddp:
+        return kDdpStates;
+    case model::Framework::Fsdp:
+        return kFsdpStates;
+    case model::Framework::DeepSpeed:
+        return kZeroStates;
+    case model::Framework::Megatron:
+        return kMegatronStates;
+    }
+    return kDdpStates;
+}
+
+const Phrase& weightsFormula(bool sharded) {
+    return sharded ? kStateSharded : kState;
+}
+
+const Phrase& gradientsFormula(bool persistent) {
+    return persistent ? kGradientsPersistent : kGradientsLazy;
+}
+
+const Phrase& optimizerFormula(bool offloaded, bool sharded) {
+    return offloaded ? kOptimizerOffloaded : sharded ? kOptimizerSharded : kOptimizer;
+}
+
+const Phrase& denseStateFormula(bool sharded) {
+    return sharded ? kDenseSharded : kDense;
+}
+
+const Phrase& expertStateFormula(bool sharded) {
+    return sharded ? kExpertSharded : kExpert;
+}
+
+const Phrase& lossFormula(model::Framework fw, model::CrossEntropy ce) {
+    if (fw != model::Framework::Megatron) return kLossEager;
+    return ce == model::CrossEntropy::Te ? kLossTe : kLossMegatron;
+}
+
+const Phrase& lossSource(model::Framework fw, model::CrossEntropy ce) {
+    if (fw != model::Framework::Megatron) return kLossEagerSource;
+    return ce == model::CrossEntropy::Te ? kLossTeSource : kLossMegatronSource;
+}
+
+const Phrase& buffersFormula(model::Framework fw) {
+    switch (fw) {
+    case model::Framework::Ddp:
+        return kDdpBuffers;
+    case model::Framework::Fsdp:
+        return kFsdpBuffers;
+    case model::Framework::DeepSpeed:
+        return kZeroBuffers;
+    case model::Framework::Megatron:
+        return kMegatronBuffers;
+    }
+    return kDdpBuffers;
+}
+
+} // namespace trainplan::sim::rules

@@ -73,5 +73,27 @@ TEST(EstimateCli, AnUnknownCalibrationProfileIsNamed) {
     EXPECT_NE(r.err.find("our-cluster-2026q3"), std::string::npos) << r.err;
 }
 
+// `explain --format json`: every term of the step-time tree carries its formula and source in both
+// languages, as the estimator writes them, and the tree's leaves add up to its root.
+TEST(ExplainCli, EveryTermCarriesItsFormulaAndSourceInBothLanguages) {
+    const CliRun r =
+        runCli({"explain", dataFile("scenarios/llama31-70b-h100x256.json"), "--format", "json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["schema"], "trainplan.explain.v1");
+    const json& step = j["derivation"]["step_time"];
+    EXPECT_EQ(step["formula"], "compute + exposed communication + bubble + optimizer + offload");
+    EXPECT_EQ(step["formula_zh"], "计算 + 未被掩盖的通信 + 气泡 + 优化器 + 卸载");
+    EXPECT_EQ(step["source_zh"], "TrainPlan 步时间模型（docs/model.md）");
+    double leaves = 0;
+    for (const json& part : step["children"]) {
+        EXPECT_NE(part["formula_zh"], part["formula"]) << part["name"];
+        EXPECT_FALSE(part["source_zh"].get<std::string>().empty()) << part["name"];
+        leaves += part["value"].get<double>();
+    }
+    EXPECT_NEAR(leaves, step["value"].get<double>(), 1e-9 * step["value"].get<double>());
+    EXPECT_DOUBLE_EQ(step["value"].get<double>(), j["result"]["time"]["step_s"].get<double>());
+}
+
 } // namespace
 } // namespace trainplan::test

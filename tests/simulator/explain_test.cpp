@@ -210,9 +210,10 @@ TEST(Explain, AssumptionsFlagDefaults) {
 }
 
 // Issue 19: the Chinese report and window show every formula, source and input of a derivation
-// in Chinese. Each fixed string explain.cpp and explain_rates.cpp produce must have a row in the
-// catalogue (explain_formulas.cpp): the plans below reach every branch (MoE, pipelines, offload,
-// partial and per-module recompute, overlap off, each framework's buffers).
+// in Chinese. Each formula and source comes in both languages from the estimator that computes the
+// term (derivation_rules.h), each input name from explain_inputs.cpp: the plans below reach every
+// branch (MoE, pipelines, offload, partial and per-module recompute, overlap off, each framework's
+// buffers).
 TEST(Explain, EveryFormulaSourceAndInputHasAChineseText) {
     std::vector<Case> all = cases();
     auto llama = test::makeScenario("llama3.1-70b", "H100-SXM5-80GB", 32, 8, 512,
@@ -252,18 +253,25 @@ TEST(Explain, EveryFormulaSourceAndInputHasAChineseText) {
             roots.push_back(std::move(r));
         for (const auto& root : roots)
             forEachTerm(root, [&](const sim::DerivationTerm& t) {
-                check(t.formula, sim::derivationFormula(t.formula, sim::Lang::ZhCN), "formula");
-                check(t.source, sim::derivationSource(t.source, sim::Lang::ZhCN), "source");
+                check(t.formula, t.formulaIn(sim::Lang::ZhCN), "formula");
+                check(t.source, t.sourceIn(sim::Lang::ZhCN), "source");
                 for (const auto& [name, value] : t.inputs)
                     if (name.size() > 3) // tp, pp, dp, cp, ep, vpp keep their names
                         check(name, sim::derivationInputName(name, sim::Lang::ZhCN), "input");
-                EXPECT_EQ(sim::derivationFormula(t.formula, sim::Lang::En), t.formula);
+                EXPECT_EQ(t.formulaIn(sim::Lang::En), t.formula);
+                EXPECT_EQ(t.sourceIn(sim::Lang::En), t.source);
             });
     }
     for (const auto& m : missing)
         ADD_FAILURE() << "no Chinese for " << m;
-    EXPECT_EQ(sim::derivationFormula("the forward of the recomputed modules again "
-                                     "(--recompute-modules mlp layernorm)",
-                                     sim::Lang::ZhCN),
-              "被重计算的模块再做一次前向（--recompute-modules mlp layernorm）");
+    // The per-module recompute formula names the plan's modules in both languages.
+    const auto x = sim::explainPlan(sim::makeContext(llama), modules);
+    const sim::DerivationTerm& compute = x.stepTime.children.at(0);
+    ASSERT_EQ(compute.children.size(), 3u);
+    const sim::DerivationTerm& recompute = compute.children[2];
+    EXPECT_EQ(recompute.name, "recompute");
+    EXPECT_EQ(recompute.formula,
+              "the forward of the recomputed modules again (--recompute-modules layernorm mlp)");
+    EXPECT_EQ(recompute.formulaIn(sim::Lang::ZhCN),
+              "被重计算的模块再做一次前向（--recompute-modules layernorm mlp）");
 }

@@ -39,12 +39,12 @@ QString derivationTermName(const std::string& name) {
     return qs(sim::derivationTermName(name, advisorLanguage()));
 }
 
-QString derivationFormula(const std::string& formula) {
-    return qs(sim::derivationFormula(formula, advisorLanguage()));
+QString derivationFormula(const sim::DerivationTerm& term) {
+    return qs(term.formulaIn(advisorLanguage()));
 }
 
-QString derivationSource(const std::string& source) {
-    return qs(sim::derivationSource(source, advisorLanguage()));
+QString derivationSource(const sim::DerivationTerm& term) {
+    return qs(term.sourceIn(advisorLanguage()));
 }
 
 QString derivationInputName(const std::string& name) {

@@ -114,18 +114,17 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole: {
-        QString tip = QStringLiteral("<b>%1 = %2</b><br>= %3")
-                          .arg(derivationTermName(t.name).toHtmlEscaped(),
-                               formatDerivationValue(t.value, t.unit),
-                               derivationFormula(t.formula).toHtmlEscaped());
+        QString tip =
+            QStringLiteral("<b>%1 = %2</b><br>= %3")
+                .arg(derivationTermName(t.name).toHtmlEscaped(),
+                     formatDerivationValue(t.value, t.unit), derivationFormula(t).toHtmlEscaped());
         if (!t.inputs.empty())
             tip += QStringLiteral("<br>") +
                    chartsText(ChartText::TermInputs, {qArg(inputsText(t, QStringLiteral("; ")))})
                        .toHtmlEscaped();
-        tip +=
-            QStringLiteral("<br><i>") +
-            chartsText(ChartText::TermSource, {qArg(derivationSource(t.source))}).toHtmlEscaped() +
-            QStringLiteral("</i>");
+        tip += QStringLiteral("<br><i>") +
+               chartsText(ChartText::TermSource, {qArg(derivationSource(t))}).toHtmlEscaped() +
+               QStringLiteral("</i>");
         if (!t.children.empty())
             tip += QStringLiteral("<br>") +
                    chartsText(ChartText::TermSum,
@@ -139,11 +138,11 @@ QVariant DerivationTreeModel::data(const QModelIndex& index, int role) const {
         case ValueColumn:
             return formatDerivationValue(t.value, t.unit);
         case FormulaColumn:
-            return derivationFormula(t.formula);
+            return derivationFormula(t);
         case InputsColumn:
             return inputsText(t, QStringLiteral("; "));
         case SourceColumn:
-            return derivationSource(t.source);
+            return derivationSource(t);
         default:
             return {};
         }

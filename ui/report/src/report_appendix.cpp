@@ -114,9 +114,8 @@ namespace {
 
 void addTerm(Table& t, const sim::DerivationTerm& term, int depth, Lang lang) {
     t.rows.push_back({qs(sim::derivationTermName(term.name, lang)),
-                      fmtWithUnit(term.value, term.unit, lang),
-                      qs(sim::derivationFormula(term.formula, lang)),
-                      qs(sim::derivationSource(term.source, lang))});
+                      fmtWithUnit(term.value, term.unit, lang), qs(term.formulaIn(lang)),
+                      qs(term.sourceIn(lang))});
     t.rowIndent.push_back(depth);
     t.rowEmphasis.push_back(depth == 0);
     for (const sim::DerivationTerm& c : term.children)

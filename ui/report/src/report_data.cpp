@@ -81,8 +81,8 @@ std::vector<SweepSeries> seriesFromSweep(const sim::SweepResult& r, bool byGpus)
 void collectSources(const sim::DerivationTerm& t, std::vector<SourceEntry>& out,
                     std::set<std::string>& seen) {
     if (!t.source.empty() && seen.insert(t.source).second)
-        out.push_back({SourceEntry::Kind::Formula, t.name, t.source, "",
-                       sim::derivationSource(t.source, sim::Lang::ZhCN)});
+        out.push_back(
+            {SourceEntry::Kind::Formula, t.name, t.source, "", t.sourceIn(sim::Lang::ZhCN)});
     for (const sim::DerivationTerm& c : t.children)
         collectSources(c, out, seen);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/plan.h>
+#include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/estimate.h>
 
 #include <string>
@@ -10,7 +11,10 @@
 namespace trainplan::sim {
 
 // One named quantity of an estimate: its value and unit, the formula as text, the inputs it used
-// and where the formula comes from. When a term has children its value is their sum.
+// and where the formula comes from. When a term has children its value is their sum. The formula
+// and the source come in English and Simplified Chinese, as the estimator that computes the term
+// writes them (simulator/src/derivation_rules.h); the name and the inputs' names are translated by
+// explain_text.h.
 struct DerivationTerm {
     std::string name;
     double value = 0;
@@ -19,15 +23,30 @@ struct DerivationTerm {
     std::vector<std::pair<std::string, double>> inputs;
     std::string source;
     std::vector<DerivationTerm> children;
+    std::string formulaZh; // empty: the same as `formula`
+    std::string sourceZh;  // empty: the same as `source`
+
+    [[nodiscard]] const std::string& formulaIn(Lang lang) const {
+        return lang == Lang::ZhCN && !formulaZh.empty() ? formulaZh : formula;
+    }
+    [[nodiscard]] const std::string& sourceIn(Lang lang) const {
+        return lang == Lang::ZhCN && !sourceZh.empty() ? sourceZh : source;
+    }
 
     // A term without children.
     [[nodiscard]] static DerivationTerm leaf(std::string name, double value, std::string unit,
                                              std::string formula,
                                              std::vector<std::pair<std::string, double>> inputs,
                                              std::string source) {
-        return DerivationTerm{
-            std::move(name),   value, std::move(unit), std::move(formula), std::move(inputs),
-            std::move(source), {}};
+        return DerivationTerm{std::move(name),
+                              value,
+                              std::move(unit),
+                              std::move(formula),
+                              std::move(inputs),
+                              std::move(source),
+                              {},
+                              {},
+                              {}};
     }
 };
 

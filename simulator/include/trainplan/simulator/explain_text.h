@@ -19,10 +19,9 @@ namespace trainplan::sim {
 // "peak memory per GPU (first stage, at start of backward)", "tp communicator"), in `lang`. A name
 // the catalogue does not know is returned as it is.
 [[nodiscard]] std::string derivationTermName(std::string_view english, Lang lang);
-// A derivation term's formula, source and input names (explain.cpp, explain_rates.cpp) in `lang`.
-// Every fixed string the derivation produces has a translation; others come back as they are.
-[[nodiscard]] std::string derivationFormula(std::string_view english, Lang lang);
-[[nodiscard]] std::string derivationSource(std::string_view english, Lang lang);
+// A derivation input's name (explain.cpp, explain_rates.cpp) in `lang`; every name the derivation
+// gives has a translation, others come back as they are. A term's formula and source carry both
+// languages themselves (DerivationTerm::formulaIn, sourceIn).
 [[nodiscard]] std::string derivationInputName(std::string_view english, Lang lang);
 // A memory phase ("end of forward") or an even pipeline stage ("first (embeddings)") in `lang`.
 [[nodiscard]] std::string memoryPhaseName(std::string_view english, Lang lang);

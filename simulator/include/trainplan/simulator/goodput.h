@@ -42,12 +42,6 @@ inline constexpr double kNodeStorageBytesPerSecond = 12.5e9;
 // Detect the failure, reschedule, start containers, initialise NCCL and the data loader, excluding
 // the checkpoint load (assumption: ~10 min at scale; set it from your own job logs).
 inline constexpr double kRestartSeconds = 600.0;
-// Facility power usage effectiveness when the cluster does not state it (the same default the
-// energy estimate uses).
-inline constexpr double kPue = 1.3;
-// Board power when idle (waiting on a checkpoint or a restart), as a fraction of TDP; the same
-// floor the energy estimate uses.
-inline constexpr double kIdlePowerFraction = 0.3;
 } // namespace reliability_defaults
 
 struct ReliabilityOptions {

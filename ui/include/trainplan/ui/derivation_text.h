@@ -13,9 +13,10 @@ namespace trainplan::ui {
 // The simulator names its derivation terms, pipeline stages and step phases in English; these give
 // the user's language for the names it knows and the English text for any other.
 [[nodiscard]] QString derivationTermName(const std::string& name);
-// A term's formula, source and input names in the interface language (sim/explain_text.h).
-[[nodiscard]] QString derivationFormula(const std::string& formula);
-[[nodiscard]] QString derivationSource(const std::string& source);
+// A term's formula and source, as its estimator wrote them, and an input's name
+// (sim/explain_text.h), in the interface language.
+[[nodiscard]] QString derivationFormula(const sim::DerivationTerm& term);
+[[nodiscard]] QString derivationSource(const sim::DerivationTerm& term);
 [[nodiscard]] QString derivationInputName(const std::string& name);
 [[nodiscard]] QString memoryPhaseName(sim::MemoryPhase::Kind kind);
 [[nodiscard]] QString memoryPhaseName(const std::string& englishName);
