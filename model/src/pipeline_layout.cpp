@@ -1,5 +1,7 @@
 #include <trainplan/model/pipeline_layout.h>
 
+#include <trainplan/model/issue_text.h>
+
 #include <algorithm>
 #include <cctype>
 #include <limits>
@@ -12,26 +14,29 @@ namespace {
 // Longest unrolled layout string accepted (a 1,000-layer model with vpp 8 on pp 128 is ~2,000).
 constexpr std::size_t kMaxLayoutChars = 1'000'000;
 
-ChunkLayout fail(std::string field, std::string error) {
+// An invalid layout at `field` (the plan's field, not under pipeline_layout when `plain`).
+ChunkLayout failAt(std::string field, IssueId id, std::vector<IssueArg> args) {
     ChunkLayout c;
-    c.field = "pipeline_layout." + std::move(field);
-    c.error = std::move(error);
+    c.field = std::move(field);
+    c.error = renderIssue(id, args, Lang::En);
+    c.issue = id;
+    c.args = std::move(args);
     return c;
+}
+
+ChunkLayout fail(std::string field, IssueId id, std::vector<IssueArg> args = {}) {
+    return failAt("pipeline_layout." + std::move(field), id, std::move(args));
 }
 
 ChunkLayout evenChunks(const TransformerSpec& m, const Plan& p) {
     const long long chunks = static_cast<long long>(p.pp) * p.vpp;
     ChunkLayout c;
     if (m.layers < 1 || m.layers % chunks != 0) {
-        c.field = "pp";
-        c.error = "model.layers: " + std::to_string(m.layers) +
-                  " is not divisible by pp×vpp=" + std::to_string(chunks);
-        if (p.pp > 1 && p.framework == Framework::Megatron)
-            c.error += " (an uneven split needs plan.pipeline_layout: first_stage_layers, "
-                       "last_stage_layers, embedding_as_layer/loss_as_layer or layout)";
-        else if (p.pp > 1 && p.framework == Framework::DeepSpeed)
-            c.error += " (an uneven split needs plan.pipeline_layout.partition_method)";
-        return c;
+        const IssueId id =
+            p.pp > 1 && p.framework == Framework::Megatron    ? IssueId::PlUnevenMegatron
+            : p.pp > 1 && p.framework == Framework::DeepSpeed ? IssueId::PlUnevenDeepSpeed
+                                                              : IssueId::PlLayersNotDivisible;
+        return failAt("pp", id, {m.layers, chunks});
     }
     c.layers.assign(static_cast<std::size_t>(chunks), static_cast<int>(m.layers / chunks));
     return c;
@@ -63,39 +68,27 @@ ChunkLayout megatronChunks(const TransformerSpec& m, const Plan& p) {
     const int pp = p.pp, vpp = p.vpp;
     if (!l.layout.empty()) {
         if (l.firstStageLayers || l.lastStageLayers || l.embeddingAsLayer || l.lossAsLayer)
-            return fail("layout", "cannot be combined with first_stage_layers, last_stage_layers, "
-                                  "embedding_as_layer or loss_as_layer (Megatron-LM rejects "
-                                  "--pipeline-model-parallel-layout with the other layout flags)");
+            return fail("layout", IssueId::PlLayoutWithOtherFlags);
         const ParsedMegatronLayout parsed = parseMegatronLayout(l.layout);
-        if (!parsed.error.empty()) return fail("layout", parsed.error);
+        if (!parsed.error.empty()) return fail("layout", parsed.issue, parsed.args);
         const auto chunks = static_cast<long long>(parsed.stages.size());
-        if (chunks % pp != 0)
-            return fail("layout", std::to_string(chunks) +
-                                      " stages do not divide over pp=" + std::to_string(pp));
+        if (chunks % pp != 0) return fail("layout", IssueId::PlStagesNotDividePp, {chunks, pp});
         if (chunks / pp != vpp)
-            return fail("layout", std::to_string(chunks) + " stages on pp=" + std::to_string(pp) +
-                                      " mean vpp=" + std::to_string(chunks / pp) +
-                                      ", but the plan has vpp=" + std::to_string(vpp));
+            return fail("layout", IssueId::PlStagesMeanVpp, {chunks, pp, chunks / pp, vpp});
         std::string flat;
         for (const std::string& s : parsed.stages)
             flat += s;
         auto count = [&](char c) { return std::count(flat.begin(), flat.end(), c); };
         if (flat.empty() || flat.front() != 'E' || count('E') != 1)
-            return fail("layout", "the embedding 'E' must come first, exactly once");
-        if (flat.back() != 'L' || count('L') != 1)
-            return fail("layout", "the loss 'L' must come last, exactly once");
+            return fail("layout", IssueId::PlEmbeddingFirst);
+        if (flat.back() != 'L' || count('L') != 1) return fail("layout", IssueId::PlLossLast);
         if (parsed.stages.front().find('E') == std::string::npos)
-            return fail("layout", "the embedding 'E' must be on the first stage");
+            return fail("layout", IssueId::PlEmbeddingFirstStage);
         if (parsed.stages.back().find('L') == std::string::npos)
-            return fail("layout", "the loss 'L' must be on the last stage");
-        if (count('m') > 0)
-            return fail("layout", "multi-token prediction layers ('m') are not modelled: "
-                                  "the model has none");
+            return fail("layout", IssueId::PlLossLastStage);
+        if (count('m') > 0) return fail("layout", IssueId::PlNoMtp);
         if (count('t') != m.layers)
-            return fail("layout", "holds " + std::to_string(count('t')) +
-                                      " decoder layers ('t'), but "
-                                      "model.layers is " +
-                                      std::to_string(m.layers));
+            return fail("layout", IssueId::PlDecoderCount, {count('t'), m.layers});
         ChunkLayout c;
         for (const std::string& s : parsed.stages)
             c.layers.push_back(static_cast<int>(std::count(s.begin(), s.end(), 't')));
@@ -103,37 +96,30 @@ ChunkLayout megatronChunks(const TransformerSpec& m, const Plan& p) {
     }
     if ((l.firstStageLayers || l.lastStageLayers) && (l.embeddingAsLayer || l.lossAsLayer))
         return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                    "cannot be combined with embedding_as_layer or loss_as_layer (Megatron-LM: "
-                    "transformer_config.py)");
+                    IssueId::PlFirstLastWithAsLayer);
     if (l.firstStageLayers || l.lastStageLayers) {
         long long rest = m.layers;
         int middle = pp;
         for (auto [name, v] : {std::pair{"first_stage_layers", l.firstStageLayers},
                                std::pair{"last_stage_layers", l.lastStageLayers}}) {
             if (!v) continue;
-            if (*v <= 0) return fail(name, std::to_string(*v) + " must be larger than 0");
-            if (*v % vpp != 0)
-                return fail(name,
-                            std::to_string(*v) + " is not divisible by vpp=" + std::to_string(vpp));
+            if (*v <= 0) return fail(name, IssueId::PlLargerThanZero, {*v});
+            if (*v % vpp != 0) return fail(name, IssueId::PlNotDivisibleVpp, {*v, vpp});
             rest -= *v;
             --middle;
         }
         if (rest < 0)
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        "the first and last stages take more than model.layers=" +
-                            std::to_string(m.layers) + " layers");
+                        IssueId::PlFirstLastTooMany, {m.layers});
         if ((rest > 0) != (middle > 0))
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        std::to_string(rest) + " layers are left for " + std::to_string(middle) +
-                            " middle stages (each stage needs layers, and every layer a stage)");
+                        IssueId::PlLeftForMiddle, {rest, middle});
         if (middle > 0 && rest % middle != 0)
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        "the " + std::to_string(rest) + " layers left do not divide over the " +
-                            std::to_string(middle) + " middle stages");
+                        IssueId::PlMiddleNotDivide, {rest, middle});
         if (middle > 0 && (rest / middle) % vpp != 0)
             return fail(l.firstStageLayers ? "first_stage_layers" : "last_stage_layers",
-                        "each middle stage's " + std::to_string(rest / middle) +
-                            " layers are not divisible by vpp=" + std::to_string(vpp));
+                        IssueId::PlMiddleNotVpp, {rest / middle, vpp});
         const int perMiddle = middle > 0 ? static_cast<int>(rest / middle) : 0;
         ChunkLayout c;
         for (int v = 0; v < vpp; ++v)
@@ -148,20 +134,14 @@ ChunkLayout megatronChunks(const TransformerSpec& m, const Plan& p) {
     if (l.embeddingAsLayer || l.lossAsLayer) {
         const long long n = m.layers + (l.embeddingAsLayer ? 1 : 0) + (l.lossAsLayer ? 1 : 0);
         const char* field = l.embeddingAsLayer ? "embedding_as_layer" : "loss_as_layer";
-        if (n % pp != 0)
-            return fail(field, "model.layers + the embedding/loss counted as layers = " +
-                                   std::to_string(n) +
-                                   " is not divisible by pp=" + std::to_string(pp));
-        if ((n / pp) % vpp != 0)
-            return fail(field, "the " + std::to_string(n / pp) +
-                                   " layers per pipeline rank are not divisible by vpp=" +
-                                   std::to_string(vpp));
+        if (n % pp != 0) return fail(field, IssueId::PlAsLayerNotPp, {n, pp});
+        if ((n / pp) % vpp != 0) return fail(field, IssueId::PlPerRankNotVpp, {n / pp, vpp});
         ChunkLayout c;
         c.layers.assign(static_cast<std::size_t>(pp) * vpp, static_cast<int>(n / pp / vpp));
         if (l.embeddingAsLayer) c.layers.front() -= 1;
         if (l.lossAsLayer) c.layers.back() -= 1;
         if (c.layers.front() < 0 || c.layers.back() < 0)
-            return fail(field, "not enough layers in the first or last virtual pipeline stage");
+            return fail(field, IssueId::PlEndStageEmpty);
         return c;
     }
     return evenChunks(m, p);
@@ -271,7 +251,7 @@ ChunkLayout deepSpeedChunks(const TransformerSpec& m, Precision precision, const
         try {
             re = std::regex(pattern, std::regex::ECMAScript | std::regex::icase);
         } catch (const std::regex_error&) {
-            return fail("partition_method", "'" + pattern + "' is not a valid regular expression");
+            return fail("partition_method", IssueId::PlBadRegex, {pattern});
         }
         std::vector<double> w;
         bool any = false;
@@ -281,17 +261,11 @@ ChunkLayout deepSpeedChunks(const TransformerSpec& m, Precision precision, const
             any = any || hit;
         }
         if (!any)
-            return fail("partition_method",
-                        "'" + pattern +
-                            "' matches no layer (DeepSpeed: \"found no valid layers to "
-                            "partition\"); Megatron-DeepSpeed's layers are EmbeddingPipe, "
-                            "ParallelTransformerLayerPipe, MixedFusedLayerNorm" +
-                            (m.tiedEmbeddings ? "" : ", LMHeadPipe"));
+            return fail("partition_method", IssueId::PlRegexNoMatch,
+                        {pattern, m.tiedEmbeddings ? "" : ", LMHeadPipe"});
         parts = partitionBalanced(w, p.pp);
     } else {
-        return fail("partition_method", "'" + l.partitionMethod +
-                                            "' is not one of uniform, parameters, type:REGEX "
-                                            "(DeepSpeed PipelineModule partition_method)");
+        return fail("partition_method", IssueId::PlNotMethod, {l.partitionMethod});
     }
     ChunkLayout c;
     for (int s = 0; s < p.pp; ++s) {
@@ -302,13 +276,9 @@ ChunkLayout deepSpeedChunks(const TransformerSpec& m, Precision precision, const
         c.layers.push_back(layers);
     }
     if (parts[1] <= 1)
-        return fail("partition_method", "'" + l.partitionMethod +
-                                            "' puts the embedding after the first stage, which "
-                                            "TrainPlan does not model");
+        return fail("partition_method", IssueId::PlEmbeddingAfterFirst, {l.partitionMethod});
     if (parts[static_cast<std::size_t>(p.pp) - 1] > static_cast<int>(head))
-        return fail("partition_method", "'" + l.partitionMethod +
-                                            "' puts the LM head before the last stage, which "
-                                            "TrainPlan does not model");
+        return fail("partition_method", IssueId::PlHeadBeforeLast, {l.partitionMethod});
     return c;
 }
 
@@ -321,41 +291,22 @@ ChunkLayout torchtitanChunks(const TransformerSpec& m, const Plan& p) {
     const char* field = l.firstStageLessLayers  ? "first_stage_less_layers"
                         : l.lastStageLessLayers ? "last_stage_less_layers"
                                                 : nullptr;
-    auto error = [&](std::string msg) {
-        if (field) return fail(field, std::move(msg));
-        ChunkLayout c;
-        c.field = "pp";
-        c.error = std::move(msg);
-        return c;
-    };
-    if (stages > effective)
-        return error("pp×vpp=" + std::to_string(stages) + " stages exceed the " +
-                     std::to_string(effective) +
-                     " effective layers (model.layers plus the embedding and output weights; "
-                     "torchtitan pipeline_parallel.py)");
+    if (stages > effective) {
+        const std::vector<IssueArg> args{stages, effective};
+        return field ? fail(field, IssueId::PlTorchtitanTooManyStages, args)
+                     : failAt("pp", IssueId::PlTorchtitanTooManyStages, args);
+    }
     // Stages come from layers_per_stage as ⌈effective / layers_per_stage⌉, or two per rank for a
     // multi-stage schedule without it: other counts cannot be asked for.
     if (p.vpp > 2) {
         bool reachable = false;
         for (long long lps = 1; lps <= effective && !reachable; ++lps)
             reachable = (effective + lps - 1) / lps == stages;
-        if (!reachable) {
-            ChunkLayout c;
-            c.field = "vpp";
-            c.error = "torchtitan builds ⌈" + std::to_string(effective) +
-                      " effective layers / pipeline_parallel_layers_per_stage⌉ stages, and no "
-                      "layers-per-stage count gives pp×vpp=" +
-                      std::to_string(stages);
-            return c;
-        }
+        if (!reachable) return failAt("vpp", IssueId::PlTorchtitanUnreachable, {effective, stages});
     }
     const long long per = effective / stages, extra = effective % stages;
-    if (in > per)
-        return fail("first_stage_less_layers", std::to_string(in) + " exceeds the " +
-                                                   std::to_string(per) + " layers per stage");
-    if (out > per)
-        return fail("last_stage_less_layers", std::to_string(out) + " exceeds the " +
-                                                  std::to_string(per) + " layers per stage");
+    if (in > per) return fail("first_stage_less_layers", IssueId::PlExceedsPerStage, {in, per});
+    if (out > per) return fail("last_stage_less_layers", IssueId::PlExceedsPerStage, {out, per});
     ChunkLayout c;
     long long placed = 0;
     for (int s = 0; s < stages; ++s) {
@@ -401,6 +352,18 @@ int ChunkLayout::stageLayers(int pp, int stage) const {
     return n;
 }
 
+namespace {
+
+ParsedMegatronLayout layoutError(IssueId id, std::vector<IssueArg> args) {
+    ParsedMegatronLayout out;
+    out.error = renderIssue(id, args, Lang::En);
+    out.issue = id;
+    out.args = std::move(args);
+    return out;
+}
+
+} // namespace
+
 ParsedMegatronLayout parseMegatronLayout(const std::string& layout) {
     ParsedMegatronLayout out;
     std::string s;
@@ -416,11 +379,8 @@ ParsedMegatronLayout parseMegatronLayout(const std::string& layout) {
                 std::size_t j = close + 2;
                 const long long n = readCount(s, j);
                 if (n >= 0) {
-                    if (!repeat(a, s.substr(i + 1, close - i - 1), n)) {
-                        out.error =
-                            "unrolls to more than " + std::to_string(kMaxLayoutChars) + " layers";
-                        return out;
-                    }
+                    if (!repeat(a, s.substr(i + 1, close - i - 1), n))
+                        return layoutError(IssueId::PlUnrollsTooLong, {kMaxLayoutChars});
                     i = j;
                     continue;
                 }
@@ -435,11 +395,8 @@ ParsedMegatronLayout parseMegatronLayout(const std::string& layout) {
             std::size_t j = i + 2;
             const long long n = readCount(a, j);
             if (n >= 0) {
-                if (!repeat(b, std::string(1, a[i]), n)) {
-                    out.error =
-                        "unrolls to more than " + std::to_string(kMaxLayoutChars) + " layers";
-                    return out;
-                }
+                if (!repeat(b, std::string(1, a[i]), n))
+                    return layoutError(IssueId::PlUnrollsTooLong, {kMaxLayoutChars});
                 i = j;
                 continue;
             }
@@ -454,11 +411,7 @@ ParsedMegatronLayout parseMegatronLayout(const std::string& layout) {
         } else if (c == 'E' || c == 'L' || c == 't' || c == 'm') {
             stage += c;
         } else {
-            out.stages.clear();
-            out.error = std::string("'") + c +
-                        "' is not a layer letter (E embedding, t decoder, m MTP, L loss; "
-                        "stages split by '|', repeats as x*n or (…)*n)";
-            return out;
+            return layoutError(IssueId::PlNotLayerLetter, {std::string(1, c)});
         }
     }
     out.stages.push_back(stage);
@@ -468,26 +421,23 @@ ParsedMegatronLayout parseMegatronLayout(const std::string& layout) {
 ChunkLayout pipelineChunks(const TransformerSpec& m, Precision precision, const Plan& p) {
     const PipelineLayout& l = p.pipeline;
     if (p.pp < 1 || p.vpp < 1) {
-        ChunkLayout c;
-        c.field = p.pp < 1 ? "pp" : "vpp";
-        c.error = "must be at least 1";
-        return c;
+        return failAt(p.pp < 1 ? "pp" : "vpp", IssueId::MustBeAtLeastOne, {});
     }
     if (!l.isDefault() && p.pp < 2)
         return fail(megatronKeys(l)     ? firstMegatronKey(l)
                     : torchtitanKeys(l) ? (l.firstStageLessLayers ? "first_stage_less_layers"
                                                                   : "last_stage_less_layers")
                                         : "partition_method",
-                    "an uneven pipeline split needs pp ≥ 2");
+                    IssueId::PlUnevenNeedsPp);
     // The framework's name only when an error needs it (this runs for every plan the search times).
     auto fw = [&p] { return std::string(displayName(p.framework)); };
     if (p.framework != Framework::Megatron && megatronKeys(l))
-        return fail(firstMegatronKey(l), "is a Megatron-LM option; " + fw() + " does not read it");
+        return fail(firstMegatronKey(l), IssueId::PlMegatronOption, {fw()});
     if (p.framework != Framework::DeepSpeed && !l.partitionMethod.empty())
-        return fail("partition_method", "is a DeepSpeed option; " + fw() + " does not read it");
+        return fail("partition_method", IssueId::PlDeepSpeedOption, {fw()});
     if (p.framework != Framework::Fsdp && torchtitanKeys(l))
         return fail(l.firstStageLessLayers ? "first_stage_less_layers" : "last_stage_less_layers",
-                    "is a torchtitan option; " + fw() + " does not read it");
+                    IssueId::PlTorchtitanOption, {fw()});
     if (p.pp == 1 && p.vpp == 1) {
         ChunkLayout c;
         c.layers = {m.layers};

@@ -49,7 +49,7 @@ ValidationIssues validatePlan(const Scenario& s, const Plan& p, const std::strin
     if (p.tp > s.cluster.gpusPerNode && !s.constraints.tpAcrossNodes)
         add("tp", IssueId::TpSpansNodes, {p.tp, s.cluster.gpusPerNode});
     if (const ChunkLayout chunks = pipelineChunks(m, s.training.precision, p); !chunks.ok())
-        out.push_back({path + "." + chunks.field, IssueId::PipelineLayout, {chunks.error}});
+        out.push_back({path + "." + chunks.field, chunks.issue, chunks.args});
     if (p.vpp > 1 && p.pp < 2) add("vpp", IssueId::VppNeedsPp, {p.vpp});
     if (p.cp > 1 && m.seqLen % (2 * p.cp) != 0) add("cp", IssueId::CpSeqLen, {m.seqLen, 2 * p.cp});
     // In double first: three counts read from a file can overflow 64 bits (the GPU-count check

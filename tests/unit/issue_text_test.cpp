@@ -5,6 +5,7 @@
 #include <trainplan/model/atomic_file.h>
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/issue_text.h>
+#include <trainplan/model/pipeline_layout.h>
 #include <trainplan/model/scenario_json.h>
 
 #include <gtest/gtest.h>
@@ -115,6 +116,31 @@ TEST(IssueText, NonPositiveBatchRuleReadsInChinese) {
     ASSERT_NE(it, issues.end());
     EXPECT_EQ(it->message, "must be positive");
     EXPECT_EQ(it->text(Lang::ZhCN), "training.global_batch：必须为正数");
+}
+
+// A pipeline split that does not fit: the plan's issue (validatePlan) and parseMegatronLayout's
+// reason read in Chinese; the English is what pipelineChunks always said.
+TEST(IssueText, PipelineLayoutReasonsReadInChinese) {
+    TransformerSpec m;
+    m.layers = 32;
+    Plan p;
+    p.framework = Framework::Megatron;
+    p.pp = 3;
+    const ChunkLayout c = pipelineChunks(m, Precision::Bf16, p);
+    ASSERT_FALSE(c.ok());
+    EXPECT_EQ(c.field, "pp");
+    EXPECT_EQ(c.error, "model.layers: 32 is not divisible by pp×vpp=3 (an uneven split needs "
+                       "plan.pipeline_layout: first_stage_layers, last_stage_layers, "
+                       "embedding_as_layer/loss_as_layer or layout)");
+    EXPECT_EQ(renderIssue(c.issue, c.args, Lang::En), c.error);
+    EXPECT_EQ(renderIssue(c.issue, c.args, Lang::ZhCN)
+                  .rfind("model.layers：32 不能被 pp×vpp=3 整除（", 0),
+              0u);
+
+    const ParsedMegatronLayout parsed = parseMegatronLayout("Et|tx|tL");
+    EXPECT_EQ(parsed.error, "'x' is not a layer letter (E embedding, t decoder, m MTP, L loss; "
+                            "stages split by '|', repeats as x*n or (…)*n)");
+    EXPECT_EQ(renderIssue(parsed.issue, parsed.args, Lang::ZhCN).rfind("'x' 不是层字母", 0), 0u);
 }
 
 // A whole-file problem keeps the file name first in both languages.

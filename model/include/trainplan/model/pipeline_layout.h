@@ -3,6 +3,7 @@
 #include <trainplan/model/plan.h>
 #include <trainplan/model/training_spec.h>
 #include <trainplan/model/transformer_spec.h>
+#include <trainplan/model/validation_issue.h>
 
 #include <string>
 #include <vector>
@@ -17,7 +18,9 @@ namespace trainplan::model {
 struct ChunkLayout {
     std::vector<int> layers; // pp·vpp entries when valid
     std::string field;       // on error: the plan field at fault, e.g. "pipeline_layout.layout"
-    std::string error;       // empty when the layout is valid
+    std::string error;       // empty when the layout is valid; else the English of `issue`
+    IssueId issue{};         // on error: the reason, a catalogue entry (issue_text.h)
+    std::vector<IssueArg> args;
 
     [[nodiscard]] bool ok() const { return error.empty(); }
     [[nodiscard]] bool even() const; // every chunk holds the same number of layers
@@ -43,7 +46,9 @@ struct ChunkLayout {
 // the stages' layer letters (E, t, m, L), or an error message in `error`.
 struct ParsedMegatronLayout {
     std::vector<std::string> stages;
-    std::string error;
+    std::string error; // English; `issue` and `args` are the same for both languages
+    IssueId issue{};
+    std::vector<IssueArg> args;
 };
 [[nodiscard]] ParsedMegatronLayout parseMegatronLayout(const std::string& layout);
 
