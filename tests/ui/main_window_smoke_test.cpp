@@ -147,7 +147,17 @@ TEST_F(MainWindowSmokeTest, AHiddenComparePageDrawsItsResultsWhenShown) {
     ASSERT_TRUE(test::waitFor([&] { return status->text() == problems; })); // past the debounce
     window->showTab(0);
     EXPECT_EQ(status->text(), problems) << "the stored results were drawn over the message";
+    // The last results stay on screen, washed out and out of reach, until new ones replace them.
+    EXPECT_FALSE(window->compareTab()->resultsCurrent());
+    auto* wash = window->compareTab()->findChild<QWidget*>(QStringLiteral("compareStaleWash"));
+    ASSERT_NE(wash, nullptr);
+    EXPECT_TRUE(wash->isVisible());
+    EXPECT_EQ(wash->size(),
+              window->compareTab()->findChild<QWidget*>(QStringLiteral("compareResults"))->size());
     window->document()->undoStack()->undo();
+    ASSERT_TRUE(test::waitFor([&] { return window->compareTab()->resultsCurrent(); }));
+    EXPECT_NE(status->text(), problems);
+    EXPECT_FALSE(wash->isVisible());
 }
 
 TEST_F(MainWindowSmokeTest, PinningAPlanAddsARowWithItsKnobs) {

@@ -16,6 +16,7 @@
 
 #include <QGridLayout>
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -56,7 +57,20 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     m_verdicts->setWordWrap(true);
     m_verdicts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdicts->setToolTip(viewText(PlanViewText::VerdictsTip));
-    layout->addWidget(m_verdicts);
+    // Everything below the status line: what setUnavailable greys.
+    m_results = new QWidget;
+    m_results->setObjectName(QStringLiteral("compareResults"));
+    auto* resultsLayout = new QVBoxLayout(m_results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(m_verdicts);
+    // A translucent wash over the results while they are not current (setResultsCurrent). Not in
+    // the layout: it covers the whole area, resized with it (eventFilter).
+    m_staleWash = new QWidget(m_results);
+    m_staleWash->setObjectName(QStringLiteral("compareStaleWash"));
+    m_staleWash->setAttribute(Qt::WA_StyledBackground);
+    m_staleWash->setStyleSheet(QStringLiteral("background-color: rgba(255, 255, 255, 170);"));
+    m_staleWash->hide();
+    m_results->installEventFilter(this);
 
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setModel(m_model);
@@ -118,7 +132,8 @@ CompareTab::CompareTab(ScenarioDocument* doc, QWidget* parent)
     const int rowHeight = m_table->verticalHeader()->defaultSectionSize();
     m_table->setMinimumHeight(rowHeight * 4 + m_table->horizontalHeader()->sizeHint().height() + 4);
     vertical->setSizes({rowHeight * 7 + 30, 800});
-    layout->addWidget(vertical, 1);
+    resultsLayout->addWidget(vertical, 1);
+    layout->addWidget(m_results, 1);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &CompareTab::showSelected);
@@ -173,8 +188,10 @@ void CompareTab::render() {
     const int selected = m_table->currentIndex().row();
     if (!m_outcome->error.isEmpty()) {
         m_status->setText(viewText(PlanViewText::EstimateFailed, {qArg(m_outcome->error)}));
+        setResultsCurrent(false);
         return;
     }
+    setResultsCurrent(true);
     m_model->setRows(compareRows(*m_outcome));
     const auto& rows = m_model->rowsData();
     m_memory->setRows(rows);
@@ -220,6 +237,27 @@ void CompareTab::setUnavailable() {
     // its status over this message.
     if (m_renderPending) render();
     m_status->setText(viewText(PlanViewText::ScenarioHasProblems));
+    setResultsCurrent(false);
+}
+
+// Issue 19: a stale answer is never shown as current. Results that no longer answer the scenario
+// stay visible for reference, washed out and disabled (no derivation, pin or selection of a stale
+// row).
+void CompareTab::setResultsCurrent(bool current) {
+    m_results->setEnabled(current);
+    m_staleWash->setGeometry(m_results->rect());
+    m_staleWash->raise();
+    m_staleWash->setVisible(!current);
+}
+
+bool CompareTab::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_results && event->type() == QEvent::Resize)
+        m_staleWash->setGeometry(m_results->rect());
+    return QWidget::eventFilter(watched, event);
+}
+
+bool CompareTab::resultsCurrent() const {
+    return m_results->isEnabled();
 }
 
 void CompareTab::selectRow(int row) {

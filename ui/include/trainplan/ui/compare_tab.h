@@ -35,7 +35,12 @@ public:
     // is the new one either way; the table, charts and verdicts follow on show).
     void setOutcome(std::shared_ptr<const CompareOutcome> outcome);
     void setBusy(bool busy);
-    void setUnavailable(); // blocking validation issues
+    // Blocking validation issues: the last results stay on screen greyed and out of reach, so they
+    // are never read as the answer to the scenario being edited, until new results replace them.
+    void setUnavailable();
+    // False while the results on screen are not the current scenario's (setUnavailable, or an
+    // estimate that failed).
+    [[nodiscard]] bool resultsCurrent() const;
 
     [[nodiscard]] CompareTableModel* tableModel() const { return m_model; }
     [[nodiscard]] QTableView* table() const { return m_table; }
@@ -60,6 +65,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void render(); // the table, charts, verdicts and status of m_outcome
@@ -67,8 +73,11 @@ private:
     // The advisor's recommended row (else the fastest plan that fits): selected first.
     [[nodiscard]] int recommendedRow() const;
     void showVerdicts();
+    void setResultsCurrent(bool current);
 
     std::shared_ptr<const CompareOutcome> m_outcome;
+    QWidget* m_results = nullptr;   // the verdicts, table, charts and details below the status
+    QWidget* m_staleWash = nullptr; // over m_results while they are not current
     bool m_renderPending = false; // m_outcome arrived while the tab was hidden
     CompareTableModel* m_model;
     QTableView* m_table;
