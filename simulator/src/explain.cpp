@@ -16,9 +16,7 @@ namespace trainplan::sim {
 
 using detail::ruleLeaf;
 using detail::ruleSum;
-using model::Framework;
 using model::Plan;
-using model::Recompute;
 
 namespace {
 
