@@ -17,7 +17,7 @@ Statement::Statement(sqlite3* db, std::string_view sql) {
     if (rc != SQLITE_OK) {
         sqlite3_finalize(m_stmt);
         m_stmt = nullptr;
-        detail::throwSqlite(db, rc, "preparing a query");
+        detail::throwSqlite(db, rc, StoreText::ContextPreparing);
     }
 }
 
@@ -159,7 +159,7 @@ Connection Connection::open(const std::string& location, OpenMode mode,
     const int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
         try {
-            detail::throwSqlite(location, db, rc, "cannot open");
+            detail::throwSqlite(location, db, rc, StoreText::ContextCannotOpen);
         } catch (...) {
             sqlite3_close_v2(db);
             throw;
@@ -201,7 +201,7 @@ void Connection::close() noexcept {
 void Connection::exec(std::string_view sql) {
     const std::string text(sql);
     const int rc = sqlite3_exec(m_db, text.c_str(), nullptr, nullptr, nullptr);
-    if (rc != SQLITE_OK) detail::throwSqlite(m_location, m_db, rc, {});
+    if (rc != SQLITE_OK) detail::throwSqlite(m_location, m_db, rc, std::nullopt);
 }
 
 std::optional<std::int64_t> Connection::queryInt(std::string_view sql) {

@@ -29,11 +29,7 @@ std::filesystem::path defaultDatabasePath() {
             pw != nullptr && pw->pw_dir != nullptr && *pw->pw_dir != '\0')
             home = pw->pw_dir;
     }
-    if (!home)
-        throw StoreError(StoreErrorKind::CannotOpen, "",
-                         "cannot find a place for the TrainPlan database: neither XDG_DATA_HOME "
-                         "nor HOME is set; "
-                         "use --db PATH or TRAINPLAN_DB");
+    if (!home) throw StoreError(StoreErrorKind::CannotOpen, "", storeText(StoreText::NoDataHome));
     return fs::path(*home) / ".local" / "share" / "trainplan" / "trainplan.db";
 }
 

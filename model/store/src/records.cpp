@@ -46,13 +46,13 @@ std::string_view catalogArrayKey(CatalogKind kind) {
     return "gpus";
 }
 
-std::string didYouMean(const std::string& name, const std::vector<std::string>& candidates) {
+StoreArg didYouMean(const std::string& name, const std::vector<std::string>& candidates) {
     const auto close = model::closestNames(name, candidates);
     if (close.empty()) return {};
-    std::string out = " (did you mean ";
+    std::string list;
     for (std::size_t i = 0; i < close.size(); ++i)
-        out += (i ? ", " : "") + close[i];
-    return out + "?)";
+        list += (i ? ", " : "") + close[i];
+    return storeText(StoreText::DidYouMean, {list}).asArg();
 }
 
 } // namespace detail

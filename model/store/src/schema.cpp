@@ -188,10 +188,8 @@ void fingerprintExistingRuns(Connection& c, MigrationNotes&) {
 
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
-        {1, kV1, nullptr},
-        {2, kV2, fingerprintExistingRuns},
-        {3, kV3, nullptr},
-        {4, nullptr, detail::makeTablesStrict, true},
+        {1, kV1, nullptr}, {2, kV2, fingerprintExistingRuns},
+        {3, kV3, nullptr}, {4, nullptr, detail::makeTablesStrict, true},
         {5, kV5, nullptr},
     };
     return steps;
@@ -208,8 +206,7 @@ public:
         if (!m_wereOn) return;
         if (c.inTransaction())
             throw StoreError(StoreErrorKind::Io, c.location(),
-                             "internal error: a schema upgrade that rebuilds tables cannot run "
-                             "inside a transaction; nothing was changed");
+                             storeText(StoreText::RebuildInTransaction));
         c.exec("PRAGMA foreign_keys = OFF");
     }
     ~ForeignKeysOff() {
@@ -252,8 +249,8 @@ int migrateSchema(Connection& connection, int targetVersion, std::vector<std::st
     const int start = static_cast<int>(connection.queryInt("PRAGMA user_version").value_or(0));
     if (targetVersion > kSchemaVersion || targetVersion < 0)
         throw StoreError(StoreErrorKind::Invalid, connection.location(),
-                         "no schema version " + std::to_string(targetVersion) +
-                             " (this build knows 0-" + std::to_string(kSchemaVersion) + ")");
+                         storeText(StoreText::NoSchemaVersion, {std::to_string(targetVersion),
+                                                                std::to_string(kSchemaVersion)}));
     MigrationNotes ignored;
     MigrationNotes& out = notes ? *notes : ignored;
     if (start == 0 && targetVersion > 0) {
@@ -267,7 +264,7 @@ int migrateSchema(Connection& connection, int targetVersion, std::vector<std::st
         if (connection.queryInt("PRAGMA user_version").value_or(0) == 0) {
             if (tableCount(connection) != 0)
                 throw StoreError(StoreErrorKind::NotADatabase, connection.location(),
-                                 "has tables but no TrainPlan schema; it was left untouched");
+                                 storeText(StoreText::TablesWithoutSchema));
             for (const Migration& step : migrations())
                 if (step.version <= targetVersion) apply(connection, step, out);
         }
@@ -284,8 +281,9 @@ int migrateSchema(Connection& connection, int targetVersion, std::vector<std::st
         const auto current = connection.queryInt("PRAGMA user_version").value_or(0);
         if (current >= step.version) continue;
         if (current != step.version - 1)
-            throw StoreError(StoreErrorKind::Corrupt, connection.location(),
-                             "unexpected schema version " + std::to_string(current));
+            throw StoreError(
+                StoreErrorKind::Corrupt, connection.location(),
+                storeText(StoreText::UnexpectedSchemaVersion, {std::to_string(current)}));
         apply(connection, step, out);
         tx.commit();
     }

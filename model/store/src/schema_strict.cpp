@@ -238,8 +238,7 @@ std::int64_t rowCount(Connection& c, const std::string& table) {
 void makeTablesStrict(Connection& c, std::vector<std::string>& notes) {
     if (c.queryInt("PRAGMA foreign_keys").value_or(1) != 0)
         throw StoreError(StoreErrorKind::Io, c.location(),
-                         "internal error: the schema v4 step needs the foreign keys off (dropping "
-                         "a referenced table would cascade); nothing was changed");
+                         storeText(StoreText::StrictNeedsForeignKeysOff));
     const std::vector<StrictTable> tables = strictTables();
     for (const StrictTable& t : tables)
         c.exec(t.create);
@@ -268,11 +267,7 @@ void makeTablesStrict(Connection& c, std::vector<std::string>& notes) {
             list += (i ? "; " : "") + refused[i];
         if (refused.size() > 10) list += "; ...";
         throw StoreError(StoreErrorKind::Corrupt, c.location(),
-                         "cannot upgrade to schema v4, which checks the type of every stored "
-                         "value: " +
-                             list +
-                             ". Nothing was changed; correct or delete those rows (e.g. with the "
-                             "sqlite3 shell) and run the command again");
+                         storeText(StoreText::StrictRefusedValues, {list}));
     }
 
     for (const StrictTable& t : tables) {
@@ -284,8 +279,7 @@ void makeTablesStrict(Connection& c, std::vector<std::string>& notes) {
                t.name);
         if (rowCount(c, "new_" + t.name) != before)
             throw StoreError(StoreErrorKind::Io, c.location(),
-                             "the schema v4 upgrade did not copy every row of " + t.name +
-                                 "; nothing was changed");
+                             storeText(StoreText::StrictCopyIncomplete, {t.name}));
         c.exec("DROP TABLE " + t.name);
         c.exec("ALTER TABLE new_" + t.name + " RENAME TO " + t.name);
     }

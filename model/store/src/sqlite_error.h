@@ -4,8 +4,8 @@
 
 #include <trainplan/store/store_error.h>
 
+#include <optional>
 #include <string>
-#include <string_view>
 
 struct sqlite3;
 
@@ -16,8 +16,9 @@ namespace trainplan::store::detail {
 [[nodiscard]] StoreErrorKind kindOf(int resultCode);
 // Throws the StoreError for `resultCode` on `db`, with `context` (may be empty) saying what was
 // being done.
-[[noreturn]] void throwSqlite(sqlite3* db, int resultCode, std::string_view context = {});
+[[noreturn]] void throwSqlite(sqlite3* db, int resultCode,
+                              std::optional<StoreText> context = std::nullopt);
 [[noreturn]] void throwSqlite(const std::string& location, sqlite3* db, int resultCode,
-                              std::string_view context);
+                              std::optional<StoreText> context);
 
 } // namespace trainplan::store::detail

@@ -25,12 +25,25 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A catalog kind as a message names it ("gpu", "GPU").
+StoreArg catalogKindWord(CatalogKind kind) {
+    switch (kind) {
+    case CatalogKind::Gpu:
+        return storeText(StoreText::KindGpu).asArg();
+    case CatalogKind::Link:
+        return storeText(StoreText::KindLink).asArg();
+    case CatalogKind::Model:
+        return storeText(StoreText::KindModel).asArg();
+    }
+    return storeText(StoreText::KindGpu).asArg();
+}
+
 model::Catalog defaultBuiltins() {
     try {
         return model::loadCatalog(model::dataDirectory() / "catalog");
     } catch (const std::exception& e) {
         throw StoreError(StoreErrorKind::Io, "",
-                         std::string("cannot load the built-in catalog: ") + e.what());
+                         storeText(StoreText::BuiltinCatalogUnreadable, {std::string(e.what())}));
     }
 }
 
@@ -72,7 +85,7 @@ Store Store::open(const fs::path& file, StoreOptions options) {
     const std::string location = file.string();
     if (location == kMemoryLocation) return openInMemory(std::move(options));
     if (location.empty())
-        throw StoreError(StoreErrorKind::CannotOpen, "", "the database path is empty");
+        throw StoreError(StoreErrorKind::CannotOpen, "", storeText(StoreText::EmptyPath));
     detail::preflight(file, options.mode);
 
     // Reading a database in a directory we cannot write: SQLite could not create the WAL index
@@ -95,10 +108,10 @@ Store Store::open(const fs::path& file, StoreOptions options) {
 
     if (options.mode == OpenMode::ReadOnly) {
         if (info.userVersion < kSchemaVersion)
-            throw StoreError(StoreErrorKind::OlderSchema, location,
-                             "has schema v" + std::to_string(info.userVersion) +
-                                 " and needs an upgrade to v" + std::to_string(kSchemaVersion) +
-                                 ", which needs write access");
+            throw StoreError(
+                StoreErrorKind::OlderSchema, location,
+                storeText(StoreText::OlderSchemaReadOnly,
+                          {std::to_string(info.userVersion), std::to_string(kSchemaVersion)}));
         return Store(std::move(c), info.userVersion);
     }
 
@@ -114,10 +127,10 @@ Store Store::open(const fs::path& file, StoreOptions options) {
         migrateSchema(c, kSchemaVersion, &notes);
     } catch (const StoreError& e) {
         if (!backup) throw;
-        throw StoreError(e.kind(), location,
-                         e.message() + " (the copy made before the upgrade is " +
-                             backup->string() + ")",
-                         e.issues());
+        throw StoreError(
+            e.kind(), location,
+            storeText(StoreText::WithBackupNote, {e.storeMessage().asArg(), backup->string()}),
+            e.issues());
     }
 
     Store store(std::move(c), kSchemaVersion);
@@ -179,8 +192,8 @@ void Store::syncBuiltinCatalog(const model::Catalog& builtins) {
             for (const auto& body : all[std::string(detail::catalogArrayKey(kind))])
                 expected[model::asciiLower(body.at("name").get<std::string>())] =
                     detail::dumpJson(body);
-            auto q = m_connection.cached("SELECT name, body FROM " +
-                                         detail::catalogTable(kind) + " WHERE builtin = 1");
+            auto q = m_connection.cached("SELECT name, body FROM " + detail::catalogTable(kind) +
+                                         " WHERE builtin = 1");
             // (A built-in name a user entry took first is the user's: not a damaged row.)
             while (q->step()) {
                 const auto it = expected.find(model::asciiLower(q->text(0)));
@@ -248,11 +261,8 @@ model::Catalog Store::catalog() {
                 break;
             }
             if (!issues.empty())
-                throw StoreError(
-                    StoreErrorKind::Corrupt, location(),
-                    "a stored catalog entry no longer reads as valid; fix it with `catalog add` or "
-                    "remove it",
-                    issues);
+                throw StoreError(StoreErrorKind::Corrupt, location(),
+                                 storeText(StoreText::StoredCatalogEntryInvalid), issues);
         }
     }
     snapshot.commit();
@@ -283,7 +293,7 @@ bool Store::putCatalogEntry(CatalogKind kind, const nlohmann::json& body,
     const std::string what(toString(kind));
     if (!body.is_object())
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         "a catalog " + what + " must be a JSON object");
+                         storeText(StoreText::CatalogEntryNotObject, {catalogKindWord(kind)}));
     nlohmann::json input = body;
     if (!source.empty()) input["source"] = source;
     model::ValidationIssues issues;
@@ -313,7 +323,8 @@ bool Store::putCatalogEntry(CatalogKind kind, const nlohmann::json& body,
         issues.push_back({what + ".name", model::IssueId::Required});
     if (!issues.empty())
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the " + what + " entry is invalid; nothing was saved", issues);
+                         storeText(StoreText::CatalogEntryInvalid, {catalogKindWord(kind)}),
+                         issues);
 
     const std::string table = detail::catalogTable(kind);
     Transaction tx(m_connection);
@@ -323,10 +334,9 @@ bool Store::putCatalogEntry(CatalogKind kind, const nlohmann::json& body,
         q->bindAll(name);
         if (q->step()) {
             if (q->int64(1) != 0)
-                throw StoreError(
-                    StoreErrorKind::Conflict, location(),
-                    "'" + q->text(2) + "' is a built-in " + what +
-                        " (from data/catalog) and is read-only; add yours under another name");
+                throw StoreError(StoreErrorKind::Conflict, location(),
+                                 storeText(StoreText::BuiltinReadOnlyAddOther,
+                                           {q->text(2), catalogKindWord(kind)}));
             id = q->int64(0);
         }
     }
@@ -359,13 +369,13 @@ void Store::removeCatalogEntry(CatalogKind kind, const std::string& name) {
             for (const auto& e : catalogEntries(kind))
                 if (!e.builtin) names.push_back(e.name);
             throw StoreError(StoreErrorKind::NotFound, location(),
-                             "no user " + what + " named '" + name + "'" +
-                                 detail::didYouMean(name, names));
+                             storeText(StoreText::NoUserEntry, {catalogKindWord(kind), name,
+                                                                detail::didYouMean(name, names)}));
         }
         if (q->int64(1) != 0)
-            throw StoreError(StoreErrorKind::Conflict, location(),
-                             "'" + q->text(2) + "' is a built-in " + what +
-                                 " (from data/catalog) and is read-only");
+            throw StoreError(
+                StoreErrorKind::Conflict, location(),
+                storeText(StoreText::BuiltinReadOnly, {q->text(2), catalogKindWord(kind)}));
         id = q->int64(0);
         storedName = q->text(2);
     }
@@ -384,24 +394,28 @@ void Store::removeCatalogEntry(CatalogKind kind, const std::string& name) {
         break;
     }
     // A deleted scenario not yet purged counts: undeleting it must give back a valid scenario.
-    std::vector<std::string> users;
+    std::vector<StoreArg> users;
     {
         auto q = m_connection.cached("SELECT name, deleted_at IS NOT NULL FROM scenarios WHERE (" +
                                      where + ") ORDER BY name");
         q->bindAll(storedName);
         while (q->step())
-            users.push_back(q->text(0) + (q->int64(1) != 0
-                                              ? "' (deleted; `scenario purge` removes it for good)"
-                                              : "'"));
+            users.push_back(
+                storeText(q->int64(1) != 0 ? StoreText::DeletedUser : StoreText::QuotedName,
+                          {q->text(0)})
+                    .asArg());
     }
     if (!users.empty()) {
-        std::string list;
-        for (const auto& u : users)
-            list += (list.empty() ? "" : ", ") + ("'" + u);
-        throw StoreError(StoreErrorKind::Conflict, location(),
-                         "the " + what + " '" + storedName + "' is used by stored scenario" +
-                             (users.size() == 1 ? " " : "s ") + list +
-                             "; change or delete them first");
+        const StoreArg separator = storeText(StoreText::ListSeparator).asArg();
+        StoreArg list("");
+        for (std::size_t i = 0; i < users.size(); ++i) {
+            list.en += (i ? separator.en : "") + users[i].en;
+            list.zh += (i ? separator.zh : "") + users[i].zh;
+        }
+        throw StoreError(
+            StoreErrorKind::Conflict, location(),
+            storeText(StoreText::CatalogEntryInUse,
+                      {catalogKindWord(kind), storedName, std::to_string(users.size()), list}));
     }
     auto q = m_connection.cached("DELETE FROM " + table + " WHERE id = ?1");
     q->bindAll(id).run();
@@ -413,6 +427,5 @@ void Store::removeCatalogEntry(CatalogKind kind, const std::string& name) {
 IntegrityReport Store::checkIntegrity() {
     return detail::runIntegrityCheck(m_connection);
 }
-
 
 } // namespace trainplan::store

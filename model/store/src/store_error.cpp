@@ -38,23 +38,42 @@ const char* toString(StoreErrorKind kind) {
 
 namespace {
 
-std::string composeWhat(const std::string& path, const std::string& message,
-                        const model::ValidationIssues& issues) {
-    std::string what = path.empty() ? message : path + ": " + message;
+std::string composeWhat(const std::string& path, const StoreMessage& message,
+                        const model::ValidationIssues& issues, model::Lang lang) {
+    const std::string text = message.in(lang);
+    // The path is a file name, written as it is; the separator follows the language.
+    std::string what = path.empty()                ? text
+                       : lang == model::Lang::ZhCN ? path + "：" + text
+                                                   : path + ": " + text;
     for (const auto& issue : issues)
-        what += "\n  " + issue.text();
+        what += "\n  " + (lang == model::Lang::En ? issue.text() : issue.text(lang));
     return what;
 }
 
 } // namespace
 
-StoreError::StoreError(StoreErrorKind kind, std::string databasePath, std::string message,
+StoreError::StoreError(StoreErrorKind kind, std::string databasePath, StoreMessage message,
                        model::ValidationIssues issues)
-    : std::runtime_error(composeWhat(databasePath, message, issues))
+    : std::runtime_error(composeWhat(databasePath, message, issues, model::Lang::En))
     , m_kind(kind)
     , m_path(std::move(databasePath))
-    , m_message(std::move(message))
+    , m_text(std::move(message))
+    , m_message(m_text.in(model::Lang::En))
     , m_issues(std::move(issues)) {}
+
+StoreError::StoreError(StoreErrorKind kind, std::string databasePath, std::string message,
+                       model::ValidationIssues issues)
+    : StoreError(kind, std::move(databasePath),
+                 StoreMessage{StoreText::Verbatim, {std::move(message)}}, std::move(issues)) {}
+
+std::string StoreError::messageIn(model::Lang lang) const {
+    return lang == model::Lang::En ? m_message : m_text.in(lang);
+}
+
+std::string StoreError::textIn(model::Lang lang) const {
+    return lang == model::Lang::En ? std::string(what())
+                                   : composeWhat(m_path, m_text, m_issues, lang);
+}
 
 namespace detail {
 
@@ -90,49 +109,50 @@ StoreErrorKind kindOf(int resultCode) {
 
 namespace {
 
-std::string explain(int resultCode) {
+StoreText explain(int resultCode) {
     switch (resultCode & 0xFF) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return "the database is locked by another process (gave up waiting for it); nothing was "
-               "changed - "
-               "try again when the other TrainPlan finishes";
+        return StoreText::SqliteBusy;
     case SQLITE_FULL:
-        return "the disk is full or the database reached its size limit; nothing was saved";
+        return StoreText::SqliteFull;
     case SQLITE_READONLY:
     case SQLITE_PERM:
-        return "cannot write: the database file or its directory is read-only";
+        return StoreText::SqliteReadOnly;
     case SQLITE_CANTOPEN:
-        return "cannot open the database file (check that its directory exists and is writable)";
+        return StoreText::SqliteCantOpen;
     case SQLITE_CORRUPT:
-        return "the database file is corrupt (run `trainplan-cli db check`; restore a backup or "
-               "move the file "
-               "away)";
+        return StoreText::SqliteCorrupt;
     case SQLITE_NOTADB:
-        return "the file is not an SQLite database";
+        return StoreText::SqliteNotADatabase;
     case SQLITE_CONSTRAINT:
-        return "rejected by the database's constraints";
+        return StoreText::SqliteConstraint;
     case SQLITE_IOERR:
-        return "I/O error while accessing the database file";
+        return StoreText::SqliteIo;
     case SQLITE_NOMEM:
-        return "out of memory";
+        return StoreText::SqliteNoMemory;
     default:
-        return "database error";
+        return StoreText::SqliteOther;
     }
 }
 
 } // namespace
 
 void throwSqlite(const std::string& location, sqlite3* db, int resultCode,
-                 std::string_view context) {
-    std::string message = explain(resultCode);
-    if (!context.empty()) message = std::string(context) + ": " + message;
+                 std::optional<StoreText> context) {
+    StoreMessage message = storeText(explain(resultCode));
+    if (context)
+        message =
+            storeText(StoreText::SqliteWithContext, {storeText(*context).asArg(), message.asArg()});
+    // SQLite's own words stay as SQLite wrote them, in every language.
     const char* detailText = db ? sqlite3_errmsg(db) : sqlite3_errstr(resultCode);
-    if (detailText && *detailText) message += " (SQLite: " + std::string(detailText) + ")";
+    if (detailText && *detailText)
+        message =
+            storeText(StoreText::SqliteWithDetail, {message.asArg(), std::string(detailText)});
     throw StoreError(kindOf(resultCode), location, std::move(message));
 }
 
-void throwSqlite(sqlite3* db, int resultCode, std::string_view context) {
+void throwSqlite(sqlite3* db, int resultCode, std::optional<StoreText> context) {
     throwSqlite(displayLocation(db), db, resultCode, context);
 }
 

@@ -5,6 +5,7 @@
 #include <trainplan/model/validation_issue.h>
 #include <trainplan/store/connection.h>
 #include <trainplan/store/records.h>
+#include <trainplan/store/store_text.h>
 
 #include "json_text.h"
 
@@ -19,9 +20,9 @@ inline constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 [[nodiscard]] std::string catalogTable(CatalogKind kind);         // "catalog_gpus"
 [[nodiscard]] std::string_view catalogArrayKey(CatalogKind kind); // "gpus", as in data/catalog
-// " (did you mean a, b?)" or "" when nothing is close.
-[[nodiscard]] std::string didYouMean(const std::string& name,
-                                     const std::vector<std::string>& candidates);
+// " (did you mean a, b?)" in both languages, or empty when nothing is close.
+[[nodiscard]] StoreArg didYouMean(const std::string& name,
+                                  const std::vector<std::string>& candidates);
 [[nodiscard]] IntegrityReport runIntegrityCheck(Connection& connection);
 // A scenario document with its top-level keys in the order the file format documents them.
 [[nodiscard]] OrderedJson scenarioKeyOrder(const OrderedJson& doc);

@@ -191,7 +191,7 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
                      {"schema", "database_schema_version", "exported_at", "catalog", "scenarios",
                       "runs", "comparisons", "calibration_profiles"}))
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         "a library file must be a JSON object; nothing was imported");
+                         storeText(StoreText::LibraryNotObject));
     if (!lib.contains("schema") || lib["schema"] != kLibrarySchema)
         issues.push_back({"schema", model::IssueId::SchemaMustBe, {kLibrarySchema}});
 
@@ -348,8 +348,8 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
         }
     }
     if (!issues.empty())
-        throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the library file is invalid; nothing was imported", issues);
+        throw StoreError(StoreErrorKind::Invalid, location(), storeText(StoreText::LibraryInvalid),
+                         issues);
 
     // --- One transaction: all of it or none of it.
     LibraryImportSummary summary;
@@ -512,14 +512,11 @@ LibraryImportSummary Store::importLibrary(const json& lib) {
     }
 
     if (!issues.empty())
-        throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the library file is invalid; nothing was imported", issues);
+        throw StoreError(StoreErrorKind::Invalid, location(), storeText(StoreText::LibraryInvalid),
+                         issues);
     if (!conflicts.empty())
         throw StoreError(StoreErrorKind::Conflict, location(),
-                         "the library file conflicts with what is stored; nothing was imported "
-                         "(rename or remove "
-                         "the entries below, here or in the file)",
-                         conflicts);
+                         storeText(StoreText::LibraryConflicts), conflicts);
     tx.commit();
     return summary;
 }

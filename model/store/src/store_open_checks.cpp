@@ -26,9 +26,6 @@ namespace detail {
 
 namespace {
 
-constexpr const char* kLeftUntouched =
-    "it was left untouched; move it away or choose another database with --db PATH or TRAINPLAN_DB";
-
 std::string showBytes(const char* bytes, std::size_t n) {
     std::string out;
     for (std::size_t i = 0; i < n; ++i) {
@@ -49,7 +46,8 @@ std::string readWhole(const fs::path& file) {
 // read-only -shm of ours beside a writable file gets the file's mode back.
 void repairReadOnlyShm(const fs::path& file) {
     const std::string shm = file.string() + "-shm";
-    struct stat dbStat {}, shmStat {};
+    struct stat dbStat {
+    }, shmStat{};
     if (::stat(shm.c_str(), &shmStat) != 0 || ::access(shm.c_str(), W_OK) == 0) return;
     if (::stat(file.c_str(), &dbStat) != 0 || shmStat.st_uid != ::geteuid()) return;
     (void)::chmod(shm.c_str(), (dbStat.st_mode & 0666) | S_IRUSR | S_IWUSR);
@@ -69,49 +67,45 @@ void preflight(const fs::path& file, OpenMode mode) {
     const fs::file_status st = fs::status(file, ec);
     if (fs::exists(st)) {
         if (fs::is_directory(st))
-            throw StoreError(StoreErrorKind::CannotOpen, path,
-                             "is a directory, not a database file");
+            throw StoreError(StoreErrorKind::CannotOpen, path, storeText(StoreText::IsDirectory));
         if (!fs::is_regular_file(st))
-            throw StoreError(StoreErrorKind::CannotOpen, path, "is not a regular file");
+            throw StoreError(StoreErrorKind::CannotOpen, path,
+                             storeText(StoreText::NotRegularFile));
         std::ifstream in(file, std::ios::binary);
         if (!in)
-            throw StoreError(StoreErrorKind::CannotOpen, path,
-                             "cannot read the file (" + std::generic_category().message(errno) +
-                                 ")");
+            throw StoreError(
+                StoreErrorKind::CannotOpen, path,
+                storeText(StoreText::CannotReadFile, {std::generic_category().message(errno)}));
         char header[100] = {};
         in.read(header, sizeof header);
         const auto n = static_cast<std::size_t>(in.gcount());
         if (n > 0 && (n < sizeof header || std::memcmp(header, "SQLite format 3", 16) != 0))
-            throw StoreError(StoreErrorKind::NotADatabase, path,
-                             "is not a TrainPlan database: not an SQLite file (it starts with \"" +
-                                 showBytes(header, std::min<std::size_t>(n, 16)) + "\"); " +
-                                 kLeftUntouched);
+            throw StoreError(
+                StoreErrorKind::NotADatabase, path,
+                storeText(StoreText::NotSqlite, {showBytes(header, std::min<std::size_t>(n, 16))}));
         if (mode == OpenMode::ReadWrite && ::access(file.c_str(), W_OK) != 0)
-            throw StoreError(StoreErrorKind::ReadOnly, path,
-                             "the file is read-only (" + std::generic_category().message(errno) +
-                                 "); nothing was changed");
+            throw StoreError(
+                StoreErrorKind::ReadOnly, path,
+                storeText(StoreText::FileReadOnly, {std::generic_category().message(errno)}));
         if (mode == OpenMode::ReadWrite) repairReadOnlyShm(file);
     } else if (mode == OpenMode::ReadOnly) {
-        throw StoreError(StoreErrorKind::CannotOpen, path, "no database file here");
+        throw StoreError(StoreErrorKind::CannotOpen, path, storeText(StoreText::NoDatabaseFile));
     }
     if (mode == OpenMode::ReadWrite) {
         const fs::path dir = file.parent_path().empty() ? fs::path(".") : file.parent_path();
         if (!fs::exists(dir, ec)) {
             fs::create_directories(dir, ec);
             if (ec)
-                throw StoreError(StoreErrorKind::CannotOpen, path,
-                                 "cannot create the directory " + dir.string() + " (" +
-                                     ec.message() + ")");
+                throw StoreError(
+                    StoreErrorKind::CannotOpen, path,
+                    storeText(StoreText::CannotCreateDirectory, {dir.string(), ec.message()}));
         }
         if (::access(dir.c_str(), W_OK) != 0)
-            throw StoreError(
-                StoreErrorKind::ReadOnly, path,
-                "the directory " + dir.string() + " is not writable (" +
-                    std::generic_category().message(errno) +
-                    "; SQLite keeps its journal beside the database); nothing was changed");
+            throw StoreError(StoreErrorKind::ReadOnly, path,
+                             storeText(StoreText::DirectoryNotWritable,
+                                       {dir.string(), std::generic_category().message(errno)}));
     }
 }
-
 
 FileInfo inspect(Connection& c) {
     FileInfo info;
@@ -132,7 +126,7 @@ FileInfo inspect(Connection& c) {
         throw StoreError(e.kind() == StoreErrorKind::NotADatabase ? StoreErrorKind::NotADatabase
                                                                   : StoreErrorKind::Corrupt,
                          c.location(),
-                         "cannot read the database: " + e.message() + "; " + kLeftUntouched);
+                         storeText(StoreText::CannotReadDatabase, {e.storeMessage().asArg()}));
     }
     return info;
 }
@@ -148,21 +142,17 @@ void refuseForeign(const Connection& c, const FileInfo& info) {
     for (std::size_t i = 0; i < info.tables.size() && i < 5; ++i)
         tables += (i ? ", " : "") + info.tables[i];
     if (info.tables.size() > 5) tables += ", ...";
-    throw StoreError(
-        StoreErrorKind::NotADatabase, c.location(),
-        "is an SQLite database of another application, not TrainPlan's (application_id " +
-            std::string(id) + (tables.empty() ? "" : ", tables " + tables) + "); " +
-            kLeftUntouched);
+    throw StoreError(StoreErrorKind::NotADatabase, c.location(),
+                     tables.empty()
+                         ? storeText(StoreText::ForeignDatabase, {std::string(id)})
+                         : storeText(StoreText::ForeignDatabaseTables, {std::string(id), tables}));
 }
 
 void refuseNewer(const Connection& c, const FileInfo& info) {
     if (info.userVersion <= kSchemaVersion) return;
-    throw StoreError(
-        StoreErrorKind::NewerSchema, c.location(),
-        "was written by a newer TrainPlan (schema v" + std::to_string(info.userVersion) +
-            "; this version knows up to v" + std::to_string(kSchemaVersion) +
-            "); it was left untouched and is never downgraded - upgrade TrainPlan, or choose "
-            "another database with --db PATH or TRAINPLAN_DB");
+    throw StoreError(StoreErrorKind::NewerSchema, c.location(),
+                     storeText(StoreText::NewerSchema,
+                               {std::to_string(info.userVersion), std::to_string(kSchemaVersion)}));
 }
 
 // quick_check skips what integrity_check adds: that every index holds exactly its table's rows
@@ -187,10 +177,8 @@ void verify(Connection& c) {
     std::string summary;
     for (const auto& p : problems)
         summary += (summary.empty() ? "" : "; ") + p;
-    throw StoreError(
-        StoreErrorKind::Corrupt, c.location(),
-        "the database is corrupt (" + summary + "); " + kLeftUntouched +
-            " (`trainplan-cli db check` lists the damage; a .bak-v* copy beside it may help)");
+    throw StoreError(StoreErrorKind::Corrupt, c.location(),
+                     storeText(StoreText::CorruptDatabase, {summary}));
 }
 
 // A copy beside the file, written before a migration changes it: <file>.bak-v<N>[-K].
@@ -209,10 +197,9 @@ fs::path writeBackup(Connection& c, int version) {
     } catch (const StoreError& e) {
         fs::remove(fresh, ec);
         throw StoreError(e.kind(), c.location(),
-                         "needs an upgrade from schema v" + std::to_string(version) + " to v" +
-                             std::to_string(kSchemaVersion) + " but the backup copy " +
-                             base.string() + " could not be written (" + e.message() +
-                             "); nothing was changed");
+                         storeText(StoreText::BackupFailed,
+                                   {std::to_string(version), std::to_string(kSchemaVersion),
+                                    base.string(), e.storeMessage().asArg()}));
     }
     const std::string copy = readWhole(fresh);
     fs::path target = base;
@@ -227,20 +214,16 @@ fs::path writeBackup(Connection& c, int version) {
     if (ec) {
         fs::remove(fresh, ec);
         throw StoreError(StoreErrorKind::Io, c.location(),
-                         "needs an upgrade from schema v" + std::to_string(version) +
-                             " but the backup copy " + target.string() +
-                             " could not be written (" + ec.message() + "); nothing was changed");
+                         storeText(StoreText::BackupRenameFailed,
+                                   {std::to_string(version), target.string(), ec.message()}));
     }
     return target;
 }
 
-// What to tell a user about the -wal beside a refused database (empty: there is none).
-std::string walAdvice(const std::string& location) {
+// Whether to tell a user about the -wal beside a refused database (StoreText::WithWalAdvice).
+bool hasWal(const std::string& location) {
     std::error_code ec;
-    if (!fs::exists(location + "-wal", ec) || fs::file_size(location + "-wal", ec) == 0) return {};
-    return " (" + location + "-wal, which holds its latest changes, was left untouched too: keep it "
-                             "and " + location + "-shm with the file, and move or copy all three "
-                             "together)";
+    return fs::exists(location + "-wal", ec) && fs::file_size(location + "-wal", ec) != 0;
 }
 
 // A corrupt view with a non-empty -wal: is the file itself intact (read without the WAL)? Then
@@ -260,14 +243,8 @@ bool onlyTheWalIsBad(const std::string& location, const StoreOptions& options) {
 }
 
 [[noreturn]] void refuseForeignWal(const std::string& location) {
-    throw StoreError(
-        StoreErrorKind::Corrupt, location,
-        "the database file is intact, but the write-ahead log beside it (" + location +
-            "-wal) does not belong to it - typically a -wal left from before the file was "
-            "restored from a backup. Nothing was changed: the file, its -wal and -shm were left "
-            "untouched. If you restored the file, move " + location + "-wal and " + location +
-            "-shm aside (keep them until the library opens as you expect) and run the command "
-            "again; otherwise restore the -wal from the same backup as the file");
+    throw StoreError(StoreErrorKind::Corrupt, location,
+                     storeText(StoreText::ForeignWal, {location}));
 }
 
 // The checks every open runs before it uses a file: TrainPlan's, not newer, not corrupt.
@@ -283,9 +260,10 @@ FileInfo checkBeforeUse(Connection& c, const StoreOptions& options, bool verifyT
         if (e.kind() == StoreErrorKind::Corrupt && onlyTheWalIsBad(c.location(), options))
             refuseForeignWal(c.location());
         if (e.kind() == StoreErrorKind::Busy || e.kind() == StoreErrorKind::CannotOpen) throw;
-        const std::string advice = walAdvice(c.location());
-        if (advice.empty()) throw;
-        throw StoreError(e.kind(), c.location(), e.message() + advice);
+        if (!hasWal(c.location())) throw;
+        throw StoreError(
+            e.kind(), c.location(),
+            storeText(StoreText::WithWalAdvice, {e.storeMessage().asArg(), c.location()}));
     }
 }
 
@@ -293,8 +271,9 @@ FileInfo checkBeforeUse(Connection& c, const StoreOptions& options, bool verifyT
 
 IntegrityReport checkDatabaseFile(const fs::path& file) {
     detail::preflight(file, OpenMode::ReadOnly);
-    Connection c = Connection::open(file.string(), OpenMode::ReadOnly,
-                                    std::chrono::milliseconds(2000), !detail::directoryWritable(file));
+    Connection c =
+        Connection::open(file.string(), OpenMode::ReadOnly, std::chrono::milliseconds(2000),
+                         !detail::directoryWritable(file));
     IntegrityReport r = detail::runIntegrityCheck(c);
     // `db check` must agree with what every other command decides: whatever Store::open refuses
     // as corrupt is a problem here too (foreign and newer files are already reported above).

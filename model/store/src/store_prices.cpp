@@ -67,7 +67,8 @@ bool Store::putPrice(const model::PriceTableEntry& entry) {
     if (!p.date.empty() && !model::isIsoDate(p.date))
         issues.push_back({"date", model::IssueId::NotDate, {p.date}});
     if (!issues.empty())
-        throw StoreError(StoreErrorKind::Invalid, location(), "price rejected", std::move(issues));
+        throw StoreError(StoreErrorKind::Invalid, location(), storeText(StoreText::PriceRejected),
+                         std::move(issues));
     Transaction tx(m_connection);
     bool existed = false;
     {
@@ -104,7 +105,8 @@ void Store::removePrice(const std::string& gpu, const std::string& cloud, const 
             std::string what = model::trimmed(gpu);
             for (const std::string& s : {cloud, region, contract})
                 if (!model::trimmed(s).empty()) what += " / " + model::trimmed(s);
-            throw StoreError(StoreErrorKind::NotFound, location(), "no price for " + what);
+            throw StoreError(StoreErrorKind::NotFound, location(),
+                             storeText(StoreText::NoPrice, {what}));
         }
     }
     auto q = m_connection.cached("DELETE FROM gpu_prices WHERE gpu = ?1 AND cloud = ?2 AND "
@@ -121,8 +123,8 @@ void Store::setExchangeRate(double cnyPerUsd, const std::string& date) {
         issues.push_back({"cny_per_usd", model::IssueId::ExchangeRateRange});
     if (!model::isIsoDate(date)) issues.push_back({"date", model::IssueId::NotDate, {date}});
     if (!issues.empty())
-        throw StoreError(StoreErrorKind::Invalid, location(), "exchange rate rejected",
-                         std::move(issues));
+        throw StoreError(StoreErrorKind::Invalid, location(),
+                         storeText(StoreText::ExchangeRateRejected), std::move(issues));
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.10g", cnyPerUsd);
     Transaction tx(m_connection);

@@ -60,16 +60,15 @@ bool Store::insertRun(const NewMeasuredRun& run, std::optional<std::int64_t> sce
 std::int64_t Store::addRun(const NewMeasuredRun& run) {
     model::ValidationIssues issues = detail::validateRun(run, "run");
     if (!issues.empty())
-        throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the measured run is invalid; nothing was saved", issues);
+        throw StoreError(StoreErrorKind::Invalid, location(), storeText(StoreText::RunInvalid),
+                         issues);
     Transaction tx(m_connection);
     const ScenarioRecord owner = scenario(run.scenarioName);
     NewMeasuredRun stored = run;
     stored.scenarioName = owner.name; // as the library spells it
     if (!insertRun(stored, owner.id))
         throw StoreError(StoreErrorKind::Conflict, location(),
-                         "an identical run of '" + run.scenarioName +
-                             "' is already stored; nothing was saved");
+                         storeText(StoreText::RunDuplicate, {run.scenarioName}));
     const std::int64_t id = m_connection.lastInsertRowId();
     tx.commit();
     return id;
@@ -82,8 +81,8 @@ ImportSummary Store::importRuns(const std::vector<NewMeasuredRun>& runs) {
         issues.insert(issues.end(), more.begin(), more.end());
     }
     if (!issues.empty())
-        throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the runs are invalid; nothing was imported", issues);
+        throw StoreError(StoreErrorKind::Invalid, location(), storeText(StoreText::RunsInvalid),
+                         issues);
     ImportSummary summary;
     Transaction tx(m_connection);
     for (const auto& run : runs) {
@@ -144,7 +143,7 @@ void Store::deleteRun(std::int64_t id) {
     q->bindAll(id).run();
     if (m_connection.changes() == 0)
         throw StoreError(StoreErrorKind::NotFound, location(),
-                         "no measured run with id " + std::to_string(id));
+                         storeText(StoreText::NoRun, {std::to_string(id)}));
     tx.commit();
 }
 
@@ -155,7 +154,7 @@ std::int64_t Store::saveComparison(const std::string& name,
                                    const nlohmann::json& result) {
     if (result.is_discarded())
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the comparison result is not JSON; nothing was saved");
+                         storeText(StoreText::ComparisonNotJson));
     Transaction tx(m_connection);
     const std::optional<std::int64_t> sid = scenarioName ? scenarioId(*scenarioName) : std::nullopt;
     auto q = m_connection.cached(
@@ -182,7 +181,7 @@ ComparisonRecord Store::comparison(std::int64_t id) {
     q->bindAll(id);
     if (!q->step())
         throw StoreError(StoreErrorKind::NotFound, location(),
-                         "no saved comparison with id " + std::to_string(id));
+                         storeText(StoreText::NoComparison, {std::to_string(id)}));
     return {q->int64(0), q->text(1), q->optionalText(2), detail::parseJson(q->text(3)), q->text(4)};
 }
 
@@ -192,7 +191,7 @@ void Store::deleteComparison(std::int64_t id) {
     q->bindAll(id).run();
     if (m_connection.changes() == 0)
         throw StoreError(StoreErrorKind::NotFound, location(),
-                         "no saved comparison with id " + std::to_string(id));
+                         storeText(StoreText::NoComparison, {std::to_string(id)}));
     tx.commit();
 }
 
@@ -204,8 +203,8 @@ void Store::saveCalibrationProfile(const std::string& name, const nlohmann::json
     if (model::trimmed(name).empty()) issues.push_back({"name", model::IssueId::Required});
     if (!parameters.is_object()) issues.push_back({"parameters", model::IssueId::MustBeJsonObject});
     if (!issues.empty())
-        throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the calibration profile is invalid; nothing was saved", issues);
+        throw StoreError(StoreErrorKind::Invalid, location(), storeText(StoreText::ProfileInvalid),
+                         issues);
     Transaction tx(m_connection);
     auto q = m_connection.cached(
         "INSERT INTO calibration_profiles (name, parameters, notes) VALUES (?1, ?2, ?3) ON "
@@ -241,7 +240,7 @@ void Store::deleteCalibrationProfile(const std::string& name) {
     q->bindAll(name).run();
     if (m_connection.changes() == 0)
         throw StoreError(StoreErrorKind::NotFound, location(),
-                         "no calibration profile named '" + name + "'");
+                         storeText(StoreText::NoProfile, {name}));
     tx.commit();
 }
 

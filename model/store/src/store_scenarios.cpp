@@ -55,20 +55,20 @@ std::optional<std::int64_t> Store::scenarioId(const std::string& name) {
     return q->int64(0);
 }
 
-std::string Store::closeScenarioNames(const std::string& name) {
+StoreArg Store::closeScenarioNames(const std::string& name) {
     std::vector<std::string> names;
     auto q =
         m_connection.cached("SELECT name FROM scenarios WHERE deleted_at IS NULL ORDER BY name");
     while (q->step())
         names.push_back(q->text(0));
-    if (names.empty()) return " (the library has no scenarios yet)";
+    if (names.empty()) return storeText(StoreText::NoScenariosYet).asArg();
     return detail::didYouMean(name, names);
 }
 
 std::int64_t Store::requireScenarioId(const std::string& name) {
     if (auto id = scenarioId(name)) return *id;
     throw StoreError(StoreErrorKind::NotFound, location(),
-                     "no scenario named '" + name + "'" + closeScenarioNames(name));
+                     storeText(StoreText::NoScenario, {name, closeScenarioNames(name)}));
 }
 
 SaveResult Store::saveScenarioText(std::string_view jsonText, const SaveScenarioOptions& options) {
@@ -78,8 +78,8 @@ SaveResult Store::saveScenarioText(std::string_view jsonText, const SaveScenario
     } catch (const std::exception&) {
         // The model's parser words JSON syntax errors for users (line, column, what was expected).
         const model::ScenarioLoad load = model::parseScenario(jsonText, catalog());
-        throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the scenario is not valid JSON; nothing was saved", load.issues);
+        throw StoreError(StoreErrorKind::Invalid, location(), storeText(StoreText::ScenarioNotJson),
+                         load.issues);
     }
     return storeScenario(std::move(doc), options);
 }
@@ -91,12 +91,12 @@ SaveResult Store::saveScenario(const nlohmann::json& document, const SaveScenari
 SaveResult Store::storeScenario(detail::OrderedJson doc, const SaveScenarioOptions& options) {
     if (!doc.is_object())
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         "a scenario must be a JSON object; nothing was saved");
+                         storeText(StoreText::ScenarioNotObject));
     if (options.name) {
         const std::string name = model::trimmed(*options.name);
         if (name.empty())
             throw StoreError(StoreErrorKind::Invalid, location(),
-                             "the scenario name is empty; nothing was saved");
+                             storeText(StoreText::ScenarioNameEmpty));
         doc["name"] = name;
     }
     model::ValidationIssues tagIssues;
@@ -110,8 +110,8 @@ SaveResult Store::storeScenario(detail::OrderedJson doc, const SaveScenarioOptio
         const std::string name =
             doc.contains("name") && doc["name"].is_string() ? doc["name"].get<std::string>() : "";
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         (name.empty() ? std::string("the scenario") : "scenario '" + name + "'") +
-                             " is invalid; nothing was saved",
+                         name.empty() ? storeText(StoreText::ScenarioInvalid)
+                                      : storeText(StoreText::NamedScenarioInvalid, {name}),
                          issues);
     }
     const std::string name = model::trimmed(load.scenario->name);
@@ -189,7 +189,7 @@ std::optional<ScenarioRecord> Store::findScenario(const std::string& name) {
 ScenarioRecord Store::scenario(const std::string& name) {
     if (auto r = findScenario(name)) return *r;
     throw StoreError(StoreErrorKind::NotFound, location(),
-                     "no scenario named '" + name + "'" + closeScenarioNames(name));
+                     storeText(StoreText::NoScenario, {name, closeScenarioNames(name)}));
 }
 
 std::vector<ScenarioVersion> Store::history(const std::string& name) {
@@ -220,10 +220,11 @@ ScenarioVersion Store::scenarioVersion(const std::string& name, int version) {
                 "SELECT min(version), max(version) FROM scenario_versions WHERE scenario_id = ?1");
             range->bindAll(id);
             range->step();
-            throw StoreError(StoreErrorKind::NotFound, location(),
-                             "scenario '" + name + "' has no version " + std::to_string(version) +
-                                 " (versions " + std::to_string(range->int64(0)) + "-" +
-                                 std::to_string(range->int64(1)) + ")");
+            throw StoreError(
+                StoreErrorKind::NotFound, location(),
+                storeText(StoreText::NoSuchVersion,
+                          {name, std::to_string(version), std::to_string(range->int64(0)),
+                           std::to_string(range->int64(1))}));
         }
         v = {static_cast<int>(q->int64(0)), q->text(1), q->text(2)};
     }
@@ -240,8 +241,7 @@ SaveResult Store::restoreScenario(const std::string& name, int version) {
     if (!load.ok())
         throw StoreError(
             StoreErrorKind::Invalid, location(),
-            "version " + std::to_string(version) + " of '" + current.name +
-                "' no longer validates (the catalog or the rules changed); nothing was changed",
+            storeText(StoreText::VersionNoLongerValid, {std::to_string(version), current.name}),
             load.issues);
     Transaction tx(m_connection);
     SaveResult result = appendScenarioVersion(current.name, detail::dumpJson(doc, 2), std::nullopt);
@@ -279,16 +279,15 @@ ScenarioSummary Store::undeleteScenario(const std::string& name) {
     if (!id) {
         if (scenarioId(name))
             throw StoreError(StoreErrorKind::NotFound, location(),
-                             "'" + name +
-                                 "' is not deleted: a scenario of that name is in the library (a "
-                                 "deleted one is purged when its name is saved again)");
+                             storeText(StoreText::NotDeleted, {name}));
         std::vector<std::string> deleted;
         for (const auto& s : deletedScenarios())
             deleted.push_back(s.name);
-        throw StoreError(StoreErrorKind::NotFound, location(),
-                         "no deleted scenario named '" + name + "'" +
-                             (deleted.empty() ? std::string(" (nothing is deleted)")
-                                              : detail::didYouMean(name, deleted)));
+        throw StoreError(
+            StoreErrorKind::NotFound, location(),
+            storeText(StoreText::NoDeletedScenario,
+                      {name, deleted.empty() ? storeText(StoreText::NothingDeleted).asArg()
+                                             : detail::didYouMean(name, deleted)}));
     }
     auto q = m_connection.cached("UPDATE scenarios SET deleted_at = NULL WHERE id = ?1");
     q->bindAll(*id).run();
@@ -316,9 +315,9 @@ std::vector<ScenarioSummary> Store::deletedScenarios() {
 
 int Store::purgeDeletedScenarios(std::chrono::seconds olderThan) {
     if (olderThan.count() < 0)
-        throw StoreError(StoreErrorKind::Invalid, location(),
-                         "purge: the age of the deleted scenarios to purge is negative (" +
-                             std::to_string(olderThan.count()) + " s)");
+        throw StoreError(
+            StoreErrorKind::Invalid, location(),
+            storeText(StoreText::NegativePurgeAge, {std::to_string(olderThan.count())}));
     // julianday counts days; the age in seconds is compared as a fraction of 86400 s.
     const std::string due = "deleted_at IS NOT NULL AND julianday(deleted_at) <= "
                             "julianday('now') - ?1 / 86400.0";
@@ -347,7 +346,7 @@ ScenarioSummary Store::renameScenario(const std::string& name, const std::string
     const std::string target = model::trimmed(newName);
     if (target.empty())
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         "the new name of scenario '" + name + "' is empty; nothing was renamed",
+                         storeText(StoreText::NewNameEmpty, {name}),
                          {{"name", model::IssueId::Required}});
     const ScenarioRecord current = scenario(name); // NotFound
     // The renamed current version must still be a valid scenario (the validator's name rules).
@@ -356,8 +355,7 @@ ScenarioSummary Store::renameScenario(const std::string& name, const std::string
     const model::ScenarioLoad load = model::parseScenario(nlohmann::json(doc), catalog());
     if (!load.ok())
         throw StoreError(StoreErrorKind::Invalid, location(),
-                         "'" + current.name + "' cannot be renamed to '" + target +
-                             "'; nothing was renamed",
+                         storeText(StoreText::CannotRenameInvalid, {current.name, target}),
                          load.issues);
 
     Transaction tx(m_connection);
@@ -368,9 +366,7 @@ ScenarioSummary Store::renameScenario(const std::string& name, const std::string
         q->bindAll(target, id);
         if (q->step())
             throw StoreError(StoreErrorKind::Conflict, location(),
-                             "cannot rename '" + current.name + "' to '" + target +
-                                 "': the library already has a scenario named '" + q->text(0) +
-                                 "'; nothing was renamed");
+                             storeText(StoreText::RenameTaken, {current.name, target, q->text(0)}));
     }
     {
         auto q = m_connection.cached(

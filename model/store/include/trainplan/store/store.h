@@ -194,7 +194,7 @@ private:
     void setTags(std::int64_t scenarioId, const std::vector<std::string>& tags);
     bool insertRun(const NewMeasuredRun& run, std::optional<std::int64_t> scenarioId,
                    const std::optional<std::string>& createdAt = std::nullopt);
-    [[nodiscard]] std::string closeScenarioNames(const std::string& name);
+    [[nodiscard]] StoreArg closeScenarioNames(const std::string& name);
 
     Connection m_connection;
     int m_schemaVersion = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/validation_issue.h>
+#include <trainplan/store/store_text.h>
 
 #include <stdexcept>
 #include <string>
@@ -26,20 +27,30 @@ enum class StoreErrorKind {
 [[nodiscard]] const char* toString(StoreErrorKind kind);
 
 // Every failure of the store. what() reads "<database path>: <what is wrong>[: details]" followed
-// by one indented line per validation issue, so it can be shown to a user as it is.
+// by one indented line per validation issue, so it can be shown to a user as it is (in English;
+// textIn renders the same in the window's language from the store catalogue, store_text.h).
 class StoreError : public std::runtime_error {
 public:
+    StoreError(StoreErrorKind kind, std::string databasePath, StoreMessage message,
+               model::ValidationIssues issues = {});
+    // A message from outside the catalogue, the same in every language (the CLI's own).
     StoreError(StoreErrorKind kind, std::string databasePath, std::string message,
                model::ValidationIssues issues = {});
 
     [[nodiscard]] StoreErrorKind kind() const { return m_kind; }
     [[nodiscard]] const std::string& databasePath() const { return m_path; }
     [[nodiscard]] const std::string& message() const { return m_message; } // without the path
+    [[nodiscard]] const StoreMessage& storeMessage() const { return m_text; }
     [[nodiscard]] const model::ValidationIssues& issues() const { return m_issues; }
+    // The message without the path in `lang` (English: message()).
+    [[nodiscard]] std::string messageIn(model::Lang lang) const;
+    // what() in `lang`: the path, the message and one indented line per issue.
+    [[nodiscard]] std::string textIn(model::Lang lang) const;
 
 private:
     StoreErrorKind m_kind;
     std::string m_path;
+    StoreMessage m_text;
     std::string m_message;
     model::ValidationIssues m_issues;
 };
