@@ -46,9 +46,19 @@ int printReferenceScenario(CliContext& ctx, const std::filesystem::path& file,
     s.plans = {used ? used->plan : c.plan};
     s.description = c.group + ": " + c.label + " (line " + std::to_string(line) + ")";
     ctx.out << model::toJson(s).dump(2) << '\n';
-    for (const std::string& a : c.assumptions)
-        ctx.err << file.string() << ": line " << line << ": assumed " << a << '\n';
+    for (const sim::RefNote& a : c.assumptions)
+        ctx.err << file.string() << ": line " << line << ": assumed " << a.text(sim::Lang::En)
+                << '\n';
     return kExitOk;
+}
+
+// The row's assumptions as English sentences, as `validate --format json` has always written them.
+std::vector<std::string> refNoteTexts(const std::vector<sim::RefNote>& notes) {
+    std::vector<std::string> out;
+    out.reserve(notes.size());
+    for (const sim::RefNote& n : notes)
+        out.push_back(n.text(sim::Lang::En));
+    return out;
 }
 
 } // namespace
@@ -68,7 +78,7 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
                         {"framework", r.framework},
                         {"precision", r.precision},
                         {"execution", r.execution},
-                        {"assumptions", r.assumptions}});
+                        {"assumptions", refNoteTexts(r.assumptions)}});
     nlohmann::json summary = nlohmann::json::array();
     for (const auto& g : report.summary)
         summary.push_back({{"group", g.group},

@@ -4,8 +4,10 @@
 #include <trainplan/simulator/text_catalogue.h>
 
 #include <trainplan/simulator/metric_text.h>
+#include <trainplan/simulator/number_format.h>
 
 #include <cmath>
+#include <cstdio>
 #include <iterator>
 #include <span>
 
@@ -402,6 +404,34 @@ std::string_view validationMetricName(ValidationMetric m, Lang lang) {
         break;
     }
     return calibrationTemplate(CalText::MetricPeakMemory, lang);
+}
+
+std::string formatValidationValue(ValidationMetric m, double value, Lang lang) {
+    const auto fixed1 = [value](const char* unit) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.1f %s", value, unit);
+        return std::string(buf);
+    };
+    switch (m) {
+    case ValidationMetric::StepSeconds:
+        return formatSeconds(value, lang);
+    case ValidationMetric::NarayananTflopsPerGpu:
+        return fixed1("TFLOP/s");
+    case ValidationMetric::MfuPercent:
+        return formatPercent(value / 100.0);
+    case ValidationMetric::TokensPerSecondPerGpu:
+        return formatTokensPerSecond(value, lang);
+    case ValidationMetric::PeakMemoryGiB:
+        break;
+    }
+    return fixed1("GiB");
+}
+
+std::string referenceRunLabel(std::string_view modelName, long long gpus, std::string_view fallback,
+                              Lang lang) {
+    if (modelName.empty() || gpus <= 0) return std::string(fallback);
+    return calibrationText(CalText::RunOnGpus, lang,
+                           {textArg(std::string(modelName)), countArg(static_cast<double>(gpus))});
 }
 
 } // namespace trainplan::sim

@@ -141,8 +141,9 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         // batch is that times dp (rows that give both agree: local 32 × dp 8 = global 256).
         if (const std::optional<long long> local = localBatch(r.notes)) {
             globalBatch = *local * *r.dp;
-            c.assumptions.push_back("global batch = the published local batch " +
-                                    std::to_string(*local) + " × dp " + std::to_string(*r.dp));
+            c.assumptions.push_back(
+                {RefNoteId::GlobalFromLocalBatch,
+                 {textArg(std::to_string(*local)), textArg(std::to_string(*r.dp))}});
         }
     }
     if (!globalBatch) return skip("global batch not published");
@@ -172,8 +173,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         m.moe.expertFfnHidden = m.ffnHidden;
     }
     c.assumptions.push_back(
-        llama ? "Llama architecture: SwiGLU FFN, untied embeddings, rotary positions"
-              : "GPT architecture: GELU FFN, tied embeddings, learned positions");
+        {llama ? RefNoteId::LlamaArchitecture : RefNoteId::GptArchitecture, {}});
 
     // GPU and links: the catalog entry the published GPU names, with its NVLink generation.
     const std::string& g = r.gpuType;
@@ -203,9 +203,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     } else if (contains(g, "A100")) {
         const bool is80 = r.gpuMemGb && *r.gpuMemGb >= 79;
         gpuName = is80 ? "A100-SXM4-80GB" : "A100-SXM4-40GB";
-        if (!r.gpuMemGb)
-            c.assumptions.push_back(
-                "GPU memory not stated: the 40 GB A100 of 2020 DGX-A100 systems");
+        if (!r.gpuMemGb) c.assumptions.push_back({RefNoteId::A100MemoryNotStated, {}});
         intraName = "NVLink3-NVSwitch";
     } else {
         for (const GpuMatch& m : kMatches)
@@ -224,21 +222,20 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     if (r.gpuMemGb && std::fabs(*r.gpuMemGb - gpu->memoryBytes / kGiB) > 1) {
         s.cluster.gpu.memoryBytes = *r.gpuMemGb * kGiB;
         s.cluster.gpuRef.clear();
-        c.assumptions.push_back("GPU memory set to the published " +
-                                std::to_string(static_cast<int>(*r.gpuMemGb)) + " GiB");
+        c.assumptions.push_back({RefNoteId::GpuMemoryPublished,
+                                 {textArg(std::to_string(static_cast<int>(*r.gpuMemGb)))}});
     }
     if (const std::optional<double> hbm = hbmBytesPerSecond(g)) {
         s.cluster.gpu.hbmBytesPerSecond = *hbm;
         s.cluster.gpuRef.clear();
-        char text[80];
-        std::snprintf(text, sizeof text, "HBM bandwidth set to the published %.2g TB/s",
-                      *hbm / 1e12);
-        c.assumptions.emplace_back(text);
+        char terabytes[32];
+        std::snprintf(terabytes, sizeof terabytes, "%.2g", *hbm / 1e12);
+        c.assumptions.push_back({RefNoteId::HbmPublished, {textArg(terabytes)}});
     }
     if (const std::optional<double> cap = powerLimitWatts(g)) {
         s.cluster.gpuPowerLimitWatts = *cap;
-        c.assumptions.push_back("power cap " + std::to_string(static_cast<int>(*cap)) +
-                                " W: sustained clock from the cube law (docs/model.md)");
+        c.assumptions.push_back(
+            {RefNoteId::PowerCap, {textArg(std::to_string(static_cast<int>(*cap)))}});
     }
     s.cluster.intraNode = *intra;
     s.cluster.intraNodeRef = intra->name;
@@ -255,8 +252,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         inter = catalog.findLink("RoCE-200GbE");
     else if (contains(g, "H100") || contains(g, "H200") || contains(g, "B200")) {
         inter = catalog.findLink("InfiniBand-NDR-400");
-        c.assumptions.push_back(
-            "inter-node network not stated: 8 × NDR 400 Gb/s (DGX H100/H200/B200)");
+        c.assumptions.push_back({RefNoteId::InterNodeNdr, {}});
     } else if (contains(g, "V100")) {
         // DGX-2: 8 × 100 Gb/s EDR InfiniBand (NVIDIA DGX-2 datasheet).
         static const model::LinkSpec edr{
@@ -267,10 +263,10 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
             "Mellanox EDR 100 Gb/s per port (DGX-2 datasheet: 8 ports)",
             "Mellanox EDR 每端口 100 Gb/s（DGX-2 数据手册：8 个端口）"};
         inter = &edr;
-        c.assumptions.push_back("inter-node network not stated: the DGX-2's 8 × EDR 100 Gb/s");
+        c.assumptions.push_back({RefNoteId::InterNodeEdrDgx2, {}});
     } else {
         inter = catalog.findLink("InfiniBand-HDR-200");
-        c.assumptions.push_back("inter-node network not stated: the DGX-A100's 8 × HDR 200 Gb/s");
+        c.assumptions.push_back({RefNoteId::InterNodeHdrDgxA100, {}});
     }
     if (!inter) return skip("catalog lacks the inter-node link");
     s.cluster.interNode = *inter;
@@ -353,7 +349,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         // Narayanan Table 2 states only the model-parallel size (96 = 8 × 12).
         p.tp = 8;
         p.pp = 12;
-        c.assumptions.push_back("model-parallel size 96 split as tp 8 × pp 12");
+        c.assumptions.push_back({RefNoteId::ModelParallel96, {}});
     }
     if (p.tp == 0) p.tp = 1;
     if (p.pp == 0) p.pp = 1;
@@ -366,7 +362,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         // torchtitan builds two stages per rank for a multi-stage schedule unless told otherwise
         // (torchtitan 9dec370 generate_split_points; pipeline_parallel.py today).
         p.vpp = 2;
-        c.assumptions.push_back("Interleaved 1F1B with torchtitan's default two stages per rank");
+        c.assumptions.push_back({RefNoteId::TorchtitanInterleaved, {}});
     }
     // Megatron-LM/NeMo runs that count the embedding and the loss as pipeline layers (Llama 3.1
     // 405B: 126 + 2 = 128 layers over pp 8 × vpp 8).
@@ -379,9 +375,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     }
     if (r.pipelineSplit.find("embedding") != std::string::npos) p.pipeline.embeddingAsLayer = true;
     if (r.pipelineSplit.find("loss") != std::string::npos) p.pipeline.lossAsLayer = true;
-    if (torchtitan && p.pp > 1)
-        c.assumptions.push_back("torchtitan's pipeline split: the embedding and the output each "
-                                "count as one layer, so the first and last stages hold fewer");
+    if (torchtitan && p.pp > 1) c.assumptions.push_back({RefNoteId::TorchtitanPipelineSplit, {}});
     const long long perRank = *globalBatch / std::max(1, p.dp);
     if (r.microBatch) {
         p.microBatch = *r.microBatch;
@@ -391,17 +385,16 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         // value will be the number of pipeline stages"; torchtitan 9dec370 build_pipeline_schedule:
         // n_microbatches = pipeline_parallel_microbatches or pipeline_parallel_degree).
         p.microBatch = static_cast<int>(perRank / p.pp);
-        c.assumptions.push_back("micro-batch = local batch " + std::to_string(perRank) + " / " +
-                                std::to_string(p.pp) +
-                                " micro-batches (torchtitan's default: one per pipeline rank)");
+        c.assumptions.push_back(
+            {RefNoteId::MicroBatchFromLocal,
+             {textArg(std::to_string(perRank)), textArg(std::to_string(p.pp))}});
     } else {
         c.searchMicroBatch = true;
-        c.assumptions.push_back("micro-batch not published: the fastest fitting of 1, 2, 4, 8");
+        c.assumptions.push_back({RefNoteId::MicroBatchSearched, {}});
     }
     if (!r.vpp && p.pp > 1 && c.group == "Narayanan et al. 2021 Table 1") {
         c.searchInterleaving = true;
-        c.assumptions.push_back(
-            "interleaved schedule with unpublished chunks: the fastest fitting");
+        c.assumptions.push_back({RefNoteId::InterleavingSearched, {}});
     }
     if (contains(r.recompute, "full"))
         p.recompute = model::Recompute::Full;
@@ -413,11 +406,10 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     else if (p.framework == Framework::Megatron && !megatronCore &&
              (contains(g, "V100") || contains(g, "A100"))) {
         p.recompute = model::Recompute::Full;
-        c.assumptions.push_back(
-            "recompute not stated: full (the 2020 scripts' --checkpoint-activations)");
+        c.assumptions.push_back({RefNoteId::RecomputeFullAssumed, {}});
     } else {
         p.recompute = model::Recompute::None;
-        c.assumptions.push_back("recompute not stated: none (flash-era recipes' default)");
+        c.assumptions.push_back({RefNoteId::RecomputeNoneAssumed, {}});
     }
     // Async TP (torchtitan's micro-pipelined TP) and Megatron's --tp-comm-overlap hide the TP
     // collectives behind the GEMMs.

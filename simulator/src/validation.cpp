@@ -169,8 +169,7 @@ std::vector<ValidationRow> predictReferenceCase(const ReferenceCase& c, double g
         row.framework = std::string(model::toString(e.plan.framework));
         row.precision = precisionLabel(c.scenario);
         row.execution = std::string(model::toString(executionMode(c.scenario, e.plan)));
-        if (!e.memory.fits)
-            row.assumptions.push_back("no candidate fits in memory: predicted with the smallest");
+        if (!e.memory.fits) row.assumptions.push_back({RefNoteId::NothingFits, {}});
         out.push_back(std::move(row));
     }
     return out;

@@ -512,7 +512,7 @@ TEST(ReportZhPunctuation, JoinsAndUnitsAreChinese) {
         std::find_if(measured->blocks.begin(), measured->blocks.end(),
                      [](const Block& b) { return b.kind == Block::Kind::Callout; });
     ASSERT_NE(callout, measured->blocks.end());
-    const QString causes = text(Text::MetricStep, zh) + QStringLiteral("：");
+    const QString causes = QStringLiteral("单步时间：");
     EXPECT_TRUE(callout->text.contains(causes)) << callout->text.toStdString();
     EXPECT_FALSE(callout->text.contains(QStringLiteral(": "))) << callout->text.toStdString();
 }

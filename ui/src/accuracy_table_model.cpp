@@ -25,9 +25,8 @@ int AccuracyTableModel::rows() const {
 
 QString AccuracyTableModel::runLabel(const std::string& modelName, long long gpus,
                                      const std::string& fallback) {
-    if (modelName.empty() || gpus <= 0) return QString::fromStdString(fallback);
-    return calText(sim::CalText::RunOnGpus,
-                   {sim::textArg(modelName), sim::countArg(static_cast<double>(gpus))});
+    return QString::fromStdString(
+        sim::referenceRunLabel(modelName, gpus, fallback, advisorLanguage()));
 }
 
 QString AccuracyTableModel::metricLabel(ValidationMetric m) {
@@ -35,20 +34,7 @@ QString AccuracyTableModel::metricLabel(ValidationMetric m) {
 }
 
 QString AccuracyTableModel::formatValue(ValidationMetric m, double v) {
-    const QLocale l;
-    switch (m) {
-    case ValidationMetric::StepSeconds:
-        return formatSeconds(v);
-    case ValidationMetric::NarayananTflopsPerGpu:
-        return QStringLiteral("%1 TFLOP/s").arg(l.toString(v, 'f', 1));
-    case ValidationMetric::MfuPercent:
-        return QStringLiteral("%1%").arg(l.toString(v, 'f', 1));
-    case ValidationMetric::TokensPerSecondPerGpu:
-        return toQString(sim::formatTokensPerSecond(v, advisorLanguage()));
-    case ValidationMetric::PeakMemoryGiB:
-        return QStringLiteral("%1 GiB").arg(l.toString(v, 'f', 1));
-    }
-    return {};
+    return QString::fromStdString(sim::formatValidationValue(m, v, advisorLanguage()));
 }
 
 QString AccuracyTableModel::formatError(double e) {
@@ -103,7 +89,7 @@ QVariant AccuracyTableModel::cell(int row, int column, int role) const {
             calText(sim::CalText::LineTip, {sim::countArg(static_cast<double>(r.line)),
                                             qArg(runLabel(r.modelName, r.gpus, r.label))});
         for (const auto& a : r.assumptions)
-            tip += QStringLiteral("\n• ") + QString::fromStdString(a);
+            tip += QStringLiteral("\n• ") + QString::fromStdString(a.text(advisorLanguage()));
         return tip;
     }
     return {};

@@ -7,6 +7,7 @@
 #include <trainplan/report/report_numbers.h>
 #include <trainplan/report/report_strings.h>
 #include <trainplan/simulator/break_points.h>
+#include <trainplan/simulator/calibration_text.h>
 #include <trainplan/simulator/explain_text.h>
 
 #include <algorithm>
@@ -28,6 +29,15 @@ const std::string& sourceText(const SourceEntry& e, Lang lang) {
     return lang == Lang::ZhCN && !e.sourceZh.empty() ? e.sourceZh : e.source;
 }
 
+// An efficiency parameter's name in the report's language, followed by the scenario key that
+// overrides it ("GEMM efficiency (gemm_efficiency)").
+QString parameterName(const std::string& key, Lang lang) {
+    const std::string label = sim::assumptionLabel(key, lang);
+    if (label == key) return qs(key);
+    return qs(sim::calibrationText(sim::CalText::Parenthesized, lang,
+                                   {sim::textArg(label), sim::textArg(key)}));
+}
+
 } // namespace
 
 Section assumptionsSection(const ReportData& d, Lang lang) {
@@ -41,7 +51,7 @@ Section assumptionsSection(const ReportData& d, Lang lang) {
     std::set<std::string> names;
     for (const sim::EfficiencySource& e : d.efficiency) {
         names.insert(e.name);
-        t.rows.push_back({qs(e.name), fmtWithUnit(e.value, e.unit, lang),
+        t.rows.push_back({parameterName(e.name, lang), fmtWithUnit(e.value, e.unit, lang),
                           s.t(e.isDefault ? Text::SetByDefault : Text::SetByScenario),
                           qs(sim::efficiencySource(e, lang))});
     }
@@ -52,7 +62,8 @@ Section assumptionsSection(const ReportData& d, Lang lang) {
         o.header = t.header;
         for (const sim::Assumption& a : d.headline->assumptions) {
             if (names.count(a.name)) continue;
-            o.rows.push_back({qs(a.name), qs(sim::assumptionValue(a, lang)),
+            o.rows.push_back({qs(sim::assumptionLabel(a.name, lang)),
+                              qs(sim::assumptionValue(a, lang)),
                               s.t(a.defaulted ? Text::SetByDefault : Text::SetByScenario),
                               qs(sim::assumptionSource(a, lang))});
         }
@@ -214,8 +225,10 @@ Section validationRowsSection(const ReportData& d, Lang lang) {
                 s.t(Text::ColError)};
     t.numericColumns = {0, 4, 5, 6};
     for (const sim::ValidationRow& r : d.validation->rows)
-        t.rows.push_back({QString::number(r.line), qs(r.label), qs(r.plan),
-                          metricName(r.metric, lang), metricValue(r.metric, r.measured, lang),
+        t.rows.push_back({QString::number(r.line),
+                          qs(sim::referenceRunLabel(r.modelName, r.gpus, r.label, lang)),
+                          qs(r.plan), metricName(r.metric, lang),
+                          metricValue(r.metric, r.measured, lang),
                           metricValue(r.metric, r.predicted, lang),
                           (r.relativeError >= 0 ? QStringLiteral("+") : QString()) +
                               fmtPercent(r.relativeError, lang)});

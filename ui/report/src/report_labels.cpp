@@ -2,6 +2,7 @@
 
 #include <trainplan/report/comparison_labels.h>
 
+#include <trainplan/simulator/calibration_text.h>
 #include <trainplan/simulator/framework_verdict.h>
 
 #include <trainplan/report/report_numbers.h>
@@ -144,36 +145,11 @@ QString phaseName(sim::MemoryPhase::Kind k, sim::Lang lang) {
 }
 
 QString metricName(sim::ValidationMetric m, sim::Lang lang) {
-    switch (m) {
-    case sim::ValidationMetric::StepSeconds:
-        return text(Text::MetricStep, lang);
-    case sim::ValidationMetric::NarayananTflopsPerGpu:
-        return text(Text::MetricTflops, lang);
-    case sim::ValidationMetric::MfuPercent:
-        return text(Text::MetricMfu, lang);
-    case sim::ValidationMetric::TokensPerSecondPerGpu:
-        return text(Text::MetricTokens, lang);
-    case sim::ValidationMetric::PeakMemoryGiB:
-        return text(Text::MetricMemory, lang);
-    }
-    return {};
+    return qs(std::string(sim::validationMetricName(m, lang)));
 }
 
 QString metricValue(sim::ValidationMetric m, double v, sim::Lang lang) {
-    const bool zh = lang == sim::Lang::ZhCN;
-    switch (m) {
-    case sim::ValidationMetric::StepSeconds:
-        return fmtFixed(v, 2) + (zh ? QStringLiteral(" 秒") : QStringLiteral(" s"));
-    case sim::ValidationMetric::NarayananTflopsPerGpu:
-        return fmtFixed(v, 1) + QStringLiteral(" TFLOP/s");
-    case sim::ValidationMetric::MfuPercent:
-        return fmtFixed(v, 1) + QStringLiteral("%");
-    case sim::ValidationMetric::TokensPerSecondPerGpu:
-        return fmtFixed(v, 0) + (zh ? QStringLiteral(" token/秒") : QStringLiteral(" tok/s"));
-    case sim::ValidationMetric::PeakMemoryGiB:
-        return fmtFixed(v, 1) + QStringLiteral(" GiB");
-    }
-    return fmtFixed(v, 3);
+    return qs(sim::formatValidationValue(m, v, lang));
 }
 
 MemoryAtPeak memoryAtPeak(const sim::MemoryBreakdown& m) {

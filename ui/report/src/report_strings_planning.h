@@ -83,11 +83,6 @@ inline constexpr sim::TextEntry<Text> kPlanningEntries[] = {
      "Appendix B "
      "lists every row that was compared.",
      "有 {0} 行公开记录无法重建（例如未公布全局批大小）；附录 B 列出了全部参与对比的行。"},
-    {Text::MetricStep, 0, "step time", "每步时间"},
-    {Text::MetricTflops, 0, "TFLOP/s per GPU", "每 GPU TFLOP/s"},
-    {Text::MetricMfu, 0, "MFU", "MFU"},
-    {Text::MetricTokens, 0, "tokens/s per GPU", "每 GPU token/s"},
-    {Text::MetricMemory, 0, "peak memory", "峰值显存"},
     {Text::NoValidation, 0, "The published runs were not available to this report.",
      "本报告未能读取公开训练记录。"},
 

@@ -145,5 +145,12 @@ inline constexpr int kCalTextCount = static_cast<int>(CalText::MeasuredPredicted
 // A validated metric's name: "Step time", "TFLOP/s per GPU (eq. 3)", "MFU", "Tokens/s per GPU",
 // "Peak memory" (the metric catalogue's words where it has the metric).
 [[nodiscard]] std::string_view validationMetricName(ValidationMetric m, Lang lang);
+// A validated metric's measured or predicted value with its unit ("1.20 s", "46.4%", "3.06万
+// token/秒"), as the Calibration tab's accuracy table and the report's validation rows show it.
+[[nodiscard]] std::string formatValidationValue(ValidationMetric m, double value, Lang lang);
+// A published run named by its model and GPU count ("Llama 3.1 8B on 8 GPUs", "…，8 块 GPU");
+// `fallback` (the English label) when either part is missing.
+[[nodiscard]] std::string referenceRunLabel(std::string_view modelName, long long gpus,
+                                            std::string_view fallback, Lang lang);
 
 } // namespace trainplan::sim

@@ -4,6 +4,7 @@
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario.h>
 #include <trainplan/simulator/estimate.h>
+#include <trainplan/simulator/reference_note.h>
 
 #include <optional>
 #include <string>
@@ -37,7 +38,7 @@ struct ReferenceCase {
     bool searchMicroBatch = false;
     bool searchInterleaving = false;
     std::vector<std::pair<ValidationMetric, double>> measured;
-    std::vector<std::string> assumptions; // every choice made for a blank or ambiguous cell
+    std::vector<RefNote> assumptions;     // every choice made for a blank or ambiguous cell
     std::string skipReason;               // non-empty when the row cannot be rebuilt
 };
 
@@ -52,7 +53,7 @@ struct ValidationRow {
     double measured = 0;
     double predicted = 0;
     double relativeError = 0; // (predicted − measured) / measured
-    std::vector<std::string> assumptions;
+    std::vector<RefNote> assumptions;
     std::string generation; // GPU generation the efficiency came from
     std::string framework;
     std::string precision;

@@ -237,11 +237,6 @@ enum class Text {
     ColMeanError,
     ColMaxError,
     AccuracySkipped,
-    MetricStep,
-    MetricTflops,
-    MetricMfu,
-    MetricTokens,
-    MetricMemory,
     NoValidation,
     // Sources.
     SecSources,

@@ -1,0 +1,50 @@
+#pragma once
+
+// What TrainPlan assumed to rebuild a published run whose source left a cell blank or ambiguous
+// (ReferenceCase::assumptions, ValidationRow::assumptions): a structured message, an id and its
+// arguments, rendered in English or Simplified Chinese by the one catalogue in reference_note.cpp.
+// The English templates reproduce the notes `trainplan-cli validate` printed before, byte for byte.
+
+#include <trainplan/simulator/advice_text.h>
+
+#include <string>
+#include <vector>
+
+namespace trainplan::sim {
+
+enum class RefNoteId : int {
+    GlobalFromLocalBatch, // {0} local batch, {1} dp
+    LlamaArchitecture,
+    GptArchitecture,
+    A100MemoryNotStated,
+    GpuMemoryPublished,   // {0} GiB
+    HbmPublished,         // {0} TB/s, as written
+    PowerCap,             // {0} W
+    InterNodeNdr,
+    InterNodeEdrDgx2,
+    InterNodeHdrDgxA100,
+    ModelParallel96,
+    TorchtitanInterleaved,
+    TorchtitanPipelineSplit,
+    MicroBatchFromLocal, // {0} local batch per rank, {1} micro-batches
+    MicroBatchSearched,
+    InterleavingSearched,
+    RecomputeFullAssumed,
+    RecomputeNoneAssumed,
+    NothingFits,
+};
+inline constexpr int kRefNoteCount = static_cast<int>(RefNoteId::NothingFits) + 1;
+
+struct RefNote {
+    RefNoteId id{};
+    std::vector<MessageArg> args; // text arguments, copied as written in both languages
+
+    [[nodiscard]] std::string text(Lang lang) const;
+    bool operator==(const RefNote&) const = default;
+};
+
+// The entry's template in `lang` and its argument count (for the catalogue's tests).
+[[nodiscard]] std::string_view refNoteTemplate(RefNoteId id, Lang lang);
+[[nodiscard]] int refNoteArgCount(RefNoteId id);
+
+} // namespace trainplan::sim
