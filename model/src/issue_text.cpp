@@ -55,6 +55,21 @@ constexpr TextEntry<IssueId> kIssues[] = {
     {I::ScenarioBinary, 0, "binary data (contains NUL bytes), not a JSON scenario",
      "是二进制数据（含 NUL 字节），不是 JSON 场景"},
     {I::NotValidJson, 1, "not valid JSON: {0}", "不是有效的 JSON：{0}"},
+    {I::JsonSyntaxUnexpected, 4, "not valid JSON: parse error at line {0}, column {1}: syntax error while parsing {2} - unexpected {3}",
+     "不是有效的 JSON：第 {0} 行第 {1} 列，解析{2}时语法错误：意外的{3}"},
+    {I::JsonSyntaxUnexpectedExpected, 5,
+     "not valid JSON: parse error at line {0}, column {1}: syntax error while parsing {2} - unexpected {3}; expected {4}",
+     "不是有效的 JSON：第 {0} 行第 {1} 列，解析{2}时语法错误：意外的{3}，应为{4}"},
+    {I::JsonSyntaxLexer, 5,
+     "not valid JSON: parse error at line {0}, column {1}: syntax error while parsing {2} - {3}; last read: '{4}'",
+     "不是有效的 JSON：第 {0} 行第 {1} 列，解析{2}时语法错误：{3}；最后读到 '{4}'"},
+    {I::JsonSyntaxLexerExpected, 6,
+     "not valid JSON: parse error at line {0}, column {1}: syntax error while parsing {2} - {3}; last read: '{4}'; expected {5}",
+     "不是有效的 JSON：第 {0} 行第 {1} 列，解析{2}时语法错误：{3}；最后读到 '{4}'；应为{5}"},
+    {I::JsonNumberTooLarge, 3,
+     "not valid JSON: line {0}, column {1}: the number {2} does not fit a double (largest about 1.8e308)",
+     "不是有效的 JSON：第 {0} 行第 {1} 列：数字 {2} 超出 double 的范围（最大约 1.8e308）"},
+    {I::JsonTooDeep, 1, "not valid JSON: nested deeper than {0} levels", "不是有效的 JSON：嵌套超过 {0} 层"},
     {I::JsonDuplicateKey, 1, "{0}", "JSON 中有重复的键：{0}"},
     {I::ScenarioNotObject, 1, "a scenario must be a JSON object, got {0}", "场景必须是 JSON 对象，实际是{0}"},
     {I::NoSuchFile, 0, "no such file", "文件不存在"},
@@ -314,6 +329,14 @@ constexpr TextEntry<IssueId> kIssues[] = {
 
     {I::ProfileNoParameters, 1, "calibration profile '{0}' has no parameters object", "校准配置 '{0}' 没有 parameters 对象"},
     {I::ProfileOutOfRange, 3, "calibration profile '{0}': {1} {2} is out of range", "校准配置 '{0}'：{1} {2} 超出范围"},
+    {I::ProfileNotFound, 3, "no calibration profile named '{0}' in {1} (stored: {2})",
+     "{1} 中没有名为 '{0}' 的校准配置（已存储：{2}）"},
+    {I::ProfileNotFoundNoneStored, 2, "no calibration profile named '{0}' in {1} (none stored)",
+     "{1} 中没有名为 '{0}' 的校准配置（尚未存储任何校准配置）"},
+    {I::ProfileNoLibrary, 2,
+     "calibration profile '{0}' not found: there is no library at {1} (create one with 'trainplan-cli calibrate ... --profile {0}')",
+     "找不到校准配置 '{0}'：{1} 处没有场景库（可用 'trainplan-cli calibrate ... --profile {0}' 创建）"},
+    {I::StoredRunWhere, 2, "run {0} ({1})", "运行 {0}（{1}）"},
 };
 
 using W = WriteReason;
@@ -378,14 +401,89 @@ constexpr std::array<TypeWord, 8> kTypeWords{{
     {"unsupported", "an unsupported value", "不支持的值"},
 }};
 
+// The words of nlohmann's syntax errors (jsonSyntaxWord): the context being parsed, the token
+// names and the lexer's messages. A Chinese token name that starts with a quote or a literal
+// keeps a space before it ("意外的 '}'"), a worded one does not ("应为字符串").
+struct SyntaxWord {
+    std::string_view en;
+    std::string_view zh;
+};
+constexpr std::string_view kSyntaxPrefix = "syntax:";
+constexpr SyntaxWord kSyntaxWords[] = {
+    {"value", "值"},
+    {"object key", "对象的键"},
+    {"object separator", "对象的分隔符"},
+    {"object", "对象"},
+    {"array", "数组"},
+    {"true literal", " true"},
+    {"false literal", " false"},
+    {"null literal", " null"},
+    {"string literal", "字符串"},
+    {"number literal", "数字"},
+    {"'['", " '['"},
+    {"'{'", " '{'"},
+    {"']'", " ']'"},
+    {"'}'", " '}'"},
+    {"':'", " ':'"},
+    {"','", " ','"},
+    {"<parse error>", "解析错误"},
+    {"end of input", "输入结尾"},
+    {"'[', '{', or a literal", " '['、'{' 或字面量"},
+    {"unknown token", "未知的记号"},
+    {"<uninitialized>", "未初始化的记号"},
+    {"invalid literal", "无效的字面量"},
+    {"invalid BOM; must be 0xEF 0xBB 0xBF if given", "无效的 BOM；若有 BOM，必须是 0xEF 0xBB 0xBF"},
+    {"invalid comment; expecting '/' or '*' after '/'", "无效的注释；'/' 之后应为 '/' 或 '*'"},
+    {"invalid comment; missing closing '*/'", "无效的注释；缺少结尾的 '*/'"},
+    {"invalid number; expected digit after '-'", "无效的数字；'-' 之后应为数字"},
+    {"invalid number; expected digit after '.'", "无效的数字；'.' 之后应为数字"},
+    {"invalid number; expected digit after exponent sign", "无效的数字；指数符号之后应为数字"},
+    {"invalid number; expected '+', '-', or digit after exponent", "无效的数字；指数之后应为 '+'、'-' 或数字"},
+    {"invalid string: '\\u' must be followed by 4 hex digits", "无效的字符串：'\\u' 之后必须是 4 个十六进制数字"},
+    {"invalid string: forbidden character after backslash", "无效的字符串：反斜杠之后是不允许的字符"},
+    {"invalid string: ill-formed UTF-8 byte", "无效的字符串：格式错误的 UTF-8 字节"},
+    {"invalid string: missing closing quote", "无效的字符串：缺少右引号"},
+    {"invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF",
+     "无效的字符串：代理项 U+D800..U+DBFF 之后必须是 U+DC00..U+DFFF"},
+    {"invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF",
+     "无效的字符串：代理项 U+DC00..U+DFFF 必须跟在 U+D800..U+DBFF 之后"},
+};
+
+// "invalid string: control character U+0009 (HT) must be escaped to \u0009 or \t" in Chinese.
+std::string controlCharacterZh(std::string_view en) {
+    constexpr std::string_view head = "invalid string: control character ";
+    constexpr std::string_view mid = " must be escaped to ";
+    const std::size_t at = en.find(mid);
+    if (en.substr(0, head.size()) != head || at == std::string_view::npos) return std::string(en);
+    std::string escapes(en.substr(at + mid.size()));
+    if (const std::size_t orAt = escapes.find(" or "); orAt != std::string::npos)
+        escapes.replace(orAt, 4, " 或 ");
+    return "无效的字符串：控制字符 " + std::string(en.substr(head.size(), at - head.size())) +
+           " 必须转义为 " + escapes;
+}
+
+std::string syntaxWordIn(std::string_view en, Lang lang) {
+    if (lang == Lang::En) return std::string(en);
+    for (const SyntaxWord& w : kSyntaxWords)
+        if (w.en == en) return std::string(w.zh);
+    return controlCharacterZh(en);
+}
+
 std::string formatIssueArg(const IssueArg& a, Lang lang) {
-    if (a.kind == IssueArg::Kind::JsonType)
+    if (a.kind == IssueArg::Kind::JsonType) {
+        if (a.text.rfind(kSyntaxPrefix, 0) == 0)
+            return syntaxWordIn(std::string_view(a.text).substr(kSyntaxPrefix.size()), lang);
         for (const TypeWord& w : kTypeWords)
             if (w.name == a.text) return std::string(lang == Lang::ZhCN ? w.zh : w.en);
+    }
     return a.text;
 }
 
 } // namespace
+
+IssueArg jsonSyntaxWord(std::string english) {
+    return IssueArg::jsonType(std::string(kSyntaxPrefix) + english);
+}
 
 std::span<const TextEntry<IssueId>> issueCatalogue() {
     return kIssues;

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace trainplan::model::detail {
@@ -140,6 +142,98 @@ std::string jsonErrorMessage(const std::exception& e) {
         if (pos != std::string::npos) what = what.substr(pos + 2);
     }
     return printable(what);
+}
+
+namespace {
+
+// `text` split at the first `separator`: {before, after}, or nullopt when it is not there.
+std::optional<std::pair<std::string, std::string>> splitAt(const std::string& text,
+                                                           std::string_view separator) {
+    const std::size_t at = text.find(separator);
+    if (at == std::string::npos) return std::nullopt;
+    return std::pair{text.substr(0, at), text.substr(at + separator.size())};
+}
+
+// Only digits (a line, a column or a depth as the messages write them).
+bool allDigits(const std::string& text) {
+    return !text.empty() && std::all_of(text.begin(), text.end(),
+                                        [](unsigned char c) { return c >= '0' && c <= '9'; });
+}
+
+// nlohmann's "parse error at line L, column C: syntax error while parsing CONTEXT - REST" taken
+// apart; nullopt for any other shape.
+std::optional<ValidationIssue> syntaxErrorIssue(const std::string& why) {
+    constexpr std::string_view head = "parse error at line ";
+    if (why.rfind(head, 0) != 0) return std::nullopt;
+    const auto line = splitAt(why.substr(head.size()), ", column ");
+    if (!line || !allDigits(line->first)) return std::nullopt;
+    const auto column = splitAt(line->second, ": syntax error while parsing ");
+    if (!column || !allDigits(column->first)) return std::nullopt;
+    const auto context = splitAt(column->second, " - ");
+    if (!context) return std::nullopt;
+    std::vector<IssueArg> args{line->first, column->first, jsonSyntaxWord(context->first)};
+    const std::string& rest = context->second;
+    constexpr std::string_view expected = "; expected ";
+    if (rest.rfind("unexpected ", 0) == 0) {
+        const std::string tokens = rest.substr(11);
+        if (const auto both = splitAt(tokens, expected)) {
+            args.push_back(jsonSyntaxWord(both->first));
+            args.push_back(jsonSyntaxWord(both->second));
+            return ValidationIssue("", IssueId::JsonSyntaxUnexpectedExpected, std::move(args));
+        }
+        args.push_back(jsonSyntaxWord(tokens));
+        return ValidationIssue("", IssueId::JsonSyntaxUnexpected, std::move(args));
+    }
+    // A lexer error: "MESSAGE; last read: 'TOKEN'[; expected EXPECTED]". The token is verbatim
+    // and may hold quotes, so the expectation is looked for from the end.
+    const auto lexer = splitAt(rest, "; last read: '");
+    if (!lexer) return std::nullopt;
+    args.push_back(jsonSyntaxWord(lexer->first));
+    const std::string& read = lexer->second;
+    const std::size_t expectedAt = read.rfind("'" + std::string(expected));
+    if (expectedAt != std::string::npos) {
+        args.emplace_back(read.substr(0, expectedAt));
+        args.push_back(jsonSyntaxWord(read.substr(expectedAt + 1 + expected.size())));
+        return ValidationIssue("", IssueId::JsonSyntaxLexerExpected, std::move(args));
+    }
+    if (read.empty() || read.back() != '\'') return std::nullopt;
+    args.emplace_back(read.substr(0, read.size() - 1));
+    return ValidationIssue("", IssueId::JsonSyntaxLexer, std::move(args));
+}
+
+// numberOverflowMessage's "line L, column C: the number N does not fit a double (...)".
+std::optional<ValidationIssue> numberTooLargeIssue(const std::string& why) {
+    constexpr std::string_view head = "line ";
+    if (why.rfind(head, 0) != 0) return std::nullopt;
+    const auto line = splitAt(why.substr(head.size()), ", column ");
+    if (!line || !allDigits(line->first)) return std::nullopt;
+    const auto column = splitAt(line->second, ": the number ");
+    if (!column || !allDigits(column->first)) return std::nullopt;
+    const auto number = splitAt(column->second, " does not fit a double");
+    if (!number) return std::nullopt;
+    return ValidationIssue("", IssueId::JsonNumberTooLarge,
+                           {line->first, column->first, number->first});
+}
+
+} // namespace
+
+ValidationIssue jsonErrorIssue(const std::exception& e) {
+    const std::string why = jsonErrorMessage(e);
+    if (why.rfind("duplicate key", 0) == 0)
+        return ValidationIssue("", IssueId::JsonDuplicateKey, {why});
+    const ValidationIssue verbatim("", IssueId::NotValidJson, {why});
+    std::optional<ValidationIssue> structured = syntaxErrorIssue(why);
+    if (!structured) structured = numberTooLargeIssue(why);
+    if (!structured) {
+        const auto depth = splitAt(why, "nested deeper than ");
+        if (depth && depth->first.empty()) {
+            const auto levels = splitAt(depth->second, " levels");
+            if (levels && allDigits(levels->first) && levels->second.empty())
+                structured = ValidationIssue("", IssueId::JsonTooDeep, {levels->first});
+        }
+    }
+    // Structured only when its English is what nlohmann wrote, byte for byte.
+    return structured && structured->message == verbatim.message ? *structured : verbatim;
 }
 
 double toFileUnit(double si, double unit) {

@@ -296,11 +296,7 @@ ScenarioLoad parseScenario(std::string_view text, const Catalog& catalog) {
         doc = detail::parseJsonText(text);
     } catch (const std::exception& e) {
         // parse_error (syntax, with the byte position), out_of_range (1e400) or the depth limit.
-        const std::string why = detail::jsonErrorMessage(e);
-        out.issues.push_back(
-            {"",
-             why.rfind("duplicate key", 0) == 0 ? IssueId::JsonDuplicateKey : IssueId::NotValidJson,
-             {why}});
+        out.issues.push_back(detail::jsonErrorIssue(e));
         return out;
     }
     return parseScenario(doc, catalog);

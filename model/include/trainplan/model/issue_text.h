@@ -59,6 +59,14 @@ enum class IssueId : int {
     ScenarioEmpty,
     ScenarioBinary,
     NotValidJson,
+    // JSON syntax errors, structured so each language words the position and the kind of error
+    // (json_reader.h, detail::jsonErrorIssue); the English reproduces nlohmann's text.
+    JsonSyntaxUnexpected,
+    JsonSyntaxUnexpectedExpected,
+    JsonSyntaxLexer,
+    JsonSyntaxLexerExpected,
+    JsonNumberTooLarge,
+    JsonTooDeep,
     JsonDuplicateKey,
     ScenarioNotObject,
     NoSuchFile,
@@ -225,9 +233,20 @@ enum class IssueId : int {
     Verbatim,
     // Calibration profiles (simulator).
     ProfileNoParameters,
-    ProfileOutOfRange, // keep last (kIssueIdCount)
+    ProfileOutOfRange,
+    // Calibration profiles named by a scenario (services::applyStoredProfile, the CLI).
+    ProfileNotFound,
+    ProfileNotFoundNoneStored,
+    ProfileNoLibrary,
+    // A stored run a note is about, written before the note (services::StoredRunNote).
+    StoredRunWhere, // keep last (kIssueIdCount)
 };
-inline constexpr int kIssueIdCount = static_cast<int>(IssueId::ProfileOutOfRange) + 1;
+inline constexpr int kIssueIdCount = static_cast<int>(IssueId::StoredRunWhere) + 1;
+
+// A word of a JSON syntax error as nlohmann writes it in English (the context "object key", a
+// token name "string literal" or "'}'", a lexer message "invalid literal"), worded per language;
+// a word the catalogue does not know is written as given.
+[[nodiscard]] IssueArg jsonSyntaxWord(std::string english);
 
 // The catalogues themselves, for tests that check every entry (both templates, same
 // placeholders).

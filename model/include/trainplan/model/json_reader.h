@@ -40,6 +40,11 @@ inline constexpr int kMaxJsonDepth = 256;
 nlohmann::json parseJsonText(std::string_view text);
 // One line describing why parseJsonText failed, without nlohmann's "[json.exception...]" prefix.
 std::string jsonErrorMessage(const std::exception& e);
+// The same as an issue of the whole input (empty path): a syntax error with its line, column,
+// context and tokens, a number too large, nesting too deep or a duplicate key, so each language
+// words it; its English message is "not valid JSON: " + jsonErrorMessage(e) (or the duplicate-key
+// sentence) byte for byte. What it cannot take apart is kept as nlohmann wrote it.
+ValidationIssue jsonErrorIssue(const std::exception& e);
 // nlohmann's out_of_range message for a number like 1e400 has no position: "line 3, column 17:
 // the number 1e400 does not fit a double (largest about 1.8e308)".
 std::string numberOverflowMessage(const std::string& what, std::string_view text);
