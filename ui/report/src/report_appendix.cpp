@@ -30,12 +30,12 @@ const std::string& sourceText(const SourceEntry& e, Lang lang) {
 }
 
 // An efficiency parameter's name in the report's language, followed by the scenario key that
-// overrides it ("GEMM efficiency (gemm_efficiency)").
+// overrides it ("Matmul efficiency (share of dense peak) · gemm_efficiency"; labels carry their
+// own parentheses, so a middle dot separates the key).
 QString parameterName(const std::string& key, Lang lang) {
     const std::string label = sim::assumptionLabel(key, lang);
     if (label == key) return qs(key);
-    return qs(sim::calibrationText(sim::CalText::Parenthesized, lang,
-                                   {sim::textArg(label), sim::textArg(key)}));
+    return qs(label + " · " + key);
 }
 
 } // namespace
