@@ -2,6 +2,7 @@
 
 #include "cli_store.h"
 
+#include <trainplan/model/issue_text.h>
 #include <trainplan/services/stored_profile.h>
 
 #include <ostream>
@@ -14,14 +15,14 @@ bool applyStoredProfile(CliContext& ctx, model::Scenario& scenario, const std::s
     const std::string where = origin.empty() ? "" : origin + ": ";
     std::optional<store::Store> st = openStoreForReading(ctx);
     if (!st) {
-        ctx.err << where << "efficiency.profile: calibration profile '" << name
-                << "' not found: there is no library at " << databasePath(ctx).string()
-                << " (create one with 'trainplan-cli calibrate ... --profile " << name << "')\n";
+        const model::ValidationIssue missing("efficiency.profile", model::IssueId::ProfileNoLibrary,
+                                             {name, databasePath(ctx).string()});
+        ctx.err << where << missing.text() << '\n';
         return false;
     }
-    const std::vector<std::string> problems = services::applyStoredProfile(*st, scenario);
-    for (const std::string& problem : problems)
-        ctx.err << where << problem << '\n';
+    const model::ValidationIssues problems = services::applyStoredProfile(*st, scenario);
+    for (const model::ValidationIssue& problem : problems)
+        ctx.err << where << problem.text() << '\n';
     return problems.empty();
 }
 

@@ -2,6 +2,7 @@
 #include <trainplan/services/stored_calibration_runs.h>
 
 #include <trainplan/model/csv.h>
+#include <trainplan/model/issue_text.h>
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
@@ -13,6 +14,12 @@
 #include <map>
 
 namespace trainplan::services {
+
+std::string StoredRunNote::text(model::Lang lang) const {
+    const std::vector<model::IssueArg> where{std::to_string(runId), scenarioName};
+    return model::renderIssue(model::IssueId::StoredRunWhere, where, lang) +
+           (lang == model::Lang::ZhCN ? "：" : ": ") + issue.text(lang);
+}
 
 namespace {
 
@@ -100,8 +107,8 @@ namespace {
 struct RunSource {
     std::optional<model::Scenario> scenario; // linked runs
     std::optional<sim::ReferenceCase> published;
-    std::string skip;                   // why the run cannot be used ("" when it can)
-    std::vector<std::string> problems;  // the profile it names is missing or out of range
+    std::string skip;                 // why the run cannot be used ("" when it can)
+    model::ValidationIssues problems; // the profile it names is missing or out of range
     [[nodiscard]] const model::Scenario& cluster() const {
         return scenario ? *scenario : published->scenario;
     }
@@ -163,8 +170,10 @@ StoredCalibrationRuns calibrationRunsOf(const StoredRunRecords& records,
         }
         if (filter.cluster && clusterKey(source.cluster()) != *filter.cluster) continue;
         if (!source.problems.empty()) {
-            for (const std::string& p : source.problems)
-                out.problems.push_back(where + ": " + p);
+            for (const model::ValidationIssue& p : source.problems) {
+                out.problemNotes.push_back({r.id, r.scenarioName, p});
+                out.problems.push_back(out.problemNotes.back().text(model::Lang::En));
+            }
             continue;
         }
         if (source.published) {
@@ -210,7 +219,8 @@ std::vector<std::pair<std::string, int>> storedRunClusters(const StoredRunRecord
         const RunSource source = sourceOf(r, records);
         if (!source.skip.empty() || (!source.scenario && !source.published)) continue;
         const std::string key = clusterKey(source.cluster());
-        auto it = std::find_if(out.begin(), out.end(), [&](const auto& c) { return c.first == key; });
+        auto it =
+            std::find_if(out.begin(), out.end(), [&](const auto& c) { return c.first == key; });
         if (it == out.end())
             out.emplace_back(key, 1);
         else

@@ -1,5 +1,6 @@
 #include <trainplan/services/stored_profile.h>
 
+#include <trainplan/model/issue_text.h>
 #include <trainplan/simulator/calibration_profile.h>
 
 #include <algorithm>
@@ -7,22 +8,20 @@
 
 namespace trainplan::services {
 
-std::vector<std::string> applyStoredProfile(store::Store& store, model::Scenario& scenario) {
+model::ValidationIssues applyStoredProfile(store::Store& store, model::Scenario& scenario) {
     if (!scenario.efficiency.profile) return {};
     return applyProfileFrom(store.calibrationProfiles(), store.location(), scenario);
 }
 
-std::vector<std::string> applyProfileFrom(const std::vector<store::CalibrationProfile>& profiles,
-                                          const std::string& location,
-                                          model::Scenario& scenario) {
+model::ValidationIssues applyProfileFrom(const std::vector<store::CalibrationProfile>& profiles,
+                                         const std::string& location, model::Scenario& scenario) {
     if (!scenario.efficiency.profile) return {};
     const std::string name = *scenario.efficiency.profile;
     // Profile names are unique without regard to ASCII case (COLLATE NOCASE in the schema).
     auto same = [&](const std::string& other) {
-        return std::equal(name.begin(), name.end(), other.begin(), other.end(),
-                          [](unsigned char a, unsigned char b) {
-                              return std::tolower(a) == std::tolower(b);
-                          });
+        return std::equal(
+            name.begin(), name.end(), other.begin(), other.end(),
+            [](unsigned char a, unsigned char b) { return std::tolower(a) == std::tolower(b); });
     };
     const auto profile =
         std::find_if(profiles.begin(), profiles.end(),
@@ -31,14 +30,13 @@ std::vector<std::string> applyProfileFrom(const std::vector<store::CalibrationPr
         std::string known;
         for (const auto& p : profiles)
             known += (known.empty() ? "" : ", ") + ("'" + p.name + "'");
-        return {"efficiency.profile: no calibration profile named '" + name + "' in " + location +
-                " (" + (known.empty() ? "none stored" : "stored: " + known) + ")"};
+        if (known.empty())
+            return {{"efficiency.profile",
+                     model::IssueId::ProfileNotFoundNoneStored,
+                     {name, location}}};
+        return {{"efficiency.profile", model::IssueId::ProfileNotFound, {name, location, known}}};
     }
-    std::vector<std::string> problems;
-    for (const auto& issue :
-         sim::applyCalibrationProfile(scenario.efficiency, name, profile->parameters))
-        problems.push_back(issue.text());
-    return problems;
+    return sim::applyCalibrationProfile(scenario.efficiency, name, profile->parameters);
 }
 
 } // namespace trainplan::services

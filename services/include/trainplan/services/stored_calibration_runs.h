@@ -2,6 +2,8 @@
 
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/model/text_template.h>
+#include <trainplan/model/validation_issue.h>
 #include <trainplan/simulator/calibrate.h>
 #include <trainplan/store/store.h>
 
@@ -9,12 +11,21 @@
 
 #include <cstdint>
 #include <map>
-#include <utility>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace trainplan::services {
+
+// A problem of one stored run, structured so each language words it: text(Lang::En) is the line
+// of StoredCalibrationRuns::problems, "run ID (scenario): field: why".
+struct StoredRunNote {
+    std::int64_t runId = 0;
+    std::string scenarioName;
+    model::ValidationIssue issue;
+    [[nodiscard]] std::string text(model::Lang lang) const;
+};
 
 // Measured runs of the library, made ready to fit (sim::calibrate): each run's stored scenario
 // with the plan it measured and its measurements in the calibration's units. Used by
@@ -29,6 +40,7 @@ struct StoredCalibrationRuns {
     // Input the user must fix before fitting (a selected calibration profile that is missing or
     // holds an out-of-range value), each "run ID (scenario): field: why".
     std::vector<std::string> problems;
+    std::vector<StoredRunNote> problemNotes; // the same as `problems`, to render in any language
 };
 
 struct StoredRunFilter {
@@ -39,8 +51,8 @@ struct StoredRunFilter {
 
 // The cluster a scenario runs on, as runs are grouped and fitted by ("fit this cluster"): the GPU,
 // GPUs per node, the intra- and inter-node links and the NICs per node, e.g. "H100-SXM5-80GB ·
-// 8/node · NVLink4 · InfiniBand NDR400 ×8". Not the node count: one cluster runs jobs of many sizes,
-// and its efficiency (what a calibration fits) is a property of the hardware and the fabric.
+// 8/node · NVLink4 · InfiniBand NDR400 ×8". Not the node count: one cluster runs jobs of many
+// sizes, and its efficiency (what a calibration fits) is a property of the hardware and the fabric.
 [[nodiscard]] std::string clusterKey(const model::Scenario& scenario);
 
 // Reads the runs (SQLite: call on the thread that owns `store`). A run linked to a stored
@@ -56,8 +68,8 @@ struct StoredRunFilter {
 // made from them anywhere (pure; an unlinked published row's plan is searched, as `validate`
 // does, which takes time).
 struct StoredRunRecords {
-    std::vector<store::MeasuredRun> runs;               // as the filter's scenario and source select
-    std::map<std::string, std::string> scenarioBodies;  // the linked scenarios' current bodies
+    std::vector<store::MeasuredRun> runs;              // as the filter's scenario and source select
+    std::map<std::string, std::string> scenarioBodies; // the linked scenarios' current bodies
     std::vector<store::CalibrationProfile> profiles;
     std::string location; // the library's, for messages
     model::Catalog catalog;

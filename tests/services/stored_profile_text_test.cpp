@@ -1,0 +1,84 @@
+// A scenario's calibration profile that is missing or out of range (services::applyStoredProfile,
+// the stored runs' problems): structured issues at "efficiency.profile", so the CLI prints the
+// English it always printed and the GUI shows the same problem in Chinese.
+
+#include "../store/store_test_support.h"
+
+#include <trainplan/model/issue_text.h>
+#include <trainplan/model/scenario_json.h>
+#include <trainplan/services/stored_calibration_runs.h>
+#include <trainplan/services/stored_profile.h>
+
+#include <gtest/gtest.h>
+
+namespace trainplan::test {
+namespace {
+
+using model::Lang;
+
+model::Scenario profiledScenario(const std::string& profile) {
+    nlohmann::json doc = scenarioJson("profiled");
+    doc["efficiency"] = {{"profile", profile}};
+    const model::ScenarioLoad load = model::parseScenario(doc, builtinCatalog());
+    if (!load.scenario) throw std::runtime_error("the test scenario does not load");
+    return *load.scenario;
+}
+
+TEST(StoredProfileText, AMissingProfileReadsInBothLanguages) {
+    store::Store s = memoryStore();
+    model::Scenario scenario = profiledScenario("h800-q3");
+    const model::ValidationIssues none = services::applyStoredProfile(s, scenario);
+    ASSERT_EQ(none.size(), 1u);
+    EXPECT_EQ(none[0].path, "efficiency.profile");
+    EXPECT_EQ(none[0].text(), "efficiency.profile: no calibration profile named 'h800-q3' in "
+                              ":memory: (none stored)");
+    EXPECT_EQ(
+        none[0].text(Lang::ZhCN),
+        "efficiency.profile：:memory: 中没有名为 'h800-q3' 的校准配置（尚未存储任何校准配置）");
+
+    s.saveCalibrationProfile("a100-fit", {{"gemm_efficiency", 0.6}});
+    s.saveCalibrationProfile("h100-fit", {{"gemm_efficiency", 0.7}});
+    const model::ValidationIssues other = services::applyStoredProfile(s, scenario);
+    ASSERT_EQ(other.size(), 1u);
+    EXPECT_EQ(other[0].text(), "efficiency.profile: no calibration profile named 'h800-q3' in "
+                               ":memory: (stored: 'a100-fit', 'h100-fit')");
+    EXPECT_EQ(other[0].text(Lang::ZhCN), "efficiency.profile：:memory: 中没有名为 'h800-q3' "
+                                         "的校准配置（已存储：'a100-fit', 'h100-fit'）");
+}
+
+TEST(StoredProfileText, AnOutOfRangeStoredValueReadsInChinese) {
+    store::Store s = memoryStore();
+    s.saveCalibrationProfile("h800-q3", {{"gemm_efficiency", 7.5}});
+    model::Scenario scenario = profiledScenario("h800-q3");
+    const model::ValidationIssues problems = services::applyStoredProfile(s, scenario);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].text(),
+              "efficiency.profile: calibration profile 'h800-q3': gemm_efficiency 7.5 is out of "
+              "range");
+    EXPECT_EQ(problems[0].text(Lang::ZhCN),
+              "efficiency.profile：校准配置 'h800-q3'：gemm_efficiency 7.5 超出范围");
+}
+
+TEST(StoredProfileText, AStoredRunsProfileProblemNamesTheRunInEitherLanguage) {
+    store::Store s = memoryStore();
+    nlohmann::json doc = scenarioJson("profiled");
+    doc["efficiency"] = {{"profile", "h800-q3"}};
+    s.saveScenario(doc);
+    store::NewMeasuredRun r;
+    r.scenarioName = "profiled";
+    r.stepSeconds = 5.0;
+    const std::int64_t id = s.addRun(r);
+
+    const services::StoredCalibrationRuns loaded = services::loadStoredCalibrationRuns(s);
+    ASSERT_EQ(loaded.problems.size(), 1u);
+    ASSERT_EQ(loaded.problemNotes.size(), 1u);
+    const services::StoredRunNote& note = loaded.problemNotes[0];
+    EXPECT_EQ(note.runId, id);
+    EXPECT_EQ(note.text(Lang::En), loaded.problems[0]);
+    EXPECT_EQ(note.text(Lang::ZhCN), "运行 " + std::to_string(id) +
+                                         "（profiled）：efficiency.profile：:memory: 中没有名为 "
+                                         "'h800-q3' 的校准配置（尚未存储任何校准配置）");
+}
+
+} // namespace
+} // namespace trainplan::test
