@@ -2,6 +2,7 @@
 
 #include "sha256.h"
 
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/services/stored_calibration_runs.h>
 
@@ -13,7 +14,10 @@ namespace trainplan::services {
 
 namespace {
 
+using model::IssueArg;
 using model::io::ImportIssue;
+using model::io::ImportText;
+using model::io::ImportTextId;
 using model::io::Severity;
 
 constexpr std::uintmax_t kMaxLogBytes = 1ull << 30;
@@ -39,27 +43,25 @@ std::optional<nlohmann::json> choosePlan(const nlohmann::json& doc, const LogRun
     const nlohmann::json plans = doc.value("plans", nlohmann::json::array());
     if (r.plan) {
         if (!r.plan->is_object()) {
-            issues.push_back({Severity::Error, "", "plan", "must be a JSON object"});
+            issues.emplace_back(Severity::Error, "", "plan", ImportTextId::SvcPlanNotObject);
             return std::nullopt;
         }
         return r.plan;
     }
     if (r.planIndex) {
         if (*r.planIndex < 1 || static_cast<std::size_t>(*r.planIndex) > plans.size()) {
-            issues.push_back({Severity::Error, "", "plan",
-                              "plan " + std::to_string(*r.planIndex) + " of a scenario with " +
-                                  std::to_string(plans.size()) + " plan(s)"});
+            issues.emplace_back(Severity::Error, "", "plan", ImportTextId::SvcPlanIndexOutOfRange,
+                                std::vector<IssueArg>{*r.planIndex, plans.size()});
             return std::nullopt;
         }
         return plans[static_cast<std::size_t>(*r.planIndex - 1)];
     }
     if (plans.size() == 1) return plans[0];
-    issues.push_back({Severity::Error, "", "plan",
-                      plans.empty()
-                          ? "the scenario has no plan: give the layout the job ran (--plan JSON)"
-                          : "the scenario has " + std::to_string(plans.size()) +
-                                " plans: say which one the job ran (--plan-index 1.." +
-                                std::to_string(plans.size()) + " or --plan JSON)"});
+    if (plans.empty())
+        issues.emplace_back(Severity::Error, "", "plan", ImportTextId::SvcNoPlan);
+    else
+        issues.emplace_back(Severity::Error, "", "plan", ImportTextId::SvcSeveralPlans,
+                            std::vector<IssueArg>{plans.size()});
     return std::nullopt;
 }
 
@@ -70,26 +72,24 @@ std::optional<LogInput> readLogInput(const std::filesystem::path& file,
     const std::string name = file.string();
     std::error_code ec;
     if (!std::filesystem::exists(file, ec)) {
-        issues.push_back({Severity::Error, name, "", "no such file"});
+        issues.emplace_back(Severity::Error, name, "", ImportTextId::NoSuchFile);
         return std::nullopt;
     }
     if (std::filesystem::is_directory(file, ec)) {
-        issues.push_back({Severity::Error, name, "", "is a directory, not a log file"});
+        issues.emplace_back(Severity::Error, name, "", ImportTextId::SvcDirectoryNotLog);
         return std::nullopt;
     }
     const auto size = std::filesystem::file_size(file, ec);
     if (!ec && size > kMaxLogBytes) {
-        issues.push_back(
-            {Severity::Error, name, "",
-             "is " + std::to_string(size >> 20) +
-                 " MiB; logs over 1 GiB are not read (cut the steady-state part out)"});
+        issues.emplace_back(Severity::Error, name, "", ImportTextId::SvcLogTooLarge,
+                            std::vector<IssueArg>{size >> 20});
         return std::nullopt;
     }
     std::ifstream in(file, std::ios::binary);
     std::ostringstream ss;
     ss << in.rdbuf();
     if (!in.good() && !in.eof()) {
-        issues.push_back({Severity::Error, name, "", "cannot be read"});
+        issues.emplace_back(Severity::Error, name, "", ImportTextId::SvcCannotRead);
         return std::nullopt;
     }
     return LogInput{name, ss.str()};
@@ -98,7 +98,7 @@ std::optional<LogInput> readLogInput(const std::filesystem::path& file,
 LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     LogRunImport out;
     if (request.logs.empty()) {
-        out.issues.push_back({Severity::Error, "", "", "no log file given"});
+        out.issues.emplace_back(Severity::Error, "", "", ImportTextId::SvcNoLog);
         return out;
     }
     std::optional<model::io::LogMapping> mapping;
@@ -128,9 +128,8 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
         record = store.scenario(request.scenarioName);
     } catch (const store::StoreError& e) {
         if (e.kind() != store::StoreErrorKind::NotFound) throw;
-        out.issues.push_back({Severity::Error, "", "scenario",
-                              "no scenario '" + request.scenarioName +
-                                  "' in the library (save it first: scenario save FILE)"});
+        out.issues.emplace_back(Severity::Error, "", "scenario", ImportTextId::SvcNoScenario,
+                                std::vector<IssueArg>{request.scenarioName});
         return out;
     }
     const nlohmann::json doc = nlohmann::json::parse(record->body);
@@ -139,8 +138,9 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     std::string why;
     const auto scenario = scenarioWithPlan(doc, *plan, store.catalog(), why);
     if (!scenario) {
-        out.issues.push_back(
-            {Severity::Error, "", "plan", "does not fit scenario '" + record->name + "': " + why});
+        out.issues.emplace_back(
+            Severity::Error, "", "plan",
+            ImportText(ImportTextId::SvcPlanNotFit, {record->name}, {ImportText::verbatim(why)}));
         return out;
     }
     if (model::io::hasErrors(out.issues)) return out;
@@ -154,11 +154,9 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
                                          : static_cast<long long>(scenario->cluster.nodes) *
                                                scenario->cluster.gpusPerNode);
     if (s.globalBatch && *s.globalBatch != globalBatch) {
-        out.issues.push_back({Severity::Error, "", "global batch size",
-                              "the log's global batch size " + std::to_string(*s.globalBatch) +
-                                  " is not scenario '" + record->name +
-                                  "''s training.global_batch " + std::to_string(globalBatch) +
-                                  ": the log is of another configuration"});
+        out.issues.emplace_back(Severity::Error, "", "global batch size",
+                                ImportTextId::SvcBatchMismatch,
+                                std::vector<IssueArg>{*s.globalBatch, record->name, globalBatch});
         return out;
     }
 
@@ -170,26 +168,29 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     const double tokensPerStep = static_cast<double>(globalBatch) * seqLen;
     if (s.stepSeconds) run.stepSeconds = s.stepSeconds->median;
     if (s.tokensPerSecondPerGpu) run.tokensPerSecondPerGpu = s.tokensPerSecondPerGpu->median;
+    // Each rule once as a catalogue sentence: the English goes to `derived` (the stored details,
+    // the CLI), the sentence to the issues (the GUI's language).
+    std::vector<ImportText> derivedTexts;
+    auto derive = [&](ImportTextId id, std::vector<IssueArg> args) {
+        derivedTexts.emplace_back(id, std::move(args));
+        out.derived.push_back(derivedTexts.back().render(model::Lang::En));
+    };
     if (!run.tokensPerSecondPerGpu && s.tokensPerSecond) {
         run.tokensPerSecondPerGpu = s.tokensPerSecond->median / gpus;
-        out.derived.push_back("tokens/s per GPU = the job's tokens/s / " + fixed(gpus, 0) +
-                              " GPUs");
+        derive(ImportTextId::SvcDerivedTokensFromJob, {fixed(gpus, 0)});
     }
     if (!run.stepSeconds && s.samplesPerSecond) {
         run.stepSeconds = static_cast<double>(globalBatch) / s.samplesPerSecond->median;
-        out.derived.push_back("step time = global batch " + std::to_string(globalBatch) +
-                              " / samples per second " + fixed(s.samplesPerSecond->median, 3));
+        derive(ImportTextId::SvcDerivedStepFromSamples,
+               {globalBatch, fixed(s.samplesPerSecond->median, 3)});
     }
     if (!run.stepSeconds && run.tokensPerSecondPerGpu) {
         run.stepSeconds = tokensPerStep / (*run.tokensPerSecondPerGpu * gpus);
-        out.derived.push_back("step time = global batch × seq_len (" + fixed(tokensPerStep, 0) +
-                              " tokens) / (tokens/s per GPU × " + fixed(gpus, 0) + " GPUs)");
+        derive(ImportTextId::SvcDerivedStepFromTokens, {fixed(tokensPerStep, 0), fixed(gpus, 0)});
     }
     if (!run.tokensPerSecondPerGpu && run.stepSeconds) {
         run.tokensPerSecondPerGpu = tokensPerStep / (*run.stepSeconds * gpus);
-        out.derived.push_back("tokens/s per GPU = global batch × seq_len (" +
-                              fixed(tokensPerStep, 0) + " tokens) / (step time × " +
-                              fixed(gpus, 0) + " GPUs)");
+        derive(ImportTextId::SvcDerivedTokensFromStep, {fixed(tokensPerStep, 0), fixed(gpus, 0)});
     }
     if (s.flopsPerSecondPerGpu) run.flopsPerSecondPerGpu = s.flopsPerSecondPerGpu->median;
     if (s.mfu && s.mfu->median <= 1) run.mfu = s.mfu->median;
@@ -206,8 +207,8 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
     if (mapping)
         run.details["mapping"] = {{"name", request.mapping->name},
                                   {"sha256", detail::sha256Hex(request.mapping->bytes)}};
-    for (const auto& d : out.derived)
-        out.issues.push_back({Severity::Note, "", "derived", d});
+    for (auto& d : derivedTexts)
+        out.issues.emplace_back(Severity::Note, "", "derived", std::move(d));
     out.run = std::move(run);
     return out;
 }
@@ -219,14 +220,12 @@ LogRunImport importLogRun(store::Store& store, const LogRunRequest& request) {
         out.storedId = store.addRun(*out.run);
     } catch (const store::StoreError& e) {
         if (e.kind() == store::StoreErrorKind::Conflict) {
-            out.issues.push_back(
-                {Severity::Error, "", "",
-                 "this run is already stored (the same log files and figures); nothing was saved"});
+            out.issues.emplace_back(Severity::Error, "", "", ImportTextId::SvcAlreadyStored);
             return out;
         }
         if (e.kind() != store::StoreErrorKind::Invalid) throw;
         for (const auto& i : e.issues())
-            out.issues.push_back({Severity::Error, "", i.path, i.message});
+            out.issues.push_back(ImportIssue::fromValidation(Severity::Error, "", i));
     }
     return out;
 }

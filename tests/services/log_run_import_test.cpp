@@ -88,5 +88,39 @@ TEST(LogRunImport, RefusesWhatDoesNotBelongToTheScenarioAndStoresNothing) {
     EXPECT_TRUE(st.runs().empty());
 }
 
+// The Measurements tab shows the findings in the window's language: the same issues render in
+// Chinese for a Chinese caller, and in English (the CLI's text) otherwise.
+TEST(LogRunImport, AChineseCallerReadsTheFindingsInChinese) {
+    store::Store st = memoryStore();
+    st.saveScenario(scenarioJson("Llama"));
+    services::LogRunRequest req;
+    req.scenarioName = "nope";
+    req.logs = {{"train.log", megatronLog(256, 10000.0)}};
+    const services::LogRunImport missing = services::prepareLogRun(st, req);
+    ASSERT_FALSE(missing.ok());
+    const auto& last = missing.issues.back();
+    EXPECT_EQ(last.text(), "error: scenario: no scenario 'nope' in the library (save it first: "
+                           "scenario save FILE)");
+    EXPECT_EQ(last.text(model::Lang::ZhCN),
+              "错误：scenario：库中没有场景 'nope'（请先保存：scenario save FILE）");
+
+    req.scenarioName = "Llama";
+    const services::LogRunImport r = services::prepareLogRun(st, req);
+    ASSERT_TRUE(r.ok());
+    bool derived = false;
+    for (const auto& i : r.issues)
+        if (i.key == "derived") {
+            derived = true;
+            EXPECT_EQ(i.text(model::Lang::ZhCN),
+                      "提示：derived：每 GPU tokens/s = 全局批大小 × "
+                      "seq_len（1048576 个 token）/（步时间 × 8 块 GPU）");
+        }
+    EXPECT_TRUE(derived);
+    // The stored details keep the rule in English.
+    ASSERT_EQ(r.derived.size(), 1u);
+    EXPECT_EQ(r.derived[0], "tokens/s per GPU = global batch × seq_len (1048576 tokens) / (step "
+                            "time × 8 GPUs)");
+}
+
 } // namespace
 } // namespace trainplan::test

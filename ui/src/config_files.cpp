@@ -3,6 +3,7 @@
 #include <trainplan/model/atomic_file.h>
 #include <trainplan/model/io/export_plan.h>
 #include <trainplan/model/io/import_files.h>
+#include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/compare_rows.h>
 #include <trainplan/ui/compare_tab.h>
 #include <trainplan/ui/compare_table_model.h>
@@ -39,10 +40,12 @@ std::filesystem::path toPath(const QString& s) {
     return std::filesystem::path(s.toStdString());
 }
 
+// The findings in the window's language (import_text.h's catalogue).
 QString issuesText(const model::io::ImportIssues& issues) {
+    const model::Lang lang = advisorLanguage();
     QStringList lines;
     for (const auto& i : issues)
-        lines << QString::fromStdString(i.text());
+        lines << QString::fromStdString(i.text(lang));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -73,11 +73,13 @@ MeasurementsView::importLogs(const QStringList& files, const QString& scenario,
         try {
             result = services::importLogRun(*st, req);
         } catch (const std::exception& e) {
-            result.issues.push_back({model::io::Severity::Error, "", "", e.what()});
+            result.issues.emplace_back(model::io::Severity::Error, "", "",
+                                       model::io::ImportText::verbatim(e.what()));
         }
     }
+    const model::Lang lang = advisorLanguage(); // the findings in the window's language
     for (const auto& i : result.issues)
-        out.messages << QString::fromStdString(i.text());
+        out.messages << QString::fromStdString(i.text(lang));
     out.runId = result.storedId;
     QString head;
     if (out.runId) {

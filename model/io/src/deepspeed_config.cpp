@@ -17,7 +17,7 @@ std::optional<Offload> offloadDevice(KeyReader& r, ImportedFields& f, const char
     const json* v = r.get(key);
     if (!v) return std::nullopt;
     if (!v->is_object()) {
-        f.error(r.path(key), "must be an object with \"device\", got " + detail::describe(*v));
+        f.error(r.path(key), ImportTextId::DsOffloadNotObject, {detail::typeArg(*v)});
         return std::nullopt;
     }
     KeyReader o(*v, f, r.path(key));
@@ -30,25 +30,24 @@ std::optional<Offload> offloadDevice(KeyReader& r, ImportedFields& f, const char
         else if (*device == "nvme")
             out = Offload::Nvme;
         else
-            f.error(o.path("device"), "'" + *device + "' is not one of none, cpu, nvme");
+            f.error(o.path("device"), ImportTextId::DsOffloadDeviceUnknown, {*device});
     } else if (!o.has("device")) {
-        f.error(o.path("device"), "is required (none, cpu or nvme)");
+        f.error(o.path("device"), ImportTextId::DsOffloadDeviceRequired);
     }
     if (out == Offload::Nvme && !o.has("nvme_path"))
-        f.warning(o.path("nvme_path"),
-                  "is missing: DeepSpeed needs the NVMe mount point for device \"nvme\"");
+        f.warning(o.path("nvme_path"), ImportTextId::DsNvmePathMissing);
     if (auto ratio = o.number("ratio", 0.0, 1.0); ratio && *ratio < 1.0)
-        f.note(o.path("ratio"), "partial optimizer offload is modelled as offloading all of it");
+        f.note(o.path("ratio"), ImportTextId::DsPartialOffload);
     o.markRead({"nvme_path", "pin_memory", "buffer_count", "buffer_size", "max_in_cpu", "fast_init",
                 "ratio"});
-    o.warnUnread("offload keys");
+    o.warnUnread("offload");
     return out;
 }
 
 void readZero(const json& z, ImportedFields& f) {
     const std::string base = "zero_optimization";
     if (!z.is_object()) {
-        f.error(base, "must be an object, got " + detail::describe(z));
+        f.error(base, ImportTextId::MustBeObjectGot, {detail::typeArg(z)});
         return;
     }
     KeyReader r(z, f, base);
@@ -67,30 +66,22 @@ void readZero(const json& z, ImportedFields& f) {
     if (opt) {
         f.plan.offload.set(*opt, r.path("offload_optimizer.device"));
         if (*opt != Offload::None && stage == 0)
-            f.error(r.path("offload_optimizer"),
-                    "optimizer offload needs stage 1, 2 or 3 (stage is 0)");
+            f.error(r.path("offload_optimizer"), ImportTextId::DsOptimizerOffloadStage);
         if (*opt == Offload::Nvme && stage != 3)
-            f.error(r.path("offload_optimizer.device"),
-                    "NVMe offload (ZeRO-Infinity) needs stage 3 (stage is " +
-                        std::to_string(stage) + ")");
+            f.error(r.path("offload_optimizer.device"), ImportTextId::DsNvmeOffloadStage, {stage});
     }
     if (param) {
         const bool on = *param != Offload::None;
         f.plan.offloadParams.set(on, r.path("offload_param.device"));
         if (on && stage != 3)
-            f.error(r.path("offload_param"),
-                    "parameter offload needs stage 3 (stage is " + std::to_string(stage) + ")");
+            f.error(r.path("offload_param"), ImportTextId::DsParamOffloadStage, {stage});
         if (on && (!opt || *opt == Offload::None)) {
             // TrainPlan models parameter offload on top of optimizer offload (ZeRO-Infinity).
             f.plan.offload.set(*param, r.path("offload_param.device"));
-            f.warning(r.path("offload_param"),
-                      "parameter offload without optimizer offload is modelled with the "
-                      "optimizer states offloaded to the same device too");
+            f.warning(r.path("offload_param"), ImportTextId::DsParamWithoutOptimizerOffload);
         } else if (on && opt && *opt != *param) {
-            f.note(r.path("offload_param.device"),
-                   "parameters go to " + std::string(toString(*param)) +
-                       " and optimizer states to " + std::string(toString(*opt)) +
-                       "; modelled with both on " + std::string(toString(*opt)));
+            f.note(r.path("offload_param.device"), ImportTextId::DsOffloadDevicesDiffer,
+                   {toString(*param), toString(*opt)});
         }
     }
     std::string buckets;
@@ -105,9 +96,7 @@ void readZero(const json& z, ImportedFields& f) {
         else if (wasAuto)
             buckets += (buckets.empty() ? "" : ", ") + std::string(key) + " auto";
     }
-    if (!buckets.empty())
-        f.note(base, "bucket sizes read (" + buckets +
-                         "); the estimate uses DeepSpeed's default bucket model");
+    if (!buckets.empty()) f.note(base, ImportTextId::DsBucketSizes, {buckets});
     for (const char* key : {"overlap_comm",
                             "contiguous_gradients",
                             "reduce_scatter",
@@ -130,22 +119,18 @@ void readZero(const json& z, ImportedFields& f) {
                             "mics_hierarchical_params_gather"}) {
         const json* v = r.get(key);
         if (v && !v->is_boolean() && !v->is_number() && !KeyReader::isAuto(*v) && !v->is_object())
-            f.error(r.path(key), "must be true or false, got " + detail::describe(*v));
+            f.error(r.path(key), ImportTextId::MustBeBoolGot, {detail::typeArg(*v)});
     }
     if (auto v = r.boolean("overlap_comm"); v && !*v)
-        f.note(r.path("overlap_comm"),
-               "false: the estimate assumes ZeRO communication overlaps the backward pass");
+        f.note(r.path("overlap_comm"), ImportTextId::DsOverlapCommFalse);
     if (auto hpz = r.integer("zero_hpz_partition_size", 1, 1'000'000); hpz && *hpz > 1)
-        f.warning(r.path("zero_hpz_partition_size"),
-                  "ZeRO++ hierarchical partitioning (hpZ) is not modelled");
+        f.warning(r.path("zero_hpz_partition_size"), ImportTextId::DsHpzNotModelled);
     for (const char* key : {"zero_quantized_weights", "zero_quantized_gradients"})
         if (auto v = r.boolean(key); v && *v)
-            f.warning(r.path(key), "ZeRO++ quantized communication is not modelled");
+            f.warning(r.path(key), ImportTextId::DsQuantizedCommNotModelled);
     if (auto mics = r.integer("mics_shard_size", -1, 1'000'000); mics && *mics > 0)
-        f.warning(
-            r.path("mics_shard_size"),
-            "MiCS sub-group sharding is not modelled (modelled as sharding over all dp ranks)");
-    r.warnUnread("zero_optimization keys");
+        f.warning(r.path("mics_shard_size"), ImportTextId::DsMicsNotModelled);
+    r.warnUnread("zero_optimization");
 }
 
 void readPrecision(KeyReader& r, ImportedFields& f) {
@@ -153,21 +138,20 @@ void readPrecision(KeyReader& r, ImportedFields& f) {
         const json* v = r.get(key);
         if (!v) return std::nullopt;
         if (!v->is_object()) {
-            f.error(key, "must be an object like {\"enabled\": true}, got " + detail::describe(*v));
+            f.error(key, ImportTextId::DsPrecisionNotObject, {detail::typeArg(*v)});
             return std::nullopt;
         }
         KeyReader o(*v, f, key);
         bool wasAuto = false;
         auto on = o.boolean("enabled", true, &wasAuto);
         if (wasAuto)
-            f.note(o.path("enabled"),
-                   "\"auto\": taken from the other files (the Hugging Face Trainer's --" +
-                       std::string(std::string_view(key) == "fp16" ? "fp16" : "bf16") + ")");
+            f.note(o.path("enabled"), ImportTextId::DsPrecisionAuto,
+                   {std::string_view(key) == "fp16" ? "--fp16" : "--bf16"});
         o.markRead({"loss_scale", "initial_scale_power", "loss_scale_window", "hysteresis",
                     "consecutive_hysteresis", "min_loss_scale", "auto_cast",
                     "fp16_master_weights_and_grads", "immediate_grad_update", "check_grad_overflow",
                     "opt_level", "bf16_master_weights_and_grads", "bf16_optimizer_states"});
-        o.warnUnread(std::string(key) + " keys");
+        o.warnUnread(key);
         if (wasAuto) return std::nullopt;
         return on.value_or(false);
     };
@@ -177,7 +161,7 @@ void readPrecision(KeyReader& r, ImportedFields& f) {
     const auto amp = enabled("amp");
     const bool b = bf16.value_or(false), h = fp16.value_or(false) || amp.value_or(false);
     if (b && h) {
-        f.error("fp16.enabled", "contradicts bf16.enabled: enable one of bf16 and fp16");
+        f.error("fp16.enabled", ImportTextId::DsFp16AndBf16);
     } else if (b) {
         f.training.precision.set(Precision::Bf16, "bf16.enabled");
     } else if (h) {
@@ -195,8 +179,7 @@ void readOptimizer(KeyReader& r, ImportedFields& f) {
     const json* v = r.get("optimizer");
     if (!v) return;
     if (!v->is_object()) {
-        f.error("optimizer",
-                "must be an object with \"type\" and \"params\", got " + detail::describe(*v));
+        f.error("optimizer", ImportTextId::DsOptimizerNotObject, {detail::typeArg(*v)});
         return;
     }
     KeyReader o(*v, f, "optimizer");
@@ -212,19 +195,14 @@ void readOptimizer(KeyReader& r, ImportedFields& f) {
             f.training.optimizer.set(Optimizer::SgdMomentum, o.path("type"));
         else if (t == "onebitadam" || t == "zerooneadam" || t == "lamb" || t == "onebitlamb" ||
                  t == "lion" || t == "muadam" || t == "muadamw" || t == "adagrad" || t == "muon")
-            f.warning(o.path("type"),
-                      "'" + *type +
-                          "' is not modelled; its optimizer state is counted as Adam's (two fp32 "
-                          "moments per parameter)");
+            f.warning(o.path("type"), ImportTextId::DsOptimizerAsAdam, {*type});
         else
-            f.warning(o.path("type"),
-                      "'" + *type +
-                          "' is not a DeepSpeed optimizer TrainPlan knows; counted as AdamW");
+            f.warning(o.path("type"), ImportTextId::DsOptimizerUnknown, {*type});
     }
     o.markRead({"params"});
     if (const json* params = o.get("params"); params && !params->is_object())
-        f.error(o.path("params"), "must be an object, got " + detail::describe(*params));
-    o.warnUnread("optimizer keys");
+        f.error(o.path("params"), ImportTextId::MustBeObjectGot, {detail::typeArg(*params)});
+    o.warnUnread("optimizer");
 }
 
 } // namespace
@@ -234,7 +212,7 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
     f.file = std::string(fileName);
     f.kind = FileKind::DeepSpeedConfig;
     if (detail::looksBinary(text)) {
-        f.error("", "is a binary file, not a DeepSpeed config");
+        f.error("", ImportTextId::DsBinary);
         return f;
     }
     detail::ParsedJson parsed = detail::parseJson(text);
@@ -244,7 +222,7 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
     }
     const json& doc = parsed.value;
     if (!doc.is_object()) {
-        f.error("", "a DeepSpeed config must be a JSON object, got " + detail::describe(doc));
+        f.error("", ImportTextId::DsNotObject, {detail::typeArg(doc)});
         return f;
     }
     f.plan.framework.set(Framework::DeepSpeed, "(a DeepSpeed config)");
@@ -263,32 +241,26 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
         std::string list;
         for (const auto& a : autos)
             list += (list.empty() ? "" : ", ") + a;
-        f.note(autos.front(), "\"auto\" (" + list +
-                                  "): filled in by the Hugging Face Trainer at launch; TrainPlan "
-                                  "takes the value from the other files or derives it");
+        f.note(autos.front(), ImportTextId::DsBatchAuto, {list});
     }
     if (train) f.training.globalBatch.set(*train, "train_batch_size");
     if (micro) {
         if (*micro > 1'000'000)
-            f.error("train_micro_batch_size_per_gpu", "is larger than 1,000,000");
+            f.error("train_micro_batch_size_per_gpu", ImportTextId::DsLargerThanMillion);
         else
             f.plan.microBatch.set(static_cast<int>(*micro), "train_micro_batch_size_per_gpu");
     }
     if (ga) {
         if (*ga > 1'000'000)
-            f.error("gradient_accumulation_steps", "is larger than 1,000,000");
+            f.error("gradient_accumulation_steps", ImportTextId::DsLargerThanMillion);
         else
             f.plan.gradAccum.set(static_cast<int>(*ga), "gradient_accumulation_steps");
     }
     if (train && micro && ga) {
         const long long perRank = *micro * *ga;
         if (*train % perRank != 0)
-            f.error("train_batch_size",
-                    std::to_string(*train) + " is not train_micro_batch_size_per_gpu " +
-                        std::to_string(*micro) + " × gradient_accumulation_steps " +
-                        std::to_string(*ga) + " × a whole number of data-parallel ranks (" +
-                        std::to_string(*train) + " / " + std::to_string(perRank) +
-                        " is not whole)");
+            f.error("train_batch_size", ImportTextId::DsBatchNotWhole,
+                    {*train, *micro, *ga, perRank});
         else if (*train / perRank <= 10'000'000)
             f.plan.dp.set(static_cast<int>(*train / perRank),
                           "train_batch_size / (train_micro_batch_size_per_gpu × "
@@ -303,7 +275,8 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
 
     if (const json* ac = r.get("activation_checkpointing")) {
         if (!ac->is_object()) {
-            f.error("activation_checkpointing", "must be an object, got " + detail::describe(*ac));
+            f.error("activation_checkpointing", ImportTextId::MustBeObjectGot,
+                    {detail::typeArg(*ac)});
         } else {
             KeyReader a(*ac, f, "activation_checkpointing");
             const auto partition = a.boolean("partition_activations");
@@ -312,46 +285,37 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
             a.boolean("synchronize_checkpoint_boundary");
             a.boolean("profile");
             if (const json* n = a.get("number_checkpoints"); n && !n->is_number())
-                f.error(a.path("number_checkpoints"),
-                        "must be a number or null, got " + detail::describe(*n));
+                f.error(a.path("number_checkpoints"), ImportTextId::DsNumberOrNullGot,
+                        {detail::typeArg(*n)});
             f.plan.recompute.set(Recompute::Full, "activation_checkpointing");
-            f.note("activation_checkpointing",
-                   "modelled as full recompute (DeepSpeed recomputes the layers the model wraps in "
-                   "deepspeed.checkpointing.checkpoint)" +
-                       std::string(partition.value_or(false)
-                                       ? "; partition_activations splits the saved inputs over tp"
-                                       : ""));
+            f.note("activation_checkpointing", partition.value_or(false)
+                                                   ? ImportTextId::DsCheckpointingPartitioned
+                                                   : ImportTextId::DsCheckpointingFull);
             if (cpu.value_or(false))
-                f.warning(a.path("cpu_checkpointing"), "activation offload to CPU is not modelled");
-            a.warnUnread("activation_checkpointing keys");
+                f.warning(a.path("cpu_checkpointing"), ImportTextId::DsCpuCheckpointing);
+            a.warnUnread("activation_checkpointing");
         }
     }
     if (const json* tpConf = r.get("tensor_parallel")) {
         if (!tpConf->is_object()) {
-            f.error("tensor_parallel", "must be an object, got " + detail::describe(*tpConf));
+            f.error("tensor_parallel", ImportTextId::MustBeObjectGot, {detail::typeArg(*tpConf)});
         } else {
             KeyReader t(*tpConf, f, "tensor_parallel");
             if (auto tp = t.integer("autotp_size", 1, 1'000'000))
                 f.plan.tp.set(static_cast<int>(*tp), t.path("autotp_size"));
             t.markRead(
                 {"tp_overlap_comm", "tp_grain_size", "preset_model", "partition_config", "tp"});
-            t.warnUnread("tensor_parallel keys");
+            t.warnUnread("tensor_parallel");
         }
     }
     if (auto sp = r.integer("sequence_parallel_size", 1, 1'000'000); sp && *sp > 1)
-        f.warning("sequence_parallel_size",
-                  "DeepSpeed-Ulysses sequence parallelism is not modelled");
-    if (r.has("elasticity"))
-        f.warning("elasticity",
-                  "elastic batch sizes are not modelled; the fixed sizes above are used");
-    if (r.has("pipeline"))
-        f.note("pipeline",
-               "pipeline settings are read from the training script (PipelineModule num_stages)");
+        f.warning("sequence_parallel_size", ImportTextId::DsUlyssesNotModelled);
+    if (r.has("elasticity")) f.warning("elasticity", ImportTextId::DsElasticityNotModelled);
+    if (r.has("pipeline")) f.note("pipeline", ImportTextId::DsPipelineFromScript);
     (void)r.number("gradient_clipping", 0.0, 1e30, true);
     if (const json* ct = r.get("communication_data_type");
         ct && ct->is_string() && ct->get<std::string>() != "fp32")
-        f.note("communication_data_type",
-               "the estimate assumes gradients are reduced in the training precision");
+        f.note("communication_data_type", ImportTextId::DsCommDataType);
     r.markRead({"scheduler",
                 "steps_per_print",
                 "wall_clock_breakdown",
@@ -392,14 +356,14 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
                 "timers",
                 "use_node_local_storage",
                 "load_universal_checkpoint"});
-    r.warnUnread("top-level keys");
+    r.warnUnread("");
     return f;
 }
 
 json exportDeepSpeedConfig(const Scenario& s, const Plan& p, ImportIssues& issues) {
     const std::string file = "ds_config.json";
-    auto warn = [&](const std::string& key, const std::string& msg) {
-        issues.push_back({Severity::Warning, file, key, msg});
+    auto warn = [&](const std::string& key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        issues.emplace_back(Severity::Warning, file, key, id, std::move(args));
     };
     const long long ga = p.gradientAccumulation(s.training.globalBatch);
     json j;
@@ -416,8 +380,7 @@ json exportDeepSpeedConfig(const Scenario& s, const Plan& p, ImportIssues& issue
         break;
     case Precision::Fp8:
         j["bf16"] = {{"enabled", true}};
-        warn("bf16", "DeepSpeed has no fp8 setting: written as bf16 (fp8 GEMMs come from "
-                     "Transformer Engine in the model code)");
+        warn("bf16", ImportTextId::DsExportNoFp8);
         break;
     case Precision::Fp32:
         break;
@@ -475,16 +438,11 @@ json exportDeepSpeedConfig(const Scenario& s, const Plan& p, ImportIssues& issue
             {"contiguous_memory_optimization", false},  {"number_checkpoints", nullptr},
             {"synchronize_checkpoint_boundary", false}, {"profile", false}};
         if (p.recompute == Recompute::Selective)
-            warn("activation_checkpointing",
-                 "DeepSpeed has no selective recompute: written as full activation checkpointing");
+            warn("activation_checkpointing", ImportTextId::DsExportNoSelective);
     }
     if (p.tp > 1 && p.pp == 1) j["tensor_parallel"] = {{"autotp_size", p.tp}};
-    if (p.cp > 1)
-        warn("", "context parallelism is not expressible in DeepSpeed (cp=" + std::to_string(p.cp) +
-                     " dropped)");
-    if (p.ep > 1)
-        warn("", "expert parallelism (ep=" + std::to_string(p.ep) +
-                     ") is set in the model code (deepspeed.moe), not in ds_config.json");
+    if (p.cp > 1) warn("", ImportTextId::DsExportNoCp, {p.cp});
+    if (p.ep > 1) warn("", ImportTextId::DsExportEp, {p.ep});
     j["gradient_clipping"] = 1.0;
     j["steps_per_print"] = 100;
     j["wall_clock_breakdown"] = false;

@@ -120,9 +120,7 @@ void warnUnknown(const nlohmann::json& doc, KeyReader& r, ImportedFields& f) {
         r.markRead({k});
     (void)doc;
     const std::string unread = r.unreadKeys();
-    if (!unread.empty())
-        f.warning("",
-                  "unknown keys ignored (not needed for planning, or not supported): " + unread);
+    if (!unread.empty()) f.warning("", ImportTextId::HfUnknownKeys, {unread});
 }
 
 // The model's own name: the last part of _name_or_path ("meta-llama/Llama-3.1-8B" →
@@ -185,26 +183,24 @@ void readSlidingWindow(const nlohmann::json& doc, KeyReader& r, const std::strin
         // GptOssConfig, Gemma2Config, Gemma3TextConfig, Qwen2Config: one kind per layer.
         patternKey = "layer_types";
         if (!types->is_array()) {
-            f.error(patternKey, "must be a list of \"sliding_attention\" and \"full_attention\", "
-                                "got " +
-                                    detail::describe(*types));
+            f.error(patternKey, ImportTextId::HfLayerTypesNotList, {detail::typeArg(*types)});
             return;
         }
         for (std::size_t i = 0; i < types->size(); ++i) {
             const nlohmann::json& t = (*types)[i];
             const std::string kind = t.is_string() ? t.get<std::string>() : "";
             if (kind != "sliding_attention" && kind != "full_attention") {
-                f.error(patternKey, "entry " + std::to_string(i) + " is " +
-                                        (t.is_string() ? "'" + kind + "'" : detail::describe(t)) +
-                                        ": TrainPlan models only \"sliding_attention\" and "
-                                        "\"full_attention\" layers");
+                if (t.is_string())
+                    f.error(patternKey, ImportTextId::HfLayerTypeUnknown, {i, kind});
+                else
+                    f.error(patternKey, ImportTextId::HfLayerTypeNotString,
+                            {i, detail::typeArg(t)});
                 return;
             }
             windowed.push_back(kind == "sliding_attention");
         }
         if (layers && static_cast<long long>(windowed.size()) != *layers) {
-            f.error(patternKey, "lists " + std::to_string(windowed.size()) +
-                                    " layers but num_hidden_layers is " + std::to_string(*layers));
+            f.error(patternKey, ImportTextId::HfLayerTypesCount, {windowed.size(), *layers});
             return;
         }
     } else if (auto pattern = r.integer("sliding_window_pattern", 1, kMaxLayers)) {
@@ -237,7 +233,7 @@ void readSlidingWindow(const nlohmann::json& doc, KeyReader& r, const std::strin
         if (layers) f.model.slidingWindow.set(0, patternKey + " (no windowed layer)");
         return;
     }
-    std::string why;
+    ImportText why;
     const std::optional<int> every = fullEveryFromPattern(windowed, why);
     if (!every) {
         f.error(patternKey, why);
@@ -254,7 +250,7 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
     f.file = std::string(fileName);
     f.kind = FileKind::HfConfig;
     if (detail::looksBinary(text)) {
-        f.error("", "is a binary file, not a Hugging Face config.json");
+        f.error("", ImportTextId::HfBinary);
         return f;
     }
     detail::ParsedJson parsed = detail::parseJson(text);
@@ -264,7 +260,7 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
     }
     const nlohmann::json& doc = parsed.value;
     if (!doc.is_object()) {
-        f.error("", "a config.json must be a JSON object, got " + detail::describe(doc));
+        f.error("", ImportTextId::HfNotObject, {detail::typeArg(doc)});
         return f;
     }
     KeyReader r(doc, f);
@@ -273,16 +269,11 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
     if (family == Family::Other) {
         const bool gpt2Names = r.has("n_embd") && r.has("n_layer");
         if (modelType.empty())
-            f.warning("model_type", "is missing; reading " +
-                                        std::string(gpt2Names ? "GPT-2" : "Llama") +
-                                        "-style field names");
+            f.warning("model_type", ImportTextId::HfModelTypeMissing,
+                      {gpt2Names ? "GPT-2" : "Llama"});
         else
-            f.warning("model_type",
-                      "'" + modelType +
-                          "' is not one of llama, mistral, mixtral, qwen2, qwen3, gpt2, gpt_neox, "
-                          "gpt_oss, deepseek_v2, deepseek_v3; reading " +
-                          std::string(gpt2Names ? "GPT-2" : "Llama") +
-                          "-style field names — check the result");
+            f.warning("model_type", ImportTextId::HfModelTypeUnknown,
+                      {modelType, gpt2Names ? "GPT-2" : "Llama"});
         family = gpt2Names ? Family::Gpt2 : Family::Llama;
     }
     const auto [name, nameOrigin] = nameFrom(r.string("_name_or_path"), modelType);
@@ -294,9 +285,10 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
                           long long max) -> std::optional<long long> {
         if (!r.has(key)) {
             r.markRead({key});
-            f.error(key, "is required (the " +
-                             (modelType.empty() ? std::string("model") : modelType) +
-                             " architecture needs it)");
+            if (modelType.empty())
+                f.error(key, ImportTextId::HfRequired);
+            else
+                f.error(key, ImportTextId::HfRequiredFor, {modelType});
             return std::nullopt;
         }
         return r.integer(key, min, max);
@@ -330,11 +322,7 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         // §2.1), so the config's num_key_value_heads is num_attention_heads.
         const auto kv = r.integer("num_key_value_heads", 1, kMaxDim);
         if (kv && heads && *kv != *heads)
-            f.warning("num_key_value_heads",
-                      std::to_string(*kv) + " differs from num_attention_heads " +
-                          std::to_string(*heads) +
-                          ": multi-head latent attention has a key and a value per head; using " +
-                          std::to_string(*heads));
+            f.warning("num_key_value_heads", ImportTextId::HfMlaKvHeads, {*kv, *heads});
         if (heads)
             f.model.kvHeads.set(static_cast<int>(*heads),
                                 "num_attention_heads (multi-head latent attention)");
@@ -342,9 +330,7 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (auto kv = r.integer("num_key_value_heads", 1, kMaxDim)) {
             f.model.kvHeads.set(static_cast<int>(*kv), "num_key_value_heads");
             if (heads && *heads % *kv != 0)
-                f.error("num_key_value_heads",
-                        std::to_string(*kv) + " does not divide num_attention_heads " +
-                            std::to_string(*heads) + " (grouped-query attention needs it)");
+                f.error("num_key_value_heads", ImportTextId::HfKvHeadsNotDivide, {*kv, *heads});
         } else if (heads) {
             f.model.kvHeads.set(static_cast<int>(*heads),
                                 "num_key_value_heads (absent: one per head)", Origin::ToolDefault);
@@ -360,8 +346,7 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         f.model.headDim.set(static_cast<int>(*headDim), "head_dim");
     } else if (hidden && heads) {
         if (*hidden % *heads != 0 && !deepseek)
-            f.error(kHeads, std::to_string(*heads) + " does not divide " + kHidden + " " +
-                                std::to_string(*hidden) + " and head_dim is not given");
+            f.error(kHeads, ImportTextId::HfHeadsNotDivideHidden, {*heads, kHidden, *hidden});
         f.model.headDim.set(static_cast<int>(*hidden / *heads),
                             std::string(kHidden) + " / " + kHeads, Origin::ToolDefault);
     }
@@ -376,13 +361,11 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
     if (gated) {
         f.model.ffn.set(FfnKind::SwiGlu, "hidden_act");
         if (act != "silu" && act != "swish")
-            f.note("hidden_act",
-                   "'" + act + "' in a gated MLP is counted as SwiGLU (the same three matrices)");
+            f.note("hidden_act", ImportTextId::HfGatedActAsSwiglu, {act});
     } else {
         f.model.ffn.set(FfnKind::Gelu, gpt2 ? "activation_function" : "hidden_act");
         if (act.rfind("gelu", 0) != 0)
-            f.note(gpt2 ? "activation_function" : "hidden_act",
-                   "'" + act + "' in a two-matrix MLP is counted as GeLU (same weights and FLOPs)");
+            f.note(gpt2 ? "activation_function" : "hidden_act", ImportTextId::HfActAsGelu, {act});
     }
     if (gpt2) {
         if (auto inner = r.integer("n_inner", 1, 16 * kMaxDim))
@@ -414,8 +397,8 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (experts) f.model.experts.set(static_cast<int>(*experts), "num_local_experts");
         if (topK) f.model.topK.set(static_cast<int>(*topK), "num_experts_per_tok");
         if (experts && topK && *topK > *experts)
-            f.error("num_experts_per_tok", std::to_string(*topK) + " exceeds num_local_experts " +
-                                               std::to_string(*experts));
+            f.error("num_experts_per_tok", ImportTextId::HfTopKExceeds,
+                    {*topK, "num_local_experts", *experts});
         if (f.model.ffnHidden.has())
             f.model.expertFfnHidden.set(*f.model.ffnHidden, "intermediate_size");
         f.model.sharedExperts.set(0, "model_type " + modelType);
@@ -431,8 +414,8 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (experts) f.model.experts.set(static_cast<int>(*experts), "n_routed_experts");
         if (topK) f.model.topK.set(static_cast<int>(*topK), "num_experts_per_tok");
         if (experts && topK && *topK > *experts)
-            f.error("num_experts_per_tok", std::to_string(*topK) + " exceeds n_routed_experts " +
-                                               std::to_string(*experts));
+            f.error("num_experts_per_tok", ImportTextId::HfTopKExceeds,
+                    {*topK, "n_routed_experts", *experts});
         if (expertFfn)
             f.model.expertFfnHidden.set(static_cast<int>(*expertFfn), "moe_intermediate_size");
         f.model.sharedExperts.set(static_cast<int>(shared.value_or(0)), "n_shared_experts");
@@ -440,9 +423,8 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
                                      "first_k_dense_replace");
         f.model.moeInterval.set(static_cast<int>(freq.value_or(1)), "moe_layer_freq");
         if (layers && firstDense && *firstDense >= *layers)
-            f.error("first_k_dense_replace", std::to_string(*firstDense) +
-                                                 " leaves no MoE layer among " +
-                                                 std::to_string(*layers));
+            f.error("first_k_dense_replace", ImportTextId::HfNoMoeLayerLeft,
+                    {*firstDense, *layers});
         // Multi-head latent attention (DeepseekV3Config, DeepseekV2Config): q_lora_rank null
         // projects queries straight from the hidden state (DeepSeek-V2-Lite).
         const auto qLora = doc.find("q_lora_rank");
@@ -465,16 +447,13 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (auto mtp = r.integer("num_nextn_predict_layers", 0, kMaxMtp))
             f.model.mtpLayers.set(static_cast<int>(*mtp), "num_nextn_predict_layers");
     } else if (r.has("num_local_experts") || r.has("n_routed_experts") || r.has("num_experts")) {
-        f.warning("num_local_experts", "expert settings in a '" + modelType +
-                                           "' config are not read: the model is imported as dense");
+        f.warning("num_local_experts", ImportTextId::HfExpertsNotRead, {modelType});
         r.markRead({"num_local_experts", "n_routed_experts", "num_experts", "num_experts_per_tok"});
     }
     readSlidingWindow(doc, r, modelType, layers, f);
     if (const auto* bias = r.get("attention_bias"); bias && bias->is_boolean() && bias->get<bool>())
-        f.note("attention_bias",
-               "bias vectors are not counted (a fraction of a percent of the parameters)");
-    if (modelType == "qwen2")
-        f.note("model_type", "qwen2's QKV bias vectors are not counted (a fraction of a percent)");
+        f.note("attention_bias", ImportTextId::HfBiasNotCounted);
+    if (modelType == "qwen2") f.note("model_type", ImportTextId::HfQwenBiasNotCounted);
     warnUnknown(doc, r, f);
     return f;
 }
@@ -488,8 +467,8 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
             out = *field;
             return;
         }
-        issues.push_back({Severity::Error, std::string(file), std::string("model.") + what,
-                          std::string(kNotGivenByAnyFile)});
+        issues.emplace_back(Severity::Error, std::string(file), std::string("model.") + what,
+                            ImportTextId::NotGivenByAnyFile);
         ok = false;
     };
     need(m.layers, "layers", t.layers);
@@ -516,8 +495,8 @@ std::optional<TransformerSpec> buildTransformer(const ImportedModel& m, ImportIs
         t.moe.firstDenseLayers = m.firstDenseLayers.has() ? *m.firstDenseLayers : 0;
         if (m.capacityFactor.has()) t.moe.capacityFactor = *m.capacityFactor;
         if (!m.topK.has())
-            issues.push_back({Severity::Warning, std::string(file), "model.moe.top_k",
-                              "not given; assuming top-1 routing"});
+            issues.emplace_back(Severity::Warning, std::string(file), "model.moe.top_k",
+                                ImportTextId::HfTopKAssumed);
     }
     if (m.kvLoraRank.has() && *m.kvLoraRank > 0) {
         t.mla.kvLoraRank = *m.kvLoraRank;
@@ -556,25 +535,23 @@ ImportIssues checkParameterCount(const TransformerSpec& m, const Catalog& catalo
     char computed[32];
     std::snprintf(computed, sizeof computed, "%.2fB", count.total / 1e9);
     if (!best || best->publishedParameters <= 0) {
-        out.push_back({Severity::Note, std::string(file), "model",
-                       std::string("computed ") + computed +
-                           " parameters; no catalog model of this shape (" +
-                           std::to_string(m.layers) + " layers, hidden " +
-                           std::to_string(m.hidden) + ") to check the count against"});
+        out.emplace_back(Severity::Note, std::string(file), "model",
+                         ImportTextId::ParametersNoCatalogModel,
+                         std::vector<IssueArg>{computed, m.layers, m.hidden});
         return out;
     }
     const double rel = (count.total - best->publishedParameters) / best->publishedParameters;
-    char msg[256];
-    std::snprintf(msg, sizeof msg,
-                  "computed %s parameters vs %.2fB published for catalog model '%s' (%+.1f%%)",
-                  computed, best->publishedParameters / 1e9, best->name.c_str(), 100.0 * rel);
+    char published[32];
+    std::snprintf(published, sizeof published, "%.2fB", best->publishedParameters / 1e9);
+    char off[32];
+    std::snprintf(off, sizeof off, "%+.1f%%", 100.0 * rel);
+    std::vector<IssueArg> args{computed, published, best->name, off};
     if (std::fabs(rel) > 0.02)
-        out.push_back({Severity::Warning, std::string(file), "model",
-                       std::string(msg) +
-                           ": more than 2% off — check vocab_size, intermediate_size, "
-                           "num_key_value_heads and tie_word_embeddings"});
+        out.emplace_back(Severity::Warning, std::string(file), "model",
+                         ImportTextId::ParametersOffCatalog, std::move(args));
     else {
-        out.push_back({Severity::Note, std::string(file), "model", msg});
+        out.emplace_back(Severity::Note, std::string(file), "model",
+                         ImportTextId::ParametersMatchCatalog, std::move(args));
         if (within2Percent) *within2Percent = best;
     }
     return out;

@@ -88,26 +88,19 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
                 *worldFromPlan / perNode <= 1'000'000) {
                 c.nodes = static_cast<int>(*worldFromPlan / perNode);
                 c.gpusPerNode = static_cast<int>(perNode);
-                a.warning(
-                    "cluster",
-                    "no launch script gives the node count; " + std::to_string(*worldFromPlan) +
-                        " GPUs (from the plan's dp×tp×pp×cp) assumed as " +
-                        std::to_string(c.nodes) + " nodes × " + std::to_string(c.gpusPerNode) +
-                        " (import the torchrun/Slurm script or pass --nodes/--gpus-per-node)");
+                a.warning("cluster", ImportTextId::NodesFromPlan,
+                          {*worldFromPlan, c.nodes, c.gpusPerNode});
             } else {
-                a.error("cluster.nodes", "the node count is not given (import the torchrun/Slurm "
-                                         "script or pass --nodes)");
+                a.error("cluster.nodes", ImportTextId::NodesNotGiven);
                 return false;
             }
         } else {
-            a.error("cluster.nodes",
-                    "the number of nodes and GPUs per node is not given (import the torchrun/Slurm "
-                    "script, give a scenario, or pass --nodes and --gpus-per-node)");
+            a.error("cluster.nodes", ImportTextId::ClusterNotGiven);
             return false;
         }
     } else if (!m.cluster.gpusPerNode.has() && !a.base) {
         c.gpusPerNode = 8;
-        a.warning("cluster.gpus_per_node", "not given; assuming 8 (pass --gpus-per-node)");
+        a.warning("cluster.gpus_per_node", ImportTextId::GpusPerNodeAssumed);
     }
 
     // GPU type and links: options, else the given scenario, else a Slurm hint, else a default.
@@ -115,24 +108,23 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
     if (gpuName.empty() && !a.base && m.cluster.gpu.has()) {
         if (const GpuSpec* g = gpuFromHint(a.catalog, *m.cluster.gpu)) {
             gpuName = g->name;
-            a.note("cluster.gpu", "'" + *m.cluster.gpu + "' from " + m.cluster.gpu.key +
-                                      " read as catalog GPU " + g->name);
+            a.note("cluster.gpu", ImportTextId::GpuHintRead,
+                   {*m.cluster.gpu, m.cluster.gpu.key, g->name});
         } else {
-            a.warning("cluster.gpu", "'" + *m.cluster.gpu + "' from " + m.cluster.gpu.key +
-                                         " matches no catalog GPU");
+            a.warning("cluster.gpu", ImportTextId::GpuHintUnknown,
+                      {*m.cluster.gpu, m.cluster.gpu.key});
         }
     }
     if (gpuName.empty() && !a.base) {
         gpuName = "H100-SXM5-80GB";
-        a.warning("cluster.gpu",
-                  "the files do not say which GPU; assuming " + gpuName + " (pass --gpu NAME)");
+        a.warning("cluster.gpu", ImportTextId::GpuAssumed, {gpuName});
     }
     if (!gpuName.empty()) {
         if (const GpuSpec* g = a.catalog.findGpu(gpuName)) {
             c.gpu = *g;
             c.gpuRef = g->name;
         } else {
-            a.error("cluster.gpu", a.catalog.unknownGpuMessage(gpuName));
+            a.error(a.catalog.unknownGpuIssue("cluster.gpu", gpuName));
             return false;
         }
     }
@@ -143,18 +135,16 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
         if (name.empty() && a.base) return true;
         if (name.empty()) {
             name = fallback;
-            a.warning(key,
-                      "not given; assuming " + name + " (pass --" +
-                          std::string(key == std::string("cluster.intra_node") ? "intra-node"
-                                                                               : "inter-node") +
-                          " NAME)");
+            a.warning(
+                key, ImportTextId::LinkAssumed,
+                {name, key == std::string("cluster.intra_node") ? "--intra-node" : "--inter-node"});
         }
         if (const LinkSpec* l = a.catalog.findLink(name)) {
             out = *l;
             ref = l->name;
             return true;
         }
-        a.error(key, a.catalog.unknownLinkMessage(name));
+        a.error(a.catalog.unknownLinkIssue(key, name));
         return false;
     };
     bool ok =

@@ -5,6 +5,7 @@
 
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/io/import_files.h>
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/io/imported_fields.h>
 #include <trainplan/model/scenario.h>
 
@@ -23,14 +24,18 @@ struct Assembly {
     const Scenario* base = nullptr;
     std::string baseFile;
 
-    void error(std::string key, std::string message) {
-        issues.push_back({Severity::Error, "", std::move(key), std::move(message)});
+    void error(std::string key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        issues.emplace_back(Severity::Error, "", std::move(key), id, std::move(args));
     }
-    void warning(std::string key, std::string message) {
-        issues.push_back({Severity::Warning, "", std::move(key), std::move(message)});
+    void warning(std::string key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        issues.emplace_back(Severity::Warning, "", std::move(key), id, std::move(args));
     }
-    void note(std::string key, std::string message) {
-        issues.push_back({Severity::Note, "", std::move(key), std::move(message)});
+    void note(std::string key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        issues.emplace_back(Severity::Note, "", std::move(key), id, std::move(args));
+    }
+    // A problem the model's catalogue words (an unknown GPU, link or model).
+    void error(ValidationIssue v) {
+        issues.push_back(ImportIssue::fromValidation(Severity::Error, "", std::move(v)));
     }
 };
 

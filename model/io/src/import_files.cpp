@@ -82,7 +82,7 @@ std::vector<ImportedFields> importText(std::string_view name, std::string_view t
             // only.
             ImportIssues kept;
             for (auto& i : l.issues)
-                if (i.message.rfind("shell syntax", 0) != 0) kept.push_back(std::move(i));
+                if (!isShellSyntaxIssue(i)) kept.push_back(std::move(i));
             l.issues = std::move(kept);
             out.push_back(std::move(l));
         }
@@ -96,12 +96,8 @@ std::vector<ImportedFields> importText(std::string_view name, std::string_view t
         f.file = std::string(name);
         f.kind = kind;
         if (kind == FileKind::Unknown)
-            f.error("", detail::looksBinary(text)
-                            ? "is a binary file, not a config or launch script"
-                            : "not recognised: expected a Hugging Face config.json, a DeepSpeed "
-                              "config, a Megatron-LM "
-                              "launch (pretrain_gpt.py …), a torchrun/Slurm script or a TrainPlan "
-                              "scenario");
+            f.error("", detail::looksBinary(text) ? ImportTextId::BinaryNotConfig
+                                                  : ImportTextId::NotRecognised);
         out.push_back(std::move(f));
         break;
     }
@@ -120,7 +116,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     std::optional<std::pair<std::string, std::string>> tokenizerHint; // file, hub model
     bool unusableFile = false; // an input failed as a whole (see below)
     if (inputs.empty()) {
-        issues.push_back({Severity::Error, "", "", "no files to import"});
+        issues.emplace_back(Severity::Error, "", "", ImportTextId::NoFilesToImport);
         return result;
     }
     if (!options.model.empty()) {
@@ -132,8 +128,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             f.cluster = {};
             mergeInto(merged, f, issues);
         } else {
-            issues.push_back(
-                {Severity::Error, "", "--model", catalog.unknownModelMessage(options.model)});
+            issues.push_back(ImportIssue::fromValidation(
+                Severity::Error, "", catalog.unknownModelIssue("--model", options.model)));
         }
     }
     for (const auto& in : inputs) {
@@ -142,14 +138,13 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         if (kind == FileKind::Scenario) {
             ScenarioLoad load = parseScenario(std::string_view(in.text), catalog);
             for (const auto& i : load.issues)
-                issues.push_back({Severity::Error, in.name, i.path, i.message});
+                issues.push_back(ImportIssue::fromValidation(Severity::Error, in.name, i));
             if (!load.scenario || !load.issues.empty()) {
                 unusableFile = true;
                 continue;
             }
             if (baseScenario) {
-                issues.push_back(
-                    {Severity::Error, in.name, "", "a second scenario: import at most one"});
+                issues.emplace_back(Severity::Error, in.name, "", ImportTextId::SecondScenario);
                 continue;
             }
             baseScenario = std::move(load.scenario);
@@ -160,8 +155,9 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         }
         // Text from a script ends up in the scenario and in JSON output, which must be UTF-8.
         if (!detail::looksBinary(in.text)) {
-            if (auto bad = invalidUtf8Message(in.text)) {
-                issues.push_back({Severity::Error, in.name, "", *bad + " (save it as UTF-8)"});
+            if (auto bad = invalidUtf8Issue("", in.text)) {
+                issues.push_back(ImportIssue::fromValidation(
+                    Severity::Error, in.name, std::move(*bad), ImportTextId::SaveAsUtf8));
                 unusableFile = true;
                 continue;
             }
@@ -185,12 +181,11 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             ImportedFields f = fromScenario(tmp, "catalog model " + m->name);
             f.training = {};
             f.cluster = {};
-            a.note("--tokenizer-model", "'" + tokenizerHint->second + "' is catalog model '" +
-                                            m->name + "': it gives what the flags do not");
+            a.note("--tokenizer-model", ImportTextId::TokenizerIsCatalogModel,
+                   {tokenizerHint->second, m->name});
             mergeInto(merged, f, issues);
         } else {
-            a.note("--tokenizer-model",
-                   "'" + tokenizerHint->second + "' " + std::string(kNoCatalogTokenizer));
+            a.note("--tokenizer-model", ImportTextId::NoCatalogTokenizer, {tokenizerHint->second});
         }
     }
     // A file that could not be read as a whole (binary, unrecognised, invalid JSON or scenario) is
@@ -199,16 +194,12 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (baseScenario) a.base = &*baseScenario;
     if (options.seqLen) {
         if (merged.model.seqLen.has() && *merged.model.seqLen != *options.seqLen)
-            a.note("model.seq_len", std::to_string(*options.seqLen) + " from --seq-len replaces " +
-                                        std::to_string(*merged.model.seqLen) + " from " +
-                                        merged.model.seqLen.key);
+            a.note("model.seq_len", ImportTextId::SeqLenReplaced,
+                   {*options.seqLen, *merged.model.seqLen, merged.model.seqLen.key});
         merged.model.seqLen.set(*options.seqLen, "--seq-len");
     } else if (merged.model.seqLen.has() && merged.model.seqLen.origin == Origin::Guess) {
-        a.warning("model.seq_len", std::to_string(*merged.model.seqLen) +
-                                       " is the longest context the model supports (" +
-                                       merged.model.seqLen.key +
-                                       "); training often runs shorter — pass --seq-len to "
-                                       "plan for the training sequence length");
+        a.warning("model.seq_len", ImportTextId::SeqLenIsLongestContext,
+                  {*merged.model.seqLen, merged.model.seqLen.key});
     }
 
     // Model.
@@ -234,7 +225,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             TransformerSpec withSeqLen = c;
             withSeqLen.seqLen = s.model.seqLen;
             if (withSeqLen.sameArchitecture(s.model)) {
-                a.note("model", "the architecture is catalog model '" + c.name + "'");
+                a.note("model", ImportTextId::ArchitectureIsCatalogModel, {c.name});
                 break;
             }
         }
@@ -282,21 +273,16 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             if (p.pp > 0 && stages % p.pp == 0)
                 p.vpp = static_cast<int>(stages / p.pp);
             else
-                a.error("plan.vpp", std::to_string(stages) + " stages (⌈" +
-                                        std::to_string(effective) + " effective layers / " +
-                                        std::to_string(lps) + " per stage⌉, " +
-                                        mp.layersPerVirtualStage.key + ") do not divide over pp " +
-                                        std::to_string(p.pp));
+                a.error("plan.vpp", ImportTextId::TorchtitanStagesNotDividePp,
+                        {stages, effective, lps, mp.layersPerVirtualStage.key, p.pp});
         } else if (mp.layersPerVirtualStage.has()) {
             const long long per = static_cast<long long>(*mp.layersPerVirtualStage) * p.pp;
             if (per > 0 && s.model.layers % per == 0)
                 p.vpp = static_cast<int>(s.model.layers / per);
             else
-                a.error("plan.vpp", std::to_string(*mp.layersPerVirtualStage) +
-                                        " layers per virtual stage (" +
-                                        mp.layersPerVirtualStage.key + ") × pp " +
-                                        std::to_string(p.pp) + " does not divide the model's " +
-                                        std::to_string(s.model.layers) + " layers");
+                a.error("plan.vpp", ImportTextId::VirtualStageNotDivideLayers,
+                        {*mp.layersPerVirtualStage, mp.layersPerVirtualStage.key, p.pp,
+                         s.model.layers});
         } else if (mp.vpp.has()) {
             p.vpp = *mp.vpp;
         }
@@ -330,32 +316,36 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     const long long world = s.cluster.gpuCount();
     if (hasPlan) {
         const long long modelParallel = static_cast<long long>(p.tp) * p.pp * p.cp;
-        const std::string launchKey =
-            merged.cluster.nodes.has() ? merged.cluster.nodes.key : std::string("the cluster");
+        const ImportText launchKey = merged.cluster.nodes.has()
+                                         ? ImportText::verbatim(merged.cluster.nodes.key)
+                                         : ImportText(ImportTextId::TheCluster);
         if (modelParallel <= 0 || world % modelParallel != 0) {
-            a.error("plan.dp", std::to_string(world) + " GPUs (" + std::to_string(s.cluster.nodes) +
-                                   " nodes × " + std::to_string(s.cluster.gpusPerNode) + ", " +
-                                   launchKey +
-                                   ") are not divisible by tp×pp×cp = " + std::to_string(p.tp) +
-                                   "×" + std::to_string(p.pp) + "×" + std::to_string(p.cp));
+            a.issues.emplace_back(
+                Severity::Error, "", "plan.dp",
+                ImportText(ImportTextId::WorldNotDivisible,
+                           {world, s.cluster.nodes, s.cluster.gpusPerNode, p.tp, p.pp, p.cp},
+                           {launchKey}));
             return result;
         }
         const long long dp = world / modelParallel;
         if (dp > 10'000'000) {
-            a.error("plan.dp", "more than 10,000,000 data-parallel ranks");
+            a.error("plan.dp", ImportTextId::TooManyDpRanks);
             return result;
         }
         p.dp = static_cast<int>(dp);
-        const std::string dpWhy =
-            "dp = " + std::to_string(world) + " GPUs (" + std::to_string(s.cluster.nodes) +
-            " nodes × " + std::to_string(s.cluster.gpusPerNode) + ", " + launchKey + ") / (tp " +
-            std::to_string(p.tp) + " × pp " + std::to_string(p.pp) + " × cp " +
-            std::to_string(p.cp) + ") = " + std::to_string(dp);
+        const ImportText dpWhy(
+            ImportTextId::DpFromWorld,
+            {world, s.cluster.nodes, s.cluster.gpusPerNode, p.tp, p.pp, p.cp, dp}, {launchKey});
+        auto batchError = [&](ImportTextId id, std::vector<IssueArg> args) {
+            a.issues.emplace_back(Severity::Error, "", "training.global_batch",
+                                  ImportText(id, std::move(args), {dpWhy}));
+        };
         const bool dsDerived =
             mp.dp.has() && mp.dp.key.find("train_batch_size") != std::string::npos;
         if (mp.dp.has() && *mp.dp != dp && !dsDerived)
-            a.error("plan.dp",
-                    std::to_string(*mp.dp) + " from " + mp.dp.key + " contradicts " + dpWhy);
+            a.issues.emplace_back(
+                Severity::Error, "", "plan.dp",
+                ImportText(ImportTextId::DpContradicts, {*mp.dp, mp.dp.key}, {dpWhy}));
         // Micro-batch, gradient accumulation, global batch: global = micro × accumulation × dp.
         const auto& gb = merged.training.globalBatch;
         const auto& ga = mp.gradAccum;
@@ -364,11 +354,11 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         } else if (gb.has() && ga.has() && *ga > 0 &&
                    *gb % (static_cast<long long>(*ga) * dp) == 0) {
             p.microBatch = static_cast<int>(*gb / (static_cast<long long>(*ga) * dp));
-            a.note("plan.micro_batch", std::to_string(p.microBatch) + " derived from " + gb.key +
-                                           " / (" + ga.key + " × dp " + std::to_string(dp) + ")");
+            a.note("plan.micro_batch", ImportTextId::MicroBatchDerived,
+                   {p.microBatch, gb.key, ga.key, dp});
         } else {
             p.microBatch = 1;
-            a.warning("plan.micro_batch", "not given by any file; assuming 1");
+            a.warning("plan.micro_batch", ImportTextId::MicroBatchAssumed);
         }
         long long global = 0;
         if (gb.has()) {
@@ -376,28 +366,22 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             const long long perStep = static_cast<long long>(p.microBatch) * dp;
             if (ga.has()) {
                 const long long expect = perStep * *ga;
-                if (expect != global)
-                    a.error("training.global_batch",
-                            std::to_string(global) + " (" + gb.key + ") ≠ micro-batch " +
-                                std::to_string(p.microBatch) + " (" +
-                                (mp.microBatch.has() ? mp.microBatch.key : std::string("derived")) +
-                                ") × gradient accumulation " + std::to_string(*ga) + " (" + ga.key +
-                                ") × dp " + std::to_string(dp) + " = " + std::to_string(expect) +
-                                ", where " + dpWhy);
+                if (expect != global && mp.microBatch.has())
+                    batchError(
+                        ImportTextId::GlobalBatchMismatch,
+                        {global, gb.key, p.microBatch, mp.microBatch.key, *ga, ga.key, dp, expect});
+                else if (expect != global)
+                    batchError(ImportTextId::GlobalBatchMismatchDerived,
+                               {global, gb.key, p.microBatch, *ga, ga.key, dp, expect});
             } else if (global % perStep != 0) {
-                a.error("training.global_batch", std::to_string(global) + " (" + gb.key +
-                                                     ") is not divisible by micro-batch " +
-                                                     std::to_string(p.microBatch) + " × dp " +
-                                                     std::to_string(dp) + " = " +
-                                                     std::to_string(perStep) + ", where " + dpWhy);
+                batchError(ImportTextId::GlobalBatchNotDivisible,
+                           {global, gb.key, p.microBatch, dp, perStep});
             }
         } else {
             const long long accum = ga.has() ? *ga : 1;
             global = static_cast<long long>(p.microBatch) * accum * dp;
-            a.note("training.global_batch",
-                   std::to_string(global) + " = micro-batch " + std::to_string(p.microBatch) +
-                       " × gradient accumulation " + std::to_string(accum) + " × dp " +
-                       std::to_string(dp) + " (no file gives the global batch)");
+            a.note("training.global_batch", ImportTextId::GlobalBatchDerived,
+                   {global, p.microBatch, accum, dp});
         }
         s.training.globalBatch = global;
         s.plans = {p};
@@ -405,21 +389,18 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         if (merged.training.globalBatch.has())
             s.training.globalBatch = *merged.training.globalBatch;
         if (!a.base) {
-            a.note("plans", "no DeepSpeed, Megatron-LM or torchtitan settings among the files: the "
-                            "scenario has no plan "
-                            "(the planner searches for the best one per framework)");
+            a.note("plans", ImportTextId::NoPlan);
             if (!merged.training.globalBatch.has()) {
                 s.training.globalBatch = std::max<long long>(1, world);
-                a.warning("training.global_batch", "not given; assuming one sequence per GPU (" +
-                                                       std::to_string(s.training.globalBatch) +
-                                                       ")");
+                a.warning("training.global_batch", ImportTextId::GlobalBatchAssumed,
+                          {s.training.globalBatch});
             }
         }
     }
     if (merged.training.precision.has())
         s.training.precision = *merged.training.precision;
     else if (!a.base)
-        a.warning("training.precision", "not given; assuming bf16");
+        a.warning("training.precision", ImportTextId::PrecisionAssumed);
     if (merged.training.optimizer.has()) s.training.optimizer = *merged.training.optimizer;
     if (merged.training.flashAttention.has())
         s.training.flashAttention = *merged.training.flashAttention;
@@ -444,17 +425,14 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             s.training.trainTokens = a.base->training.trainTokens;
         } else {
             if (a.base && a.base->training.trainTokens > 0)
-                a.warning("training.train_tokens",
-                          "the launch trains " + detail::formatCount(*tokens) + " tokens; " +
-                              a.baseFile + " says " +
-                              detail::formatCount(a.base->training.trainTokens) +
-                              ": using the launch's");
+                a.warning("training.train_tokens", ImportTextId::TrainTokensDiffer,
+                          {detail::formatCount(*tokens), a.baseFile,
+                           detail::formatCount(a.base->training.trainTokens)});
             s.training.trainTokens = *tokens;
         }
     } else if (!a.base) {
         s.training.trainTokens = 0;
-        a.note("training.train_tokens",
-               "not given (no --train-iters or --training.steps): time-to-train and cost need it");
+        a.note("training.train_tokens", ImportTextId::TrainTokensNotGiven);
     }
 
     // Name.
@@ -472,7 +450,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     }
 
     for (const auto& v : validateScenario(s))
-        issues.push_back({Severity::Error, "", v.path, v.message});
+        issues.push_back(ImportIssue::fromValidation(Severity::Error, "", v));
     result.scenario = std::move(s);
     return result;
 }
@@ -486,22 +464,20 @@ ImportResult importFiles(const std::vector<std::filesystem::path>& files, const 
         std::error_code ec;
         const auto status = std::filesystem::status(file, ec);
         if (ec || !std::filesystem::exists(status)) {
-            readIssues.push_back({Severity::Error, name, "", "no such file"});
+            readIssues.emplace_back(Severity::Error, name, "", ImportTextId::NoSuchFile);
             continue;
         }
         if (std::filesystem::is_directory(status)) {
-            readIssues.push_back({Severity::Error, name, "", "is a directory, not a file"});
+            readIssues.emplace_back(Severity::Error, name, "", ImportTextId::IsDirectory);
             continue;
         }
         if (std::filesystem::file_size(file, ec) > 16ull * 1024 * 1024) {
-            readIssues.push_back(
-                {Severity::Error, name, "", "larger than 16 MiB, not a config or launch script"});
+            readIssues.emplace_back(Severity::Error, name, "", ImportTextId::ConfigTooLarge);
             continue;
         }
         std::ifstream in(file, std::ios::binary);
         if (!in) {
-            readIssues.push_back(
-                {Severity::Error, name, "", "cannot be read (permission denied?)"});
+            readIssues.emplace_back(Severity::Error, name, "", ImportTextId::CannotRead);
             continue;
         }
         std::stringstream ss;

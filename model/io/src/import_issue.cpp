@@ -1,4 +1,5 @@
 #include <trainplan/model/io/import_issue.h>
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/io/imported_fields.h>
 
 #include <algorithm>
@@ -6,23 +7,72 @@
 namespace trainplan::model::io {
 
 std::string_view toString(Severity s) {
+    return severityWord(s, Lang::En);
+}
+
+std::string_view severityWord(Severity s, Lang lang) {
+    const bool zh = lang == Lang::ZhCN;
     switch (s) {
     case Severity::Error:
-        return "error";
+        return zh ? "错误" : "error";
     case Severity::Warning:
-        return "warning";
+        return zh ? "警告" : "warning";
     case Severity::Note:
-        return "note";
+        return zh ? "提示" : "note";
     }
-    return "error";
+    return zh ? "错误" : "error";
+}
+
+ImportText ImportText::verbatim(std::string text) {
+    return ImportText(ImportTextId::Verbatim, {std::move(text)});
+}
+
+std::string ImportText::render(Lang lang) const {
+    return renderImportText(*this, lang);
+}
+
+ImportIssue::ImportIssue(Severity severity, std::string file, std::string key, ImportText what)
+    : severity(severity)
+    , file(std::move(file))
+    , key(std::move(key))
+    , what(std::move(what))
+    , message(this->what.render(Lang::En)) {}
+
+ImportIssue ImportIssue::fromValidation(Severity severity, std::string file, ValidationIssue v,
+                                        ImportText frame) {
+    ImportIssue i;
+    i.severity = severity;
+    i.file = std::move(file);
+    i.key = v.path;
+    i.what = std::move(frame);
+    i.validation = std::move(v);
+    i.message = i.render(Lang::En);
+    return i;
+}
+
+std::string ImportIssue::render(Lang lang) const {
+    if (!validation) return what.render(lang);
+    if (what.id == ImportTextId::Verbatim) return validation->messageIn(lang);
+    ImportText framed = what;
+    framed.args.emplace_back(validation->messageIn(lang));
+    return framed.render(lang);
+}
+
+std::string ImportIssue::messageIn(Lang lang) const {
+    return lang == Lang::En ? message : render(lang);
 }
 
 std::string ImportIssue::text() const {
-    std::string t(toString(severity));
-    t += ": ";
-    if (!file.empty()) t += file + ": ";
-    if (!key.empty()) t += key + ": ";
-    return t + message;
+    return text(Lang::En);
+}
+
+std::string ImportIssue::text(Lang lang) const {
+    const std::string_view sep = lang == Lang::ZhCN ? "：" : ": ";
+    std::string t(severityWord(severity, lang));
+    t += sep;
+    if (!file.empty()) (t += file) += sep;
+    if (!key.empty()) (t += key) += sep;
+    return t + messageIn(lang);
 }
 
 bool hasErrors(const ImportIssues& issues) {

@@ -79,10 +79,10 @@ void mergeField(Field<T>& into, const Field<T>& from, const std::string& file, c
     const bool fromWins = from.origin > into.origin;
     if (from.origin == into.origin) {
         const Severity sev = from.origin == Origin::Explicit ? Severity::Error : Severity::Warning;
-        issues.push_back({sev, "", name,
-                          show(*into) + " from " + into.key + " contradicts " + show(*from) +
-                              " from " + fromKey +
-                              (sev == Severity::Error ? "" : "; using " + show(*into))});
+        issues.emplace_back(sev, "", name,
+                            sev == Severity::Error ? ImportTextId::MergeContradicts
+                                                   : ImportTextId::MergeContradictsUsing,
+                            std::vector<IssueArg>{show(*into), into.key, show(*from), fromKey});
         return;
     }
     const Field<T>& winner = fromWins ? from : into;
@@ -90,12 +90,10 @@ void mergeField(Field<T>& into, const Field<T>& from, const std::string& file, c
     const std::string winnerKey = fromWins ? fromKey : into.key;
     const std::string loserKey = fromWins ? into.key : fromKey;
     const Severity sev = loser.origin == Origin::Guess ? Severity::Note : Severity::Warning;
-    std::string why;
-    if (loser.origin == Origin::ToolDefault)
-        why = " (the tool's default when the flag is absent — the job would use it)";
-    issues.push_back({sev, "", name,
-                      show(*winner) + " from " + winnerKey + " is used; " + show(*loser) +
-                          " from " + loserKey + why + " differs"});
+    issues.emplace_back(sev, "", name,
+                        loser.origin == Origin::ToolDefault ? ImportTextId::MergeUsedToolDefault
+                                                            : ImportTextId::MergeUsed,
+                        std::vector<IssueArg>{show(*winner), winnerKey, show(*loser), loserKey});
     if (fromWins) into.set(*from, fromKey, from.origin);
 }
 

@@ -45,23 +45,25 @@ ParsedJson parseJson(std::string_view text) {
         static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
         text.remove_prefix(3); // UTF-8 byte-order mark
     if (nestingDepth(text) > kMaxDepth) {
-        out.error = "not valid JSON: nested deeper than " + std::to_string(kMaxDepth) + " levels";
+        out.error = ImportText(ImportTextId::JsonTooDeep, {kMaxDepth});
         return out;
     }
     try {
         out.value = nlohmann::json::parse(text.begin(), text.end());
         if (auto duplicate = findDuplicateJsonKey(text)) {
             out.value = nullptr;
-            out.error = *duplicate;
+            out.error = ImportText(ImportTextId::JsonDuplicateKey, {*duplicate});
         }
     } catch (const nlohmann::json::out_of_range& e) {
-        out.error = "not valid JSON: " + model::detail::numberOverflowMessage(e.what(), text);
+        out.error = ImportText(ImportTextId::JsonNotValid,
+                               {model::detail::numberOverflowMessage(e.what(), text)});
     } catch (const nlohmann::json::exception& e) {
         std::string what = e.what();
         const auto pos = what.find("] ");
-        out.error = "not valid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2));
+        out.error = ImportText(ImportTextId::JsonNotValid,
+                               {pos == std::string::npos ? what : what.substr(pos + 2)});
     } catch (const std::exception& e) {
-        out.error = std::string("not valid JSON: ") + e.what();
+        out.error = ImportText(ImportTextId::JsonNotValid, {std::string(e.what())});
     }
     return out;
 }
@@ -135,18 +137,21 @@ std::optional<long long> KeyReader::integer(std::string_view key, long long min,
         return std::nullopt;
     }
     if (!v->is_number()) {
-        m_out.error(path(key), "must be an integer" + std::string(allowAuto ? " or \"auto\"" : "") +
-                                   ", got " + describe(*v));
+        m_out.error(path(key),
+                    allowAuto ? ImportTextId::MustBeIntegerOrAutoGot
+                              : ImportTextId::MustBeIntegerGot,
+                    {typeArg(*v)});
         return std::nullopt;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d) || d != std::floor(d)) {
-        m_out.error(path(key), "must be a whole number, got " + model::detail::formatNumber(d));
+        m_out.error(path(key), ImportTextId::MustBeWholeNumberGot,
+                    {model::detail::formatNumber(d)});
         return std::nullopt;
     }
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
-        m_out.error(path(key), model::detail::formatNumber(d) + " is out of range [" +
-                                   std::to_string(min) + ", " + std::to_string(max) + "]");
+        m_out.error(path(key), ImportTextId::OutOfRange,
+                    {model::detail::formatNumber(d), min, max});
         return std::nullopt;
     }
     return v->is_number_integer() ? v->get<long long>() : static_cast<long long>(d);
@@ -161,15 +166,16 @@ std::optional<double> KeyReader::number(std::string_view key, double min, double
         return std::nullopt;
     }
     if (!v->is_number()) {
-        m_out.error(path(key), "must be a number" + std::string(allowAuto ? " or \"auto\"" : "") +
-                                   ", got " + describe(*v));
+        m_out.error(path(key),
+                    allowAuto ? ImportTextId::MustBeNumberOrAutoGot : ImportTextId::MustBeNumberGot,
+                    {typeArg(*v)});
         return std::nullopt;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d) || d < min || d > max) {
-        m_out.error(path(key), model::detail::formatNumber(d) + " is out of range [" +
-                                   model::detail::formatNumber(min) + ", " +
-                                   model::detail::formatNumber(max) + "]");
+        m_out.error(path(key), ImportTextId::OutOfRange,
+                    {model::detail::formatNumber(d), model::detail::formatNumber(min),
+                     model::detail::formatNumber(max)});
         return std::nullopt;
     }
     return d;
@@ -183,9 +189,9 @@ std::optional<bool> KeyReader::boolean(std::string_view key, bool allowAuto, boo
         return std::nullopt;
     }
     if (!v->is_boolean()) {
-        m_out.error(path(key), "must be true or false" +
-                                   std::string(allowAuto ? " or \"auto\"" : "") + ", got " +
-                                   describe(*v));
+        m_out.error(path(key),
+                    allowAuto ? ImportTextId::MustBeBoolOrAutoGot : ImportTextId::MustBeBoolGot,
+                    {typeArg(*v)});
         return std::nullopt;
     }
     return v->get<bool>();
@@ -195,7 +201,7 @@ std::optional<std::string> KeyReader::string(std::string_view key) {
     const nlohmann::json* v = get(key);
     if (!v) return std::nullopt;
     if (!v->is_string()) {
-        m_out.error(path(key), "must be a string, got " + describe(*v));
+        m_out.error(path(key), ImportTextId::MustBeStringGot, {typeArg(*v)});
         return std::nullopt;
     }
     return v->get<std::string>();
@@ -222,10 +228,17 @@ std::string KeyReader::unreadKeys() const {
     return out;
 }
 
-void KeyReader::warnUnread(std::string_view what) {
+void KeyReader::warnUnread(std::string_view section) {
     const std::string keys = unreadKeys();
-    if (!keys.empty())
-        m_out.warning(m_prefix, "unknown " + std::string(what) + " ignored: " + keys);
+    if (keys.empty()) return;
+    if (section.empty())
+        m_out.warning(m_prefix, ImportTextId::UnknownTopLevelKeys, {keys});
+    else
+        m_out.warning(m_prefix, ImportTextId::UnknownSectionKeys, {section, keys});
+}
+
+IssueArg typeArg(const nlohmann::json& v) {
+    return model::detail::typeArg(v);
 }
 
 } // namespace trainplan::model::io::detail

@@ -3,6 +3,7 @@
 // Internal: total JSON parsing and a key reader that records every problem as an ImportIssue
 // naming the file and the key, and remembers which keys were read so the rest can be reported.
 
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/io/imported_fields.h>
 
 #include <nlohmann/json.hpp>
@@ -16,7 +17,7 @@ namespace trainplan::model::io::detail {
 
 struct ParsedJson {
     nlohmann::json value;
-    std::string error; // empty when parsed
+    ImportText error; // empty when parsed
 };
 
 // Never throws: malformed, truncated, binary or absurdly nested text gives `error`.
@@ -29,6 +30,8 @@ struct ParsedJson {
 [[nodiscard]] bool looksBinary(std::string_view text);
 
 [[nodiscard]] std::string describe(const nlohmann::json& v);
+// The value's JSON type as a message argument, worded per language ("an object", "对象").
+[[nodiscard]] IssueArg typeArg(const nlohmann::json& v);
 [[nodiscard]] std::string formatCount(double v); // 1234567 -> "1,234,567"
 
 class KeyReader {
@@ -57,8 +60,9 @@ public:
     void markRead(std::initializer_list<std::string_view> keys);
     // Keys of the object no read asked for, comma-separated; empty when none.
     [[nodiscard]] std::string unreadKeys() const;
-    // Adds one warning listing the unread keys (not fatal).
-    void warnUnread(std::string_view what);
+    // Adds one warning listing the unread keys (not fatal): "unknown zero_optimization keys
+    // ignored: …" for section "zero_optimization", "unknown top-level keys ignored: …" for "".
+    void warnUnread(std::string_view section);
 
 private:
     const nlohmann::json& m_obj;

@@ -30,7 +30,7 @@ const std::vector<ArgSpec>& sbatchOptions() {
         for (const char* n :
              {"--nodes", "-N", "--gpus-per-node", "--gres", "--gpus", "-G", "--ntasks-per-node",
               "--gpus-per-task", "--ntasks", "-n", "--cpus-per-task", "-c"})
-            v.push_back({n, 1, ArgUse::Mapped, ""});
+            v.push_back({n, 1, ArgUse::Mapped, {}});
         for (const char* n : {"--job-name",
                               "-J",
                               "--time",
@@ -88,12 +88,12 @@ const std::vector<ArgSpec>& sbatchOptions() {
                               "--hint",
                               "--time-min",
                               "--deadline"})
-            v.push_back({n, 1, ArgUse::Silent, ""});
+            v.push_back({n, 1, ArgUse::Silent, {}});
         for (const char* n :
              {"--exclusive", "--requeue", "--no-requeue", "--overcommit", "-O", "--wait", "-W",
               "--hold", "-H", "--contiguous", "--use-min-nodes", "--parsable", "--spread-job",
               "--container-mount-home", "--no-container-mount-home", "--kill-on-invalid-dep"})
-            v.push_back({n, 0, ArgUse::Silent, ""});
+            v.push_back({n, 0, ArgUse::Silent, {}});
         return v;
     }();
     return specs;
@@ -103,8 +103,8 @@ const std::vector<ArgSpec>& torchrunOptions() {
     static const std::vector<ArgSpec> specs = [] {
         std::vector<ArgSpec> v;
         for (const char* n : {"--nnodes", "--nproc-per-node", "--num_nodes", "--num_gpus"})
-            v.push_back({n, 1, ArgUse::Mapped, ""});
-        v.push_back({"--standalone", 0, ArgUse::Mapped, ""});
+            v.push_back({n, 1, ArgUse::Mapped, {}});
+        v.push_back({"--standalone", 0, ArgUse::Mapped, {}});
         for (const char* n : {"--node-rank",
                               "--rdzv-backend",
                               "--rdzv-endpoint",
@@ -143,11 +143,11 @@ const std::vector<ArgSpec>& torchrunOptions() {
                               "--elastic_training",
                               "--min_elastic_nodes",
                               "--max_elastic_nodes"})
-            v.push_back({n, 1, ArgUse::Silent, ""});
+            v.push_back({n, 1, ArgUse::Silent, {}});
         for (const char* n : {"--run-path", "--no-python", "--no_python", "--no_local_rank",
                               "--force_multi", "--save_pid", "--enable_each_rank_log",
                               "--bind_cores_to_rank", "--autotuning", "--virtual-local-rank"})
-            v.push_back({n, 0, ArgUse::Silent, ""});
+            v.push_back({n, 0, ArgUse::Silent, {}});
         return v;
     }();
     return specs;
@@ -201,15 +201,14 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
         if (t.rfind("SBATCH", 0) != 0) continue;
         t.remove_prefix(6);
         if (!c.beforeFirstCommand) {
-            f.warning("#SBATCH", "line " + std::to_string(c.line) +
-                                     ": sbatch ignores #SBATCH lines after the first command");
+            f.warning("#SBATCH", ImportTextId::SbatchAfterCommand, {c.line});
             continue;
         }
         ShellScript words = parseShellScript(t);
         for (const auto& cmd : words.commands) {
             detail::ParsedArgs args = detail::parseArgs(cmd.words, 0, sbatchOptions());
             for (const auto& u : args.unknown)
-                f.warning("#SBATCH " + u, "unknown sbatch option ignored");
+                f.warning("#SBATCH " + u, ImportTextId::SbatchUnknownOption);
             for (const auto& [flag, msg] : args.problems)
                 f.error("#SBATCH " + flag, msg);
             detail::ArgReader a(args, f);
@@ -223,13 +222,12 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 std::string v = *n;
                 const auto dash = v.find('-');
                 if (dash != std::string::npos) {
-                    f.warning("#SBATCH --nodes",
-                              "'" + v + "' is a range; planning for the minimum");
+                    f.warning("#SBATCH --nodes", ImportTextId::SbatchNodesRange, {v});
                     v = v.substr(0, dash);
                 }
                 long long count = 0;
                 if (!detail::parseInteger(v, count) || count < 1 || count > 1'000'000)
-                    f.error("#SBATCH --nodes", "must be a node count, got '" + *n + "'");
+                    f.error("#SBATCH --nodes", ImportTextId::MustBeNodeCount, {*n});
                 else
                     nodes = static_cast<int>(count);
             }
@@ -238,7 +236,7 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 if (gpuCount(*g, count, gpuType))
                     gpusPerNode = count;
                 else
-                    f.error("#SBATCH --gpus-per-node", "must be [type:]count, got '" + *g + "'");
+                    f.error("#SBATCH --gpus-per-node", ImportTextId::MustBeTypeCount, {*g});
             }
             if (auto g = text("--gres", nullptr)) {
                 // sbatch --gres: a comma-separated list of name[[:type]:count]; the GPU one is
@@ -264,14 +262,9 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                              gpuCount(rest.substr(1), count, gpuType))
                         gpusPerNode = count;
                     else
-                        f.error("#SBATCH --gres",
-                                "'" + item + "' is not gpu[:type]:count (e.g. gpu:h100:8)");
+                        f.error("#SBATCH --gres", ImportTextId::SbatchGresNotGpu, {item});
                 }
-                if (!sawGpu)
-                    f.warning("#SBATCH --gres", "'" + *g +
-                                                    "' requests no GPU (expected gpu[:type]:"
-                                                    "count); the GPUs per node are not taken "
-                                                    "from it");
+                if (!sawGpu) f.warning("#SBATCH --gres", ImportTextId::SbatchGresNoGpu, {*g});
             }
             if (auto g = text("--gpus", "-G")) {
                 int count = 0;
@@ -286,7 +279,7 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 if (detail::parseInteger(spec, total) && total >= 1 && total <= 10'000'000)
                     totalGpus = static_cast<int>(total);
                 else
-                    f.error("#SBATCH --gpus", "must be [type:]count, got '" + *g + "'");
+                    f.error("#SBATCH --gpus", ImportTextId::MustBeTypeCount, {*g});
                 (void)count;
                 (void)type;
             }
@@ -298,7 +291,7 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 if (detail::parseInteger(*c2, n) && n >= 1 && n <= 100'000)
                     cpusPerTask = static_cast<int>(n);
                 else
-                    f.error("#SBATCH --cpus-per-task", "must be a CPU count, got '" + *c2 + "'");
+                    f.error("#SBATCH --cpus-per-task", ImportTextId::MustBeCpuCount, {*c2});
             }
             if (auto t2 = text("--ntasks-per-node", nullptr)) {
                 long long n = 0;
@@ -310,7 +303,7 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
                 if (gpuCount(*g, per, gpuType))
                     gpusPerTask = per;
                 else
-                    f.error("#SBATCH --gpus-per-task", "must be [type:]count, got '" + *g + "'");
+                    f.error("#SBATCH --gpus-per-task", ImportTextId::MustBeTypeCount, {*g});
             }
         }
     }
@@ -324,9 +317,7 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
     if (!gpusPerNode && totalGpus) {
         const int n = nodes.value_or(1);
         if (*totalGpus % n != 0)
-            f.error("#SBATCH --gpus", std::to_string(*totalGpus) +
-                                          " GPUs do not split evenly over " + std::to_string(n) +
-                                          " nodes");
+            f.error("#SBATCH --gpus", ImportTextId::SbatchGpusUneven, {*totalGpus, n});
         else
             gpusPerNode = *totalGpus / n;
     }
@@ -339,17 +330,14 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
     if (cpusPerTask) {
         const int cores = *cpusPerTask * tasksPerNode.value_or(1);
         f.cluster.hostCpuCoresPerNode.set(cores, "#SBATCH --cpus-per-task");
-        f.note("#SBATCH --cpus-per-task",
-               std::to_string(cores) +
-                   " CPUs per node step an offloaded optimizer (Slurm may count hardware threads)");
+        f.note("#SBATCH --cpus-per-task", ImportTextId::SbatchCpus, {cores});
     }
     return info;
 }
 
 void setCount(ImportedFields& f, Field<int>& field, int value, const std::string& key) {
     if (field.has() && *field != value) {
-        f.error(key, std::to_string(value) + " contradicts " + field.key + " " +
-                         std::to_string(*field) + " in the same file");
+        f.error(key, ImportTextId::CountContradicts, {value, field.key, *field});
         return;
     }
     field.set(value, key);
@@ -423,25 +411,23 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
     f.file = std::string(fileName);
     f.kind = FileKind::Launcher;
     if (detail::looksBinary(text)) {
-        f.error("", "is a binary file, not a launch script");
+        f.error("", ImportTextId::LaunchBinary);
         return f;
     }
     const ShellScript pre = parseShellScript(text);
-    for (const auto& p : pre.problems)
-        f.error("", "shell syntax: " + p + " (nothing after it can be read reliably)");
+    for (const auto& p : pre.problemTexts)
+        f.error("", ImportText(ImportTextId::ShellSyntax, {}, {p}));
     const SbatchInfo sbatch = readSbatch(pre, f);
     const ShellScript script = sbatch.env.empty() ? pre : parseShellScript(text, sbatch.env);
     const auto launch = findLaunch(script);
     if (!launch) {
         if (!f.cluster.nodes.has() && !f.cluster.gpusPerNode.has())
-            f.error("", "no #SBATCH directives and no torchrun / python -m torch.distributed.run / "
-                        "deepspeed launch found");
+            f.error("", ImportTextId::NoLaunchFound);
         else {
             for (const auto& c : script.commands)
                 for (const auto& w : c.words)
                     if (w.text.size() > 3 && (w.text.compare(w.text.size() - 3, 3, ".sh") == 0)) {
-                        f.note("", "launches " + w.text +
-                                       ": import it too to read the framework settings");
+                        f.note("", ImportTextId::LaunchesScript, {w.text});
                         return f;
                     }
         }
@@ -455,7 +441,7 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
     detail::ParsedArgs args = detail::parseArgs(options, 0, torchrunOptions());
     const std::string tool = launch->deepspeedLauncher ? "deepspeed" : "torchrun";
     for (const auto& u : args.unknown)
-        f.warning(tool + " " + u, "unknown launcher option ignored");
+        f.warning(tool + " " + u, ImportTextId::UnknownLauncherOption);
     for (const auto& [flag, msg] : args.problems)
         f.error(tool + " " + flag, msg);
     detail::ArgReader a(args, f);
@@ -466,13 +452,12 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
             std::string v = *n;
             const auto colon = v.find(':');
             if (colon != std::string::npos) {
-                f.warning(tool + " " + nodesFlag,
-                          "'" + v + "' is an elastic range; planning for the maximum");
+                f.warning(tool + " " + nodesFlag, ImportTextId::ElasticRange, {v});
                 v = v.substr(colon + 1);
             }
             long long count = 0;
             if (!detail::parseInteger(v, count) || count < 1 || count > 1'000'000)
-                f.error(tool + " " + nodesFlag, "must be a node count, got '" + *n + "'");
+                f.error(tool + " " + nodesFlag, ImportTextId::MustBeNodeCount, {*n});
             else
                 setCount(f, f.cluster.nodes, static_cast<int>(count), tool + " " + nodesFlag);
         }
@@ -483,12 +468,9 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
             long long count = 0;
             if (*n == "gpu" || *n == "auto") {
                 if (!f.cluster.gpusPerNode.has())
-                    f.note(
-                        tool + " " + procFlag,
-                        "'" + *n +
-                            "' uses every GPU of the node: the count comes from the other files");
+                    f.note(tool + " " + procFlag, ImportTextId::EveryGpuOfNode, {*n});
             } else if (!detail::parseInteger(*n, count) || count < 1 || count > 1024) {
-                f.error(tool + " " + procFlag, "must be a GPU count, got '" + *n + "'");
+                f.error(tool + " " + procFlag, ImportTextId::MustBeGpuCount, {*n});
             } else {
                 setCount(f, f.cluster.gpusPerNode, static_cast<int>(count), tool + " " + procFlag);
             }
@@ -498,7 +480,7 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
 
     // The training script and its arguments.
     if (launch->script >= c.words.size()) {
-        f.warning(tool, "no training script after the launcher options");
+        f.warning(tool, ImportTextId::NoTrainingScript);
         return f;
     }
     const std::string scriptWord = c.words[launch->script].text;
@@ -542,9 +524,9 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
             return v;
         }();
         for (const auto& n : names)
-            specs.push_back({n, 1, ArgUse::Mapped, ""});
-        specs.push_back({"--training.enable_cpu_offload", 0, ArgUse::Mapped, ""});
-        specs.push_back({"--parallelism.enable_async_tensor_parallel", 0, ArgUse::Mapped, ""});
+            specs.push_back({n, 1, ArgUse::Mapped, {}});
+        specs.push_back({"--training.enable_cpu_offload", 0, ArgUse::Mapped, {}});
+        specs.push_back({"--parallelism.enable_async_tensor_parallel", 0, ArgUse::Mapped, {}});
         // Normalise dashes inside keys (tyro accepts both) before parsing.
         std::vector<ShellWord> words(c.words.begin() + static_cast<long>(argsStart), c.words.end());
         for (auto& w : words)
@@ -566,7 +548,7 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
             std::string list;
             for (std::size_t i = 0; i < unknown.size() && i < 20; ++i)
                 list += (i ? ", " : "") + unknown[i];
-            f.warning(unknown.front(), "unknown torchtitan flags ignored: " + list);
+            f.warning(unknown.front(), ImportTextId::UnknownTorchtitanFlags, {list});
         }
         for (const auto& [flag, msg] : targs.problems)
             f.error(flag, msg);
@@ -574,22 +556,17 @@ ImportedFields importLauncher(std::string_view text, std::string_view fileName) 
         return f;
     }
     bool deepspeedScript = false;
-    std::size_t others = 0;
     for (std::size_t i = argsStart; i < c.words.size(); ++i) {
         const std::string& w = c.words[i].text;
         if (w == "--deepspeed" || w.rfind("--deepspeed=", 0) == 0 ||
             w.rfind("--deepspeed_config", 0) == 0 || w.rfind("--deepspeed-config", 0) == 0)
             deepspeedScript = true;
-        else if (w.rfind("--", 0) == 0)
-            ++others;
     }
     if (deepspeedScript) {
         f.plan.framework.set(Framework::DeepSpeed, base + " --deepspeed");
-        f.note(base, "a DeepSpeed job: the ZeRO stage, batch sizes and precision come from its "
-                     "ds_config.json (import it too)");
+        f.note(base, ImportTextId::DeepSpeedJob);
     } else if (!launch->deepspeedLauncher) {
-        f.note(base, "the arguments of " + base + " are the script's own and are not interpreted" +
-                         std::string(others ? "" : "") + "; the plan comes from the other files");
+        f.note(base, ImportTextId::ScriptArgumentsNotRead, {base});
     }
     return f;
 }

@@ -52,8 +52,8 @@ std::string torchtitanTrainConfig(const TransformerSpec& m) {
 
 std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues& issues) {
     const std::string file = "torchrun.sh";
-    auto warn = [&](const std::string& key, const std::string& msg) {
-        issues.push_back({Severity::Warning, file, key, msg});
+    auto warn = [&](const std::string& key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        issues.emplace_back(Severity::Warning, file, key, id, std::move(args));
     };
     std::ostringstream out;
     out << "#!/bin/bash\n"
@@ -90,11 +90,10 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
         }
         if (p.zeroStage == 2) reshard = "never";
     } else if (p.framework == Framework::Fsdp && p.zeroStage == 0) {
-        warn("--parallelism.data_parallel_shard_degree",
-             "FSDP NO_SHARD is written as replicated data parallelism (torchtitan's DDP)");
+        warn("--parallelism.data_parallel_shard_degree", ImportTextId::TtExportNoShard);
     }
     if (p.framework == Framework::Ddp && (p.tp > 1 || p.pp > 1))
-        warn("", "DDP with TP/PP is not a torchtitan layout");
+        warn("", ImportTextId::TtExportDdpWithTpPp);
     const long long ga = p.gradientAccumulation(s.training.globalBatch);
     const long long local = p.pp > 1 ? static_cast<long long>(p.microBatch) * ga : p.microBatch;
     if (p.pp == 1 && ga > 1)
@@ -105,10 +104,8 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
     std::string config = torchtitanTrainConfig(m);
     if (config.empty()) {
         config = "./train_configs/your_model.toml";
-        warn("TORCHTITAN_CONFIG", "torchtitan ships no train config for " +
-                                      (m.displayName.empty() ? m.name : m.displayName) +
-                                      ": set TORCHTITAN_CONFIG to a TOML whose model flavor is "
-                                      "this architecture");
+        warn("TORCHTITAN_CONFIG", ImportTextId::TtExportNoTrainConfig,
+             {m.displayName.empty() ? m.name : m.displayName});
     }
     out << "# TORCHTITAN_CONFIG is the model's TOML (model name/flavor, tokenizer, data); the "
            "flags below set the plan.\n"
@@ -130,8 +127,7 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
         words.push_back("--training.mixed_precision_param float32");
         break;
     case Precision::Fp16:
-        warn("--training.mixed_precision_param",
-             "torchtitan has no fp16 mixed precision: written as bfloat16");
+        warn("--training.mixed_precision_param", ImportTextId::TtExportNoFp16);
         words.push_back("--training.mixed_precision_param bfloat16");
         break;
     case Precision::Bf16:
@@ -150,7 +146,7 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
         words.push_back("--optimizer.name AdamW");
         break;
     case Optimizer::SgdMomentum:
-        warn("--optimizer.name", "torchtitan builds Adam/AdamW only: written as AdamW");
+        warn("--optimizer.name", ImportTextId::TtExportAdamWOnly);
         words.push_back("--optimizer.name AdamW");
         break;
     }
@@ -159,8 +155,7 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
     if (shard > 1) words.push_back("--parallelism.fsdp_reshard_after_forward " + reshard);
     words.push_back("--parallelism.tensor_parallel_degree " + std::to_string(p.tp));
     if (p.tp > 1 && !p.sequenceParallel)
-        warn("--parallelism.tensor_parallel_degree",
-             "torchtitan always uses sequence parallelism with TP");
+        warn("--parallelism.tensor_parallel_degree", ImportTextId::TtExportAlwaysSp);
     words.push_back("--parallelism.pipeline_parallel_degree " + std::to_string(p.pp));
     if (p.pp > 1) {
         words.push_back("--parallelism.pipeline_parallel_microbatch_size " +
@@ -184,9 +179,7 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
                                 std::to_string(perStage));
             else if (p.vpp != 2)
                 warn("--parallelism.pipeline_parallel_layers_per_stage",
-                     "no layers-per-stage count gives " + std::to_string(stages) + " stages for " +
-                         std::to_string(effective) +
-                         " effective layers; torchtitan will build two stages per rank");
+                     ImportTextId::TtExportNoLayersPerStage, {stages, effective});
         } else {
             words.push_back("--parallelism.pipeline_parallel_schedule 1F1B");
         }
@@ -212,10 +205,8 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
         words.push_back("--activation_checkpoint.selective_ac_option " + std::to_string(every));
     } else {
         if (layerWise)
-            warn("--activation_checkpoint.selective_ac_option",
-                 "torchtitan checkpoints every k-th layer: " + std::to_string(p.recomputeLayers) +
-                     " of " + std::to_string(chunkLayers) +
-                     " layers per chunk is no such k, so every layer is recomputed");
+            warn("--activation_checkpoint.selective_ac_option", ImportTextId::TtExportNoSuchK,
+                 {p.recomputeLayers, chunkLayers});
         words.push_back(std::string("--activation_checkpoint.mode ") +
                         std::string(toString(p.recompute)));
     }
@@ -223,7 +214,7 @@ std::string exportTorchrunScript(const Scenario& s, const Plan& p, ImportIssues&
         words.push_back("--activation_checkpoint.selective_ac_option op");
     if (p.offload == Offload::Cpu) words.push_back("--training.enable_cpu_offload");
     if (p.offload == Offload::Nvme)
-        warn("--training.enable_cpu_offload", "FSDP has no NVMe offload: written as CPU offload");
+        warn("--training.enable_cpu_offload", ImportTextId::TtExportNoNvme);
     if (p.offload == Offload::Nvme) words.push_back("--training.enable_cpu_offload");
     out << joinLauncher(words) << "\n";
     return out.str();

@@ -40,11 +40,11 @@ std::string joinFlags(const std::vector<std::string>& v) {
 // Parses `--moe-layer-freq`: an int N (every N-th layer), or a pattern "([0]*K+[1]*M)" / a
 // literal list "[0,0,1,1,…]" of dense (0) and MoE (1) layers.
 bool parseLayerFreq(const std::string& text, int layers, int& interval, int& firstDense,
-                    std::string& why) {
+                    ImportText& why) {
     long long n = 0;
     if (detail::parseInteger(text, n)) {
         if (n < 1 || n > 1'000'000) {
-            why = "must be at least 1";
+            why = ImportText(ImportTextId::MegMustBeAtLeastOne);
             return false;
         }
         interval = static_cast<int>(n);
@@ -56,21 +56,20 @@ bool parseLayerFreq(const std::string& text, int layers, int& interval, int& fir
     std::vector<int> pattern;
     for (long long v : *list) {
         if (v != 0 && v != 1) {
-            why = "list items must be 0 (dense) or 1 (MoE)";
+            why = ImportText(ImportTextId::MegLayerFreqItems);
             return false;
         }
         pattern.push_back(static_cast<int>(v));
     }
     if (layers > 0 && static_cast<int>(pattern.size()) != layers) {
-        why = "lists " + std::to_string(pattern.size()) + " layers but --num-layers is " +
-              std::to_string(layers);
+        why = ImportText(ImportTextId::MegListsLayers, {pattern.size(), layers});
         return false;
     }
     int lead = 0;
     while (lead < static_cast<int>(pattern.size()) && pattern[static_cast<std::size_t>(lead)] == 0)
         ++lead;
     if (lead == static_cast<int>(pattern.size())) {
-        why = "has no MoE layer";
+        why = ImportText(ImportTextId::MegNoMoeLayer);
         return false;
     }
     int next = lead + 1;
@@ -79,7 +78,7 @@ bool parseLayerFreq(const std::string& text, int layers, int& interval, int& fir
     const int period = next < static_cast<int>(pattern.size()) ? next - lead : 1;
     for (int i = lead; i < static_cast<int>(pattern.size()); ++i) {
         if ((pattern[static_cast<std::size_t>(i)] == 1) != ((i - lead) % period == 0)) {
-            why = "is not a regular pattern (leading dense layers, then every N-th layer MoE)";
+            why = ImportText(ImportTextId::MegIrregularLayerFreq);
             return false;
         }
     }
@@ -133,10 +132,7 @@ void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFi
             if (auto hub = a.string("--tokenizer-model"))
                 f.model.tokenizerModel.set(*hub, "--tokenizer-model");
         if (*type != "HuggingFaceTokenizer" && *type != "NullTokenizer")
-            f.warning("--tokenizer-type",
-                      "'" + *type +
-                          "' reads its vocabulary from a file TrainPlan does not read: "
-                          "give --vocab-size, or import the model's config.json");
+            f.warning("--tokenizer-type", ImportTextId::MegTokenizerFile, {*type});
         return; // a Hugging Face tokenizer: the model's config.json or the catalog gives it
     } else {
         return;
@@ -147,11 +143,9 @@ void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFi
     const long long tp = f.plan.tp.has() ? *f.plan.tp : 1;
     const long long padded = paddedVocab(original, *divisible, tp);
     f.model.vocab.set(static_cast<int>(padded), from + ", padded", Origin::Explicit);
-    f.note("--vocab-file", "vocabulary " + std::to_string(original) + " tokens from " + from +
-                               ", padded to " + std::to_string(padded) +
-                               " = a multiple of --make-vocab-size-divisible-by " +
-                               std::to_string(*divisible) + " × tensor parallel " +
-                               std::to_string(tp) + " (Megatron's vocab_size_with_padding)");
+    f.add(Severity::Note, "--vocab-file",
+          ImportText(ImportTextId::MegVocabPadded, {original, padded, *divisible, tp},
+                     {type ? ImportText::verbatim(from) : ImportText(ImportTextId::MegBpeFiles)}));
 }
 
 // Megatron-LM's full-granularity methods (megatron/core/transformer/transformer_block.py,
@@ -163,12 +157,12 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     f.file = std::string(fileName);
     f.kind = FileKind::MegatronArgs;
     if (detail::looksBinary(text)) {
-        f.error("", "is a binary file, not a Megatron-LM launch script");
+        f.error("", ImportTextId::MegBinary);
         return f;
     }
     const ShellScript script = parseShellScript(text);
-    for (const auto& p : script.problems)
-        f.error("", "shell syntax: " + p + " (nothing after it can be read reliably)");
+    for (const auto& p : script.problemTexts)
+        f.error("", ImportText(ImportTextId::ShellSyntax, {}, {p}));
 
     // The command running pretrain_*.py; else the first command carrying Megatron flags.
     const ShellCommand* cmd = nullptr;
@@ -191,9 +185,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         }
     }
     if (pretrainCommands > 1)
-        f.warning("", std::to_string(pretrainCommands) +
-                          " pretrain_*.py commands found; reading the first (line " +
-                          std::to_string(cmd->line) + ")");
+        f.warning("", ImportTextId::MegSeveralPretrain, {pretrainCommands, cmd->line});
     if (!cmd) {
         for (const auto& c : script.commands) {
             for (std::size_t i = 0; i < c.words.size(); ++i) {
@@ -211,28 +203,23 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         }
     }
     if (!cmd) {
-        f.error(
-            "",
-            "no Megatron-LM launch found (a pretrain_gpt.py command line or Megatron flags such as "
-            "--tensor-model-parallel-size)");
+        f.error("", ImportTextId::MegNoLaunch);
         return f;
     }
     f.plan.framework.set(Framework::Megatron, "pretrain_*.py (Megatron-LM)");
 
     ParsedArgs args = detail::parseArgs(cmd->words, start, megatronFlags());
     if (!args.unknown.empty())
-        f.warning(
-            args.unknown.front(),
-            "unknown flag" + std::string(args.unknown.size() > 1 ? "s" : "") +
-                " ignored (not Megatron-LM flags TrainPlan knows): " + joinFlags(args.unknown));
+        f.warning(args.unknown.front(), ImportTextId::MegUnknownFlags,
+                  {args.unknown.size(), joinFlags(args.unknown)});
     if (!args.positional.empty())
-        f.warning("", "unexpected argument" + std::string(args.positional.size() > 1 ? "s" : "") +
-                          " ignored: " + joinFlags(args.positional));
+        f.warning("", ImportTextId::UnexpectedArguments,
+                  {args.positional.size(), joinFlags(args.positional)});
     for (const auto& [flag, message] : args.problems)
         f.error(flag, message);
     for (const auto& spec : megatronFlags())
         if (spec.use == ArgUse::Note && args.values.count(spec.name))
-            f.note(std::string(spec.name), std::string(spec.note));
+            f.note(std::string(spec.name), spec.note);
 
     detail::ArgReader a(args, f);
     auto setInt = [&](const char* flag, Field<int>& field, long long min,
@@ -261,9 +248,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     }
     if (!setInt("--kv-channels", f.model.headDim, 1, 1'000'000) && hidden && heads) {
         if (*hidden % *heads != 0)
-            f.error("--num-attention-heads",
-                    std::to_string(*heads) + " does not divide --hidden-size " +
-                        std::to_string(*hidden) + " and --kv-channels is not given");
+            f.error("--num-attention-heads", ImportTextId::MegHeadsNotDivideHidden,
+                    {*heads, *hidden});
         f.model.headDim.set(*hidden / *heads, "--kv-channels (absent: hidden/heads)",
                             Origin::ToolDefault);
     }
@@ -274,20 +260,16 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         if (heads)
             f.model.kvHeads.set(*heads, "--multi-latent-attention (a key and a value per head)");
         for (const char* flag : {"--group-query-attention", "--num-query-groups"})
-            if (args.values.count(flag))
-                f.warning(flag, "is not used with --multi-latent-attention, which has a key and a "
-                                "value per head");
+            if (args.values.count(flag)) f.warning(flag, ImportTextId::MegNotWithMla);
     } else if (gqa) {
         if (!setInt("--num-query-groups", f.model.kvHeads, 1, 1'000'000))
-            f.error("--num-query-groups", "is required with --group-query-attention");
+            f.error("--num-query-groups", ImportTextId::MegQueryGroupsRequired);
         else if (heads && *heads % *f.model.kvHeads != 0)
-            f.error("--num-query-groups", std::to_string(*f.model.kvHeads) +
-                                              " does not divide --num-attention-heads " +
-                                              std::to_string(*heads));
+            f.error("--num-query-groups", ImportTextId::MegQueryGroupsNotDivide,
+                    {*f.model.kvHeads, *heads});
     } else {
         if (args.values.count("--num-query-groups"))
-            f.warning("--num-query-groups",
-                      "is ignored by Megatron without --group-query-attention");
+            f.warning("--num-query-groups", ImportTextId::MegQueryGroupsIgnored);
         if (heads)
             f.model.kvHeads.set(*heads, "--group-query-attention (absent: one KV head per head)",
                                 Origin::ToolDefault);
@@ -307,9 +289,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                  *pos == "none")
             f.model.positionEmbedding.set(PositionEmbedding::None, "--position-embedding-type");
         else
-            f.error("--position-embedding-type",
-                    "'" + *pos +
-                        "' is not one of learned_absolute, rope, mrope, yarn, relative, none");
+            f.error("--position-embedding-type", ImportTextId::NotOneOf,
+                    {*pos, "learned_absolute, rope, mrope, yarn, relative, none"});
     } else if (a.flag("--use-rotary-position-embeddings") || a.flag("--no-position-embedding")) {
         f.model.positionEmbedding.set(PositionEmbedding::None,
                                       a.flag("--no-position-embedding")
@@ -331,8 +312,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         if (!setInt("--moe-router-topk", f.model.topK, 1, 1'000'000))
             f.model.topK.set(2, "--moe-router-topk (absent: 2)", Origin::ToolDefault);
         if (*f.model.topK > *experts)
-            f.error("--moe-router-topk", std::to_string(*f.model.topK) + " exceeds --num-experts " +
-                                             std::to_string(*experts));
+            f.error("--moe-router-topk", ImportTextId::HfTopKExceeds,
+                    {*f.model.topK, "--num-experts", *experts});
         if (!setInt("--moe-ffn-hidden-size", f.model.expertFfnHidden, 1, 16'000'000) &&
             f.model.ffnHidden.has())
             f.model.expertFfnHidden.set(*f.model.ffnHidden,
@@ -344,23 +325,22 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                 f.model.sharedExperts.set(static_cast<int>(*shared / width),
                                           "--moe-shared-expert-intermediate-size");
             else
-                f.error("--moe-shared-expert-intermediate-size",
-                        std::to_string(*shared) + " is not a multiple of the expert width " +
-                            std::to_string(width) +
-                            " (TrainPlan models shared experts as whole experts)");
+                f.error("--moe-shared-expert-intermediate-size", ImportTextId::MegSharedWidth,
+                        {*shared, width});
         } else {
             f.model.sharedExperts.set(0, "--moe-shared-expert-intermediate-size (absent)",
                                       Origin::ToolDefault);
         }
         if (auto freq = a.string("--moe-layer-freq")) {
             int interval = 1, firstDense = 0;
-            std::string why;
+            ImportText why;
             if (parseLayerFreq(*freq, layers.value_or(0), interval, firstDense, why)) {
                 f.model.moeInterval.set(interval, "--moe-layer-freq");
                 f.model.firstDenseLayers.set(firstDense, "--moe-layer-freq");
             } else {
                 f.error("--moe-layer-freq",
-                        "'" + (freq->size() > 60 ? freq->substr(0, 60) + "…" : *freq) + "' " + why);
+                        ImportText(ImportTextId::QuotedReason,
+                                   {freq->size() > 60 ? freq->substr(0, 60) + "…" : *freq}, {why}));
             }
         } else {
             f.model.moeInterval.set(1, "--moe-layer-freq (absent: 1)", Origin::ToolDefault);
@@ -372,7 +352,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         for (const char* flag :
              {"--moe-router-topk", "--moe-ffn-hidden-size", "--moe-shared-expert-intermediate-size",
               "--moe-layer-freq", "--moe-expert-capacity-factor"})
-            if (args.values.count(flag)) f.warning(flag, "is ignored without --num-experts");
+            if (args.values.count(flag)) f.warning(flag, ImportTextId::MegIgnoredWithoutExperts);
         if (args.values.count("--expert-model-parallel-size") == 0)
             f.model.experts.set(0, "--num-experts (absent: dense)", Origin::ToolDefault);
     }
@@ -403,8 +383,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
             const long long perRank = static_cast<long long>(*lpv) * pp;
             if (*layers % perRank != 0)
                 f.error("--num-layers-per-virtual-pipeline-stage",
-                        std::to_string(*lpv) + " × pipeline size " + std::to_string(pp) +
-                            " does not divide --num-layers " + std::to_string(*layers));
+                        ImportTextId::MegVirtualStageNotDivide, {*lpv, pp, *layers});
             else
                 f.plan.vpp.set(static_cast<int>(*layers / perRank),
                                "--num-layers-per-virtual-pipeline-stage");
@@ -453,8 +432,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                 layout.partitionMethod = *v;
                 key("--pp-partition-method");
             } else {
-                f.warning("--pp-partition-method",
-                          "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
+                f.warning("--pp-partition-method", ImportTextId::MegDeepSpeedFlagIgnored);
             }
         }
         if (!layout.isDefault()) f.plan.pipeline.set(layout, keys);
@@ -471,14 +449,11 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         if (auto stage = a.integer("--zero-stage", 0, 3))
             f.plan.zeroStage.set(static_cast<int>(*stage), "--zero-stage");
         if (a.flag("--use-distributed-optimizer"))
-            f.warning("--use-distributed-optimizer",
-                      "is Megatron's ZeRO-1; with --deepspeed the ZeRO stage comes from "
-                      "ds_config.json / --zero-stage");
+            f.warning("--use-distributed-optimizer", ImportTextId::MegDistOptWithDeepSpeed);
     } else if (a.flag("--use-megatron-fsdp") || a.flag("--use-custom-fsdp")) {
         detail::readMegatronFsdp(a, f);
         for (const char* flag : {"--zero-stage", "--deepspeed_config", "--deepspeed-config"})
-            if (args.values.count(flag))
-                f.warning(flag, "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
+            if (args.values.count(flag)) f.warning(flag, ImportTextId::MegDeepSpeedFlagIgnored);
     } else {
         const bool distOpt = a.flag("--use-distributed-optimizer");
         f.plan.zeroStage.set(distOpt ? 1 : 0,
@@ -486,20 +461,14 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                                      : "--use-distributed-optimizer (absent)",
                              distOpt ? Origin::Explicit : Origin::ToolDefault);
         for (const char* flag : {"--zero-stage", "--deepspeed_config", "--deepspeed-config"})
-            if (args.values.count(flag))
-                f.warning(flag, "is a Megatron-DeepSpeed flag; without --deepspeed it is ignored");
+            if (args.values.count(flag)) f.warning(flag, ImportTextId::MegDeepSpeedFlagIgnored);
         if (args.values.count("--data-parallel-sharding-strategy"))
-            f.warning("--data-parallel-sharding-strategy",
-                      "applies to Megatron-FSDP only; without --use-megatron-fsdp it is ignored");
+            f.warning("--data-parallel-sharding-strategy", ImportTextId::MegFsdpOnly);
     }
     if (a.flag("--optimizer-cpu-offload") || a.flag("--cpu-optimizer"))
         f.warning(a.flag("--optimizer-cpu-offload") ? "--optimizer-cpu-offload" : "--cpu-optimizer",
-                  "optimizer CPU offload with Megatron is not modelled (the plan keeps the "
-                  "optimizer on the GPU)");
-    if (a.flag("--use-torch-fsdp2"))
-        f.warning("--use-torch-fsdp2",
-                  "Megatron's torch FSDP2 wrapper is not modelled: the plan is read as Megatron "
-                  "with the distributed optimizer setting (--use-megatron-fsdp is modelled)");
+                  ImportTextId::MegCpuOptimizer);
+    if (a.flag("--use-torch-fsdp2")) f.warning("--use-torch-fsdp2", ImportTextId::MegTorchFsdp2);
 
     // Recompute.
     if (auto g = a.string("--recompute-granularity")) {
@@ -509,7 +478,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         } else if (*g == "selective")
             f.plan.recompute.set(Recompute::Selective, "--recompute-granularity");
         else
-            f.error("--recompute-granularity", "'" + *g + "' is not one of full, selective");
+            f.error("--recompute-granularity", ImportTextId::NotOneOf, {*g, "full, selective"});
     } else if (a.flag("--recompute-activations")) {
         f.plan.recompute.set(Recompute::Selective, "--recompute-activations");
     } else {
@@ -523,24 +492,20 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     if (auto g = a.integer("--global-batch-size", 1, 1'000'000'000LL))
         f.training.globalBatch.set(*g, "--global-batch-size");
     if (args.values.count("--rampup-batch-size"))
-        f.warning(
-            "--rampup-batch-size",
-            "batch-size ramp-up is not modelled: the estimate uses --global-batch-size throughout");
+        f.warning("--rampup-batch-size", ImportTextId::MegRampup);
     if (auto it = a.integer("--train-iters", 1, 1'000'000'000'000LL))
         f.training.trainSteps.set(*it, "--train-iters");
     if (auto ts = a.integer("--train-samples", 1, 1'000'000'000'000'000LL))
         f.training.trainSamples.set(*ts, "--train-samples");
     const bool bf16 = a.flag("--bf16"), fp16 = a.flag("--fp16");
     const auto fp8 = a.string("--fp8-format");
-    if (bf16 && fp16) f.error("--fp16", "contradicts --bf16: pass one of them");
+    if (bf16 && fp16) f.error("--fp16", ImportTextId::MegFp16AndBf16);
     if (fp8) {
         if (*fp8 != "e4m3" && *fp8 != "hybrid")
-            f.error("--fp8-format", "'" + *fp8 + "' is not one of e4m3, hybrid");
+            f.error("--fp8-format", ImportTextId::NotOneOf, {*fp8, "e4m3, hybrid"});
         else
             f.training.precision.set(Precision::Fp8, "--fp8-format");
-        if (!bf16 && !fp16)
-            f.warning("--fp8-format",
-                      "fp8 without --bf16 keeps fp32 master compute outside the fp8 GEMMs");
+        if (!bf16 && !fp16) f.warning("--fp8-format", ImportTextId::MegFp8WithoutBf16);
     } else if (bf16) {
         f.training.precision.set(Precision::Bf16, "--bf16");
     } else if (fp16) {
@@ -553,7 +518,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         for (const char* flag :
              {"--fp8-recipe", "--fp8-margin", "--fp8-amax-history-len", "--fp8-amax-compute-algo"})
             if (args.values.count(flag)) {
-                f.warning(flag, "fp8 settings without --fp8-format: fp8 is off");
+                f.warning(flag, ImportTextId::MegFp8Off);
                 break;
             }
     if (auto opt = a.string("--optimizer")) {
@@ -563,8 +528,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         else if (*opt == "sgd")
             f.training.optimizer.set(Optimizer::SgdMomentum, "--optimizer");
         else
-            f.warning("--optimizer",
-                      "'" + *opt + "' is not modelled; its state is counted as Adam's");
+            f.warning("--optimizer", ImportTextId::TtOptimizerAsAdam, {*opt});
     }
     vocabFromTokenizer(args, a, f, setInt);
     if (auto backend = a.string("--attention-backend")) {
@@ -582,8 +546,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         } else if (*backend == "unfused" || *backend == "local") {
             f.training.flashAttention.set(false, "--attention-backend");
         } else {
-            f.error("--attention-backend",
-                    "'" + *backend + "' is not one of flash, fused, unfused, local, auto");
+            f.error("--attention-backend", ImportTextId::NotOneOf,
+                    {*backend, "flash, fused, unfused, local, auto"});
         }
     } else if (a.flag("--use-flash-attn")) {
         f.training.flashAttention.set(true, "--use-flash-attn");
@@ -600,8 +564,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         f.training.crossEntropy.set(CrossEntropy::Te, "--cross-entropy-fusion-impl");
     } else {
         f.training.crossEntropy.set(CrossEntropy::Auto, "--cross-entropy-fusion-impl");
-        f.warning("--cross-entropy-fusion-impl",
-                  "'" + *impl + "' is not modelled; its loss is counted as the native fused one");
+        f.warning("--cross-entropy-fusion-impl", ImportTextId::MegCrossEntropyImpl, {*impl});
     }
     return f;
 }

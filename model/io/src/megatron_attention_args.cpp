@@ -18,23 +18,22 @@ public:
         : m_text(text) {}
 
     // The list, or nullopt with the reason in `why`.
-    std::optional<std::vector<long long>> evaluate(std::string& why) {
+    std::optional<std::vector<long long>> evaluate(ImportText& why) {
         for (char c : m_text)
             if (!std::isdigit(static_cast<unsigned char>(c)) &&
                 std::string_view(",[]()+*").find(c) == std::string_view::npos) {
-                why =
-                    "may hold only digits, commas, [ ], ( ), + and * (Megatron-LM's _eval_pattern "
-                    "rejects anything else)";
+                why = ImportText(ImportTextId::PatternCharacters);
                 return std::nullopt;
             }
         Value v;
-        if (!sum(v) || (m_at < m_text.size() &&
-                        !fail("has an unexpected '" + std::string(1, m_text[m_at]) + "'"))) {
+        if (!sum(v) ||
+            (m_at < m_text.size() &&
+             !fail(ImportText(ImportTextId::PatternUnexpected, {std::string(1, m_text[m_at])})))) {
             why = m_why;
             return std::nullopt;
         }
         if (!v.isList) {
-            why = "is a number in parentheses, not an integer or a list";
+            why = ImportText(ImportTextId::PatternNumberInParentheses);
             return std::nullopt;
         }
         return std::move(v.list);
@@ -48,7 +47,7 @@ private:
         std::vector<long long> list;
     };
 
-    bool fail(std::string why) {
+    bool fail(ImportText why) {
         if (m_why.empty()) m_why = std::move(why);
         return false;
     }
@@ -61,9 +60,9 @@ private:
         const std::size_t start = m_at;
         while (m_at < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_at])))
             ++m_at;
-        if (m_at == start) return fail("expects a number at position " + std::to_string(start));
+        if (m_at == start) return fail(ImportText(ImportTextId::PatternExpectsNumber, {start}));
         if (!detail::parseInteger(m_text.substr(start, m_at - start), out) || out > kMaxItems)
-            return fail("has a number above " + std::to_string(kMaxItems));
+            return fail(ImportText(ImportTextId::PatternNumberAbove, {kMaxItems}));
         return true;
     }
     // sum := product ('+' product)*
@@ -72,12 +71,12 @@ private:
         while (next('+')) {
             Value rhs;
             if (!product(rhs)) return false;
-            if (out.isList != rhs.isList) return fail("adds a list and a number");
+            if (out.isList != rhs.isList) return fail(ImportTextId::PatternAddsListAndNumber);
             if (!out.isList) {
                 out.number += rhs.number;
-                if (out.number > kMaxItems) return fail("has a number above a million");
+                if (out.number > kMaxItems) return fail(ImportTextId::PatternNumberAboveMillion);
             } else if (out.list.size() + rhs.list.size() > static_cast<std::size_t>(kMaxItems)) {
-                return fail("is longer than a million entries");
+                return fail(ImportTextId::PatternTooLong);
             } else {
                 out.list.insert(out.list.end(), rhs.list.begin(), rhs.list.end());
             }
@@ -90,16 +89,16 @@ private:
         while (next('*')) {
             Value rhs;
             if (!atom(rhs)) return false;
-            if (out.isList && rhs.isList) return fail("multiplies two lists");
+            if (out.isList && rhs.isList) return fail(ImportTextId::PatternMultipliesLists);
             if (!out.isList && !rhs.isList) {
                 out.number *= rhs.number;
-                if (out.number > kMaxItems) return fail("has a number above a million");
+                if (out.number > kMaxItems) return fail(ImportTextId::PatternNumberAboveMillion);
                 continue;
             }
             const std::vector<long long> unit = out.isList ? out.list : rhs.list;
             const long long count = out.isList ? rhs.number : out.number;
             if (static_cast<long long>(unit.size()) * count > kMaxItems)
-                return fail("is longer than a million entries");
+                return fail(ImportTextId::PatternTooLong);
             out.isList = true;
             out.list.clear();
             for (long long i = 0; i < count; ++i)
@@ -117,13 +116,13 @@ private:
                 if (!number(n)) return false;
                 out.list.push_back(n);
             } while (next(','));
-            return next(']') || fail("has a [ that is not closed by ]");
+            return next(']') || fail(ImportTextId::PatternBracketNotClosed);
         }
         if (next('(')) {
-            if (++m_depth > 64) return fail("is nested more than 64 levels deep");
+            if (++m_depth > 64) return fail(ImportTextId::PatternTooDeep);
             if (!sum(out)) return false;
             --m_depth;
-            return next(')') || fail("has a ( that is not closed by )");
+            return next(')') || fail(ImportTextId::PatternParenNotClosed);
         }
         out.isList = false;
         return number(out.number);
@@ -132,11 +131,11 @@ private:
     std::string_view m_text;
     std::size_t m_at = 0;
     int m_depth = 0;
-    std::string m_why;
+    ImportText m_why;
 };
 
 // --window-size, Megatron-LM's tuple_type: "left,right" or "(left,right)".
-bool parseWindowSize(std::string text, long long& left, long long& right, std::string& why) {
+bool parseWindowSize(std::string text, long long& left, long long& right, ImportText& why) {
     // Python's str.strip('()') drops parentheses at both ends.
     while (!text.empty() && (text.front() == '(' || text.front() == ' '))
         text.erase(0, 1);
@@ -153,11 +152,11 @@ bool parseWindowSize(std::string text, long long& left, long long& right, std::s
     if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos ||
         !detail::parseInteger(trimmed(text.substr(0, comma)), left) ||
         !detail::parseInteger(trimmed(text.substr(comma + 1)), right)) {
-        why = "must be two whole numbers \"left,right\" (keys before and after each query)";
+        why = ImportText(ImportTextId::MegWindowSizeTwoNumbers);
         return false;
     }
     if (left < -1 || right < -1) {
-        why = "sizes must be at least 0, or -1 for an unbounded side";
+        why = ImportText(ImportTextId::MegWindowSizeRange);
         return false;
     }
     return true;
@@ -169,8 +168,7 @@ std::string shortened(const std::string& s) {
 
 } // namespace
 
-std::optional<std::vector<long long>> evaluateLayerPattern(std::string_view text,
-                                                          std::string& why) {
+std::optional<std::vector<long long>> evaluateLayerPattern(std::string_view text, ImportText& why) {
     return ListExpression(text).evaluate(why);
 }
 
@@ -186,14 +184,14 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
     const auto freq = a.string("--window-attn-skip-freq");
     if (!size) {
         if (args.values.count("--window-attn-skip-freq"))
-            f.warning("--window-attn-skip-freq", "is ignored without --window-size");
+            f.warning("--window-attn-skip-freq", ImportTextId::MegIgnoredWithoutWindow);
         f.model.slidingWindow.set(0, "--window-size (absent: full attention)", Origin::ToolDefault);
         return;
     }
     long long left = 0, right = 0;
-    std::string why;
+    ImportText why;
     if (!parseWindowSize(*size, left, right, why)) {
-        f.error("--window-size", "'" + shortened(*size) + "' " + why);
+        f.error("--window-size", ImportText(ImportTextId::QuotedReason, {shortened(*size)}, {why}));
         return;
     }
     if (left == -1) {
@@ -201,13 +199,10 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
         return;
     }
     if (left >= 100'000'000) {
-        f.error("--window-size", std::to_string(left) + " is out of range [-1, 99999999]");
+        f.error("--window-size", ImportTextId::OutOfRange, {left, "-1", "99999999"});
         return;
     }
-    if (right != 0)
-        f.warning("--window-size",
-                  "the right side (" + std::to_string(right) +
-                      ") is not modelled: a causal decoder attends to no key after the query");
+    if (right != 0) f.warning("--window-size", ImportTextId::MegWindowRightSide, {right});
     const int window = static_cast<int>(left + 1);
     if (!freq) {
         f.model.slidingWindow.set(window, "--window-size (left + 1, the query included)");
@@ -219,10 +214,9 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
     if (detail::parseInteger(*freq, n)) {
         // An int N: layer_number % N == 0 is full attention.
         if (n < 1 || n > 100'000) {
-            f.error("--window-attn-skip-freq", std::to_string(n) + " is out of range [1, 100000]");
+            f.error("--window-attn-skip-freq", ImportTextId::OutOfRange, {n, "1", "100000"});
         } else if (n == 1) {
-            f.warning("--window-attn-skip-freq",
-                      "1 makes every layer full attention: the window is not used");
+            f.warning("--window-attn-skip-freq", ImportTextId::MegSkipFreqOne);
             f.model.slidingWindow.set(0, "--window-attn-skip-freq 1 (every layer full attention)");
         } else {
             f.model.slidingWindow.set(window, "--window-size (left + 1, the query included)");
@@ -236,29 +230,28 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
     if (list) {
         for (long long v : *list) {
             if (v != 0 && v != 1) {
-                why = "has " + std::to_string(v) +
-                      ": entries must be 1 (windowed layer) or 0 (full attention)";
+                why = ImportText(ImportTextId::MegSkipFreqEntries, {v});
                 break;
             }
             windowed.push_back(v == 1);
         }
         if (why.empty() && layers && static_cast<int>(windowed.size()) != *layers)
-            why = "lists " + std::to_string(windowed.size()) + " layers but --num-layers is " +
-                  std::to_string(*layers);
+            why = ImportText(ImportTextId::MegListsLayers, {windowed.size(), *layers});
     }
     if (!list || !why.empty()) {
-        f.error("--window-attn-skip-freq", "'" + shortened(*freq) + "' " + why);
+        f.error("--window-attn-skip-freq",
+                ImportText(ImportTextId::QuotedReason, {shortened(*freq)}, {why}));
         return;
     }
     if (std::none_of(windowed.begin(), windowed.end(), [](bool w) { return w; })) {
-        f.warning("--window-attn-skip-freq",
-                  "has no windowed layer (1): every layer is full attention");
+        f.warning("--window-attn-skip-freq", ImportTextId::MegSkipFreqNoWindow);
         f.model.slidingWindow.set(0, "--window-attn-skip-freq (no windowed layer)");
         return;
     }
     const std::optional<int> every = fullEveryFromPattern(windowed, why);
     if (!every) {
-        f.error("--window-attn-skip-freq", "'" + shortened(*freq) + "': " + why);
+        f.error("--window-attn-skip-freq",
+                ImportText(ImportTextId::QuotedColonReason, {shortened(*freq)}, {why}));
         return;
     }
     f.model.slidingWindow.set(window, "--window-size (left + 1, the query included)");
@@ -273,8 +266,7 @@ void readLatentAttention(const ParsedArgs& args, detail::ArgReader& a, ImportedF
                                       "--qk-pos-emb-head-dim", "--v-head-dim"};
     if (!a.flag("--multi-latent-attention")) {
         for (const char* flag : kFlags)
-            if (args.values.count(flag))
-                f.warning(flag, "is ignored without --multi-latent-attention");
+            if (args.values.count(flag)) f.warning(flag, ImportTextId::MegIgnoredWithoutMla);
         f.model.kvLoraRank.set(0, "--multi-latent-attention (absent: standard attention)",
                                Origin::ToolDefault);
         return;

@@ -19,7 +19,7 @@ namespace trainplan::model::io::detail {
 // but digits, commas, brackets, parentheses, + and * is refused): the list, or nullopt with the
 // reason in `why`.
 [[nodiscard]] std::optional<std::vector<long long>> evaluateLayerPattern(std::string_view text,
-                                                                         std::string& why);
+                                                                         ImportText& why);
 
 // --window-size and --window-attn-skip-freq into the model's sliding window; `layers` is
 // --num-layers when given (a list pattern must cover every layer).

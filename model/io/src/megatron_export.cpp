@@ -210,9 +210,8 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
     } else
         switch (s.training.optimizer) {
         case Optimizer::Adam:
-            issues.push_back({Severity::Note, file, "--optimizer",
-                              "Megatron's adam is AdamW (decoupled weight decay); written as "
-                              "--optimizer adam with --weight-decay 0"});
+            issues.emplace_back(Severity::Note, file, "--optimizer",
+                                ImportTextId::MegExportAdamIsAdamW);
             add(training, "--optimizer", "adam");
             break;
         case Optimizer::AdamW:
@@ -229,9 +228,8 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
     else if (s.training.attentionKernel == AttentionKernel::Fused)
         add(training, "--attention-backend", "fused");
     else if (s.training.attentionKernel == AttentionKernel::Triton)
-        issues.push_back({Severity::Warning, file, "training.attention_kernel",
-                          "Megatron-LM has no Triton attention backend; the exported job uses "
-                          "Transformer Engine's default kernel"});
+        issues.emplace_back(Severity::Warning, file, "training.attention_kernel",
+                            ImportTextId::MegExportNoTriton);
     add(training, "--transformer-impl", "transformer_engine");
     // The loss the estimate charged: fused unless the scenario says unfused (Auto = fused).
     if (s.training.crossEntropy != CrossEntropy::Unfused)
@@ -244,8 +242,7 @@ std::string exportMegatronScript(const Scenario& s, const Plan& p, ImportIssues&
     add(training, "--hidden-dropout",
         model::detail::formatNumber(model::hiddenDropout(s.training)));
     if (p.offload != Offload::None && !ds)
-        issues.push_back({Severity::Warning, file, "offload",
-                          "Megatron-LM plans have no optimizer offload flag TrainPlan exports"});
+        issues.emplace_back(Severity::Warning, file, "offload", ImportTextId::MegExportNoOffload);
 
     const bool megatronFsdp = !ds && p.zeroStage >= 2;
     std::ostringstream out;

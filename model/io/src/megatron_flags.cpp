@@ -12,14 +12,14 @@ const std::vector<ArgSpec>& megatronFlags() {
         std::vector<ArgSpec> v;
         auto mapped = [&](std::initializer_list<const char*> names, int arity) {
             for (auto n : names)
-                v.push_back({n, arity, ArgUse::Mapped, ""});
+                v.push_back({n, arity, ArgUse::Mapped, {}});
         };
-        auto note = [&](const char* n, int arity, const char* why) {
+        auto note = [&](const char* n, int arity, ImportTextId why) {
             v.push_back({n, arity, ArgUse::Note, why});
         };
         auto silent = [&](std::initializer_list<const char*> names, int arity) {
             for (auto n : names)
-                v.push_back({n, arity, ArgUse::Silent, ""});
+                v.push_back({n, arity, ArgUse::Silent, {}});
         };
         mapped({"--num-layers",
                 "--hidden-size",
@@ -77,56 +77,49 @@ const std::vector<ArgSpec>& megatronFlags() {
         mapped({"--rampup-batch-size"}, 2);
         mapped({"--recompute-method", "--recompute-num-layers"}, 1);
         mapped({"--recompute-modules"}, 2);
-        note("--overlap-grad-reduce", 0,
-             "the estimate assumes data-parallel gradient reduction overlaps the backward pass");
-        note("--overlap-param-gather", 0,
-             "the estimate assumes the distributed optimizer's parameter all-gather overlaps");
-        note("--align-grad-reduce", 0, "not modelled");
-        note("--align-param-gather", 0, "not modelled");
-        note("--defer-embedding-wgrad-compute", 0, "not modelled");
-        note("--tp-comm-overlap-cfg", 1, "not modelled (the overlap itself is --tp-comm-overlap)");
-        note("--moe-grouped-gemm", 0, "expert GEMM efficiency is not modelled separately");
+        note("--overlap-grad-reduce", 0, ImportTextId::FlagOverlapGradReduce);
+        note("--overlap-param-gather", 0, ImportTextId::FlagOverlapParamGather);
+        note("--align-grad-reduce", 0, ImportTextId::FlagNotModelled);
+        note("--align-param-gather", 0, ImportTextId::FlagNotModelled);
+        note("--defer-embedding-wgrad-compute", 0, ImportTextId::FlagNotModelled);
+        note("--tp-comm-overlap-cfg", 1, ImportTextId::FlagTpCommOverlapCfg);
+        note("--moe-grouped-gemm", 0, ImportTextId::FlagGroupedGemm);
         mapped({"--moe-token-dispatcher-type"}, 1);
         mapped({"--overlap-moe-expert-parallel-comm"}, 0);
-        note("--moe-flex-dispatcher-backend", 1,
-             "DeepEP and HybridEP are modelled alike: one network copy per destination node");
-        note("--moe-enable-deepep", 0,
-             "the flex dispatcher (--moe-token-dispatcher-type flex) is what is modelled");
-        note("--delay-wgrad-compute", 0, "not modelled");
-        note("--moe-router-load-balancing-type", 2, "routing is modelled as perfectly balanced");
-        note("--moe-permute-fusion", 0, "not modelled");
-        note("--moe-pad-expert-input-to-capacity", 0, "not modelled");
-        note("--moe-token-drop-policy", 1, "not modelled");
-        note("--moe-layer-recompute", 0, "not modelled");
+        note("--moe-flex-dispatcher-backend", 1, ImportTextId::FlagFlexBackend);
+        note("--moe-enable-deepep", 0, ImportTextId::FlagDeepEp);
+        note("--delay-wgrad-compute", 0, ImportTextId::FlagNotModelled);
+        note("--moe-router-load-balancing-type", 2, ImportTextId::FlagBalancedRouting);
+        note("--moe-permute-fusion", 0, ImportTextId::FlagNotModelled);
+        note("--moe-pad-expert-input-to-capacity", 0, ImportTextId::FlagNotModelled);
+        note("--moe-token-drop-policy", 1, ImportTextId::FlagNotModelled);
+        note("--moe-layer-recompute", 0, ImportTextId::FlagNotModelled);
         mapped({"--decoder-first-pipeline-num-layers", "--decoder-last-pipeline-num-layers",
                 "--pipeline-model-parallel-layout", "--pp-partition-method"},
                1);
         mapped(
             {"--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split"},
             0);
-        note("--use-precision-aware-optimizer", 0, "optimizer state precision is modelled as fp32");
-        note("--main-grads-dtype", 1, "gradient precision is modelled as fp32 main grads");
-        note("--main-params-dtype", 1, "master weights are modelled as fp32");
-        note("--exp-avg-dtype", 1, "optimizer states are modelled as fp32");
-        note("--exp-avg-sq-dtype", 1, "optimizer states are modelled as fp32");
-        note("--fp8-param-gather", 0, "fp8 parameter all-gather is not modelled");
-        note("--ddp-bucket-size", 1, "the estimate uses its own bucket model");
-        note("--num-distributed-optimizer-instances", 1,
-             "the distributed optimizer is modelled as sharded over all dp ranks");
-        note("--cp-comm-type", 2, "context parallelism is modelled as ring attention (p2p)");
-        note("--hierarchical-context-parallel-sizes", 2,
-             "context parallelism is modelled as one ring");
-        note("--data-parallel-sharding-strategy", 1, "not modelled");
-        note("--deepspeed-activation-checkpointing", 0,
-             "DeepSpeed's checkpointing is configured in ds_config.json");
-        note("--cpu-offloading", 0, "activation offload is not modelled");
-        note("--cpu-offloading-num-layers", 1, "activation offload is not modelled");
-        note("--empty-unused-memory-level", 1, "not modelled");
+        note("--use-precision-aware-optimizer", 0, ImportTextId::FlagOptimizerPrecision);
+        note("--main-grads-dtype", 1, ImportTextId::FlagMainGrads);
+        note("--main-params-dtype", 1, ImportTextId::FlagMainParams);
+        note("--exp-avg-dtype", 1, ImportTextId::FlagOptimizerStatesFp32);
+        note("--exp-avg-sq-dtype", 1, ImportTextId::FlagOptimizerStatesFp32);
+        note("--fp8-param-gather", 0, ImportTextId::FlagFp8ParamGather);
+        note("--ddp-bucket-size", 1, ImportTextId::FlagBucketSize);
+        note("--num-distributed-optimizer-instances", 1, ImportTextId::FlagDistOptInstances);
+        note("--cp-comm-type", 2, ImportTextId::FlagCpCommType);
+        note("--hierarchical-context-parallel-sizes", 2, ImportTextId::FlagHierarchicalCp);
+        note("--data-parallel-sharding-strategy", 1, ImportTextId::FlagNotModelled);
+        note("--deepspeed-activation-checkpointing", 0, ImportTextId::FlagDsCheckpointing);
+        note("--cpu-offloading", 0, ImportTextId::FlagActivationOffload);
+        note("--cpu-offloading-num-layers", 1, ImportTextId::FlagActivationOffload);
+        note("--empty-unused-memory-level", 1, ImportTextId::FlagNotModelled);
         mapped({"--cross-entropy-loss-fusion"}, 0);
         mapped({"--cross-entropy-fusion-impl"}, 1);
         mapped({"--attention-dropout", "--hidden-dropout"}, 1);
-        note("--fp8-wgrad", 0, "not modelled");
-        note("--first-last-layers-bf16", 0, "fp8 is modelled on every layer");
+        note("--fp8-wgrad", 0, ImportTextId::FlagNotModelled);
+        note("--first-last-layers-bf16", 0, ImportTextId::FlagFp8EveryLayer);
         silent({"--lr",
                 "--min-lr",
                 "--lr-decay-style",

@@ -16,19 +16,19 @@ void readRecomputeModules(const ParsedArgs& args, ImportedFields& f) {
     unsigned modules = 0;
     for (const ShellWord& w : it->second) {
         if (!w.resolved()) {
-            f.error("--recompute-modules", unresolvedMessage(w) + " is not set");
+            f.error("--recompute-modules",
+                    ImportText(ImportTextId::MegModulesNotSet, {}, {unresolvedMessage(w)}));
             return;
         }
         if (const auto bit = recompute_module::fromString(w.text))
             modules |= *bit;
         else
-            f.error("--recompute-modules",
-                    "'" + w.text + "' is not one of " + recompute_module::join(~0u, ", "));
+            f.error("--recompute-modules", ImportTextId::NotOneOf,
+                    {w.text, recompute_module::join(~0u, ", ")});
     }
     if (modules == 0) return;
     if (!f.plan.recompute.has() || *f.plan.recompute != Recompute::Selective) {
-        f.warning("--recompute-modules",
-                  "applies to --recompute-granularity selective only; ignored");
+        f.warning("--recompute-modules", ImportTextId::MegModulesNeedSelective);
         return;
     }
     f.plan.recomputeModules.set(modules, "--recompute-modules");
@@ -40,21 +40,16 @@ void readPartialRecompute(ArgReader& a, ImportedFields& f) {
     if (!method) return;
     if (*method == "block") {
         if (!layers) {
-            f.error("--recompute-num-layers",
-                    "--recompute-method block needs the number of layers to recompute per "
-                    "pipeline chunk");
+            f.error("--recompute-num-layers", ImportTextId::MegBlockNeedsLayers);
             return;
         }
         f.plan.recomputeLayers.set(static_cast<int>(*layers),
                                    "--recompute-method block --recompute-num-layers");
     } else if (*method == "uniform") {
         if (layers && *layers > 1)
-            f.note("--recompute-num-layers",
-                   "uniform groups of " + std::to_string(*layers) +
-                       " layers recompute every layer; the model keeps one input per layer "
-                       "rather than per group (a slight over-estimate of memory)");
+            f.note("--recompute-num-layers", ImportTextId::MegUniformGroups, {*layers});
     } else {
-        f.error("--recompute-method", "'" + *method + "' is not one of uniform, block");
+        f.error("--recompute-method", ImportTextId::NotOneOf, {*method, "uniform, block"});
     }
 }
 
@@ -75,8 +70,8 @@ void readMegatronFsdp(ArgReader& a, ImportedFields& f) {
     else if (name == "optim_grads_params")
         stage = 3;
     if (stage < 0) {
-        f.error("--data-parallel-sharding-strategy",
-                "'" + name + "' is not one of no_shard, optim, optim_grads, optim_grads_params");
+        f.error("--data-parallel-sharding-strategy", ImportTextId::NotOneOf,
+                {name, "no_shard, optim, optim_grads, optim_grads_params"});
         return;
     }
     f.plan.zeroStage.set(stage,
@@ -84,16 +79,14 @@ void readMegatronFsdp(ArgReader& a, ImportedFields& f) {
                                   : std::string(flag) + " (optim_grads_params by default)",
                          strategy ? Origin::Explicit : Origin::ToolDefault);
     if (stage <= 1)
-        f.note(flag, "Megatron-FSDP's " + name + " is modelled as Megatron's " +
-                         (stage == 1 ? "distributed optimizer" : "data parallelism") +
-                         ": the same memory and traffic");
+        f.note(flag, stage == 1 ? ImportTextId::MegFsdpAsDistOpt : ImportTextId::MegFsdpAsDp,
+               {name});
     const auto instances = a.integer("--num-distributed-optimizer-instances", 1, 1'000'000);
     const auto outer = a.string("--outer-dp-sharding-strategy");
     if ((instances && *instances > 1) || (outer && *outer != "no_shard"))
         f.warning(instances && *instances > 1 ? "--num-distributed-optimizer-instances"
                                               : "--outer-dp-sharding-strategy",
-                  "Megatron-FSDP's outer data-parallel group (HSDP) is not modelled: the plan "
-                  "shards over the whole data-parallel group");
+                  ImportTextId::MegFsdpOuterGroup);
 }
 
 // Megatron-Core's combined 1F1B and the token dispatcher (megatron/training/arguments.py:
@@ -107,8 +100,7 @@ void readMoeCommunication(ArgReader& a, ImportedFields& f) {
         else if (*d == "alltoall")
             f.plan.moeDispatcher.set(MoeDispatcher::AllToAll, "--moe-token-dispatcher-type");
         else
-            f.warning("--moe-token-dispatcher-type",
-                      "'" + *d + "' is modelled as an all-to-all dispatch");
+            f.warning("--moe-token-dispatcher-type", ImportTextId::MegDispatcherAsAllToAll, {*d});
     }
 }
 

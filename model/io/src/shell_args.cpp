@@ -77,12 +77,12 @@ ParsedArgs parseArgs(const std::vector<ShellWord>& words, std::size_t start,
         }
         const std::string canonical(spec->name);
         if (arity == 0 && inlineValue) {
-            out.problems.emplace_back(canonical, "is a switch and takes no value (got '" +
-                                                     shorten(inlineValue->text) + "')");
+            out.problems.emplace_back(canonical, ImportText(ImportTextId::SwitchTakesNoValue,
+                                                            {shorten(inlineValue->text)}));
             continue;
         }
         if (arity > 0 && values.empty()) {
-            out.problems.emplace_back(canonical, "needs a value");
+            out.problems.emplace_back(canonical, ImportText(ImportTextId::NeedsValue));
             continue;
         }
         out.values[canonical] = std::move(values);
@@ -104,17 +104,24 @@ bool parseNumber(std::string_view text, double& out) {
     return ec == std::errc() && p == text.data() + text.size() && std::isfinite(out);
 }
 
-std::string unresolvedMessage(const ShellWord& w) {
+ImportText unresolvedMessage(const ShellWord& w) {
     // "$((8/0)) cannot be computed: it divides by zero" is not about an unset variable.
+    static constexpr std::string_view kCannot = " cannot be computed: it ";
     for (const auto& u : w.unresolved)
-        if (u.find(" cannot be computed: ") != std::string::npos)
-            return "its value '" + shorten(w.text) + "': " + u;
+        if (const auto at = u.find(kCannot); at != std::string::npos) {
+            const std::string expr = u.substr(0, at);
+            const std::string reason = u.substr(at + kCannot.size());
+            ImportText why = reason == "divides by zero"
+                                 ? ImportText(ImportTextId::ShellDividesByZero, {expr})
+                             : reason == "overflows 64-bit integers"
+                                 ? ImportText(ImportTextId::ShellOverflows, {expr})
+                                 : ImportText::verbatim(u);
+            return ImportText(ImportTextId::ShellValueCannotCompute, {shorten(w.text)}, {why});
+        }
     std::string vars;
     for (std::size_t i = 0; i < w.unresolved.size(); ++i)
         vars += (i ? ", " : "") + w.unresolved[i];
-    return "its value '" + shorten(w.text) + "' depends on " + vars +
-           ", which the script does not set (set it in the script, give a default like ${VAR:-8}, "
-           "or write the value)";
+    return ImportText(ImportTextId::ShellValueDependsOn, {shorten(w.text), vars});
 }
 
 const ShellWord* ArgReader::value(std::string_view name) {
@@ -135,15 +142,14 @@ std::optional<long long> ArgReader::integer(std::string_view name, long long min
     if (!parseInteger(w->text, v)) {
         double d = 0;
         if (parseNumber(w->text, d) && std::fabs(d) > 9e18)
-            m_out.error(std::string(name), "'" + shorten(w->text) + "' is too large");
+            m_out.error(std::string(name), ImportTextId::ShellTooLarge, {shorten(w->text)});
         else
-            m_out.error(std::string(name),
-                        "must be a whole number, got '" + shorten(w->text) + "'");
+            m_out.error(std::string(name), ImportTextId::ShellMustBeWholeNumber,
+                        {shorten(w->text)});
         return std::nullopt;
     }
     if (v < min || v > max) {
-        m_out.error(std::string(name), std::to_string(v) + " is out of range [" +
-                                           std::to_string(min) + ", " + std::to_string(max) + "]");
+        m_out.error(std::string(name), ImportTextId::OutOfRange, {v, min, max});
         return std::nullopt;
     }
     return v;
@@ -154,11 +160,11 @@ std::optional<double> ArgReader::number(std::string_view name, double min, doubl
     if (!w) return std::nullopt;
     double v = 0;
     if (!parseNumber(w->text, v)) {
-        m_out.error(std::string(name), "must be a number, got '" + shorten(w->text) + "'");
+        m_out.error(std::string(name), ImportTextId::ShellMustBeNumber, {shorten(w->text)});
         return std::nullopt;
     }
     if (v < min || v > max) {
-        m_out.error(std::string(name), "'" + w->text + "' is out of range");
+        m_out.error(std::string(name), ImportTextId::ShellOutOfRange, {w->text});
         return std::nullopt;
     }
     return v;

@@ -3,6 +3,7 @@
 // Internal: argparse-like reading of command-line flags from shell words, with a table of known
 // flags, and typed reads that name the flag (and any unset variable) in their errors.
 
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/io/imported_fields.h>
 #include <trainplan/model/io/shell_script.h>
 
@@ -20,7 +21,7 @@ struct ArgSpec {
     std::string_view name;
     int arity = 0; // 0 switch, 1 one value, 2 one or more values
     ArgUse use = ArgUse::Silent;
-    std::string_view note;
+    ImportTextId note{}; // Note flags: what the estimate does instead (import_text.h)
 };
 
 struct ParsedArgs {
@@ -28,7 +29,7 @@ struct ParsedArgs {
         values; // canonical flag -> its values (last wins)
     std::vector<std::string> unknown;
     std::vector<std::string> positional;
-    std::vector<std::pair<std::string, std::string>> problems; // flag, message
+    std::vector<std::pair<std::string, ImportText>> problems; // flag, message
 };
 
 [[nodiscard]] const ArgSpec* findSpec(const std::vector<ArgSpec>& specs, std::string_view flag);
@@ -59,6 +60,6 @@ private:
 };
 
 // "$TP" for a word that depends on unset variables.
-[[nodiscard]] std::string unresolvedMessage(const ShellWord& w);
+[[nodiscard]] ImportText unresolvedMessage(const ShellWord& w);
 
 } // namespace trainplan::model::io::detail

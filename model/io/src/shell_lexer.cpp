@@ -2,6 +2,8 @@
 // comments, separators, redirections and heredoc bodies, array assignments.
 #include "shell_lexer.h"
 
+#include <trainplan/model/io/import_text.h>
+
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -59,10 +61,12 @@ private:
         return m_i + ahead < m_s.size() ? m_s[m_i + ahead] : '\0';
     }
 
-    void problem(const std::string& what) { problem(what, m_line); }
-    void problem(const std::string& what, int line) {
-        if (m_out.problems.size() < 100)
-            m_out.problems.push_back("line " + std::to_string(line) + ": " + what);
+    void problem(ImportText what) { problem(std::move(what), m_line); }
+    void problem(ImportText what, int line) {
+        if (m_out.problems.size() >= 100) return;
+        m_out.problemTexts.emplace_back(ImportTextId::ShellLineProblem, std::vector<IssueArg>{line},
+                                        std::vector<ImportText>{std::move(what)});
+        m_out.problems.push_back(m_out.problemTexts.back().render(Lang::En));
     }
 
     void separator(std::vector<Token>& tokens) {
@@ -236,7 +240,7 @@ private:
                 if (out.size() < kMaxArrayElements) out.push_back(std::move(w));
             }
         }
-        problem("array assignment not closed with ')'");
+        problem(ImportTextId::ShellArrayNotClosed);
     }
 
     static void appendLiteral(RawWord& w, char c, bool quoted) {
@@ -276,7 +280,8 @@ private:
             if (c == close && --depth == 0) return inside;
             inside += c;
         }
-        problem(std::string("'") + open + "' not closed with '" + close + "'");
+        problem(ImportText(ImportTextId::ShellNotClosedWith,
+                           {std::string(1, open), std::string(1, close)}));
         return inside;
     }
 
@@ -319,7 +324,7 @@ private:
             if (m_i < m_s.size())
                 ++m_i;
             else
-                problem("$'…' quote not closed");
+                problem(ImportTextId::ShellDollarQuoteNotClosed);
             if (w.segments.empty()) w.segments.push_back({Segment::Literal, "", true, false});
         } else {
             appendLiteral(w, '$', quoted);
@@ -357,7 +362,7 @@ private:
                 else
                     appendLiteral(w, lit, true);
                 if (end == std::string_view::npos)
-                    problem("the single quote opened here is never closed", openLine);
+                    problem(ImportTextId::ShellSingleQuoteNotClosed, openLine);
                 m_i = end == std::string_view::npos ? m_s.size() : end + 1;
             } else if (c == '"') {
                 const int openLine = m_line;
@@ -398,7 +403,7 @@ private:
                         ++m_i;
                     }
                 }
-                if (!closed) problem("the double quote opened here is never closed", openLine);
+                if (!closed) problem(ImportTextId::ShellDoubleQuoteNotClosed, openLine);
                 if (w.segments.size() == before)
                     w.segments.push_back({Segment::Literal, "", true, false}); // ""
             } else if (c == '$') {
@@ -410,7 +415,7 @@ private:
                 w.segments.push_back({Segment::Command,
                                       "`" + std::string(m_s.substr(m_i, stop - m_i)) + "`", false,
                                       false});
-                if (end == std::string_view::npos) problem("backquote not closed");
+                if (end == std::string_view::npos) problem(ImportTextId::ShellBackquoteNotClosed);
                 m_i = end == std::string_view::npos ? m_s.size() : end + 1;
             } else {
                 appendLiteral(w, c, false);

@@ -1,6 +1,7 @@
 // Evaluation of shell launch scripts over the tokens of shell_lexer.cpp: assignments in text order,
 // parameter expansion with word splitting and ${N:-…} defaults, $(( … )) through
 // shell_arithmetic.cpp.
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/io/shell_script.h>
 
 #include "shell_arithmetic.h"
@@ -186,9 +187,10 @@ private:
             Expanded e = expand(t->word, 0);
             for (auto& f : e.fields) {
                 if (++m_totalWords > kMaxTotalWords) {
-                    if (!m_tooMany)
-                        out.problems.push_back(
-                            "more than 1,000,000 words after expansion; the rest is ignored");
+                    if (!m_tooMany) {
+                        out.problemTexts.emplace_back(ImportTextId::ShellTooManyWords);
+                        out.problems.push_back(out.problemTexts.back().render(Lang::En));
+                    }
                     m_tooMany = true;
                     break;
                 }

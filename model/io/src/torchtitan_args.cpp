@@ -30,7 +30,7 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
     const auto cp = integer("--parallelism.context_parallel_degree", 1, 1'000'000).value_or(1);
     const auto ep = integer("--parallelism.expert_parallel_degree", 1, 1'000'000).value_or(1);
     if (shard == 0)
-        f.error("--parallelism.data_parallel_shard_degree", "must be -1 (the rest) or at least 1");
+        f.error("--parallelism.data_parallel_shard_degree", ImportTextId::TtShardDegree);
     const Origin o = Origin::Explicit;
     f.plan.tp.set(static_cast<int>(tp), "--parallelism.tensor_parallel_degree",
                   args.values.count("--parallelism.tensor_parallel_degree") ? o
@@ -64,8 +64,8 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
         if (auto r = a.string("--parallelism.fsdp_reshard_after_forward")) {
             reshard = *r;
             if (reshard != "default" && reshard != "always" && reshard != "never")
-                f.error("--parallelism.fsdp_reshard_after_forward",
-                        "'" + reshard + "' is not one of default, always, never");
+                f.error("--parallelism.fsdp_reshard_after_forward", ImportTextId::NotOneOf,
+                        {reshard, "default, always, never"});
         }
         f.plan.zeroStage.set(reshard == "never" ? 2 : 3, "--parallelism.fsdp_reshard_after_forward",
                              args.values.count("--parallelism.fsdp_reshard_after_forward")
@@ -96,10 +96,7 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
                     static_cast<int>(*lps), "--parallelism.pipeline_parallel_layers_per_stage");
             else
                 f.warning("--parallelism.pipeline_parallel_schedule",
-                          "'" + *sched +
-                              "' interleaves stages but "
-                              "--parallelism.pipeline_parallel_layers_per_stage is not given; "
-                              "planning with vpp 2");
+                          ImportTextId::TtInterleavedNoLayersPerStage, {*sched});
             if (!f.plan.layersPerVirtualStage.has())
                 f.plan.vpp.set(2, "--parallelism.pipeline_parallel_schedule", Origin::Guess);
         }
@@ -134,11 +131,8 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
                               pipeMicro ? Origin::Explicit : Origin::ToolDefault);
         if (local) {
             if (*local % micro != 0)
-                f.error("--training.local_batch_size",
-                        std::to_string(*local) +
-                            " is not a multiple of "
-                            "--parallelism.pipeline_parallel_microbatch_size " +
-                            std::to_string(micro));
+                f.error("--training.local_batch_size", ImportTextId::TtLocalBatchNotMultiple,
+                        {*local, micro});
             else
                 f.plan.gradAccum.set(
                     static_cast<int>(*local / micro),
@@ -165,8 +159,8 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
         else if (*mp == "float32")
             prec = Precision::Fp32;
         else
-            f.error("--training.mixed_precision_param",
-                    "'" + *mp + "' is not one of bfloat16, float32");
+            f.error("--training.mixed_precision_param", ImportTextId::NotOneOf,
+                    {*mp, "bfloat16, float32"});
     }
     if (auto conv = a.string("--model.converters");
         conv && conv->find("float8") != std::string::npos) {
@@ -204,7 +198,7 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
             }
             if (every < 0) {
                 f.error("--activation_checkpoint.selective_ac_option",
-                        "'" + *opt + "' is neither op nor a positive layer interval");
+                        ImportTextId::TtSelectiveAcOption, {*opt});
             } else if (every == 0) {
                 f.plan.recompute.set(Recompute::Selective, "--activation_checkpoint.mode");
             } else {
@@ -215,8 +209,8 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
                     f.plan.recomputeEvery.set(every, "--activation_checkpoint.selective_ac_option");
             }
         } else {
-            f.error("--activation_checkpoint.mode",
-                    "'" + *mode + "' is not one of none, selective, full");
+            f.error("--activation_checkpoint.mode", ImportTextId::NotOneOf,
+                    {*mode, "none, selective, full"});
         }
     } else {
         f.plan.recompute.set(Recompute::Selective,
@@ -231,13 +225,10 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
         else if (*name == "Adam")
             f.training.optimizer.set(Optimizer::Adam, "--optimizer.name");
         else
-            f.warning("--optimizer.name",
-                      "'" + *name + "' is not modelled; its state is counted as Adam's");
+            f.warning("--optimizer.name", ImportTextId::TtOptimizerAsAdam, {*name});
     }
     if (args.values.count("--job.config_file"))
-        f.note("--job.config_file",
-               "settings in the TOML file are not read: give every plan setting as a flag "
-               "(TrainPlan's export does)");
+        f.note("--job.config_file", ImportTextId::TtTomlNotRead);
 }
 
 } // namespace trainplan::model::io::detail

@@ -80,13 +80,11 @@ ParsedLog parseDeepSpeedLog(std::string_view text, std::string_view file) {
             const auto samples = numberAfter(t, "CurrSamplesPerSec=");
             const auto maxAlloc = numberAfter(t, "MaxMemAllocated=");
             if (!step || !samples || !line.complete || !contains(t, "GB")) {
-                logs::skip(log, line,
-                           "a throughput-timer line that is incomplete (cut off, or "
-                           "mixed with another rank's output)");
+                logs::skip(log, line, ImportTextId::SkipDsIncomplete);
                 continue;
             }
             if (*samples <= 0) {
-                logs::skip(log, line, "CurrSamplesPerSec is not positive");
+                logs::skip(log, line, ImportTextId::SkipDsNotPositive);
                 continue;
             }
             LogRecord r;
@@ -110,7 +108,7 @@ ParsedLog parseDeepSpeedLog(std::string_view text, std::string_view file) {
                 log.memory.push_back(
                     {line.number, rankOf(line), MemoryKind::MaxAllocated, *ma * units::kGiB});
             else
-                logs::skip(log, line, "a memory line with no readable figure");
+                logs::skip(log, line, ImportTextId::SkipDsMemory);
             continue;
         }
         if (contains(t, "Profile Summary at step")) {
@@ -122,7 +120,7 @@ ParsedLog parseDeepSpeedLog(std::string_view text, std::string_view file) {
             const std::size_t colon = t.rfind(':');
             auto flops = scaledAt(t, colon + 1);
             if (!flops || *flops <= 0) {
-                logs::skip(log, line, "the FLOPS profiler's FLOPS per GPU is not readable");
+                logs::skip(log, line, ImportTextId::SkipDsFlops);
                 continue;
             }
             LogRecord r;
@@ -135,10 +133,7 @@ ParsedLog parseDeepSpeedLog(std::string_view text, std::string_view file) {
             log.records.push_back(r);
         }
     }
-    logs::requireRecords(log, "DeepSpeed's 'global_step=N, RunningAvgSamplesPerSec=…, "
-                              "CurrSamplesPerSec=…, MemAllocated=…GB, MaxMemAllocated=…GB', the "
-                              "FLOPS profiler summary or see_memory_usage's 'MA … Max_MA … CA … "
-                              "Max_CA …'");
+    logs::requireRecords(log, ImportTextId::LookedDeepSpeed);
     return log;
 }
 

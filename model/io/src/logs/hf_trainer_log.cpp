@@ -63,14 +63,14 @@ ParsedLog parseHfTrainerLog(std::string_view text, std::string_view file) {
             line.number - log.records.back().line < 40)
             continue;
         if (!line.complete || (contains(t, "{") && !contains(t, "}"))) {
-            logs::skip(log, line, "the speed summary is incomplete (cut off)");
+            logs::skip(log, line, ImportTextId::SkipHfIncomplete);
             continue;
         }
         const auto samples = metric(t, "train_samples_per_second");
         const auto steps = metric(t, "train_steps_per_second");
         const auto runtime = metric(t, "train_runtime");
         if ((!samples || *samples <= 0) && (!steps || *steps <= 0)) {
-            logs::skip(log, line, "train_samples_per_second / train_steps_per_second not readable");
+            logs::skip(log, line, ImportTextId::SkipHfNotReadable);
             continue;
         }
         LogRecord r;
@@ -86,7 +86,7 @@ ParsedLog parseHfTrainerLog(std::string_view text, std::string_view file) {
         log.records.push_back(r);
         inMetricsBlock = false;
     }
-    logs::requireRecords(log, "the Trainer's 'train_samples_per_second' summary");
+    logs::requireRecords(log, ImportTextId::LookedHfTrainer);
     return log;
 }
 

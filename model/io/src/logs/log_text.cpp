@@ -158,21 +158,29 @@ bool contains(std::string_view text, std::string_view part) {
     return text.find(part) != std::string_view::npos;
 }
 
-void skip(ParsedLog& log, const LogLine& line, std::string reason) {
-    if (!line.complete) reason = "cut off at the end of the file (no newline): " + reason;
-    log.skipped.push_back({line.number, std::move(reason)});
+void skip(ParsedLog& log, const LogLine& line, ImportText reason) {
+    if (!line.complete) reason = ImportText(ImportTextId::LogCutOff, {}, {std::move(reason)});
+    std::string english = reason.render(Lang::En);
+    log.skipped.push_back({line.number, std::move(english), std::move(reason)});
 }
 
-void requireRecords(ParsedLog& log, std::string_view looked) {
+void skipRow(ParsedLog& log, int row, ImportText reason) {
+    std::string english = reason.render(Lang::En);
+    log.skipped.push_back({row, std::move(english), std::move(reason)});
+}
+
+void requireRecords(ParsedLog& log, ImportTextId looked) {
     if (!log.records.empty() || !log.memory.empty()) return;
-    std::string message = "no usable report in " + std::to_string(log.lines) +
-                          (log.lines == 1 ? " line" : " lines") + " (looked for " +
-                          std::string(looked) + ")";
-    if (!log.skipped.empty())
-        message += "; " + std::to_string(log.skipped.size()) +
-                   " report line(s) could not be used, the first at line " +
-                   std::to_string(log.skipped.front().line) + ": " + log.skipped.front().reason;
-    log.issues.push_back({Severity::Error, log.file, "", message});
+    if (log.skipped.empty())
+        log.issues.emplace_back(
+            Severity::Error, log.file, "",
+            ImportText(ImportTextId::LogNoUsableReport, {log.lines}, {ImportText(looked)}));
+    else
+        log.issues.emplace_back(
+            Severity::Error, log.file, "",
+            ImportText(ImportTextId::LogNoUsableReportSkipped,
+                       {log.lines, log.skipped.size(), log.skipped.front().line},
+                       {ImportText(looked), log.skipped.front().why}));
 }
 
 } // namespace trainplan::model::io::logs

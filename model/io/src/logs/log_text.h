@@ -3,6 +3,7 @@
 // Line handling shared by the training-log parsers: ANSI colour codes, carriage-return progress
 // bars, rank prefixes added by launchers, numbers with thousands separators.
 
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/io/training_log.h>
 
 #include <optional>
@@ -37,9 +38,11 @@ struct LogLine {
 [[nodiscard]] std::optional<int> rankOf(const LogLine& line);
 
 // "line 12: reason"
-void skip(ParsedLog& log, const LogLine& line, std::string reason);
+void skip(ParsedLog& log, const LogLine& line, ImportText reason);
+// A table row (line or entry number) that could not be used.
+void skipRow(ParsedLog& log, int row, ImportText reason);
 
 // An error naming the file when nothing usable was read.
-void requireRecords(ParsedLog& log, std::string_view looked);
+void requireRecords(ParsedLog& log, ImportTextId looked);
 
 } // namespace trainplan::model::io::logs

@@ -53,15 +53,11 @@ void readMegatronIteration(ParsedLog& log, const logs::LogLine& line, long long 
     // The line ends with the nan-iterations count; without it the line was cut or another rank's
     // output was written into it.
     if (!contains(line.text, "number of nan iterations:") || !elapsedMs) {
-        logs::skip(log, line,
-                   "iteration " + std::to_string(iteration) +
-                       ": the report is incomplete (cut off, or mixed with another rank's output)");
+        logs::skip(log, line, ImportText(ImportTextId::SkipMegIncomplete, {iteration}));
         return;
     }
     if (*elapsedMs <= 0) {
-        logs::skip(log, line,
-                   "iteration " + std::to_string(iteration) +
-                       ": elapsed time per iteration is not positive");
+        logs::skip(log, line, ImportText(ImportTextId::SkipMegNotPositive, {iteration}));
         return;
     }
     LogRecord r;
@@ -79,9 +75,7 @@ void readMegatronIteration(ParsedLog& log, const logs::LogLine& line, long long 
 void readNemoIteration(ParsedLog& log, const logs::LogLine& line, long long iteration) {
     const auto seconds = numberAfter(line.text, "train_step_timing in s:");
     if (!seconds || *seconds <= 0) {
-        logs::skip(log, line,
-                   "iteration " + std::to_string(iteration) +
-                       ": no positive 'train_step_timing in s' (cut off?)");
+        logs::skip(log, line, ImportText(ImportTextId::SkipNemoNotPositive, {iteration}));
         return;
     }
     LogRecord r;
@@ -99,9 +93,7 @@ void readNemoIteration(ParsedLog& log, const logs::LogLine& line, long long iter
 void readMemory(ParsedLog& log, const logs::LogLine& line) {
     const std::size_t first = line.text.find("memory (MB)");
     if (line.text.find("memory (MB)", first + 1) != std::string::npos) {
-        logs::skip(log, line,
-                   "two ranks' memory reports written into one line (their output "
-                   "interleaved); neither can be attributed");
+        logs::skip(log, line, ImportTextId::SkipMegInterleaved);
         return;
     }
     // Best figure first (MemoryKind order). "max allocated:" contains "allocated:", so each label
@@ -122,7 +114,7 @@ void readMemory(ParsedLog& log, const logs::LogLine& line) {
         log.memory.push_back({line.number, rankOf(line), label.kind, *mb * kMiB});
         return;
     }
-    logs::skip(log, line, "a memory report with no readable figure (cut off?)");
+    logs::skip(log, line, ImportTextId::SkipMegMemory);
 }
 
 } // namespace
@@ -145,22 +137,21 @@ ParsedLog parseMegatronLog(std::string_view text, std::string_view file) {
         }
         if (contains(t, "Theoretical memory footprints:")) {
             if (auto total = numberAfter(t, "total=")) {
-                log.issues.push_back(
-                    {Severity::Note, log.file, "line " + std::to_string(line.number),
-                     "Megatron's own estimate of the memory: total " +
-                         std::to_string(static_cast<long long>(std::lround(*total))) +
-                         " MB per GPU (an estimate, not a measurement; not stored)"});
+                log.issues.emplace_back(
+                    Severity::Note, log.file, "line " + std::to_string(line.number),
+                    ImportTextId::LogMegatronMemoryEstimate,
+                    std::vector<IssueArg>{static_cast<long long>(std::lround(*total))});
             }
             continue;
         }
         if (contains(t, "elapsed time per iteration (ms)") || contains(t, "consumed samples:")) {
             const auto it = iterationOf(t, " iteration");
             if (!it) {
-                logs::skip(log, line, "no 'iteration N/M' before the elapsed time (cut off?)");
+                logs::skip(log, line, ImportTextId::SkipMegNoIteration);
                 continue;
             }
             if (!line.complete) {
-                logs::skip(log, line, "iteration " + std::to_string(*it));
+                logs::skip(log, line, ImportText(ImportTextId::SkipIteration, {*it}));
                 continue;
             }
             readMegatronIteration(log, line, *it);
@@ -170,18 +161,17 @@ ParsedLog parseMegatronLog(std::string_view text, std::string_view file) {
             (contains(t, "Training epoch") && contains(t, ", iteration"))) {
             const auto it = iterationOf(t, ", iteration");
             if (!it) {
-                logs::skip(log, line, "no 'iteration N/M' before the step timing (cut off?)");
+                logs::skip(log, line, ImportTextId::SkipNemoNoIteration);
                 continue;
             }
             if (!line.complete) {
-                logs::skip(log, line, "iteration " + std::to_string(*it));
+                logs::skip(log, line, ImportText(ImportTextId::SkipIteration, {*it}));
                 continue;
             }
             readNemoIteration(log, line, *it);
         }
     }
-    logs::requireRecords(log, "Megatron's 'iteration N/M | … elapsed time per iteration (ms): …' "
-                              "or NeMo's 'iteration N/M | … train_step_timing in s: …'");
+    logs::requireRecords(log, ImportTextId::LookedMegatron);
     return log;
 }
 

@@ -60,7 +60,7 @@ using Row = std::map<std::string, std::string>;
 struct Table {
     std::vector<std::pair<int, Row>> rows; // line (CSV) or entry number (JSON), row
     std::set<std::string> columns;
-    std::optional<std::string> error;
+    std::optional<ImportText> error;
 };
 
 std::string cellText(const nlohmann::json& v) {
@@ -84,12 +84,12 @@ Table readJson(std::string_view text) {
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (!doc.is_discarded()) {
         if (!doc.is_array()) {
-            t.error = "a JSON metrics export must be an array of objects (or JSON Lines)";
+            t.error = ImportText(ImportTextId::TableJsonNotArray);
             return t;
         }
         for (std::size_t i = 0; i < doc.size(); ++i)
             if (!addObject(doc[i], static_cast<int>(i + 1))) {
-                t.error = "entry " + std::to_string(i + 1) + " is not an object";
+                t.error = ImportText(ImportTextId::TableEntryNotObject, {i + 1});
                 return t;
             }
         return t;
@@ -109,11 +109,16 @@ Table readJson(std::string_view text) {
     return t;
 }
 
+// "line 3: <the CSV reader's message>" (the message stays as the reader words it).
+ImportText csvErrorText(const CsvError& e) {
+    return ImportText(ImportTextId::ShellLineProblem, {e.line}, {ImportText::verbatim(e.message)});
+}
+
 Table readCsv(std::string_view text) {
     Table t;
     const CsvDocument doc = parseCsv(text);
     if (doc.records.empty()) {
-        t.error = doc.error ? doc.error->text() : "empty file";
+        t.error = doc.error ? csvErrorText(*doc.error) : ImportText(ImportTextId::TableEmpty);
         return t;
     }
     const auto& header = doc.records.front().fields;
@@ -130,7 +135,8 @@ Table readCsv(std::string_view text) {
             row[header[c]] = f[c];
         t.rows.emplace_back(static_cast<int>(doc.records[i].line), std::move(row));
     }
-    if (doc.error) t.error = doc.error->text() + " (rows before it were read)";
+    if (doc.error)
+        t.error = ImportText(ImportTextId::TableRowsBeforeRead, {}, {csvErrorText(*doc.error)});
     return t;
 }
 
@@ -148,12 +154,12 @@ std::optional<double> number(const Row& row, const std::string& column) {
 std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_view file,
                                           ImportIssues& issues) {
     const std::string f(file);
-    auto error = [&](const std::string& key, const std::string& message) {
-        issues.push_back({Severity::Error, f, key, message});
+    auto error = [&](const std::string& key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        issues.emplace_back(Severity::Error, f, key, id, std::move(args));
     };
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object()) {
-        error("", "the mapping is not a JSON object");
+        error("", ImportTextId::MappingNotObject);
         return std::nullopt;
     }
     const std::size_t before = issues.size();
@@ -162,21 +168,18 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
     for (const auto& q : quantities())
         known.insert(q.key);
     for (const auto& [k, v] : doc.items())
-        if (!known.count(k))
-            error(k, "unknown key (known: step, rank, step_time, tokens_per_s_per_gpu, "
-                     "tokens_per_s, samples_per_s, flops_per_gpu, mfu, peak_memory, "
-                     "memory_kind, global_batch)");
+        if (!known.count(k)) error(k, ImportTextId::MappingUnknownKey);
     if (doc.value("schema", "") != kMappingSchema)
-        error("schema", std::string("must be \"") + kMappingSchema + "\"");
+        error("schema", ImportTextId::MappingSchema, {kMappingSchema});
     if (!doc.contains("step") || !doc["step"].is_string() || doc["step"].get<std::string>().empty())
-        error("step", "the column with the optimizer step is required (a string)");
+        error("step", ImportTextId::MappingStepRequired);
     else
         m.step = doc["step"].get<std::string>();
     if (doc.contains("rank")) {
         if (doc["rank"].is_string())
             m.rank = doc["rank"].get<std::string>();
         else
-            error("rank", "must be a column name");
+            error("rank", ImportTextId::MappingColumnName);
     }
     bool any = false;
     for (const auto& q : quantities()) {
@@ -190,16 +193,16 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
             c.column = v["column"].get<std::string>();
             for (const auto& [k, _] : v.items())
                 if (k != "column" && k != "unit")
-                    error(std::string(q.key) + "." + k, "unknown key");
+                    error(std::string(q.key) + "." + k, ImportTextId::MappingUnknownSubKey);
             if (v.contains("unit")) {
                 if (!v["unit"].is_string()) {
-                    error(std::string(q.key) + ".unit", "must be a string");
+                    error(std::string(q.key) + ".unit", ImportTextId::MappingMustBeString);
                     continue;
                 }
                 unit = v["unit"].get<std::string>();
             }
         } else {
-            error(q.key, "must be a column name or {\"column\": …, \"unit\": …}");
+            error(q.key, ImportTextId::MappingColumnOrObject);
             continue;
         }
         auto u = q.units.find(unit);
@@ -207,7 +210,7 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
             std::string list;
             for (const auto& [name, _] : q.units)
                 list += (list.empty() ? "" : ", ") + name;
-            error(std::string(q.key) + ".unit", "'" + unit + "' is not one of " + list);
+            error(std::string(q.key) + ".unit", ImportTextId::NotOneOf, {unit, list});
             continue;
         }
         c.scale = u->second;
@@ -218,13 +221,11 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
         auto k = doc["memory_kind"].is_string() ? memoryKind(doc["memory_kind"].get<std::string>())
                                                 : std::nullopt;
         if (!k)
-            error("memory_kind", "must be max_reserved, reserved, max_allocated or allocated");
+            error("memory_kind", ImportTextId::MappingMemoryKind);
         else
             m.memoryKind = *k;
     }
-    if (!any)
-        error("", "maps no measurement (step_time, tokens_per_s_per_gpu, tokens_per_s, "
-                  "samples_per_s, flops_per_gpu, mfu or peak_memory)");
+    if (!any) error("", ImportTextId::MappingNoMeasurement);
     if (issues.size() != before) return std::nullopt;
     return m;
 }
@@ -240,8 +241,8 @@ ParsedLog parseMetricsTable(std::string_view text, std::string_view file,
     log.lines = table.rows.size();
     const std::string where = json ? "entry " : "line ";
     if (table.error) {
-        log.issues.push_back(
-            {table.rows.empty() ? Severity::Error : Severity::Warning, log.file, "", *table.error});
+        log.issues.emplace_back(table.rows.empty() ? Severity::Error : Severity::Warning, log.file,
+                                "", *table.error);
         if (table.rows.empty()) return log;
     }
     // Every mapped column must exist: a misspelt column would otherwise read as "no value".
@@ -252,8 +253,9 @@ ParsedLog parseMetricsTable(std::string_view text, std::string_view file,
     if (!table.columns.empty())
         for (const auto& [key, column] : mapped)
             if (!table.columns.count(column))
-                log.issues.push_back({Severity::Error, log.file, key,
-                                      "column '" + column + "' is not in the export"});
+                log.issues.emplace_back(Severity::Error, log.file, key,
+                                        ImportTextId::TableColumnMissing,
+                                        std::vector<IssueArg>{column});
     if (hasErrors(log.issues)) return log;
 
     for (const auto& entry : table.rows) {
@@ -261,13 +263,12 @@ ParsedLog parseMetricsTable(std::string_view text, std::string_view file,
         const auto& line = entry.first;
         const auto& row = entry.second;
         if (row.empty()) {
-            log.skipped.push_back(
-                {line, "not a row of the table (wrong number of cells or not JSON)"});
+            logs::skipRow(log, line, ImportTextId::SkipNotARow);
             continue;
         }
         const auto step = number(row, mapping.step);
         if (!step || *step < 0 || *step != std::floor(*step)) {
-            log.skipped.push_back({line, "no whole step number in '" + mapping.step + "'"});
+            logs::skipRow(log, line, ImportText(ImportTextId::SkipNoStep, {mapping.step}));
             continue;
         }
         LogRecord r;
@@ -296,7 +297,7 @@ ParsedLog parseMetricsTable(std::string_view text, std::string_view file,
             r.flopsPerSecondPerGpu || r.mfu)
             log.records.push_back(r);
     }
-    logs::requireRecords(log, "rows with the mapped columns");
+    logs::requireRecords(log, ImportTextId::LookedMappedColumns);
     return log;
 }
 

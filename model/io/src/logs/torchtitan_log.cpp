@@ -47,22 +47,20 @@ ParsedLog parseTorchtitanLog(std::string_view text, std::string_view file) {
         std::size_t pos = at + 5;
         const auto step = logs::readNumber(t, pos);
         if (!step || *step < 0 || *step != std::floor(*step)) {
-            logs::skip(log, line, "no step number after 'step:'");
+            logs::skip(log, line, ImportTextId::SkipTtNoStep);
             continue;
         }
         const long long iteration = static_cast<long long>(*step);
-        const std::string label = "step " + std::to_string(iteration) + ": ";
+
         if (!line.complete || !contains(t, "mfu:") ||
             !(contains(t, "tps:") || contains(t, "wps:"))) {
-            logs::skip(log, line,
-                       label + "the line is incomplete (cut off, or mixed with another rank's "
-                               "output)");
+            logs::skip(log, line, ImportText(ImportTextId::SkipTtIncomplete, {iteration}));
             continue;
         }
         auto tps = numberAfter(t, "tps:");
         if (!tps) tps = numberAfter(t, "wps:");
         if (!tps || *tps <= 0) {
-            logs::skip(log, line, label + "no positive tps");
+            logs::skip(log, line, ImportText(ImportTextId::SkipTtNoTps, {iteration}));
             continue;
         }
         LogRecord r;
@@ -78,9 +76,7 @@ ParsedLog parseTorchtitanLog(std::string_view text, std::string_view file) {
             log.memory.push_back(
                 {line.number, line.rank, MemoryKind::MaxReserved, *gib * units::kGiB});
     }
-    logs::requireRecords(log,
-                         "torchtitan's 'step: N  loss: …  memory: …GiB(…%)  tps: …  tflops: …  "
-                         "mfu: …%'");
+    logs::requireRecords(log, ImportTextId::LookedTorchtitan);
     return log;
 }
 

@@ -104,13 +104,8 @@ ParsedLog parseTrainingLog(std::string_view text, std::string_view file,
         log.file = std::string(file);
         log.lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
                     (text.empty() || text.back() == '\n' ? 0 : 1);
-        log.issues.push_back(
-            {Severity::Error, log.file, "",
-             "not a training log TrainPlan reads: none of " + std::to_string(log.lines) +
-                 " lines is a Megatron-LM/NeMo ('elapsed time per iteration (ms)', "
-                 "'train_step_timing in s'), torchtitan ('step: … tps: …'), DeepSpeed "
-                 "('CurrSamplesPerSec=') or Hugging Face Trainer ('train_samples_per_second') "
-                 "report; a CSV/JSON metrics export needs a mapping file (--mapping)"});
+        log.issues.emplace_back(Severity::Error, log.file, "", ImportTextId::LogNotRecognised,
+                                std::vector<IssueArg>{log.lines});
         return log;
     }
     switch (*format) {
@@ -175,8 +170,18 @@ void merge(Step& s, const LogRecord& r, long long covers) {
     if (r.globalBatch) s.globalBatch = r.globalBatch;
 }
 
-std::string plural(std::size_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
+ImportTextId memoryKindText(MemoryKind k) {
+    switch (k) {
+    case MemoryKind::MaxReserved:
+        return ImportTextId::MemMaxReserved;
+    case MemoryKind::Reserved:
+        return ImportTextId::MemReserved;
+    case MemoryKind::MaxAllocated:
+        return ImportTextId::MemMaxAllocated;
+    case MemoryKind::Allocated:
+        return ImportTextId::MemAllocated;
+    }
+    return ImportTextId::MemMaxReserved;
 }
 
 std::string formatBytes(double bytes) {
@@ -265,24 +270,30 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
         }
         sum.warmupRecords += fileWarmup;
         // What was read and skipped, per file.
-        std::string read = "read " + plural(log.lines, "line", "lines") + " as " +
-                           std::string(log.format ? displayName(*log.format) : "?") + ": " +
-                           plural(log.records.size(), "report", "reports") + ", " +
-                           plural(log.memory.size(), "memory reading", "memory readings");
-        if (!log.starts.empty())
-            read += ", " + plural(log.starts.size(), "start banner", "start banners");
-        read += "; " + plural(fileWarmup, "report", "reports") + " dropped as warm-up";
-        read += "; " + plural(log.skipped.size(), "line", "lines") + " skipped";
-        sum.issues.push_back({Severity::Note, log.file, "", read});
+        const ImportText format = !log.format ? ImportText::verbatim("?")
+                                  : *log.format == LogFormat::MetricsTable
+                                      ? ImportText(ImportTextId::LogMetricsExport)
+                                      : ImportText::verbatim(std::string(displayName(*log.format)));
+        if (log.starts.empty())
+            sum.issues.emplace_back(Severity::Note, log.file, "",
+                                    ImportText(ImportTextId::LogRead,
+                                               {log.lines, log.records.size(), log.memory.size(),
+                                                fileWarmup, log.skipped.size()},
+                                               {format}));
+        else
+            sum.issues.emplace_back(Severity::Note, log.file, "",
+                                    ImportText(ImportTextId::LogReadStarts,
+                                               {log.lines, log.records.size(), log.memory.size(),
+                                                log.starts.size(), fileWarmup, log.skipped.size()},
+                                               {format}));
         const std::size_t shown = std::min<std::size_t>(log.skipped.size(), 10);
         for (std::size_t i = 0; i < shown; ++i)
-            sum.issues.push_back({Severity::Warning, log.file,
-                                  "line " + std::to_string(log.skipped[i].line),
-                                  "skipped: " + log.skipped[i].reason});
+            sum.issues.emplace_back(Severity::Warning, log.file,
+                                    "line " + std::to_string(log.skipped[i].line),
+                                    ImportText(ImportTextId::LogSkipped, {}, {log.skipped[i].why}));
         if (log.skipped.size() > shown)
-            sum.issues.push_back(
-                {Severity::Warning, log.file, "",
-                 "… and " + std::to_string(log.skipped.size() - shown) + " more skipped lines"});
+            sum.issues.emplace_back(Severity::Warning, log.file, "", ImportTextId::LogMoreSkipped,
+                                    std::vector<IssueArg>{log.skipped.size() - shown});
     }
     sum.starts = std::max<std::size_t>(1, maxSegments);
     sum.ranks = ranks.size();
@@ -303,11 +314,9 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
         sum.lastIteration = std::max(sum.lastIteration, key.second);
     }
     if (sum.otherBatchRecords > 0)
-        sum.issues.push_back({Severity::Note, "", "global batch size",
-                              plural(sum.otherBatchRecords, "report", "reports") +
-                                  " with another global batch size than the final " +
-                                  std::to_string(*sum.globalBatch) +
-                                  " dropped (batch-size ramp-up)"});
+        sum.issues.emplace_back(Severity::Note, "", "global batch size",
+                                ImportTextId::LogOtherBatch,
+                                std::vector<IssueArg>{sum.otherBatchRecords, *sum.globalBatch});
     sum.steadyRecords = used.size();
     auto collect = [&](std::optional<double> Step::*field) {
         std::vector<double> v;
@@ -335,10 +344,8 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
         sum.samplesPerSecond = statistic(samples);
         sum.stepSeconds = statistic(stepTimes);
         sum.wholeRunOnly = true;
-        sum.issues.push_back({Severity::Warning, "", "train_samples_per_second",
-                              "only whole-run averages: the runtime they divide by includes "
-                              "start-up, warm-up, evaluation and checkpoints, so the steady-state "
-                              "speed is higher than measured"});
+        sum.issues.emplace_back(Severity::Warning, "", "train_samples_per_second",
+                                ImportTextId::LogWholeRunOnly);
     }
     if (!sum.flopsPerSecondPerGpu && !profiles.empty()) {
         std::vector<double> v;
@@ -347,10 +354,9 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
                 if (r->flopsPerSecondPerGpu) v.push_back(*r->flopsPerSecondPerGpu);
         sum.flopsPerSecondPerGpu = statistic(v);
         if (sum.flopsPerSecondPerGpu)
-            sum.issues.push_back({Severity::Note, "", "FLOPS per GPU",
-                                  "from the FLOPS profiler's " +
-                                      plural(v.size(), "profiled step", "profiled steps") +
-                                      " (hooks on; the profiler counts recompute)"});
+            sum.issues.emplace_back(Severity::Note, "", "FLOPS per GPU",
+                                    ImportTextId::LogFlopsProfiler,
+                                    std::vector<IssueArg>{v.size()});
     }
     const bool anySpeed = sum.stepSeconds || sum.tokensPerSecondPerGpu || sum.tokensPerSecond ||
                           sum.samplesPerSecond || sum.flopsPerSecondPerGpu || sum.mfu;
@@ -358,28 +364,18 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
         long long last = 0;
         for (const auto& [it, line] : warmupDropped)
             last = std::max(last, it);
-        sum.issues.push_back({Severity::Error, "", "",
-                              "every one of the " + plural(sum.records, "report", "reports") +
-                                  " falls in the warm-up (the first report and the first " +
-                                  std::to_string(options.warmupIterations) +
-                                  " iterations after each start); the log ends at iteration " +
-                                  std::to_string(last) +
-                                  ": is it truncated? (a shorter --warmup uses earlier reports)"});
+        sum.issues.emplace_back(Severity::Error, "", "", ImportTextId::LogAllWarmup,
+                                std::vector<IssueArg>{sum.records, options.warmupIterations, last});
     }
     if (sum.steadyRecords > 0 && sum.steadyRecords < 3 && !sum.wholeRunOnly)
-        sum.issues.push_back(
-            {Severity::Warning, "", "",
-             "only " + plural(sum.steadyRecords, "steady-state report", "steady-state reports") +
-                 ": the spread says little"});
+        sum.issues.emplace_back(Severity::Warning, "", "", ImportTextId::LogFewSteady,
+                                std::vector<IssueArg>{sum.steadyRecords});
     if (sum.starts > 1)
-        sum.issues.push_back({Severity::Note, "", "",
-                              "the job started " + std::to_string(sum.starts) +
-                                  " times in the log; warm-up was dropped after each start"});
+        sum.issues.emplace_back(Severity::Note, "", "", ImportTextId::LogRestarts,
+                                std::vector<IssueArg>{sum.starts});
     if (ranks.size() > 1)
-        sum.issues.push_back(
-            {Severity::Note, "", "",
-             std::to_string(ranks.size()) +
-                 " ranks reported throughput; each step is taken as its slowest rank"});
+        sum.issues.emplace_back(Severity::Note, "", "", ImportTextId::LogSlowestRank,
+                                std::vector<IssueArg>{ranks.size()});
 
     // Peak memory: the largest reading of any rank. A reserved figure is never below an allocated
     // one taken at the same time, so the largest reading is the best bound on the peak reserved.
@@ -394,22 +390,28 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
         }
     sum.ranksWithMemory = memoryRanks.size();
     if (sum.peakMemory) {
-        std::string where = sum.peakMemoryFile + " line " + std::to_string(sum.peakMemory->line);
-        if (sum.peakMemory->rank) where += ", rank " + std::to_string(*sum.peakMemory->rank);
-        sum.issues.push_back({Severity::Note, "", "peak memory",
-                              formatBytes(sum.peakMemory->bytes) + " (" +
-                                  std::string(toString(sum.peakMemory->kind)) + ", " + where +
-                                  "), the largest of " +
-                                  plural(memoryRanks.size(), "rank's", "ranks'") + " readings"});
+        const ImportText kind(memoryKindText(sum.peakMemory->kind));
+        if (sum.peakMemory->rank)
+            sum.issues.emplace_back(
+                Severity::Note, "", "peak memory",
+                ImportText(ImportTextId::LogPeakMemoryRank,
+                           {formatBytes(sum.peakMemory->bytes), sum.peakMemoryFile,
+                            sum.peakMemory->line, *sum.peakMemory->rank, memoryRanks.size()},
+                           {kind}));
+        else
+            sum.issues.emplace_back(
+                Severity::Note, "", "peak memory",
+                ImportText(ImportTextId::LogPeakMemory,
+                           {formatBytes(sum.peakMemory->bytes), sum.peakMemoryFile,
+                            sum.peakMemory->line, memoryRanks.size()},
+                           {kind}));
         if (sum.peakMemory->kind == MemoryKind::MaxAllocated ||
             sum.peakMemory->kind == MemoryKind::Allocated)
-            sum.issues.push_back({Severity::Warning, "", "peak memory",
-                                  "the log prints allocated, not reserved, memory: the allocator's "
-                                  "cache (what the calibration's peak memory counts, "
-                                  "max_memory_reserved) is a few percent more"});
+            sum.issues.emplace_back(Severity::Warning, "", "peak memory",
+                                    ImportTextId::LogAllocatedNotReserved);
     }
     if (!anySpeed && !sum.peakMemory && !hasErrors(sum.issues))
-        sum.issues.push_back({Severity::Error, "", "", "the logs hold no measurement"});
+        sum.issues.emplace_back(Severity::Error, "", "", ImportTextId::LogNoMeasurement);
     return sum;
 }
 

@@ -5,23 +5,15 @@
 // the CLI can add its own remedy ("or pass --model NAME").
 
 #include <trainplan/model/io/import_issue.h>
-
-#include <string_view>
+#include <trainplan/model/io/import_text.h>
 
 namespace trainplan::model::io {
 
-// The wording of those issues (hf_config.cpp, import_files.cpp), in one place.
-inline constexpr std::string_view kNotGivenByAnyFile =
-    "is not given by any imported file (import the model's config.json or a scenario with the "
-    "other files)";
-inline constexpr std::string_view kNoCatalogTokenizer =
-    "matches no catalog model: import its config.json for the vocabulary";
-
+// Those issues are the catalogue's NotGivenByAnyFile (hf_config.cpp) and NoCatalogTokenizer
+// (import_files.cpp).
 [[nodiscard]] inline bool catalogModelWouldHelp(const ImportIssue& i) {
-    return i.message == kNotGivenByAnyFile ||
-           (i.message.size() >= kNoCatalogTokenizer.size() &&
-            i.message.compare(i.message.size() - kNoCatalogTokenizer.size(),
-                              kNoCatalogTokenizer.size(), kNoCatalogTokenizer) == 0);
+    return !i.validation && (i.id() == ImportTextId::NotGivenByAnyFile ||
+                             i.id() == ImportTextId::NoCatalogTokenizer);
 }
 
 } // namespace trainplan::model::io

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/model/io/import_issue.h>
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/model/plan.h>
 #include <trainplan/model/training_spec.h>
 #include <trainplan/model/transformer_spec.h>
@@ -56,23 +57,21 @@ struct ImportedModel {
 // A per-layer attention pattern (true: the layer attends within the sliding window) as
 // SlidingWindowSpec::fullEvery: 0 when every layer is windowed, n when full attention is exactly
 // every n-th layer, the last of each group ((i + 1) % n == 0). nullopt, with the reason in `why`,
-// for any other pattern; `windowed` must hold at least one windowed layer. Shared by the Hugging
-// Face layer_types and Megatron-LM --window-attn-skip-freq readers.
+// for any other pattern (a catalogue sentence); `windowed` must hold at least one windowed layer.
+// Shared by the Hugging Face layer_types and Megatron-LM --window-attn-skip-freq readers.
 [[nodiscard]] inline std::optional<int> fullEveryFromPattern(const std::vector<bool>& windowed,
-                                                             std::string& why) {
+                                                             ImportText& why) {
     const auto firstFull = std::find(windowed.begin(), windowed.end(), false);
     if (firstFull == windowed.end()) return 0;
     const std::size_t n = static_cast<std::size_t>(firstFull - windowed.begin()) + 1;
     for (std::size_t i = 0; i < windowed.size(); ++i) {
         if (windowed[i] == ((i + 1) % n != 0)) continue;
-        const std::string kind = windowed[i] ? "windowed" : "full attention";
         if (n == 1)
-            why = "layer 0 is full attention but layer " + std::to_string(i) + " is windowed";
+            why = ImportText(ImportTextId::PatternFirstLayerFull, {i});
         else
-            why = "layer " + std::to_string(i) + " is " + kind + ", but the first full-attention " +
-                  "layer, " + std::to_string(n - 1) + ", sets a period of " + std::to_string(n);
-        why += ": TrainPlan models a window on every layer, or full attention on every n-th layer "
-               "(the last of each group of n)";
+            why = ImportText(windowed[i] ? ImportTextId::PatternLayerWindowed
+                                         : ImportTextId::PatternLayerFull,
+                             {i, n - 1, n});
         return std::nullopt;
     }
     return static_cast<int>(n);
@@ -134,17 +133,20 @@ struct ImportedFields {
     ImportedCluster cluster;
     ImportIssues issues;
 
-    void error(std::string key, std::string message) {
-        add(Severity::Error, std::move(key), std::move(message));
+    void error(std::string key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        add(Severity::Error, std::move(key), ImportText(id, std::move(args)));
     }
-    void warning(std::string key, std::string message) {
-        add(Severity::Warning, std::move(key), std::move(message));
+    void warning(std::string key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        add(Severity::Warning, std::move(key), ImportText(id, std::move(args)));
     }
-    void note(std::string key, std::string message) {
-        add(Severity::Note, std::move(key), std::move(message));
+    void note(std::string key, ImportTextId id, std::vector<IssueArg> args = {}) {
+        add(Severity::Note, std::move(key), ImportText(id, std::move(args)));
     }
-    void add(Severity s, std::string key, std::string message) {
-        issues.push_back({s, file, std::move(key), std::move(message)});
+    void error(std::string key, ImportText what) {
+        add(Severity::Error, std::move(key), std::move(what));
+    }
+    void add(Severity s, std::string key, ImportText what) {
+        issues.emplace_back(s, file, std::move(key), std::move(what));
     }
 };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <trainplan/model/io/import_issue.h>
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -33,6 +35,7 @@ struct ShellScript {
     std::vector<ShellCommand> commands;
     std::vector<ShellComment> comments; // whole-line comments
     std::vector<std::string> problems;  // unterminated quotes and the like, each with its line
+    std::vector<ImportText> problemTexts; // the same as catalogue sentences (import_text.h)
 };
 
 // Tokenizes a shell command line or script the way bash would for the common launch-script subset:

@@ -60,7 +60,8 @@ struct MemoryReading {
 
 struct SkippedLine {
     int line = 0;
-    std::string reason;
+    std::string reason; // English, as the summary's JSON and the CLI print it
+    ImportText why;     // the same as a catalogue sentence (import_text.h)
 };
 
 struct ParsedLog {

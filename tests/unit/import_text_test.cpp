@@ -1,0 +1,252 @@
+// The import findings' catalogue (model/io/import_text.h): every id has an English and a Chinese
+// template taking the same arguments, the English reproduces what the importers printed before,
+// and a finding from each importer reads in Chinese for a Chinese window.
+
+#include <trainplan/model/io/deepspeed_config.h>
+#include <trainplan/model/io/hf_config.h>
+#include <trainplan/model/io/import_files.h>
+#include <trainplan/model/io/import_hints.h>
+#include <trainplan/model/io/import_text.h>
+#include <trainplan/model/io/launcher.h>
+#include <trainplan/model/io/megatron_args.h>
+#include <trainplan/model/io/training_log.h>
+
+#include "io_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace trainplan::model::io::test {
+namespace {
+
+using model::Lang;
+
+// The finding whose key is `key` and whose id is `id`; fails the test when there is none.
+const ImportIssue* findIssue(const ImportIssues& issues, const std::string& key, ImportTextId id) {
+    for (const auto& i : issues)
+        if (i.key == key && i.id() == id) return &i;
+    ADD_FAILURE() << "no finding " << static_cast<int>(id) << " on '" << key << "' in:\n"
+                  << dump(issues);
+    return nullptr;
+}
+
+bool hasNonAscii(std::string_view s) {
+    for (char c : s)
+        if (static_cast<unsigned char>(c) >= 0x80) return true;
+    return false;
+}
+
+TEST(ImportText, EveryIdHasBothTemplatesWithTheSameArguments) {
+    const auto entries = importTextCatalogue();
+    ASSERT_EQ(entries.size(), static_cast<std::size_t>(kImportTextIdCount));
+    // Text the two languages write alike: the verbatim message, a value and its reason.
+    const std::set<ImportTextId> same = {ImportTextId::Verbatim, ImportTextId::QuotedReason};
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const auto& e = entries[i];
+        SCOPED_TRACE(std::string(e.en));
+        EXPECT_EQ(static_cast<std::size_t>(e.id), i);
+        EXPECT_FALSE(e.en.empty());
+        EXPECT_FALSE(e.zh.empty());
+        EXPECT_EQ(placeholderMask(e.en), placeholderMask(e.zh));
+        EXPECT_EQ(placeholderMask(e.en), (1u << e.argCount) - 1u) << "argCount " << e.argCount;
+        if (!same.count(e.id) && e.en != "{0}") {
+            EXPECT_NE(e.en, e.zh);
+            EXPECT_TRUE(hasNonAscii(e.zh)) << e.zh;
+        }
+    }
+}
+
+TEST(ImportText, EnglishReproducesTheSentencesImportersPrinted) {
+    auto en = [](ImportTextId id, std::vector<IssueArg> args, std::vector<ImportText> parts = {}) {
+        return ImportText(id, std::move(args), std::move(parts)).render(Lang::En);
+    };
+    EXPECT_EQ(en(ImportTextId::DsBatchNotWhole, {10, 4, 1, 4}),
+              "10 is not train_micro_batch_size_per_gpu 4 × gradient_accumulation_steps 1 × a "
+              "whole number of data-parallel ranks (10 / 4 is not whole)");
+    EXPECT_EQ(en(ImportTextId::MergeUsedToolDefault, {"true", "a.sh (--x)", "false", "b.json (y)"}),
+              "true from a.sh (--x) is used; false from b.json (y) (the tool's default when the "
+              "flag is absent — the job would use it) differs");
+    EXPECT_EQ(en(ImportTextId::MegUnknownFlags, {1, "--foo"}),
+              "unknown flag ignored (not Megatron-LM flags TrainPlan knows): --foo");
+    EXPECT_EQ(en(ImportTextId::MegUnknownFlags, {2, "--foo, --bar"}),
+              "unknown flags ignored (not Megatron-LM flags TrainPlan knows): --foo, --bar");
+    EXPECT_EQ(en(ImportTextId::LogRead, {1, 1, 0, 1, 2}, {ImportText::verbatim("torchtitan")}),
+              "read 1 line as torchtitan: 1 report, 0 memory readings; 1 report dropped as "
+              "warm-up; 2 lines skipped");
+    EXPECT_EQ(en(ImportTextId::MustBeIntegerOrAutoGot, {IssueArg::jsonType("string")}),
+              "must be an integer or \"auto\", got a string");
+    EXPECT_EQ(en(ImportTextId::ShellValueDependsOn, {"$TP", "$TP"}),
+              "its value '$TP' depends on $TP, which the script does not set (set it in the "
+              "script, give a default like ${VAR:-8}, or write the value)");
+    EXPECT_EQ(en(ImportTextId::DsPrecisionNotObject, {IssueArg::jsonType("integer")}),
+              "must be an object like {\"enabled\": true}, got an integer");
+}
+
+TEST(ImportText, IssueTextKeepsTheEnglishLineAndSaysItInChinese) {
+    const ImportIssue i(Severity::Warning, "ds_config.json", "zero_optimization.overlap_comm",
+                        ImportTextId::DsOverlapCommFalse);
+    EXPECT_EQ(i.text(), "warning: ds_config.json: zero_optimization.overlap_comm: false: the "
+                        "estimate assumes ZeRO communication overlaps the backward pass");
+    EXPECT_EQ(i.text(), i.text(Lang::En));
+    EXPECT_EQ(i.text(Lang::ZhCN), "警告：ds_config.json：zero_optimization.overlap_comm：为 "
+                                  "false：估算假定 ZeRO 通信与反向计算重叠");
+    EXPECT_EQ(severityWord(Severity::Error, Lang::ZhCN), "错误");
+    EXPECT_EQ(severityWord(Severity::Note, Lang::ZhCN), "提示");
+    EXPECT_EQ(toString(Severity::Note), "note");
+    const ImportIssue foreign(Severity::Error, "", "", ImportText::verbatim("disk full"));
+    EXPECT_EQ(foreign.text(Lang::ZhCN), "错误：disk full");
+}
+
+TEST(ImportText, HuggingFaceConfigFindingsInChinese) {
+    const ImportedFields f = importHfConfig(R"({"model_type": "llama", "hidden_size": 4096,
+        "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 5,
+        "vocab_size": 32000, "intermediate_size": 11008, "max_position_embeddings": "long",
+        "frobnicate": 1})",
+                                            "config.json");
+    const ImportIssue* kv =
+        findIssue(f.issues, "num_key_value_heads", ImportTextId::HfKvHeadsNotDivide);
+    ASSERT_TRUE(kv);
+    EXPECT_EQ(kv->message, "5 does not divide num_attention_heads 32 (grouped-query attention "
+                           "needs it)");
+    EXPECT_EQ(kv->text(Lang::ZhCN), "错误：config.json：num_key_value_heads：5 不能整除 "
+                                    "num_attention_heads 32（分组查询注意力需要整除）");
+    const ImportIssue* type =
+        findIssue(f.issues, "max_position_embeddings", ImportTextId::MustBeIntegerGot);
+    ASSERT_TRUE(type);
+    EXPECT_EQ(type->message, "must be an integer, got a string");
+    EXPECT_EQ(type->messageIn(Lang::ZhCN), "必须是整数，实际是字符串");
+    const ImportIssue* unknown = findIssue(f.issues, "", ImportTextId::HfUnknownKeys);
+    ASSERT_TRUE(unknown);
+    EXPECT_EQ(unknown->text(Lang::ZhCN),
+              "警告：config.json：已忽略未知的键（规划不需要，或不支持）：frobnicate");
+}
+
+TEST(ImportText, DeepSpeedConfigFindingsInChinese) {
+    const ImportedFields f = importDeepSpeedConfig(
+        R"({"train_batch_size": 10, "train_micro_batch_size_per_gpu": 4,
+            "gradient_accumulation_steps": 1,
+            "zero_optimization": {"stage": 0, "offload_optimizer": {"device": "cpu"},
+                                  "bogus": 1}})",
+        "ds_config.json");
+    const ImportIssue* batch =
+        findIssue(f.issues, "train_batch_size", ImportTextId::DsBatchNotWhole);
+    ASSERT_TRUE(batch);
+    EXPECT_EQ(
+        batch->text(Lang::ZhCN),
+        "错误：ds_config.json：train_batch_size：10 不等于 train_micro_batch_size_per_gpu 4 × "
+        "gradient_accumulation_steps 1 × 整数个数据并行 rank（10 / 4 不是整数）");
+    const ImportIssue* offload = findIssue(f.issues, "zero_optimization.offload_optimizer",
+                                           ImportTextId::DsOptimizerOffloadStage);
+    ASSERT_TRUE(offload);
+    EXPECT_EQ(offload->message, "optimizer offload needs stage 1, 2 or 3 (stage is 0)");
+    EXPECT_EQ(offload->messageIn(Lang::ZhCN), "优化器卸载需要 stage 1、2 或 3（当前 stage 为 0）");
+    const ImportIssue* unread =
+        findIssue(f.issues, "zero_optimization", ImportTextId::UnknownSectionKeys);
+    ASSERT_TRUE(unread);
+    EXPECT_EQ(unread->message, "unknown zero_optimization keys ignored: zero_optimization.bogus");
+    EXPECT_EQ(unread->messageIn(Lang::ZhCN),
+              "已忽略未知的 zero_optimization 键：zero_optimization.bogus");
+}
+
+TEST(ImportText, MegatronArgsFindingsInChinese) {
+    const ImportedFields f =
+        importMegatronArgs("torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+                           "--num-attention-heads 30 --window-size abc --overlap-grad-reduce "
+                           "--frobnicate 1\n",
+                           "train.sh");
+    const ImportIssue* heads =
+        findIssue(f.issues, "--num-attention-heads", ImportTextId::MegHeadsNotDivideHidden);
+    ASSERT_TRUE(heads);
+    EXPECT_EQ(heads->message,
+              "30 does not divide --hidden-size 4096 and --kv-channels is not given");
+    EXPECT_EQ(heads->messageIn(Lang::ZhCN),
+              "30 不能整除 --hidden-size 4096，且没有给出 --kv-channels");
+    // A value and the reason it is refused: the reason is a sentence of its own.
+    const ImportIssue* window = findIssue(f.issues, "--window-size", ImportTextId::QuotedReason);
+    ASSERT_TRUE(window);
+    EXPECT_EQ(window->message, "'abc' must be two whole numbers \"left,right\" (keys before and "
+                               "after each query)");
+    EXPECT_EQ(window->messageIn(Lang::ZhCN),
+              "'abc' 必须是两个整数 \"left,right\"（每个查询之前和之后的键数）");
+    const ImportIssue* note =
+        findIssue(f.issues, "--overlap-grad-reduce", ImportTextId::FlagOverlapGradReduce);
+    ASSERT_TRUE(note);
+    EXPECT_EQ(note->text(Lang::ZhCN),
+              "提示：train.sh：--overlap-grad-reduce：估算假定数据并行的梯度归约与反向计算重叠");
+    const ImportIssue* unknown = findIssue(f.issues, "--frobnicate", ImportTextId::MegUnknownFlags);
+    ASSERT_TRUE(unknown);
+    EXPECT_EQ(unknown->message,
+              "unknown flag ignored (not Megatron-LM flags TrainPlan knows): --frobnicate");
+    EXPECT_EQ(unknown->messageIn(Lang::ZhCN),
+              "已忽略 1 个未知选项（不是 TrainPlan 认识的 Megatron-LM 选项）：--frobnicate");
+}
+
+TEST(ImportText, LauncherAndShellFindingsInChinese) {
+    const ImportedFields f = importLauncher("#!/bin/bash\n#SBATCH --nodes=two\n"
+                                            "torchrun --nproc-per-node 8 train.py --lr 'oops\n",
+                                            "job.sbatch");
+    const ImportIssue* nodes =
+        findIssue(f.issues, "#SBATCH --nodes", ImportTextId::MustBeNodeCount);
+    ASSERT_TRUE(nodes);
+    EXPECT_EQ(nodes->message, "must be a node count, got 'two'");
+    EXPECT_EQ(nodes->messageIn(Lang::ZhCN), "必须是节点数，实际是 'two'");
+    const ImportIssue* syntax = findIssue(f.issues, "", ImportTextId::ShellSyntax);
+    ASSERT_TRUE(syntax);
+    EXPECT_TRUE(isShellSyntaxIssue(*syntax));
+    EXPECT_EQ(syntax->message, "shell syntax: line 3: the single quote opened here is never closed "
+                               "(nothing after it can be read reliably)");
+    EXPECT_EQ(syntax->text(Lang::ZhCN),
+              "错误：job.sbatch：shell 语法问题：第 3 行：此处开始的单引号"
+              "一直没有闭合（其后的内容都无法可靠读取）");
+}
+
+TEST(ImportText, TrainingLogFindingsInChinese) {
+    const ParsedLog unknown = parseTrainingLog("hello\nworld\n", "train.log", nullptr);
+    ASSERT_EQ(unknown.issues.size(), 1u);
+    EXPECT_EQ(unknown.issues[0].id(), ImportTextId::LogNotRecognised);
+    EXPECT_TRUE(
+        unknown.issues[0]
+            .text(Lang::ZhCN)
+            .rfind("错误：train.log：不是 TrainPlan 能读取的训练日志：2 行中没有一行是", 0) == 0)
+        << unknown.issues[0].text(Lang::ZhCN);
+
+    std::string text;
+    for (int i = 10; i <= 60; i += 10)
+        text += " iteration " + std::to_string(i) +
+                "/ 1000 | consumed samples: 0 | elapsed time per iteration (ms): 1000.0 | "
+                "global batch size: 256 | number of skipped iterations:   0 | number of nan "
+                "iterations:   0 |\n";
+    const LogSummary s = summarizeLogs({parseTrainingLog(text, "train.log", nullptr)}, {});
+    const ImportIssue* read = findIssue(s.issues, "", ImportTextId::LogRead);
+    ASSERT_TRUE(read);
+    EXPECT_EQ(read->message, "read 6 lines as Megatron-LM / NeMo: 6 reports, 0 memory readings; 1 "
+                             "report dropped as warm-up; 0 lines skipped");
+    EXPECT_EQ(read->messageIn(Lang::ZhCN), "按 Megatron-LM / NeMo 格式读取了 6 行：6 条报告，0 "
+                                           "条显存读数；1 条报告作为预热被丢弃；跳过了 0 行");
+}
+
+TEST(ImportText, AScenarioProblemReadsThroughTheModelsCatalogue) {
+    const ImportResult r = importTexts({{"scenario.json", R"({"schema": "trainplan.scenario.v1",
+        "name": "x", "model": "no-such-model"})"}},
+                                       testCatalog());
+    ASSERT_FALSE(r.issues.empty());
+    const ImportIssue& i = r.issues.front();
+    ASSERT_TRUE(i.validation.has_value()) << dump(r.issues);
+    EXPECT_EQ(i.message, i.validation->message);
+    EXPECT_EQ(i.messageIn(Lang::ZhCN), i.validation->messageIn(Lang::ZhCN));
+    EXPECT_NE(i.text(Lang::ZhCN), i.text());
+}
+
+TEST(ImportText, TheCliHintRecognisesItsFindingsById) {
+    ImportIssues issues;
+    EXPECT_FALSE(buildTransformer(ImportedModel{}, issues).has_value());
+    ASSERT_FALSE(issues.empty());
+    EXPECT_TRUE(catalogModelWouldHelp(issues.front()));
+    EXPECT_EQ(issues.front().messageIn(Lang::ZhCN),
+              "没有任何导入的文件给出（请和其他文件一起导入模型的 config.json 或一个场景）");
+}
+
+} // namespace
+} // namespace trainplan::model::io::test
