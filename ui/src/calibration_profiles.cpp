@@ -6,6 +6,7 @@
 #include <trainplan/simulator/calibration_profile.h>
 #include <trainplan/store/store.h>
 #include <trainplan/ui/advisor_text.h>
+#include <trainplan/ui/error_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
@@ -44,7 +45,7 @@ void CalibrationView::reloadProfiles() {
             }
         } catch (const std::exception& e) {
             m_profileNote->setText(
-                calText(sim::CalText::ProfilesUnreadable, {sim::textArg(e.what())}));
+                calText(sim::CalText::ProfilesUnreadable, {sim::textArg(errorText(e))}));
         }
     }
     if (!known)
@@ -83,7 +84,7 @@ bool CalibrationView::saveProfile(const QString& name, const QString& notes, QSt
         st->saveCalibrationProfile(name.trimmed().toStdString(), sim::profileParameters(*m_result),
                                    notes.toStdString());
     } catch (const std::exception& e) {
-        return failWith(QString::fromUtf8(e.what()));
+        return failWith(errorQText(e));
     }
     emit m_library->profilesChanged();
     m_profileNote->setText(calText(sim::CalText::ProfileSaved, {qArg(name.trimmed())}));

@@ -9,6 +9,7 @@
 #include <trainplan/ui/calibration_models.h>
 #include <trainplan/ui/chart_style.h>
 #include <trainplan/ui/editor_widgets.h>
+#include <trainplan/ui/error_text.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/library_store.h>
@@ -197,7 +198,8 @@ void CalibrationView::reloadSources() {
                         QString::fromStdString(cluster), SourceKind::Cluster);
             }
         } catch (const std::exception& e) {
-            m_profileNote->setText(calText(sim::CalText::RunsUnreadable, {sim::textArg(e.what())}));
+            m_profileNote->setText(
+                calText(sim::CalText::RunsUnreadable, {sim::textArg(errorText(e))}));
         }
     }
     int index = 0;
@@ -303,18 +305,19 @@ void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
         *records = services::readStoredRunRecords(*st, filter);
     } catch (const std::exception& e) {
         showMessage(
-            calText(sim::CalText::RunsUnreadable, {sim::textArg(e.what())}).toHtmlEscaped());
+            calText(sim::CalText::RunsUnreadable, {sim::textArg(errorText(e))}).toHtmlEscaped());
         return;
     }
     m_summary->setText(calText(sim::CalText::Fitting));
+    const sim::Lang language = advisorLanguage();
     m_job.start(
-        [records, filter, options](const JobControl&) {
+        [records, filter, options, language](const JobControl&) {
             Outcome out;
             services::StoredCalibrationRuns loaded = services::calibrationRunsOf(*records, filter);
             if (!loaded.problems.empty()) {
                 QStringList lines;
-                for (const auto& p : loaded.problems)
-                    lines << QString::fromStdString(p);
+                for (const services::StoredRunNote& p : loaded.problemNotes)
+                    lines << QString::fromStdString(p.text(language));
                 out.message =
                     calText(sim::CalText::FixBeforeFitting, {qArg(lines.join(QLatin1Char('\n')))})
                         .toHtmlEscaped()

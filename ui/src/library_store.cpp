@@ -5,6 +5,7 @@
 #include <trainplan/report/save_file.h>
 #include <trainplan/store/database_location.h>
 #include <trainplan/store/store.h>
+#include <trainplan/ui/error_text.h>
 #include <trainplan/ui/window_text.h>
 
 #include <QFile>
@@ -52,7 +53,7 @@ QString LibraryStore::resolvePath(const QString& explicitPath, QString* error) {
                                                  : std::optional<std::string>(ss(explicitPath)))
                       .string());
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
+        if (error) *error = errorQText(e);
         return {};
     }
 }
@@ -65,7 +66,7 @@ bool LibraryStore::openWith(const std::function<void()>& opener) {
         opener();
     } catch (const std::exception& e) {
         m_store.reset();
-        m_openError = QString::fromUtf8(e.what());
+        m_openError = errorQText(e);
     }
     emit changed();
     return isOpen();
@@ -99,7 +100,7 @@ void LibraryStore::close() {
 }
 
 void LibraryStore::fail(const std::exception& e) {
-    m_lastError = QString::fromUtf8(e.what());
+    m_lastError = errorQText(e);
 }
 
 std::vector<store::ScenarioSummary> LibraryStore::scenarios() {
@@ -147,7 +148,7 @@ model::ScenarioLoad LibraryStore::load(const QString& name, int version) {
         return model::parseScenario(body, m_store->catalog());
     } catch (const std::exception& e) {
         fail(e);
-        out.issues.push_back({"library", model::IssueId::Verbatim, {std::string(e.what())}});
+        out.issues.push_back({"library", model::IssueId::Verbatim, {errorText(e)}});
         return out;
     }
 }
@@ -273,11 +274,11 @@ std::optional<store::LibraryImportSummary> LibraryStore::importLibrary(const QSt
         emit changed();
         return summary;
     } catch (const store::StoreError& e) {
-        QString text = QString::fromUtf8(e.what());
+        QString text = errorQText(e);
         m_lastError = text;
         return std::nullopt;
     } catch (const std::exception& e) {
-        m_lastError = winText(WindowText::NotLibraryFile, {qArg(file), sim::textArg(e.what())});
+        m_lastError = winText(WindowText::NotLibraryFile, {qArg(file), sim::textArg(errorText(e))});
         return std::nullopt;
     }
 }

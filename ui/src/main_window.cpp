@@ -17,6 +17,7 @@
 #include <trainplan/ui/compare_tab.h>
 #include <trainplan/ui/compare_table_model.h>
 #include <trainplan/ui/config_files.h>
+#include <trainplan/ui/error_text.h>
 #include <trainplan/ui/explore_tab.h>
 #include <trainplan/ui/export_report_dialog.h>
 #include <trainplan/ui/library_store.h>
@@ -62,7 +63,7 @@ std::shared_ptr<const model::Catalog> loadCatalogOrEmpty(QString* error) {
         return std::make_shared<const model::Catalog>(
             model::loadCatalog(model::dataDirectory() / "catalog"));
     } catch (const std::exception& e) {
-        *error = QString::fromUtf8(e.what());
+        *error = errorQText(e);
         return std::make_shared<const model::Catalog>();
     }
 }

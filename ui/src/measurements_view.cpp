@@ -6,6 +6,7 @@
 #include <trainplan/store/run_import.h>
 #include <trainplan/store/store.h>
 #include <trainplan/ui/advisor_text.h>
+#include <trainplan/ui/error_text.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/measured_runs_model.h>
 #include <trainplan/ui/planner_controller.h>
@@ -141,8 +142,9 @@ void MeasurementsView::startChecks(store::Store& store) {
     m_checkJob.start(
         [records](const JobControl&) {
             CheckOutcome out;
-            out.checks = services::checkRuns(services::calibrationRunsOf(*records),
-                                             referenceResiduals(records->catalog));
+            const services::StoredCalibrationRuns loaded = services::calibrationRunsOf(*records);
+            out.problems = loaded.problemNotes;
+            out.checks = services::checkRuns(loaded, referenceResiduals(records->catalog));
             return out;
         },
         [this](CheckOutcome out) {
@@ -177,8 +179,8 @@ void MeasurementsView::startChecks(store::Store& store) {
                 text += (advisorLanguage() == sim::Lang::ZhCN ? QString() : QStringLiteral(" ")) +
                         runsText(services::RunText::NotPredictedCount,
                                  {sim::countArg(static_cast<double>(unchecked.size()))});
-            for (const std::string& p : c.problems)
-                text += QLatin1Char('\n') + QString::fromStdString(p);
+            for (const services::StoredRunNote& p : out.problems)
+                text += QLatin1Char('\n') + QString::fromStdString(p.text(advisorLanguage()));
             m_checkSummary->setText(text);
             m_model->setChecks(std::move(c.runs), std::move(unchecked));
             updateButtons();
@@ -223,7 +225,7 @@ void MeasurementsView::reload() {
                 startChecks(*st);
             }
         } catch (const std::exception& e) {
-            showMessage(runsText(services::RunText::RunsUnreadable, {sim::textArg(e.what())}));
+            showMessage(runsText(services::RunText::RunsUnreadable, {sim::textArg(errorText(e))}));
         }
     }
     updateButtons();
@@ -247,7 +249,7 @@ MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file)
             out.added = summary.added;
             out.skipped = summary.skipped;
         } catch (const std::exception& e) {
-            out.problems << QString::fromUtf8(e.what());
+            out.problems << errorQText(e);
         }
     }
     // The same words as `trainplan-cli runs import`.
@@ -278,7 +280,7 @@ bool MeasurementsView::addRun(const store::NewMeasuredRun& run, QString* error) 
         showMessage(runsText(services::RunText::Added, {sim::countArg(static_cast<double>(id)),
                                                         sim::textArg(run.scenarioName)}));
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
+        if (error) *error = errorQText(e);
         return false;
     }
     emit m_library->runsChanged();
@@ -297,7 +299,7 @@ bool MeasurementsView::deleteRuns(const std::vector<std::int64_t>& ids, QString*
             st->deleteRun(id);
         } catch (const std::exception& e) {
             ok = false;
-            if (error) *error = QString::fromUtf8(e.what());
+            if (error) *error = errorQText(e);
         }
     }
     showMessage(

@@ -28,7 +28,7 @@ ResolvedScenario resolveProfile(const model::Scenario& s, const ProfileLookup& l
     QStringList problems;
     for (const auto& issue :
          sim::applyCalibrationProfile(out.scenario.efficiency, *s.efficiency.profile, *parameters))
-        problems << QString::fromStdString(issue.text());
+        problems << QString::fromStdString(issue.text(advisorLanguage()));
     out.profileNote = problems.isEmpty()
                           ? viewText(services::PlanViewText::ProfileApplied, {qArg(name)})
                           : viewText(services::PlanViewText::ProfilePartlyApplied,

@@ -4,6 +4,7 @@
 #include <trainplan/store/store.h>
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/cost_format.h>
+#include <trainplan/ui/error_text.h>
 #include <trainplan/ui/export_report_dialog.h>
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
@@ -88,7 +89,8 @@ ScenarioComparisonDialog::ScenarioComparisonDialog(ScenarioDocument* document,
                 m_choices->addItem(item);
             }
         } catch (const std::exception& e) {
-            m_message->setText(winText(WindowText::LibraryUnreadable, {sim::textArg(e.what())}));
+            m_message->setText(
+                winText(WindowText::LibraryUnreadable, {sim::textArg(errorText(e))}));
         }
     }
     connect(m_choices, &QListWidget::itemChanged, this, &ScenarioComparisonDialog::updateButton);

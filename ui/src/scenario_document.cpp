@@ -4,6 +4,7 @@
 #include <trainplan/services/planning.h>
 #include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/ui/edit_scenario_command.h>
+#include <trainplan/ui/error_text.h>
 #include <trainplan/ui/scenario_validation.h>
 
 #include <QFileInfo>
@@ -55,7 +56,7 @@ bool ScenarioDocument::saveAs(const QString& filePath, QString* error) {
     try {
         model::saveScenarioFile(m_scenario, filePath.toStdString());
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromStdString(e.what());
+        if (error) *error = errorQText(e);
         return false;
     }
     if (filePath != m_filePath) {

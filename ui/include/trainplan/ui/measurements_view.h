@@ -98,6 +98,7 @@ private:
     void startChecks(store::Store& store);
     struct CheckOutcome {
         services::RunChecks checks;
+        std::vector<services::StoredRunNote> problems; // checks.problems, structured
         QString error;
     };
     // The scenario's plans and the Compare tab's selection, labelled, for a plan choice.
