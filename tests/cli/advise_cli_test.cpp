@@ -17,7 +17,7 @@ using nlohmann::json;
 const std::string kSmall = "scenarios/llama2-7b-a100x8-pcie.json";
 const std::string kLarge = "scenarios/llama31-70b-h100x256.json";
 
-json parseOut(const CliRun& r) {
+json parseAdviseOut(const CliRun& r) {
     try {
         return json::parse(r.out);
     } catch (const std::exception& e) {
@@ -41,7 +41,7 @@ TEST(AdviseCli, JsonCarriesRecommendationReasonsBreakPointsAndStages) {
     const CliRun r = runCli({"advise", dataFile(kLarge), "--format", "json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.err, "");
-    const json j = parseOut(r);
+    const json j = parseAdviseOut(r);
     EXPECT_EQ(j["schema"], "trainplan.advice.v1");
     EXPECT_EQ(j["lang"], "en");
     for (const char* key : {"recommendation", "reasons", "break_points", "stages"})
@@ -77,7 +77,7 @@ TEST(AdviseCli, JsonCarriesRecommendationReasonsBreakPointsAndStages) {
 TEST(AdviseCli, TheRecommendedPlanEstimatesToTheSameNumbers) {
     const CliRun r = runCli({"advise", dataFile(kSmall), "--format", "json", "--no-break-points"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const json advice = parseOut(r);
+    const json advice = parseAdviseOut(r);
     const json& rec = advice["recommendation"];
     ASSERT_TRUE(rec["plan"].is_object());
     json doc = readData(kSmall);
@@ -85,7 +85,7 @@ TEST(AdviseCli, TheRecommendedPlanEstimatesToTheSameNumbers) {
     const std::string file = writeScenario(doc, "advise-recommended.json");
     const CliRun e = runCli({"estimate", file, "--format", "json"});
     ASSERT_EQ(e.exitCode, 0) << e.err;
-    const json est = parseOut(e);
+    const json est = parseAdviseOut(e);
     const json& result = est["results"][0];
     EXPECT_EQ(result["framework"], rec["framework"]);
     EXPECT_DOUBLE_EQ(result["time"]["step_s"].get<double>(), rec["step_s"].get<double>());
@@ -119,7 +119,7 @@ TEST(AdviseCli, TextInEnglishAndChinese) {
     const CliRun zhJson = runCli(
         {"--lang", "zh_CN", "advise", dataFile(kSmall), "--format", "json", "--no-break-points"});
     ASSERT_EQ(zhJson.exitCode, 0) << zhJson.err;
-    const json j = parseOut(zhJson);
+    const json j = parseAdviseOut(zhJson);
     EXPECT_EQ(j["lang"], "zh_CN");
     EXPECT_NE(j["stages"][0]["title"].get<std::string>().find("基线"), std::string::npos);
 }
@@ -128,7 +128,7 @@ TEST(AdviseCli, ThresholdOptionsReachTheBreakPoints) {
     const CliRun r = runCli({"advise", dataFile(kSmall), "--format", "json", "--mfu-threshold",
                              "0.6", "--dp-comm-threshold", "0.25", "--max-scan-gpus", "16"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const json j = parseOut(r);
+    const json j = parseAdviseOut(r);
     EXPECT_DOUBLE_EQ(j["break_points"]["mfu_threshold"].get<double>(), 0.6);
     EXPECT_DOUBLE_EQ(j["break_points"]["dp_comm_threshold"].get<double>(), 0.25);
     for (const json& b : j["break_points"]["gpu_count"]) {
@@ -140,7 +140,7 @@ TEST(AdviseCli, ThresholdOptionsReachTheBreakPoints) {
     const CliRun off =
         runCli({"advise", dataFile(kSmall), "--format", "json", "--no-break-points"});
     ASSERT_EQ(off.exitCode, 0) << off.err;
-    EXPECT_TRUE(parseOut(off)["break_points"]["model_size"].empty());
+    EXPECT_TRUE(parseAdviseOut(off)["break_points"]["model_size"].empty());
 }
 
 TEST(AdviseCli, ScenarioStagesAreUsedAndTheirProblemsNamed) {
@@ -155,7 +155,7 @@ TEST(AdviseCli, ScenarioStagesAreUsedAndTheirProblemsNamed) {
     const CliRun r = runCli({"advise", writeScenario(doc, "advise-stages.json"), "--format", "json",
                              "--no-break-points"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const json j = parseOut(r);
+    const json j = parseAdviseOut(r);
     ASSERT_EQ(j["stages"].size(), 2u);
     EXPECT_EQ(j["stages"][0]["default"], false);
     EXPECT_EQ(j["stages"][1]["target"]["gpus"], 32);

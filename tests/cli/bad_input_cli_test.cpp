@@ -120,14 +120,6 @@ std::vector<Case> allCases() {
     return cases;
 }
 
-std::vector<std::string> lines(const std::string& s) {
-    std::vector<std::string> out;
-    std::istringstream is(s);
-    for (std::string l; std::getline(is, l);)
-        out.push_back(l);
-    return out;
-}
-
 class BadInputTable : public ::testing::TestWithParam<Case> {};
 
 TEST_P(BadInputTable, OneLineNamingTheProblemAndExitCode1) {
@@ -138,7 +130,7 @@ TEST_P(BadInputTable, OneLineNamingTheProblemAndExitCode1) {
 
     EXPECT_EQ(r.exitCode, 1) << r.err;
     EXPECT_EQ(r.out, "") << "nothing on stdout when the input is bad";
-    std::vector<std::string> err = lines(r.err);
+    std::vector<std::string> err = splitLines(r.err);
     // The summary line each command documents (docs/cli.md) follows the problem.
     if (std::string(c.command) == "check") {
         ASSERT_FALSE(err.empty());

@@ -38,14 +38,6 @@ std::vector<std::string> expectedNames(const std::string& kind) {
     return names;
 }
 
-std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        out.push_back(line);
-    return out;
-}
-
 // The first cell of an RFC 4180 CSV line (quotes removed).
 std::string firstCsvCell(const std::string& line) {
     if (!line.empty() && line.front() == '"') {
@@ -73,7 +65,7 @@ TEST_P(CatalogList, TableListsEveryEntry) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto names = expectedNames(kind);
     ASSERT_FALSE(names.empty());
-    const auto out = lines(r.out);
+    const auto out = splitLines(r.out);
     // A header, a rule, one row per entry.
     ASSERT_GE(out.size(), names.size() + 1);
     EXPECT_EQ(out.front().rfind("name", 0), 0u) << out.front();
@@ -103,7 +95,7 @@ TEST_P(CatalogList, CsvListsEveryEntryInOrder) {
     const std::string kind = GetParam();
     const CliRun r = runCli({"catalog", "list", kind, "--format=csv"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const auto out = lines(r.out);
+    const auto out = splitLines(r.out);
     ASSERT_FALSE(out.empty());
     EXPECT_EQ(firstCsvCell(out.front()), "name");
     std::vector<std::string> names;
@@ -129,7 +121,7 @@ TEST(CatalogListCli, JsonValuesAreInFileUnits) {
 TEST(CatalogListCli, ModelsTableShowsComputedParameters) {
     const CliRun r = runCli({"catalog", "list", "models"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const auto out = lines(r.out);
+    const auto out = splitLines(r.out);
     const auto row = std::find_if(out.begin(), out.end(), [](const std::string& l) {
         return l.rfind("llama3.1-8b ", 0) == 0;
     });

@@ -24,10 +24,6 @@ std::vector<std::string> builtInScenarios() {
     return files;
 }
 
-std::size_t countLines(const std::string& s) {
-    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
-}
-
 class CheckBuiltInScenario : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CheckBuiltInScenario, ExitsZeroAndSaysValid) {

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -41,6 +42,20 @@ struct CliRun {
 };
 
 // A file under the source tree's data/ directory, e.g. dataFile("scenarios/x.json").
+// The lines of a command's output, without their newlines.
+inline std::vector<std::string> splitLines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
+    return out;
+}
+
+// How many newline-terminated lines a command printed.
+inline std::size_t countLines(const std::string& s) {
+    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
+
 inline std::string dataFile(const std::string& relative) {
     return (std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / relative).string();
 }

@@ -32,13 +32,9 @@ std::string writeScenario(const std::string& name, const json& doc) {
     return file;
 }
 
-json parseOut(const CliRun& r) {
+json parseCompareOut(const CliRun& r) {
     EXPECT_EQ(r.exitCode, 0) << r.err;
     return json::parse(r.out);
-}
-
-std::size_t countLines(const std::string& s) {
-    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
 }
 
 TEST(CompareCli, TableShowsEveryFrameworkAndWhyDdpIsExcluded) {
@@ -63,7 +59,7 @@ TEST(CompareCli, TableShowsEveryFrameworkAndWhyDdpIsExcluded) {
 }
 
 TEST(CompareCli, JsonResultsAreEstimateResultsPlusRunnersUpAndReasons) {
-    const json doc = parseOut(runCli({"--format", "json", "compare", kGpt3}));
+    const json doc = parseCompareOut(runCli({"--format", "json", "compare", kGpt3}));
     EXPECT_EQ(doc["schema"], "trainplan.compare.v1");
     EXPECT_EQ(doc["scenario"], "gpt3-175b-a100x1024");
     EXPECT_EQ(doc["gpus"], 1024);
@@ -112,8 +108,8 @@ TEST(CompareCli, JsonResultsAreEstimateResultsPlusRunnersUpAndReasons) {
     json plan = megatron["plan"];
     plan.erase("grad_accum");
     scenario["plans"] = json::array({plan});
-    const json estimate =
-        parseOut(runCli({"--format", "json", "estimate", writeScenario("best.json", scenario)}));
+    const json estimate = parseCompareOut(
+        runCli({"--format", "json", "estimate", writeScenario("best.json", scenario)}));
     ASSERT_EQ(estimate["results"].size(), 1u);
     json entry = megatron;
     for (const char* extra :
@@ -140,8 +136,8 @@ TEST(CompareCli, NothingFitsGivesTheClosestPlanAndHowFarItMisses) {
     scenario.erase("plans");
     scenario["training"]["global_batch"] = 512;
     scenario["constraints"] = {{"frameworks", {"ddp"}}};
-    const json doc =
-        parseOut(runCli({"--format", "json", "compare", writeScenario("ddp-only.json", scenario)}));
+    const json doc = parseCompareOut(
+        runCli({"--format", "json", "compare", writeScenario("ddp-only.json", scenario)}));
     ASSERT_EQ(doc["results"].size(), 1u);
     const json& ddp = doc["results"][0];
     EXPECT_EQ(ddp["framework"], "ddp");
@@ -165,8 +161,8 @@ TEST(CompareCli, ConstraintsLimitFrameworksAndFixKnobs) {
     scenario["constraints"] = {{"frameworks", {"megatron", "deepspeed"}},
                                {"fixed", {{"tp", 8}}},
                                {"memory_headroom", 0.1}};
-    const json doc =
-        parseOut(runCli({"--format", "json", "compare", writeScenario("fixed.json", scenario)}));
+    const json doc = parseCompareOut(
+        runCli({"--format", "json", "compare", writeScenario("fixed.json", scenario)}));
     ASSERT_EQ(doc["results"].size(), 2u);
     EXPECT_DOUBLE_EQ(doc["usable_bytes_per_gpu"].get<double>(), 0.9 * 80.0 * (1ull << 30));
     for (const auto& r : doc["results"]) {
@@ -207,7 +203,7 @@ TEST(CompareCli, UsageAndInputErrors) {
 
 TEST(SweepCli, GpuRangeIsPowersOfTwoWithOneRowPerFramework) {
     const json doc =
-        parseOut(runCli({"sweep", kLlama70b, "--vary", "gpus=8..64", "--format", "json"}));
+        parseCompareOut(runCli({"sweep", kLlama70b, "--vary", "gpus=8..64", "--format", "json"}));
     EXPECT_EQ(doc["schema"], "trainplan.sweep.v1");
     EXPECT_EQ(doc["vary"]["key"], "gpus");
     EXPECT_EQ(doc["vary"]["points"], json({"8", "16", "32", "64"}));
@@ -238,8 +234,8 @@ TEST(SweepCli, GpuRangeIsPowersOfTwoWithOneRowPerFramework) {
 // per-GPU MTBF, docs/reliability.md), and every row's goodput matches what `estimate` reports
 // for the same plan on the same cluster.
 TEST(SweepCli, GoodputFallsAsGpusGrow) {
-    const json doc =
-        parseOut(runCli({"sweep", kLlama70b, "--vary", "gpus=1024,8192", "--format", "json"}));
+    const json doc = parseCompareOut(
+        runCli({"sweep", kLlama70b, "--vary", "gpus=1024,8192", "--format", "json"}));
     const json& rows = doc["rows"];
     ASSERT_EQ(rows.size(), 8u);
     for (std::size_t i = 0; i < 4; ++i) {

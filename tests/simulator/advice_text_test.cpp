@@ -29,7 +29,7 @@ using test::expertTeam;
 using test::fullPlatform;
 using test::load;
 
-std::multiset<std::string> placeholders(std::string_view text) {
+std::multiset<std::string> placeholderTokens(std::string_view text) {
     std::multiset<std::string> out;
     static const std::regex re("\\{[0-9]\\}");
     const std::string s(text);
@@ -59,10 +59,10 @@ TEST(MessageCatalog, EveryIdHasOneEntryWithBothTranslations) {
         EXPECT_FALSE(t.en.empty());
         EXPECT_FALSE(t.zh.empty());
         EXPECT_NE(t.en, t.zh == "{0}" ? std::string_view("") : t.zh);
-        EXPECT_EQ(placeholders(t.en), placeholders(t.zh))
+        EXPECT_EQ(placeholderTokens(t.en), placeholderTokens(t.zh))
             << "both languages take the same arguments";
         std::set<std::string> distinct;
-        for (const auto& p : placeholders(t.en))
+        for (const auto& p : placeholderTokens(t.en))
             distinct.insert(p);
         EXPECT_EQ(static_cast<int>(distinct.size()), t.argCount);
         for (int a = 0; a < t.argCount; ++a)

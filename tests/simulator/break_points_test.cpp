@@ -3,6 +3,8 @@
 // the next; the DP share of the step is within the threshold at the found bandwidth and above it 1%
 // lower.
 
+#include "advisor_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
@@ -20,18 +22,8 @@ namespace fs = std::filesystem;
 using model::Framework;
 using model::Scenario;
 
-const model::Catalog& catalog() {
-    static const model::Catalog c =
-        model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
-    return c;
-}
-
-Scenario load(const std::string& name) {
-    model::ScenarioLoad l = model::loadScenarioFile(
-        fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / (name + ".json"), catalog());
-    EXPECT_TRUE(l.ok()) << name;
-    return *l.scenario;
-}
+using test::catalog;
+using test::load;
 
 const FrameworkResult& resultOf(const SearchResult& r, Framework f) {
     for (const auto& fr : r.frameworks)

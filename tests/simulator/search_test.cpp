@@ -26,15 +26,9 @@ using model::Plan;
 using model::Recompute;
 using model::Scenario;
 using test::catalog;
+using test::scenarioFile;
 using test::squeezeMemory;
 using test::tinyScenario;
-
-Scenario scenarioFile(const std::string& name) {
-    auto load = model::loadScenarioFile(
-        std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / name, catalog());
-    EXPECT_TRUE(load.ok()) << name;
-    return *load.scenario;
-}
 
 // ---- Published scenarios: what comes back is valid, fits, and is ordered. ----
 

@@ -3,12 +3,26 @@
 // Shared helpers for the simulator tests: scenarios built in code from the catalog.
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario.h>
+#include <trainplan/model/scenario_json.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
 
 namespace trainplan::test {
 
 inline const model::Catalog& catalog() {
     static const model::Catalog c = model::loadCatalog(TRAINPLAN_TEST_DATA_DIR "/catalog");
     return c;
+}
+
+// A built-in example scenario by file name ("gpt3-175b-a100x1024.json").
+inline model::Scenario scenarioFile(const std::string& name) {
+    auto load = model::loadScenarioFile(
+        std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / name, catalog());
+    EXPECT_TRUE(load.ok()) << name;
+    return *load.scenario;
 }
 
 inline model::Scenario makeScenario(const char* modelName, const char* gpu, int nodes,

@@ -1,3 +1,5 @@
+#include "simulator_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/simulator/search.h>
@@ -19,17 +21,8 @@ using model::Framework;
 using model::Scenario;
 using sim::SweepKey;
 
-const model::Catalog& catalog() {
-    static const model::Catalog c = model::loadCatalog(TRAINPLAN_TEST_DATA_DIR "/catalog");
-    return c;
-}
-
-Scenario scenarioFile(const std::string& name) {
-    auto load = model::loadScenarioFile(
-        std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / name, catalog());
-    EXPECT_TRUE(load.ok()) << name;
-    return *load.scenario;
-}
+using test::catalog;
+using test::scenarioFile;
 
 sim::SweepSpec spec(const std::string& text) {
     const auto parsed = sim::parseSweepSpec(text);
