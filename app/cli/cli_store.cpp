@@ -4,7 +4,9 @@
 #include <trainplan/model/json_duplicate_keys.h>
 #include <trainplan/store/database_location.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -153,6 +155,15 @@ std::string readInputFile(const std::string& file) {
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+std::string todayUtc() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
+    return buf;
 }
 
 } // namespace trainplan::cli

@@ -26,6 +26,8 @@ namespace trainplan::cli {
 
 // "a,b , c" -> {"a", "b", "c"}
 [[nodiscard]] std::vector<std::string> splitList(const std::string& text);
+// Today's date in UTC, YYYY-MM-DD: the default date of a run recorded in the library.
+[[nodiscard]] std::string todayUtc();
 
 // Writes text to FILE atomically (temporary file + rename), or to ctx.out for "-". Throws
 // std::runtime_error naming the file.

@@ -26,7 +26,7 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kCalibrateUsage =
     "calibrate (--runs CSV | --from-store [--cluster KEY]) [--scenario FILE|NAME] [--fit "
     "gemm,intra_bw,inter_bw,latency,mem_overhead] "
     "[--source TEXT] [--no-memory] [--profile NAME [--notes TEXT]] [--format table|json]";
@@ -259,13 +259,13 @@ int cmdCalibrate(CliContext& ctx) {
     const bool noMemory = ctx.takeFlag("--no-memory");
     const auto profileName = ctx.takeOption("--profile");
     const auto notes = ctx.takeOption("--notes");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kCalibrateUsage);
     if (!ctx.args.empty())
-        throw UsageError("calibrate: unexpected argument '" + ctx.args[0] + "' (usage: " + kUsage +
-                         ")");
+        throw UsageError("calibrate: unexpected argument '" + ctx.args[0] +
+                         "' (usage: " + kCalibrateUsage + ")");
     if (runsFile.has_value() == fromStore)
         throw UsageError(std::string("calibrate needs --runs CSV or --from-store (usage: ") +
-                         kUsage + ")");
+                         kCalibrateUsage + ")");
     if (notes && !profileName) throw UsageError("calibrate: --notes goes with --profile NAME");
     if (cluster && !fromStore)
         throw UsageError("calibrate: --cluster selects stored runs: use it with --from-store (the "

@@ -13,8 +13,9 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage = "catalog {list {gpus,links,models} | add {gpu,link,model} FILE.json "
-                               "[--source TEXT] | remove {gpu,link,model} NAME}";
+constexpr const char* kCatalogUsage =
+    "catalog {list {gpus,links,models} | add {gpu,link,model} FILE.json "
+    "[--source TEXT] | remove {gpu,link,model} NAME}";
 
 // The user's entries from the library; built-ins come from data/catalog. When the library cannot be
 // read the listing still works, with a warning, from data/catalog alone.
@@ -47,7 +48,7 @@ model::Catalog userCatalog(CliContext& ctx) {
     return user;
 }
 
-int list(CliContext& ctx) {
+int listCatalog(CliContext& ctx) {
     if (ctx.args.size() != 1) throw UsageError("usage: catalog list {gpus,links,models}");
     const std::string what = ctx.args[0];
     if (what != "gpus" && what != "links" && what != "models")
@@ -114,7 +115,7 @@ store::CatalogKind kindArgument(const std::string& text, const char* sub) {
 
 int add(CliContext& ctx) {
     const auto source = ctx.takeOption("--source");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kCatalogUsage);
     if (ctx.args.size() != 2)
         throw UsageError("usage: catalog add {gpu,link,model} FILE.json [--source TEXT]");
     const store::CatalogKind kind = kindArgument(ctx.args[0], "add");
@@ -155,7 +156,7 @@ int add(CliContext& ctx) {
 }
 
 int remove(CliContext& ctx) {
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kCatalogUsage);
     if (ctx.args.size() != 2) throw UsageError("usage: catalog remove {gpu,link,model} NAME");
     const store::CatalogKind kind = kindArgument(ctx.args[0], "remove");
     const std::string name = ctx.args[1];
@@ -181,13 +182,13 @@ int remove(CliContext& ctx) {
 } // namespace
 
 int cmdCatalog(CliContext& ctx) {
-    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kUsage);
+    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kCatalogUsage);
     const std::string sub = ctx.args.front();
     ctx.args.erase(ctx.args.begin());
-    if (sub == "list") return list(ctx);
+    if (sub == "list") return listCatalog(ctx);
     if (sub == "add") return add(ctx);
     if (sub == "remove") return remove(ctx);
-    throw UsageError("catalog: unknown subcommand '" + sub + "' (usage: " + kUsage + ")");
+    throw UsageError("catalog: unknown subcommand '" + sub + "' (usage: " + kCatalogUsage + ")");
 }
 
 } // namespace trainplan::cli

@@ -13,7 +13,7 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kPriceUsage =
     "price {list | set GPU AMOUNT [--currency USD|CNY] [--cloud C] [--region R] [--contract K] "
     "[--source TEXT] [--date YYYY-MM-DD] | remove GPU [--cloud C] [--region R] [--contract K] | "
     "rate CNY_PER_USD --date YYYY-MM-DD}";
@@ -30,8 +30,8 @@ Selector takeSelector(CliContext& ctx) {
     return s;
 }
 
-int list(CliContext& ctx) {
-    rejectUnknownOptions(ctx, kUsage);
+int listPrices(CliContext& ctx) {
+    rejectUnknownOptions(ctx, kPriceUsage);
     if (ctx.args.size() != 1) throw UsageError("usage: price list");
     const model::PriceTable& table = ctx.priceTable();
     const Format fmt = ctx.format.value_or(Format::Table);
@@ -92,7 +92,7 @@ int set(CliContext& ctx) {
     }
     e.price.source = ctx.takeOption("--source").value_or("");
     e.price.date = ctx.takeOption("--date").value_or("");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kPriceUsage);
     if (ctx.args.size() != 3) throw UsageError("usage: price set GPU AMOUNT [options]");
     e.gpu = ctx.args[1];
     e.price.perGpuHour = parseNumber(ctx.args[2], "AMOUNT");
@@ -111,7 +111,7 @@ int set(CliContext& ctx) {
 
 int remove(CliContext& ctx) {
     const Selector sel = takeSelector(ctx);
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kPriceUsage);
     if (ctx.args.size() != 2) throw UsageError("usage: price remove GPU [--cloud C] ...");
     store::Store st = openStoreForWriting(ctx);
     st.removePrice(ctx.args[1], sel.cloud, sel.region, sel.contract);
@@ -121,7 +121,7 @@ int remove(CliContext& ctx) {
 
 int rate(CliContext& ctx) {
     const auto date = ctx.takeOption("--date");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kPriceUsage);
     if (ctx.args.size() != 2 || !date)
         throw UsageError("usage: price rate CNY_PER_USD --date YYYY-MM-DD");
     const double v = parseNumber(ctx.args[1], "CNY_PER_USD");
@@ -139,9 +139,9 @@ int rate(CliContext& ctx) {
 } // namespace
 
 int cmdPrice(CliContext& ctx) {
-    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kUsage);
+    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kPriceUsage);
     const std::string sub = ctx.args.front();
-    if (sub == "list") return list(ctx);
+    if (sub == "list") return listPrices(ctx);
     if (sub == "set") return set(ctx);
     if (sub == "remove") return remove(ctx);
     if (sub == "rate") return rate(ctx);

@@ -18,21 +18,12 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kRunsUsage =
     "runs {add --scenario NAME [--step-time S] [--tokens-per-s-per-gpu X] [--peak-memory-gib G] "
     "[--tflops-per-gpu T] [--mfu-pct P] [--date YYYY-MM-DD] [--notes TEXT] [--source TEXT] "
     "[--plan JSON | --plan-index N] | list [--scenario NAME] | import CSV | import-log LOG... "
     "--scenario NAME [--plan JSON | --plan-index N] [--mapping FILE] [--warmup N] [--dry-run] | "
     "check [--scenario NAME] [--cluster KEY]}";
-
-std::string today() {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
-    return buf;
-}
 
 // The plan a run used: --plan JSON, --plan-index N of the stored scenario, or its only plan.
 // Checked against the scenario with the scenario validator; problems are printed and nullopt
@@ -97,12 +88,12 @@ int add(CliContext& ctx) {
     if (auto v = ctx.takeOption("--tflops-per-gpu"))
         run.flopsPerSecondPerGpu = parseNumber(*v, "--tflops-per-gpu") * model::units::kTera;
     if (auto v = ctx.takeOption("--mfu-pct")) run.mfu = parseNumber(*v, "--mfu-pct") / 100.0;
-    run.measuredOn = ctx.takeOption("--date").value_or(today());
+    run.measuredOn = ctx.takeOption("--date").value_or(todayUtc());
     run.notes = ctx.takeOption("--notes").value_or("");
     run.source = ctx.takeOption("--source").value_or("");
     const auto planText = ctx.takeOption("--plan");
     const auto planIndex = ctx.takeOption("--plan-index");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kRunsUsage);
     if (!ctx.args.empty()) throw UsageError("runs add: unexpected argument '" + ctx.args[0] + "'");
 
     store::Store st = openStoreForWriting(ctx);
@@ -147,9 +138,9 @@ std::string optionalCell(const std::optional<double>& v, double scale, int decim
     return v ? formatFixed(*v / scale, decimals) : "-";
 }
 
-int list(CliContext& ctx) {
+int listRuns(CliContext& ctx) {
     const auto scenario = ctx.takeOption("--scenario");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kRunsUsage);
     if (!ctx.args.empty()) throw UsageError("usage: runs list [--scenario NAME]");
     std::vector<store::MeasuredRun> runs;
     if (std::optional<store::Store> st = openStoreForReading(ctx)) runs = st->runs(scenario);
@@ -195,7 +186,7 @@ int list(CliContext& ctx) {
 }
 
 int import(CliContext& ctx) {
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kRunsUsage);
     if (ctx.args.size() != 1) throw UsageError("usage: runs import CSV");
     const std::string file = ctx.args[0];
     const model::PublishedRunsLoad load = model::loadPublishedRuns(file);
@@ -243,15 +234,15 @@ int import(CliContext& ctx) {
 } // namespace
 
 int cmdRuns(CliContext& ctx) {
-    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kUsage);
+    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kRunsUsage);
     const std::string sub = ctx.args.front();
     ctx.args.erase(ctx.args.begin());
     if (sub == "add") return add(ctx);
-    if (sub == "list") return list(ctx);
+    if (sub == "list") return listRuns(ctx);
     if (sub == "import") return import(ctx);
     if (sub == "import-log") return runsImportLog(ctx);
     if (sub == "check") return runsCheck(ctx);
-    throw UsageError("runs: unknown subcommand '" + sub + "' (usage: " + kUsage + ")");
+    throw UsageError("runs: unknown subcommand '" + sub + "' (usage: " + kRunsUsage + ")");
 }
 
 } // namespace trainplan::cli

@@ -20,7 +20,8 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage = "runs check [--scenario NAME] [--cluster KEY] [--format table|json]";
+constexpr const char* kRunsCheckUsage =
+    "runs check [--scenario NAME] [--cluster KEY] [--format table|json]";
 
 using services::RunText;
 
@@ -80,10 +81,10 @@ void addRows(TextTable& table, const services::RunCheck& r) {
 int runsCheck(CliContext& ctx) {
     const auto scenario = ctx.takeOption("--scenario");
     const auto cluster = ctx.takeOption("--cluster");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kRunsCheckUsage);
     if (!ctx.args.empty())
-        throw UsageError("runs check: unexpected argument '" + ctx.args[0] + "' (usage: " +
-                         kUsage + ")");
+        throw UsageError("runs check: unexpected argument '" + ctx.args[0] +
+                         "' (usage: " + kRunsCheckUsage + ")");
     const Format fmt = ctx.format.value_or(Format::Table);
     if (fmt != Format::Table && fmt != Format::Json)
         throw UsageError("runs check: --format must be table or json");

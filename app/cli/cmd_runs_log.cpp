@@ -18,18 +18,9 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kRunsLogUsage =
     "runs import-log LOG... --scenario NAME [--plan JSON | --plan-index N] [--mapping FILE] "
     "[--warmup ITERATIONS] [--date YYYY-MM-DD] [--notes TEXT] [--source TEXT] [--dry-run]";
-
-std::string today() {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
-    return buf;
-}
 
 nlohmann::json issuesJson(const model::io::ImportIssues& issues) {
     nlohmann::json a = nlohmann::json::array();
@@ -54,8 +45,8 @@ int runsImportLog(CliContext& ctx) {
     services::LogRunRequest req;
     const auto scenario = ctx.takeOption("--scenario");
     if (!scenario)
-        throw UsageError("runs import-log needs --scenario NAME (usage: " + std::string(kUsage) +
-                         ")");
+        throw UsageError(
+            "runs import-log needs --scenario NAME (usage: " + std::string(kRunsLogUsage) + ")");
     req.scenarioName = *scenario;
     const auto planText = ctx.takeOption("--plan");
     const auto planIndex = ctx.takeOption("--plan-index");
@@ -78,14 +69,14 @@ int runsImportLog(CliContext& ctx) {
             throw UsageError("--warmup: '" + *w + "' is not a whole number of iterations >= 0");
         req.summary.warmupIterations = static_cast<long long>(v);
     }
-    req.measuredOn = ctx.takeOption("--date").value_or(today());
+    req.measuredOn = ctx.takeOption("--date").value_or(todayUtc());
     req.notes = ctx.takeOption("--notes").value_or("");
     req.source = ctx.takeOption("--source").value_or("");
     const bool dryRun = ctx.takeFlag("--dry-run");
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kRunsLogUsage);
     if (ctx.args.empty())
-        throw UsageError(std::string("runs import-log needs at least one LOG (usage: ") + kUsage +
-                         ")");
+        throw UsageError(std::string("runs import-log needs at least one LOG (usage: ") +
+                         kRunsLogUsage + ")");
 
     model::io::ImportIssues readIssues;
     for (const auto& file : ctx.args)

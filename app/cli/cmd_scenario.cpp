@@ -11,7 +11,7 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kScenarioUsage =
     "scenario {list [--tag T] [--deleted] | show NAME [VERSION] | "
     "save FILE [--name N] [--tags a,b] | export NAME [VERSION] -o FILE | rename NAME NEW_NAME | "
     "delete NAME | undelete NAME | purge [--older-than DAYS] | history NAME | "
@@ -19,7 +19,7 @@ constexpr const char* kUsage =
 
 void expectArgs(const CliContext& ctx, std::size_t count, const char* what,
                 std::size_t optional = 0) {
-    rejectUnknownOptions(ctx, kUsage);
+    rejectUnknownOptions(ctx, kScenarioUsage);
     if (ctx.args.size() < count || ctx.args.size() > count + optional)
         throw UsageError(std::string("usage: scenario ") + what);
 }
@@ -36,7 +36,7 @@ std::string joinTags(const std::vector<std::string>& tags) {
     return out;
 }
 
-int list(CliContext& ctx) {
+int listScenarios(CliContext& ctx) {
     const std::optional<std::string> tag = ctx.takeOption("--tag");
     const bool deleted = ctx.takeFlag("--deleted");
     expectArgs(ctx, 0, "list [--tag T] [--deleted]");
@@ -243,10 +243,10 @@ int restore(CliContext& ctx) {
 } // namespace
 
 int cmdScenario(CliContext& ctx) {
-    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kUsage);
+    if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kScenarioUsage);
     const std::string sub = ctx.args.front();
     ctx.args.erase(ctx.args.begin());
-    if (sub == "list") return list(ctx);
+    if (sub == "list") return listScenarios(ctx);
     if (sub == "show") return show(ctx);
     if (sub == "save") return save(ctx);
     if (sub == "export") return exportScenario(ctx);
@@ -256,7 +256,7 @@ int cmdScenario(CliContext& ctx) {
     if (sub == "purge") return purge(ctx);
     if (sub == "history") return history(ctx);
     if (sub == "restore") return restore(ctx);
-    throw UsageError("scenario: unknown subcommand '" + sub + "' (usage: " + kUsage + ")");
+    throw UsageError("scenario: unknown subcommand '" + sub + "' (usage: " + kScenarioUsage + ")");
 }
 
 } // namespace trainplan::cli

@@ -15,7 +15,7 @@ namespace trainplan::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kSizeUsage =
     "size FILE [--deadline-days D] [--budget B] [--currency USD|CNY] [--gpus a,b,...] "
     "[--max-gpus N] [--threads N] [--lang en|zh_CN]";
 
@@ -89,8 +89,8 @@ int cmdSize(CliContext& ctx) {
     const auto gpuList = ctx.takeOption("--gpus");
     const auto maxGpus = ctx.takeOption("--max-gpus");
     const auto threads = ctx.takeOption("--threads");
-    rejectUnknownOptions(ctx, kUsage);
-    if (ctx.args.size() != 1) throw UsageError(std::string("usage: ") + kUsage);
+    rejectUnknownOptions(ctx, kSizeUsage);
+    if (ctx.args.size() != 1) throw UsageError(std::string("usage: ") + kSizeUsage);
     const auto scenario = ctx.loadScenario(ctx.args.front());
     if (!scenario) return kExitInvalidInput;
 

@@ -1,6 +1,8 @@
 // The built-in catalog loads, holds the entries the foundation issue requires with a source each,
 // and a broken catalog directory fails with the file named.
 
+#include "model_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/units.h>
 
@@ -19,15 +21,12 @@
 namespace trainplan::model {
 namespace {
 
+using test::builtinCatalog;
+
 namespace fs = std::filesystem;
 
 fs::path catalogDir() {
     return fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog";
-}
-
-const Catalog& builtinCatalog() {
-    static const Catalog catalog = loadCatalog(catalogDir());
-    return catalog;
 }
 
 TEST(Catalog, BuiltInCatalogLoads) {

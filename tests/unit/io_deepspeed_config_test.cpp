@@ -16,14 +16,14 @@ using test::dump;
 using test::hasIssue;
 using test::readFixture;
 
-ImportedFields fixture(const std::string& name) {
+ImportedFields deepSpeedFixture(const std::string& name) {
     ImportedFields f = importDeepSpeedConfig(readFixture("deepspeed/" + name), name);
     EXPECT_FALSE(hasErrors(f.issues)) << name << "\n" << dump(f.issues);
     return f;
 }
 
 TEST(DeepSpeedConfigConversion, Zero1Bf16) {
-    const ImportedFields f = fixture("zero1_bf16.json");
+    const ImportedFields f = deepSpeedFixture("zero1_bf16.json");
     EXPECT_EQ(*f.plan.framework, Framework::DeepSpeed);
     EXPECT_EQ(*f.plan.zeroStage, 1);
     EXPECT_EQ(*f.plan.microBatch, 4);
@@ -43,7 +43,7 @@ TEST(DeepSpeedConfigConversion, Zero1Bf16) {
 }
 
 TEST(DeepSpeedConfigConversion, Zero2Fp16WithLegacyCpuOffload) {
-    const ImportedFields f = fixture("zero2_fp16_legacy_offload.json");
+    const ImportedFields f = deepSpeedFixture("zero2_fp16_legacy_offload.json");
     EXPECT_EQ(*f.plan.zeroStage, 2);
     EXPECT_EQ(*f.plan.offload, Offload::Cpu);
     EXPECT_EQ(*f.training.precision, Precision::Fp16);
@@ -55,7 +55,7 @@ TEST(DeepSpeedConfigConversion, Zero2Fp16WithLegacyCpuOffload) {
 }
 
 TEST(DeepSpeedConfigConversion, Zero3CpuOffloadAndActivationCheckpointing) {
-    const ImportedFields f = fixture("zero3_offload_cpu_ckpt.json");
+    const ImportedFields f = deepSpeedFixture("zero3_offload_cpu_ckpt.json");
     EXPECT_EQ(*f.plan.zeroStage, 3);
     EXPECT_EQ(*f.plan.offload, Offload::Cpu);
     EXPECT_TRUE(*f.plan.offloadParams);
@@ -70,7 +70,7 @@ TEST(DeepSpeedConfigConversion, Zero3CpuOffloadAndActivationCheckpointing) {
 }
 
 TEST(DeepSpeedConfigConversion, Zero3Nvme) {
-    const ImportedFields f = fixture("zero3_nvme.json");
+    const ImportedFields f = deepSpeedFixture("zero3_nvme.json");
     EXPECT_EQ(*f.plan.offload, Offload::Nvme);
     EXPECT_TRUE(*f.plan.offloadParams);
     EXPECT_FALSE(f.training.globalBatch.has()); // DeepSpeed derives it from the world size
@@ -79,7 +79,7 @@ TEST(DeepSpeedConfigConversion, Zero3Nvme) {
 }
 
 TEST(DeepSpeedConfigConversion, AutoValuesAreLeftToTheOtherFiles) {
-    const ImportedFields f = fixture("hf_trainer_auto.json");
+    const ImportedFields f = deepSpeedFixture("hf_trainer_auto.json");
     EXPECT_FALSE(f.training.globalBatch.has());
     EXPECT_FALSE(f.plan.microBatch.has());
     EXPECT_FALSE(f.plan.gradAccum.has());
@@ -94,7 +94,7 @@ TEST(DeepSpeedConfigConversion, AutoValuesAreLeftToTheOtherFiles) {
 }
 
 TEST(DeepSpeedConfigConversion, AutoTpSize) {
-    const ImportedFields f = fixture("autotp_zero1.json");
+    const ImportedFields f = deepSpeedFixture("autotp_zero1.json");
     EXPECT_EQ(*f.plan.tp, 2);
     EXPECT_EQ(*f.plan.dp, 8);
 }
@@ -121,17 +121,17 @@ TEST(DeepSpeedConfigConversion, UnknownKeysAreWarningsListingThem) {
         hasIssue(f.issues, Severity::Warning, "zero_optimization", "zero_optimization.warp_speed"));
 }
 
-struct MalformedCase {
+struct DeepSpeedMalformedCase {
     const char* name;
     std::string text;
     const char* key;
     const char* message;
 };
 
-class DeepSpeedMalformed : public ::testing::TestWithParam<MalformedCase> {};
+class DeepSpeedMalformed : public ::testing::TestWithParam<DeepSpeedMalformedCase> {};
 
 TEST_P(DeepSpeedMalformed, ReportsAnErrorNamingTheKey) {
-    const MalformedCase& c = GetParam();
+    const DeepSpeedMalformedCase& c = GetParam();
     const ImportedFields f = importDeepSpeedConfig(c.text, "ds_config.json");
     EXPECT_TRUE(hasIssue(f.issues, Severity::Error, c.key, c.message)) << c.name << "\n"
                                                                        << dump(f.issues);
@@ -142,58 +142,62 @@ TEST_P(DeepSpeedMalformed, ReportsAnErrorNamingTheKey) {
 INSTANTIATE_TEST_SUITE_P(
     io, DeepSpeedMalformed,
     ::testing::Values(
-        MalformedCase{"truncated", R"({"train_batch_size": 512, "zero_optimization": {"stage": )",
-                      "", "not valid JSON"},
-        MalformedCase{"trailing comma", R"({"train_batch_size": 512,})", "", "not valid JSON"},
-        MalformedCase{"not object", R"("ds")", "", "must be a JSON object, got a string"},
-        MalformedCase{"binary", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "",
-                      "binary file"},
-        MalformedCase{
+        DeepSpeedMalformedCase{"truncated",
+                               R"({"train_batch_size": 512, "zero_optimization": {"stage": )", "",
+                               "not valid JSON"},
+        DeepSpeedMalformedCase{"trailing comma", R"({"train_batch_size": 512,})", "",
+                               "not valid JSON"},
+        DeepSpeedMalformedCase{"not object", R"("ds")", "", "must be a JSON object, got a string"},
+        DeepSpeedMalformedCase{"binary", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "",
+                               "binary file"},
+        DeepSpeedMalformedCase{
             "batch not multiple",
             R"({"train_batch_size": 1000, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 8})",
             "train_batch_size",
             "1000 is not train_micro_batch_size_per_gpu 4 × gradient_accumulation_steps 8"},
-        MalformedCase{"stage out of range", R"({"zero_optimization": {"stage": 4}})",
-                      "zero_optimization.stage", "4 is out of range [0, 3]"},
-        MalformedCase{"stage string", R"({"zero_optimization": {"stage": "3"}})",
-                      "zero_optimization.stage", "must be an integer, got a string"},
-        MalformedCase{"micro negative", R"({"train_micro_batch_size_per_gpu": -1})",
-                      "train_micro_batch_size_per_gpu", "out of range"},
-        MalformedCase{"micro huge", R"({"train_micro_batch_size_per_gpu": 1e40})",
-                      "train_micro_batch_size_per_gpu", "out of range"},
-        MalformedCase{"micro other string", R"({"train_micro_batch_size_per_gpu": "four"})",
-                      "train_micro_batch_size_per_gpu",
-                      "must be an integer or \"auto\", got a string"},
-        MalformedCase{"bf16 and fp16", R"({"bf16": {"enabled": true}, "fp16": {"enabled": true}})",
-                      "fp16.enabled", "contradicts bf16.enabled"},
-        MalformedCase{"bf16 not object", R"({"bf16": true})", "bf16",
-                      "must be an object like {\"enabled\": true}"},
-        MalformedCase{
+        DeepSpeedMalformedCase{"stage out of range", R"({"zero_optimization": {"stage": 4}})",
+                               "zero_optimization.stage", "4 is out of range [0, 3]"},
+        DeepSpeedMalformedCase{"stage string", R"({"zero_optimization": {"stage": "3"}})",
+                               "zero_optimization.stage", "must be an integer, got a string"},
+        DeepSpeedMalformedCase{"micro negative", R"({"train_micro_batch_size_per_gpu": -1})",
+                               "train_micro_batch_size_per_gpu", "out of range"},
+        DeepSpeedMalformedCase{"micro huge", R"({"train_micro_batch_size_per_gpu": 1e40})",
+                               "train_micro_batch_size_per_gpu", "out of range"},
+        DeepSpeedMalformedCase{
+            "micro other string", R"({"train_micro_batch_size_per_gpu": "four"})",
+            "train_micro_batch_size_per_gpu", "must be an integer or \"auto\", got a string"},
+        DeepSpeedMalformedCase{"bf16 and fp16",
+                               R"({"bf16": {"enabled": true}, "fp16": {"enabled": true}})",
+                               "fp16.enabled", "contradicts bf16.enabled"},
+        DeepSpeedMalformedCase{"bf16 not object", R"({"bf16": true})", "bf16",
+                               "must be an object like {\"enabled\": true}"},
+        DeepSpeedMalformedCase{
             "bad device",
             R"({"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "gpu"}}})",
             "zero_optimization.offload_optimizer.device", "'gpu' is not one of none, cpu, nvme"},
-        MalformedCase{
+        DeepSpeedMalformedCase{
             "offload stage 0",
             R"({"zero_optimization": {"stage": 0, "offload_optimizer": {"device": "cpu"}}})",
             "zero_optimization.offload_optimizer", "needs stage 1, 2 or 3"},
-        MalformedCase{"param offload stage 2",
-                      R"({"zero_optimization": {"stage": 2, "offload_param": {"device": "cpu"}}})",
-                      "zero_optimization.offload_param", "parameter offload needs stage 3"},
-        MalformedCase{
+        DeepSpeedMalformedCase{
+            "param offload stage 2",
+            R"({"zero_optimization": {"stage": 2, "offload_param": {"device": "cpu"}}})",
+            "zero_optimization.offload_param", "parameter offload needs stage 3"},
+        DeepSpeedMalformedCase{
             "nvme stage 2",
             R"({"zero_optimization": {"stage": 2, "offload_optimizer": {"device": "nvme", "nvme_path": "/x"}}})",
             "zero_optimization.offload_optimizer.device", "needs stage 3"},
-        MalformedCase{"bucket string",
-                      R"({"zero_optimization": {"stage": 2, "reduce_bucket_size": "big"}})",
-                      "zero_optimization.reduce_bucket_size", "must be a number or \"auto\""},
-        MalformedCase{"overlap string",
-                      R"({"zero_optimization": {"stage": 2, "overlap_comm": "yes"}})",
-                      "zero_optimization.overlap_comm", "must be true or false"},
-        MalformedCase{"ckpt not object", R"({"activation_checkpointing": true})",
-                      "activation_checkpointing", "must be an object"},
-        MalformedCase{"optimizer list", R"({"optimizer": ["Adam"]})", "optimizer",
-                      "must be an object"}),
-    [](const ::testing::TestParamInfo<MalformedCase>& info) {
+        DeepSpeedMalformedCase{
+            "bucket string", R"({"zero_optimization": {"stage": 2, "reduce_bucket_size": "big"}})",
+            "zero_optimization.reduce_bucket_size", "must be a number or \"auto\""},
+        DeepSpeedMalformedCase{"overlap string",
+                               R"({"zero_optimization": {"stage": 2, "overlap_comm": "yes"}})",
+                               "zero_optimization.overlap_comm", "must be true or false"},
+        DeepSpeedMalformedCase{"ckpt not object", R"({"activation_checkpointing": true})",
+                               "activation_checkpointing", "must be an object"},
+        DeepSpeedMalformedCase{"optimizer list", R"({"optimizer": ["Adam"]})", "optimizer",
+                               "must be an object"}),
+    [](const ::testing::TestParamInfo<DeepSpeedMalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';

@@ -379,17 +379,17 @@ TEST(HfConfigConversion, NameFromNameOrPath) {
     EXPECT_NEAR(countParameters(m).total, 6.738415616e9, 1e6);
 }
 
-struct MalformedCase {
+struct HfMalformedCase {
     const char* name;
     std::string text;
     const char* key;     // expected error key (substring)
     const char* message; // expected error message (substring)
 };
 
-class HfMalformed : public ::testing::TestWithParam<MalformedCase> {};
+class HfMalformed : public ::testing::TestWithParam<HfMalformedCase> {};
 
 TEST_P(HfMalformed, ReportsAnErrorNamingTheKey) {
-    const MalformedCase& c = GetParam();
+    const HfMalformedCase& c = GetParam();
     const ImportedFields f = importHfConfig(c.text, "config.json");
     EXPECT_TRUE(hasIssue(f.issues, Severity::Error, c.key, c.message)) << c.name << "\n"
                                                                        << dump(f.issues);
@@ -403,76 +403,76 @@ const std::string kLlama = R"("model_type": "llama", "hidden_size": 4096, "num_h
 INSTANTIATE_TEST_SUITE_P(
     io, HfMalformed,
     ::testing::Values(
-        MalformedCase{"empty", "", "", "not valid JSON"},
-        MalformedCase{"truncated", "{\"model_type\": \"llama\", \"hidden_size\": 40", "",
-                      "not valid JSON"},
-        MalformedCase{"array", "[1, 2, 3]", "", "must be a JSON object, got an array"},
-        MalformedCase{"binary",
-                      std::string("\x7f"
-                                  "ELF\0\0\x01\x02garbage",
-                                  14),
-                      "", "binary file"},
-        MalformedCase{"string layers",
-                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+        HfMalformedCase{"empty", "", "", "not valid JSON"},
+        HfMalformedCase{"truncated", "{\"model_type\": \"llama\", \"hidden_size\": 40", "",
+                        "not valid JSON"},
+        HfMalformedCase{"array", "[1, 2, 3]", "", "must be a JSON object, got an array"},
+        HfMalformedCase{"binary",
+                        std::string("\x7f"
+                                    "ELF\0\0\x01\x02garbage",
+                                    14),
+                        "", "binary file"},
+        HfMalformedCase{"string layers",
+                        "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
             "num_hidden_layers": "32", "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
-                          "}",
-                      "num_hidden_layers", "must be an integer, got a string"},
-        MalformedCase{"fractional hidden",
-                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096.5,
+                            "}",
+                        "num_hidden_layers", "must be an integer, got a string"},
+        HfMalformedCase{"fractional hidden",
+                        "{" + std::string(R"("model_type": "llama", "hidden_size": 4096.5,
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
-                          "}",
-                      "hidden_size", "must be a whole number"},
-        MalformedCase{"negative",
-                      "{" + std::string(R"("model_type": "llama", "hidden_size": -4096,
+                            "}",
+                        "hidden_size", "must be a whole number"},
+        HfMalformedCase{"negative",
+                        "{" + std::string(R"("model_type": "llama", "hidden_size": -4096,
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
-                          "}",
-                      "hidden_size", "out of range"},
-        MalformedCase{"huge",
-                      "{" + std::string(R"("model_type": "llama", "hidden_size": 1e300,
+                            "}",
+                        "hidden_size", "out of range"},
+        HfMalformedCase{"huge",
+                        "{" + std::string(R"("model_type": "llama", "hidden_size": 1e300,
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 1, "vocab_size": 1)") +
-                          "}",
-                      "hidden_size", "out of range"},
-        MalformedCase{
+                            "}",
+                        "hidden_size", "out of range"},
+        HfMalformedCase{
             "huge integer", "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
             "num_hidden_layers": 99999999999999999999999, "num_attention_heads": 32, "intermediate_size": 1,
             "vocab_size": 1)") + "}",
             "num_hidden_layers", "out of range"},
-        MalformedCase{"missing vocab",
-                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+        HfMalformedCase{"missing vocab",
+                        "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336)") +
-                          "}",
-                      "vocab_size", "is required"},
+                            "}",
+                        "vocab_size", "is required"},
         // Written without a second "num_key_value_heads": duplicate keys are an error of their
         // own now (issue 22 item 9), so last-wins cannot override kLlama's value.
-        MalformedCase{"gqa not dividing",
-                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+        HfMalformedCase{"gqa not dividing",
+                        "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
             "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 5,
             "intermediate_size": 14336, "vocab_size": 128256)") +
-                          "}",
-                      "num_key_value_heads", "does not divide num_attention_heads 32"},
-        MalformedCase{"heads not dividing hidden",
-                      "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
+                            "}",
+                        "num_key_value_heads", "does not divide num_attention_heads 32"},
+        HfMalformedCase{"heads not dividing hidden",
+                        "{" + std::string(R"("model_type": "llama", "hidden_size": 4096,
             "num_hidden_layers": 32, "num_attention_heads": 30, "intermediate_size": 1, "vocab_size": 1)") +
-                          "}",
-                      "num_attention_heads", "does not divide hidden_size"},
-        MalformedCase{"tie as string", "{" + kLlama + ", \"tie_word_embeddings\": \"no\"}",
-                      "tie_word_embeddings", "must be true or false"},
-        MalformedCase{"mixtral top-k",
-                      "{" + std::string(R"("model_type": "mixtral", "hidden_size": 4096,
+                            "}",
+                        "num_attention_heads", "does not divide hidden_size"},
+        HfMalformedCase{"tie as string", "{" + kLlama + ", \"tie_word_embeddings\": \"no\"}",
+                        "tie_word_embeddings", "must be true or false"},
+        HfMalformedCase{"mixtral top-k",
+                        "{" + std::string(R"("model_type": "mixtral", "hidden_size": 4096,
             "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336, "vocab_size": 32000,
             "num_local_experts": 8, "num_experts_per_tok": 9)") +
-                          "}",
-                      "num_experts_per_tok", "exceeds num_local_experts"},
-        MalformedCase{"deepseek all dense",
-                      "{" + std::string(R"("model_type": "deepseek_v3", "hidden_size": 7168,
+                            "}",
+                        "num_experts_per_tok", "exceeds num_local_experts"},
+        HfMalformedCase{"deepseek all dense",
+                        "{" + std::string(R"("model_type": "deepseek_v3", "hidden_size": 7168,
             "num_hidden_layers": 4, "num_attention_heads": 128, "intermediate_size": 18432, "vocab_size": 1,
             "n_routed_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 2048,
             "first_k_dense_replace": 4)") +
-                          "}",
-                      "first_k_dense_replace", "leaves no MoE layer"},
-        MalformedCase{"nested too deep", std::string(5000, '[') + std::string(5000, ']'), "",
-                      "nested deeper"}),
-    [](const ::testing::TestParamInfo<MalformedCase>& info) {
+                            "}",
+                        "first_k_dense_replace", "leaves no MoE layer"},
+        HfMalformedCase{"nested too deep", std::string(5000, '[') + std::string(5000, ']'), "",
+                        "nested deeper"}),
+    [](const ::testing::TestParamInfo<HfMalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';

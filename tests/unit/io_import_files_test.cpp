@@ -24,13 +24,13 @@ const std::string kSbatch2x8 =
     "srun torchrun --nnodes $SLURM_NNODES --nproc-per-node 8 train.py --deepspeed "
     "--deepspeed_config ds_config.json\n";
 
-ImportInput fixture(const std::string& rel) {
+ImportInput importInput(const std::string& rel) {
     return {rel, readFixture(rel)};
 }
 
 TEST(FileImportCombination, ConfigPlusDeepSpeedPlusSbatchGivesOneScenario) {
-    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"),
-                                        fixture("deepspeed/zero1_bf16.json"),
+    const ImportResult r = importTexts({importInput("hf/llama-3.1-8b/config.json"),
+                                        importInput("deepspeed/zero1_bf16.json"),
                                         {"job.sbatch", kSbatch2x8}},
                                        testCatalog(), {});
     ASSERT_TRUE(r.ok()) << dump(r.issues);
@@ -67,7 +67,7 @@ TEST(FileImportCombination, TorchtitanLayerWiseRecomputeBecomesRecomputedLayers)
         "--training.global_batch_size 8 --training.seq_len 8192 "
         "--activation_checkpoint.mode selective --activation_checkpoint.selective_ac_option 3\n";
     const ImportResult r = importTexts(
-        {fixture("hf/llama-3.1-8b/config.json"), {"train.sh", launch}}, testCatalog(), {});
+        {importInput("hf/llama-3.1-8b/config.json"), {"train.sh", launch}}, testCatalog(), {});
     ASSERT_TRUE(r.scenario) << dump(r.issues);
     ASSERT_EQ(r.scenario->plans.size(), 1u) << dump(r.issues);
     const Plan& p = r.scenario->plans[0];
@@ -109,7 +109,7 @@ TEST(FileImportCombination, ConfigInAConfigsFolderIsNamedAfterTheModelNotTheFold
 TEST(FileImportCombination, Gpt3MegatronScriptWithGpt2BpeFilesGetsThePaddedVocab) {
     // Issue 23: "model.vocab: is not given by any imported file" for --vocab-file/--merge-file.
     const ImportResult r =
-        importTexts({fixture("megatron/gpt3_175b_cmdline.txt")}, testCatalog(), {});
+        importTexts({importInput("megatron/gpt3_175b_cmdline.txt")}, testCatalog(), {});
     ASSERT_TRUE(r.ok()) << dump(r.issues);
     // GPT-2 BPE 50,257 tokens padded to a multiple of 128 × TP 8 = 1,024: 51,200.
     EXPECT_EQ(r.scenario->model.vocab, 51200);
@@ -174,8 +174,8 @@ TEST(FileImportCombination, TokenizerModelNamingAHubModelTakesTheCatalogArchitec
 
 TEST(FileImportCombination, BatchSizesThatDoNotMultiplyOutAreAnError) {
     const std::string sbatch4 = "#SBATCH --nodes=4\n#SBATCH --gpus-per-node=8\n";
-    const ImportResult r = importTexts({fixture("hf/llama-3.1-8b/config.json"),
-                                        fixture("deepspeed/zero1_bf16.json"),
+    const ImportResult r = importTexts({importInput("hf/llama-3.1-8b/config.json"),
+                                        importInput("deepspeed/zero1_bf16.json"),
                                         {"job.sbatch", sbatch4}},
                                        testCatalog(), {});
     EXPECT_FALSE(r.ok());
@@ -189,9 +189,9 @@ TEST(FileImportCombination, BatchSizesThatDoNotMultiplyOutAreAnError) {
 }
 
 TEST(FileImportCombination, TwoFrameworksContradict) {
-    const ImportResult r =
-        importTexts({fixture("deepspeed/zero1_bf16.json"), fixture("megatron/llama3_70b.sh")},
-                    testCatalog(), {{}, "llama3.1-70b", {}, {}, {}, {}, {}, {}});
+    const ImportResult r = importTexts(
+        {importInput("deepspeed/zero1_bf16.json"), importInput("megatron/llama3_70b.sh")},
+        testCatalog(), {{}, "llama3.1-70b", {}, {}, {}, {}, {}, {}});
     EXPECT_TRUE(hasIssue(r.issues, Severity::Error, "plan.framework",
                          "deepspeed from deepspeed/zero1_bf16.json"))
         << dump(r.issues);
@@ -200,9 +200,9 @@ TEST(FileImportCombination, TwoFrameworksContradict) {
 }
 
 TEST(FileImportCombination, ModelFieldsThatDisagreeNameBothFiles) {
-    const ImportResult r =
-        importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("megatron/llama3_70b.sh")},
-                    testCatalog(), {});
+    const ImportResult r = importTexts(
+        {importInput("hf/llama-3.1-8b/config.json"), importInput("megatron/llama3_70b.sh")},
+        testCatalog(), {});
     EXPECT_FALSE(r.ok());
     EXPECT_TRUE(
         hasIssue(r.issues, Severity::Error, "model.layers",
@@ -220,8 +220,8 @@ TEST(FileImportCombination, MegatronDefaultsThatChangeTheModelAreWarnings) {
         "14336 "
         "--seq-length 8192 --position-embedding-type rope --micro-batch-size 1 "
         "--global-batch-size 64 --bf16 --tensor-model-parallel-size 8";
-    const ImportResult r =
-        importTexts({fixture("hf/llama-3.1-8b/config.json"), {"train.sh", cmd}}, testCatalog(), {});
+    const ImportResult r = importTexts(
+        {importInput("hf/llama-3.1-8b/config.json"), {"train.sh", cmd}}, testCatalog(), {});
     EXPECT_TRUE(
         hasIssue(r.issues, Severity::Warning, "model.tied_embeddings", "the job would use it"))
         << dump(r.issues);
@@ -243,7 +243,7 @@ TEST(FileImportCombination, SeqLenAndClusterOptionsOverrideTheFiles) {
     o.gpusPerNode = 8;
     o.gpu = "A100-SXM4-80GB";
     o.scenarioName = "qwen2 on a100";
-    const ImportResult r = importTexts({fixture("hf/qwen2-7b/config.json")}, testCatalog(), o);
+    const ImportResult r = importTexts({importInput("hf/qwen2-7b/config.json")}, testCatalog(), o);
     ASSERT_TRUE(r.ok()) << dump(r.issues);
     EXPECT_EQ(r.scenario->model.seqLen, 4096);
     EXPECT_EQ(r.scenario->cluster.gpuCount(), 32);
@@ -254,18 +254,18 @@ TEST(FileImportCombination, SeqLenAndClusterOptionsOverrideTheFiles) {
 }
 
 TEST(FileImportCombination, SlurmGpuTypeIsMatchedAgainstTheCatalog) {
-    const ImportResult r =
-        importTexts({fixture("hf/mixtral-8x7b/config.json"), fixture("launch/gres_train.sbatch")},
-                    testCatalog(), {});
+    const ImportResult r = importTexts(
+        {importInput("hf/mixtral-8x7b/config.json"), importInput("launch/gres_train.sbatch")},
+        testCatalog(), {});
     ASSERT_TRUE(r.scenario) << dump(r.issues);
     EXPECT_EQ(r.scenario->cluster.gpu.name.rfind("A100", 0), 0u);
     EXPECT_TRUE(hasIssue(r.issues, Severity::Note, "cluster.gpu", "'a100'"));
 }
 
 TEST(FileImportCombination, TorchtitanSbatchWithHfConfig) {
-    const ImportResult r =
-        importTexts({fixture("hf/llama-3.1-8b/config.json"), fixture("launch/titan_fsdp.sbatch")},
-                    testCatalog(), {});
+    const ImportResult r = importTexts(
+        {importInput("hf/llama-3.1-8b/config.json"), importInput("launch/titan_fsdp.sbatch")},
+        testCatalog(), {});
     ASSERT_TRUE(r.ok()) << dump(r.issues);
     const Plan& p = r.scenario->plans.at(0);
     EXPECT_EQ(p.framework, Framework::Fsdp);
@@ -280,7 +280,7 @@ TEST(FileImportCombination, MegatronDeepSpeedNeedsAModelAndTakesTheCatalogOne) {
     ImportOptions o;
     o.model = "gpt-22b";
     const ImportResult r =
-        importTexts({fixture("megatron/megatron_deepspeed.sh")}, testCatalog(), o);
+        importTexts({importInput("megatron/megatron_deepspeed.sh")}, testCatalog(), o);
     ASSERT_TRUE(r.scenario) << dump(r.issues);
     EXPECT_EQ(r.scenario->plans.at(0).framework, Framework::DeepSpeed);
     EXPECT_EQ(r.scenario->plans.at(0).dp, 4);

@@ -15,14 +15,14 @@ using test::dump;
 using test::hasIssue;
 using test::readFixture;
 
-ImportedFields fixture(const std::string& name) {
+ImportedFields launcherFixture(const std::string& name) {
     ImportedFields f = importLauncher(readFixture("launch/" + name), name);
     EXPECT_FALSE(hasErrors(f.issues)) << name << "\n" << dump(f.issues);
     return f;
 }
 
 TEST(LauncherConversion, SbatchWithTorchtitanHybridShard) {
-    const ImportedFields f = fixture("titan_fsdp.sbatch");
+    const ImportedFields f = launcherFixture("titan_fsdp.sbatch");
     EXPECT_EQ(*f.cluster.nodes, 4);
     EXPECT_EQ(*f.cluster.gpusPerNode, 8);
     EXPECT_EQ(*f.cluster.gpu, "h100");
@@ -64,7 +64,7 @@ TEST(LauncherConversion, SbatchCpusPerTaskCountsEveryTaskOfTheNode) {
 }
 
 TEST(LauncherConversion, SbatchShortOptionsAndGres) {
-    const ImportedFields f = fixture("gres_train.sbatch");
+    const ImportedFields f = launcherFixture("gres_train.sbatch");
     EXPECT_EQ(*f.cluster.nodes, 2);
     EXPECT_EQ(*f.cluster.gpusPerNode, 4);
     EXPECT_EQ(*f.cluster.gpu, "a100");
@@ -73,7 +73,7 @@ TEST(LauncherConversion, SbatchShortOptionsAndGres) {
 }
 
 TEST(LauncherConversion, StandaloneTorchrunWithOwnScript) {
-    const ImportedFields f = fixture("torchrun_standalone.sh");
+    const ImportedFields f = launcherFixture("torchrun_standalone.sh");
     EXPECT_EQ(*f.cluster.nodes, 1);
     EXPECT_EQ(*f.cluster.gpusPerNode, 8);
     EXPECT_FALSE(f.plan.framework.has());
@@ -82,7 +82,7 @@ TEST(LauncherConversion, StandaloneTorchrunWithOwnScript) {
 }
 
 TEST(LauncherConversion, TrainPyWithDeepSpeed) {
-    const ImportedFields f = fixture("deepspeed_train.sh");
+    const ImportedFields f = launcherFixture("deepspeed_train.sh");
     EXPECT_EQ(*f.cluster.nodes, 2);
     EXPECT_EQ(*f.plan.framework, Framework::DeepSpeed);
     EXPECT_TRUE(hasIssue(f.issues, Severity::Note, "train.py", "ds_config.json"));
@@ -116,7 +116,7 @@ TEST(LauncherConversion, GresIsReadCaseInsensitivelyAndInItsTresSpelling) {
     EXPECT_FALSE(hasIssue(b.issues, Severity::Warning, "#SBATCH --gres", "")) << dump(b.issues);
 }
 
-struct MalformedCase {
+struct LauncherMalformedCase {
     const char* name;
     std::string text;
     Severity severity;
@@ -124,10 +124,10 @@ struct MalformedCase {
     const char* message;
 };
 
-class LauncherMalformed : public ::testing::TestWithParam<MalformedCase> {};
+class LauncherMalformed : public ::testing::TestWithParam<LauncherMalformedCase> {};
 
 TEST_P(LauncherMalformed, ReportsTheOption) {
-    const MalformedCase& c = GetParam();
+    const LauncherMalformedCase& c = GetParam();
     const ImportedFields f = importLauncher(c.text, "job.sbatch");
     EXPECT_TRUE(hasIssue(f.issues, c.severity, c.key, c.message)) << c.name << "\n"
                                                                   << dump(f.issues);
@@ -136,53 +136,58 @@ TEST_P(LauncherMalformed, ReportsTheOption) {
 INSTANTIATE_TEST_SUITE_P(
     io, LauncherMalformed,
     ::testing::Values(
-        MalformedCase{"nothing", "echo hi\n", Severity::Error, "",
-                      "no #SBATCH directives and no torchrun"},
-        MalformedCase{"binary", std::string("\x1f\x8b\x08\0\0\0\0\0", 8), Severity::Error, "",
-                      "binary file"},
-        MalformedCase{"nodes word", "#SBATCH --nodes=many\n", Severity::Error, "#SBATCH --nodes",
-                      "must be a node count"},
-        MalformedCase{"gpus per node", "#SBATCH --gpus-per-node=h100:x\n", Severity::Error,
-                      "#SBATCH --gpus-per-node", "must be [type:]count"},
-        MalformedCase{"gres", "#SBATCH --gres=gpu:a100:lots\n", Severity::Error, "#SBATCH --gres",
-                      "is not gpu[:type]:count"},
+        LauncherMalformedCase{"nothing", "echo hi\n", Severity::Error, "",
+                              "no #SBATCH directives and no torchrun"},
+        LauncherMalformedCase{"binary", std::string("\x1f\x8b\x08\0\0\0\0\0", 8), Severity::Error,
+                              "", "binary file"},
+        LauncherMalformedCase{"nodes word", "#SBATCH --nodes=many\n", Severity::Error,
+                              "#SBATCH --nodes", "must be a node count"},
+        LauncherMalformedCase{"gpus per node", "#SBATCH --gpus-per-node=h100:x\n", Severity::Error,
+                              "#SBATCH --gpus-per-node", "must be [type:]count"},
+        LauncherMalformedCase{"gres", "#SBATCH --gres=gpu:a100:lots\n", Severity::Error,
+                              "#SBATCH --gres", "is not gpu[:type]:count"},
         // Issue 22 item 11: these were ignored without a word, and 8 GPUs of the default type
         // assumed.
-        MalformedCase{"gres plural", "#SBATCH --nodes=2\n#SBATCH --gres=gpus:8\n",
-                      Severity::Error, "#SBATCH --gres", "'gpus:8' is not gpu[:type]:count"},
-        MalformedCase{"gres without gpu", "#SBATCH --nodes=2\n#SBATCH --gres=shard:8\n",
-                      Severity::Warning, "#SBATCH --gres", "'shard:8' requests no GPU"},
-        MalformedCase{"gres type without count", "#SBATCH --nodes=2\n#SBATCH --gres=gpu:h100\n",
-                      Severity::Error, "#SBATCH --gres", "'gpu:h100' is not gpu[:type]:count"},
-        MalformedCase{"gpus uneven", "#SBATCH --nodes=3\n#SBATCH --gpus=16\n", Severity::Error,
-                      "#SBATCH --gpus", "do not split evenly over 3 nodes"},
-        MalformedCase{"sbatch after command",
-                      "echo x\n#SBATCH --nodes=2\ntorchrun --nnodes 1 --nproc-per-node 8 t.py\n",
-                      Severity::Warning, "#SBATCH",
-                      "ignores #SBATCH lines after the first command"},
-        MalformedCase{"node range", "#SBATCH --nodes=2-4\n", Severity::Warning, "#SBATCH --nodes",
-                      "is a range"},
-        MalformedCase{"unknown sbatch option", "#SBATCH --frobnicate=1\n#SBATCH -N 1\n",
-                      Severity::Warning, "#SBATCH --frobnicate", "unknown sbatch option"},
-        MalformedCase{"contradiction",
-                      "#SBATCH --nodes=4\nsrun torchrun --nnodes 2 --nproc-per-node 8 t.py\n",
-                      Severity::Error, "torchrun --nnodes",
-                      "2 contradicts #SBATCH --nodes 4 in the same file"},
-        MalformedCase{"unset nnodes", "torchrun --nnodes $N --nproc-per-node 8 t.py\n",
-                      Severity::Error, "--nnodes", "depends on $N"},
-        MalformedCase{"nproc zero", "torchrun --nnodes 1 --nproc-per-node 0 t.py\n",
-                      Severity::Error, "torchrun --nproc-per-node", "must be a GPU count"},
-        MalformedCase{"elastic", "torchrun --nnodes 1:4 --nproc-per-node 8 t.py\n",
-                      Severity::Warning, "torchrun --nnodes", "elastic range"},
-        MalformedCase{"titan bad mode",
-                      "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train "
-                      "--activation_checkpoint.mode sometimes\n",
-                      Severity::Error, "--activation_checkpoint.mode",
-                      "'sometimes' is not one of none, selective, full"},
-        MalformedCase{"titan unknown",
-                      "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train --warp.speed 9\n",
-                      Severity::Warning, "--warp.speed", "unknown torchtitan flags"}),
-    [](const ::testing::TestParamInfo<MalformedCase>& info) {
+        LauncherMalformedCase{"gres plural", "#SBATCH --nodes=2\n#SBATCH --gres=gpus:8\n",
+                              Severity::Error, "#SBATCH --gres",
+                              "'gpus:8' is not gpu[:type]:count"},
+        LauncherMalformedCase{"gres without gpu", "#SBATCH --nodes=2\n#SBATCH --gres=shard:8\n",
+                              Severity::Warning, "#SBATCH --gres", "'shard:8' requests no GPU"},
+        LauncherMalformedCase{"gres type without count",
+                              "#SBATCH --nodes=2\n#SBATCH --gres=gpu:h100\n", Severity::Error,
+                              "#SBATCH --gres", "'gpu:h100' is not gpu[:type]:count"},
+        LauncherMalformedCase{"gpus uneven", "#SBATCH --nodes=3\n#SBATCH --gpus=16\n",
+                              Severity::Error, "#SBATCH --gpus",
+                              "do not split evenly over 3 nodes"},
+        LauncherMalformedCase{
+            "sbatch after command",
+            "echo x\n#SBATCH --nodes=2\ntorchrun --nnodes 1 --nproc-per-node 8 t.py\n",
+            Severity::Warning, "#SBATCH", "ignores #SBATCH lines after the first command"},
+        LauncherMalformedCase{"node range", "#SBATCH --nodes=2-4\n", Severity::Warning,
+                              "#SBATCH --nodes", "is a range"},
+        LauncherMalformedCase{"unknown sbatch option", "#SBATCH --frobnicate=1\n#SBATCH -N 1\n",
+                              Severity::Warning, "#SBATCH --frobnicate", "unknown sbatch option"},
+        LauncherMalformedCase{
+            "contradiction",
+            "#SBATCH --nodes=4\nsrun torchrun --nnodes 2 --nproc-per-node 8 t.py\n",
+            Severity::Error, "torchrun --nnodes",
+            "2 contradicts #SBATCH --nodes 4 in the same file"},
+        LauncherMalformedCase{"unset nnodes", "torchrun --nnodes $N --nproc-per-node 8 t.py\n",
+                              Severity::Error, "--nnodes", "depends on $N"},
+        LauncherMalformedCase{"nproc zero", "torchrun --nnodes 1 --nproc-per-node 0 t.py\n",
+                              Severity::Error, "torchrun --nproc-per-node", "must be a GPU count"},
+        LauncherMalformedCase{"elastic", "torchrun --nnodes 1:4 --nproc-per-node 8 t.py\n",
+                              Severity::Warning, "torchrun --nnodes", "elastic range"},
+        LauncherMalformedCase{"titan bad mode",
+                              "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train "
+                              "--activation_checkpoint.mode sometimes\n",
+                              Severity::Error, "--activation_checkpoint.mode",
+                              "'sometimes' is not one of none, selective, full"},
+        LauncherMalformedCase{
+            "titan unknown",
+            "torchrun --nnodes 1 --nproc-per-node 8 -m torchtitan.train --warp.speed 9\n",
+            Severity::Warning, "--warp.speed", "unknown torchtitan flags"}),
+    [](const ::testing::TestParamInfo<LauncherMalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';

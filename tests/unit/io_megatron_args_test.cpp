@@ -19,14 +19,14 @@ using test::dump;
 using test::hasIssue;
 using test::readFixture;
 
-ImportedFields fixture(const std::string& name) {
+ImportedFields megatronFixture(const std::string& name) {
     ImportedFields f = importMegatronArgs(readFixture("megatron/" + name), name);
     EXPECT_FALSE(hasErrors(f.issues)) << name << "\n" << dump(f.issues);
     return f;
 }
 
 TEST(MegatronArgsConversion, Llama3ScriptWithVariablesArraysAndContinuations) {
-    const ImportedFields f = fixture("llama3_70b.sh");
+    const ImportedFields f = megatronFixture("llama3_70b.sh");
     EXPECT_EQ(*f.plan.framework, Framework::Megatron);
     EXPECT_EQ(*f.model.layers, 80);
     EXPECT_EQ(*f.model.hidden, 8192);
@@ -59,7 +59,7 @@ TEST(MegatronArgsConversion, Llama3ScriptWithVariablesArraysAndContinuations) {
 }
 
 TEST(MegatronArgsConversion, Gpt3CommandLineWithTorchDistributedLaunch) {
-    const ImportedFields f = fixture("gpt3_175b_cmdline.txt");
+    const ImportedFields f = megatronFixture("gpt3_175b_cmdline.txt");
     EXPECT_EQ(*f.model.layers, 96);
     EXPECT_EQ(*f.model.ffnHidden, 4 * 12288); // Megatron's default 4h
     EXPECT_EQ(f.model.ffnHidden.origin, Origin::ToolDefault);
@@ -78,7 +78,7 @@ TEST(MegatronArgsConversion, Gpt3CommandLineWithTorchDistributedLaunch) {
 }
 
 TEST(MegatronArgsConversion, MixtralMoeWithExpertAndContextParallelismAndFp8) {
-    const ImportedFields f = fixture("mixtral_8x7b.sh");
+    const ImportedFields f = megatronFixture("mixtral_8x7b.sh");
     EXPECT_EQ(*f.model.experts, 8);
     EXPECT_EQ(*f.model.topK, 2);
     EXPECT_EQ(*f.model.expertFfnHidden, 14336);
@@ -98,7 +98,7 @@ TEST(MegatronArgsConversion, MixtralMoeWithExpertAndContextParallelismAndFp8) {
 }
 
 TEST(MegatronArgsConversion, DeepSeekLayerPatternSharedExpertsAndMla) {
-    const ImportedFields f = fixture("deepseek_v3.sh");
+    const ImportedFields f = megatronFixture("deepseek_v3.sh");
     EXPECT_EQ(*f.model.firstDenseLayers, 3);
     EXPECT_EQ(*f.model.moeInterval, 1);
     EXPECT_EQ(*f.model.sharedExperts, 1);
@@ -349,7 +349,7 @@ TEST(MegatronArgsConversion, CrossEntropyFusionFlagsNameTheLoss) {
                          "'linear' is not modelled"))
         << dump(linear.issues);
     // Megatron-DeepSpeed runs under DeepSpeed's stack: the scenario says nothing of the loss.
-    EXPECT_FALSE(fixture("megatron_deepspeed.sh").training.crossEntropy.has());
+    EXPECT_FALSE(megatronFixture("megatron_deepspeed.sh").training.crossEntropy.has());
 }
 
 // Dropout: Megatron-LM's argparse default is 0.1 for --attention-dropout and --hidden-dropout
@@ -372,7 +372,7 @@ TEST(MegatronArgsConversion, DropoutFlagsDefaultToMegatronsTenthProbability) {
 }
 
 TEST(MegatronArgsConversion, MegatronDeepSpeed) {
-    const ImportedFields f = fixture("megatron_deepspeed.sh");
+    const ImportedFields f = megatronFixture("megatron_deepspeed.sh");
     EXPECT_EQ(*f.plan.framework, Framework::DeepSpeed);
     EXPECT_EQ(*f.plan.zeroStage, 1);
     EXPECT_EQ(*f.plan.tp, 4);
@@ -409,7 +409,7 @@ TEST(MegatronArgsConversion, LayerFreqForms) {
     }
 }
 
-struct MalformedCase {
+struct MegatronMalformedCase {
     const char* name;
     std::string text;
     Severity severity;
@@ -417,10 +417,10 @@ struct MalformedCase {
     const char* message;
 };
 
-class MegatronMalformed : public ::testing::TestWithParam<MalformedCase> {};
+class MegatronMalformed : public ::testing::TestWithParam<MegatronMalformedCase> {};
 
 TEST_P(MegatronMalformed, ReportsTheFlag) {
-    const MalformedCase& c = GetParam();
+    const MegatronMalformedCase& c = GetParam();
     const ImportedFields f = importMegatronArgs(c.text, "train.sh");
     EXPECT_TRUE(hasIssue(f.issues, c.severity, c.key, c.message)) << c.name << "\n"
                                                                   << dump(f.issues);
@@ -434,94 +434,103 @@ const std::string kCmd =
 INSTANTIATE_TEST_SUITE_P(
     io, MegatronMalformed,
     ::testing::Values(
-        MalformedCase{"no launch", "echo hello\nls -l\n", Severity::Error, "",
-                      "no Megatron-LM launch found"},
-        MalformedCase{"binary", std::string("\0\x01\x02\x03pretrain_gpt.py\0", 20), Severity::Error,
-                      "", "binary file"},
-        MalformedCase{"unset variable", kCmd + "--tensor-model-parallel-size $TP", Severity::Error,
-                      "--tensor-model-parallel-size",
-                      "depends on $TP, which the script does not set"},
-        MalformedCase{"command substitution", kCmd + "--micro-batch-size $(cat mbs.txt)",
-                      Severity::Error, "--micro-batch-size", "$(cat mbs.txt)"},
-        MalformedCase{"unknown flag", kCmd + "--turbo-mode 3 --bf16", Severity::Warning,
-                      "--turbo-mode", "unknown flag ignored"},
-        MalformedCase{"not a number", kCmd + "--tensor-model-parallel-size eight", Severity::Error,
-                      "--tensor-model-parallel-size", "must be a whole number, got 'eight'"},
-        MalformedCase{"huge number", kCmd + "--global-batch-size 99999999999999999999999",
-                      Severity::Error, "--global-batch-size", "is too large"},
-        MalformedCase{"zero", kCmd + "--pipeline-model-parallel-size 0", Severity::Error,
-                      "--pipeline-model-parallel-size", "0 is out of range"},
-        MalformedCase{"missing value", kCmd + "--micro-batch-size", Severity::Error,
-                      "--micro-batch-size", "needs a value"},
-        MalformedCase{"switch with value", kCmd + "--bf16=true", Severity::Error, "--bf16",
-                      "is a switch"},
-        MalformedCase{"bf16 and fp16", kCmd + "--bf16 --fp16", Severity::Error, "--fp16",
-                      "contradicts --bf16"},
-        MalformedCase{"bad granularity", kCmd + "--recompute-granularity some", Severity::Error,
-                      "--recompute-granularity", "'some' is not one of full, selective"},
-        MalformedCase{"gqa without groups", kCmd + "--group-query-attention", Severity::Error,
-                      "--num-query-groups", "is required with --group-query-attention"},
-        MalformedCase{"groups not dividing", kCmd + "--group-query-attention --num-query-groups 5",
-                      Severity::Error, "--num-query-groups",
-                      "does not divide --num-attention-heads 32"},
-        MalformedCase{
+        MegatronMalformedCase{"no launch", "echo hello\nls -l\n", Severity::Error, "",
+                              "no Megatron-LM launch found"},
+        MegatronMalformedCase{"binary", std::string("\0\x01\x02\x03pretrain_gpt.py\0", 20),
+                              Severity::Error, "", "binary file"},
+        MegatronMalformedCase{"unset variable", kCmd + "--tensor-model-parallel-size $TP",
+                              Severity::Error, "--tensor-model-parallel-size",
+                              "depends on $TP, which the script does not set"},
+        MegatronMalformedCase{"command substitution", kCmd + "--micro-batch-size $(cat mbs.txt)",
+                              Severity::Error, "--micro-batch-size", "$(cat mbs.txt)"},
+        MegatronMalformedCase{"unknown flag", kCmd + "--turbo-mode 3 --bf16", Severity::Warning,
+                              "--turbo-mode", "unknown flag ignored"},
+        MegatronMalformedCase{"not a number", kCmd + "--tensor-model-parallel-size eight",
+                              Severity::Error, "--tensor-model-parallel-size",
+                              "must be a whole number, got 'eight'"},
+        MegatronMalformedCase{"huge number", kCmd + "--global-batch-size 99999999999999999999999",
+                              Severity::Error, "--global-batch-size", "is too large"},
+        MegatronMalformedCase{"zero", kCmd + "--pipeline-model-parallel-size 0", Severity::Error,
+                              "--pipeline-model-parallel-size", "0 is out of range"},
+        MegatronMalformedCase{"missing value", kCmd + "--micro-batch-size", Severity::Error,
+                              "--micro-batch-size", "needs a value"},
+        MegatronMalformedCase{"switch with value", kCmd + "--bf16=true", Severity::Error, "--bf16",
+                              "is a switch"},
+        MegatronMalformedCase{"bf16 and fp16", kCmd + "--bf16 --fp16", Severity::Error, "--fp16",
+                              "contradicts --bf16"},
+        MegatronMalformedCase{"bad granularity", kCmd + "--recompute-granularity some",
+                              Severity::Error, "--recompute-granularity",
+                              "'some' is not one of full, selective"},
+        MegatronMalformedCase{"gqa without groups", kCmd + "--group-query-attention",
+                              Severity::Error, "--num-query-groups",
+                              "is required with --group-query-attention"},
+        MegatronMalformedCase{
+            "groups not dividing", kCmd + "--group-query-attention --num-query-groups 5",
+            Severity::Error, "--num-query-groups", "does not divide --num-attention-heads 32"},
+        MegatronMalformedCase{
             "vpp not dividing",
             kCmd + "--pipeline-model-parallel-size 4 --num-layers-per-virtual-pipeline-stage 3",
             Severity::Error, "--num-layers-per-virtual-pipeline-stage",
             "does not divide --num-layers 32"},
-        MalformedCase{"topk above experts", kCmd + "--num-experts 4 --moe-router-topk 8",
-                      Severity::Error, "--moe-router-topk", "exceeds --num-experts 4"},
-        MalformedCase{"bad layer freq", kCmd + "--num-experts 4 --moe-layer-freq \"[0,2]\"",
-                      Severity::Error, "--moe-layer-freq", "list items must be 0"},
-        MalformedCase{"layer freq length",
-                      kCmd + "--num-experts 4 --moe-layer-freq \"([0]*3+[1]*3)\"", Severity::Error,
-                      "--moe-layer-freq", "lists 6 layers but --num-layers is 32"},
-        MalformedCase{"shared not multiple",
-                      kCmd + "--num-experts 4 --moe-ffn-hidden-size 1000 "
-                             "--moe-shared-expert-intermediate-size 1500",
-                      Severity::Error, "--moe-shared-expert-intermediate-size",
-                      "not a multiple of the expert width 1000"},
-        MalformedCase{"fp8 format", kCmd + "--bf16 --fp8-format e5m2", Severity::Error,
-                      "--fp8-format", "'e5m2' is not one of e4m3, hybrid"},
-        MalformedCase{"moe flag without experts", kCmd + "--moe-router-topk 2", Severity::Warning,
-                      "--moe-router-topk", "is ignored without --num-experts"},
-        MalformedCase{"query groups without gqa", kCmd + "--num-query-groups 8", Severity::Warning,
-                      "--num-query-groups", "without --group-query-attention"},
+        MegatronMalformedCase{"topk above experts", kCmd + "--num-experts 4 --moe-router-topk 8",
+                              Severity::Error, "--moe-router-topk", "exceeds --num-experts 4"},
+        MegatronMalformedCase{"bad layer freq", kCmd + "--num-experts 4 --moe-layer-freq \"[0,2]\"",
+                              Severity::Error, "--moe-layer-freq", "list items must be 0"},
+        MegatronMalformedCase{
+            "layer freq length", kCmd + "--num-experts 4 --moe-layer-freq \"([0]*3+[1]*3)\"",
+            Severity::Error, "--moe-layer-freq", "lists 6 layers but --num-layers is 32"},
+        MegatronMalformedCase{"shared not multiple",
+                              kCmd + "--num-experts 4 --moe-ffn-hidden-size 1000 "
+                                     "--moe-shared-expert-intermediate-size 1500",
+                              Severity::Error, "--moe-shared-expert-intermediate-size",
+                              "not a multiple of the expert width 1000"},
+        MegatronMalformedCase{"fp8 format", kCmd + "--bf16 --fp8-format e5m2", Severity::Error,
+                              "--fp8-format", "'e5m2' is not one of e4m3, hybrid"},
+        MegatronMalformedCase{"moe flag without experts", kCmd + "--moe-router-topk 2",
+                              Severity::Warning, "--moe-router-topk",
+                              "is ignored without --num-experts"},
+        MegatronMalformedCase{"query groups without gqa", kCmd + "--num-query-groups 8",
+                              Severity::Warning, "--num-query-groups",
+                              "without --group-query-attention"},
         // An error, not a warning (issue 22 item 7): every flag after the quote is lost.
-        MalformedCase{"unterminated quote", kCmd + "--data-path 'oops", Severity::Error, "",
-                      "the single quote opened here is never closed"},
-        MalformedCase{"fp8 options without format", kCmd + "--bf16 --fp8-amax-history-len 16",
-                      Severity::Warning, "--fp8-amax-history-len", "fp8 is off"},
-        MalformedCase{"window skip pattern",
-                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,0,1,1]*8\"",
-                      Severity::Error, "--window-attn-skip-freq",
-                      "layer 3 is windowed, but the first full-attention layer, 1, sets a period "
-                      "of 2"},
-        MalformedCase{"window skip full first",
-                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[0]+[1]*31\"",
-                      Severity::Error, "--window-attn-skip-freq",
-                      "layer 0 is full attention but layer 1 is windowed"},
-        MalformedCase{"window skip length",
-                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,1,1,0]*3\"",
-                      Severity::Error, "--window-attn-skip-freq",
-                      "lists 12 layers but --num-layers is 32"},
-        MalformedCase{"window skip entries",
-                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,2]*16\"",
-                      Severity::Error, "--window-attn-skip-freq",
-                      "entries must be 1 (windowed layer) or 0 (full attention)"},
-        MalformedCase{"window skip spaces",
-                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1, 0]*16\"",
-                      Severity::Error, "--window-attn-skip-freq", "may hold only digits"},
-        MalformedCase{"window skip unclosed",
-                      kCmd + "--window-size 127,0 --window-attn-skip-freq \"([1,0]*16\"",
-                      Severity::Error, "--window-attn-skip-freq", "( that is not closed"},
-        MalformedCase{"window skip zero", kCmd + "--window-size 127,0 --window-attn-skip-freq 0",
-                      Severity::Error, "--window-attn-skip-freq", "0 is out of range"},
-        MalformedCase{"window size one number", kCmd + "--window-size 4096", Severity::Error,
-                      "--window-size", "must be two whole numbers"},
-        MalformedCase{"latent rank without switch", kCmd + "--q-lora-rank 1536", Severity::Warning,
-                      "--q-lora-rank", "is ignored without --multi-latent-attention"}),
-    [](const ::testing::TestParamInfo<MalformedCase>& info) {
+        MegatronMalformedCase{"unterminated quote", kCmd + "--data-path 'oops", Severity::Error, "",
+                              "the single quote opened here is never closed"},
+        MegatronMalformedCase{"fp8 options without format",
+                              kCmd + "--bf16 --fp8-amax-history-len 16", Severity::Warning,
+                              "--fp8-amax-history-len", "fp8 is off"},
+        MegatronMalformedCase{
+            "window skip pattern",
+            kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,0,1,1]*8\"", Severity::Error,
+            "--window-attn-skip-freq",
+            "layer 3 is windowed, but the first full-attention layer, 1, sets a period "
+            "of 2"},
+        MegatronMalformedCase{"window skip full first",
+                              kCmd + "--window-size 127,0 --window-attn-skip-freq \"[0]+[1]*31\"",
+                              Severity::Error, "--window-attn-skip-freq",
+                              "layer 0 is full attention but layer 1 is windowed"},
+        MegatronMalformedCase{"window skip length",
+                              kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,1,1,0]*3\"",
+                              Severity::Error, "--window-attn-skip-freq",
+                              "lists 12 layers but --num-layers is 32"},
+        MegatronMalformedCase{"window skip entries",
+                              kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1,2]*16\"",
+                              Severity::Error, "--window-attn-skip-freq",
+                              "entries must be 1 (windowed layer) or 0 (full attention)"},
+        MegatronMalformedCase{"window skip spaces",
+                              kCmd + "--window-size 127,0 --window-attn-skip-freq \"[1, 0]*16\"",
+                              Severity::Error, "--window-attn-skip-freq", "may hold only digits"},
+        MegatronMalformedCase{"window skip unclosed",
+                              kCmd + "--window-size 127,0 --window-attn-skip-freq \"([1,0]*16\"",
+                              Severity::Error, "--window-attn-skip-freq", "( that is not closed"},
+        MegatronMalformedCase{"window skip zero",
+                              kCmd + "--window-size 127,0 --window-attn-skip-freq 0",
+                              Severity::Error, "--window-attn-skip-freq", "0 is out of range"},
+        MegatronMalformedCase{"window size one number", kCmd + "--window-size 4096",
+                              Severity::Error, "--window-size", "must be two whole numbers"},
+        MegatronMalformedCase{"latent rank without switch", kCmd + "--q-lora-rank 1536",
+                              Severity::Warning, "--q-lora-rank",
+                              "is ignored without --multi-latent-attention"}),
+    [](const ::testing::TestParamInfo<MegatronMalformedCase>& info) {
         std::string n = info.param.name;
         for (char& c : n)
             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';

@@ -2,6 +2,8 @@
 // English and a Chinese template taking the same arguments; a real invalid scenario field and a
 // refused write read in Chinese, while the English stays what the CLI and scripts match.
 
+#include "model_test_support.h"
+
 #include <trainplan/model/atomic_file.h>
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/issue_text.h>
@@ -22,6 +24,8 @@
 
 namespace trainplan::model {
 namespace {
+
+using test::builtinCatalog;
 
 namespace fs = std::filesystem;
 
@@ -78,11 +82,6 @@ TEST(IssueText, ArgumentsAreVerbatimAndJsonTypesAreWordedPerLanguage) {
     const ValidationIssue d("plans[0].tp", IssueId::NotDivisibleBy, {"model.heads", 32, "tp", 3});
     EXPECT_EQ(d.message, "model.heads: 32 is not divisible by tp=3");
     EXPECT_EQ(d.messageIn(Lang::ZhCN), "model.heads：32 不能被 tp=3 整除");
-}
-
-const Catalog& builtinCatalog() {
-    static const Catalog catalog = loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
-    return catalog;
 }
 
 // The scenario editor's global-batch field with a negative value, as the GUI shows it.

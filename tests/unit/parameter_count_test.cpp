@@ -1,6 +1,8 @@
 // Parameter counts computed from the architecture (model::countParameters) against the counts the
 // authors publish, and hand-checked per-layer values.
 
+#include "model_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/transformer_spec.h>
 
@@ -15,11 +17,7 @@
 namespace trainplan::model {
 namespace {
 
-const Catalog& builtinCatalog() {
-    static const Catalog catalog =
-        loadCatalog(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
-    return catalog;
-}
+using test::builtinCatalog;
 
 const TransformerSpec& catalogModel(const std::string& name) {
     const TransformerSpec* m = builtinCatalog().findModel(name);

@@ -1,6 +1,8 @@
 // The readiness profile ("team", "platform") and migration stages ("stages") of a scenario: typed
 // parsing with field paths, documented defaults, unknown keys as errors, and exact round trips.
 
+#include "model_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/readiness.h>
 #include <trainplan/model/scenario_json.h>
@@ -15,6 +17,9 @@
 namespace trainplan::model {
 namespace {
 
+using test::describe;
+using test::hasIssue;
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -26,20 +31,6 @@ const Catalog& catalog() {
 json baseDoc() {
     std::ifstream in(fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / "llama31-70b-h100x256.json");
     return json::parse(in);
-}
-
-std::string describe(const ValidationIssues& issues) {
-    std::string s;
-    for (const auto& i : issues)
-        s += "\n  " + i.text();
-    return s;
-}
-
-bool hasIssue(const ValidationIssues& issues, const std::string& path,
-              const std::string& fragment) {
-    for (const auto& i : issues)
-        if (i.path == path && i.message.find(fragment) != std::string::npos) return true;
-    return false;
 }
 
 ScenarioLoad parseWith(const json& extra) {

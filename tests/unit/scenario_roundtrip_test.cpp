@@ -1,6 +1,8 @@
 // Load -> save -> load gives back an equal Scenario, and save is a fixed point on text, for every
 // built-in scenario and for the good fixtures (inline model, GPU and links; every optional object).
 
+#include "model_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
@@ -19,19 +21,10 @@
 namespace trainplan::model {
 namespace {
 
+using test::builtinCatalog;
+using test::describe;
+
 namespace fs = std::filesystem;
-
-const Catalog& builtinCatalog() {
-    static const Catalog catalog = loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
-    return catalog;
-}
-
-std::string describe(const ValidationIssues& issues) {
-    std::string s;
-    for (const auto& i : issues)
-        s += "\n  " + i.text();
-    return s;
-}
 
 std::string readText(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);

@@ -2,6 +2,8 @@
 // message fragment it must produce, and (where the file has exactly one problem) that nothing else
 // is reported. The files live in tests/fixtures/scenarios/bad/.
 
+#include "model_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
 
@@ -17,29 +19,14 @@
 namespace trainplan::model {
 namespace {
 
-namespace fs = std::filesystem;
+using test::builtinCatalog;
+using test::describe;
+using test::hasIssue;
 
-const Catalog& builtinCatalog() {
-    static const Catalog catalog = loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
-    return catalog;
-}
+namespace fs = std::filesystem;
 
 fs::path badDir() {
     return fs::path(TRAINPLAN_TEST_FIXTURES_DIR) / "scenarios" / "bad";
-}
-
-std::string describe(const ValidationIssues& issues) {
-    std::string s;
-    for (const auto& i : issues)
-        s += "\n  [" + i.path + "] " + i.message;
-    return s.empty() ? "\n  (no issues)" : s;
-}
-
-bool hasIssue(const ValidationIssues& issues, const std::string& path,
-              const std::string& fragment) {
-    return std::any_of(issues.begin(), issues.end(), [&](const ValidationIssue& i) {
-        return i.path == path && i.message.find(fragment) != std::string::npos;
-    });
 }
 
 struct BadFile {
