@@ -188,8 +188,10 @@ void fingerprintExistingRuns(Connection& c, MigrationNotes&) {
 
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
-        {1, kV1, nullptr}, {2, kV2, fingerprintExistingRuns},
-        {3, kV3, nullptr}, {4, nullptr, detail::makeTablesStrict, true},
+        {1, kV1, nullptr},
+        {2, kV2, fingerprintExistingRuns},
+        {3, kV3, nullptr},
+        {4, nullptr, detail::makeTablesStrict, true},
         {5, kV5, nullptr},
     };
     return steps;

@@ -46,8 +46,7 @@ std::string readWhole(const fs::path& file) {
 // read-only -shm of ours beside a writable file gets the file's mode back.
 void repairReadOnlyShm(const fs::path& file) {
     const std::string shm = file.string() + "-shm";
-    struct stat dbStat {
-    }, shmStat{};
+    struct stat dbStat {}, shmStat {};
     if (::stat(shm.c_str(), &shmStat) != 0 || ::access(shm.c_str(), W_OK) == 0) return;
     if (::stat(file.c_str(), &dbStat) != 0 || shmStat.st_uid != ::geteuid()) return;
     (void)::chmod(shm.c_str(), (dbStat.st_mode & 0666) | S_IRUSR | S_IWUSR);
