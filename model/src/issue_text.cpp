@@ -70,6 +70,12 @@ constexpr TextEntry<IssueId> kIssues[] = {
      "not valid JSON: line {0}, column {1}: the number {2} does not fit a double (largest about 1.8e308)",
      "不是有效的 JSON：第 {0} 行第 {1} 列：数字 {2} 超出 double 的范围（最大约 1.8e308）"},
     {I::JsonTooDeep, 1, "not valid JSON: nested deeper than {0} levels", "不是有效的 JSON：嵌套超过 {0} 层"},
+    {I::JsonDuplicateKeyAt, 5,
+     "duplicate key \"{0}\" at line {1}, column {2} (first given at line {3}, column {4}); only one value can be used: remove the other",
+     "第 {1} 行第 {2} 列有重复的键 \"{0}\"（第一次出现在第 {3} 行第 {4} 列）；只能使用一个值：请删除另一个"},
+    {I::JsonDuplicateKeyInAt, 6,
+     "duplicate key \"{0}\" in {1} at line {2}, column {3} (first given at line {4}, column {5}); only one value can be used: remove the other",
+     "{1} 中第 {2} 行第 {3} 列有重复的键 \"{0}\"（第一次出现在第 {4} 行第 {5} 列）；只能使用一个值：请删除另一个"},
     {I::JsonDuplicateKey, 1, "{0}", "JSON 中有重复的键：{0}"},
     {I::ScenarioNotObject, 1, "a scenario must be a JSON object, got {0}", "场景必须是 JSON 对象，实际是{0}"},
     {I::NoSuchFile, 0, "no such file", "文件不存在"},
@@ -337,6 +343,12 @@ constexpr TextEntry<IssueId> kIssues[] = {
      "calibration profile '{0}' not found: there is no library at {1} (create one with 'trainplan-cli calibrate ... --profile {0}')",
      "找不到校准配置 '{0}'：{1} 处没有场景库（可用 'trainplan-cli calibrate ... --profile {0}' 创建）"},
     {I::StoredRunWhere, 2, "run {0} ({1})", "运行 {0}（{1}）"},
+    {I::RunNotLinked, 0, "not linked to a stored scenario", "未关联到已存储的场景"},
+    {I::RunScenarioNotFound, 0, "scenario not found", "找不到场景"},
+    {I::RunScenarioNotJson, 0, "the stored scenario is not valid JSON", "已存储的场景不是有效的 JSON"},
+    {I::RunPlanUnknown, 0, "the run does not say which plan it measured", "该运行没有说明测量的是哪个方案"},
+    {I::RunNoPublishedPlan, 0, "no valid plan for the published layout", "按公布的布局找不到有效的方案"},
+    {I::RunNoMeasurement, 0, "no step time, tokens/s, MFU or peak memory", "没有单步时间、token/秒、MFU 或峰值显存"},
 };
 
 using W = WriteReason;

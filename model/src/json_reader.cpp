@@ -215,12 +215,45 @@ std::optional<ValidationIssue> numberTooLargeIssue(const std::string& why) {
                            {line->first, column->first, number->first});
 }
 
+// findDuplicateJsonKey's "duplicate key "K"[ in PATH] at line L, column C (first given at line
+// L, column C); only one value can be used: remove the other", read from the end (the key and the
+// path are as the file wrote them).
+std::optional<ValidationIssue> duplicateKeyIssue(const std::string& why) {
+    constexpr std::string_view head = "duplicate key \"";
+    constexpr std::string_view tail = "); only one value can be used: remove the other";
+    if (why.rfind(head, 0) != 0 || why.size() < head.size() + tail.size() ||
+        why.compare(why.size() - tail.size(), tail.size(), tail) != 0)
+        return std::nullopt;
+    const std::string body = why.substr(head.size(), why.size() - head.size() - tail.size());
+    const std::size_t firstAt = body.rfind(" (first given at line ");
+    if (firstAt == std::string::npos) return std::nullopt;
+    const auto first = splitAt(body.substr(firstAt + 22), ", column ");
+    const std::size_t at = body.rfind(" at line ", firstAt);
+    if (!first || at == std::string::npos) return std::nullopt;
+    const auto here = splitAt(body.substr(at + 9, firstAt - at - 9), ", column ");
+    if (!here) return std::nullopt;
+    const std::string keyAndPath = body.substr(0, at);
+    const std::size_t in = keyAndPath.rfind("\" in ");
+    if (in == std::string::npos) {
+        if (keyAndPath.empty() || keyAndPath.back() != '"') return std::nullopt;
+        return ValidationIssue("", IssueId::JsonDuplicateKeyAt,
+                               {keyAndPath.substr(0, keyAndPath.size() - 1), here->first,
+                                here->second, first->first, first->second});
+    }
+    return ValidationIssue("", IssueId::JsonDuplicateKeyInAt,
+                           {keyAndPath.substr(0, in), keyAndPath.substr(in + 5), here->first,
+                            here->second, first->first, first->second});
+}
+
 } // namespace
 
 ValidationIssue jsonErrorIssue(const std::exception& e) {
     const std::string why = jsonErrorMessage(e);
-    if (why.rfind("duplicate key", 0) == 0)
-        return ValidationIssue("", IssueId::JsonDuplicateKey, {why});
+    if (why.rfind("duplicate key", 0) == 0) {
+        const ValidationIssue verbatim("", IssueId::JsonDuplicateKey, {why});
+        const std::optional<ValidationIssue> structured = duplicateKeyIssue(why);
+        return structured && structured->message == verbatim.message ? *structured : verbatim;
+    }
     const ValidationIssue verbatim("", IssueId::NotValidJson, {why});
     std::optional<ValidationIssue> structured = syntaxErrorIssue(why);
     if (!structured) structured = numberTooLargeIssue(why);

@@ -108,6 +108,30 @@ TEST(JsonErrorText, NumberOutOfRangeAndNestingTooDeepReadInChinese) {
     EXPECT_EQ(d.messageIn(Lang::ZhCN), "不是有效的 JSON：嵌套超过 256 层");
 }
 
+TEST(JsonErrorText, DuplicateKeysSayWhereInChinese) {
+    const std::string inCluster = "{\"cluster\": {\"nodes\": 1,\n \"nodes\": 2}}";
+    const ValidationIssue c = jsonIssueOf(inCluster);
+    EXPECT_EQ(c.id, IssueId::JsonDuplicateKeyInAt);
+    EXPECT_EQ(c.message, nlohmannSays(inCluster).substr(16)); // without "not valid JSON: "
+    EXPECT_EQ(c.message, "duplicate key \"nodes\" in cluster at line 2, column 2 (first given at "
+                         "line 1, column 14); only one value can be used: remove the other");
+    EXPECT_EQ(
+        c.messageIn(Lang::ZhCN),
+        "cluster 中第 2 行第 2 列有重复的键 \"nodes\"（第一次出现在第 1 行第 14 列）；只能使用"
+        "一个值：请删除另一个");
+
+    const std::string top = "{\"name\": \"a\", \"name\": \"b\"}";
+    const ValidationIssue t = jsonIssueOf(top);
+    EXPECT_EQ(t.id, IssueId::JsonDuplicateKeyAt);
+    EXPECT_EQ(t.message, nlohmannSays(top).substr(16));
+    EXPECT_EQ(t.messageIn(Lang::ZhCN)
+                  .rfind("第 1 行第 15 列有重复的键 \"name\"（第一次出现在第 1 "
+                         "行第 2 列）",
+                         0),
+              0u)
+        << t.messageIn(Lang::ZhCN);
+}
+
 TEST(JsonErrorText, WhatCannotBeTakenApartStaysAsNlohmannWroteIt) {
     const ValidationIssue i = detail::jsonErrorIssue(std::runtime_error("something else"));
     EXPECT_EQ(i.id, IssueId::NotValidJson);

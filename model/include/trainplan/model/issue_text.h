@@ -67,6 +67,8 @@ enum class IssueId : int {
     JsonSyntaxLexerExpected,
     JsonNumberTooLarge,
     JsonTooDeep,
+    JsonDuplicateKeyAt,
+    JsonDuplicateKeyInAt,
     JsonDuplicateKey,
     ScenarioNotObject,
     NoSuchFile,
@@ -238,10 +240,17 @@ enum class IssueId : int {
     ProfileNotFound,
     ProfileNotFoundNoneStored,
     ProfileNoLibrary,
-    // A stored run a note is about, written before the note (services::StoredRunNote).
-    StoredRunWhere, // keep last (kIssueIdCount)
+    // A stored run a note is about, written before the note (services::StoredRunNote), and why a
+    // stored run cannot be fitted.
+    StoredRunWhere,
+    RunNotLinked,
+    RunScenarioNotFound,
+    RunScenarioNotJson,
+    RunPlanUnknown,
+    RunNoPublishedPlan,
+    RunNoMeasurement, // keep last (kIssueIdCount)
 };
-inline constexpr int kIssueIdCount = static_cast<int>(IssueId::StoredRunWhere) + 1;
+inline constexpr int kIssueIdCount = static_cast<int>(IssueId::RunNoMeasurement) + 1;
 
 // A word of a JSON syntax error as nlohmann writes it in English (the context "object key", a
 // token name "string literal" or "'}'", a lexer message "invalid literal"), worded per language;
