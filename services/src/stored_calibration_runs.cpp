@@ -17,8 +17,11 @@ namespace trainplan::services {
 
 std::string StoredRunNote::text(model::Lang lang) const {
     const std::vector<model::IssueArg> where{std::to_string(runId), scenarioName};
-    return model::renderIssue(model::IssueId::StoredRunWhere, where, lang) +
-           (lang == model::Lang::ZhCN ? "：" : ": ") + issue.text(lang);
+    std::string out = model::renderIssue(model::IssueId::StoredRunWhere, where, lang) +
+                      (lang == model::Lang::ZhCN ? "：" : ": ");
+    for (std::size_t i = 0; i < issues.size(); ++i)
+        out += (i == 0 ? "" : lang == model::Lang::ZhCN ? "；" : "; ") + issues[i].text(lang);
+    return out;
 }
 
 namespace {
@@ -62,17 +65,26 @@ bool containsIgnoringCase(const std::string& haystack, const std::string& needle
 }
 
 std::optional<model::Scenario> scenarioWithPlan(nlohmann::json document, const nlohmann::json& plan,
-                                                const model::Catalog& catalog, std::string& why) {
+                                                const model::Catalog& catalog,
+                                                model::ValidationIssues& problems) {
     document["plans"] = nlohmann::json::array({plan});
     const model::ScenarioLoad load = model::parseScenario(document, catalog);
     if (load.ok()) return load.scenario;
-    for (const auto& issue : load.issues) {
-        std::string path = issue.path;
-        if (path.rfind("plans[0]", 0) == 0) path = "plan" + path.substr(8);
-        why += (why.empty() ? "" : "; ") +
-               (path.empty() ? issue.message : path + ": " + issue.message);
+    for (model::ValidationIssue issue : load.issues) {
+        if (issue.path.rfind("plans[0]", 0) == 0) issue.path = "plan" + issue.path.substr(8);
+        problems.push_back(std::move(issue));
     }
     return std::nullopt;
+}
+
+std::optional<model::Scenario> scenarioWithPlan(nlohmann::json document, const nlohmann::json& plan,
+                                                const model::Catalog& catalog, std::string& why) {
+    model::ValidationIssues problems;
+    std::optional<model::Scenario> scenario =
+        scenarioWithPlan(std::move(document), plan, catalog, problems);
+    for (const model::ValidationIssue& issue : problems)
+        why += (why.empty() ? "" : "; ") + issue.text();
+    return scenario;
 }
 
 sim::CalibrationRun calibrationRunOf(const model::Scenario& scenario, std::string label) {
@@ -107,7 +119,7 @@ namespace {
 struct RunSource {
     std::optional<model::Scenario> scenario; // linked runs
     std::optional<sim::ReferenceCase> published;
-    std::string skip;                 // why the run cannot be used ("" when it can)
+    model::ValidationIssues skip;     // why the run cannot be used (none when it can)
     model::ValidationIssues problems; // the profile it names is missing or out of range
     [[nodiscard]] const model::Scenario& cluster() const {
         return scenario ? *scenario : published->scenario;
@@ -119,12 +131,13 @@ RunSource sourceOf(const store::MeasuredRun& r, const StoredRunRecords& records)
     if (!r.scenarioId) {
         const std::optional<model::PublishedRun> row = publishedRowOf(r);
         if (!row) {
-            out.skip = "not linked to a stored scenario";
+            out.skip.emplace_back("", model::IssueId::RunNotLinked);
             return out;
         }
         sim::ReferenceCase c = sim::referenceCase(*row, records.catalog);
         if (!c.skipReason.empty()) {
-            out.skip = c.skipReason;
+            out.skip.emplace_back("", model::IssueId::Verbatim,
+                                  std::vector<model::IssueArg>{c.skipReason});
             return out;
         }
         out.published = std::move(c);
@@ -132,12 +145,12 @@ RunSource sourceOf(const store::MeasuredRun& r, const StoredRunRecords& records)
     }
     const auto body = records.scenarioBodies.find(r.scenarioName);
     if (body == records.scenarioBodies.end()) {
-        out.skip = "scenario not found";
+        out.skip.emplace_back("", model::IssueId::RunScenarioNotFound);
         return out;
     }
     const nlohmann::json doc = nlohmann::json::parse(body->second, nullptr, false);
     if (doc.is_discarded()) {
-        out.skip = "the stored scenario is not valid JSON";
+        out.skip.emplace_back("", model::IssueId::RunScenarioNotJson);
         return out;
     }
     nlohmann::json plan;
@@ -146,7 +159,7 @@ RunSource sourceOf(const store::MeasuredRun& r, const StoredRunRecords& records)
     else if (doc.contains("plans") && doc["plans"].is_array() && doc["plans"].size() == 1)
         plan = doc["plans"][0];
     else {
-        out.skip = "the run does not say which plan it measured";
+        out.skip.emplace_back("", model::IssueId::RunPlanUnknown);
         return out;
     }
     out.scenario = scenarioWithPlan(doc, plan, records.catalog, out.skip);
@@ -161,17 +174,20 @@ StoredCalibrationRuns calibrationRunsOf(const StoredRunRecords& records,
                                         const StoredRunFilter& filter) {
     StoredCalibrationRuns out;
     for (const store::MeasuredRun& r : records.runs) {
-        const std::string where = "run " + std::to_string(r.id) + " (" + r.scenarioName + ")";
+        const auto skip = [&](model::ValidationIssues why) {
+            out.skippedNotes.push_back({r.id, r.scenarioName, std::move(why)});
+            out.skipped.push_back(out.skippedNotes.back().text(model::Lang::En));
+            out.skippedIds.push_back(r.id);
+        };
         const RunSource source = sourceOf(r, records);
         if (!source.skip.empty() || (!source.scenario && !source.published)) {
-            out.skipped.push_back(where + ": " + source.skip);
-            out.skippedIds.push_back(r.id);
+            skip(source.skip);
             continue;
         }
         if (filter.cluster && clusterKey(source.cluster()) != *filter.cluster) continue;
         if (!source.problems.empty()) {
             for (const model::ValidationIssue& p : source.problems) {
-                out.problemNotes.push_back({r.id, r.scenarioName, p});
+                out.problemNotes.push_back({r.id, r.scenarioName, {p}});
                 out.problems.push_back(out.problemNotes.back().text(model::Lang::En));
             }
             continue;
@@ -180,8 +196,7 @@ StoredCalibrationRuns calibrationRunsOf(const StoredRunRecords& records,
             const sim::ReferenceCase& c = *source.published;
             std::optional<sim::CalibrationRun> run = sim::calibrationRun(c);
             if (!run) {
-                out.skipped.push_back(where + ": no valid plan for the published layout");
-                out.skippedIds.push_back(r.id);
+                skip({{"", model::IssueId::RunNoPublishedPlan}});
                 continue;
             }
             run->label = c.label + " (run " + std::to_string(r.id) + ")";
@@ -203,8 +218,7 @@ StoredCalibrationRuns calibrationRunsOf(const StoredRunRecords& records,
             run.measured.emplace_back(sim::ValidationMetric::PeakMemoryGiB,
                                       *r.peakMemoryBytes / model::units::kGiB);
         if (run.measured.empty()) {
-            out.skipped.push_back(where + ": no step time, tokens/s, MFU or peak memory");
-            out.skippedIds.push_back(r.id);
+            skip({{"", model::IssueId::RunNoMeasurement}});
             continue;
         }
         out.runs.push_back(std::move(run));

@@ -80,5 +80,32 @@ TEST(StoredProfileText, AStoredRunsProfileProblemNamesTheRunInEitherLanguage) {
                                          "'h800-q3' 的校准配置（尚未存储任何校准配置）");
 }
 
+TEST(StoredProfileText, ARunThatCannotBeFittedSaysWhyInEitherLanguage) {
+    store::Store s = memoryStore();
+    s.saveScenario(scenarioJson("llama"));
+    store::NewMeasuredRun flops;
+    flops.scenarioName = "llama";
+    flops.plan = {{"framework", "fsdp"}, {"dp", 8}, {"micro_batch", 2}, {"zero_stage", 3}};
+    flops.flopsPerSecondPerGpu = 150e12;
+    const std::int64_t flopsId = s.addRun(flops);
+    store::NewMeasuredRun badPlan;
+    badPlan.scenarioName = "llama";
+    badPlan.plan = {{"framework", "megatron"}, {"dp", 1}, {"tp", 3}, {"pp", 1}, {"micro_batch", 1}};
+    badPlan.stepSeconds = 2.0;
+    const std::int64_t badId = s.addRun(badPlan);
+
+    const services::StoredCalibrationRuns loaded = services::loadStoredCalibrationRuns(s);
+    ASSERT_EQ(loaded.skippedNotes.size(), 2u);
+    ASSERT_EQ(loaded.skipped.size(), 2u);
+    EXPECT_EQ(loaded.skippedNotes[0].text(Lang::En), loaded.skipped[0]);
+    EXPECT_EQ(loaded.skippedNotes[1].text(Lang::En), loaded.skipped[1]);
+    EXPECT_EQ(loaded.skippedNotes[0].text(Lang::ZhCN),
+              "运行 " + std::to_string(flopsId) +
+                  "（llama）：没有单步时间、token/秒、MFU 或峰值显存");
+    const std::string bad = loaded.skippedNotes[1].text(Lang::ZhCN);
+    EXPECT_EQ(bad.rfind("运行 " + std::to_string(badId) + "（llama）：plan", 0), 0u) << bad;
+    EXPECT_EQ(bad.find("must"), std::string::npos) << bad;
+}
+
 } // namespace
 } // namespace trainplan::test

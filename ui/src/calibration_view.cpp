@@ -326,14 +326,15 @@ void CalibrationView::fitLibraryRuns(const sim::CalibrationOptions& options,
             }
             if (loaded.runs.empty()) {
                 out.message = calText(sim::CalText::NoRunsToFit).toHtmlEscaped();
-                for (const auto& why : loaded.skipped)
+                for (const services::StoredRunNote& why : loaded.skippedNotes)
                     out.message += QStringLiteral("<br>• ") +
-                                   QString::fromStdString(why).toHtmlEscaped();
+                                   QString::fromStdString(why.text(language)).toHtmlEscaped();
                 return out;
             }
             out.result = std::make_shared<const sim::CalibrationResult>(
                 sim::calibrate(loaded.runs, options));
-            out.skipped = std::move(loaded.skipped);
+            for (const services::StoredRunNote& why : loaded.skippedNotes)
+                out.skipped.push_back(why.text(language));
             return out;
         },
         [this](Outcome outcome) {

@@ -19,11 +19,11 @@
 namespace trainplan::services {
 
 // A problem of one stored run, structured so each language words it: text(Lang::En) is the line
-// of StoredCalibrationRuns::problems, "run ID (scenario): field: why".
+// of StoredCalibrationRuns::problems or ::skipped, "run ID (scenario): field: why[; ...]".
 struct StoredRunNote {
     std::int64_t runId = 0;
     std::string scenarioName;
-    model::ValidationIssue issue;
+    model::ValidationIssues issues; // one for a profile problem; a skip may have several
     [[nodiscard]] std::string text(model::Lang lang) const;
 };
 
@@ -36,7 +36,8 @@ struct StoredCalibrationRuns {
     // Runs that cannot be fitted, each "run ID (scenario): why" (no plan, no usable measurement,
     // not linked to a scenario, the stored scenario no longer valid, ...).
     std::vector<std::string> skipped;
-    std::vector<std::int64_t> skippedIds; // the store id of each of `skipped`, same order
+    std::vector<std::int64_t> skippedIds;    // the store id of each of `skipped`, same order
+    std::vector<StoredRunNote> skippedNotes; // the same as `skipped`, to render in any language
     // Input the user must fix before fitting (a selected calibration profile that is missing or
     // holds an out-of-range value), each "run ID (scenario): field: why".
     std::vector<std::string> problems;
@@ -91,6 +92,11 @@ storedRunClusters(const StoredRunRecords& records);
                                                               const nlohmann::json& plan,
                                                               const model::Catalog& catalog,
                                                               std::string& why);
+// The same with the problems as issues (paths "plan.tp", ...), for any language.
+[[nodiscard]] std::optional<model::Scenario> scenarioWithPlan(nlohmann::json document,
+                                                              const nlohmann::json& plan,
+                                                              const model::Catalog& catalog,
+                                                              model::ValidationIssues& problems);
 
 // A run of `scenario`'s only plan, labelled, with no measurements yet.
 [[nodiscard]] sim::CalibrationRun calibrationRunOf(const model::Scenario& scenario,
