@@ -22,10 +22,6 @@ namespace {
 
 using store::StoreErrorKind;
 
-bool mentions(const store::StoreError& e, const fs::path& path) {
-    return std::string(e.what()).find(path.string()) != std::string::npos;
-}
-
 // "round 2 save 17|xxxx..." -> 17
 long saveNumber(const std::string& description) {
     const auto at = description.find(" save ");

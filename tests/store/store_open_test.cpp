@@ -21,10 +21,6 @@ using store::Connection;
 using store::OpenMode;
 using store::StoreErrorKind;
 
-bool mentions(const store::StoreError& e, const fs::path& path) {
-    return std::string(e.what()).find(path.string()) != std::string::npos;
-}
-
 // Sets (or with nullopt unsets) an environment variable for the scope.
 class ScopedEnv {
 public:

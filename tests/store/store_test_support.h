@@ -51,6 +51,11 @@ private:
     fs::path m_path;
 };
 
+// Whether a library error names the database file (every StoreError's what() starts with it).
+inline bool mentions(const store::StoreError& e, const fs::path& path) {
+    return std::string(e.what()).find(path.string()) != std::string::npos;
+}
+
 inline std::string readFile(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     std::stringstream ss;
