@@ -349,6 +349,7 @@ constexpr TextEntry<IssueId> kIssues[] = {
     {I::RunPlanUnknown, 0, "the run does not say which plan it measured", "该运行没有说明测量的是哪个方案"},
     {I::RunNoPublishedPlan, 0, "no valid plan for the published layout", "按公布的布局找不到有效的方案"},
     {I::RunNoMeasurement, 0, "no step time, tokens/s, MFU or peak memory", "没有单步时间、token/秒、MFU 或峰值显存"},
+    {I::RunNoStepTime, 0, "the model gives this plan no step time", "模型无法为该方案给出单步时间"},
 };
 
 using W = WriteReason;

@@ -1,8 +1,9 @@
 #include <trainplan/services/run_checks.h>
 
 #include <trainplan/model/data_directory.h>
-#include <trainplan/model/scenario_json.h>
+#include <trainplan/model/issue_text.h>
 #include <trainplan/model/published_run.h>
+#include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
 #include <trainplan/simulator/estimate.h>
 #include <trainplan/simulator/validation.h>
@@ -156,6 +157,7 @@ RunChecks checkRuns(const StoredCalibrationRuns& loaded, const sim::ResidualTabl
     RunChecks out;
     out.skipped = loaded.skipped;
     out.skippedIds = loaded.skippedIds;
+    out.skippedNotes = loaded.skippedNotes;
     out.problems = loaded.problems;
     for (std::size_t k = 0; k < loaded.runs.size(); ++k) {
         const sim::CalibrationRun& run = loaded.runs[k];
@@ -168,13 +170,18 @@ RunChecks checkRuns(const StoredCalibrationRuns& loaded, const sim::ResidualTabl
         if (!issues.empty()) {
             out.skipped.push_back(run.label + ": " + issues.front().text());
             out.skippedIds.push_back(c.runId);
+            out.skippedNotes.push_back({c.runId, run.scenario.name, {issues.front()}});
             continue;
         }
         const sim::PlanContext ctx = sim::makeContext(run.scenario, sim::runEfficiency(run.scenario));
         const sim::PlanEstimate e = sim::evaluatePlan(ctx, run.plan);
         if (!(e.time.stepSeconds > 0) || !std::isfinite(e.time.stepSeconds)) {
-            out.skipped.push_back(run.label + ": the model gives this plan no step time");
+            out.skipped.push_back(run.label + ": " +
+                                  model::ValidationIssue("", model::IssueId::RunNoStepTime)
+                                      .messageIn(model::Lang::En));
             out.skippedIds.push_back(c.runId);
+            out.skippedNotes.push_back(
+                {c.runId, run.scenario.name, {{"", model::IssueId::RunNoStepTime}}});
             continue;
         }
         c.uncertainty = sim::uncertaintyFor(residuals, run.scenario, run.plan);

@@ -73,6 +73,31 @@ TEST(RunChecks, ClusterKeyNamesTheGpuTheNodeAndTheNetworkNotTheNodeCount) {
     EXPECT_NE(services::clusterKey(*other), services::clusterKey(*one));
 }
 
+// A run whose plan no longer validates against its scenario is skipped with a note that reads
+// in either language (the Measurements tab's tooltip), and the English line is unchanged.
+TEST(RunChecks, ARunWhosePlanDoesNotValidateIsSkippedWithANoteInBothLanguages) {
+    store::Store st = memoryStore();
+    std::string why;
+    auto scenario = services::scenarioWithPlan(scenarioJson("A"), scenarioJson("A")["plans"][0],
+                                               st.catalog(), why);
+    ASSERT_TRUE(scenario) << why;
+    services::StoredCalibrationRuns loaded;
+    sim::CalibrationRun run = services::calibrationRunOf(*scenario, "A (run 42)");
+    run.plan.tp = 3; // the model's heads do not divide by 3
+    run.measured.push_back({sim::ValidationMetric::StepSeconds, 1.0});
+    loaded.runs.push_back(run);
+    loaded.runIds.push_back(42);
+    const services::RunChecks c = services::checkRuns(loaded, {});
+    EXPECT_TRUE(c.runs.empty());
+    ASSERT_EQ(c.skippedNotes.size(), 1u);
+    ASSERT_EQ(c.skipped.size(), 1u);
+    EXPECT_EQ(c.skippedNotes[0].runId, 42);
+    EXPECT_EQ(c.skipped[0].rfind("A (run 42): plan", 0), 0u) << c.skipped[0];
+    const std::string zh = c.skippedNotes[0].text(model::Lang::ZhCN);
+    EXPECT_EQ(zh.rfind("运行 42（A）：plan", 0), 0u) << zh;
+    EXPECT_EQ(zh.find(" must "), std::string::npos) << zh;
+}
+
 TEST(RunChecks, FarOutsideMeansBeyondTheIntervalByMoreThanItsHalfWidth) {
     // Predicted 10 s with an 80% interval of 9–12 s (half-width 1.5 s): far outside below 7.5 s
     // and above 13.5 s.

@@ -144,7 +144,6 @@ void MeasurementsView::startChecks(store::Store& store) {
             CheckOutcome out;
             const services::StoredCalibrationRuns loaded = services::calibrationRunsOf(*records);
             out.problems = loaded.problemNotes;
-            out.skipped = loaded.skippedNotes;
             out.checks = services::checkRuns(loaded, referenceResiduals(records->catalog));
             return out;
         },
@@ -159,9 +158,7 @@ void MeasurementsView::startChecks(store::Store& store) {
             }
             services::RunChecks& c = out.checks;
             std::map<std::int64_t, std::string> unchecked;
-            for (std::size_t k = 0; k < c.skipped.size() && k < c.skippedIds.size(); ++k)
-                unchecked[c.skippedIds[k]] = c.skipped[k];
-            for (const services::StoredRunNote& why : out.skipped) // in the window's language
+            for (const services::StoredRunNote& why : c.skippedNotes) // in the window's language
                 unchecked[why.runId] = why.text(advisorLanguage());
             int outside = 0, far = 0;
             for (const services::RunCheck& r : c.runs) {

@@ -248,9 +248,10 @@ enum class IssueId : int {
     RunScenarioNotJson,
     RunPlanUnknown,
     RunNoPublishedPlan,
-    RunNoMeasurement, // keep last (kIssueIdCount)
+    RunNoMeasurement,
+    RunNoStepTime, // keep last (kIssueIdCount)
 };
-inline constexpr int kIssueIdCount = static_cast<int>(IssueId::RunNoMeasurement) + 1;
+inline constexpr int kIssueIdCount = static_cast<int>(IssueId::RunNoStepTime) + 1;
 
 // A word of a JSON syntax error as nlohmann writes it in English (the context "object key", a
 // token name "string literal" or "'}'", a lexer message "invalid literal"), worded per language;

@@ -89,6 +89,9 @@ struct RunChecks {
     std::vector<RunCheck> runs;
     std::vector<std::string> skipped;  // as StoredCalibrationRuns::skipped
     std::vector<std::int64_t> skippedIds; // the store id of each of `skipped`
+    // The loaded runs' skip notes and those of the runs checkRuns cannot predict, to render in any
+    // language (StoredRunNote::text); `skipped` holds the English lines.
+    std::vector<StoredRunNote> skippedNotes;
     std::vector<std::string> problems; // as StoredCalibrationRuns::problems
 };
 

@@ -99,7 +99,6 @@ private:
     struct CheckOutcome {
         services::RunChecks checks;
         std::vector<services::StoredRunNote> problems; // checks.problems, structured
-        std::vector<services::StoredRunNote> skipped;  // the library's part of checks.skipped
         QString error;
     };
     // The scenario's plans and the Compare tab's selection, labelled, for a plan choice.
