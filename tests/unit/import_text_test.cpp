@@ -9,13 +9,19 @@
 #include <trainplan/model/io/import_text.h>
 #include <trainplan/model/io/launcher.h>
 #include <trainplan/model/io/megatron_args.h>
+#include <trainplan/model/io/shell_script.h>
 #include <trainplan/model/io/training_log.h>
 
 #include "io_test_support.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 namespace trainplan::model::io::test {
@@ -30,6 +36,66 @@ const ImportIssue* findIssue(const ImportIssues& issues, const std::string& key,
     ADD_FAILURE() << "no finding " << static_cast<int>(id) << " on '" << key << "' in:\n"
                   << dump(issues);
     return nullptr;
+}
+
+std::string logFixturePath(const std::string& relative) {
+    return (std::filesystem::path(TRAINPLAN_TEST_FIXTURES_DIR) / "logs" / relative).string();
+}
+
+std::string readLogFixture(const std::string& relative) {
+    std::ifstream in(logFixturePath(relative), std::ios::binary);
+    EXPECT_TRUE(in.good()) << "missing log fixture " << relative;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// The first run of three or more lowercase English words in a Chinese rendering, outside quotes
+// and backquotes; words with digits, capitals, dots, dashes or underscores (keys, flags, file
+// names, framework names) and the technical terms below end a run. "" when there is none.
+std::string englishRunIn(std::string_view zh) {
+    static const std::set<std::string> kTerms = {
+        "torchrun", "torchtitan", "sbatch",  "srun",   "deepspeed", "dp",    "tp",    "pp",
+        "cp",       "ep",         "etp",     "vpp",    "null",      "true",  "false", "auto",
+        "none",     "rank",       "token",   "stage",  "shell",     "query", "key",   "value",
+        "left",     "right",      "learned", "rotary", "adam",      "sgd"};
+    std::string run, word;
+    int words = 0;
+    char quote = 0;
+    std::string found;
+    auto endWord = [&](bool space) {
+        const bool lower = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+            return c >= 'a' && c <= 'z';
+        }) && !kTerms.count(word);
+        if (lower) {
+            run += (words ? " " : "") + word;
+            ++words;
+        } else if (!word.empty() || !space) {
+            if (words >= 3 && found.empty()) found = run;
+            run.clear();
+            words = 0;
+        }
+        word.clear();
+    };
+    for (char c : zh) {
+        if (quote) {
+            if (c == quote) quote = 0;
+            continue;
+        }
+        if (c == '\'' || c == '"' || c == '`') {
+            endWord(false);
+            quote = c;
+        } else if (c == ' ') {
+            endWord(true);
+        } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ||
+                   c == '.' || c == '/' || c == '=') {
+            word += c;
+        } else {
+            endWord(false);
+        }
+    }
+    endWord(false);
+    return found;
 }
 
 bool hasNonAscii(std::string_view s) {
@@ -246,6 +312,159 @@ TEST(ImportText, TheCliHintRecognisesItsFindingsById) {
     EXPECT_TRUE(catalogModelWouldHelp(issues.front()));
     EXPECT_EQ(issues.front().messageIn(Lang::ZhCN),
               "没有任何导入的文件给出（请和其他文件一起导入模型的 config.json 或一个场景）");
+}
+
+// --- Keys with provenance, line keys and shell arithmetic reasons are catalogue phrases too.
+
+// Where a key names its provenance ("zero_optimization (absent: stage 0)"), a finding that quotes
+// the key says it per language.
+TEST(ImportText, KeysWithProvenanceReadInChinese) {
+    // A DeepSpeed config without zero_optimization and bf16 beside a Megatron-DeepSpeed launch:
+    // the launch's explicit values win over DeepSpeed's defaults, named with their provenance.
+    const ImportResult r =
+        importTexts({{"ds.json", R"({"train_micro_batch_size_per_gpu": 2})"},
+                     {"train.sh", readFixture("megatron/megatron_deepspeed.sh")}},
+                    testCatalog());
+    const ImportIssue* zero =
+        findIssue(r.issues, "plan.zero_stage", ImportTextId::MergeUsedToolDefault);
+    ASSERT_TRUE(zero);
+    EXPECT_EQ(zero->text(), "warning: plan.zero_stage: 1 from train.sh (--zero-stage) is used; 0 "
+                            "from ds.json (zero_optimization (absent: stage 0)) (the tool's "
+                            "default when the flag is absent — the job would use it) differs");
+    EXPECT_EQ(zero->text(Lang::ZhCN),
+              "警告：plan.zero_stage：使用 train.sh（--zero-stage） 中的 1；"
+              "ds.json（zero_optimization（未设置：stage 0）） 中的 0"
+              "（未给出该选项时工具的默认值——作业会使用它）与之不同");
+    const ImportIssue* precision =
+        findIssue(r.issues, "training.precision", ImportTextId::MergeUsedToolDefault);
+    ASSERT_TRUE(precision);
+    EXPECT_EQ(precision->message,
+              "fp16 from train.sh (--fp16) is used; fp32 from ds.json (bf16 / fp16 (absent: "
+              "DeepSpeed trains in fp32)) (the tool's default when the flag is absent — the job "
+              "would use it) differs");
+    EXPECT_EQ(precision->text(Lang::ZhCN),
+              "警告：training.precision：使用 train.sh（--fp16） 中的 fp16；"
+              "ds.json（bf16 / fp16（未设置：DeepSpeed 以 fp32 训练）） 中的 fp32"
+              "（未给出该选项时工具的默认值——作业会使用它）与之不同");
+
+    // The field keeps its key as written; the provenance is the catalogue phrase.
+    const ImportedFields ds = importDeepSpeedConfig("{}", "ds.json");
+    EXPECT_EQ(ds.plan.zeroStage.key, "zero_optimization");
+    EXPECT_EQ(ds.plan.zeroStage.source.render(Lang::En), "zero_optimization (absent: stage 0)");
+    EXPECT_EQ(ds.plan.zeroStage.source.render(Lang::ZhCN), "zero_optimization（未设置：stage 0）");
+    EXPECT_EQ(ds.training.precision.key, "bf16 / fp16");
+
+    // A merge key with words of its own reads per language too.
+    const ImportResult accum = importTexts({{"a.json", R"({"gradient_accumulation_steps": 8})"},
+                                            {"b.json", R"({"gradient_accumulation_steps": 4})"}},
+                                           testCatalog());
+    const ImportIssue* ga =
+        findIssue(accum.issues, "plan gradient accumulation", ImportTextId::MergeContradicts);
+    ASSERT_TRUE(ga);
+    EXPECT_EQ(ga->text(), "error: plan gradient accumulation: 8 from a.json "
+                          "(gradient_accumulation_steps) contradicts 4 from b.json "
+                          "(gradient_accumulation_steps)");
+    EXPECT_EQ(ga->text(Lang::ZhCN),
+              "错误：方案的梯度累积步数：a.json（gradient_accumulation_steps）"
+              " 中的 8 与 b.json（gradient_accumulation_steps） 中的 4 矛盾");
+}
+
+TEST(ImportText, LineKeysReadInChinese) {
+    const LogSummary s = summarizeLogs(
+        {parseTrainingLog(readLogFixture("megatron/gpt3-175b-restart.log"), "train.log", nullptr)},
+        {});
+    const ImportIssue* skipped = findIssue(s.issues, "line 35", ImportTextId::LogSkipped);
+    ASSERT_TRUE(skipped);
+    EXPECT_EQ(skipped->text(), "warning: train.log: line 35: skipped: two ranks' memory reports "
+                               "written into one line (their output interleaved); neither can be "
+                               "attributed");
+    EXPECT_EQ(skipped->text(Lang::ZhCN),
+              "警告：train.log：第 35 行：已跳过：两个 rank 的显存报告写在了同一行（输出交错）；"
+              "无法归属到任何一个 rank");
+    const ImportIssue* peak = findIssue(s.issues, "peak memory", ImportTextId::LogPeakMemoryRank);
+    ASSERT_TRUE(peak);
+    EXPECT_EQ(peak->text(Lang::ZhCN), "提示：峰值显存：60.43 GiB（峰值保留，train.log 第 29 行，"
+                                      "rank 19），是 62 个 rank 读数中的最大值");
+
+    // Megatron-LM's own memory estimate, keyed by the line it was printed on.
+    const ParsedLog log =
+        parseTrainingLog(readLogFixture("megatron/gpt3-175b-restart.log"), "train.log", nullptr);
+    const ImportIssue* estimate =
+        findIssue(log.issues, "line 10", ImportTextId::LogMegatronMemoryEstimate);
+    ASSERT_TRUE(estimate);
+    EXPECT_EQ(estimate->text(), "note: train.log: line 10: Megatron's own estimate of the memory: "
+                                "total 60914 MB per GPU (an estimate, not a measurement; not "
+                                "stored)");
+    EXPECT_EQ(estimate->text(Lang::ZhCN), "提示：train.log：第 10 行：Megatron 自己估算的显存："
+                                          "每 GPU 共 60914 MB（是估算而不是测量；不保存）");
+}
+
+TEST(ImportText, ShellArithmeticReasonReadsInChinese) {
+    const ImportedFields f = importMegatronArgs(
+        "TP=8\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $((TP/0)) --num-layers 2\n",
+        "train.sh");
+    const ImportIssue* tp =
+        findIssue(f.issues, "--tensor-model-parallel-size", ImportTextId::ShellValueCannotCompute);
+    ASSERT_TRUE(tp);
+    EXPECT_EQ(tp->text(), "error: train.sh: --tensor-model-parallel-size: its value '$((TP/0))': "
+                          "$((TP/0)) cannot be computed: it divides by zero");
+    EXPECT_EQ(tp->text(Lang::ZhCN), "错误：train.sh：--tensor-model-parallel-size：它的值 "
+                                    "'$((TP/0))'：$((TP/0)) 无法计算：除数为零");
+    // The reason is an id from the evaluator, carried by the word.
+    const ShellScript script = parseShellScript("echo $((1/0)) $((9223372036854775807+1))\n");
+    ASSERT_EQ(script.commands.size(), 1u);
+    const auto& words = script.commands[0].words;
+    ASSERT_EQ(words.size(), 3u);
+    ASSERT_EQ(words[1].failures.size(), 1u);
+    EXPECT_EQ(words[1].failures[0].id, ImportTextId::ShellDividesByZero);
+    ASSERT_EQ(words[2].failures.size(), 1u);
+    EXPECT_EQ(words[2].failures[0].render(Lang::ZhCN),
+              "$((9223372036854775807+1)) 无法计算：超出 64 位整数范围");
+}
+
+TEST(ImportText, EnglishRunDetectorFindsSentencesNotKeys) {
+    EXPECT_EQ(englishRunIn("警告：x：a.json（num_key_value_heads（absent: one per head））"),
+              "absent one per head");
+    EXPECT_EQ(englishRunIn("提示：train.log：第 10 行：Megatron 自己估算的显存"), "");
+    EXPECT_EQ(englishRunIn("错误：'must be a number'：--foo-bar-baz a.json x_y_z"), "");
+}
+
+TEST(ImportText, NoEnglishSentenceInAnyChineseFindingOfTheFixtures) {
+    std::vector<ImportInput> inputs;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(fixturePath("")))
+        if (entry.is_regular_file()) {
+            const std::string rel =
+                std::filesystem::relative(entry.path(), fixturePath("")).generic_string();
+            inputs.push_back({entry.path().filename().string(), readFixture(rel)});
+        }
+    ASSERT_GE(inputs.size(), 20u);
+    std::size_t checked = 0;
+    auto check = [&](const ImportIssues& issues, const std::string& where) {
+        for (const auto& i : issues) {
+            ++checked;
+            const std::string zh = i.text(Lang::ZhCN);
+            const std::string run = englishRunIn(zh);
+            EXPECT_TRUE(run.empty())
+                << where << ": '" << run << "' in\n  " << zh << "\n  " << i.text();
+        }
+    };
+    for (const auto& in : inputs) {
+        for (const ImportedFields& f : importText(in.name, in.text))
+            check(f.issues, in.name);
+        check(importTexts({in}, testCatalog()).issues, in.name);
+        for (const auto& other : inputs)
+            if (&other != &in && other.name != in.name)
+                check(importTexts({in, other}, testCatalog()).issues, in.name + " + " + other.name);
+    }
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(logFixturePath(""))) {
+        if (!entry.is_regular_file()) continue;
+        const std::string rel =
+            std::filesystem::relative(entry.path(), logFixturePath("")).generic_string();
+        const ParsedLog log = parseTrainingLog(readLogFixture(rel), rel, nullptr);
+        check(log.issues, rel);
+        check(summarizeLogs({log}, {}).issues, rel);
+    }
+    EXPECT_GT(checked, 100u);
 }
 
 } // namespace

@@ -56,7 +56,7 @@ void readZero(const json& z, ImportedFields& f) {
         stage = static_cast<int>(*s);
         f.plan.zeroStage.set(stage, r.path("stage"));
     } else if (!r.has("stage")) {
-        f.plan.zeroStage.set(0, r.path("stage") + " (absent: 0)", Origin::ToolDefault);
+        f.plan.zeroStage.set(0, r.path("stage"), absentNote("0"), Origin::ToolDefault);
     }
     auto opt = offloadDevice(r, f, "offload_optimizer");
     auto param = offloadDevice(r, f, "offload_param");
@@ -168,9 +168,11 @@ void readPrecision(KeyReader& r, ImportedFields& f) {
         f.training.precision.set(Precision::Fp16,
                                  fp16.value_or(false) ? "fp16.enabled" : "amp.enabled");
     } else if (bf16 || fp16 || amp) {
-        f.training.precision.set(Precision::Fp32, "bf16.enabled / fp16.enabled (both false: fp32)");
+        f.training.precision.set(Precision::Fp32, "bf16.enabled / fp16.enabled",
+                                 fieldNote(ImportTextId::FieldBothFalse, {"fp32"}));
     } else if (!r.has("bf16") && !r.has("fp16") && !r.has("bfloat16") && !r.has("amp")) {
-        f.training.precision.set(Precision::Fp32, "bf16 / fp16 (absent: DeepSpeed trains in fp32)",
+        f.training.precision.set(Precision::Fp32, "bf16 / fp16",
+                                 fieldNote(ImportTextId::FieldAbsentDeepSpeedFp32),
                                  Origin::ToolDefault);
     }
 }
@@ -270,7 +272,7 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
     if (const json* z = r.get("zero_optimization"))
         readZero(*z, f);
     else
-        f.plan.zeroStage.set(0, "zero_optimization (absent: stage 0)", Origin::ToolDefault);
+        f.plan.zeroStage.set(0, "zero_optimization", absentNote("stage 0"), Origin::ToolDefault);
     readOptimizer(r, f);
 
     if (const json* ac = r.get("activation_checkpointing")) {

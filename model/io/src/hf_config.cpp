@@ -161,10 +161,12 @@ void readSlidingWindow(const nlohmann::json& doc, KeyReader& r, const std::strin
     r.markRead({"sliding_window", "layer_types", "sliding_window_pattern", "max_window_layers"});
     if ((use && !*use) || (qwen && !use)) {
         if (use)
-            f.model.slidingWindow.set(0, "use_sliding_window (false)");
+            f.model.slidingWindow.set(0, "use_sliding_window", ImportText::verbatim("false"));
         else
-            f.model.slidingWindow.set(0, "use_sliding_window (absent: false for " + modelType + ")",
-                                      Origin::ToolDefault);
+            f.model.slidingWindow.set(
+                0, "use_sliding_window",
+                fieldNote(ImportTextId::FieldAbsentForModel, {"false", modelType}),
+                Origin::ToolDefault);
         return;
     }
     const std::optional<long long> window = r.integer("sliding_window", 0, kMaxWindow);
@@ -172,8 +174,9 @@ void readSlidingWindow(const nlohmann::json& doc, KeyReader& r, const std::strin
         // Mixtral, Mistral v0.2+: "sliding_window": null.
         const auto it = doc.find("sliding_window");
         if (window || (it != doc.end() && it->is_null()))
-            f.model.slidingWindow.set(0, "sliding_window (" + std::string(window ? "0" : "null") +
-                                             ": full attention)");
+            f.model.slidingWindow.set(
+                0, "sliding_window",
+                fieldNote(ImportTextId::FieldValueFullAttention, {window ? "0" : "null"}));
         return;
     }
 
@@ -219,18 +222,16 @@ void readSlidingWindow(const nlohmann::json& doc, KeyReader& r, const std::strin
     if (patternKey.empty()) {
         const int every = defaultFullEvery(modelType);
         f.model.slidingWindow.set(static_cast<int>(*window), "sliding_window");
-        f.model.fullAttentionEvery.set(every,
-                                       "sliding_window (no layer_types: " +
-                                           (every == 0
-                                                ? std::string("every layer windowed")
-                                                : "full attention every " + std::to_string(every) +
-                                                      " layers for " + modelType) +
-                                           ")",
-                                       Origin::ToolDefault);
+        f.model.fullAttentionEvery.set(
+            every, "sliding_window",
+            every == 0 ? fieldNote(ImportTextId::FieldNoLayerTypesEveryWindowed)
+                       : fieldNote(ImportTextId::FieldNoLayerTypesFullEvery, {every, modelType}),
+            Origin::ToolDefault);
         return;
     }
     if (std::none_of(windowed.begin(), windowed.end(), [](bool w) { return w; })) {
-        if (layers) f.model.slidingWindow.set(0, patternKey + " (no windowed layer)");
+        if (layers)
+            f.model.slidingWindow.set(0, patternKey, fieldNote(ImportTextId::FieldNoWindowedLayer));
         return;
     }
     ImportText why;
@@ -324,16 +325,17 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (kv && heads && *kv != *heads)
             f.warning("num_key_value_heads", ImportTextId::HfMlaKvHeads, {*kv, *heads});
         if (heads)
-            f.model.kvHeads.set(static_cast<int>(*heads),
-                                "num_attention_heads (multi-head latent attention)");
+            f.model.kvHeads.set(static_cast<int>(*heads), "num_attention_heads",
+                                fieldNote(ImportTextId::FieldMla));
     } else if (!gpt2) {
         if (auto kv = r.integer("num_key_value_heads", 1, kMaxDim)) {
             f.model.kvHeads.set(static_cast<int>(*kv), "num_key_value_heads");
             if (heads && *heads % *kv != 0)
                 f.error("num_key_value_heads", ImportTextId::HfKvHeadsNotDivide, {*kv, *heads});
         } else if (heads) {
-            f.model.kvHeads.set(static_cast<int>(*heads),
-                                "num_key_value_heads (absent: one per head)", Origin::ToolDefault);
+            f.model.kvHeads.set(static_cast<int>(*heads), "num_key_value_heads",
+                                fieldNote(ImportTextId::FieldAbsentOnePerHead),
+                                Origin::ToolDefault);
         }
     } else if (heads) {
         f.model.kvHeads.set(static_cast<int>(*heads), kHeads);
@@ -371,7 +373,8 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         if (auto inner = r.integer("n_inner", 1, 16 * kMaxDim))
             f.model.ffnHidden.set(static_cast<int>(*inner), "n_inner");
         else if (hidden)
-            f.model.ffnHidden.set(static_cast<int>(4 * *hidden), "n_inner (null: 4 × n_embd)",
+            f.model.ffnHidden.set(static_cast<int>(4 * *hidden), "n_inner",
+                                  fieldNote(ImportTextId::FieldNullValue, {"4 × n_embd"}),
                                   Origin::ToolDefault);
     } else if (auto inter = requireInt("intermediate_size", 1, 16 * kMaxDim)) {
         f.model.ffnHidden.set(static_cast<int>(*inter), "intermediate_size");
@@ -383,12 +386,15 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         f.model.tiedEmbeddings.set(*tie, "tie_word_embeddings");
     else
         f.model.tiedEmbeddings.set(
-            tieDefault,
-            "tie_word_embeddings (absent: " + std::string(tieDefault ? "true" : "false") + " for " +
-                (modelType.empty() ? "this model" : modelType) + ")",
+            tieDefault, "tie_word_embeddings",
+            modelType.empty()
+                ? fieldNote(ImportTextId::FieldAbsentForThisModel, {tieDefault ? "true" : "false"})
+                : fieldNote(ImportTextId::FieldAbsentForModel,
+                            {tieDefault ? "true" : "false", modelType}),
             Origin::ToolDefault);
     f.model.positionEmbedding.set(gpt2 ? PositionEmbedding::Learned : PositionEmbedding::None,
-                                  gpt2 ? "n_positions (learned)" : "model_type (rotary)");
+                                  gpt2 ? "n_positions" : "model_type",
+                                  ImportText::verbatim(gpt2 ? "learned" : "rotary"));
 
     // Mixture of experts.
     if (family == Family::Mixtral) {
@@ -430,7 +436,8 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         const auto qLora = doc.find("q_lora_rank");
         if (qLora != doc.end() && qLora->is_null()) {
             r.markRead({"q_lora_rank"});
-            f.model.qLoraRank.set(0, "q_lora_rank (null: queries not compressed)");
+            f.model.qLoraRank.set(0, "q_lora_rank",
+                                  fieldNote(ImportTextId::FieldNullQueriesNotCompressed));
         } else if (auto q = requireInt("q_lora_rank", 0, kMaxDim)) {
             f.model.qLoraRank.set(static_cast<int>(*q), "q_lora_rank");
         }

@@ -108,11 +108,11 @@ bool assembleCluster(Assembly& a, ImportedFields& m, const std::optional<long lo
     if (gpuName.empty() && !a.base && m.cluster.gpu.has()) {
         if (const GpuSpec* g = gpuFromHint(a.catalog, *m.cluster.gpu)) {
             gpuName = g->name;
-            a.note("cluster.gpu", ImportTextId::GpuHintRead,
-                   {*m.cluster.gpu, m.cluster.gpu.key, g->name});
+            a.note("cluster.gpu", ImportText(ImportTextId::GpuHintRead, {*m.cluster.gpu, g->name},
+                                             {m.cluster.gpu.source}));
         } else {
-            a.warning("cluster.gpu", ImportTextId::GpuHintUnknown,
-                      {*m.cluster.gpu, m.cluster.gpu.key});
+            a.warning("cluster.gpu", ImportText(ImportTextId::GpuHintUnknown, {*m.cluster.gpu},
+                                                {m.cluster.gpu.source}));
         }
     }
     if (gpuName.empty() && !a.base) {

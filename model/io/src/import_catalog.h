@@ -33,6 +33,15 @@ struct Assembly {
     void note(std::string key, ImportTextId id, std::vector<IssueArg> args = {}) {
         issues.emplace_back(Severity::Note, "", std::move(key), id, std::move(args));
     }
+    void error(std::string key, ImportText what) {
+        issues.emplace_back(Severity::Error, "", std::move(key), std::move(what));
+    }
+    void warning(std::string key, ImportText what) {
+        issues.emplace_back(Severity::Warning, "", std::move(key), std::move(what));
+    }
+    void note(std::string key, ImportText what) {
+        issues.emplace_back(Severity::Note, "", std::move(key), std::move(what));
+    }
     // A problem the model's catalogue words (an unknown GPU, link or model).
     void error(ValidationIssue v) {
         issues.push_back(ImportIssue::fromValidation(Severity::Error, "", std::move(v)));

@@ -27,8 +27,8 @@ namespace trainplan::model::io {
 
 namespace {
 
-using detail::Assembly;
 using detail::assembleCluster;
+using detail::Assembly;
 using detail::catalogModelForHubName;
 using detail::fromScenario;
 using detail::mergeInto;
@@ -194,12 +194,14 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (baseScenario) a.base = &*baseScenario;
     if (options.seqLen) {
         if (merged.model.seqLen.has() && *merged.model.seqLen != *options.seqLen)
-            a.note("model.seq_len", ImportTextId::SeqLenReplaced,
-                   {*options.seqLen, *merged.model.seqLen, merged.model.seqLen.key});
+            a.note("model.seq_len",
+                   ImportText(ImportTextId::SeqLenReplaced, {*options.seqLen, *merged.model.seqLen},
+                              {merged.model.seqLen.source}));
         merged.model.seqLen.set(*options.seqLen, "--seq-len");
     } else if (merged.model.seqLen.has() && merged.model.seqLen.origin == Origin::Guess) {
-        a.warning("model.seq_len", ImportTextId::SeqLenIsLongestContext,
-                  {*merged.model.seqLen, merged.model.seqLen.key});
+        a.warning("model.seq_len",
+                  ImportText(ImportTextId::SeqLenIsLongestContext, {*merged.model.seqLen},
+                             {merged.model.seqLen.source}));
     }
 
     // Model.
@@ -273,16 +275,17 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             if (p.pp > 0 && stages % p.pp == 0)
                 p.vpp = static_cast<int>(stages / p.pp);
             else
-                a.error("plan.vpp", ImportTextId::TorchtitanStagesNotDividePp,
-                        {stages, effective, lps, mp.layersPerVirtualStage.key, p.pp});
+                a.error("plan.vpp", ImportText(ImportTextId::TorchtitanStagesNotDividePp,
+                                               {stages, effective, lps, p.pp},
+                                               {mp.layersPerVirtualStage.source}));
         } else if (mp.layersPerVirtualStage.has()) {
             const long long per = static_cast<long long>(*mp.layersPerVirtualStage) * p.pp;
             if (per > 0 && s.model.layers % per == 0)
                 p.vpp = static_cast<int>(s.model.layers / per);
             else
-                a.error("plan.vpp", ImportTextId::VirtualStageNotDivideLayers,
-                        {*mp.layersPerVirtualStage, mp.layersPerVirtualStage.key, p.pp,
-                         s.model.layers});
+                a.error("plan.vpp", ImportText(ImportTextId::VirtualStageNotDivideLayers,
+                                               {*mp.layersPerVirtualStage, p.pp, s.model.layers},
+                                               {mp.layersPerVirtualStage.source}));
         } else if (mp.vpp.has()) {
             p.vpp = *mp.vpp;
         }
@@ -317,7 +320,7 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
     if (hasPlan) {
         const long long modelParallel = static_cast<long long>(p.tp) * p.pp * p.cp;
         const ImportText launchKey = merged.cluster.nodes.has()
-                                         ? ImportText::verbatim(merged.cluster.nodes.key)
+                                         ? merged.cluster.nodes.source
                                          : ImportText(ImportTextId::TheCluster);
         if (modelParallel <= 0 || world % modelParallel != 0) {
             a.issues.emplace_back(
@@ -336,16 +339,18 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         const ImportText dpWhy(
             ImportTextId::DpFromWorld,
             {world, s.cluster.nodes, s.cluster.gpusPerNode, p.tp, p.pp, p.cp, dp}, {launchKey});
-        auto batchError = [&](ImportTextId id, std::vector<IssueArg> args) {
+        auto batchError = [&](ImportTextId id, std::vector<IssueArg> args,
+                              std::vector<ImportText> keys) {
+            keys.push_back(dpWhy);
             a.issues.emplace_back(Severity::Error, "", "training.global_batch",
-                                  ImportText(id, std::move(args), {dpWhy}));
+                                  ImportText(id, std::move(args), std::move(keys)));
         };
         const bool dsDerived =
             mp.dp.has() && mp.dp.key.find("train_batch_size") != std::string::npos;
         if (mp.dp.has() && *mp.dp != dp && !dsDerived)
             a.issues.emplace_back(
                 Severity::Error, "", "plan.dp",
-                ImportText(ImportTextId::DpContradicts, {*mp.dp, mp.dp.key}, {dpWhy}));
+                ImportText(ImportTextId::DpContradicts, {*mp.dp}, {mp.dp.source, dpWhy}));
         // Micro-batch, gradient accumulation, global batch: global = micro × accumulation × dp.
         const auto& gb = merged.training.globalBatch;
         const auto& ga = mp.gradAccum;
@@ -354,8 +359,8 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
         } else if (gb.has() && ga.has() && *ga > 0 &&
                    *gb % (static_cast<long long>(*ga) * dp) == 0) {
             p.microBatch = static_cast<int>(*gb / (static_cast<long long>(*ga) * dp));
-            a.note("plan.micro_batch", ImportTextId::MicroBatchDerived,
-                   {p.microBatch, gb.key, ga.key, dp});
+            a.note("plan.micro_batch", ImportText(ImportTextId::MicroBatchDerived,
+                                                  {p.microBatch, dp}, {gb.source, ga.source}));
         } else {
             p.microBatch = 1;
             a.warning("plan.micro_batch", ImportTextId::MicroBatchAssumed);
@@ -367,15 +372,15 @@ ImportResult importTexts(const std::vector<ImportInput>& inputs, const Catalog& 
             if (ga.has()) {
                 const long long expect = perStep * *ga;
                 if (expect != global && mp.microBatch.has())
-                    batchError(
-                        ImportTextId::GlobalBatchMismatch,
-                        {global, gb.key, p.microBatch, mp.microBatch.key, *ga, ga.key, dp, expect});
+                    batchError(ImportTextId::GlobalBatchMismatch,
+                               {global, p.microBatch, *ga, dp, expect},
+                               {gb.source, mp.microBatch.source, ga.source});
                 else if (expect != global)
                     batchError(ImportTextId::GlobalBatchMismatchDerived,
-                               {global, gb.key, p.microBatch, *ga, ga.key, dp, expect});
+                               {global, p.microBatch, *ga, dp, expect}, {gb.source, ga.source});
             } else if (global % perStep != 0) {
                 batchError(ImportTextId::GlobalBatchNotDivisible,
-                           {global, gb.key, p.microBatch, dp, perStep});
+                           {global, p.microBatch, dp, perStep}, {gb.source});
             }
         } else {
             const long long accum = ga.has() ? *ga : 1;

@@ -31,6 +31,11 @@ std::string ImportText::render(Lang lang) const {
     return renderImportText(*this, lang);
 }
 
+ImportText keyWithNote(std::string key, ImportText note) {
+    if (note.empty()) return ImportText::verbatim(std::move(key));
+    return ImportText(ImportTextId::KeyWithNote, {std::move(key)}, {std::move(note)});
+}
+
 ImportIssue::ImportIssue(Severity severity, std::string file, std::string key, ImportText what)
     : severity(severity)
     , file(std::move(file))
@@ -48,6 +53,23 @@ ImportIssue ImportIssue::fromValidation(Severity severity, std::string file, Val
     i.validation = std::move(v);
     i.message = i.render(Lang::En);
     return i;
+}
+
+ImportIssue ImportIssue::atLine(Severity severity, std::string file, long long line,
+                                ImportText what) {
+    return withKey(severity, std::move(file), ImportText(ImportTextId::KeyLine, {line}),
+                   std::move(what));
+}
+
+ImportIssue ImportIssue::withKey(Severity severity, std::string file, ImportText key,
+                                 ImportText what) {
+    ImportIssue i(severity, std::move(file), key.render(Lang::En), std::move(what));
+    i.keyText = std::move(key);
+    return i;
+}
+
+std::string ImportIssue::keyIn(Lang lang) const {
+    return keyText.empty() ? key : keyText.render(lang);
 }
 
 std::string ImportIssue::render(Lang lang) const {
@@ -71,7 +93,7 @@ std::string ImportIssue::text(Lang lang) const {
     std::string t(severityWord(severity, lang));
     t += sep;
     if (!file.empty()) (t += file) += sep;
-    if (!key.empty()) (t += key) += sep;
+    if (!key.empty()) (t += keyIn(lang)) += sep;
     return t + messageIn(lang);
 }
 

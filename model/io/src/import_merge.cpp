@@ -4,6 +4,7 @@
 #include "import_merge.h"
 
 #include <sstream>
+#include <type_traits>
 
 namespace trainplan::model::io::detail {
 
@@ -29,11 +30,13 @@ std::string show(const std::string& v) {
 std::string show(FfnKind v) {
     return std::string(toString(v));
 }
-std::string show(PositionEmbedding v) {
-    return v == PositionEmbedding::Learned ? "learned" : "none (rotary/ALiBi)";
+ImportText show(PositionEmbedding v) {
+    return v == PositionEmbedding::Learned ? ImportText::verbatim("learned")
+                                           : ImportText(ImportTextId::ValueNoPositionEmbedding);
 }
-std::string show(const PipelineLayout& v) {
-    return v.isDefault() ? "the even split" : "'" + v.label() + "'";
+ImportText show(const PipelineLayout& v) {
+    return v.isDefault() ? ImportText(ImportTextId::ValueEvenSplit)
+                         : ImportText::verbatim("'" + v.label() + "'");
 }
 std::string show(Framework v) {
     return std::string(toString(v));
@@ -63,38 +66,52 @@ std::string show(Optimizer v) {
     return std::string(toString(v));
 }
 
+// A value as a finding's nested sentence: verbatim, or worded per language.
+template <typename T> ImportText shown(const T& v) {
+    if constexpr (std::is_same_v<decltype(show(v)), ImportText>)
+        return show(v);
+    else
+        return ImportText::verbatim(show(v));
+}
+
 template <typename T>
 void mergeField(Field<T>& into, const Field<T>& from, const std::string& file, const char* name,
-                ImportIssues& issues) {
+                ImportIssues& issues, ImportTextId wordedName = ImportTextId::Verbatim) {
+    // A name with words of its own ("training steps") is also said per language.
+    auto report = [&](Severity sev, ImportText what) {
+        issues.emplace_back(sev, "", name, std::move(what));
+        if (wordedName != ImportTextId::Verbatim) issues.back().keyText = ImportText(wordedName);
+    };
     if (!from.has()) return;
-    const std::string fromKey = file.empty() ? from.key : file + " (" + from.key + ")";
+    // "ds.json (zero_optimization (absent: stage 0))": the file, then the key as it named it.
+    // The findings name values and sources alike as nested sentences ({0}..{3}).
+    const ImportText fromSource =
+        file.empty() ? from.source : ImportText(ImportTextId::KeyWithNote, {file}, {from.source});
     if (!into.has()) {
-        into.set(*from, fromKey, from.origin);
+        into.setFrom(*from, from.key, fromSource, from.origin);
         return;
     }
     if (*into == *from) {
-        if (from.origin > into.origin) into.set(*from, fromKey, from.origin);
+        if (from.origin > into.origin) into.setFrom(*from, from.key, fromSource, from.origin);
         return;
     }
     const bool fromWins = from.origin > into.origin;
     if (from.origin == into.origin) {
         const Severity sev = from.origin == Origin::Explicit ? Severity::Error : Severity::Warning;
-        issues.emplace_back(sev, "", name,
-                            sev == Severity::Error ? ImportTextId::MergeContradicts
-                                                   : ImportTextId::MergeContradictsUsing,
-                            std::vector<IssueArg>{show(*into), into.key, show(*from), fromKey});
+        report(sev, ImportText(sev == Severity::Error ? ImportTextId::MergeContradicts
+                                                      : ImportTextId::MergeContradictsUsing,
+                               {}, {shown(*into), into.source, shown(*from), fromSource}));
         return;
     }
     const Field<T>& winner = fromWins ? from : into;
     const Field<T>& loser = fromWins ? into : from;
-    const std::string winnerKey = fromWins ? fromKey : into.key;
-    const std::string loserKey = fromWins ? into.key : fromKey;
+    const ImportText& winnerSource = fromWins ? fromSource : into.source;
+    const ImportText& loserSource = fromWins ? into.source : fromSource;
     const Severity sev = loser.origin == Origin::Guess ? Severity::Note : Severity::Warning;
-    issues.emplace_back(sev, "", name,
-                        loser.origin == Origin::ToolDefault ? ImportTextId::MergeUsedToolDefault
-                                                            : ImportTextId::MergeUsed,
-                        std::vector<IssueArg>{show(*winner), winnerKey, show(*loser), loserKey});
-    if (fromWins) into.set(*from, fromKey, from.origin);
+    report(sev, ImportText(loser.origin == Origin::ToolDefault ? ImportTextId::MergeUsedToolDefault
+                                                               : ImportTextId::MergeUsed,
+                           {}, {shown(*winner), winnerSource, shown(*loser), loserSource}));
+    if (fromWins) into.setFrom(*from, from.key, fromSource, from.origin);
 }
 
 } // namespace
@@ -138,8 +155,10 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(training, crossEntropy, "training.cross_entropy");
     TP_MERGE(training, attentionDropout, "training.attention_dropout");
     TP_MERGE(training, hiddenDropout, "training.hidden_dropout");
-    TP_MERGE(training, trainSteps, "training steps");
-    TP_MERGE(training, trainSamples, "training samples");
+    mergeField(m.training.trainSteps, f.training.trainSteps, file, "training steps", issues,
+               ImportTextId::KeyTrainingSteps);
+    mergeField(m.training.trainSamples, f.training.trainSamples, file, "training samples", issues,
+               ImportTextId::KeyTrainingSamples);
     TP_MERGE(plan, framework, "plan.framework");
     TP_MERGE(plan, dp, "plan.dp");
     TP_MERGE(plan, tp, "plan.tp");
@@ -148,10 +167,12 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, ep, "plan.ep");
     TP_MERGE(plan, etp, "plan.etp");
     TP_MERGE(plan, vpp, "plan.vpp");
-    TP_MERGE(plan, layersPerVirtualStage, "plan layers per virtual stage");
+    mergeField(m.plan.layersPerVirtualStage, f.plan.layersPerVirtualStage, file,
+               "plan layers per virtual stage", issues, ImportTextId::KeyLayersPerVirtualStage);
     TP_MERGE(plan, microBatch, "plan.micro_batch");
     TP_MERGE(plan, zeroStage, "plan.zero_stage");
-    TP_MERGE(plan, gradAccum, "plan gradient accumulation");
+    mergeField(m.plan.gradAccum, f.plan.gradAccum, file, "plan gradient accumulation", issues,
+               ImportTextId::KeyGradientAccumulation);
     TP_MERGE(plan, offload, "plan.offload");
     TP_MERGE(plan, offloadParams, "plan.offload_params");
     TP_MERGE(plan, hybridShard, "plan.sharding");
@@ -163,7 +184,8 @@ void mergeInto(ImportedFields& m, const ImportedFields& f, ImportIssues& issues)
     TP_MERGE(plan, recompute, "plan.recompute");
     TP_MERGE(plan, recomputeLayers, "plan.recompute_layers");
     TP_MERGE(plan, recomputeModules, "plan.recompute_modules");
-    TP_MERGE(plan, recomputeEvery, "plan layer-wise recompute interval");
+    mergeField(m.plan.recomputeEvery, f.plan.recomputeEvery, file,
+               "plan layer-wise recompute interval", issues, ImportTextId::KeyRecomputeInterval);
     TP_MERGE(cluster, nodes, "cluster.nodes");
     TP_MERGE(cluster, gpusPerNode, "cluster.gpus_per_node");
     TP_MERGE(cluster, gpu, "cluster.gpu");

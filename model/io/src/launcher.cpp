@@ -337,7 +337,7 @@ SbatchInfo readSbatch(const ShellScript& pre, ImportedFields& f) {
 
 void setCount(ImportedFields& f, Field<int>& field, int value, const std::string& key) {
     if (field.has() && *field != value) {
-        f.error(key, ImportTextId::CountContradicts, {value, field.key, *field});
+        f.error(key, ImportText(ImportTextId::CountContradicts, {value, *field}, {field.source}));
         return;
     }
     field.set(value, key);

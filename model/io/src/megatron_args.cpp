@@ -139,7 +139,8 @@ void vocabFromTokenizer(const ParsedArgs& args, detail::ArgReader& a, ImportedFi
     }
     Field<int> divisible;
     if (!setInt("--make-vocab-size-divisible-by", divisible, 1, 1'000'000))
-        divisible.set(128, "--make-vocab-size-divisible-by (absent: 128)", Origin::ToolDefault);
+        divisible.set(128, "--make-vocab-size-divisible-by", absentNote("128"),
+                      Origin::ToolDefault);
     const long long tp = f.plan.tp.has() ? *f.plan.tp : 1;
     const long long padded = paddedVocab(original, *divisible, tp);
     f.model.vocab.set(static_cast<int>(padded), from + ", padded", Origin::Explicit);
@@ -206,7 +207,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         f.error("", ImportTextId::MegNoLaunch);
         return f;
     }
-    f.plan.framework.set(Framework::Megatron, "pretrain_*.py (Megatron-LM)");
+    f.plan.framework.set(Framework::Megatron, "pretrain_*.py", ImportText::verbatim("Megatron-LM"));
 
     ParsedArgs args = detail::parseArgs(cmd->words, start, megatronFlags());
     if (!args.unknown.empty())
@@ -236,21 +237,21 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     const auto hidden = setInt("--hidden-size", f.model.hidden, 1, 1'000'000);
     const auto heads = setInt("--num-attention-heads", f.model.heads, 1, 1'000'000);
     const bool swiglu = a.flag("--swiglu");
-    f.model.ffn.set(swiglu ? FfnKind::SwiGlu : FfnKind::Gelu,
-                    swiglu ? "--swiglu" : "--swiglu (absent: GeLU MLP)",
+    f.model.ffn.set(swiglu ? FfnKind::SwiGlu : FfnKind::Gelu, "--swiglu",
+                    swiglu ? ImportText() : absentNote("GeLU MLP"),
                     swiglu ? Origin::Explicit : Origin::ToolDefault);
     if (!setInt("--ffn-hidden-size", f.model.ffnHidden, 1, 16'000'000) && hidden) {
         // Megatron's default: 4h, or for SwiGLU 2/3 of that rounded down to a multiple of 64.
         const long long def = swiglu ? (4LL * *hidden * 2 / 3) / 64 * 64 : 4LL * *hidden;
-        f.model.ffnHidden.set(static_cast<int>(def),
-                              "--ffn-hidden-size (absent: Megatron's default)",
+        f.model.ffnHidden.set(static_cast<int>(def), "--ffn-hidden-size",
+                              fieldNote(ImportTextId::FieldAbsentMegatronDefault),
                               Origin::ToolDefault);
     }
     if (!setInt("--kv-channels", f.model.headDim, 1, 1'000'000) && hidden && heads) {
         if (*hidden % *heads != 0)
             f.error("--num-attention-heads", ImportTextId::MegHeadsNotDivideHidden,
                     {*heads, *hidden});
-        f.model.headDim.set(*hidden / *heads, "--kv-channels (absent: hidden/heads)",
+        f.model.headDim.set(*hidden / *heads, "--kv-channels", absentNote("hidden/heads"),
                             Origin::ToolDefault);
     }
     const bool gqa = a.flag("--group-query-attention");
@@ -258,7 +259,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         // MLA's up projections make a key and a value for every head (Megatron-Core
         // MLASelfAttention linear_kv_up_proj): query groups do not apply.
         if (heads)
-            f.model.kvHeads.set(*heads, "--multi-latent-attention (a key and a value per head)");
+            f.model.kvHeads.set(*heads, "--multi-latent-attention",
+                                fieldNote(ImportTextId::FieldKeyValuePerHead));
         for (const char* flag : {"--group-query-attention", "--num-query-groups"})
             if (args.values.count(flag)) f.warning(flag, ImportTextId::MegNotWithMla);
     } else if (gqa) {
@@ -271,17 +273,17 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         if (args.values.count("--num-query-groups"))
             f.warning("--num-query-groups", ImportTextId::MegQueryGroupsIgnored);
         if (heads)
-            f.model.kvHeads.set(*heads, "--group-query-attention (absent: one KV head per head)",
+            f.model.kvHeads.set(*heads, "--group-query-attention",
+                                fieldNote(ImportTextId::FieldAbsentOneKvHeadPerHead),
                                 Origin::ToolDefault);
     }
     setInt("--seq-length", f.model.seqLen, 1, 1'000'000'000);
     setInt("--vocab-size", f.model.vocab, 1, 100'000'000);
     const bool untie = a.flag("--untie-embeddings-and-output-weights");
-    f.model.tiedEmbeddings.set(
-        !untie,
-        untie ? "--untie-embeddings-and-output-weights"
-              : "--untie-embeddings-and-output-weights (absent: Megatron ties them)",
-        untie ? Origin::Explicit : Origin::ToolDefault);
+    f.model.tiedEmbeddings.set(!untie, "--untie-embeddings-and-output-weights",
+                               untie ? ImportText()
+                                     : fieldNote(ImportTextId::FieldAbsentMegatronTies),
+                               untie ? Origin::Explicit : Origin::ToolDefault);
     if (auto pos = a.string("--position-embedding-type")) {
         if (*pos == "learned_absolute")
             f.model.positionEmbedding.set(PositionEmbedding::Learned, "--position-embedding-type");
@@ -297,28 +299,27 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                                           ? "--no-position-embedding"
                                           : "--use-rotary-position-embeddings");
     } else {
-        f.model.positionEmbedding.set(PositionEmbedding::Learned,
-                                      "--position-embedding-type (absent: learned_absolute)",
-                                      Origin::ToolDefault);
+        f.model.positionEmbedding.set(PositionEmbedding::Learned, "--position-embedding-type",
+                                      absentNote("learned_absolute"), Origin::ToolDefault);
     }
     detail::readLatentAttention(args, a, f);
     detail::readSlidingWindow(args, a, layers, f);
     // Multi-token prediction modules (Megatron-LM --mtp-num-layers, default None: none).
     if (!setInt("--mtp-num-layers", f.model.mtpLayers, 0, 1'000))
-        f.model.mtpLayers.set(0, "--mtp-num-layers (absent: none)", Origin::ToolDefault);
+        f.model.mtpLayers.set(0, "--mtp-num-layers", fieldNote(ImportTextId::FieldAbsentNone),
+                              Origin::ToolDefault);
 
     // Mixture of experts.
     if (auto experts = setInt("--num-experts", f.model.experts, 1, 1'000'000)) {
         if (!setInt("--moe-router-topk", f.model.topK, 1, 1'000'000))
-            f.model.topK.set(2, "--moe-router-topk (absent: 2)", Origin::ToolDefault);
+            f.model.topK.set(2, "--moe-router-topk", absentNote("2"), Origin::ToolDefault);
         if (*f.model.topK > *experts)
             f.error("--moe-router-topk", ImportTextId::HfTopKExceeds,
                     {*f.model.topK, "--num-experts", *experts});
         if (!setInt("--moe-ffn-hidden-size", f.model.expertFfnHidden, 1, 16'000'000) &&
             f.model.ffnHidden.has())
-            f.model.expertFfnHidden.set(*f.model.ffnHidden,
-                                        "--moe-ffn-hidden-size (absent: --ffn-hidden-size)",
-                                        Origin::ToolDefault);
+            f.model.expertFfnHidden.set(*f.model.ffnHidden, "--moe-ffn-hidden-size",
+                                        absentNote("--ffn-hidden-size"), Origin::ToolDefault);
         if (auto shared = a.integer("--moe-shared-expert-intermediate-size", 1, 1'000'000'000)) {
             const int width = f.model.expertFfnHidden.has() ? *f.model.expertFfnHidden : 0;
             if (width > 0 && *shared % width == 0)
@@ -328,7 +329,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                 f.error("--moe-shared-expert-intermediate-size", ImportTextId::MegSharedWidth,
                         {*shared, width});
         } else {
-            f.model.sharedExperts.set(0, "--moe-shared-expert-intermediate-size (absent)",
+            f.model.sharedExperts.set(0, "--moe-shared-expert-intermediate-size", absentNote(),
                                       Origin::ToolDefault);
         }
         if (auto freq = a.string("--moe-layer-freq")) {
@@ -343,8 +344,9 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                                    {freq->size() > 60 ? freq->substr(0, 60) + "…" : *freq}, {why}));
             }
         } else {
-            f.model.moeInterval.set(1, "--moe-layer-freq (absent: 1)", Origin::ToolDefault);
-            f.model.firstDenseLayers.set(0, "--moe-layer-freq (absent: 1)", Origin::ToolDefault);
+            f.model.moeInterval.set(1, "--moe-layer-freq", absentNote("1"), Origin::ToolDefault);
+            f.model.firstDenseLayers.set(0, "--moe-layer-freq", absentNote("1"),
+                                         Origin::ToolDefault);
         }
         if (auto cf = a.number("--moe-expert-capacity-factor", 0.01, 1000.0))
             f.model.capacityFactor.set(*cf, "--moe-expert-capacity-factor");
@@ -354,22 +356,25 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
               "--moe-layer-freq", "--moe-expert-capacity-factor"})
             if (args.values.count(flag)) f.warning(flag, ImportTextId::MegIgnoredWithoutExperts);
         if (args.values.count("--expert-model-parallel-size") == 0)
-            f.model.experts.set(0, "--num-experts (absent: dense)", Origin::ToolDefault);
+            f.model.experts.set(0, "--num-experts", fieldNote(ImportTextId::FieldAbsentDense),
+                                Origin::ToolDefault);
     }
 
     // Parallel layout.
     const bool deepspeed = a.flag("--deepspeed");
-    if (deepspeed) f.plan.framework.set(Framework::DeepSpeed, "--deepspeed (Megatron-DeepSpeed)");
+    if (deepspeed)
+        f.plan.framework.set(Framework::DeepSpeed, "--deepspeed",
+                             ImportText::verbatim("Megatron-DeepSpeed"));
     if (!setInt("--tensor-model-parallel-size", f.plan.tp, 1, 1'000'000))
-        f.plan.tp.set(1, "--tensor-model-parallel-size (absent: 1)", Origin::ToolDefault);
+        f.plan.tp.set(1, "--tensor-model-parallel-size", absentNote("1"), Origin::ToolDefault);
     if (a.flag("--no-pipeline-parallel"))
         f.plan.pp.set(1, "--no-pipeline-parallel");
     else if (!setInt("--pipeline-model-parallel-size", f.plan.pp, 1, 1'000'000))
-        f.plan.pp.set(1, "--pipeline-model-parallel-size (absent: 1)", Origin::ToolDefault);
+        f.plan.pp.set(1, "--pipeline-model-parallel-size", absentNote("1"), Origin::ToolDefault);
     if (!setInt("--context-parallel-size", f.plan.cp, 1, 1'000'000))
-        f.plan.cp.set(1, "--context-parallel-size (absent: 1)", Origin::ToolDefault);
+        f.plan.cp.set(1, "--context-parallel-size", absentNote("1"), Origin::ToolDefault);
     if (!setInt("--expert-model-parallel-size", f.plan.ep, 1, 1'000'000))
-        f.plan.ep.set(1, "--expert-model-parallel-size (absent: 1)", Origin::ToolDefault);
+        f.plan.ep.set(1, "--expert-model-parallel-size", absentNote("1"), Origin::ToolDefault);
     // MoE parallel folding (megatron/training/arguments.py: --expert-tensor-parallel-size defaults
     // to --tensor-model-parallel-size).
     setInt("--expert-tensor-parallel-size", f.plan.etp, 1, 1'000'000);
@@ -389,8 +394,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                                "--num-layers-per-virtual-pipeline-stage");
         }
     } else {
-        f.plan.vpp.set(1, "--num-layers-per-virtual-pipeline-stage (absent: no interleaving)",
-                       Origin::ToolDefault);
+        f.plan.vpp.set(1, "--num-layers-per-virtual-pipeline-stage",
+                       fieldNote(ImportTextId::FieldAbsentNoInterleaving), Origin::ToolDefault);
     }
     {
         // Uneven pipeline splits (Megatron-LM arguments.py; Megatron-DeepSpeed's
@@ -438,12 +443,12 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         if (!layout.isDefault()) f.plan.pipeline.set(layout, keys);
     }
     const bool sp = a.flag("--sequence-parallel");
-    f.plan.sequenceParallel.set(sp, sp ? "--sequence-parallel" : "--sequence-parallel (absent)",
+    f.plan.sequenceParallel.set(sp, "--sequence-parallel", sp ? ImportText() : absentNote(),
                                 sp ? Origin::Explicit : Origin::ToolDefault);
     detail::readMoeCommunication(a, f);
     detail::readDropout(a, f);
     const bool overlap = a.flag("--tp-comm-overlap");
-    f.plan.tpCommOverlap.set(overlap, overlap ? "--tp-comm-overlap" : "--tp-comm-overlap (absent)",
+    f.plan.tpCommOverlap.set(overlap, "--tp-comm-overlap", overlap ? ImportText() : absentNote(),
                              overlap ? Origin::Explicit : Origin::ToolDefault);
     if (deepspeed) {
         if (auto stage = a.integer("--zero-stage", 0, 3))
@@ -456,9 +461,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
             if (args.values.count(flag)) f.warning(flag, ImportTextId::MegDeepSpeedFlagIgnored);
     } else {
         const bool distOpt = a.flag("--use-distributed-optimizer");
-        f.plan.zeroStage.set(distOpt ? 1 : 0,
-                             distOpt ? "--use-distributed-optimizer"
-                                     : "--use-distributed-optimizer (absent)",
+        f.plan.zeroStage.set(distOpt ? 1 : 0, "--use-distributed-optimizer",
+                             distOpt ? ImportText() : absentNote(),
                              distOpt ? Origin::Explicit : Origin::ToolDefault);
         for (const char* flag : {"--zero-stage", "--deepspeed_config", "--deepspeed-config"})
             if (args.values.count(flag)) f.warning(flag, ImportTextId::MegDeepSpeedFlagIgnored);
@@ -482,8 +486,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     } else if (a.flag("--recompute-activations")) {
         f.plan.recompute.set(Recompute::Selective, "--recompute-activations");
     } else {
-        f.plan.recompute.set(Recompute::None, "--recompute-granularity (absent: no recompute)",
-                             Origin::ToolDefault);
+        f.plan.recompute.set(Recompute::None, "--recompute-granularity",
+                             fieldNote(ImportTextId::FieldAbsentNoRecompute), Origin::ToolDefault);
     }
     detail::readRecomputeModules(args, f);
 
@@ -511,7 +515,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     } else if (fp16) {
         f.training.precision.set(Precision::Fp16, "--fp16");
     } else if (!deepspeed) {
-        f.training.precision.set(Precision::Fp32, "--bf16 / --fp16 (absent: fp32)",
+        f.training.precision.set(Precision::Fp32, "--bf16 / --fp16", absentNote("fp32"),
                                  Origin::ToolDefault);
     }
     if (!fp8)
@@ -523,8 +527,8 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
             }
     if (auto opt = a.string("--optimizer")) {
         if (*opt == "adam")
-            f.training.optimizer.set(Optimizer::AdamW,
-                                     "--optimizer (Megatron's adam decouples weight decay: AdamW)");
+            f.training.optimizer.set(Optimizer::AdamW, "--optimizer",
+                                     fieldNote(ImportTextId::FieldAdamDecouples));
         else if (*opt == "sgd")
             f.training.optimizer.set(Optimizer::SgdMomentum, "--optimizer");
         else

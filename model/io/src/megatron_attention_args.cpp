@@ -185,7 +185,9 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
     if (!size) {
         if (args.values.count("--window-attn-skip-freq"))
             f.warning("--window-attn-skip-freq", ImportTextId::MegIgnoredWithoutWindow);
-        f.model.slidingWindow.set(0, "--window-size (absent: full attention)", Origin::ToolDefault);
+        f.model.slidingWindow.set(0, "--window-size",
+                                  fieldNote(ImportTextId::FieldAbsentFullAttention),
+                                  Origin::ToolDefault);
         return;
     }
     long long left = 0, right = 0;
@@ -195,7 +197,8 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
         return;
     }
     if (left == -1) {
-        f.model.slidingWindow.set(0, "--window-size (left -1: unbounded, full attention)");
+        f.model.slidingWindow.set(0, "--window-size",
+                                  fieldNote(ImportTextId::FieldWindowUnbounded));
         return;
     }
     if (left >= 100'000'000) {
@@ -205,8 +208,10 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
     if (right != 0) f.warning("--window-size", ImportTextId::MegWindowRightSide, {right});
     const int window = static_cast<int>(left + 1);
     if (!freq) {
-        f.model.slidingWindow.set(window, "--window-size (left + 1, the query included)");
-        f.model.fullAttentionEvery.set(0, "--window-attn-skip-freq (absent: every layer windowed)",
+        f.model.slidingWindow.set(window, "--window-size",
+                                  fieldNote(ImportTextId::FieldWindowLeftPlusOne));
+        f.model.fullAttentionEvery.set(0, "--window-attn-skip-freq",
+                                       fieldNote(ImportTextId::FieldAbsentEveryLayerWindowed),
                                        Origin::ToolDefault);
         return;
     }
@@ -217,9 +222,11 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
             f.error("--window-attn-skip-freq", ImportTextId::OutOfRange, {n, "1", "100000"});
         } else if (n == 1) {
             f.warning("--window-attn-skip-freq", ImportTextId::MegSkipFreqOne);
-            f.model.slidingWindow.set(0, "--window-attn-skip-freq 1 (every layer full attention)");
+            f.model.slidingWindow.set(0, "--window-attn-skip-freq 1",
+                                      fieldNote(ImportTextId::FieldEveryLayerFull));
         } else {
-            f.model.slidingWindow.set(window, "--window-size (left + 1, the query included)");
+            f.model.slidingWindow.set(window, "--window-size",
+                                      fieldNote(ImportTextId::FieldWindowLeftPlusOne));
             f.model.fullAttentionEvery.set(static_cast<int>(n), "--window-attn-skip-freq");
         }
         return;
@@ -245,7 +252,8 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
     }
     if (std::none_of(windowed.begin(), windowed.end(), [](bool w) { return w; })) {
         f.warning("--window-attn-skip-freq", ImportTextId::MegSkipFreqNoWindow);
-        f.model.slidingWindow.set(0, "--window-attn-skip-freq (no windowed layer)");
+        f.model.slidingWindow.set(0, "--window-attn-skip-freq",
+                                  fieldNote(ImportTextId::FieldNoWindowedLayer));
         return;
     }
     const std::optional<int> every = fullEveryFromPattern(windowed, why);
@@ -254,7 +262,8 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
                 ImportText(ImportTextId::QuotedColonReason, {shortened(*freq)}, {why}));
         return;
     }
-    f.model.slidingWindow.set(window, "--window-size (left + 1, the query included)");
+    f.model.slidingWindow.set(window, "--window-size",
+                              fieldNote(ImportTextId::FieldWindowLeftPlusOne));
     f.model.fullAttentionEvery.set(*every, "--window-attn-skip-freq");
 }
 
@@ -267,23 +276,24 @@ void readLatentAttention(const ParsedArgs& args, detail::ArgReader& a, ImportedF
     if (!a.flag("--multi-latent-attention")) {
         for (const char* flag : kFlags)
             if (args.values.count(flag)) f.warning(flag, ImportTextId::MegIgnoredWithoutMla);
-        f.model.kvLoraRank.set(0, "--multi-latent-attention (absent: standard attention)",
+        f.model.kvLoraRank.set(0, "--multi-latent-attention",
+                               fieldNote(ImportTextId::FieldAbsentStandardAttention),
                                Origin::ToolDefault);
         return;
     }
     auto read = [&](const char* flag, Field<int>& field, long long min, int absent,
-                    const char* absentText) {
+                    ImportText absentText) {
         if (auto v = a.integer(flag, min, 1'000'000))
             field.set(static_cast<int>(*v), flag);
         else if (!args.values.count(flag))
-            field.set(absent, std::string(flag) + " (absent: " + absentText + ")",
-                      Origin::ToolDefault);
+            field.set(absent, flag, std::move(absentText), Origin::ToolDefault);
     };
-    read("--q-lora-rank", f.model.qLoraRank, 0, 0, "None, queries not compressed");
-    read("--kv-lora-rank", f.model.kvLoraRank, 1, 32, "32");
-    read("--qk-head-dim", f.model.qkNopeHeadDim, 1, 128, "128");
-    read("--qk-pos-emb-head-dim", f.model.qkRopeHeadDim, 0, 64, "64");
-    read("--v-head-dim", f.model.vHeadDim, 1, 128, "128");
+    read("--q-lora-rank", f.model.qLoraRank, 0, 0,
+         fieldNote(ImportTextId::FieldAbsentQueriesNotCompressed));
+    read("--kv-lora-rank", f.model.kvLoraRank, 1, 32, absentNote("32"));
+    read("--qk-head-dim", f.model.qkNopeHeadDim, 1, 128, absentNote("128"));
+    read("--qk-pos-emb-head-dim", f.model.qkRopeHeadDim, 0, 64, absentNote("64"));
+    read("--v-head-dim", f.model.vHeadDim, 1, 128, absentNote("128"));
 }
 
 } // namespace trainplan::model::io::detail

@@ -74,10 +74,11 @@ void readMegatronFsdp(ArgReader& a, ImportedFields& f) {
                 {name, "no_shard, optim, optim_grads, optim_grads_params"});
         return;
     }
-    f.plan.zeroStage.set(stage,
-                         strategy ? std::string(flag) + " --data-parallel-sharding-strategy"
-                                  : std::string(flag) + " (optim_grads_params by default)",
-                         strategy ? Origin::Explicit : Origin::ToolDefault);
+    f.plan.zeroStage.set(
+        stage,
+        strategy ? std::string(flag) + " --data-parallel-sharding-strategy" : std::string(flag),
+        strategy ? ImportText() : fieldNote(ImportTextId::FieldFsdpDefaultStrategy),
+        strategy ? Origin::Explicit : Origin::ToolDefault);
     if (stage <= 1)
         f.note(flag, stage == 1 ? ImportTextId::MegFsdpAsDistOpt : ImportTextId::MegFsdpAsDp,
                {name});
@@ -109,7 +110,7 @@ void readDropout(ArgReader& a, ImportedFields& f) {
         if (auto p = a.number(flag, 0.0, 0.95))
             out.set(*p, flag);
         else if (!a.flag(flag))
-            out.set(0.1, std::string(flag) + " (absent)", Origin::ToolDefault);
+            out.set(0.1, flag, absentNote(), Origin::ToolDefault);
     };
     read("--attention-dropout", f.training.attentionDropout);
     read("--hidden-dropout", f.training.hiddenDropout);

@@ -106,18 +106,9 @@ bool parseNumber(std::string_view text, double& out) {
 
 ImportText unresolvedMessage(const ShellWord& w) {
     // "$((8/0)) cannot be computed: it divides by zero" is not about an unset variable.
-    static constexpr std::string_view kCannot = " cannot be computed: it ";
-    for (const auto& u : w.unresolved)
-        if (const auto at = u.find(kCannot); at != std::string::npos) {
-            const std::string expr = u.substr(0, at);
-            const std::string reason = u.substr(at + kCannot.size());
-            ImportText why = reason == "divides by zero"
-                                 ? ImportText(ImportTextId::ShellDividesByZero, {expr})
-                             : reason == "overflows 64-bit integers"
-                                 ? ImportText(ImportTextId::ShellOverflows, {expr})
-                                 : ImportText::verbatim(u);
-            return ImportText(ImportTextId::ShellValueCannotCompute, {shorten(w.text)}, {why});
-        }
+    if (!w.failures.empty())
+        return ImportText(ImportTextId::ShellValueCannotCompute, {shorten(w.text)},
+                          {w.failures.front()});
     std::string vars;
     for (std::size_t i = 0; i < w.unresolved.size(); ++i)
         vars += (i ? ", " : "") + w.unresolved[i];

@@ -18,15 +18,15 @@ struct Arith {
     const std::string& s;
     std::size_t i;
     const ShellValueOf& valueOf;
-    std::string& error;
+    ImportTextId& error;
     int depth;
 
     void blanks() {
         while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
             ++i;
     }
-    std::optional<long long> fail(const char* why) {
-        if (error.empty()) error = why;
+    std::optional<long long> fail(ImportTextId why) {
+        if (error == ImportTextId::Verbatim) error = why;
         return std::nullopt;
     }
     std::optional<long long> apply(char op, long long a, long long b) {
@@ -34,21 +34,21 @@ struct Arith {
         const bool minOverMinusOne = a == std::numeric_limits<long long>::min() && b == -1;
         switch (op) {
         case '+':
-            if (__builtin_add_overflow(a, b, &r)) return fail("overflows 64-bit integers");
+            if (__builtin_add_overflow(a, b, &r)) return fail(ImportTextId::ShellOverflows);
             return r;
         case '-':
-            if (__builtin_sub_overflow(a, b, &r)) return fail("overflows 64-bit integers");
+            if (__builtin_sub_overflow(a, b, &r)) return fail(ImportTextId::ShellOverflows);
             return r;
         case '*':
-            if (__builtin_mul_overflow(a, b, &r)) return fail("overflows 64-bit integers");
+            if (__builtin_mul_overflow(a, b, &r)) return fail(ImportTextId::ShellOverflows);
             return r;
         case '/':
-            if (b == 0) return fail("divides by zero");
-            if (minOverMinusOne) return fail("overflows 64-bit integers");
+            if (b == 0) return fail(ImportTextId::ShellDividesByZero);
+            if (minOverMinusOne) return fail(ImportTextId::ShellOverflows);
             return a / b;
         case '%':
-            if (b == 0) return fail("divides by zero");
-            if (minOverMinusOne) return fail("overflows 64-bit integers");
+            if (b == 0) return fail(ImportTextId::ShellDividesByZero);
+            if (minOverMinusOne) return fail(ImportTextId::ShellOverflows);
             return a % b;
         }
         return std::nullopt;
@@ -139,7 +139,7 @@ struct Arith {
 } // namespace
 
 std::optional<long long> shellArithmetic(const std::string& expr, int depth,
-                                         const ShellValueOf& valueOf, std::string& error) {
+                                         const ShellValueOf& valueOf, ImportTextId& error) {
     if (depth > kMaxShellDepth) return std::nullopt;
     Arith a{expr, 0, valueOf, error, depth};
     auto v = a.sum(0);

@@ -25,17 +25,24 @@ using detail::Token;
 constexpr std::size_t kMaxWordBytes = 1 << 20; // an expansion larger than this stays unresolved
 
 constexpr std::size_t kMaxUnresolved = 16;
-// Marks an unresolved $(( … )) that failed for a reason of its own, not an unset variable.
-constexpr const char* kCannotCompute = "cannot be computed: it ";
 constexpr std::size_t kMaxTotalWords = 1'000'000;
 
 // Keeps the list of unresolved names short and free of repeats, so doubling expansions
 // (A=$A$A) stay bounded.
-void addUnresolved(std::vector<std::string>& into, const std::vector<std::string>& items) {
+template <typename T> void addUnresolved(std::vector<T>& into, const std::vector<T>& items) {
     for (const auto& item : items) {
         if (into.size() >= kMaxUnresolved) return;
         if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(item);
     }
+}
+void addUnresolved(std::vector<std::string>& into, std::initializer_list<std::string> items) {
+    addUnresolved(into, std::vector<std::string>(items));
+}
+
+// What `from` could not resolve, and why, joins `into`.
+void absorb(ShellWord& into, const ShellWord& from) {
+    addUnresolved(into.unresolved, from.unresolved);
+    addUnresolved(into.failures, from.failures);
 }
 
 // A scalar is an array of one element; each element keeps what it could not resolve.
@@ -54,7 +61,7 @@ class Evaluator {
 public:
     explicit Evaluator(const std::map<std::string, std::string>& env) {
         for (const auto& [k, v] : env)
-            m_vars[k] = Variable{{ShellWord{v, {}, 0}}};
+            m_vars[k] = Variable{{ShellWord{v, {}, 0, {}}}};
     }
 
     void run(const std::vector<Token>& tokens, ShellScript& out) {
@@ -100,7 +107,7 @@ private:
         for (std::size_t i = 0; i < e.fields.size(); ++i) {
             if (i) joined.text += ' ';
             joined.text += e.fields[i].text;
-            addUnresolved(joined.unresolved, e.fields[i].unresolved);
+            absorb(joined, e.fields[i]);
         }
         Variable& v = m_vars[name];
         if (append && !v.elements.empty()) {
@@ -109,7 +116,7 @@ private:
                 first.text += joined.text;
             else
                 addUnresolved(first.unresolved, {"$" + name});
-            addUnresolved(first.unresolved, joined.unresolved);
+            absorb(first, joined);
         } else {
             v.elements = {std::move(joined)};
         }
@@ -203,7 +210,8 @@ private:
 
     // Appends text to the current field (opening one if needed).
     static void put(Expanded& e, const std::string& text,
-                    const std::vector<std::string>& unresolved) {
+                    const std::vector<std::string>& unresolved,
+                    const std::vector<ImportText>& failures = {}) {
         if (!e.open) {
             e.fields.emplace_back();
             e.open = true;
@@ -214,11 +222,14 @@ private:
         else
             addUnresolved(f.unresolved, {"(an expansion larger than 1 MiB)"});
         addUnresolved(f.unresolved, unresolved);
+        addUnresolved(f.failures, failures);
     }
+    static void put(Expanded& e, const ShellWord& w) { put(e, w.text, w.unresolved, w.failures); }
 
     // Unquoted expansion: split on blanks; the pieces join the surrounding text at the ends.
-    static void putSplit(Expanded& e, const std::string& text,
-                         const std::vector<std::string>& unresolved) {
+    static void putSplit(Expanded& e, const ShellWord& w) {
+        const std::string& text = w.text;
+        const std::vector<std::string>& unresolved = w.unresolved;
         std::size_t i = 0;
         bool any = false;
         while (i < text.size()) {
@@ -230,12 +241,12 @@ private:
             std::size_t j = i;
             while (j < text.size() && text[j] != ' ' && text[j] != '\t' && text[j] != '\n')
                 ++j;
-            put(e, text.substr(i, j - i), unresolved);
+            put(e, text.substr(i, j - i), unresolved, w.failures);
             any = true;
             i = j;
             if (i < text.size()) e.open = false;
         }
-        if (!any && !unresolved.empty()) put(e, "", unresolved);
+        if (!any && !unresolved.empty()) put(e, "", unresolved, w.failures);
     }
 
     Expanded expand(const RawWord& w, int depth) {
@@ -251,12 +262,12 @@ private:
                 put(e, s.text, {s.text});
                 break;
             case Segment::Arith: {
-                m_arithError.clear();
+                m_arithError = ImportTextId::Verbatim;
                 if (auto v = arithmetic(s.text, depth))
                     put(e, std::to_string(*v), {});
-                else if (!m_arithError.empty()) // not unset: it cannot be computed
-                    put(e, "$((" + s.text + "))",
-                        {"$((" + s.text + ")) " + kCannotCompute + m_arithError});
+                else if (m_arithError != ImportTextId::Verbatim) // not unset: it cannot be computed
+                    put(e, "$((" + s.text + "))", {"$((" + s.text + "))"},
+                        {ImportText(m_arithError, {"$((" + s.text + "))"})});
                 else
                     put(e, "$((" + s.text + "))", {"$((" + s.text + "))"});
                 break;
@@ -277,20 +288,19 @@ private:
         return it->second;
     }
 
-    std::string expandText(const std::string& text, int depth,
-                           std::vector<std::string>& unresolved) {
+    ShellWord expandText(const std::string& text, int depth) {
         // Expands a default-value word (`${N:-…}`) with quoting rules of double quotes.
         ShellScript scratch;
         const std::string quotedText = "\"" + text + "\"";
         std::vector<Token> tokens = detail::lexShellScript(quotedText, scratch);
-        std::string result;
+        ShellWord result;
         for (const Token& t : tokens) {
             if (t.kind != Token::Word) continue;
             Expanded e = expand(t.word, depth + 1);
             for (std::size_t i = 0; i < e.fields.size(); ++i) {
-                if (i) result += ' ';
-                result += e.fields[i].text;
-                addUnresolved(unresolved, e.fields[i].unresolved);
+                if (i) result.text += ' ';
+                result.text += e.fields[i].text;
+                absorb(result, e.fields[i]);
             }
         }
         return result;
@@ -315,20 +325,20 @@ private:
                 if (asArray) {
                     for (std::size_t i = 0; i < values.size(); ++i) {
                         if (i) e.open = false;
-                        put(e, values[i].text, values[i].unresolved);
+                        put(e, values[i]);
                     }
                 } else {
                     ShellWord joined;
                     for (std::size_t i = 0; i < values.size(); ++i) {
                         joined.text += (i ? " " : "") + values[i].text;
-                        addUnresolved(joined.unresolved, values[i].unresolved);
+                        absorb(joined, values[i]);
                     }
-                    put(e, joined.text, joined.unresolved);
+                    put(e, joined);
                 }
             } else {
                 for (std::size_t i = 0; i < values.size(); ++i) {
                     if (i) e.open = false;
-                    putSplit(e, values[i].text, values[i].unresolved);
+                    putSplit(e, values[i]);
                 }
             }
         };
@@ -378,18 +388,14 @@ private:
             if (set) {
                 emit(first(*var), false);
             } else {
-                std::vector<std::string> unresolved;
-                ShellWord value{expandText(word, depth, unresolved), {}, 0};
-                value.unresolved = std::move(unresolved);
+                ShellWord value = expandText(word, depth);
                 if (kind == '=') m_vars[name] = Variable{{value}};
                 emit({value}, false);
             }
             break;
         case '+':
             if (set) {
-                std::vector<std::string> unresolved;
-                ShellWord value{expandText(word, depth, unresolved), {}, 0};
-                value.unresolved = std::move(unresolved);
+                ShellWord value = expandText(word, depth);
                 emit({value}, false);
             } else if (s.quoted) {
                 put(e, "", {});
@@ -422,7 +428,8 @@ private:
     std::map<std::string, Variable> m_vars;
     std::size_t m_totalWords = 0;
     bool m_tooMany = false;
-    std::string m_arithError; // why the last $(( … )) failed, when it is not an unknown name
+    // Why the last $(( … )) failed, when it is not an unknown name (Verbatim: it did not).
+    ImportTextId m_arithError = ImportTextId::Verbatim;
 };
 
 } // namespace

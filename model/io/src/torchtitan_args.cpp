@@ -45,16 +45,15 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
                   args.values.count("--parallelism.expert_parallel_degree") ? o
                                                                             : Origin::ToolDefault);
     // torchtitan applies sequence parallelism with every TP plan it ships.
-    f.plan.sequenceParallel.set(
-        tp > 1,
-        "--parallelism.tensor_parallel_degree (torchtitan uses sequence parallelism with TP)",
-        Origin::ToolDefault);
+    f.plan.sequenceParallel.set(tp > 1, "--parallelism.tensor_parallel_degree",
+                                fieldNote(ImportTextId::FieldTorchtitanSp), Origin::ToolDefault);
     if (shard == 1) {
         if (tp > 1 || pp > 1 || cp > 1)
-            f.plan.zeroStage.set(0, "--parallelism.data_parallel_shard_degree 1 (replicated)");
+            f.plan.zeroStage.set(0, "--parallelism.data_parallel_shard_degree 1",
+                                 fieldNote(ImportTextId::FieldReplicated));
         else
-            f.plan.framework.set(Framework::Ddp,
-                                 "--parallelism.data_parallel_shard_degree 1 (DDP)");
+            f.plan.framework.set(Framework::Ddp, "--parallelism.data_parallel_shard_degree 1",
+                                 ImportText::verbatim("DDP"));
         f.plan.zeroStage.set(0, "--parallelism.data_parallel_shard_degree 1");
         if (replicate > 1)
             f.plan.dp.set(static_cast<int>(replicate),
@@ -144,7 +143,7 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
     if (auto g = a.integer("--training.global_batch_size", -1, 1'000'000'000LL); g && *g > 0)
         f.training.globalBatch.set(*g, "--training.global_batch_size");
     else if (pp == 1 && local)
-        f.plan.gradAccum.set(1, "--training.global_batch_size (absent: local × dp)",
+        f.plan.gradAccum.set(1, "--training.global_batch_size", absentNote("local × dp"),
                              Origin::ToolDefault);
     if (auto seq = a.integer("--training.seq_len", 1, 1'000'000'000))
         f.model.seqLen.set(static_cast<int>(*seq), "--training.seq_len");
@@ -167,14 +166,13 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
         prec = Precision::Fp8;
         precGiven = true;
     }
-    f.training.precision.set(prec,
-                             precGiven ? "--training.mixed_precision_param"
-                                       : "--training.mixed_precision_param (absent: bfloat16)",
+    f.training.precision.set(prec, "--training.mixed_precision_param",
+                             precGiven ? ImportText() : absentNote("bfloat16"),
                              precGiven ? Origin::Explicit : Origin::ToolDefault);
     if (args.values.count("--training.enable_cpu_offload")) {
         f.plan.offload.set(Offload::Cpu, "--training.enable_cpu_offload");
-        f.plan.offloadParams.set(shard != 1,
-                                 "--training.enable_cpu_offload (FSDP offloads parameters too)");
+        f.plan.offloadParams.set(shard != 1, "--training.enable_cpu_offload",
+                                 fieldNote(ImportTextId::FieldFsdpOffloadsParams));
     }
     if (auto mode = a.string("--activation_checkpoint.mode")) {
         if (*mode == "none")
@@ -202,9 +200,8 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
             } else if (every == 0) {
                 f.plan.recompute.set(Recompute::Selective, "--activation_checkpoint.mode");
             } else {
-                f.plan.recompute.set(Recompute::Full,
-                                     "--activation_checkpoint.selective_ac_option (every " + *opt +
-                                         " layers)");
+                f.plan.recompute.set(Recompute::Full, "--activation_checkpoint.selective_ac_option",
+                                     fieldNote(ImportTextId::FieldEveryKLayers, {*opt}));
                 if (every > 1)
                     f.plan.recomputeEvery.set(every, "--activation_checkpoint.selective_ac_option");
             }
@@ -213,9 +210,8 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
                     {*mode, "none, selective, full"});
         }
     } else {
-        f.plan.recompute.set(Recompute::Selective,
-                             "--activation_checkpoint.mode (absent: selective)",
-                             Origin::ToolDefault);
+        f.plan.recompute.set(Recompute::Selective, "--activation_checkpoint.mode",
+                             absentNote("selective"), Origin::ToolDefault);
     }
     if (args.values.count("--parallelism.enable_async_tensor_parallel"))
         f.plan.tpCommOverlap.set(true, "--parallelism.enable_async_tensor_parallel");

@@ -137,10 +137,10 @@ ParsedLog parseMegatronLog(std::string_view text, std::string_view file) {
         }
         if (contains(t, "Theoretical memory footprints:")) {
             if (auto total = numberAfter(t, "total=")) {
-                log.issues.emplace_back(
-                    Severity::Note, log.file, "line " + std::to_string(line.number),
-                    ImportTextId::LogMegatronMemoryEstimate,
-                    std::vector<IssueArg>{static_cast<long long>(std::lround(*total))});
+                log.issues.push_back(
+                    ImportIssue::atLine(Severity::Note, log.file, line.number,
+                                        ImportText(ImportTextId::LogMegatronMemoryEstimate,
+                                                   {static_cast<long long>(std::lround(*total))})));
             }
             continue;
         }

@@ -288,9 +288,9 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
                                                {format}));
         const std::size_t shown = std::min<std::size_t>(log.skipped.size(), 10);
         for (std::size_t i = 0; i < shown; ++i)
-            sum.issues.emplace_back(Severity::Warning, log.file,
-                                    "line " + std::to_string(log.skipped[i].line),
-                                    ImportText(ImportTextId::LogSkipped, {}, {log.skipped[i].why}));
+            sum.issues.push_back(ImportIssue::atLine(
+                Severity::Warning, log.file, log.skipped[i].line,
+                ImportText(ImportTextId::LogSkipped, {}, {log.skipped[i].why})));
         if (log.skipped.size() > shown)
             sum.issues.emplace_back(Severity::Warning, log.file, "", ImportTextId::LogMoreSkipped,
                                     std::vector<IssueArg>{log.skipped.size() - shown});
@@ -314,9 +314,9 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
         sum.lastIteration = std::max(sum.lastIteration, key.second);
     }
     if (sum.otherBatchRecords > 0)
-        sum.issues.emplace_back(Severity::Note, "", "global batch size",
-                                ImportTextId::LogOtherBatch,
-                                std::vector<IssueArg>{sum.otherBatchRecords, *sum.globalBatch});
+        sum.issues.push_back(ImportIssue::withKey(
+            Severity::Note, "", ImportText(ImportTextId::KeyGlobalBatchSize),
+            ImportText(ImportTextId::LogOtherBatch, {sum.otherBatchRecords, *sum.globalBatch})));
     sum.steadyRecords = used.size();
     auto collect = [&](std::optional<double> Step::*field) {
         std::vector<double> v;
@@ -392,23 +392,24 @@ LogSummary summarizeLogs(const std::vector<ParsedLog>& logs, const LogSummaryOpt
     if (sum.peakMemory) {
         const ImportText kind(memoryKindText(sum.peakMemory->kind));
         if (sum.peakMemory->rank)
-            sum.issues.emplace_back(
-                Severity::Note, "", "peak memory",
+            sum.issues.push_back(ImportIssue::withKey(
+                Severity::Note, "", ImportText(ImportTextId::KeyPeakMemory),
                 ImportText(ImportTextId::LogPeakMemoryRank,
                            {formatBytes(sum.peakMemory->bytes), sum.peakMemoryFile,
                             sum.peakMemory->line, *sum.peakMemory->rank, memoryRanks.size()},
-                           {kind}));
+                           {kind})));
         else
-            sum.issues.emplace_back(
-                Severity::Note, "", "peak memory",
+            sum.issues.push_back(ImportIssue::withKey(
+                Severity::Note, "", ImportText(ImportTextId::KeyPeakMemory),
                 ImportText(ImportTextId::LogPeakMemory,
                            {formatBytes(sum.peakMemory->bytes), sum.peakMemoryFile,
                             sum.peakMemory->line, memoryRanks.size()},
-                           {kind}));
+                           {kind})));
         if (sum.peakMemory->kind == MemoryKind::MaxAllocated ||
             sum.peakMemory->kind == MemoryKind::Allocated)
-            sum.issues.emplace_back(Severity::Warning, "", "peak memory",
-                                    ImportTextId::LogAllocatedNotReserved);
+            sum.issues.push_back(
+                ImportIssue::withKey(Severity::Warning, "", ImportText(ImportTextId::KeyPeakMemory),
+                                     ImportText(ImportTextId::LogAllocatedNotReserved)));
     }
     if (!anySpeed && !sum.peakMemory && !hasErrors(sum.issues))
         sum.issues.emplace_back(Severity::Error, "", "", ImportTextId::LogNoMeasurement);

@@ -53,7 +53,10 @@ struct ImportIssue {
     Severity severity = Severity::Error;
     std::string file; // as the user named it; empty for findings about the merged result
     std::string key;  // JSON key path ("zero_optimization.stage"), flag ("--num-layers") or field
-    ImportText what;  // the catalogue sentence
+    // The key as a catalogue phrase when it has words of its own ("line 12", 第 12 行); empty
+    // when `key` is shown as written in every language.
+    ImportText keyText;
+    ImportText what; // the catalogue sentence
     // A problem the model's reader found (a scenario given alongside): rendered through the
     // model's issue catalogue, alone or as the last argument of `what` (unless Verbatim).
     std::optional<ValidationIssue> validation;
@@ -69,7 +72,16 @@ struct ImportIssue {
     [[nodiscard]] static ImportIssue fromValidation(Severity severity, std::string file,
                                                     ValidationIssue v, ImportText frame = {});
 
+    // A finding about one line of a log: the key reads "line 12" in English, "第 12 行" in Chinese.
+    [[nodiscard]] static ImportIssue atLine(Severity severity, std::string file, long long line,
+                                            ImportText what);
+    // A finding whose key is a catalogue phrase ("peak memory", 峰值显存).
+    [[nodiscard]] static ImportIssue withKey(Severity severity, std::string file, ImportText key,
+                                             ImportText what);
+
     [[nodiscard]] ImportTextId id() const { return what.id; }
+    // The key in `lang` (`key` in English).
+    [[nodiscard]] std::string keyIn(Lang lang) const;
     [[nodiscard]] const std::vector<IssueArg>& args() const { return what.args; }
     // The message alone in `lang`; English is `message`.
     [[nodiscard]] std::string messageIn(Lang lang) const;

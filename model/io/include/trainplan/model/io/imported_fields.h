@@ -21,15 +21,46 @@ namespace trainplan::model::io {
 // Guess        a stand-in (config.json's max_position_embeddings for the training seq_len).
 enum class Origin { Guess, Base, ToolDefault, Explicit };
 
+// How findings name a field's source: the key verbatim, then (when set) its provenance as a
+// catalogue phrase in parentheses ("zero_optimization (absent: stage 0)", in Chinese
+// "zero_optimization（未设置：stage 0）"), so a key carries no English into a Chinese message.
+// After merging, the file comes first: "ds.json (zero_optimization (absent: stage 0))".
+[[nodiscard]] ImportText keyWithNote(std::string key, ImportText note = {});
+
+// Provenance notes for Field::set: "absent", "absent: 1", and the phrases of the catalogue.
+[[nodiscard]] inline ImportText absentNote() {
+    return ImportText(ImportTextId::FieldAbsent);
+}
+[[nodiscard]] inline ImportText absentNote(std::string value) {
+    return ImportText(ImportTextId::FieldAbsentValue, {std::move(value)});
+}
+[[nodiscard]] inline ImportText fieldNote(ImportTextId id, std::vector<IssueArg> args = {}) {
+    return ImportText(id, std::move(args));
+}
+
 // One value a file says something about, with the key that said it.
 template <typename T> struct Field {
     std::optional<T> value;
-    std::string key;
+    std::string key; // the key, flag or formula as written ("zero_optimization", "--bf16 / --fp16")
+    ImportText source; // how findings name it: keyWithNote(key, provenance), or with its file
     Origin origin = Origin::Explicit;
 
     void set(T v, std::string k, Origin o = Origin::Explicit) {
+        set(std::move(v), std::move(k), {}, o);
+    }
+    // `note` says where the value comes from when the key alone does not
+    // (ImportTextId::FieldAbsent…).
+    void set(T v, std::string k, ImportText note, Origin o = Origin::Explicit) {
+        value = std::move(v);
+        source = keyWithNote(k, std::move(note));
+        key = std::move(k);
+        origin = o;
+    }
+    // The value and source of a field read from another file (merging).
+    void setFrom(T v, std::string k, ImportText named, Origin o) {
         value = std::move(v);
         key = std::move(k);
+        source = std::move(named);
         origin = o;
     }
     [[nodiscard]] bool has() const { return value.has_value(); }
@@ -95,7 +126,7 @@ struct ImportedTraining {
 struct ImportedPlan {
     Field<Framework> framework;
     Field<int> dp, tp, pp, cp, ep, vpp, microBatch, zeroStage, gradAccum;
-    Field<int> etp; // Megatron-LM --expert-tensor-parallel-size (absent: tp)
+    Field<int> etp;                   // Megatron-LM --expert-tensor-parallel-size (absent: tp)
     Field<int> layersPerVirtualStage; // Megatron --num-layers-per-virtual-pipeline-stage (vpp needs
                                       // layers)
     Field<Offload> offload;
@@ -103,7 +134,7 @@ struct ImportedPlan {
     Field<bool> epCommOverlap;          // Megatron --overlap-moe-expert-parallel-comm
     Field<MoeDispatcher> moeDispatcher; // Megatron --moe-token-dispatcher-type
     Field<Recompute> recompute;
-    Field<int> recomputeLayers; // Megatron --recompute-method block --recompute-num-layers
+    Field<int> recomputeLayers;       // Megatron --recompute-method block --recompute-num-layers
     Field<unsigned> recomputeModules; // Megatron --recompute-modules (recompute_module bit flags)
     // torchtitan's layer-wise AC (selective_ac_option "k"): every k-th block fully recomputed;
     // turned into recompute_layers once the model's layers and pp are known (import_files.cpp).

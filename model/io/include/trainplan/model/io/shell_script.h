@@ -16,6 +16,10 @@ struct ShellWord {
     std::string text;
     std::vector<std::string> unresolved; // e.g. "$TP", "$(nproc)"
     int line = 0;                        // 1-based line where the word starts
+    // Why a $(( … )) in the word has no value although every name in it is set (division by
+    // zero, overflow), as catalogue sentences (ImportTextId::ShellDividesByZero…); the expression
+    // is also in `unresolved`.
+    std::vector<ImportText> failures;
 
     [[nodiscard]] bool resolved() const { return unresolved.empty(); }
 };
@@ -33,8 +37,8 @@ struct ShellComment {
 
 struct ShellScript {
     std::vector<ShellCommand> commands;
-    std::vector<ShellComment> comments; // whole-line comments
-    std::vector<std::string> problems;  // unterminated quotes and the like, each with its line
+    std::vector<ShellComment> comments;   // whole-line comments
+    std::vector<std::string> problems;    // unterminated quotes and the like, each with its line
     std::vector<ImportText> problemTexts; // the same as catalogue sentences (import_text.h)
 };
 
