@@ -15,6 +15,10 @@ const char* statusText(sim::RecommendationStatus s, sim::Lang lang) {
     return zh ? "没有方案能放下" : "nothing fits";
 }
 
+std::string numberText(sim::ArgKind kind, double value, sim::Lang lang) {
+    return sim::formatArg(sim::MessageArg::number(kind, value), lang);
+}
+
 const char* noPriceText(sim::Lang lang) {
     return lang == sim::Lang::ZhCN ? "未定价" : "no price";
 }

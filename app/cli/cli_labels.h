@@ -5,10 +5,15 @@
 #include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/advisor.h>
 
+#include <string>
+
 namespace trainplan::cli {
 
 // A recommendation's status: "ready", "needs prerequisites", "does not fit".
 [[nodiscard]] const char* statusText(sim::RecommendationStatus s, sim::Lang lang);
+
+// A typed number in the one style of every catalogue ("1.34 TiB", "3.06万"), in `lang`.
+[[nodiscard]] std::string numberText(sim::ArgKind kind, double value, sim::Lang lang);
 
 // What a cost cell says when no price is known ("no price", never "$0").
 [[nodiscard]] const char* noPriceText(sim::Lang lang);

@@ -157,6 +157,16 @@ std::string readInputFile(const std::string& file) {
     return ss.str();
 }
 
+nlohmann::json importIssuesJson(const model::io::ImportIssues& issues) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& i : issues)
+        a.push_back({{"severity", std::string(model::io::toString(i.severity))},
+                     {"file", i.file},
+                     {"key", i.key},
+                     {"message", i.message}});
+    return a;
+}
+
 std::string todayUtc() {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm utc{};

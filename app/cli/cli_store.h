@@ -2,6 +2,7 @@
 
 #include "cli_context.h"
 
+#include <trainplan/model/io/import_issue.h>
 #include <trainplan/store/store.h>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +27,8 @@ namespace trainplan::cli {
 
 // "a,b , c" -> {"a", "b", "c"}
 [[nodiscard]] std::vector<std::string> splitList(const std::string& text);
+// Import findings as `--format json` writes them: severity, file, key and the English message.
+[[nodiscard]] nlohmann::json importIssuesJson(const model::io::ImportIssues& issues);
 // Today's date in UTC, YYYY-MM-DD: the default date of a run recorded in the library.
 [[nodiscard]] std::string todayUtc();
 

@@ -22,7 +22,7 @@ using sim::Lang;
 using sim::MessageArg;
 
 // The command's own headings; sentences come from the advisor's message catalogue.
-struct Labels {
+struct AdviseLabels {
     const char* recommendation;
     const char* why;
     const char* frameworks;
@@ -61,78 +61,78 @@ struct Labels {
     const char* weeks;
 };
 
-constexpr Labels kEn{"Recommendation",
-                     "Why",
-                     "Frameworks",
-                     "framework",
-                     "fits",
-                     "plan",
-                     "step",
-                     "time to train",
-                     "cost",
-                     "readiness",
-                     "excluded",
-                     "yes",
-                     "no",
-                     "missing (weeks)",
-                     "Break points",
-                     "MFU threshold %s, DP communication threshold %s",
-                     "largest model",
-                     "MFU ≥ %s up to",
-                     "DP comm > %s below",
-                     "n/a",
-                     "Roadmap (default path)",
-                     "Roadmap (scenario stages)",
-                     "Trigger",
-                     "Target",
-                     "GPUs",
-                     "Prerequisites",
-                     "reached",
-                     "not yet",
-                     "team decision",
-                     "none",
-                     "Timeline (weeks from today)",
-                     "prerequisites",
-                     "run",
-                     "conditional, not scheduled",
-                     "no new run",
-                     "weeks"};
-constexpr Labels kZh{"推荐",
-                     "理由",
-                     "各框架",
-                     "框架",
-                     "放得下",
-                     "方案",
-                     "每步",
-                     "训练时间",
-                     "花费",
-                     "就绪度",
-                     "已排除",
-                     "是",
-                     "否",
-                     "缺失（周）",
-                     "临界点",
-                     "MFU 阈值 %s，数据并行通信阈值 %s",
-                     "最大模型",
-                     "MFU ≥ %s 的最大 GPU 数",
-                     "数据并行通信 > %s 的带宽",
-                     "不适用",
-                     "迁移路线（默认路径）",
-                     "迁移路线（场景中的阶段）",
-                     "触发条件",
-                     "目标",
-                     "块 GPU",
-                     "前置条件",
-                     "已触发",
-                     "尚未触发",
-                     "由团队决定",
-                     "无",
-                     "时间线（自今天起的周数）",
-                     "前置工作",
-                     "训练",
-                     "条件阶段，不排期",
-                     "无新训练",
-                     "周"};
+constexpr AdviseLabels kAdviseEn{"Recommendation",
+                                 "Why",
+                                 "Frameworks",
+                                 "framework",
+                                 "fits",
+                                 "plan",
+                                 "step",
+                                 "time to train",
+                                 "cost",
+                                 "readiness",
+                                 "excluded",
+                                 "yes",
+                                 "no",
+                                 "missing (weeks)",
+                                 "Break points",
+                                 "MFU threshold %s, DP communication threshold %s",
+                                 "largest model",
+                                 "MFU ≥ %s up to",
+                                 "DP comm > %s below",
+                                 "n/a",
+                                 "Roadmap (default path)",
+                                 "Roadmap (scenario stages)",
+                                 "Trigger",
+                                 "Target",
+                                 "GPUs",
+                                 "Prerequisites",
+                                 "reached",
+                                 "not yet",
+                                 "team decision",
+                                 "none",
+                                 "Timeline (weeks from today)",
+                                 "prerequisites",
+                                 "run",
+                                 "conditional, not scheduled",
+                                 "no new run",
+                                 "weeks"};
+constexpr AdviseLabels kAdviseZh{"推荐",
+                                 "理由",
+                                 "各框架",
+                                 "框架",
+                                 "放得下",
+                                 "方案",
+                                 "每步",
+                                 "训练时间",
+                                 "花费",
+                                 "就绪度",
+                                 "已排除",
+                                 "是",
+                                 "否",
+                                 "缺失（周）",
+                                 "临界点",
+                                 "MFU 阈值 %s，数据并行通信阈值 %s",
+                                 "最大模型",
+                                 "MFU ≥ %s 的最大 GPU 数",
+                                 "数据并行通信 > %s 的带宽",
+                                 "不适用",
+                                 "迁移路线（默认路径）",
+                                 "迁移路线（场景中的阶段）",
+                                 "触发条件",
+                                 "目标",
+                                 "块 GPU",
+                                 "前置条件",
+                                 "已触发",
+                                 "尚未触发",
+                                 "由团队决定",
+                                 "无",
+                                 "时间线（自今天起的周数）",
+                                 "前置工作",
+                                 "训练",
+                                 "条件阶段，不排期",
+                                 "无新训练",
+                                 "周"};
 
 std::string fill(const char* pattern, const std::string& a, const std::string& b = {}) {
     std::string out;
@@ -148,10 +148,6 @@ std::string fill(const char* pattern, const std::string& a, const std::string& b
     return out;
 }
 
-std::string number(ArgKind kind, double v, Lang lang) {
-    return sim::formatArg(MessageArg::number(kind, v), lang);
-}
-
 double parseFraction(const std::string& option, const std::string& text) {
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
@@ -161,7 +157,7 @@ double parseFraction(const std::string& option, const std::string& text) {
 }
 
 void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, Lang lang) {
-    const Labels& L = lang == Lang::ZhCN ? kZh : kEn;
+    const AdviseLabels& L = lang == Lang::ZhCN ? kAdviseZh : kAdviseEn;
     std::ostream& out = ctx.out;
     const sim::Recommendation& rec = a.recommendation;
     const char* status = statusText(rec.status, lang);
@@ -181,18 +177,19 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
     out << '\n' << L.frameworks << '\n';
     TextTable fw({L.framework, L.fits, L.plan, L.step, "MFU", L.timeToTrain, L.cost, L.readiness});
     for (const sim::FrameworkFit& f : a.frameworks) {
-        std::string readiness =
-            f.readiness.ready ? statusText(sim::RecommendationStatus::Ready, lang) : number(ArgKind::Weeks, f.readiness.requiredWeeks, lang);
+        std::string readiness = f.readiness.ready
+                                    ? statusText(sim::RecommendationStatus::Ready, lang)
+                                    : numberText(ArgKind::Weeks, f.readiness.requiredWeeks, lang);
         if (!f.searched) {
             fw.addRow({std::string(model::displayName(f.framework)), L.excluded, "", "", "", "", "",
                        readiness});
         } else if (f.best) {
             const sim::PlanEstimate& e = *f.best;
             fw.addRow({std::string(model::displayName(f.framework)), L.yes, e.plan.label(),
-                       number(ArgKind::Seconds, e.time.stepSeconds, lang),
-                       number(ArgKind::Percent, e.throughput.mfu, lang),
-                       number(ArgKind::Duration, e.cost.timeToTrainSeconds, lang),
-                       e.cost.priced ? number(ArgKind::Usd, e.cost.usd, lang)
+                       numberText(ArgKind::Seconds, e.time.stepSeconds, lang),
+                       numberText(ArgKind::Percent, e.throughput.mfu, lang),
+                       numberText(ArgKind::Duration, e.cost.timeToTrainSeconds, lang),
+                       e.cost.priced ? numberText(ArgKind::Usd, e.cost.usd, lang)
                                      : std::string(noPriceText(lang)),
                        readiness});
         } else {
@@ -208,8 +205,8 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
 
     const sim::BreakPoints& bp = a.breakPoints;
     if (!bp.modelSize.empty() || !bp.gpuCount.empty()) {
-        const std::string mfu = number(ArgKind::Percent, bp.mfuThreshold, lang);
-        const std::string dp = number(ArgKind::Percent, bp.dpCommThreshold, lang);
+        const std::string mfu = numberText(ArgKind::Percent, bp.mfuThreshold, lang);
+        const std::string dp = numberText(ArgKind::Percent, bp.dpCommThreshold, lang);
         out << '\n' << L.breakPoints << " (" << fill(L.thresholds, mfu, dp) << ")\n";
         TextTable t(
             {L.framework, L.largestModel, fill(L.mfuHoldsUpTo, mfu), fill(L.dpCommBelow, dp)});
@@ -218,20 +215,21 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
                         bandwidth = L.notApplicable;
             if (const auto* b = bp.modelSizeOf(f.framework)) {
                 if (b->status == sim::ModelSizeStatus::Found)
-                    size = number(ArgKind::Parameters, b->largestParameters, lang);
+                    size = numberText(ArgKind::Parameters, b->largestParameters, lang);
                 else if (b->status == sim::ModelSizeStatus::AllFit)
-                    size = "≥ " + number(ArgKind::Parameters, b->largestParameters, lang);
+                    size = "≥ " + numberText(ArgKind::Parameters, b->largestParameters, lang);
                 else
-                    size = "< " + number(ArgKind::Parameters, b->nextParameters, lang);
+                    size = "< " + numberText(ArgKind::Parameters, b->nextParameters, lang);
             }
             if (const auto* b = bp.gpuCountOf(f.framework)) {
                 switch (b->status) {
                 case sim::GpuScaleStatus::Found:
                 case sim::GpuScaleStatus::NoPlanAt:
-                    scale = number(ArgKind::Count, static_cast<double>(b->lastGpus), lang);
+                    scale = numberText(ArgKind::Count, static_cast<double>(b->lastGpus), lang);
                     break;
                 case sim::GpuScaleStatus::NotReached:
-                    scale = "≥ " + number(ArgKind::Count, static_cast<double>(b->lastGpus), lang);
+                    scale =
+                        "≥ " + numberText(ArgKind::Count, static_cast<double>(b->lastGpus), lang);
                     break;
                 case sim::GpuScaleStatus::AlwaysBelow:
                     scale = L.none;
@@ -243,15 +241,15 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
             if (const auto* b = bp.bandwidthOf(f.framework)) {
                 switch (b->status) {
                 case sim::BandwidthStatus::Found:
-                    bandwidth = number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
+                    bandwidth = numberText(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
                     break;
                 case sim::BandwidthStatus::AlwaysExceeds:
                     bandwidth =
-                        "> " + number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
+                        "> " + numberText(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
                     break;
                 case sim::BandwidthStatus::NeverExceeds:
                     bandwidth =
-                        "< " + number(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
+                        "< " + numberText(ArgKind::BytesPerSecond, b->bytesPerSecondPerNic, lang);
                     break;
                 case sim::BandwidthStatus::NotApplicable:
                     break;
@@ -274,12 +272,12 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
         out << "   " << L.trigger << ": " << sim::render(r.trigger, lang) << " (" << triggerStatus
             << ")\n";
         out << "   " << L.target << ": " << r.targetModelName << " ("
-            << number(ArgKind::Parameters, r.targetParameters, lang) << "), " << r.targetGpus << ' '
-            << L.gpus;
+            << numberText(ArgKind::Parameters, r.targetParameters, lang) << "), " << r.targetGpus
+            << ' ' << L.gpus;
         if (r.estimate)
             out << "; " << r.estimate->plan.label() << ", "
-                << number(ArgKind::Seconds, r.estimate->time.stepSeconds, lang) << ", MFU "
-                << number(ArgKind::Percent, r.estimate->throughput.mfu, lang);
+                << numberText(ArgKind::Seconds, r.estimate->time.stepSeconds, lang) << ", MFU "
+                << numberText(ArgKind::Percent, r.estimate->throughput.mfu, lang);
         out << '\n';
         if (!r.stage.prerequisites.empty()) {
             out << "   " << L.prerequisites << ":";
@@ -312,8 +310,8 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
         if (ts.runs)
             out << "; " << L.run << ' ' << weeks(ts.runStartWeeks) << "–"
                 << weeks(ts.runStartWeeks + ts.runWeeks) << " ("
-                << number(ArgKind::Duration, ts.runWeeks * 7.0 * 86400.0, lang) << ", "
-                << (ts.priced ? number(ArgKind::Usd, ts.runUsd, lang) : std::string(L.none))
+                << numberText(ArgKind::Duration, ts.runWeeks * 7.0 * 86400.0, lang) << ", "
+                << (ts.priced ? numberText(ArgKind::Usd, ts.runUsd, lang) : std::string(L.none))
                 << ")";
         else
             out << "; " << L.noRun;
@@ -321,7 +319,7 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
     }
     out << "  = " << weeks(timeline.totalWeeks) << ' ' << L.weeks;
     if (timeline.runs > 0 && timeline.allPriced)
-        out << ", " << number(ArgKind::Usd, timeline.totalUsd, lang);
+        out << ", " << numberText(ArgKind::Usd, timeline.totalUsd, lang);
     out << '\n';
 }
 

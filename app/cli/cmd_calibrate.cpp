@@ -170,10 +170,6 @@ LoadedRuns runsFromStore(CliContext& ctx, store::Store& st,
     return {std::move(stored.runs), std::move(stored.skipped), !stored.problems.empty()};
 }
 
-std::string signedPercent(double fraction) {
-    return (fraction >= 0 ? "+" : "") + formatPercent(fraction);
-}
-
 std::string formatParameter(sim::CalibrationParameter p, double v) {
     return p == sim::CalibrationParameter::LatencyScale ? formatFixed(v, 3) : formatFixed(v, 4);
 }

@@ -113,7 +113,7 @@ store::CatalogKind kindArgument(const std::string& text, const char* sub) {
     return *kind;
 }
 
-int add(CliContext& ctx) {
+int addCatalogEntry(CliContext& ctx) {
     const auto source = ctx.takeOption("--source");
     rejectUnknownOptions(ctx, kCatalogUsage);
     if (ctx.args.size() != 2)
@@ -155,7 +155,7 @@ int add(CliContext& ctx) {
     return kExitOk;
 }
 
-int remove(CliContext& ctx) {
+int removeCatalogEntry(CliContext& ctx) {
     rejectUnknownOptions(ctx, kCatalogUsage);
     if (ctx.args.size() != 2) throw UsageError("usage: catalog remove {gpu,link,model} NAME");
     const store::CatalogKind kind = kindArgument(ctx.args[0], "remove");
@@ -186,8 +186,8 @@ int cmdCatalog(CliContext& ctx) {
     const std::string sub = ctx.args.front();
     ctx.args.erase(ctx.args.begin());
     if (sub == "list") return listCatalog(ctx);
-    if (sub == "add") return add(ctx);
-    if (sub == "remove") return remove(ctx);
+    if (sub == "add") return addCatalogEntry(ctx);
+    if (sub == "remove") return removeCatalogEntry(ctx);
     throw UsageError("catalog: unknown subcommand '" + sub + "' (usage: " + kCatalogUsage + ")");
 }
 

@@ -19,7 +19,7 @@ namespace {
 
 // The table's row names, in English and Simplified Chinese (the status words are shared with
 // advise: cli_labels.h).
-struct Labels {
+struct ComparisonLabels {
     const char* model;
     const char* cluster;
     const char* recommended;
@@ -37,43 +37,41 @@ struct Labels {
     const char* note;
 };
 
-constexpr Labels kEn{"model",
-                     "cluster",
-                     "recommended",
-                     "plan",
-                     "peak memory",
-                     "step",
-                     "MFU",
-                     "expected time to train",
-                     "expected cost",
-                     " (fastest)",
-                     " (cheapest)",
-                     "%s step",
-                     "does not fit",
-                     "excluded",
-                     "Expected time and cost include checkpoints, failures and restarts (the goodput "
-                     "model); each scenario's own prices."};
-constexpr Labels kZh{"模型",
-                     "集群",
-                     "推荐",
-                     "方案",
-                     "峰值显存",
-                     "每步",
-                     "MFU",
-                     "预期训练时间",
-                     "预期花费",
-                     "（最快）",
-                     "（最省）",
-                     "%s 每步",
-                     "放不下",
-                     "已排除",
-                     "预期时间与花费已计入检查点、故障与重启（有效训练时间模型）；各场景按各自的价格计算。"};
+constexpr ComparisonLabels kComparisonEn{
+    "model",
+    "cluster",
+    "recommended",
+    "plan",
+    "peak memory",
+    "step",
+    "MFU",
+    "expected time to train",
+    "expected cost",
+    " (fastest)",
+    " (cheapest)",
+    "%s step",
+    "does not fit",
+    "excluded",
+    "Expected time and cost include checkpoints, failures and restarts (the goodput "
+    "model); each scenario's own prices."};
+constexpr ComparisonLabels kComparisonZh{
+    "模型",
+    "集群",
+    "推荐",
+    "方案",
+    "峰值显存",
+    "每步",
+    "MFU",
+    "预期训练时间",
+    "预期花费",
+    "（最快）",
+    "（最省）",
+    "%s 每步",
+    "放不下",
+    "已排除",
+    "预期时间与花费已计入检查点、故障与重启（有效训练时间模型）；各场景按各自的价格计算。"};
 
 // Numbers in the language's units (万/亿 in Chinese), through the advisor's formatter.
-std::string number(sim::ArgKind kind, double v, sim::Lang lang) {
-    return sim::formatArg(sim::MessageArg::number(kind, v), lang);
-}
-
 std::string withName(const char* pattern, const std::string& name) {
     std::string out(pattern);
     const auto at = out.find("%s");
@@ -97,7 +95,7 @@ int compareScenarios(CliContext& ctx, const std::vector<std::string>& files) {
     const Format fmt = ctx.format.value_or(Format::Table);
     const sim::Lang lang = sim::langFromString(ctx.lang).value_or(sim::Lang::En);
     const bool zh = lang == sim::Lang::ZhCN;
-    const Labels& L = zh ? kZh : kEn;
+    const ComparisonLabels& L = zh ? kComparisonZh : kComparisonEn;
     if (fmt == Format::Json) {
         ctx.out << services::comparisonToJson(c, files).dump(2) << '\n';
         return kExitOk;
@@ -126,33 +124,35 @@ int compareScenarios(CliContext& ctx, const std::vector<std::string>& files) {
     });
     row(L.plan, [](const S& s, int) { return s.headline ? s.headline->plan.label() : "-"; });
     row(L.peakMemory, [&](const S& s, int) {
-        return s.headline ? number(sim::ArgKind::Bytes, s.headline->memory.peakBytes, lang)
+        return s.headline ? numberText(sim::ArgKind::Bytes, s.headline->memory.peakBytes, lang)
                           : "-";
     });
     auto fitting = [](const S& s) { return s.headline && s.headline->memory.fits; };
     row(L.step, [&](const S& s, int) {
-        return fitting(s) ? number(sim::ArgKind::Seconds, s.headline->time.stepSeconds, lang)
+        return fitting(s) ? numberText(sim::ArgKind::Seconds, s.headline->time.stepSeconds, lang)
                           : "-";
     });
     row(L.mfu, [&](const S& s, int) {
-        return fitting(s) ? number(sim::ArgKind::Percent, s.headline->throughput.mfu, lang) : "-";
+        return fitting(s) ? numberText(sim::ArgKind::Percent, s.headline->throughput.mfu, lang)
+                          : "-";
     });
     row(L.expectedTime, [&](const S& s, int i) {
-        return s.goodput ? number(sim::ArgKind::Duration, s.goodput->expectedSeconds, lang) +
+        return s.goodput ? numberText(sim::ArgKind::Duration, s.goodput->expectedSeconds, lang) +
                                (i == c.fastest ? L.fastest : "")
                          : "-";
     });
     row(L.expectedCost, [&](const S& s, int i) {
         if (!s.goodput) return std::string("-");
         if (!s.headline->cost.priced) return std::string(noPriceText(lang));
-        return number(sim::ArgKind::Usd, s.goodput->usd, lang) + (i == c.cheapest ? L.cheapest : "");
+        return numberText(sim::ArgKind::Usd, s.goodput->usd, lang) +
+               (i == c.cheapest ? L.cheapest : "");
     });
     for (std::size_t k = 0; k < c.scenarios.front().frameworks.size(); ++k) {
         const model::Framework f = c.scenarios.front().frameworks[k].first;
         row(withName(L.frameworkStep, std::string(model::displayName(f))), [&](const S& s, int) {
             for (const auto& [g, best] : s.frameworks)
                 if (g == f)
-                    return best ? number(sim::ArgKind::Seconds, best->time.stepSeconds, lang)
+                    return best ? numberText(sim::ArgKind::Seconds, best->time.stepSeconds, lang)
                                 : std::string(L.doesNotFit);
             return std::string(L.excluded);
         });

@@ -1,3 +1,4 @@
+#include "cli_store.h"
 #include "commands.h"
 #include "text_table.h"
 
@@ -23,16 +24,6 @@ std::optional<int> positiveOption(CliContext& ctx, const std::string& name, int 
         throw UsageError(name + ": '" + *v + "' is not a whole number between 1 and " +
                          std::to_string(max));
     return n;
-}
-
-nlohmann::json issuesJson(const model::io::ImportIssues& issues) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& i : issues)
-        a.push_back({{"severity", std::string(model::io::toString(i.severity))},
-                     {"file", i.file},
-                     {"key", i.key},
-                     {"message", i.message}});
-    return a;
 }
 
 } // namespace
@@ -61,7 +52,7 @@ int cmdImport(CliContext& ctx) {
     const model::io::ImportResult r = model::io::importFiles(files, ctx.catalog(), opt);
     const bool ok = r.ok();
     if (ctx.format == Format::Json) {
-        nlohmann::json doc{{"ok", ok}, {"issues", issuesJson(r.issues)}};
+        nlohmann::json doc{{"ok", ok}, {"issues", importIssuesJson(r.issues)}};
         nlohmann::json kinds = nlohmann::json::array();
         for (const auto& [file, kind] : r.files)
             kinds.push_back({{"file", file}, {"kind", std::string(model::io::toString(kind))}});

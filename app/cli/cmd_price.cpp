@@ -109,7 +109,7 @@ int set(CliContext& ctx) {
     return kExitOk;
 }
 
-int remove(CliContext& ctx) {
+int removePrice(CliContext& ctx) {
     const Selector sel = takeSelector(ctx);
     rejectUnknownOptions(ctx, kPriceUsage);
     if (ctx.args.size() != 2) throw UsageError("usage: price remove GPU [--cloud C] ...");
@@ -143,7 +143,7 @@ int cmdPrice(CliContext& ctx) {
     const std::string sub = ctx.args.front();
     if (sub == "list") return listPrices(ctx);
     if (sub == "set") return set(ctx);
-    if (sub == "remove") return remove(ctx);
+    if (sub == "remove") return removePrice(ctx);
     if (sub == "rate") return rate(ctx);
     throw UsageError("price: '" + sub + "' is not one of list, set, remove, rate");
 }

@@ -75,7 +75,7 @@ choosePlan(CliContext& ctx, store::Store& st, const std::string& name,
     return std::optional<nlohmann::json>(plan);
 }
 
-int add(CliContext& ctx) {
+int addRun(CliContext& ctx) {
     store::NewMeasuredRun run;
     const auto scenario = ctx.takeOption("--scenario");
     if (!scenario) throw UsageError("runs add needs --scenario NAME");
@@ -237,7 +237,7 @@ int cmdRuns(CliContext& ctx) {
     if (ctx.args.empty()) throw UsageError(std::string("usage: ") + kRunsUsage);
     const std::string sub = ctx.args.front();
     ctx.args.erase(ctx.args.begin());
-    if (sub == "add") return add(ctx);
+    if (sub == "add") return addRun(ctx);
     if (sub == "list") return listRuns(ctx);
     if (sub == "import") return import(ctx);
     if (sub == "import-log") return runsImportLog(ctx);

@@ -30,10 +30,6 @@ std::string text(RunText id, std::initializer_list<sim::MessageArg> args = {}) {
     return services::runText(id, sim::Lang::En, args);
 }
 
-std::string signedPercent(double fraction) {
-    return (fraction >= 0 ? "+" : "") + formatPercent(fraction);
-}
-
 nlohmann::json metricJson(const std::optional<services::MetricCheck>& m) {
     if (!m) return nullptr;
     return {{"measured", m->measured},   {"predicted", m->predicted},

@@ -22,16 +22,6 @@ constexpr const char* kRunsLogUsage =
     "runs import-log LOG... --scenario NAME [--plan JSON | --plan-index N] [--mapping FILE] "
     "[--warmup ITERATIONS] [--date YYYY-MM-DD] [--notes TEXT] [--source TEXT] [--dry-run]";
 
-nlohmann::json issuesJson(const model::io::ImportIssues& issues) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& i : issues)
-        a.push_back({{"severity", std::string(model::io::toString(i.severity))},
-                     {"file", i.file},
-                     {"key", i.key},
-                     {"message", i.message}});
-    return a;
-}
-
 std::string statCell(const std::optional<model::io::LogStatistic>& s, double scale, int decimals) {
     if (!s) return "-";
     return formatFixed(s->median / scale, decimals) + " (IQR " +
@@ -94,7 +84,8 @@ int runsImportLog(CliContext& ctx) {
     const bool ok = result.ok() && (dryRun || result.storedId);
 
     if (ctx.format == Format::Json) {
-        nlohmann::json doc{{"ok", ok}, {"issues", issuesJson(result.issues)}, {"dry_run", dryRun}};
+        nlohmann::json doc{
+            {"ok", ok}, {"issues", importIssuesJson(result.issues)}, {"dry_run", dryRun}};
         doc["summary"] = model::io::toJson(result.summary);
         doc["run_id"] =
             result.storedId ? nlohmann::json(*result.storedId) : nlohmann::json(nullptr);

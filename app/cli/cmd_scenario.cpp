@@ -142,7 +142,7 @@ int exportScenario(CliContext& ctx) {
     return kExitOk;
 }
 
-int remove(CliContext& ctx) {
+int removeScenario(CliContext& ctx) {
     expectArgs(ctx, 1, "delete NAME");
     const std::string name = ctx.args[0];
     if (!std::filesystem::exists(databasePath(ctx))) (void)requireStore(ctx, name);
@@ -250,7 +250,7 @@ int cmdScenario(CliContext& ctx) {
     if (sub == "show") return show(ctx);
     if (sub == "save") return save(ctx);
     if (sub == "export") return exportScenario(ctx);
-    if (sub == "delete") return remove(ctx);
+    if (sub == "delete") return removeScenario(ctx);
     if (sub == "undelete") return undelete(ctx);
     if (sub == "rename") return rename(ctx);
     if (sub == "purge") return purge(ctx);

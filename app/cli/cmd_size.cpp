@@ -19,7 +19,7 @@ constexpr const char* kSizeUsage =
     "size FILE [--deadline-days D] [--budget B] [--currency USD|CNY] [--gpus a,b,...] "
     "[--max-gpus N] [--threads N] [--lang en|zh_CN]";
 
-struct Labels {
+struct SizeLabels {
     const char* header;
     const char* cheapest;
     const char* fastest;
@@ -33,29 +33,31 @@ struct Labels {
     std::vector<std::string> configColumns;
 };
 
-const Labels kEn{"Sizing",
-                 "Cheapest configuration meeting the deadline within the budget",
-                 "Fastest configuration within the budget meeting the deadline",
-                 "best plan per framework on that cluster",
-                 "Pareto front (expected time to train × cost), fastest first",
-                 "Cheapest configurations per framework",
-                 "Nothing meets both constraints: ",
-                 "Prices used",
-                 "Search",
-                 {"cluster", "GPUs", "framework", "plan", "expected time", "goodput", "cost",
-                  "why on the front"},
-                 {"cluster", "GPUs", "framework", "plan", "step", "MFU", "expected time", "cost"}};
-const Labels kZh{"集群规模测算",
-                 "满足期限且在预算内的最便宜方案",
-                 "在预算内且满足期限的最快方案",
-                 "该集群上各框架的最佳方案",
-                 "帕累托前沿（预期训练时间 × 成本），按速度排序",
-                 "各框架最便宜的方案",
-                 "没有方案同时满足两个约束：",
-                 "所用价格",
-                 "搜索",
-                 {"集群", "GPU 数", "框架", "方案", "预期时间", "有效率", "成本", "入选原因"},
-                 {"集群", "GPU 数", "框架", "方案", "步长", "MFU", "预期时间", "成本"}};
+const SizeLabels kSizeEn{
+    "Sizing",
+    "Cheapest configuration meeting the deadline within the budget",
+    "Fastest configuration within the budget meeting the deadline",
+    "best plan per framework on that cluster",
+    "Pareto front (expected time to train × cost), fastest first",
+    "Cheapest configurations per framework",
+    "Nothing meets both constraints: ",
+    "Prices used",
+    "Search",
+    {"cluster", "GPUs", "framework", "plan", "expected time", "goodput", "cost",
+     "why on the front"},
+    {"cluster", "GPUs", "framework", "plan", "step", "MFU", "expected time", "cost"}};
+const SizeLabels kSizeZh{
+    "集群规模测算",
+    "满足期限且在预算内的最便宜方案",
+    "在预算内且满足期限的最快方案",
+    "该集群上各框架的最佳方案",
+    "帕累托前沿（预期训练时间 × 成本），按速度排序",
+    "各框架最便宜的方案",
+    "没有方案同时满足两个约束：",
+    "所用价格",
+    "搜索",
+    {"集群", "GPU 数", "框架", "方案", "预期时间", "有效率", "成本", "入选原因"},
+    {"集群", "GPU 数", "框架", "方案", "步长", "MFU", "预期时间", "成本"}};
 
 std::vector<std::string> configRow(const sim::SizedConfig& c, const sim::SizingTextOptions& o) {
     return {c.clusterLabel(),
@@ -68,8 +70,8 @@ std::vector<std::string> configRow(const sim::SizedConfig& c, const sim::SizingT
             sim::formatMoney(c.expectedUsd, o)};
 }
 
-void printChosen(CliContext& ctx, const Labels& L, const char* title, const sim::ChosenCluster& c,
-                 const sim::SizingTextOptions& o) {
+void printChosen(CliContext& ctx, const SizeLabels& L, const char* title,
+                 const sim::ChosenCluster& c, const sim::SizingTextOptions& o) {
     ctx.out << title << ":\n  "
             << sim::chosenClusterText(c, model::toString(c.best.plan.framework), o);
     ctx.out << "\n  " << L.perFramework << ":\n";
@@ -155,7 +157,7 @@ int cmdSize(CliContext& ctx) {
         ctx.out << sim::sizingDocument(*scenario, in, r, text).dump(2) << '\n';
         return kExitOk;
     }
-    const Labels& L = text.lang == sim::Lang::ZhCN ? kZh : kEn;
+    const SizeLabels& L = text.lang == sim::Lang::ZhCN ? kSizeZh : kSizeEn;
     if (fmt == Format::Csv) {
         std::vector<std::string> header{"section"};
         header.insert(header.end(), L.configColumns.begin(), L.configColumns.end());

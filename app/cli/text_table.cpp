@@ -107,6 +107,10 @@ std::string formatPercent(double f, int decimals) {
     return formatFixed(100.0 * f, decimals) + "%";
 }
 
+std::string signedPercent(double fraction) {
+    return (fraction >= 0 ? "+" : "") + formatPercent(fraction);
+}
+
 std::string formatCost(const sim::CostEstimate& cost) {
     return cost.priced ? formatUsd(cost.usd) : "no price";
 }

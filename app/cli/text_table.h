@@ -31,6 +31,8 @@ std::string formatSeconds(double seconds);
 std::string formatDuration(double seconds); // hours / days
 std::string formatFixed(double v, int decimals);
 std::string formatPercent(double fraction, int decimals = 1);
+// "+5.8%", "-24.3%": a relative error with its sign.
+std::string signedPercent(double fraction);
 std::string formatUsd(double usd);
 // The cost of an estimate, or "no price" when none is known (never "$0").
 std::string formatCost(const sim::CostEstimate& cost);

@@ -42,6 +42,12 @@ struct CliRun {
 };
 
 // A file under the source tree's data/ directory, e.g. dataFile("scenarios/x.json").
+// A JSON file a command wrote.
+inline nlohmann::json readJson(const std::string& file) {
+    std::ifstream in(file);
+    return nlohmann::json::parse(in);
+}
+
 // The lines of a command's output, without their newlines.
 inline std::vector<std::string> splitLines(const std::string& text) {
     std::vector<std::string> out;

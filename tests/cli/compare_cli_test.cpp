@@ -20,11 +20,6 @@ const std::string kGpt3 = dataFile("scenarios/gpt3-175b-a100x1024.json");
 const std::string kLlama7b = dataFile("scenarios/llama2-7b-a100x8-pcie.json");
 const std::string kLlama70b = dataFile("scenarios/llama31-70b-h100x256.json");
 
-json readJson(const std::string& file) {
-    std::ifstream in(file);
-    return json::parse(in);
-}
-
 // Writes `doc` as a scenario file in the test's scratch directory.
 std::string writeScenario(const std::string& name, const json& doc) {
     const std::string file = (testTempDir() / name).string();

@@ -33,11 +33,6 @@ protected:
     fs::path m_dir;
 };
 
-nlohmann::json readJson(const std::string& file) {
-    std::ifstream in(file);
-    return nlohmann::json::parse(in);
-}
-
 TEST_F(CliImportExportIntegration, ImportWritesAScenarioThatChecks) {
     const std::string out = path("imported.json");
     const CliRun r =

@@ -2,6 +2,7 @@
 
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
+#include <trainplan/model/units.h>
 #include <trainplan/simulator/calibrate.h>
 #include <trainplan/simulator/calibrate_json.h>
 #include <trainplan/simulator/calibration_profile.h>
@@ -23,7 +24,7 @@ using sim::ValidationMetric;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using model::units::kGiB;
 
 // The "true" cluster the synthetic measurements come from.
 sim::Efficiency truth() {

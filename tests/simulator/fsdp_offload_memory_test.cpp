@@ -8,6 +8,8 @@
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/simulator/estimate.h>
 
+#include <trainplan/model/units.h>
+
 #include <gtest/gtest.h>
 
 using namespace trainplan;
@@ -15,7 +17,7 @@ using model::Framework;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using model::units::kGiB;
 
 model::Scenario llama70() {
     return test::makeScenario("llama3.1-70b", "H100-SXM5-80GB", 32, 8, 512, "NVLink4-NVSwitch",

@@ -8,6 +8,8 @@
 #include <trainplan/simulator/advisor.h>
 #include <trainplan/simulator/estimate.h>
 
+#include <trainplan/model/units.h>
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -20,7 +22,7 @@ using sim::detail::CommPattern;
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-constexpr double kGiB = 1024.0 * kMiB;
+using model::units::kGiB;
 
 std::set<std::string> groupsOf(const sim::detail::Communicators& c) {
     std::set<std::string> out;
@@ -29,7 +31,7 @@ std::set<std::string> groupsOf(const sim::detail::Communicators& c) {
     return out;
 }
 
-model::Scenario gpt3() {
+model::Scenario gpt3On128Nodes() {
     return test::makeScenario("gpt3-175b", "A100-SXM4-80GB", 128, 8, 1536);
 }
 
@@ -68,7 +70,7 @@ TEST(NcclBuffers, AllToAllConnectsEveryPeerAndMatchesTheMeasuredH100Growth) {
 }
 
 TEST(NcclBuffers, MegatronThreeDPlanCountsEveryGroupItCreates) {
-    const auto s = gpt3();
+    const auto s = gpt3On128Nodes();
     const auto ctx = sim::makeContext(s);
     const auto p = megatron3d();
     const auto pl = sim::placeGroups(p, s.cluster.gpusPerNode);
@@ -120,7 +122,7 @@ TEST(NcclBuffers, ExpertParallelAllToAllOnMoeModels) {
 }
 
 TEST(AllocatorFragmentation, OnlyWhatChurnsWithinTheStepFragments) {
-    const auto s = gpt3();
+    const auto s = gpt3On128Nodes();
     const auto ctx = sim::makeContext(s);
     const auto m = sim::evaluatePlan(ctx, megatron3d()).memory;
     const auto& at = m.atPeak();

@@ -18,7 +18,7 @@ using model::Recompute;
 // GPT-3 175B on 128 A100 as Korthikanti et al. 2022 ran it: TP8·PP8 with sequence parallelism,
 // 96 layers, so 12 per stage. Without flash attention the stored activations per layer are
 // Korthikanti's sbh(34 + 5as/h)/t, and 2sbh/t for a recomputed layer (§4, Table 2).
-model::Scenario gpt3() {
+model::Scenario gpt3WithoutFlash() {
     model::Scenario s = makeScenario("gpt3-175b", "A100-SXM4-80GB", 16, 8, 1536);
     s.training.flashAttention = false;
     return s;
@@ -33,7 +33,7 @@ model::Plan gpt3Plan(int recomputeLayers) {
 }
 
 TEST(PartialRecompute, StoredActivationsAreKorthikantisPerLayerTerms) {
-    const model::Scenario s = gpt3(); // the context points at it
+    const model::Scenario s = gpt3WithoutFlash(); // the context points at it
     const auto ctx = sim::makeContext(s);
     const double seq = 2048, b = 1, h = 12288, a = 96, t = 8;
     const double sbh = seq * b * h;
@@ -49,7 +49,7 @@ TEST(PartialRecompute, StoredActivationsAreKorthikantisPerLayerTerms) {
 }
 
 TEST(PartialRecompute, AllLayersOfAChunkIsFullRecompute) {
-    const model::Scenario s = gpt3(); // the context points at it
+    const model::Scenario s = gpt3WithoutFlash(); // the context points at it
     const auto ctx = sim::makeContext(s);
     const sim::PlanEstimate all = sim::evaluatePlan(ctx, gpt3Plan(0));
     const sim::PlanEstimate twelve = sim::evaluatePlan(ctx, gpt3Plan(12));
@@ -59,7 +59,7 @@ TEST(PartialRecompute, AllLayersOfAChunkIsFullRecompute) {
 }
 
 TEST(PartialRecompute, RecomputeTimeIsItsShareOfTheLayers) {
-    const model::Scenario s = gpt3(); // the context points at it
+    const model::Scenario s = gpt3WithoutFlash(); // the context points at it
     const auto ctx = sim::makeContext(s);
     const sim::PlanEstimate all = sim::evaluatePlan(ctx, gpt3Plan(0));
     const sim::PlanEstimate none = [&] {
@@ -95,7 +95,7 @@ TEST(PartialRecompute, RecomputeTimeIsItsShareOfTheLayers) {
 
 // The search's full recompute recomputes only the layers memory needs: the fewest that fit.
 TEST(PartialRecompute, TheSearchRecomputesTheFewestLayersThatFit) {
-    model::Scenario s = gpt3();
+    model::Scenario s = gpt3WithoutFlash();
     s.constraints.frameworks = {Framework::Megatron};
     s.constraints.tp = 8;
     s.constraints.pp = 8;

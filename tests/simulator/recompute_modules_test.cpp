@@ -22,7 +22,7 @@ namespace rm = model::recompute_module;
 
 // GPT-3 175B on 128 A100, TP8·PP8 with sequence parallelism and flash attention: 12 layers per
 // stage, 2,048 tokens per micro-batch.
-model::Scenario gpt3() {
+model::Scenario gpt3On16Nodes() {
     return makeScenario("gpt3-175b", "A100-SXM4-80GB", 16, 8, 1536);
 }
 
@@ -39,7 +39,7 @@ double layerActivationBytes(const sim::PlanContext& ctx, const model::Plan& p) {
 }
 
 TEST(RecomputeModules, EachModuleDropsWhatItStoresHandChecked) {
-    const model::Scenario s = gpt3();
+    const model::Scenario s = gpt3On16Nodes();
     const auto ctx = sim::makeContext(s);
     const double tokens = 2048, h = 12288, t = 8, layers = 12, elem = 2;
     const double core = layerActivationBytes(ctx, selective(0));
@@ -61,7 +61,7 @@ TEST(RecomputeModules, EachModuleDropsWhatItStoresHandChecked) {
 }
 
 TEST(RecomputeModules, RecomputeTimeIsTheForwardOfTheRecomputedModules) {
-    const model::Scenario s = gpt3();
+    const model::Scenario s = gpt3On16Nodes();
     const auto ctx = sim::makeContext(s);
     const sim::PlanEstimate none = [&] {
         model::Plan p = selective(0);
@@ -137,7 +137,7 @@ TEST(RecomputeModules, TheSearchTriesTheMemoryBoundModulesThenTheMlp) {
     const unsigned light = rm::kLayerNorm | rm::kMoeAct | rm::kMlaUpProj;
     EXPECT_EQ(offered, (std::set<unsigned>{0u, light, light | rm::kMlp | rm::kMoe}));
 
-    const model::Scenario dense = gpt3();
+    const model::Scenario dense = gpt3On16Nodes();
     const auto ctx = sim::makeContext(dense);
     const unsigned denseLight = rm::kLayerNorm;
     const unsigned denseHeavy = rm::kLayerNorm | rm::kMlp;

@@ -2,6 +2,8 @@
 // targets, plans, prerequisites and gains computed from the estimates; scenario stages replacing
 // the defaults; trigger statuses; storable default stages.
 
+#include "simulator_test_support.h"
+
 #include <trainplan/model/catalog.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/simulator/advisor.h>
@@ -23,11 +25,7 @@ using model::Scenario;
 using model::TriggerKind;
 using nlohmann::json;
 
-const model::Catalog& catalog() {
-    static const model::Catalog c =
-        model::loadCatalog(fs::path(TRAINPLAN_TEST_DATA_DIR) / "catalog");
-    return c;
-}
+using test::catalog;
 
 json scenarioDoc(const std::string& name) {
     std::ifstream in(fs::path(TRAINPLAN_TEST_DATA_DIR) / "scenarios" / (name + ".json"));
@@ -43,7 +41,7 @@ Scenario parse(const json& doc) {
     return *l.scenario;
 }
 
-Scenario load(const std::string& name) {
+Scenario roadmapScenario(const std::string& name) {
     return parse(scenarioDoc(name));
 }
 
@@ -65,7 +63,7 @@ const FrameworkFit& fit(const std::vector<FrameworkFit>& fits, Framework f) {
 }
 
 TEST(DefaultRoadmap, FollowsTheUsualOrderWithComputedTriggersAndTargets) {
-    const Scenario s = load("llama31-70b-h100x256");
+    const Scenario s = roadmapScenario("llama31-70b-h100x256");
     AdvisorOptions o;
     o.catalog = &catalog();
     const Advice a = advise(s, o);
@@ -139,7 +137,7 @@ TEST(DefaultRoadmap, FollowsTheUsualOrderWithComputedTriggersAndTargets) {
 }
 
 TEST(DefaultRoadmap, PrerequisitesFollowTheProfileAndTheirEffortAddsUp) {
-    Scenario s = load("llama31-70b-h100x256");
+    Scenario s = roadmapScenario("llama31-70b-h100x256");
     s.platform.gangScheduling = true;
     s.team.experience = model::TeamExperience::Ddp;
     RoadmapInputs in = inputsFor(s);
@@ -178,7 +176,7 @@ TEST(DefaultRoadmap, PrerequisitesFollowTheProfileAndTheirEffortAddsUp) {
 }
 
 TEST(DefaultRoadmap, GainsAreRatiosOfTheEstimates) {
-    Scenario s = load("gpt3-175b-a100x1024");
+    Scenario s = roadmapScenario("gpt3-175b-a100x1024");
     s.constraints.offload = model::Offload::None;
     RoadmapInputs in = inputsFor(s);
     const auto stages = roadmapFor(s, in);
@@ -208,7 +206,7 @@ TEST(DefaultRoadmap, GainsAreRatiosOfTheEstimates) {
 }
 
 TEST(DefaultRoadmap, MegatronTargetsTheGpuCountWhereShardedDataParallelismDrops) {
-    const Scenario s = load("llama2-7b-a100x8-pcie");
+    const Scenario s = roadmapScenario("llama2-7b-a100x8-pcie");
     RoadmapInputs in = inputsFor(s);
     // The sharded framework of the default path falls below the threshold beyond 32 GPUs.
     const Framework sharded = in.recommendation.framework;
@@ -239,7 +237,7 @@ TEST(DefaultRoadmap, MegatronTargetsTheGpuCountWhereShardedDataParallelismDrops)
 }
 
 TEST(DefaultRoadmap, ExcludedFrameworksDropTheirStages) {
-    Scenario s = load("llama31-70b-h100x256");
+    Scenario s = roadmapScenario("llama31-70b-h100x256");
     s.constraints.frameworks = {Framework::Ddp, Framework::Fsdp};
     const auto stages = defaultStages(s, inputsFor(s));
     std::vector<std::string> ids;
@@ -251,7 +249,7 @@ TEST(DefaultRoadmap, ExcludedFrameworksDropTheirStages) {
 }
 
 TEST(DefaultRoadmap, DefaultStagesAreStorableAndEvaluateTheSameWhenStored) {
-    const Scenario s = load("llama2-7b-a100x8-pcie");
+    const Scenario s = roadmapScenario("llama2-7b-a100x8-pcie");
     const RoadmapInputs in = inputsFor(s);
     const auto stages = defaultStages(s, in);
     model::ValidationIssues issues;
@@ -347,7 +345,7 @@ struct TriggerCase {
 };
 
 TEST(ScenarioStages, TriggerStatusesDescribeTheScenarioToday) {
-    const Scenario s = load("llama31-70b-h100x256");
+    const Scenario s = roadmapScenario("llama31-70b-h100x256");
     const RoadmapInputs in = inputsFor(s);
     const FrameworkFit& fsdp = fit(in.fits, Framework::Fsdp);
     ASSERT_TRUE(fsdp.fits());
@@ -388,7 +386,7 @@ TEST(ScenarioStages, TriggerStatusesDescribeTheScenarioToday) {
 }
 
 TEST(ScenarioStages, UnknownTargetModelWithoutCatalogFallsBackToTheScenario) {
-    const Scenario s = load("llama2-7b-a100x8-pcie");
+    const Scenario s = roadmapScenario("llama2-7b-a100x8-pcie");
     RoadmapInputs in = inputsFor(s);
     in.catalog = nullptr;
     MigrationStage st;

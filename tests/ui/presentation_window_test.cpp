@@ -28,13 +28,13 @@
 namespace trainplan::ui {
 namespace {
 
-constexpr const char* kExample = "llama31-70b-h100x256.json";
+constexpr const char* kPresentedExample = "llama31-70b-h100x256.json";
 
 std::unique_ptr<PresentationWindow> openPresentation(sim::Lang lang,
                                                      QSize size = QSize(1600, 900)) {
     test::app();
-    auto w =
-        std::make_unique<PresentationWindow>(test::loadExample(kExample), test::catalog(), lang);
+    auto w = std::make_unique<PresentationWindow>(test::loadExample(kPresentedExample),
+                                                  test::catalog(), lang);
     w->resize(size);
     w->show();
     EXPECT_TRUE(test::waitFor([&] { return w->data() != nullptr && !w->isComputing(); }, 60000));

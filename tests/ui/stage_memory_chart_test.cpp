@@ -25,9 +25,9 @@
 namespace trainplan::ui {
 namespace {
 
-const char* const kExamples[] = {"gpt3-175b-a100x1024.json", "llama2-7b-a100x8-pcie.json",
-                                 "llama31-70b-h100x256.json", "mixtral-8x7b-h800x64-roce.json",
-                                 "qwen25-72b-h20x128.json"};
+const char* const kChartExamples[] = {"gpt3-175b-a100x1024.json", "llama2-7b-a100x8-pcie.json",
+                                      "llama31-70b-h100x256.json", "mixtral-8x7b-h800x64-roce.json",
+                                      "qwen25-72b-h20x128.json"};
 
 double bytesOf(double unitValue) {
     return unitValue / bytesToMemoryUnit(1.0);
@@ -56,7 +56,7 @@ TEST_F(StageMemoryChartTest, ChartMaximaEqualTheReportedPeakOnEveryExample) {
     StageMemoryChart stages;
     MemoryPhaseChart phases;
     int plans = 0, pipelined = 0, overlapping = 0;
-    for (const char* file : kExamples) {
+    for (const char* file : kChartExamples) {
         const model::Scenario s = test::loadExample(file);
         const sim::SearchResult result = sim::searchPlans(s);
         const sim::PlanContext ctx = sim::makeContext(s);
