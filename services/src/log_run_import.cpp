@@ -154,9 +154,10 @@ LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {
                                          : static_cast<long long>(scenario->cluster.nodes) *
                                                scenario->cluster.gpusPerNode);
     if (s.globalBatch && *s.globalBatch != globalBatch) {
-        out.issues.emplace_back(Severity::Error, "", "global batch size",
-                                ImportTextId::SvcBatchMismatch,
-                                std::vector<IssueArg>{*s.globalBatch, record->name, globalBatch});
+        out.issues.push_back(ImportIssue::withKey(
+            Severity::Error, "", ImportText(ImportTextId::KeyGlobalBatchSize),
+            ImportText(ImportTextId::SvcBatchMismatch,
+                       std::vector<IssueArg>{*s.globalBatch, record->name, globalBatch})));
         return out;
     }
 

@@ -6,9 +6,12 @@
 
 #include "../../services/src/sha256.h"
 
+#include <trainplan/model/io/import_text.h>
 #include <trainplan/services/log_run_import.h>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace trainplan::test {
 namespace {
@@ -81,6 +84,12 @@ TEST(LogRunImport, RefusesWhatDoesNotBelongToTheScenarioAndStoresNothing) {
     req.logs = {{"train.log", megatronLog(512, 10000.0)}};
     r = services::importLogRun(st, req);
     EXPECT_TRUE(has(r.issues, Severity::Error, "global batch size 512"));
+    const auto mismatch = std::find_if(r.issues.begin(), r.issues.end(), [](const auto& i) {
+        return i.id() == model::io::ImportTextId::SvcBatchMismatch;
+    });
+    ASSERT_NE(mismatch, r.issues.end());
+    EXPECT_EQ(mismatch->key, "global batch size");
+    EXPECT_EQ(mismatch->keyIn(model::Lang::ZhCN), "全局批大小");
     req.plan = nlohmann::json{{"framework", "megatron"}, {"tp", 3}, {"dp", 8}, {"micro_batch", 1}};
     req.logs = {{"train.log", megatronLog(256, 10000.0)}};
     r = services::importLogRun(st, req);
