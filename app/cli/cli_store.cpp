@@ -4,9 +4,7 @@
 #include <trainplan/model/json_duplicate_keys.h>
 #include <trainplan/store/database_location.h>
 
-#include <chrono>
 #include <cstdlib>
-#include <ctime>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -165,15 +163,6 @@ nlohmann::json importIssuesJson(const model::io::ImportIssues& issues) {
                      {"key", i.key},
                      {"message", i.message}});
     return a;
-}
-
-std::string todayUtc() {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
-    return buf;
 }
 
 } // namespace trainplan::cli

@@ -29,8 +29,6 @@ namespace trainplan::cli {
 [[nodiscard]] std::vector<std::string> splitList(const std::string& text);
 // Import findings as `--format json` writes them: severity, file, key and the English message.
 [[nodiscard]] nlohmann::json importIssuesJson(const model::io::ImportIssues& issues);
-// Today's date in UTC, YYYY-MM-DD: the default date of a run recorded in the library.
-[[nodiscard]] std::string todayUtc();
 
 // Writes text to FILE atomically (temporary file + rename), or to ctx.out for "-". Throws
 // std::runtime_error naming the file.

@@ -5,13 +5,12 @@
 #include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/model/units.h>
+#include <trainplan/services/log_run_import.h>
 #include <trainplan/services/run_check_text.h>
 #include <trainplan/store/run_import.h>
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
-#include <ctime>
 #include <ostream>
 
 namespace trainplan::cli {
@@ -88,7 +87,7 @@ int addRun(CliContext& ctx) {
     if (auto v = ctx.takeOption("--tflops-per-gpu"))
         run.flopsPerSecondPerGpu = parseNumber(*v, "--tflops-per-gpu") * model::units::kTera;
     if (auto v = ctx.takeOption("--mfu-pct")) run.mfu = parseNumber(*v, "--mfu-pct") / 100.0;
-    run.measuredOn = ctx.takeOption("--date").value_or(todayUtc());
+    run.measuredOn = ctx.takeOption("--date").value_or(services::todayUtc());
     run.notes = ctx.takeOption("--notes").value_or("");
     run.source = ctx.takeOption("--source").value_or("");
     const auto planText = ctx.takeOption("--plan");

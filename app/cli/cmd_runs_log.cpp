@@ -10,8 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
-#include <ctime>
 #include <ostream>
 
 namespace trainplan::cli {
@@ -59,7 +57,7 @@ int runsImportLog(CliContext& ctx) {
             throw UsageError("--warmup: '" + *w + "' is not a whole number of iterations >= 0");
         req.summary.warmupIterations = static_cast<long long>(v);
     }
-    req.measuredOn = ctx.takeOption("--date").value_or(todayUtc());
+    req.measuredOn = ctx.takeOption("--date").value_or(services::todayUtc());
     req.notes = ctx.takeOption("--notes").value_or("");
     req.source = ctx.takeOption("--source").value_or("");
     const bool dryRun = ctx.takeFlag("--dry-run");

@@ -6,7 +6,9 @@
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/services/stored_calibration_runs.h>
 
+#include <chrono>
 #include <cmath>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 
@@ -93,6 +95,15 @@ std::optional<LogInput> readLogInput(const std::filesystem::path& file,
         return std::nullopt;
     }
     return LogInput{name, ss.str()};
+}
+
+std::string todayUtc() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
+    return buf;
 }
 
 LogRunImport prepareLogRun(store::Store& store, const LogRunRequest& request) {

@@ -18,9 +18,6 @@
 #include <QMimeData>
 #include <QUrl>
 
-#include <chrono>
-#include <ctime>
-
 namespace trainplan::ui {
 
 namespace {
@@ -31,15 +28,6 @@ QStringList localFiles(const QMimeData* mime) {
     for (const QUrl& url : mime->urls())
         if (url.isLocalFile() && QFileInfo(url.toLocalFile()).isFile()) files << url.toLocalFile();
     return files;
-}
-
-std::string today() {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
-    return buf;
 }
 
 } // namespace
@@ -57,7 +45,7 @@ MeasurementsView::importLogs(const QStringList& files, const QString& scenario,
     services::LogRunRequest req;
     req.scenarioName = scenario.toStdString();
     req.plan = plan;
-    req.measuredOn = today();
+    req.measuredOn = services::todayUtc();
     model::io::ImportIssues issues;
     for (const QString& f : files) {
         auto in = services::readLogInput(f.toStdString(), issues);

@@ -36,6 +36,10 @@ struct LogRunRequest {
     std::string source; // empty: "training log FILE…"
 };
 
+// Today's date in UTC, YYYY-MM-DD: the date a measured run is recorded under when none is given
+// (`runs add`, `runs log`, the Measurements tab's log drop).
+[[nodiscard]] std::string todayUtc();
+
 struct LogRunImport {
     model::io::LogSummary summary;
     model::io::ImportIssues issues; // the summary's findings, then the scenario's (plan, batch)
