@@ -1,12 +1,10 @@
 #include <trainplan/ui/accuracy_table_model.h>
 
-#include <trainplan/simulator/number_format.h>
 #include <trainplan/ui/advisor_text.h>
 #include <trainplan/ui/format.h>
 
 #include <QBrush>
 #include <QColor>
-#include <QLocale>
 
 #include <cmath>
 
