@@ -95,10 +95,6 @@
         <translation>无结果</translation>
     </message>
     <message>
-        <source>Model parameters (billions)</source>
-        <translation>模型参数量（十亿）</translation>
-    </message>
-    <message>
         <source>Best MFU (%)</source>
         <translation>最佳 MFU（%）</translation>
     </message>
@@ -306,10 +302,6 @@
     <message>
         <source>No results</source>
         <translation>没有结果</translation>
-    </message>
-    <message>
-        <source>Model parameters (billions)</source>
-        <translation>模型参数量（十亿）</translation>
     </message>
     <message>
         <source>Best MFU (%)</source>

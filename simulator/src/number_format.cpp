@@ -95,6 +95,16 @@ AxisUnit tokensPerSecondAxis(double maxValue, Lang lang) {
     return {1, "tokens/s"};
 }
 
+AxisUnit parametersAxis(Lang lang) {
+    if (lang == Lang::ZhCN) return {1e8, "亿"};
+    return {1e9, "billions"};
+}
+
+AxisUnit moneyAxis(double maxValue, Lang lang) {
+    if (lang == Lang::ZhCN) return maxValue >= 1e8 ? AxisUnit{1e8, "亿"} : AxisUnit{1e4, "万"};
+    return {1e6, "million"};
+}
+
 std::string formatFlopsPerSecond(double f) {
     if (!finite(f)) return kDash;
     const double a = std::fabs(f);

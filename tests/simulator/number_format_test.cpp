@@ -51,3 +51,23 @@ TEST(NumberFormat, NonFiniteValuesShowADash) {
     EXPECT_EQ(formatSeconds(std::numeric_limits<double>::infinity(), Lang::ZhCN), "—");
     EXPECT_EQ(formatPercent(nan), "—");
 }
+
+// Chart axes group as the counts do: 亿 for parameters and 万/亿 for money in Chinese, never 十亿 or
+// 百万 (issue 19: "万/亿 consistently").
+TEST(NumberFormat, AxisUnitsGroupAsCountsDo) {
+    const AxisUnit enParams = parametersAxis(Lang::En), zhParams = parametersAxis(Lang::ZhCN);
+    EXPECT_EQ(enParams.suffix, "billions");
+    EXPECT_DOUBLE_EQ(70.6e9 / enParams.divisor, 70.6);
+    EXPECT_EQ(zhParams.suffix, "亿");
+    EXPECT_DOUBLE_EQ(70.6e9 / zhParams.divisor, 706.0); // formatCount writes 706亿
+    EXPECT_EQ(formatCount(70.6e9, Lang::ZhCN), "706亿");
+    const AxisUnit zhSmall = moneyAxis(8.81e5, Lang::ZhCN), zhLarge = moneyAxis(3.2e8, Lang::ZhCN);
+    EXPECT_EQ(zhSmall.suffix, "万");
+    EXPECT_DOUBLE_EQ(8.81e5 / zhSmall.divisor, 88.1); // formatMoney writes $88.1万
+    EXPECT_EQ(formatMoney(8.81e5, "$", Lang::ZhCN), "$88.1万");
+    EXPECT_EQ(zhLarge.suffix, "亿");
+    EXPECT_DOUBLE_EQ(3.2e8 / zhLarge.divisor, 3.2);
+    const AxisUnit en = moneyAxis(3.2e8, Lang::En);
+    EXPECT_EQ(en.suffix, "million");
+    EXPECT_DOUBLE_EQ(3.2e8 / en.divisor, 320.0);
+}

@@ -44,6 +44,7 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
         return;
     }
     const sim::BreakPoints& bp = outcome.advice->breakPoints;
+    const AxisScale units = parametersScale(); // billions / 亿
     double maxMfu = 0, minX = outcome.parameters, maxX = outcome.parameters;
     for (const auto& s : outcome.modelCurve.series)
         for (const auto& p : s.points) {
@@ -67,8 +68,8 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
     auto* x = new QLogValueAxis;
     x->setBase(10);
     x->setLabelFormat(QStringLiteral("%g"));
-    x->setTitleText(tr("Model parameters (billions)"));
-    x->setRange(minX / 1e9 / 1.3, maxX / 1e9 * 1.3);
+    x->setTitleText(chartsText(ChartText::ParametersAxis, {qArg(units.suffix)}));
+    x->setRange(minX / units.divisor / 1.3, maxX / units.divisor * 1.3);
     x->setMinorTickCount(8);
     x->setMinorGridLineVisible(false);
     auto* y = new QValueAxis;
@@ -88,11 +89,11 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
         const QColor color = frameworkColor(b.framework);
         double from = 0;
         if (b.status == sim::ModelSizeStatus::Found)
-            from = b.nextParameters / 1e9;
+            from = b.nextParameters / units.divisor;
         else if (b.status == sim::ModelSizeStatus::NothingFits)
             from = x->min();
         if (from > 0) {
-            m_shadingStart.emplace_back(b.framework, from * 1e9);
+            m_shadingStart.emplace_back(b.framework, from * units.divisor);
             addNoFitBand(c, x, y, from, x->max(), y->max(), static_cast<int>(b.framework), color,
                          chartsText(ChartText::FrameworkDoesNotFit,
                                     {qArg(frameworkShortName(b.framework))}));
@@ -108,12 +109,13 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
             // The curve stops at the break point: a rung past it would contradict the bisection.
             if (b && b->status == sim::ModelSizeStatus::Found && p.x > b->largestParameters)
                 continue;
-            points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
+            points << QPointF(p.x / units.divisor, p.best->throughput.mfu * 100);
             texts << modelPointToolTip(s.framework, p.x, *p.best);
         }
         if (b && b->largestPlan && b->largestParameters > 0) {
             // The break point itself, merged into the curve in x order.
-            const QPointF at(b->largestParameters / 1e9, b->largestPlan->throughput.mfu * 100);
+            const QPointF at(b->largestParameters / units.divisor,
+                             b->largestPlan->throughput.mfu * 100);
             auto* ring = new QScatterSeries;
             ring->setName(
                 chartsText(ChartText::LargestThatFits, {qArg(frameworkShortName(s.framework))}));
@@ -169,8 +171,8 @@ void BreakPointsChart::setOutcome(const AdviceOutcome& outcome) {
         pen.setStyle(Qt::DotLine);
         pen.setWidthF(1.5);
         marker->setPen(pen);
-        marker->replace(
-            QList<QPointF>{{outcome.parameters / 1e9, 0}, {outcome.parameters / 1e9, y->max()}});
+        marker->replace(QList<QPointF>{{outcome.parameters / units.divisor, 0},
+                                       {outcome.parameters / units.divisor, y->max()}});
         attach(marker);
     }
     // Keep the legend short: frameworks and the marker, not the shading and rings.

@@ -32,11 +32,12 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
     QChart* c = chart();
     clearChart(c);
     m_tips->clear();
+    const AxisScale units = parametersScale(); // billions / 亿
     double maxMfu = 0, minX = 1e30, maxX = 0;
     for (const auto& s : sweep.series)
         for (const auto& p : s.points) {
-            minX = std::min(minX, p.x / 1e9);
-            maxX = std::max(maxX, p.x / 1e9);
+            minX = std::min(minX, p.x / units.divisor);
+            maxX = std::max(maxX, p.x / units.divisor);
             if (p.best) maxMfu = std::max(maxMfu, p.best->throughput.mfu);
         }
     if (maxX <= 0) {
@@ -47,7 +48,7 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
     auto* x = new QLogValueAxis;
     x->setBase(10);
     x->setLabelFormat(QStringLiteral("%g"));
-    x->setTitleText(tr("Model parameters (billions)"));
+    x->setTitleText(chartsText(ChartText::ParametersAxis, {qArg(units.suffix)}));
     x->setRange(minX / 1.25, maxX * 1.25);
     x->setMinorTickCount(8);
     x->setMinorGridLineVisible(false);
@@ -66,7 +67,7 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         while (firstNoFit > 0 && !s.points[firstNoFit - 1].best)
             --firstNoFit;
         if (firstNoFit < s.points.size()) {
-            const double from = firstNoFit == 0 ? x->min() : s.points[firstNoFit].x / 1e9;
+            const double from = firstNoFit == 0 ? x->min() : s.points[firstNoFit].x / units.divisor;
             addNoFitBand(c, x, y, from, x->max(), y->max(), static_cast<int>(s.framework), color,
                          chartsText(ChartText::FrameworkDoesNotFit,
                                     {qArg(frameworkShortName(s.framework))}));
@@ -75,7 +76,7 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         QStringList texts;
         for (const auto& p : s.points) {
             if (!p.best) continue;
-            points << QPointF(p.x / 1e9, p.best->throughput.mfu * 100);
+            points << QPointF(p.x / units.divisor, p.best->throughput.mfu * 100);
             texts << modelPointToolTip(s.framework, p.x, *p.best);
         }
         if (points.isEmpty()) continue;
@@ -98,8 +99,8 @@ void CrossoverChart::setSweep(const Sweep& sweep) {
         pen.setStyle(Qt::DotLine);
         pen.setWidthF(1.5);
         marker->setPen(pen);
-        marker->replace(
-            QList<QPointF>{{sweep.currentX / 1e9, 0}, {sweep.currentX / 1e9, y->max()}});
+        marker->replace(QList<QPointF>{{sweep.currentX / units.divisor, 0},
+                                       {sweep.currentX / units.divisor, y->max()}});
         c->addSeries(marker);
         marker->attachAxis(x);
         marker->attachAxis(y);

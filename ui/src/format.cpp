@@ -89,4 +89,9 @@ AxisScale tokensPerSecondScale(double maxValue) {
     return {u.divisor, QString::fromStdString(u.suffix)};
 }
 
+AxisScale parametersScale() {
+    sim::AxisUnit u = sim::parametersAxis(advisorLanguage());
+    return {u.divisor, QString::fromStdString(u.suffix)};
+}
+
 } // namespace trainplan::ui

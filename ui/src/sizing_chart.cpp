@@ -1,5 +1,7 @@
 #include <trainplan/ui/sizing_chart.h>
 
+#include <trainplan/simulator/number_format.h>
+
 #include <trainplan/ui/format.h>
 #include <trainplan/ui/framework_style.h>
 #include <trainplan/ui/point_tool_tips.h>
@@ -56,7 +58,7 @@ void SizingChart::setOutcome(const SizingOutcome& outcome) {
     }
     const sim::SizingResult& r = *outcome.result;
     const sim::SizingTextOptions& o = outcome.text;
-    const double moneyScale = (o.cny ? o.cnyPerUsd : 1.0) / 1e6; // USD → millions shown
+    const double currencyPerUsd = o.cny ? o.cnyPerUsd : 1.0;
     // Every configuration of the answer once, keyed by GPU type.
     std::vector<const sim::SizedConfig*> all;
     for (const auto& p : r.front)
@@ -71,6 +73,11 @@ void SizingChart::setOutcome(const SizingOutcome& outcome) {
                             r.binding.fastestOverall ? &*r.binding.fastestOverall : nullptr,
                             r.binding.cheapestOverall ? &*r.binding.cheapestOverall : nullptr})
         if (cfg) all.push_back(cfg);
+    double maxAmount = 0; // in the currency shown: the axis unit is chosen from it
+    for (const auto* cfg : all)
+        maxAmount = std::max(maxAmount, cfg->expectedUsd * currencyPerUsd);
+    const sim::AxisUnit money = sim::moneyAxis(maxAmount, advisorLanguage());
+    const double moneyScale = currencyPerUsd / money.divisor; // USD → the axis unit
     double minX = std::numeric_limits<double>::infinity(), maxX = 0;
     double minY = std::numeric_limits<double>::infinity(), maxY = 0;
     auto extend = [&](double x, double y) {
@@ -118,8 +125,8 @@ void SizingChart::setOutcome(const SizingOutcome& outcome) {
     QAbstractAxis* x = makeAxis(logX ? x0 : minX * 0.8, logX ? x1 : maxX * 1.15,
                                 chartsText(ChartText::TimeToTrainDaysAxis));
     QAbstractAxis* y = makeAxis(logY ? y0 : minY * 0.8, logY ? y1 : maxY * 1.15,
-                                o.cny ? chartsText(ChartText::CostMillionCnyAxis)
-                                      : chartsText(ChartText::CostMillionUsdAxis));
+                                chartsText(o.cny ? ChartText::CostCnyAxis : ChartText::CostUsdAxis,
+                                           {sim::textArg(money.suffix)}));
     // The plotted range, for the shaded region and the limit lines.
     auto range = [](QAbstractAxis* a, double& lo, double& hi) {
         if (auto* l = qobject_cast<QLogValueAxis*>(a)) {

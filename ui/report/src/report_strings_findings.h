@@ -232,7 +232,7 @@ inline constexpr sim::TextEntry<Text> kFindingsEntries[] = {
     {Text::AxisMfu, 0, "MFU (%)", "MFU（%）"},
     {Text::ThisCluster, 0, "this cluster", "当前集群"},
     {Text::MfuThreshold, 0, "MFU threshold", "MFU 阈值"},
-    {Text::AxisParameters, 0, "Model parameters (billions)", "模型参数量（十亿）"},
+    {Text::AxisParameters, 1, "Model parameters ({0})", "模型参数量（{0}）"}, // sim::parametersAxis
     {Text::AxisBestMfu, 0, "Best MFU (%)", "最佳 MFU（%）"},
     {Text::ThisModel, 0, "this model", "当前模型"},
     {Text::AxisStepTime, 0, "Step time (s)", "每步时间（秒）"},

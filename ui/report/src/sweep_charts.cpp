@@ -5,6 +5,8 @@
 #include <trainplan/report/report_labels.h>
 #include <trainplan/report/report_strings.h>
 
+#include <trainplan/simulator/number_format.h>
+
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -105,16 +107,20 @@ std::unique_ptr<QChart> scalingChart(const ReportData& d, const ChartStyle& st) 
 
 std::unique_ptr<QChart> crossoverChart(const ReportData& d, const ChartStyle& st) {
     auto chart = baseChart(st, chartTitle(ChartKind::Crossover, st.lang));
-    const auto [x, y] = logLinearAxes(chart.get(), st, 10, 8, text(Text::AxisParameters, st.lang),
-                                      text(Text::AxisBestMfu, st.lang));
-    constexpr double kBillion = 1e-9;
-    const auto [lo, hi] = xRange(d.crossover, kBillion);
+    // Billions in English, 亿 in Chinese: the grouping every count of the report uses.
+    const sim::AxisUnit units = sim::parametersAxis(st.lang);
+    const auto [x, y] = logLinearAxes(
+        chart.get(), st, 10, 8, text(Text::AxisParameters, st.lang, {sim::textArg(units.suffix)}),
+        text(Text::AxisBestMfu, st.lang));
+    const double perParameter = 1.0 / units.divisor;
+    const auto [lo, hi] = xRange(d.crossover, perParameter);
     x->setRange(lo / 1.3, hi * 1.3);
     y->setRange(0, std::min(100.0, maxMfu(d.crossover) * 100.0 * 1.12 + 2.0));
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%g"));
-    frameworkLines(chart.get(), d.crossover, kBillion, x, y, std::max(5, st.fontPixels * 2 / 3));
-    const double params = d.parameters.total * kBillion;
+    frameworkLines(chart.get(), d.crossover, perParameter, x, y,
+                   std::max(5, st.fontPixels * 2 / 3));
+    const double params = d.parameters.total * perParameter;
     referenceLine(chart.get(), text(Text::ThisModel, st.lang), {params, 0}, {params, y->max()},
                   QColor(0x55, 0x55, 0x55), Qt::DashLine, x, y);
     return chart;

@@ -57,8 +57,9 @@ enum class ChartText {
     SizingTitle,
     SizingTip,
     TimeToTrainDaysAxis,
-    CostMillionCnyAxis,
-    CostMillionUsdAxis,
+    CostCnyAxis, // {0}: the unit word of sim::moneyAxis ("million", "万")
+    CostUsdAxis,
+    ParametersAxis, // {0}: the unit word of sim::parametersAxis ("billions", "亿")
     RecommendationTip,
     PlansEvaluatedFit,
     GoodputTip,

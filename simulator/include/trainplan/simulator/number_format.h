@@ -43,5 +43,12 @@ struct AxisUnit {
 // Tokens per second for an axis reaching `maxValue`: k/M tokens/s, or 万/亿 token/秒, the grouping
 // formatCount uses in each language.
 [[nodiscard]] AxisUnit tokensPerSecondAxis(double maxValue, Lang lang);
+// Model parameters on an axis: billions in English, 亿 (10⁸) in Chinese, as formatCount groups them
+// ("706亿", never "70.6 十亿").
+[[nodiscard]] AxisUnit parametersAxis(Lang lang);
+// An amount of money on an axis: millions in English; 万 (10⁴), or 亿 (10⁸) from 1亿 on, in
+// Chinese, as formatMoney writes it ("$88.1万"). The suffix is the unit word only ("million",
+// "万").
+[[nodiscard]] AxisUnit moneyAxis(double maxValue, Lang lang);
 
 } // namespace trainplan::sim

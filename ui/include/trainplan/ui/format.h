@@ -45,5 +45,6 @@ struct AxisScale {
     QString suffix;
 };
 [[nodiscard]] AxisScale tokensPerSecondScale(double maxValue);
+[[nodiscard]] AxisScale parametersScale(); // billions / 亿 (sim::parametersAxis)
 
 } // namespace trainplan::ui
