@@ -11,6 +11,7 @@
 #include <trainplan/model/io/megatron_args.h>
 #include <trainplan/model/io/shell_script.h>
 #include <trainplan/model/io/training_log.h>
+#include <trainplan/model/issue_text.h>
 
 #include "io_test_support.h"
 
@@ -34,6 +35,15 @@ const ImportIssue* findIssue(const ImportIssues& issues, const std::string& key,
     for (const auto& i : issues)
         if (i.key == key && i.id() == id) return &i;
     ADD_FAILURE() << "no finding " << static_cast<int>(id) << " on '" << key << "' in:\n"
+                  << dump(issues);
+    return nullptr;
+}
+
+// The finding on `key` that the model's issue catalogue words with `id`; fails when there is none.
+const ImportIssue* findModelIssue(const ImportIssues& issues, const std::string& key, IssueId id) {
+    for (const auto& i : issues)
+        if (i.key == key && i.validation && i.validation->id == id) return &i;
+    ADD_FAILURE() << "no model issue " << static_cast<int>(id) << " on '" << key << "' in:\n"
                   << dump(issues);
     return nullptr;
 }
@@ -150,6 +160,72 @@ TEST(ImportText, EnglishReproducesTheSentencesImportersPrinted) {
               "must be an object like {\"enabled\": true}, got an integer");
 }
 
+// One sentence, one home: what the model's issue catalogue says ("must be a string, got {0}",
+// "no such file") is not repeated here; importers report it with the model's IssueId. Verbatim
+// ("{0}", text from outside any catalogue) is no sentence. NoSuchFile and SvcPlanNotObject wait
+// for services/src/log_run_import.cpp, the last code naming them, to use the model's ids.
+TEST(ImportText, NoEnglishTemplateRepeatsTheModelsIssueCatalogue) {
+    const std::set<ImportTextId> pending = {ImportTextId::NoSuchFile,
+                                            ImportTextId::SvcPlanNotObject};
+    for (const auto& e : importTextCatalogue()) {
+        if (e.id == ImportTextId::Verbatim || pending.count(e.id)) continue;
+        for (const auto& m : issueCatalogue())
+            EXPECT_NE(e.en, m.en) << "import entry " << static_cast<int>(e.id)
+                                  << " repeats IssueId " << static_cast<int>(m.id)
+                                  << ": report the model's IssueId instead";
+    }
+    for (ImportTextId id : pending) {
+        const auto entries = importTextCatalogue();
+        const std::string_view en = entries[static_cast<std::size_t>(id)].en;
+        EXPECT_TRUE(en == "no such file" || en == "must be a JSON object") << en;
+    }
+}
+
+// Folded findings keep their English line byte for byte and read in Chinese through the model's
+// catalogue.
+TEST(ImportText, FindingsTheModelWordsKeepTheirLineInBothLanguages) {
+    const std::string missing =
+        (std::filesystem::temp_directory_path() / "trainplan-no-such-file.json").string();
+    const ImportResult r = importFiles({missing}, testCatalog());
+    const ImportIssue* none = findModelIssue(r.issues, "", IssueId::NoSuchFile);
+    ASSERT_TRUE(none);
+    EXPECT_EQ(none->text(), "error: " + missing + ": no such file");
+    EXPECT_EQ(none->text(Lang::ZhCN), "错误：" + missing + "：文件不存在");
+
+    // A value and the model's reason it is refused: the reason is the frame's last argument.
+    const ImportedFields f =
+        importMegatronArgs("torchrun pretrain_gpt.py --num-layers 4 --hidden-size 64 "
+                           "--num-attention-heads 4 --num-experts 8 --moe-layer-freq 0\n",
+                           "train.sh");
+    const ImportIssue* freq =
+        findModelIssue(f.issues, "--moe-layer-freq", IssueId::MustBeAtLeastOne);
+    ASSERT_TRUE(freq);
+    EXPECT_EQ(freq->id(), ImportTextId::QuotedReason);
+    EXPECT_EQ(freq->text(), "error: train.sh: --moe-layer-freq: '0' must be at least 1");
+    EXPECT_EQ(freq->text(Lang::ZhCN), "错误：train.sh：--moe-layer-freq：'0' 必须至少为 1");
+
+    ImportIssues issues;
+    EXPECT_FALSE(parseLogMapping(R"({"schema": "trainplan.log_mapping.v1", "step": "s",
+        "step_time": {"column": "t", "unit": "furlongs", "scale": 2}})",
+                                 "mapping.json", issues));
+    const ImportIssue* unit = findModelIssue(issues, "step_time.unit", IssueId::NotOneOf);
+    ASSERT_TRUE(unit);
+    EXPECT_EQ(unit->text(), "error: mapping.json: step_time.unit: 'furlongs' is not one of ms, s");
+    EXPECT_EQ(unit->text(Lang::ZhCN),
+              "错误：mapping.json：step_time.unit：'furlongs' 不是 ms, s 之一");
+    const ImportIssue* key = findModelIssue(issues, "step_time.scale", IssueId::UnknownKey);
+    ASSERT_TRUE(key);
+    EXPECT_EQ(key->text(Lang::ZhCN), "错误：mapping.json：step_time.scale：未知的键");
+
+    const ImportedFields deep =
+        importDeepSpeedConfig(std::string(300, '[') + std::string(300, ']'), "ds_config.json");
+    const ImportIssue* depth = findModelIssue(deep.issues, "", IssueId::JsonTooDeep);
+    ASSERT_TRUE(depth);
+    EXPECT_EQ(depth->text(),
+              "error: ds_config.json: not valid JSON: nested deeper than 256 levels");
+    EXPECT_EQ(depth->text(Lang::ZhCN), "错误：ds_config.json：不是有效的 JSON：嵌套超过 256 层");
+}
+
 TEST(ImportText, IssueTextKeepsTheEnglishLineAndSaysItInChinese) {
     const ImportIssue i(Severity::Warning, "ds_config.json", "zero_optimization.overlap_comm",
                         ImportTextId::DsOverlapCommFalse);
@@ -179,7 +255,7 @@ TEST(ImportText, HuggingFaceConfigFindingsInChinese) {
     EXPECT_EQ(kv->text(Lang::ZhCN), "错误：config.json：num_key_value_heads：5 不能整除 "
                                     "num_attention_heads 32（分组查询注意力需要整除）");
     const ImportIssue* type =
-        findIssue(f.issues, "max_position_embeddings", ImportTextId::MustBeIntegerGot);
+        findModelIssue(f.issues, "max_position_embeddings", IssueId::MustBeIntegerGot);
     ASSERT_TRUE(type);
     EXPECT_EQ(type->message, "must be an integer, got a string");
     EXPECT_EQ(type->messageIn(Lang::ZhCN), "必须是整数，实际是字符串");

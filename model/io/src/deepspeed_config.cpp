@@ -47,7 +47,7 @@ std::optional<Offload> offloadDevice(KeyReader& r, ImportedFields& f, const char
 void readZero(const json& z, ImportedFields& f) {
     const std::string base = "zero_optimization";
     if (!z.is_object()) {
-        f.error(base, ImportTextId::MustBeObjectGot, {detail::typeArg(z)});
+        f.error(base, IssueId::MustBeObjectGot, {detail::typeArg(z)});
         return;
     }
     KeyReader r(z, f, base);
@@ -119,7 +119,7 @@ void readZero(const json& z, ImportedFields& f) {
                             "mics_hierarchical_params_gather"}) {
         const json* v = r.get(key);
         if (v && !v->is_boolean() && !v->is_number() && !KeyReader::isAuto(*v) && !v->is_object())
-            f.error(r.path(key), ImportTextId::MustBeBoolGot, {detail::typeArg(*v)});
+            f.error(r.path(key), IssueId::MustBeBoolGot, {detail::typeArg(*v)});
     }
     if (auto v = r.boolean("overlap_comm"); v && !*v)
         f.note(r.path("overlap_comm"), ImportTextId::DsOverlapCommFalse);
@@ -203,7 +203,7 @@ void readOptimizer(KeyReader& r, ImportedFields& f) {
     }
     o.markRead({"params"});
     if (const json* params = o.get("params"); params && !params->is_object())
-        f.error(o.path("params"), ImportTextId::MustBeObjectGot, {detail::typeArg(*params)});
+        f.error(o.path("params"), IssueId::MustBeObjectGot, {detail::typeArg(*params)});
     o.warnUnread("optimizer");
 }
 
@@ -218,8 +218,8 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
         return f;
     }
     detail::ParsedJson parsed = detail::parseJson(text);
-    if (!parsed.error.empty()) {
-        f.error("", parsed.error);
+    if (parsed.error) {
+        f.error(std::move(*parsed.error));
         return f;
     }
     const json& doc = parsed.value;
@@ -277,8 +277,7 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
 
     if (const json* ac = r.get("activation_checkpointing")) {
         if (!ac->is_object()) {
-            f.error("activation_checkpointing", ImportTextId::MustBeObjectGot,
-                    {detail::typeArg(*ac)});
+            f.error("activation_checkpointing", IssueId::MustBeObjectGot, {detail::typeArg(*ac)});
         } else {
             KeyReader a(*ac, f, "activation_checkpointing");
             const auto partition = a.boolean("partition_activations");
@@ -300,7 +299,7 @@ ImportedFields importDeepSpeedConfig(std::string_view text, std::string_view fil
     }
     if (const json* tpConf = r.get("tensor_parallel")) {
         if (!tpConf->is_object()) {
-            f.error("tensor_parallel", ImportTextId::MustBeObjectGot, {detail::typeArg(*tpConf)});
+            f.error("tensor_parallel", IssueId::MustBeObjectGot, {detail::typeArg(*tpConf)});
         } else {
             KeyReader t(*tpConf, f, "tensor_parallel");
             if (auto tp = t.integer("autotp_size", 1, 1'000'000))

@@ -255,8 +255,8 @@ ImportedFields importHfConfig(std::string_view text, std::string_view fileName) 
         return f;
     }
     detail::ParsedJson parsed = detail::parseJson(text);
-    if (!parsed.error.empty()) {
-        f.error("", parsed.error);
+    if (parsed.error) {
+        f.error(std::move(*parsed.error));
         return f;
     }
     const nlohmann::json& doc = parsed.value;

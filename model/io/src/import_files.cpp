@@ -39,7 +39,7 @@ FileKind detectFileKind(std::string_view name, std::string_view text) {
     const std::string n = asciiLower(std::string(name));
     if (detail::looksLikeJson(text)) {
         detail::ParsedJson parsed = detail::parseJson(text);
-        if (parsed.error.empty() && parsed.value.is_object()) {
+        if (!parsed.error && parsed.value.is_object()) {
             const auto& j = parsed.value;
             if (j.contains("schema") && j["schema"].is_string() &&
                 j["schema"].get<std::string>().rfind("trainplan.scenario", 0) == 0)
@@ -469,7 +469,8 @@ ImportResult importFiles(const std::vector<std::filesystem::path>& files, const 
         std::error_code ec;
         const auto status = std::filesystem::status(file, ec);
         if (ec || !std::filesystem::exists(status)) {
-            readIssues.emplace_back(Severity::Error, name, "", ImportTextId::NoSuchFile);
+            readIssues.push_back(ImportIssue::fromValidation(
+                Severity::Error, name, ValidationIssue("", IssueId::NoSuchFile)));
             continue;
         }
         if (std::filesystem::is_directory(status)) {
@@ -482,7 +483,8 @@ ImportResult importFiles(const std::vector<std::filesystem::path>& files, const 
         }
         std::ifstream in(file, std::ios::binary);
         if (!in) {
-            readIssues.emplace_back(Severity::Error, name, "", ImportTextId::CannotRead);
+            readIssues.push_back(ImportIssue::fromValidation(
+                Severity::Error, name, ValidationIssue("", IssueId::CannotReadPermission)));
             continue;
         }
         std::stringstream ss;

@@ -14,18 +14,9 @@ using I = ImportTextId;
 // clang-format off
 constexpr detail::ImportEntry kCommonTexts[] = {
     {I::Verbatim, 1, "{0}", "{0}"},
-    {I::JsonTooDeep, 1, "not valid JSON: nested deeper than {0} levels", "不是有效的 JSON：嵌套超过 {0} 层"},
-    {I::JsonDuplicateKey, 1, "{0}", "JSON 中有重复的键：{0}"},
-    {I::JsonNotValid, 1, "not valid JSON: {0}", "不是有效的 JSON：{0}"},
-    {I::MustBeIntegerGot, 1, "must be an integer, got {0}", "必须是整数，实际是{0}"},
     {I::MustBeIntegerOrAutoGot, 1, "must be an integer or \"auto\", got {0}", "必须是整数或 \"auto\"，实际是{0}"},
-    {I::MustBeWholeNumberGot, 1, "must be a whole number, got {0}", "必须是整数，实际是 {0}"},
-    {I::OutOfRange, 3, "{0} is out of range [{1}, {2}]", "{0} 超出范围 [{1}, {2}]"},
-    {I::MustBeNumberGot, 1, "must be a number, got {0}", "必须是数字，实际是{0}"},
     {I::MustBeNumberOrAutoGot, 1, "must be a number or \"auto\", got {0}", "必须是数字或 \"auto\"，实际是{0}"},
-    {I::MustBeBoolGot, 1, "must be true or false, got {0}", "必须是 true 或 false，实际是{0}"},
     {I::MustBeBoolOrAutoGot, 1, "must be true or false or \"auto\", got {0}", "必须是 true、false 或 \"auto\"，实际是{0}"},
-    {I::MustBeStringGot, 1, "must be a string, got {0}", "必须是字符串，实际是{0}"},
     {I::UnknownTopLevelKeys, 1, "unknown top-level keys ignored: {0}", "已忽略未知的顶层键：{0}"},
     {I::UnknownSectionKeys, 2, "unknown {0} keys ignored: {1}", "已忽略未知的 {0} 键：{1}"},
     {I::PatternFirstLayerFull, 1,
@@ -112,7 +103,6 @@ constexpr detail::ImportEntry kCommonTexts[] = {
     {I::NoSuchFile, 0, "no such file", "文件不存在"},
     {I::IsDirectory, 0, "is a directory, not a file", "是目录，不是文件"},
     {I::ConfigTooLarge, 0, "larger than 16 MiB, not a config or launch script", "大于 16 MiB，不是配置文件或启动脚本"},
-    {I::CannotRead, 0, "cannot be read (permission denied?)", "无法读取（没有权限？）"},
     {I::KeyLine, 1, "line {0}", "第 {0} 行"},
     {I::KeyWithNote, 2, "{0} ({1})", "{0}（{1}）"},
     {I::KeyPeakMemory, 0, "peak memory", "峰值显存"},
@@ -163,7 +153,7 @@ constexpr detail::ImportEntry kCommonTexts[] = {
 };
 // clang-format on
 
-static_assert(detail::consecutiveIds(kCommonTexts, I::Verbatim, I::MustBeObjectGot),
+static_assert(detail::consecutiveIds(kCommonTexts, I::Verbatim, I::HfUnknownKeys),
               "part 1 of the import catalogue: one entry per id, in order");
 
 // How each language words a JSON value's type (model::detail::typeArg's names).

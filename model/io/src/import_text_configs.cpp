@@ -12,12 +12,6 @@ using I = ImportTextId;
 
 // clang-format off
 constexpr detail::ImportEntry kConfigTexts[] = {
-    {I::MustBeObjectGot, 1,
-     "must be an object, got {0}",
-     "必须是对象，实际是{0}"},
-    {I::NotOneOf, 2,
-     "'{0}' is not one of {1}",
-     "'{0}' 不是 {1} 之一"},
     {I::HfUnknownKeys, 1,
      "unknown keys ignored (not needed for planning, or not supported): {0}",
      "已忽略未知的键（规划不需要，或不支持）：{0}"},
@@ -264,7 +258,7 @@ constexpr detail::ImportEntry kConfigTexts[] = {
 };
 // clang-format on
 
-static_assert(detail::consecutiveIds(kConfigTexts, I::MustBeObjectGot, I::MegMustBeAtLeastOne),
+static_assert(detail::consecutiveIds(kConfigTexts, I::HfUnknownKeys, I::MegLayerFreqItems),
               "import catalogue part: one entry per id, in order");
 
 } // namespace

@@ -13,9 +13,6 @@ using I = ImportTextId;
 
 // clang-format off
 constexpr detail::ImportEntry kLaunchTexts[] = {
-    {I::MegMustBeAtLeastOne, 0,
-     "must be at least 1",
-     "必须至少为 1"},
     {I::MegLayerFreqItems, 0,
      "list items must be 0 (dense) or 1 (MoE)",
      "列表项必须是 0（稠密）或 1（MoE）"},
@@ -376,7 +373,7 @@ constexpr detail::ImportEntry kLaunchTexts[] = {
 };
 // clang-format on
 
-static_assert(detail::consecutiveIds(kLaunchTexts, I::MegMustBeAtLeastOne, I::LogCutOff),
+static_assert(detail::consecutiveIds(kLaunchTexts, I::MegLayerFreqItems, I::LogCutOff),
               "import catalogue part: one entry per id, in order");
 
 } // namespace

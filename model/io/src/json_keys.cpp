@@ -45,25 +45,25 @@ ParsedJson parseJson(std::string_view text) {
         static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
         text.remove_prefix(3); // UTF-8 byte-order mark
     if (nestingDepth(text) > kMaxDepth) {
-        out.error = ImportText(ImportTextId::JsonTooDeep, {kMaxDepth});
+        out.error = ValidationIssue("", IssueId::JsonTooDeep, {kMaxDepth});
         return out;
     }
     try {
         out.value = nlohmann::json::parse(text.begin(), text.end());
         if (auto duplicate = findDuplicateJsonKey(text)) {
             out.value = nullptr;
-            out.error = ImportText(ImportTextId::JsonDuplicateKey, {*duplicate});
+            out.error = ValidationIssue("", IssueId::JsonDuplicateKey, {*duplicate});
         }
     } catch (const nlohmann::json::out_of_range& e) {
-        out.error = ImportText(ImportTextId::JsonNotValid,
-                               {model::detail::numberOverflowMessage(e.what(), text)});
+        out.error = ValidationIssue("", IssueId::NotValidJson,
+                                    {model::detail::numberOverflowMessage(e.what(), text)});
     } catch (const nlohmann::json::exception& e) {
         std::string what = e.what();
         const auto pos = what.find("] ");
-        out.error = ImportText(ImportTextId::JsonNotValid,
-                               {pos == std::string::npos ? what : what.substr(pos + 2)});
+        out.error = ValidationIssue("", IssueId::NotValidJson,
+                                    {pos == std::string::npos ? what : what.substr(pos + 2)});
     } catch (const std::exception& e) {
-        out.error = ImportText(ImportTextId::JsonNotValid, {std::string(e.what())});
+        out.error = ValidationIssue("", IssueId::NotValidJson, {std::string(e.what())});
     }
     return out;
 }
@@ -137,21 +137,19 @@ std::optional<long long> KeyReader::integer(std::string_view key, long long min,
         return std::nullopt;
     }
     if (!v->is_number()) {
-        m_out.error(path(key),
-                    allowAuto ? ImportTextId::MustBeIntegerOrAutoGot
-                              : ImportTextId::MustBeIntegerGot,
-                    {typeArg(*v)});
+        if (allowAuto)
+            m_out.error(path(key), ImportTextId::MustBeIntegerOrAutoGot, {typeArg(*v)});
+        else
+            m_out.error(path(key), IssueId::MustBeIntegerGot, {typeArg(*v)});
         return std::nullopt;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d) || d != std::floor(d)) {
-        m_out.error(path(key), ImportTextId::MustBeWholeNumberGot,
-                    {model::detail::formatNumber(d)});
+        m_out.error(path(key), IssueId::MustBeWholeNumberGot, {model::detail::formatNumber(d)});
         return std::nullopt;
     }
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
-        m_out.error(path(key), ImportTextId::OutOfRange,
-                    {model::detail::formatNumber(d), min, max});
+        m_out.error(path(key), IssueId::OutOfRange, {model::detail::formatNumber(d), min, max});
         return std::nullopt;
     }
     return v->is_number_integer() ? v->get<long long>() : static_cast<long long>(d);
@@ -166,14 +164,15 @@ std::optional<double> KeyReader::number(std::string_view key, double min, double
         return std::nullopt;
     }
     if (!v->is_number()) {
-        m_out.error(path(key),
-                    allowAuto ? ImportTextId::MustBeNumberOrAutoGot : ImportTextId::MustBeNumberGot,
-                    {typeArg(*v)});
+        if (allowAuto)
+            m_out.error(path(key), ImportTextId::MustBeNumberOrAutoGot, {typeArg(*v)});
+        else
+            m_out.error(path(key), IssueId::MustBeNumberGot, {typeArg(*v)});
         return std::nullopt;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d) || d < min || d > max) {
-        m_out.error(path(key), ImportTextId::OutOfRange,
+        m_out.error(path(key), IssueId::OutOfRange,
                     {model::detail::formatNumber(d), model::detail::formatNumber(min),
                      model::detail::formatNumber(max)});
         return std::nullopt;
@@ -189,9 +188,10 @@ std::optional<bool> KeyReader::boolean(std::string_view key, bool allowAuto, boo
         return std::nullopt;
     }
     if (!v->is_boolean()) {
-        m_out.error(path(key),
-                    allowAuto ? ImportTextId::MustBeBoolOrAutoGot : ImportTextId::MustBeBoolGot,
-                    {typeArg(*v)});
+        if (allowAuto)
+            m_out.error(path(key), ImportTextId::MustBeBoolOrAutoGot, {typeArg(*v)});
+        else
+            m_out.error(path(key), IssueId::MustBeBoolGot, {typeArg(*v)});
         return std::nullopt;
     }
     return v->get<bool>();
@@ -201,7 +201,7 @@ std::optional<std::string> KeyReader::string(std::string_view key) {
     const nlohmann::json* v = get(key);
     if (!v) return std::nullopt;
     if (!v->is_string()) {
-        m_out.error(path(key), ImportTextId::MustBeStringGot, {typeArg(*v)});
+        m_out.error(path(key), IssueId::MustBeStringGot, {typeArg(*v)});
         return std::nullopt;
     }
     return v->get<std::string>();

@@ -17,7 +17,9 @@ namespace trainplan::model::io::detail {
 
 struct ParsedJson {
     nlohmann::json value;
-    ImportText error; // empty when parsed
+    // Why the text is not JSON, worded by the model's catalogue (NotValidJson, JsonTooDeep,
+    // JsonDuplicateKey) for the whole file (empty path); nullopt when parsed.
+    std::optional<ValidationIssue> error;
 };
 
 // Never throws: malformed, truncated, binary or absurdly nested text gives `error`.

@@ -37,16 +37,19 @@ std::string joinFlags(const std::vector<std::string>& v) {
     return out;
 }
 
-// Parses `--moe-layer-freq`: an int N (every N-th layer), or a pattern "([0]*K+[1]*M)" / a
-// literal list "[0,0,1,1,…]" of dense (0) and MoE (1) layers.
+// An int `--moe-layer-freq` that names no layer interval (Megatron's "must be at least 1", which
+// the model's catalogue words).
+bool layerFreqOutOfRange(const std::string& text) {
+    long long n = 0;
+    return detail::parseInteger(text, n) && (n < 1 || n > 1'000'000);
+}
+
+// Parses `--moe-layer-freq`: an int N (every N-th layer; layerFreqOutOfRange checked it), or a
+// pattern "([0]*K+[1]*M)" / a literal list "[0,0,1,1,…]" of dense (0) and MoE (1) layers.
 bool parseLayerFreq(const std::string& text, int layers, int& interval, int& firstDense,
                     ImportText& why) {
     long long n = 0;
     if (detail::parseInteger(text, n)) {
-        if (n < 1 || n > 1'000'000) {
-            why = ImportText(ImportTextId::MegMustBeAtLeastOne);
-            return false;
-        }
         interval = static_cast<int>(n);
         firstDense = 0;
         return true;
@@ -291,7 +294,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
                  *pos == "none")
             f.model.positionEmbedding.set(PositionEmbedding::None, "--position-embedding-type");
         else
-            f.error("--position-embedding-type", ImportTextId::NotOneOf,
+            f.error("--position-embedding-type", IssueId::NotOneOf,
                     {*pos, "learned_absolute, rope, mrope, yarn, relative, none"});
     } else if (a.flag("--use-rotary-position-embeddings") || a.flag("--no-position-embedding")) {
         f.model.positionEmbedding.set(PositionEmbedding::None,
@@ -335,13 +338,15 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         if (auto freq = a.string("--moe-layer-freq")) {
             int interval = 1, firstDense = 0;
             ImportText why;
-            if (parseLayerFreq(*freq, layers.value_or(0), interval, firstDense, why)) {
+            const std::string shown = freq->size() > 60 ? freq->substr(0, 60) + "…" : *freq;
+            if (layerFreqOutOfRange(*freq)) {
+                f.error(ValidationIssue("--moe-layer-freq", IssueId::MustBeAtLeastOne),
+                        ImportText(ImportTextId::QuotedReason, {shown}));
+            } else if (parseLayerFreq(*freq, layers.value_or(0), interval, firstDense, why)) {
                 f.model.moeInterval.set(interval, "--moe-layer-freq");
                 f.model.firstDenseLayers.set(firstDense, "--moe-layer-freq");
             } else {
-                f.error("--moe-layer-freq",
-                        ImportText(ImportTextId::QuotedReason,
-                                   {freq->size() > 60 ? freq->substr(0, 60) + "…" : *freq}, {why}));
+                f.error("--moe-layer-freq", ImportText(ImportTextId::QuotedReason, {shown}, {why}));
             }
         } else {
             f.model.moeInterval.set(1, "--moe-layer-freq", absentNote("1"), Origin::ToolDefault);
@@ -482,7 +487,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         } else if (*g == "selective")
             f.plan.recompute.set(Recompute::Selective, "--recompute-granularity");
         else
-            f.error("--recompute-granularity", ImportTextId::NotOneOf, {*g, "full, selective"});
+            f.error("--recompute-granularity", IssueId::NotOneOf, {*g, "full, selective"});
     } else if (a.flag("--recompute-activations")) {
         f.plan.recompute.set(Recompute::Selective, "--recompute-activations");
     } else {
@@ -506,7 +511,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
     if (bf16 && fp16) f.error("--fp16", ImportTextId::MegFp16AndBf16);
     if (fp8) {
         if (*fp8 != "e4m3" && *fp8 != "hybrid")
-            f.error("--fp8-format", ImportTextId::NotOneOf, {*fp8, "e4m3, hybrid"});
+            f.error("--fp8-format", IssueId::NotOneOf, {*fp8, "e4m3, hybrid"});
         else
             f.training.precision.set(Precision::Fp8, "--fp8-format");
         if (!bf16 && !fp16) f.warning("--fp8-format", ImportTextId::MegFp8WithoutBf16);
@@ -550,7 +555,7 @@ ImportedFields importMegatronArgs(std::string_view text, std::string_view fileNa
         } else if (*backend == "unfused" || *backend == "local") {
             f.training.flashAttention.set(false, "--attention-backend");
         } else {
-            f.error("--attention-backend", ImportTextId::NotOneOf,
+            f.error("--attention-backend", IssueId::NotOneOf,
                     {*backend, "flash, fused, unfused, local, auto"});
         }
     } else if (a.flag("--use-flash-attn")) {

@@ -202,7 +202,7 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
         return;
     }
     if (left >= 100'000'000) {
-        f.error("--window-size", ImportTextId::OutOfRange, {left, "-1", "99999999"});
+        f.error("--window-size", IssueId::OutOfRange, {left, "-1", "99999999"});
         return;
     }
     if (right != 0) f.warning("--window-size", ImportTextId::MegWindowRightSide, {right});
@@ -219,7 +219,7 @@ void readSlidingWindow(const ParsedArgs& args, detail::ArgReader& a,
     if (detail::parseInteger(*freq, n)) {
         // An int N: layer_number % N == 0 is full attention.
         if (n < 1 || n > 100'000) {
-            f.error("--window-attn-skip-freq", ImportTextId::OutOfRange, {n, "1", "100000"});
+            f.error("--window-attn-skip-freq", IssueId::OutOfRange, {n, "1", "100000"});
         } else if (n == 1) {
             f.warning("--window-attn-skip-freq", ImportTextId::MegSkipFreqOne);
             f.model.slidingWindow.set(0, "--window-attn-skip-freq 1",

@@ -23,7 +23,7 @@ void readRecomputeModules(const ParsedArgs& args, ImportedFields& f) {
         if (const auto bit = recompute_module::fromString(w.text))
             modules |= *bit;
         else
-            f.error("--recompute-modules", ImportTextId::NotOneOf,
+            f.error("--recompute-modules", IssueId::NotOneOf,
                     {w.text, recompute_module::join(~0u, ", ")});
     }
     if (modules == 0) return;
@@ -49,7 +49,7 @@ void readPartialRecompute(ArgReader& a, ImportedFields& f) {
         if (layers && *layers > 1)
             f.note("--recompute-num-layers", ImportTextId::MegUniformGroups, {*layers});
     } else {
-        f.error("--recompute-method", ImportTextId::NotOneOf, {*method, "uniform, block"});
+        f.error("--recompute-method", IssueId::NotOneOf, {*method, "uniform, block"});
     }
 }
 
@@ -70,7 +70,7 @@ void readMegatronFsdp(ArgReader& a, ImportedFields& f) {
     else if (name == "optim_grads_params")
         stage = 3;
     if (stage < 0) {
-        f.error("--data-parallel-sharding-strategy", ImportTextId::NotOneOf,
+        f.error("--data-parallel-sharding-strategy", IssueId::NotOneOf,
                 {name, "no_shard, optim, optim_grads, optim_grads_params"});
         return;
     }

@@ -140,7 +140,7 @@ std::optional<long long> ArgReader::integer(std::string_view name, long long min
         return std::nullopt;
     }
     if (v < min || v > max) {
-        m_out.error(std::string(name), ImportTextId::OutOfRange, {v, min, max});
+        m_out.error(std::string(name), IssueId::OutOfRange, {v, min, max});
         return std::nullopt;
     }
     return v;

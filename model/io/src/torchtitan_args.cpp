@@ -63,7 +63,7 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
         if (auto r = a.string("--parallelism.fsdp_reshard_after_forward")) {
             reshard = *r;
             if (reshard != "default" && reshard != "always" && reshard != "never")
-                f.error("--parallelism.fsdp_reshard_after_forward", ImportTextId::NotOneOf,
+                f.error("--parallelism.fsdp_reshard_after_forward", IssueId::NotOneOf,
                         {reshard, "default, always, never"});
         }
         f.plan.zeroStage.set(reshard == "never" ? 2 : 3, "--parallelism.fsdp_reshard_after_forward",
@@ -158,7 +158,7 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
         else if (*mp == "float32")
             prec = Precision::Fp32;
         else
-            f.error("--training.mixed_precision_param", ImportTextId::NotOneOf,
+            f.error("--training.mixed_precision_param", IssueId::NotOneOf,
                     {*mp, "bfloat16, float32"});
     }
     if (auto conv = a.string("--model.converters");
@@ -206,7 +206,7 @@ void readTorchtitan(const ParsedArgs& args, ImportedFields& f) {
                     f.plan.recomputeEvery.set(every, "--activation_checkpoint.selective_ac_option");
             }
         } else {
-            f.error("--activation_checkpoint.mode", ImportTextId::NotOneOf,
+            f.error("--activation_checkpoint.mode", IssueId::NotOneOf,
                     {*mode, "none, selective, full"});
         }
     } else {

@@ -5,6 +5,7 @@
 #include "log_text.h"
 
 #include <trainplan/model/csv.h>
+#include <trainplan/model/issue_text.h>
 #include <trainplan/model/units.h>
 
 #include <nlohmann/json.hpp>
@@ -157,6 +158,11 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
     auto error = [&](const std::string& key, ImportTextId id, std::vector<IssueArg> args = {}) {
         issues.emplace_back(Severity::Error, f, key, id, std::move(args));
     };
+    // A sentence the model's issue catalogue words ("unknown key", "must be a string").
+    auto modelError = [&](const std::string& key, IssueId id, std::vector<IssueArg> args = {}) {
+        issues.push_back(ImportIssue::fromValidation(Severity::Error, f,
+                                                     ValidationIssue(key, id, std::move(args))));
+    };
     nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object()) {
         error("", ImportTextId::MappingNotObject);
@@ -170,7 +176,7 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
     for (const auto& [k, v] : doc.items())
         if (!known.count(k)) error(k, ImportTextId::MappingUnknownKey);
     if (doc.value("schema", "") != kMappingSchema)
-        error("schema", ImportTextId::MappingSchema, {kMappingSchema});
+        modelError("schema", IssueId::SchemaMustBe, {kMappingSchema});
     if (!doc.contains("step") || !doc["step"].is_string() || doc["step"].get<std::string>().empty())
         error("step", ImportTextId::MappingStepRequired);
     else
@@ -193,10 +199,10 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
             c.column = v["column"].get<std::string>();
             for (const auto& [k, _] : v.items())
                 if (k != "column" && k != "unit")
-                    error(std::string(q.key) + "." + k, ImportTextId::MappingUnknownSubKey);
+                    modelError(std::string(q.key) + "." + k, IssueId::UnknownKey);
             if (v.contains("unit")) {
                 if (!v["unit"].is_string()) {
-                    error(std::string(q.key) + ".unit", ImportTextId::MappingMustBeString);
+                    modelError(std::string(q.key) + ".unit", IssueId::MustBeString);
                     continue;
                 }
                 unit = v["unit"].get<std::string>();
@@ -210,7 +216,7 @@ std::optional<LogMapping> parseLogMapping(std::string_view text, std::string_vie
             std::string list;
             for (const auto& [name, _] : q.units)
                 list += (list.empty() ? "" : ", ") + name;
-            error(std::string(q.key) + ".unit", ImportTextId::NotOneOf, {unit, list});
+            modelError(std::string(q.key) + ".unit", IssueId::NotOneOf, {unit, list});
             continue;
         }
         c.scale = u->second;

@@ -10,6 +10,13 @@
 // run service), import_text_configs.cpp (Hugging Face, DeepSpeed, torchtitan, the exporters),
 // import_text_launch.cpp (Megatron-LM, torchrun/Slurm, shell scripts), import_text_logs.cpp
 // (training logs and metrics exports).
+//
+// A sentence the model's issue catalogue already has (issue_text.h: "must be a string, got {0}",
+// "'{0}' is not one of {1}", "not valid JSON: {0}", "no such file"…) has its one home there: an
+// importer reports it with the model's IssueId (ImportedFields::error(key, IssueId, args),
+// ImportIssue::fromValidation), never as a copy here (import_text_test checks that no English
+// template repeats one of the model's). Verbatim ("{0}") is the one exception: it is how an
+// ImportText holds text from outside any catalogue.
 
 #include <trainplan/model/io/import_issue.h>
 #include <trainplan/model/text_template.h>
@@ -23,18 +30,9 @@ enum class ImportTextId : int {
     // A message from outside the catalogue (a library's exception), shown as given: "{0}".
     Verbatim = 0,
     // --- Part 1 (import_text.cpp): JSON reading, fields, catalog, merging, importFiles.
-    JsonTooDeep,
-    JsonDuplicateKey,
-    JsonNotValid,
-    MustBeIntegerGot,
     MustBeIntegerOrAutoGot,
-    MustBeWholeNumberGot,
-    OutOfRange,
-    MustBeNumberGot,
     MustBeNumberOrAutoGot,
-    MustBeBoolGot,
     MustBeBoolOrAutoGot,
-    MustBeStringGot,
     UnknownTopLevelKeys,
     UnknownSectionKeys,
     PatternFirstLayerFull,
@@ -83,10 +81,11 @@ enum class ImportTextId : int {
     PrecisionAssumed,
     TrainTokensDiffer,
     TrainTokensNotGiven,
+    // Repeats the model's IssueId::NoSuchFile; kept only while services/src/log_run_import.cpp
+    // names it (the importers use the model's id).
     NoSuchFile,
     IsDirectory,
     ConfigTooLarge,
-    CannotRead,
     // Keys: a finding's "line N", a field's key with its provenance (Field::source).
     KeyLine,
     KeyWithNote,
@@ -135,8 +134,6 @@ enum class ImportTextId : int {
     ValueNoPositionEmbedding,
     ValueEvenSplit,
     // --- Part 2 (import_text_configs.cpp): Hugging Face, DeepSpeed, torchtitan, exporters.
-    MustBeObjectGot,
-    NotOneOf,
     HfUnknownKeys,
     HfLayerTypesNotList,
     HfLayerTypeUnknown,
@@ -219,7 +216,6 @@ enum class ImportTextId : int {
     TtExportNoSuchK,
     TtExportNoNvme,
     // --- Part 3 (import_text_launch.cpp): Megatron-LM, torchrun/Slurm, shell scripts.
-    MegMustBeAtLeastOne,
     MegLayerFreqItems,
     MegListsLayers,
     MegNoMoeLayer,
@@ -396,14 +392,13 @@ enum class ImportTextId : int {
     TableColumnMissing,
     MappingNotObject,
     MappingUnknownKey,
-    MappingSchema,
     MappingStepRequired,
     MappingColumnName,
-    MappingUnknownSubKey,
-    MappingMustBeString,
     MappingColumnOrObject,
     MappingMemoryKind,
     MappingNoMeasurement,
+    // Repeats the model's IssueId::MustBeJsonObject; kept only while
+    // services/src/log_run_import.cpp names it.
     SvcPlanNotObject,
     SvcPlanIndexOutOfRange,
     SvcNoPlan,

@@ -2,6 +2,7 @@
 
 #include <trainplan/model/io/import_issue.h>
 #include <trainplan/model/io/import_text.h>
+#include <trainplan/model/issue_text.h>
 #include <trainplan/model/plan.h>
 #include <trainplan/model/training_spec.h>
 #include <trainplan/model/transformer_spec.h>
@@ -175,6 +176,17 @@ struct ImportedFields {
     }
     void error(std::string key, ImportText what) {
         add(Severity::Error, std::move(key), std::move(what));
+    }
+    // A finding the model's issue catalogue already words ("must be an integer, got a string",
+    // "no such file"): the sentence has one home, issue_text.h, and `key` is the issue's path.
+    void error(std::string key, IssueId id, std::vector<IssueArg> args = {}) {
+        error(ValidationIssue(std::move(key), id, std::move(args)));
+    }
+    // The same for an issue already built; with `frame`, its message is the frame's last
+    // argument ("'0' must be at least 1").
+    void error(ValidationIssue v, ImportText frame = {}) {
+        issues.push_back(
+            ImportIssue::fromValidation(Severity::Error, file, std::move(v), std::move(frame)));
     }
     void add(Severity s, std::string key, ImportText what) {
         issues.emplace_back(s, file, std::move(key), std::move(what));
