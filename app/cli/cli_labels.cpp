@@ -1,26 +1,28 @@
 #include "cli_labels.h"
 
+#include <trainplan/services/cli_text.h>
+
 namespace trainplan::cli {
 
-const char* statusText(sim::RecommendationStatus s, sim::Lang lang) {
-    const bool zh = lang == sim::Lang::ZhCN;
+std::string statusText(sim::RecommendationStatus s, sim::Lang lang) {
+    using services::CliText;
     switch (s) {
     case sim::RecommendationStatus::Ready:
-        return zh ? "可直接采用" : "ready";
+        return services::cliText(CliText::StatusReady, lang);
     case sim::RecommendationStatus::NeedsPrerequisites:
-        return zh ? "需先补齐前置条件" : "needs prerequisites";
+        return services::cliText(CliText::StatusNeedsPrerequisites, lang);
     case sim::RecommendationStatus::DoesNotFit:
         break;
     }
-    return zh ? "没有方案能放下" : "nothing fits";
+    return services::cliText(CliText::StatusNothingFits, lang);
 }
 
 std::string numberText(sim::ArgKind kind, double value, sim::Lang lang) {
     return sim::formatArg(sim::MessageArg::number(kind, value), lang);
 }
 
-const char* noPriceText(sim::Lang lang) {
-    return lang == sim::Lang::ZhCN ? "未定价" : "no price";
+std::string noPriceText(sim::Lang lang) {
+    return services::cliText(services::CliText::NoPrice, lang);
 }
 
 } // namespace trainplan::cli

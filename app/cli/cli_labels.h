@@ -1,7 +1,8 @@
 #pragma once
 
-// Words several CLI commands print, in English and Simplified Chinese: one home for each (the
-// sentences themselves come from the advisor's message catalogue, simulator/advice_text.h).
+// Words several CLI commands print, in English and Simplified Chinese, from the command line's
+// catalogue (services/cli_text.h); the sentences themselves come from the advisor's message
+// catalogue (simulator/advice_text.h).
 #include <trainplan/simulator/advice_text.h>
 #include <trainplan/simulator/advisor.h>
 
@@ -9,13 +10,13 @@
 
 namespace trainplan::cli {
 
-// A recommendation's status: "ready", "needs prerequisites", "does not fit".
-[[nodiscard]] const char* statusText(sim::RecommendationStatus s, sim::Lang lang);
+// A recommendation's status: "ready", "needs prerequisites", "nothing fits".
+[[nodiscard]] std::string statusText(sim::RecommendationStatus s, sim::Lang lang);
 
 // A typed number in the one style of every catalogue ("1.34 TiB", "3.06万"), in `lang`.
 [[nodiscard]] std::string numberText(sim::ArgKind kind, double value, sim::Lang lang);
 
 // What a cost cell says when no price is known ("no price", never "$0").
-[[nodiscard]] const char* noPriceText(sim::Lang lang);
+[[nodiscard]] std::string noPriceText(sim::Lang lang);
 
 } // namespace trainplan::cli

@@ -3,9 +3,11 @@
 #include "commands.h"
 #include "text_table.h"
 
+#include <trainplan/services/cli_text.h>
 #include <trainplan/services/planning.h>
 #include <trainplan/simulator/advice_json.h>
 #include <trainplan/simulator/advisor.h>
+#include <trainplan/simulator/text_catalogue.h>
 #include <trainplan/simulator/timeline.h>
 
 #include <nlohmann/json.hpp>
@@ -17,136 +19,10 @@ namespace trainplan::cli {
 
 namespace {
 
+using services::CliText;
 using sim::ArgKind;
 using sim::Lang;
 using sim::MessageArg;
-
-// The command's own headings; sentences come from the advisor's message catalogue.
-struct AdviseLabels {
-    const char* recommendation;
-    const char* why;
-    const char* frameworks;
-    const char* framework;
-    const char* fits;
-    const char* plan;
-    const char* step;
-    const char* timeToTrain;
-    const char* cost;
-    const char* readiness;
-    const char* excluded;
-    const char* yes;
-    const char* no;
-    const char* weeksMissing;
-    const char* breakPoints;
-    const char* thresholds;
-    const char* largestModel;
-    const char* mfuHoldsUpTo;
-    const char* dpCommBelow;
-    const char* notApplicable;
-    const char* roadmapDefault;
-    const char* roadmapScenario;
-    const char* trigger;
-    const char* target;
-    const char* gpus;
-    const char* prerequisites;
-    const char* met;
-    const char* notMet;
-    const char* manual;
-    const char* none;
-    const char* timeline;
-    const char* work;
-    const char* run;
-    const char* conditional;
-    const char* noRun;
-    const char* weeks;
-};
-
-constexpr AdviseLabels kAdviseEn{"Recommendation",
-                                 "Why",
-                                 "Frameworks",
-                                 "framework",
-                                 "fits",
-                                 "plan",
-                                 "step",
-                                 "time to train",
-                                 "cost",
-                                 "readiness",
-                                 "excluded",
-                                 "yes",
-                                 "no",
-                                 "missing (weeks)",
-                                 "Break points",
-                                 "MFU threshold %s, DP communication threshold %s",
-                                 "largest model",
-                                 "MFU ≥ %s up to",
-                                 "DP comm > %s below",
-                                 "n/a",
-                                 "Roadmap (default path)",
-                                 "Roadmap (scenario stages)",
-                                 "Trigger",
-                                 "Target",
-                                 "GPUs",
-                                 "Prerequisites",
-                                 "reached",
-                                 "not yet",
-                                 "team decision",
-                                 "none",
-                                 "Timeline (weeks from today)",
-                                 "prerequisites",
-                                 "run",
-                                 "conditional, not scheduled",
-                                 "no new run",
-                                 "weeks"};
-constexpr AdviseLabels kAdviseZh{"推荐",
-                                 "理由",
-                                 "各框架",
-                                 "框架",
-                                 "放得下",
-                                 "方案",
-                                 "每步",
-                                 "训练时间",
-                                 "花费",
-                                 "就绪度",
-                                 "已排除",
-                                 "是",
-                                 "否",
-                                 "缺失（周）",
-                                 "临界点",
-                                 "MFU 阈值 %s，数据并行通信阈值 %s",
-                                 "最大模型",
-                                 "MFU ≥ %s 的最大 GPU 数",
-                                 "数据并行通信 > %s 的带宽",
-                                 "不适用",
-                                 "迁移路线（默认路径）",
-                                 "迁移路线（场景中的阶段）",
-                                 "触发条件",
-                                 "目标",
-                                 "块 GPU",
-                                 "前置条件",
-                                 "已触发",
-                                 "尚未触发",
-                                 "由团队决定",
-                                 "无",
-                                 "时间线（自今天起的周数）",
-                                 "前置工作",
-                                 "训练",
-                                 "条件阶段，不排期",
-                                 "无新训练",
-                                 "周"};
-
-std::string fill(const char* pattern, const std::string& a, const std::string& b = {}) {
-    std::string out;
-    int n = 0;
-    for (const char* p = pattern; *p; ++p) {
-        if (p[0] == '%' && p[1] == 's') {
-            out += n++ == 0 ? a : b;
-            ++p;
-        } else {
-            out += *p;
-        }
-    }
-    return out;
-}
 
 double parseFraction(const std::string& option, const std::string& text) {
     char* end = nullptr;
@@ -157,62 +33,67 @@ double parseFraction(const std::string& option, const std::string& text) {
 }
 
 void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, Lang lang) {
-    const AdviseLabels& L = lang == Lang::ZhCN ? kAdviseZh : kAdviseEn;
+    auto T = [lang](CliText id, std::initializer_list<MessageArg> args = {}) {
+        return services::cliText(id, lang, args);
+    };
     std::ostream& out = ctx.out;
     const sim::Recommendation& rec = a.recommendation;
-    const char* status = statusText(rec.status, lang);
-    const bool zh = lang == Lang::ZhCN; // full-width brackets and colon in Chinese text
     out << s.name << "\n\n"
-        << L.recommendation << (zh ? "（" : " (") << status << (zh ? "）：" : "): ")
-        << model::displayName(rec.framework);
+        << T(CliText::Recommendation,
+             {sim::textArg(statusText(rec.status, lang)),
+              sim::textArg(std::string(model::displayName(rec.framework)))});
     if (rec.plan) out << ", " << rec.plan->plan.label();
     out << '\n';
     if (!a.reasons.empty()) out << "  " << sim::render(a.reasons.front(), lang) << '\n';
     if (a.reasons.size() > 1) {
-        out << '\n' << L.why << '\n';
+        out << '\n' << T(CliText::Why) << '\n';
         for (std::size_t i = 1; i < a.reasons.size(); ++i)
             out << "  - " << sim::render(a.reasons[i], lang) << '\n';
     }
 
-    out << '\n' << L.frameworks << '\n';
-    TextTable fw({L.framework, L.fits, L.plan, L.step, "MFU", L.timeToTrain, L.cost, L.readiness});
+    out << '\n' << T(CliText::Frameworks) << '\n';
+    TextTable fw({T(CliText::Framework), T(CliText::Fits), T(CliText::Plan), T(CliText::Step),
+                  T(CliText::Mfu), T(CliText::TimeToTrain), T(CliText::Cost),
+                  T(CliText::Readiness)});
     for (const sim::FrameworkFit& f : a.frameworks) {
         std::string readiness = f.readiness.ready
                                     ? statusText(sim::RecommendationStatus::Ready, lang)
                                     : numberText(ArgKind::Weeks, f.readiness.requiredWeeks, lang);
         if (!f.searched) {
-            fw.addRow({std::string(model::displayName(f.framework)), L.excluded, "", "", "", "", "",
-                       readiness});
+            fw.addRow({std::string(model::displayName(f.framework)), T(CliText::Excluded), "", "",
+                       "", "", "", readiness});
         } else if (f.best) {
             const sim::PlanEstimate& e = *f.best;
-            fw.addRow({std::string(model::displayName(f.framework)), L.yes, e.plan.label(),
-                       numberText(ArgKind::Seconds, e.time.stepSeconds, lang),
-                       numberText(ArgKind::Percent, e.throughput.mfu, lang),
-                       numberText(ArgKind::Duration, e.cost.timeToTrainSeconds, lang),
-                       e.cost.priced ? numberText(ArgKind::Usd, e.cost.usd, lang)
-                                     : std::string(noPriceText(lang)),
-                       readiness});
+            fw.addRow(
+                {std::string(model::displayName(f.framework)), T(CliText::Yes), e.plan.label(),
+                 numberText(ArgKind::Seconds, e.time.stepSeconds, lang),
+                 numberText(ArgKind::Percent, e.throughput.mfu, lang),
+                 numberText(ArgKind::Duration, e.cost.timeToTrainSeconds, lang),
+                 e.cost.priced ? numberText(ArgKind::Usd, e.cost.usd, lang) : noPriceText(lang),
+                 readiness});
         } else {
-            fw.addRow({std::string(model::displayName(f.framework)), L.no,
+            fw.addRow({std::string(model::displayName(f.framework)), T(CliText::No),
                        f.closest ? f.closest->plan.label() : "", "", "", "", "", readiness});
         }
     }
     fw.print(out);
     // The scenario's deadline and budget against the recommended plan (docs/cli.md, "compare").
     if (const auto targets = scenarioTargets(ctx, s); targets && rec.plan && rec.plan->memory.fits)
-        out << (zh ? "期限与预算：" : "Deadline and budget: ")
-            << targetsCell(checkPlanTargets(s, *rec.plan, *targets), zh) << '\n';
+        out << T(CliText::DeadlineAndBudget,
+                 {sim::textArg(
+                     targetsCell(checkPlanTargets(s, *rec.plan, *targets), lang == Lang::ZhCN))})
+            << '\n';
 
     const sim::BreakPoints& bp = a.breakPoints;
     if (!bp.modelSize.empty() || !bp.gpuCount.empty()) {
-        const std::string mfu = numberText(ArgKind::Percent, bp.mfuThreshold, lang);
-        const std::string dp = numberText(ArgKind::Percent, bp.dpCommThreshold, lang);
-        out << '\n' << L.breakPoints << " (" << fill(L.thresholds, mfu, dp) << ")\n";
-        TextTable t(
-            {L.framework, L.largestModel, fill(L.mfuHoldsUpTo, mfu), fill(L.dpCommBelow, dp)});
+        const MessageArg mfu = sim::percentArg(bp.mfuThreshold);
+        const MessageArg dp = sim::percentArg(bp.dpCommThreshold);
+        out << '\n' << T(CliText::BreakPoints, {mfu, dp}) << '\n';
+        TextTable t({T(CliText::Framework), T(CliText::LargestModel),
+                     T(CliText::MfuHoldsUpTo, {mfu}), T(CliText::DpCommBelow, {dp})});
+        const std::string notApplicable = T(CliText::NotApplicable);
         for (const sim::FrameworkFit& f : a.frameworks) {
-            std::string size = L.notApplicable, scale = L.notApplicable,
-                        bandwidth = L.notApplicable;
+            std::string size = notApplicable, scale = notApplicable, bandwidth = notApplicable;
             if (const auto* b = bp.modelSizeOf(f.framework)) {
                 if (b->status == sim::ModelSizeStatus::Found)
                     size = numberText(ArgKind::Parameters, b->largestParameters, lang);
@@ -232,7 +113,7 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
                         "≥ " + numberText(ArgKind::Count, static_cast<double>(b->lastGpus), lang);
                     break;
                 case sim::GpuScaleStatus::AlwaysBelow:
-                    scale = L.none;
+                    scale = T(CliText::None);
                     break;
                 case sim::GpuScaleStatus::NeverFits:
                     break;
@@ -260,27 +141,31 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
         t.print(out);
     }
 
-    out << '\n' << (a.defaultRoadmap ? L.roadmapDefault : L.roadmapScenario) << '\n';
+    out << '\n' << T(a.defaultRoadmap ? CliText::RoadmapDefault : CliText::RoadmapScenario) << '\n';
     int index = 0;
     for (const sim::RoadmapStage& r : a.stages) {
-        const char* triggerStatus = r.triggerStatus == sim::TriggerStatus::Met      ? L.met
-                                    : r.triggerStatus == sim::TriggerStatus::NotMet ? L.notMet
-                                                                                    : L.manual;
+        const CliText triggerStatus =
+            r.triggerStatus == sim::TriggerStatus::Met      ? CliText::TriggerMet
+            : r.triggerStatus == sim::TriggerStatus::NotMet ? CliText::TriggerNotMet
+                                                            : CliText::TriggerManual;
         out << '\n'
             << ++index << ". " << sim::render(r.title, lang) << "  ["
             << model::displayName(r.framework) << "]\n";
-        out << "   " << L.trigger << ": " << sim::render(r.trigger, lang) << " (" << triggerStatus
-            << ")\n";
-        out << "   " << L.target << ": " << r.targetModelName << " ("
-            << numberText(ArgKind::Parameters, r.targetParameters, lang) << "), " << r.targetGpus
-            << ' ' << L.gpus;
+        out << "   "
+            << T(CliText::StageTrigger,
+                 {sim::textArg(sim::render(r.trigger, lang)), sim::textArg(T(triggerStatus))})
+            << '\n';
+        out << "   "
+            << T(CliText::StageTarget,
+                 {sim::textArg(r.targetModelName), sim::parametersArg(r.targetParameters),
+                  sim::countArg(static_cast<double>(r.targetGpus))});
         if (r.estimate)
             out << "; " << r.estimate->plan.label() << ", "
                 << numberText(ArgKind::Seconds, r.estimate->time.stepSeconds, lang) << ", MFU "
                 << numberText(ArgKind::Percent, r.estimate->throughput.mfu, lang);
         out << '\n';
         if (!r.stage.prerequisites.empty()) {
-            out << "   " << L.prerequisites << ":";
+            out << "   " << T(CliText::Prerequisites) << ":";
             for (const model::StagePrerequisite& p : r.stage.prerequisites) {
                 const std::string text =
                     p.item && p.text.empty()
@@ -297,27 +182,27 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
 
     // The same stages on a calendar (sim::roadmapTimeline; docs/advisor.md).
     const sim::RoadmapTimeline timeline = sim::roadmapTimeline(a.stages);
-    out << '\n' << L.timeline << '\n';
-    auto weeks = [](double w) { return formatFixed(w, 1); };
+    out << '\n' << T(CliText::Timeline) << '\n';
+    auto weeks = [](double w) { return sim::textArg(formatFixed(w, 1)); };
     for (const sim::TimelineStage& ts : timeline.stages) {
         out << "  " << ts.stage + 1 << ". ";
         if (!ts.scheduled) {
-            out << L.conditional << '\n';
+            out << T(CliText::TimelineConditional) << '\n';
             continue;
         }
-        out << L.work << ' ' << weeks(ts.prerequisiteStartWeeks) << "–"
-            << weeks(ts.prerequisiteStartWeeks + ts.prerequisiteWeeks);
+        out << T(CliText::TimelineWork, {weeks(ts.prerequisiteStartWeeks),
+                                         weeks(ts.prerequisiteStartWeeks + ts.prerequisiteWeeks)})
+            << "; ";
         if (ts.runs)
-            out << "; " << L.run << ' ' << weeks(ts.runStartWeeks) << "–"
-                << weeks(ts.runStartWeeks + ts.runWeeks) << " ("
-                << numberText(ArgKind::Duration, ts.runWeeks * 7.0 * 86400.0, lang) << ", "
-                << (ts.priced ? numberText(ArgKind::Usd, ts.runUsd, lang) : std::string(L.none))
-                << ")";
+            out << T(CliText::TimelineRun,
+                     {weeks(ts.runStartWeeks), weeks(ts.runStartWeeks + ts.runWeeks),
+                      sim::durationArg(ts.runWeeks * 7.0 * 86400.0),
+                      ts.priced ? sim::usdArg(ts.runUsd) : sim::textArg(T(CliText::None))});
         else
-            out << "; " << L.noRun;
+            out << T(CliText::TimelineNoRun);
         out << '\n';
     }
-    out << "  = " << weeks(timeline.totalWeeks) << ' ' << L.weeks;
+    out << "  " << T(CliText::TimelineTotal, {weeks(timeline.totalWeeks)});
     if (timeline.runs > 0 && timeline.allPriced)
         out << ", " << numberText(ArgKind::Usd, timeline.totalUsd, lang);
     out << '\n';

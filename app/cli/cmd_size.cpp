@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "text_table.h"
 
+#include <trainplan/services/cli_text.h>
 #include <trainplan/simulator/sizing.h>
 #include <trainplan/simulator/sizing_json.h>
 #include <trainplan/simulator/sizing_text.h>
@@ -19,45 +20,17 @@ constexpr const char* kSizeUsage =
     "size FILE [--deadline-days D] [--budget B] [--currency USD|CNY] [--gpus a,b,...] "
     "[--max-gpus N] [--threads N] [--lang en|zh_CN]";
 
-struct SizeLabels {
-    const char* header;
-    const char* cheapest;
-    const char* fastest;
-    const char* perFramework;
-    const char* front;
-    const char* top;
-    const char* nothing;
-    const char* prices;
-    const char* searched;
-    std::vector<std::string> frontColumns;
-    std::vector<std::string> configColumns;
-};
+using services::CliText;
 
-const SizeLabels kSizeEn{
-    "Sizing",
-    "Cheapest configuration meeting the deadline within the budget",
-    "Fastest configuration within the budget meeting the deadline",
-    "best plan per framework on that cluster",
-    "Pareto front (expected time to train × cost), fastest first",
-    "Cheapest configurations per framework",
-    "Nothing meets both constraints: ",
-    "Prices used",
-    "Search",
-    {"cluster", "GPUs", "framework", "plan", "expected time", "goodput", "cost",
-     "why on the front"},
-    {"cluster", "GPUs", "framework", "plan", "step", "MFU", "expected time", "cost"}};
-const SizeLabels kSizeZh{
-    "集群规模测算",
-    "满足期限且在预算内的最便宜方案",
-    "在预算内且满足期限的最快方案",
-    "该集群上各框架的最佳方案",
-    "帕累托前沿（预期训练时间 × 成本），按速度排序",
-    "各框架最便宜的方案",
-    "没有方案同时满足两个约束：",
-    "所用价格",
-    "搜索",
-    {"集群", "GPU 数", "框架", "方案", "预期时间", "有效率", "成本", "入选原因"},
-    {"集群", "GPU 数", "框架", "方案", "步长", "MFU", "预期时间", "成本"}};
+// The column names of a configuration table (the front's are written out where it is printed).
+std::vector<std::string> configColumns(sim::Lang lang) {
+    std::vector<std::string> out;
+    for (const CliText id :
+         {CliText::Cluster, CliText::SizeGpus, CliText::Framework, CliText::Plan, CliText::SizeStep,
+          CliText::Mfu, CliText::ExpectedTime, CliText::SizeCost})
+        out.push_back(services::cliText(id, lang));
+    return out;
+}
 
 std::vector<std::string> configRow(const sim::SizedConfig& c, const sim::SizingTextOptions& o) {
     return {c.clusterLabel(),
@@ -70,12 +43,12 @@ std::vector<std::string> configRow(const sim::SizedConfig& c, const sim::SizingT
             sim::formatMoney(c.expectedUsd, o)};
 }
 
-void printChosen(CliContext& ctx, const SizeLabels& L, const char* title,
-                 const sim::ChosenCluster& c, const sim::SizingTextOptions& o) {
-    ctx.out << title << ":\n  "
+void printChosen(CliContext& ctx, CliText title, const sim::ChosenCluster& c,
+                 const sim::SizingTextOptions& o) {
+    ctx.out << services::cliText(title, o.lang) << ":\n  "
             << sim::chosenClusterText(c, model::toString(c.best.plan.framework), o);
-    ctx.out << "\n  " << L.perFramework << ":\n";
-    TextTable t(L.configColumns);
+    ctx.out << "\n  " << services::cliText(CliText::BestPerFramework, o.lang) << ":\n";
+    TextTable t(configColumns(o.lang));
     for (const auto& f : c.perFramework)
         t.addRow(configRow(f, o));
     t.print(ctx.out);
@@ -157,10 +130,13 @@ int cmdSize(CliContext& ctx) {
         ctx.out << sim::sizingDocument(*scenario, in, r, text).dump(2) << '\n';
         return kExitOk;
     }
-    const SizeLabels& L = text.lang == sim::Lang::ZhCN ? kSizeZh : kSizeEn;
+    auto T = [&text](CliText id, std::initializer_list<sim::MessageArg> args = {}) {
+        return services::cliText(id, text.lang, args);
+    };
     if (fmt == Format::Csv) {
         std::vector<std::string> header{"section"};
-        header.insert(header.end(), L.configColumns.begin(), L.configColumns.end());
+        const std::vector<std::string> columns = configColumns(text.lang);
+        header.insert(header.end(), columns.begin(), columns.end());
         header.push_back("reason");
         TextTable t(header);
         auto add = [&](const std::string& section, const sim::SizedConfig& c,
@@ -182,17 +158,22 @@ int cmdSize(CliContext& ctx) {
         return kExitOk;
     }
 
-    ctx.out << L.header << ": " << scenario->name << " — "
-            << (k.deadlineSeconds ? sim::formatDays(*k.deadlineSeconds, text) : "—") << ", "
-            << (k.budgetUsd ? sim::formatMoney(*k.budgetUsd, text) : "—") << ", ≤ "
-            << sim::groupedCount(in.maxGpus) << " GPUs\n\n";
+    ctx.out << T(CliText::SizingHeader,
+                 {sim::textArg(scenario->name),
+                  sim::textArg(k.deadlineSeconds ? sim::formatDays(*k.deadlineSeconds, text) : "—"),
+                  sim::textArg(k.budgetUsd ? sim::formatMoney(*k.budgetUsd, text) : "—"),
+                  sim::textArg(sim::groupedCount(in.maxGpus))})
+            << "\n\n";
     if (r.front.empty()) {
-        ctx.out << L.nothing << sim::bindingText(r, text) << "\n\n";
+        ctx.out << T(CliText::NothingMeetsBoth, {sim::textArg(sim::bindingText(r, text))})
+                << "\n\n";
     } else {
-        printChosen(ctx, L, L.cheapest, *r.cheapestMeetingDeadline, text);
-        printChosen(ctx, L, L.fastest, *r.fastestWithinBudget, text);
-        ctx.out << L.front << ":\n";
-        TextTable t(L.frontColumns);
+        printChosen(ctx, CliText::CheapestMeetingDeadline, *r.cheapestMeetingDeadline, text);
+        printChosen(ctx, CliText::FastestWithinBudget, *r.fastestWithinBudget, text);
+        ctx.out << T(CliText::ParetoFront) << ":\n";
+        TextTable t({T(CliText::Cluster), T(CliText::SizeGpus), T(CliText::Framework),
+                     T(CliText::Plan), T(CliText::ExpectedTime), T(CliText::Goodput),
+                     T(CliText::SizeCost), T(CliText::WhyOnFront)});
         for (const auto& p : r.front)
             t.addRow({p.config.clusterLabel(), std::to_string(p.config.gpus),
                       std::string(model::toString(p.config.plan.framework)), p.config.plan.label(),
@@ -200,25 +181,26 @@ int cmdSize(CliContext& ctx) {
                       formatPercent(p.config.goodput), sim::formatMoney(p.config.expectedUsd, text),
                       sim::frontReasonText(p, text)});
         t.print(ctx.out);
-        ctx.out << '\n' << L.top << ":\n";
-        TextTable top(L.configColumns);
+        ctx.out << '\n' << T(CliText::CheapestPerFramework) << ":\n";
+        TextTable top(configColumns(text.lang));
         for (const auto& [fw, list] : r.topPerFramework)
             for (const auto& c : list)
                 top.addRow(configRow(c, text));
         top.print(ctx.out);
         ctx.out << '\n';
     }
-    ctx.out << L.prices << ":\n";
+    ctx.out << T(CliText::PricesUsed) << ":\n";
     for (const auto& p : r.prices)
         ctx.out << "  " << p.gpu << ": " << p.describe() << '\n';
     if (text.cny)
         ctx.out << "  CNY/USD " << formatFixed(prices.cnyPerUsd, 4) << " (" << prices.cnyPerUsdDate
                 << ")\n";
+    auto count = [](auto n) { return sim::countArg(static_cast<double>(n)); };
     ctx.out << '\n'
-            << L.searched << ": " << r.candidates << " candidates, " << r.evaluated << " searched, "
-            << r.prunedByDeadline << " pruned by the deadline, " << r.prunedByBudget
-            << " by the budget, " << r.prunedByDominance << " by dominance; "
-            << r.prunedSearches << " framework searches skipped on their layouts' bounds\n";
+            << T(CliText::SearchSummary,
+                 {count(r.candidates), count(r.evaluated), count(r.prunedByDeadline),
+                  count(r.prunedByBudget), count(r.prunedByDominance), count(r.prunedSearches)})
+            << '\n';
     for (const auto& n : r.notes)
         ctx.out << "  " << n << '\n';
     return kExitOk;
