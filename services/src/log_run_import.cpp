@@ -3,6 +3,7 @@
 #include "sha256.h"
 
 #include <trainplan/model/io/import_text.h>
+#include <trainplan/model/issue_text.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/services/stored_calibration_runs.h>
 
@@ -45,7 +46,9 @@ std::optional<nlohmann::json> choosePlan(const nlohmann::json& doc, const LogRun
     const nlohmann::json plans = doc.value("plans", nlohmann::json::array());
     if (r.plan) {
         if (!r.plan->is_object()) {
-            issues.emplace_back(Severity::Error, "", "plan", ImportTextId::SvcPlanNotObject);
+            issues.push_back(model::io::ImportIssue::fromValidation(
+                Severity::Error, "",
+                model::ValidationIssue("plan", model::IssueId::MustBeJsonObject)));
             return std::nullopt;
         }
         return r.plan;
@@ -74,7 +77,8 @@ std::optional<LogInput> readLogInput(const std::filesystem::path& file,
     const std::string name = file.string();
     std::error_code ec;
     if (!std::filesystem::exists(file, ec)) {
-        issues.emplace_back(Severity::Error, name, "", ImportTextId::NoSuchFile);
+        issues.push_back(model::io::ImportIssue::fromValidation(
+            Severity::Error, name, model::ValidationIssue("", model::IssueId::NoSuchFile)));
         return std::nullopt;
     }
     if (std::filesystem::is_directory(file, ec)) {

@@ -100,7 +100,6 @@ constexpr detail::ImportEntry kCommonTexts[] = {
      "启动命令训练 {0} 个 token；{1} 中为 {2}：使用启动命令的值"},
     {I::TrainTokensNotGiven, 0, "not given (no --train-iters or --training.steps): time-to-train and cost need it",
      "未给出（没有 --train-iters 或 --training.steps）：计算训练时长和成本需要它"},
-    {I::NoSuchFile, 0, "no such file", "文件不存在"},
     {I::IsDirectory, 0, "is a directory, not a file", "是目录，不是文件"},
     {I::ConfigTooLarge, 0, "larger than 16 MiB, not a config or launch script", "大于 16 MiB，不是配置文件或启动脚本"},
     {I::KeyLine, 1, "line {0}", "第 {0} 行"},

@@ -81,9 +81,6 @@ enum class ImportTextId : int {
     PrecisionAssumed,
     TrainTokensDiffer,
     TrainTokensNotGiven,
-    // Repeats the model's IssueId::NoSuchFile; kept only while services/src/log_run_import.cpp
-    // names it (the importers use the model's id).
-    NoSuchFile,
     IsDirectory,
     ConfigTooLarge,
     // Keys: a finding's "line N", a field's key with its provenance (Field::source).
@@ -397,9 +394,6 @@ enum class ImportTextId : int {
     MappingColumnOrObject,
     MappingMemoryKind,
     MappingNoMeasurement,
-    // Repeats the model's IssueId::MustBeJsonObject; kept only while
-    // services/src/log_run_import.cpp names it.
-    SvcPlanNotObject,
     SvcPlanIndexOutOfRange,
     SvcNoPlan,
     SvcSeveralPlans,
