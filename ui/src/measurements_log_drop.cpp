@@ -110,14 +110,7 @@ void MeasurementsView::logDropDialog(const QStringList& files) {
         scenario->addItem(QString::fromStdString(s.name));
     auto* plan = new QComboBox;
     std::vector<nlohmann::json> plans;
-    auto fillPlans = [&, this] {
-        plan->clear();
-        plans.clear();
-        for (auto& [label, json] : planChoices(scenario->currentText())) {
-            plans.push_back(std::move(json));
-            plan->addItem(label);
-        }
-    };
+    auto fillPlans = [&, this] { fillPlanChoices(*plan, plans, scenario->currentText()); };
     fillPlans();
     connect(scenario, &QComboBox::currentIndexChanged, &dialog, [&] { fillPlans(); });
     form->addRow(tr("Logs"), names);

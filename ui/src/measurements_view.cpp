@@ -343,19 +343,22 @@ std::optional<double> positive(const QLineEdit* edit, bool& bad) {
 
 } // namespace
 
-std::vector<std::pair<QString, nlohmann::json>>
-MeasurementsView::planChoices(const QString& scenarioName) const {
-    std::vector<std::pair<QString, nlohmann::json>> out;
+void MeasurementsView::fillPlanChoices(QComboBox& plan, std::vector<nlohmann::json>& plans,
+                                       const QString& scenarioName) const {
+    plan.clear();
+    plans.clear();
     const model::ScenarioLoad load = m_library->load(scenarioName);
     if (load.scenario)
-        for (const auto& p : load.scenario->plans)
-            out.emplace_back(QString::fromStdString(p.label()), model::toJson(p));
+        for (const auto& p : load.scenario->plans) {
+            plan.addItem(QString::fromStdString(p.label()));
+            plans.push_back(model::toJson(p));
+        }
     if (m_selectedPlan)
-        if (const auto selected = m_selectedPlan())
-            out.emplace_back(
-                runsText(services::RunText::CompareSelection, {sim::textArg(selected->label())}),
-                model::toJson(*selected));
-    return out;
+        if (const auto selected = m_selectedPlan()) {
+            plan.addItem(
+                runsText(services::RunText::CompareSelection, {sim::textArg(selected->label())}));
+            plans.push_back(model::toJson(*selected));
+        }
 }
 
 void MeasurementsView::addDialog() {
@@ -384,14 +387,7 @@ void MeasurementsView::addDialog() {
     problem->hide();
     // Plans: the chosen scenario's, plus the Compare tab's selected plan.
     std::vector<nlohmann::json> plans;
-    auto fillPlans = [&, this] {
-        plan->clear();
-        plans.clear();
-        for (auto& [label, json] : planChoices(scenario->currentText())) {
-            plans.push_back(std::move(json));
-            plan->addItem(label);
-        }
-    };
+    auto fillPlans = [&, this] { fillPlanChoices(*plan, plans, scenario->currentText()); };
     fillPlans();
     connect(scenario, &QComboBox::currentIndexChanged, &dialog, [&] { fillPlans(); });
     form->addRow(runsText(services::RunText::ColScenario), scenario);

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+class QComboBox;
 class QDragEnterEvent;
 class QDropEvent;
 class QLabel;
@@ -101,9 +102,10 @@ private:
         std::vector<services::StoredRunNote> problems; // checks.problems, structured
         QString error;
     };
-    // The scenario's plans and the Compare tab's selection, labelled, for a plan choice.
-    [[nodiscard]] std::vector<std::pair<QString, nlohmann::json>>
-    planChoices(const QString& scenarioName) const;
+    // Fills `plan` with the scenario's plans and the Compare tab's selection, labelled, and
+    // `plans` with the same plans as JSON, index for index (the add and log-drop dialogs' choice).
+    void fillPlanChoices(QComboBox& plan, std::vector<nlohmann::json>& plans,
+                         const QString& scenarioName) const;
 
     LibraryStore* m_library = nullptr;
     std::function<std::optional<model::Plan>()> m_selectedPlan;
