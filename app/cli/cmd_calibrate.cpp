@@ -39,8 +39,8 @@ struct LoadedRuns {
 };
 
 void addReferenceCase(LoadedRuns& out, const sim::ReferenceCase& c, const std::string& where) {
-    if (!c.skipReason.empty()) {
-        out.skipped.push_back(where + ": " + c.skipReason);
+    if (c.skip) {
+        out.skipped.push_back(where + ": " + c.skip->text(sim::Lang::En));
         return;
     }
     auto run = sim::calibrationRun(c);

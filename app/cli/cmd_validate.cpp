@@ -37,8 +37,9 @@ int printReferenceScenario(CliContext& ctx, const std::filesystem::path& file,
         return kExitInvalidInput;
     }
     const sim::ReferenceCase c = sim::referenceCase(*run, ctx.catalog());
-    if (!c.skipReason.empty()) {
-        ctx.err << file.string() << ": line " << line << ": " << c.skipReason << '\n';
+    if (c.skip) {
+        ctx.err << file.string() << ": line " << line << ": " << c.skip->text(sim::Lang::En)
+                << '\n';
         return kExitInvalidInput;
     }
     const std::optional<sim::PlanEstimate> used = sim::bestReferencePlan(c);
@@ -102,7 +103,7 @@ nlohmann::json validationJson(const sim::ValidationReport& report) {
                         {"mean_abs_error", l.meanAbsError}});
     nlohmann::json skipped = nlohmann::json::array();
     for (const auto& [line, why] : report.skipped)
-        skipped.push_back({{"line", line}, {"reason", why}});
+        skipped.push_back({{"line", line}, {"reason", why.text(sim::Lang::En)}});
     return {{"schema", "trainplan.validate.v1"},
             {"rows", rows},
             {"summary", summary},
@@ -190,8 +191,8 @@ int cmdValidate(CliContext& ctx) {
                 << '\n';
         for (const auto& [line, why] : report.skipped)
             ctx.out << "  "
-                    << text(sim::CalText::LineReason,
-                            {sim::countArg(static_cast<double>(line)), sim::textArg(why)})
+                    << text(sim::CalText::LineReason, {sim::countArg(static_cast<double>(line)),
+                                                       sim::textArg(why.text(sim::Lang::En))})
                     << '\n';
     }
     return load.ok() ? kExitOk : kExitInvalidInput;

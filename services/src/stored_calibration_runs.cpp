@@ -19,8 +19,12 @@ std::string StoredRunNote::text(model::Lang lang) const {
     const std::vector<model::IssueArg> where{std::to_string(runId), scenarioName};
     std::string out = model::renderIssue(model::IssueId::StoredRunWhere, where, lang) +
                       (lang == model::Lang::ZhCN ? "：" : ": ");
+    if (rowSkip) out += rowSkip->text(lang);
     for (std::size_t i = 0; i < issues.size(); ++i)
-        out += (i == 0 ? "" : lang == model::Lang::ZhCN ? "；" : "; ") + issues[i].text(lang);
+        out += (i == 0 && !rowSkip          ? ""
+                : lang == model::Lang::ZhCN ? "；"
+                                            : "; ") +
+               issues[i].text(lang);
     return out;
 }
 
@@ -120,7 +124,11 @@ struct RunSource {
     std::optional<model::Scenario> scenario; // linked runs
     std::optional<sim::ReferenceCase> published;
     model::ValidationIssues skip;     // why the run cannot be used (none when it can)
+    std::optional<sim::RefSkip> rowSkip; // why its published row cannot be rebuilt
     model::ValidationIssues problems; // the profile it names is missing or out of range
+    [[nodiscard]] bool usable() const {
+        return skip.empty() && !rowSkip && (scenario || published);
+    }
     [[nodiscard]] const model::Scenario& cluster() const {
         return scenario ? *scenario : published->scenario;
     }
@@ -135,9 +143,8 @@ RunSource sourceOf(const store::MeasuredRun& r, const StoredRunRecords& records)
             return out;
         }
         sim::ReferenceCase c = sim::referenceCase(*row, records.catalog);
-        if (!c.skipReason.empty()) {
-            out.skip.emplace_back("", model::IssueId::Verbatim,
-                                  std::vector<model::IssueArg>{c.skipReason});
+        if (c.skip) {
+            out.rowSkip = std::move(c.skip);
             return out;
         }
         out.published = std::move(c);
@@ -174,14 +181,15 @@ StoredCalibrationRuns calibrationRunsOf(const StoredRunRecords& records,
                                         const StoredRunFilter& filter) {
     StoredCalibrationRuns out;
     for (const store::MeasuredRun& r : records.runs) {
-        const auto skip = [&](model::ValidationIssues why) {
-            out.skippedNotes.push_back({r.id, r.scenarioName, std::move(why)});
+        const auto skip = [&](model::ValidationIssues why,
+                              std::optional<sim::RefSkip> rowSkip = std::nullopt) {
+            out.skippedNotes.push_back({r.id, r.scenarioName, std::move(why), std::move(rowSkip)});
             out.skipped.push_back(out.skippedNotes.back().text(model::Lang::En));
             out.skippedIds.push_back(r.id);
         };
         const RunSource source = sourceOf(r, records);
-        if (!source.skip.empty() || (!source.scenario && !source.published)) {
-            skip(source.skip);
+        if (!source.usable()) {
+            skip(source.skip, source.rowSkip);
             continue;
         }
         if (filter.cluster && clusterKey(source.cluster()) != *filter.cluster) continue;
@@ -231,7 +239,7 @@ std::vector<std::pair<std::string, int>> storedRunClusters(const StoredRunRecord
     std::vector<std::pair<std::string, int>> out;
     for (const store::MeasuredRun& r : records.runs) {
         const RunSource source = sourceOf(r, records);
-        if (!source.skip.empty() || (!source.scenario && !source.published)) continue;
+        if (!source.usable()) continue;
         const std::string key = clusterKey(source.cluster());
         auto it =
             std::find_if(out.begin(), out.end(), [&](const auto& c) { return c.first == key; });

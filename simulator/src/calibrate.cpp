@@ -113,7 +113,7 @@ double predictMetric(const CalibrationRun& run, const Efficiency& eff, Validatio
 }
 
 std::optional<CalibrationRun> calibrationRun(const ReferenceCase& c) {
-    if (!c.skipReason.empty()) return std::nullopt;
+    if (c.skip) return std::nullopt;
     const std::optional<PlanEstimate> best = bestReferencePlan(c);
     if (!best) return std::nullopt;
     CalibrationRun run;

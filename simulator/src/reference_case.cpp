@@ -129,12 +129,13 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
     c.label = r.modelName + " on " + std::to_string(r.numGpus.value_or(0)) + " GPUs";
     c.modelName = r.modelName;
     c.gpus = r.numGpus.value_or(0);
-    auto skip = [&c](std::string why) {
-        c.skipReason = std::move(why);
+    auto skip = [&c](RefSkipId why, std::vector<MessageArg> args = {},
+                     std::optional<model::ValidationIssue> planIssue = std::nullopt) {
+        c.skip = RefSkip{why, std::move(args), std::move(planIssue)};
         return c;
     };
     if (!r.layers || !r.hidden || !r.heads || !r.seqLen || !r.vocab || !r.numGpus)
-        return skip("architecture or GPU count not published");
+        return skip(RefSkipId::ArchitectureNotPublished);
     std::optional<long long> globalBatch = r.globalBatch;
     if (!globalBatch && r.dp) {
         // torchtitan's tables give the batch per data-parallel rank ("local batch 8"): the global
@@ -146,7 +147,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
                  {textArg(std::to_string(*local)), textArg(std::to_string(*r.dp))}});
         }
     }
-    if (!globalBatch) return skip("global batch not published");
+    if (!globalBatch) return skip(RefSkipId::GlobalBatchNotPublished);
 
     model::Scenario& s = c.scenario;
     s.name = c.label;
@@ -212,11 +213,12 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
                 intraName = m.intra;
                 break;
             }
-        if (gpuName.empty()) return skip("GPU '" + g + "' is not in the catalog");
+        if (gpuName.empty()) return skip(RefSkipId::GpuNotInCatalog, {textArg(g)});
     }
     const model::GpuSpec* gpu = catalog.findGpu(gpuName);
     const model::LinkSpec* intra = catalog.findLink(intraName);
-    if (!gpu || !intra) return skip("catalog lacks " + gpuName + " or " + intraName);
+    if (!gpu || !intra)
+        return skip(RefSkipId::CatalogLacksGpuOrLink, {textArg(gpuName), textArg(intraName)});
     s.cluster.gpu = *gpu;
     s.cluster.gpuRef = gpu->name;
     if (r.gpuMemGb && std::fabs(*r.gpuMemGb - gpu->memoryBytes / kGiB) > 1) {
@@ -268,13 +270,13 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         inter = catalog.findLink("InfiniBand-HDR-200");
         c.assumptions.push_back({RefNoteId::InterNodeHdrDgxA100, {}});
     }
-    if (!inter) return skip("catalog lacks the inter-node link");
+    if (!inter) return skip(RefSkipId::CatalogLacksInterNode);
     s.cluster.interNode = *inter;
     s.cluster.interNodeRef = catalog.findLink(inter->name) ? inter->name : "";
     s.cluster.nicsPerNode = nics;
     const int gpus = *r.numGpus;
     if (gpus < gpusPerNode) gpusPerNode = gpus;
-    if (gpus % gpusPerNode != 0) return skip("GPU count is not a multiple of GPUs per node");
+    if (gpus % gpusPerNode != 0) return skip(RefSkipId::GpusNotMultipleOfNode);
     s.cluster.gpusPerNode = gpusPerNode;
     s.cluster.nodes = gpus / gpusPerNode;
 
@@ -316,7 +318,7 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
         p.framework = Framework::DeepSpeed;
         p.zeroStage = 1;
     } else {
-        return skip("framework '" + r.framework + "' not recognised");
+        return skip(RefSkipId::FrameworkNotRecognised, {textArg(r.framework)});
     }
     // The software stack as published: torch.compile, CUDA graphs, Megatron's fused kernels
     // (Megatron-DeepSpeed included), else PyTorch eager.
@@ -431,14 +433,14 @@ ReferenceCase referenceCase(const PublishedRun& r, const model::Catalog& catalog
                                 *r.measuredTokensPerSPerGpu);
     if (r.measuredPeakMemGb)
         c.measured.emplace_back(ValidationMetric::PeakMemoryGiB, *r.measuredPeakMemGb);
-    if (c.measured.empty()) return skip("no measurement TrainPlan predicts");
+    if (c.measured.empty()) return skip(RefSkipId::NoMeasurement);
 
     // Structural checks (uneven pipeline stages, etc.).
     model::Plan probe = p;
     if (c.searchMicroBatch) probe.microBatch = 1;
     const auto issues = model::validatePlan(s, probe, "plan");
     for (const auto& issue : issues)
-        if (issue.path != "plan.micro_batch") return skip("not reproducible: " + issue.text());
+        if (issue.path != "plan.micro_batch") return skip(RefSkipId::NotReproducible, {}, issue);
     return c;
 }
 

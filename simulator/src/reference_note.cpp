@@ -1,4 +1,5 @@
-// The catalogue of what a published run's rebuild assumed (reference_note.h).
+// The catalogue of what a published run's rebuild assumed, and why a row could not be rebuilt
+// (reference_note.h).
 
 #include <trainplan/simulator/reference_note.h>
 #include <trainplan/simulator/text_catalogue.h>
@@ -74,6 +75,41 @@ constexpr TextEntry<RefNoteId> kNotes[] = {
 // clang-format on
 static_assert(entriesInIdOrder(kNotes, kRefNoteCount), "one entry per RefNoteId, in order");
 
+using K = RefSkipId;
+
+// clang-format off
+constexpr TextEntry<RefSkipId> kSkips[] = {
+    {K::ArchitectureNotPublished, 0,
+     "architecture or GPU count not published",
+     "未公开模型结构或 GPU 数量"},
+    {K::GlobalBatchNotPublished, 0,
+     "global batch not published",
+     "未公开全局批量"},
+    {K::GpuNotInCatalog, 1,
+     "GPU '{0}' is not in the catalog",
+     "目录中没有 GPU '{0}'"},
+    {K::CatalogLacksGpuOrLink, 2,
+     "catalog lacks {0} or {1}",
+     "目录中缺少 {0} 或 {1}"},
+    {K::CatalogLacksInterNode, 0,
+     "catalog lacks the inter-node link",
+     "目录中缺少节点间链路"},
+    {K::GpusNotMultipleOfNode, 0,
+     "GPU count is not a multiple of GPUs per node",
+     "GPU 数量不是每节点 GPU 数的整数倍"},
+    {K::FrameworkNotRecognised, 1,
+     "framework '{0}' not recognised",
+     "无法识别框架 '{0}'"},
+    {K::NoMeasurement, 0,
+     "no measurement TrainPlan predicts",
+     "没有 TrainPlan 能预测的测量值"},
+    {K::NotReproducible, 1,
+     "not reproducible: {0}",
+     "无法复现：{0}"},
+};
+// clang-format on
+static_assert(entriesInIdOrder(kSkips, kRefSkipCount), "one entry per RefSkipId, in order");
+
 } // namespace
 
 std::string RefNote::text(Lang lang) const {
@@ -86,6 +122,20 @@ std::string_view refNoteTemplate(RefNoteId id, Lang lang) {
 
 int refNoteArgCount(RefNoteId id) {
     return catalogueEntry(kNotes, id).argCount;
+}
+
+std::string RefSkip::text(Lang lang) const {
+    std::vector<MessageArg> all = args;
+    if (planIssue) all.push_back(textArg(planIssue->text(lang)));
+    return renderTemplate(refSkipTemplate(id, lang), std::span<const MessageArg>(all), lang);
+}
+
+std::string_view refSkipTemplate(RefSkipId id, Lang lang) {
+    return catalogueTemplate(kSkips, id, lang);
+}
+
+int refSkipArgCount(RefSkipId id) {
+    return catalogueEntry(kSkips, id).argCount;
 }
 
 } // namespace trainplan::sim

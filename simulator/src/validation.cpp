@@ -60,7 +60,7 @@ double predictedMetric(const PlanEstimate& e, const model::Scenario& s, Validati
 }
 
 std::optional<PlanEstimate> bestReferencePlan(const ReferenceCase& c, double gemmScale) {
-    if (!c.skipReason.empty()) return std::nullopt;
+    if (c.skip) return std::nullopt;
     Efficiency eff = resolveEfficiency(c.scenario);
     eff.gemmEfficiency *= gemmScale;
     eff.fp8GemmEfficiency *= gemmScale;
@@ -181,8 +181,8 @@ ValidationReport validatePublishedRuns(const std::vector<PublishedRun>& runs,
     std::vector<ReferenceCase> cases;
     for (const PublishedRun& run : runs) {
         ReferenceCase c = referenceCase(run, catalog);
-        if (!c.skipReason.empty()) {
-            report.skipped.emplace_back(run.line, c.skipReason);
+        if (c.skip) {
+            report.skipped.emplace_back(run.line, *c.skip);
             continue;
         }
         auto rows = predictReferenceCase(c);

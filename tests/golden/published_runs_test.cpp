@@ -81,7 +81,7 @@ TEST(PublishedRuns, EveryRowParsesAndIsReproducedOrSkippedWithAReason) {
     // (126 + 2 over pp·vpp = 64, the CSV's pipeline_split column): every row is reproduced.
     EXPECT_EQ(f.report.skipped.size(), 0u);
     for (const auto& [line, why] : f.report.skipped)
-        EXPECT_FALSE(why.empty()) << "line " << line;
+        EXPECT_FALSE(why.text(sim::Lang::En).empty()) << "line " << line;
     for (const auto& row : f.report.rows) {
         EXPECT_TRUE(std::isfinite(row.predicted)) << row.label;
         EXPECT_GT(row.predicted, 0) << row.label;
@@ -299,7 +299,7 @@ TEST(PublishedRuns, TheGpuRunsAtTheHbmBandwidthItsSourcePublishes) {
     int stated = 0;
     for (const model::PublishedRun& run : fixture().runs.runs) {
         const sim::ReferenceCase c = sim::referenceCase(run, catalog);
-        if (!c.skipReason.empty()) continue;
+        if (c.skip) continue;
         if (c.group == "torchtitan 2024") {
             ++stated;
             EXPECT_DOUBLE_EQ(c.scenario.cluster.gpu.hbmBytesPerSecond, 2.4e12) << "line " << c.line;

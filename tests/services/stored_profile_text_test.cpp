@@ -5,9 +5,11 @@
 #include "../store/store_test_support.h"
 
 #include <trainplan/model/issue_text.h>
+#include <trainplan/model/published_run.h>
 #include <trainplan/model/scenario_json.h>
 #include <trainplan/services/stored_calibration_runs.h>
 #include <trainplan/services/stored_profile.h>
+#include <trainplan/store/run_import.h>
 
 #include <gtest/gtest.h>
 
@@ -105,6 +107,30 @@ TEST(StoredProfileText, ARunThatCannotBeFittedSaysWhyInEitherLanguage) {
     const std::string bad = loaded.skippedNotes[1].text(Lang::ZhCN);
     EXPECT_EQ(bad.rfind("运行 " + std::to_string(badId) + "（llama）：plan", 0), 0u) << bad;
     EXPECT_EQ(bad.find("must"), std::string::npos) << bad;
+}
+
+// An imported published row TrainPlan cannot rebuild (its framework is unknown) is skipped with the
+// reason `validate` gives: English for `calibrate --from-store`, Chinese in the window.
+TEST(StoredProfileText, AnImportedPublishedRowThatCannotBeRebuiltSaysWhyInEitherLanguage) {
+    store::Store s = memoryStore();
+    const auto load = model::loadPublishedRuns(std::filesystem::path(TRAINPLAN_TEST_DATA_DIR) /
+                                               "reference" / "published_runs.csv");
+    ASSERT_FALSE(load.runs.empty());
+    model::PublishedRun row = load.runs.front();
+    row.framework = "Colossal-AI";
+    (void)s.importRuns({store::measuredRunFromPublished(row)});
+
+    const services::StoredCalibrationRuns loaded = services::loadStoredCalibrationRuns(s);
+    ASSERT_EQ(loaded.skippedNotes.size(), 1u);
+    ASSERT_EQ(loaded.skipped.size(), 1u);
+    const services::StoredRunNote& note = loaded.skippedNotes[0];
+    ASSERT_TRUE(note.rowSkip);
+    const std::string id = std::to_string(note.runId);
+    EXPECT_EQ(loaded.skipped[0],
+              "run " + id + " (" + row.modelName + "): framework 'Colossal-AI' not recognised");
+    EXPECT_EQ(note.text(Lang::En), loaded.skipped[0]);
+    EXPECT_EQ(note.text(Lang::ZhCN),
+              "运行 " + id + "（" + row.modelName + "）：无法识别框架 'Colossal-AI'");
 }
 
 } // namespace

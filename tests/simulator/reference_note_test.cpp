@@ -85,3 +85,48 @@ TEST(ValidationRowText, RunLabelAndValuesFollowTheLanguage) {
               "138.0 TFLOP/s");
     EXPECT_EQ(formatValidationValue(ValidationMetric::PeakMemoryGiB, 61.8, Lang::ZhCN), "61.8 GiB");
 }
+
+TEST(ReferenceSkip, EveryEntryHasChineseWithTheSameArguments) {
+    for (int i = 0; i < kRefSkipCount; ++i) {
+        const auto id = static_cast<RefSkipId>(i);
+        const std::string_view en = refSkipTemplate(id, Lang::En);
+        const std::string_view zh = refSkipTemplate(id, Lang::ZhCN);
+        EXPECT_FALSE(en.empty()) << i;
+        EXPECT_TRUE(hasCjk(zh)) << en << ": " << zh;
+        EXPECT_EQ(placeholders(en), placeholders(zh)) << en << " / " << zh;
+        EXPECT_EQ(static_cast<int>(placeholders(en).size()), refSkipArgCount(id)) << en;
+    }
+}
+
+// Why a row cannot be rebuilt is a catalogue message: `validate` prints the English it always
+// printed, and the Accuracy, Measurements and Calibration views show it in Chinese.
+TEST(ReferenceSkip, ARowThatCannotBeRebuiltSaysWhyInEitherLanguage) {
+    const auto load =
+        model::loadPublishedRuns(TRAINPLAN_TEST_DATA_DIR "/reference/published_runs.csv");
+    ASSERT_FALSE(load.runs.empty());
+    model::PublishedRun framework = load.runs.front();
+    framework.framework = "Colossal-AI";
+    const ReferenceCase unknown = referenceCase(framework, test::catalog());
+    ASSERT_TRUE(unknown.skip);
+    EXPECT_EQ(unknown.skip->id, RefSkipId::FrameworkNotRecognised);
+    EXPECT_EQ(unknown.skip->text(Lang::En), "framework 'Colossal-AI' not recognised");
+    EXPECT_EQ(unknown.skip->text(Lang::ZhCN), "无法识别框架 'Colossal-AI'");
+
+    // The plan's own problem is worded in the language too (model::ValidationIssue).
+    model::PublishedRun layout = load.runs.front();
+    layout.tp = 5;
+    const ReferenceCase uneven = referenceCase(layout, test::catalog());
+    ASSERT_TRUE(uneven.skip);
+    EXPECT_EQ(uneven.skip->id, RefSkipId::NotReproducible);
+    EXPECT_EQ(uneven.skip->text(Lang::En), "not reproducible: plan.dp: dp×tp×pp×cp = 32×5×1×1 = "
+                                           "160 GPUs, but the cluster has 32");
+    EXPECT_EQ(uneven.skip->text(Lang::ZhCN),
+              "无法复现：plan.dp：dp×tp×pp×cp = 32×5×1×1 = 160 块 GPU，但集群有 32 块");
+
+    const ValidationReport report = validatePublishedRuns({framework, layout}, test::catalog(),
+                                                          /*leaveOneSourceOut=*/false);
+    ASSERT_EQ(report.skipped.size(), 2u);
+    EXPECT_EQ(report.skipped[0].first, framework.line);
+    EXPECT_EQ(report.skipped[0].second, *unknown.skip);
+    EXPECT_EQ(report.skipped[1].second, *uneven.skip);
+}

@@ -127,9 +127,9 @@ void AccuracyTab::refresh() {
                                .toHtmlEscaped();
             QStringList skipped{QDir::toNativeSeparators(r.file)};
             for (const auto& [line, reason] : m_report->skipped)
-                skipped << calText(
-                    sim::CalText::LineReason,
-                    {sim::countArg(static_cast<double>(line)), sim::textArg(reason)});
+                skipped << calText(sim::CalText::LineReason,
+                                   {sim::countArg(static_cast<double>(line)),
+                                    sim::textArg(reason.text(advisorLanguage()))});
             if (skipped.size() > 1)
                 text += QLatin1Char(' ') +
                         calText(sim::CalText::RowsNotReproducedHover,

@@ -5,6 +5,7 @@
 #include <trainplan/model/text_template.h>
 #include <trainplan/model/validation_issue.h>
 #include <trainplan/simulator/calibrate.h>
+#include <trainplan/simulator/reference_note.h>
 #include <trainplan/store/store.h>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,16 @@ struct StoredRunNote {
     std::int64_t runId = 0;
     std::string scenarioName;
     model::ValidationIssues issues; // one for a profile problem; a skip may have several
+    std::optional<sim::RefSkip> rowSkip; // an unlinked published row that cannot be rebuilt
+
+    StoredRunNote() = default;
+    StoredRunNote(std::int64_t id, std::string scenario, model::ValidationIssues why,
+                  std::optional<sim::RefSkip> row = std::nullopt)
+        : runId(id)
+        , scenarioName(std::move(scenario))
+        , issues(std::move(why))
+        , rowSkip(std::move(row)) {}
+
     [[nodiscard]] std::string text(model::Lang lang) const;
 };
 

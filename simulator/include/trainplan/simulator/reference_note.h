@@ -1,12 +1,15 @@
 #pragma once
 
 // What TrainPlan assumed to rebuild a published run whose source left a cell blank or ambiguous
-// (ReferenceCase::assumptions, ValidationRow::assumptions): a structured message, an id and its
+// (ReferenceCase::assumptions, ValidationRow::assumptions), and why a row could not be rebuilt at
+// all (ReferenceCase::skip, ValidationReport::skipped): structured messages, an id and its
 // arguments, rendered in English or Simplified Chinese by the one catalogue in reference_note.cpp.
-// The English templates reproduce the notes `trainplan-cli validate` printed before, byte for byte.
+// The English templates reproduce what `trainplan-cli validate` printed before, byte for byte.
 
+#include <trainplan/model/validation_issue.h>
 #include <trainplan/simulator/advice_text.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,5 +49,32 @@ struct RefNote {
 // The entry's template in `lang` and its argument count (for the catalogue's tests).
 [[nodiscard]] std::string_view refNoteTemplate(RefNoteId id, Lang lang);
 [[nodiscard]] int refNoteArgCount(RefNoteId id);
+
+// Why a published row cannot be rebuilt as a scenario and plan.
+enum class RefSkipId : int {
+    ArchitectureNotPublished,
+    GlobalBatchNotPublished,
+    GpuNotInCatalog,       // {0} the GPU as published
+    CatalogLacksGpuOrLink, // {0} GPU, {1} intra-node link (catalog names)
+    CatalogLacksInterNode,
+    GpusNotMultipleOfNode,
+    FrameworkNotRecognised, // {0} the framework as published
+    NoMeasurement,
+    NotReproducible, // {0} the plan's problem (planIssue), worded in the language
+};
+inline constexpr int kRefSkipCount = static_cast<int>(RefSkipId::NotReproducible) + 1;
+
+struct RefSkip {
+    RefSkipId id{};
+    std::vector<MessageArg> args; // text arguments, copied as written in both languages
+    // NotReproducible: the problem model::validatePlan found, its last argument in every language.
+    std::optional<model::ValidationIssue> planIssue;
+
+    [[nodiscard]] std::string text(Lang lang) const;
+    bool operator==(const RefSkip&) const = default;
+};
+
+[[nodiscard]] std::string_view refSkipTemplate(RefSkipId id, Lang lang);
+[[nodiscard]] int refSkipArgCount(RefSkipId id);
 
 } // namespace trainplan::sim

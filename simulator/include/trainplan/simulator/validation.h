@@ -39,7 +39,7 @@ struct ReferenceCase {
     bool searchInterleaving = false;
     std::vector<std::pair<ValidationMetric, double>> measured;
     std::vector<RefNote> assumptions;     // every choice made for a blank or ambiguous cell
-    std::string skipReason;               // non-empty when the row cannot be rebuilt
+    std::optional<RefSkip> skip;          // set when the row cannot be rebuilt
 };
 
 struct ValidationRow {
@@ -96,7 +96,7 @@ struct ValidationReport {
     double fittedGemmScale = 1; // the scale a fit over all sources would apply to gemm_efficiency
     double medianAbsSpeedError = 0;
     std::vector<ValidationGroupSummary> summary;              // per group and metric
-    std::vector<std::pair<std::size_t, std::string>> skipped; // line, reason
+    std::vector<std::pair<std::size_t, RefSkip>> skipped;     // line, reason
     int totalRows = 0;
     double meanAbsError = 0; // over every row and metric
 };
