@@ -1,6 +1,9 @@
 #include "cli_store.h"
 #include "commands.h"
 
+#include <trainplan/model/text_template.h>
+#include <trainplan/store/store_text.h>
+
 #include <nlohmann/json.hpp>
 
 #include <ostream>
@@ -9,21 +12,28 @@ namespace trainplan::cli {
 
 namespace {
 
+// `db check [--lang zh_CN]`: the report in the language asked for (English by default, as the
+// catalogue's English templates have always read).
 int check(CliContext& ctx) {
     rejectUnknownOptions(ctx, "db check");
     if (!ctx.args.empty()) throw UsageError("usage: db check");
+    const model::Lang lang = model::langFromString(ctx.lang).value_or(model::Lang::En);
+    const auto say = [lang](store::StoreText id, std::vector<store::StoreArg> args) {
+        return store::storeText(id, std::move(args)).in(lang);
+    };
     const std::filesystem::path path = databasePath(ctx);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
-        ctx.err << "trainplan-cli: " << path.string()
-                << ": no database here yet (nothing to check)\n";
+        ctx.err << "trainplan-cli: " << say(store::StoreText::DbCheckNoDatabase, {path.string()})
+                << '\n';
         return kExitInvalidInput;
     }
     const store::IntegrityReport r = store::checkDatabaseFile(path);
+    const std::vector<std::string> problems = r.problemTexts(lang);
     if (ctx.format == Format::Json) {
         ctx.out << nlohmann::json{{"path", path.string()},
                                   {"ok", r.ok},
-                                  {"problems", r.problems},
+                                  {"problems", problems},
                                   {"schema_version", r.schemaVersion},
                                   {"trainplan_database", r.trainplanDatabase},
                                   {"journal_mode", r.journalMode},
@@ -34,13 +44,16 @@ int check(CliContext& ctx) {
         return r.ok ? kExitOk : kExitInvalidInput;
     }
     if (r.ok) {
-        ctx.out << path.string() << ": ok (schema v" << r.schemaVersion << ", " << r.pageCount
-                << " pages of " << r.pageSize << " bytes, journal " << r.journalMode << ")\n";
+        ctx.out << say(store::StoreText::DbCheckOk,
+                       {path.string(), std::to_string(r.schemaVersion), std::to_string(r.pageCount),
+                        std::to_string(r.pageSize), r.journalMode})
+                << '\n';
         return kExitOk;
     }
-    ctx.out << path.string() << ": " << r.problems.size()
-            << (r.problems.size() == 1 ? " problem" : " problems") << '\n';
-    for (const auto& p : r.problems)
+    ctx.out << say(store::StoreText::DbCheckProblems,
+                   {path.string(), std::to_string(problems.size())})
+            << '\n';
+    for (const auto& p : problems)
         ctx.out << "  " << p << '\n';
     return kExitInvalidInput;
 }

@@ -4,6 +4,7 @@
 #include "cli_support.h"
 
 #include <trainplan/store/connection.h>
+#include <trainplan/store/schema.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -247,6 +248,27 @@ TEST_F(storeCli, DbCheckReportsOkAndCorruption) {
     EXPECT_NE(r.err.find(db().string()), std::string::npos) << r.err;
 }
 
+// `db check` prints its report in English (as ever) or, with --lang zh_CN, in Chinese.
+TEST_F(storeCli, DbCheckNamesANewerSchemaInEitherLanguage) {
+    ASSERT_EQ(run({"scenario", "save", scenarioFile("llama").string()}).exitCode, 0);
+    {
+        store::Connection c = store::Connection::open(db().string(), store::OpenMode::ReadWrite,
+                                                      std::chrono::milliseconds(100));
+        c.exec("PRAGMA user_version = 99");
+    }
+    const std::string known = std::to_string(store::kSchemaVersion);
+    CliRun r = run({"db", "check"});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.out, db().string() + ": 1 problem\n  schema v99 is newer than this TrainPlan (v" +
+                         known + ")\n");
+    r = run({"--lang", "zh_CN", "db", "check"});
+    EXPECT_EQ(r.exitCode, 1);
+    const std::string zh = "结构版本 v99 比本 TrainPlan 支持的版本（v" + known + "）更新";
+    EXPECT_EQ(r.out, db().string() + "：1 个问题\n  " + zh + "\n");
+    r = run({"--format", "json", "--lang", "zh_CN", "db", "check"});
+    EXPECT_EQ(nlohmann::json::parse(r.out)["problems"], nlohmann::json::array({zh}));
+}
+
 TEST_F(storeCli, AForeignFileAtThePathIsNamedAndLeftAlone) {
     writeText(db(), "my tax records");
     const CliRun r = run({"scenario", "save", scenarioFile("x").string()});
@@ -371,7 +393,8 @@ TEST_F(storeCli, ALibraryFileWithADuplicateKeyIsRefusedNamingTheKeyAndBothPositi
 
     const std::map<std::string, std::string> other{{"TRAINPLAN_DB_TIMEOUT_MS", "200"}};
     const std::string otherDb = (m_dir / "other.db").string();
-    const CliRun r = runCli({"--db", otherDb, "library", "import", file("dup.json").string()}, other);
+    const CliRun r =
+        runCli({"--db", otherDb, "library", "import", file("dup.json").string()}, other);
     EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
     EXPECT_NE(r.err.find("duplicate key \"nodes\""), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("(first given at line "), std::string::npos) << r.err;

@@ -84,7 +84,7 @@ TEST(storeDurability, KillingAProcessMidSaveLeavesTheLastCommittedVersionIntact)
 
         store::Store s = openTestStore(db);
         const store::IntegrityReport report = s.checkIntegrity();
-        EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problems.front());
+        EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problemTexts().front());
         const auto history = s.history("crash");
         for (std::size_t i = 0; i < history.size(); ++i)
             ASSERT_EQ(history[i].version, static_cast<int>(i + 1));

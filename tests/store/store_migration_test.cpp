@@ -115,7 +115,7 @@ TEST(storeMigration, Version1IsMigratedAfterABackupIsWrittenBesideIt) {
     EXPECT_EQ(s.comparisons()[0].result["best"], "fsdp");
 
     const auto report = s.checkIntegrity();
-    EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problems.front());
+    EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problemTexts().front());
     EXPECT_NE(readFile(db), original); // migrated in place
 }
 
@@ -209,7 +209,7 @@ TEST(storeMigration, EveryCheckedInOldDatabaseMigratesAndKeepsItsScenariosUndele
         ASSERT_TRUE(s.backupPath().has_value());
         EXPECT_EQ(*s.backupPath(), fs::path(db.string() + ".bak-v" + std::to_string(version)));
         const auto report = s.checkIntegrity();
-        EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problems.front());
+        EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problemTexts().front());
         // (trainplan-v3.db's deleted scenario was deleted in 2025, longer ago than the 30 days
         // after which an open purges it; store_strict_schema_test.cpp opens it without purging.)
         EXPECT_EQ(

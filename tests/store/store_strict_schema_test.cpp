@@ -156,7 +156,7 @@ TEST(storeStrictSchema, UpgradingAVersion3LibraryKeepsEveryRow) {
     }
     EXPECT_EQ(after, before);
     const auto report = s.checkIntegrity();
-    EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problems.front());
+    EXPECT_TRUE(report.ok) << (report.problems.empty() ? "" : report.problemTexts().front());
     EXPECT_EQ(s.connection().queryInt("PRAGMA foreign_keys"), 1) << "turned back on after v4";
 
     // The rebuilt tables keep the links between them: the v3-era deleted scenario comes back with
@@ -203,7 +203,7 @@ TEST(storeStrictSchema, AStoredNaNStepTimeIsKeptInTheRunsDetailsWhenUpgrading) {
     EXPECT_EQ(only[0].details["values_refused_by_schema_v4"]["step_time_s"], "not measured");
 
     ASSERT_EQ(s.upgradeNotes().size(), 2u);
-    const std::string& first = s.upgradeNotes()[0];
+    const std::string first = s.upgradeNotes()[0];
     EXPECT_NE(first.find("measured run " + std::to_string(retired[0].id) + " ('retired-h100')"),
               std::string::npos)
         << first;
@@ -211,6 +211,22 @@ TEST(storeStrictSchema, AStoredNaNStepTimeIsKeptInTheRunsDetailsWhenUpgrading) {
     EXPECT_EQ(first.find("no measurement left"), std::string::npos) << first;
     EXPECT_NE(s.upgradeNotes()[1].find("the run has no measurement left"), std::string::npos)
         << s.upgradeNotes()[1];
+    // The notes are catalogue messages: the CLI prints the English, the window the Chinese.
+    const std::string id = std::to_string(retired[0].id);
+    EXPECT_EQ(first, "measured run " + id +
+                         " ('retired-h100'): step_time_s held 'NaN', which is not a finite number; "
+                         "schema v4 stores numbers only, so the value was moved to the run's "
+                         "details (values_refused_by_schema_v4) and the field is now empty");
+    EXPECT_EQ(s.upgradeNotes(model::Lang::ZhCN)[0],
+              "实测运行 " + id +
+                  "（'retired-h100'）：step_time_s 的值为 'NaN'，不是有限数值；结构版本 v4 "
+                  "只存储数值，因此该值已移到该运行的 details（values_refused_by_schema_v4）中，"
+                  "此字段现为空");
+    EXPECT_EQ(s.upgradeMessages()[1].id, store::StoreText::StrictNoMeasurementLeft);
+    const std::string last = s.upgradeNotes(model::Lang::ZhCN)[1];
+    EXPECT_EQ(last.substr(last.size() - std::string("；该运行已没有任何测量值").size()),
+              "；该运行已没有任何测量值")
+        << last;
     EXPECT_TRUE(s.checkIntegrity().ok);
 }
 
@@ -232,6 +248,11 @@ TEST(storeStrictSchema, AValueTheNewTypesRefuseFailsTheUpgradeNamingItAndChanges
                   std::string::npos)
             << what;
         EXPECT_NE(what.find("Nothing was changed"), std::string::npos) << what;
+        const std::string zh = e.textIn(model::Lang::ZhCN);
+        EXPECT_NE(zh.find("scenario_versions 表的行 id " + std::to_string(id) +
+                          "：version 存有 text 类型的值 'two'，而不是整数"),
+                  std::string::npos)
+            << zh;
         EXPECT_NE(what.find(db.string() + ".bak-v3"), std::string::npos) << what;
     }
     // The step rolled back: the file still holds schema v3 and the value, with one backup.

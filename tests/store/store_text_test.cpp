@@ -204,5 +204,45 @@ TEST(storeText, AMessageFromOutsideTheCatalogueReadsTheSameInBothLanguages) {
     EXPECT_EQ(e.textIn(Lang::ZhCN), "lib.db：no such thing");
 }
 
+// `db check` (store::checkDatabaseFile): each problem is a catalogue message, printed in English as
+// before and read in Chinese with `--lang zh_CN`; SQLite's own findings keep SQLite's words.
+TEST(storeText, IntegrityProblemsReadInBothLanguages) {
+    TempDir dir;
+    const fs::path db = dir / "trainplan.db";
+    { store::Store s = openTestStore(db); }
+    {
+        store::Connection c = store::Connection::open(db.string(), store::OpenMode::ReadWrite,
+                                                      std::chrono::milliseconds(100));
+        c.exec("PRAGMA user_version = 99");
+        c.exec("PRAGMA application_id = 1");
+    }
+    const store::IntegrityReport r = store::checkDatabaseFile(db);
+    EXPECT_FALSE(r.ok);
+    const std::string known = std::to_string(store::kSchemaVersion);
+    EXPECT_EQ(
+        r.problemTexts(Lang::En),
+        (std::vector<std::string>{"not a TrainPlan database (application_id is not TrainPlan's)",
+                                  "schema v99 is newer than this TrainPlan (v" + known + ")"}));
+    EXPECT_EQ(
+        r.problemTexts(Lang::ZhCN),
+        (std::vector<std::string>{"不是 TrainPlan 数据库（application_id 不属于 TrainPlan）",
+                                  "结构版本 v99 比本 TrainPlan 支持的版本（v" + known + "）更新"}));
+
+    const store::StoreMessage key =
+        store::storeText(StoreText::IntegrityForeignKey, {"2", "scenario_versions", "scenarios"});
+    EXPECT_EQ(key.in(Lang::En),
+              "foreign key: row 2 of scenario_versions refers to a missing row of scenarios");
+    EXPECT_EQ(key.in(Lang::ZhCN), "外键：scenario_versions 的第 2 行引用了 scenarios 中不存在的行");
+    const store::StoreMessage sqlite = store::storeText(
+        StoreText::IntegritySqliteFinding, {"row 1 missing from index measured_runs_fingerprint"});
+    EXPECT_EQ(sqlite.in(Lang::En), "row 1 missing from index measured_runs_fingerprint");
+    EXPECT_EQ(sqlite.in(Lang::ZhCN),
+              "SQLite 报告：row 1 missing from index measured_runs_fingerprint");
+    EXPECT_EQ(store::storeText(StoreText::DbCheckProblems, {"a.db", "1"}).in(Lang::En),
+              "a.db: 1 problem");
+    EXPECT_EQ(store::storeText(StoreText::DbCheckProblems, {"a.db", "2"}).in(Lang::ZhCN),
+              "a.db：2 个问题");
+}
+
 } // namespace
 } // namespace trainplan::test

@@ -8,6 +8,7 @@
 #include <trainplan/store/schema.h>
 #include <trainplan/store/store.h>
 #include <trainplan/ui/command_line.h>
+#include <trainplan/ui/language.h>
 #include <trainplan/ui/library_store.h>
 #include <trainplan/ui/scenario_document.h>
 #include <trainplan/ui/scenario_library_dock.h>
@@ -282,6 +283,35 @@ TEST_F(LibraryStoreTest, ANewerSchemaIsRefusedWithTheStoresMessage) {
     EXPECT_TRUE(newer.openError().contains(QStringLiteral("newer TrainPlan")))
         << newer.openError().toStdString();
     EXPECT_EQ(bytes(path), before);
+}
+
+// What the upgrade of an older library changed (a schema v4 note) is shown in the window's
+// language, like the rest of the dock.
+TEST_F(LibraryStoreTest, UpgradeNotesReadInTheWindowsLanguage) {
+    const auto noteAfterUpgrade = [&](const QString& language) {
+        installLanguage(language);
+        const QString old = dir.filePath(QStringLiteral("v3-") + language + QStringLiteral(".db"));
+        EXPECT_TRUE(
+            QFile::copy(QStringLiteral(TRAINPLAN_TEST_FIXTURES_DIR "/store/trainplan-v3.db"), old));
+        QFile::setPermissions(old, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        {
+            store::Connection c = store::Connection::open(
+                old.toStdString(), store::OpenMode::ReadWrite, std::chrono::milliseconds(100));
+            c.exec("UPDATE measured_runs SET step_time_s = 'NaN' WHERE id = (SELECT min(id) FROM "
+                   "measured_runs)");
+        }
+        LibraryStore upgraded;
+        EXPECT_TRUE(upgraded.open(old, *test::catalog())) << upgraded.openError().toStdString();
+        return upgraded.backupNote();
+    };
+    const QString zh = noteAfterUpgrade(QStringLiteral("zh_CN"));
+    const QString en = noteAfterUpgrade(QStringLiteral("en"));
+    EXPECT_TRUE(zh.contains(QStringLiteral("：step_time_s 的值为 'NaN'，不是有限数值；结构版本 v4 "
+                                           "只存储数值")))
+        << zh.toStdString();
+    EXPECT_TRUE(en.contains(QStringLiteral("): step_time_s held 'NaN', which is not a finite "
+                                           "number; schema v4 stores numbers only")))
+        << en.toStdString();
 }
 
 TEST(LibraryLocation, DbOptionThenEnvironmentThenXdg) {

@@ -81,7 +81,7 @@ bool LibraryStore::open(const QString& path, std::optional<model::Catalog> built
             m_backupNote = winText(WindowText::LibraryUpgraded,
                                    {sim::countArg(m_store->schemaVersion()),
                                     sim::textArg(m_store->backupPath()->string())});
-        for (const std::string& note : m_store->upgradeNotes())
+        for (const std::string& note : m_store->upgradeNotes(advisorLanguage()))
             m_backupNote += QStringLiteral("\n") + qs(note);
     });
 }

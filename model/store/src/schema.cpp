@@ -16,7 +16,7 @@ namespace {
 // a change is a new step. `after` runs in the same transaction, for what SQL alone cannot do, and
 // may add notes for the user. A step that `rebuildsTables` runs with the foreign keys off: it
 // drops tables other tables refer to, which would cascade.
-using MigrationNotes = std::vector<std::string>;
+using MigrationNotes = std::vector<StoreMessage>;
 struct Migration {
     int version;
     const char* sql;
@@ -247,7 +247,7 @@ std::int64_t tableCount(Connection& c) {
 
 } // namespace
 
-int migrateSchema(Connection& connection, int targetVersion, std::vector<std::string>* notes) {
+int migrateSchema(Connection& connection, int targetVersion, std::vector<StoreMessage>* notes) {
     const int start = static_cast<int>(connection.queryInt("PRAGMA user_version").value_or(0));
     if (targetVersion > kSchemaVersion || targetVersion < 0)
         throw StoreError(StoreErrorKind::Invalid, connection.location(),

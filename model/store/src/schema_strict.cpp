@@ -180,7 +180,7 @@ constexpr const char* kRefusedKey = "values_refused_by_schema_v4";
 // A measured run's measurement that is not a finite number is not a measurement: the column is
 // emptied and the value kept, as text, in the run's details under kRefusedKey.
 void keepRefusedMeasurements(Connection& c, const std::vector<Column>& columns,
-                             std::vector<std::string>& notes) {
+                             std::vector<StoreMessage>& notes) {
     for (const Column& col : columns) {
         if (col.type != "REAL") continue;
         struct Refused {
@@ -213,17 +213,15 @@ void keepRefusedMeasurements(Connection& c, const std::vector<Column>& columns,
                                     " = NULL, details = ?2 WHERE id = ?1");
             u.bindAll(r.id, dumpJson(details));
             u.run();
-            std::string note = "measured run " + std::to_string(r.id) + " ('" + shown(r.scenario) +
-                               "'): " + col.name + " held '" + shown(r.value) +
-                               "', which is not a finite number; schema v4 stores numbers only, "
-                               "so the value was moved to the run's details (" +
-                               kRefusedKey + ") and the field is now empty";
+            StoreMessage note = storeText(
+                StoreText::StrictMeasurementMoved,
+                {std::to_string(r.id), shown(r.scenario), col.name, shown(r.value), kRefusedKey});
             Statement leftQuery =
                 c.prepare("SELECT coalesce(step_time_s, tokens_per_s_per_gpu, peak_memory_bytes, "
                           "flops_per_s_per_gpu, mfu) IS NULL FROM measured_runs WHERE id = ?1");
             leftQuery.bindAll(r.id);
             if (leftQuery.step() && leftQuery.int64(0) != 0)
-                note += "; the run has no measurement left";
+                note = storeText(StoreText::StrictNoMeasurementLeft, {note.asArg()});
             notes.push_back(std::move(note));
         }
     }
@@ -235,7 +233,7 @@ std::int64_t rowCount(Connection& c, const std::string& table) {
 
 } // namespace
 
-void makeTablesStrict(Connection& c, std::vector<std::string>& notes) {
+void makeTablesStrict(Connection& c, std::vector<StoreMessage>& notes) {
     if (c.queryInt("PRAGMA foreign_keys").value_or(1) != 0)
         throw StoreError(StoreErrorKind::Io, c.location(),
                          storeText(StoreText::StrictNeedsForeignKeysOff));
@@ -244,7 +242,7 @@ void makeTablesStrict(Connection& c, std::vector<std::string>& notes) {
         c.exec(t.create);
 
     // Every value the new types refuse, named, before anything is copied.
-    std::vector<std::string> refused;
+    std::vector<StoreMessage> refused;
     for (const StrictTable& t : tables) {
         const std::vector<Column> columns = columnsOf(c, "new_" + t.name);
         if (t.name == "measured_runs") keepRefusedMeasurements(c, columns, notes);
@@ -254,18 +252,26 @@ void makeTablesStrict(Connection& c, std::vector<std::string>& notes) {
                 c.prepare("SELECT " + label + ", typeof(" + col.name + "), quote(" + col.name +
                           ") FROM " + t.name + " WHERE " + refusedWhere(col) + " LIMIT 5");
             while (q.step())
-                refused.push_back(t.name + " row " + q.text(0) + ": " + col.name + " holds " +
-                                  q.text(1) + " " + shown(q.text(2)) + ", not " +
-                                  (col.type == "INTEGER" ? "an integer"
-                                   : col.type == "REAL"  ? "a finite number"
-                                                         : "text"));
+                refused.push_back(
+                    storeText(StoreText::StrictRefusedRow,
+                              {t.name, q.text(0), col.name, q.text(1), shown(q.text(2)),
+                               storeText(col.type == "INTEGER" ? StoreText::StrictWantInteger
+                                         : col.type == "REAL"  ? StoreText::StrictWantFiniteNumber
+                                                               : StoreText::StrictWantText)
+                                   .asArg()}));
         }
     }
     if (!refused.empty()) {
-        std::string list;
-        for (std::size_t i = 0; i < refused.size() && i < 10; ++i)
-            list += (i ? "; " : "") + refused[i];
-        if (refused.size() > 10) list += "; ...";
+        // The first ten, "; "-separated ("；" in Chinese).
+        StoreArg list;
+        for (std::size_t i = 0; i < refused.size() && i < 10; ++i) {
+            list.en += (i ? "; " : "") + refused[i].in(model::Lang::En);
+            list.zh += (i ? "；" : "") + refused[i].in(model::Lang::ZhCN);
+        }
+        if (refused.size() > 10) {
+            list.en += "; ...";
+            list.zh += "；……";
+        }
         throw StoreError(StoreErrorKind::Corrupt, c.location(),
                          storeText(StoreText::StrictRefusedValues, {list}));
     }

@@ -122,7 +122,7 @@ Store Store::open(const fs::path& file, StoreOptions options) {
     // leaves a WAL whose uncommitted tail is ignored on the next open.
     enterWalMode(c, options.busyTimeout);
     c.exec("PRAGMA synchronous = FULL");
-    std::vector<std::string> notes;
+    std::vector<StoreMessage> notes;
     try {
         migrateSchema(c, kSchemaVersion, &notes);
     } catch (const StoreError& e) {
@@ -426,6 +426,14 @@ void Store::removeCatalogEntry(CatalogKind kind, const std::string& name) {
 
 IntegrityReport Store::checkIntegrity() {
     return detail::runIntegrityCheck(m_connection);
+}
+
+std::vector<std::string> Store::upgradeNotes(model::Lang lang) const {
+    std::vector<std::string> out;
+    out.reserve(m_upgradeNotes.size());
+    for (const StoreMessage& note : m_upgradeNotes)
+        out.push_back(note.in(lang));
+    return out;
 }
 
 } // namespace trainplan::store

@@ -268,6 +268,14 @@ FileInfo checkBeforeUse(Connection& c, const StoreOptions& options, bool verifyT
 
 } // namespace detail
 
+std::vector<std::string> IntegrityReport::problemTexts(model::Lang lang) const {
+    std::vector<std::string> out;
+    out.reserve(problems.size());
+    for (const StoreMessage& p : problems)
+        out.push_back(p.in(lang));
+    return out;
+}
+
 IntegrityReport checkDatabaseFile(const fs::path& file) {
     detail::preflight(file, OpenMode::ReadOnly);
     Connection c =
@@ -283,7 +291,7 @@ IntegrityReport checkDatabaseFile(const fs::path& file) {
     } catch (const StoreError& e) {
         if (e.kind() == StoreErrorKind::Busy) throw;
         if (e.kind() == StoreErrorKind::Corrupt && r.problems.empty())
-            r.problems.push_back(e.message());
+            r.problems.push_back(e.storeMessage());
     }
     r.ok = r.problems.empty();
     return r;
@@ -297,7 +305,7 @@ IntegrityReport runIntegrityCheck(Connection& c) {
         r.applicationId = c.queryInt("PRAGMA application_id").value_or(0);
     } catch (const StoreError& e) {
         if (e.kind() == StoreErrorKind::Busy) throw;
-        r.problems.push_back(e.message());
+        r.problems.push_back(e.storeMessage());
         return r;
     }
     r.trainplanDatabase = r.applicationId == kApplicationId;
@@ -309,24 +317,25 @@ IntegrityReport runIntegrityCheck(Connection& c) {
         {
             Statement s = c.prepare("PRAGMA integrity_check(100)");
             while (s.step())
-                if (s.text(0) != "ok") r.problems.push_back(s.text(0));
+                if (s.text(0) != "ok")
+                    r.problems.push_back(storeText(StoreText::IntegritySqliteFinding, {s.text(0)}));
         }
         {
             Statement s = c.prepare("PRAGMA foreign_key_check");
             while (s.step())
-                r.problems.push_back("foreign key: row " + std::to_string(s.int64(1)) + " of " +
-                                     s.text(0) + " refers to a missing row of " + s.text(2));
+                r.problems.push_back(storeText(StoreText::IntegrityForeignKey,
+                                               {std::to_string(s.int64(1)), s.text(0), s.text(2)}));
         }
     } catch (const StoreError& e) {
         if (e.kind() == StoreErrorKind::Busy) throw;
-        r.problems.push_back(e.message());
+        r.problems.push_back(e.storeMessage());
     }
     if (!r.trainplanDatabase && !(r.applicationId == 0 && r.schemaVersion == 0 && r.pageCount <= 1))
-        r.problems.push_back("not a TrainPlan database (application_id is not TrainPlan's)");
+        r.problems.push_back(storeText(StoreText::IntegrityNotTrainPlan));
     if (r.schemaVersion > kSchemaVersion)
-        r.problems.push_back("schema v" + std::to_string(r.schemaVersion) +
-                             " is newer than this TrainPlan (v" + std::to_string(kSchemaVersion) +
-                             ")");
+        r.problems.push_back(
+            storeText(StoreText::IntegrityNewerSchema,
+                      {std::to_string(r.schemaVersion), std::to_string(kSchemaVersion)}));
     r.ok = r.problems.empty();
     return r;
 }

@@ -3,6 +3,9 @@
 // Plain values going in and out of the Store. Times are UTC ISO-8601 strings
 // ("2025-01-31T12:00:00.000Z") as SQLite writes them; quantities are SI.
 
+#include <trainplan/model/text_template.h>
+#include <trainplan/store/store_text.h>
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -112,13 +115,18 @@ struct CalibrationProfile {
 
 struct IntegrityReport {
     bool ok = false;
-    std::vector<std::string> problems; // integrity_check and foreign_key_check findings
+    // integrity_check and foreign_key_check findings, and why the file is not one this build may
+    // use: catalogue messages (SQLite's own lines verbatim in English, framed in Chinese).
+    std::vector<StoreMessage> problems;
     int schemaVersion = 0;             // PRAGMA user_version
     std::int64_t applicationId = 0;    // PRAGMA application_id
     bool trainplanDatabase = false;    // application_id is TrainPlan's
     std::string journalMode;
     std::int64_t pageCount = 0;
     std::int64_t pageSize = 0;
+
+    // `problems` rendered in `lang` (English: as `db check` prints them).
+    [[nodiscard]] std::vector<std::string> problemTexts(model::Lang lang = model::Lang::En) const;
 };
 
 struct LibraryImportSummary {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <trainplan/store/connection.h>
+#include <trainplan/store/store_text.h>
 
 #include <cstdint>
 #include <string>
@@ -29,9 +30,9 @@ inline constexpr std::int32_t kApplicationId = 0x54504C4E;
 // Brings the schema from its user_version up to `targetVersion` (never down), one transaction per
 // step; a step another process already applied is skipped. An empty database (version 0) gets
 // every step in one exclusive transaction. Returns the version found at the start. `notes`, when
-// given, receives what a step changed that the user should know (one sentence each). The
+// given, receives what a step changed that the user should know (one message each). The
 // database must be empty (version 0) or a TrainPlan database, and no transaction open.
 int migrateSchema(Connection& connection, int targetVersion = kSchemaVersion,
-                  std::vector<std::string>* notes = nullptr);
+                  std::vector<StoreMessage>* notes = nullptr);
 
 } // namespace trainplan::store

@@ -64,8 +64,12 @@ public:
         return m_backupPath;
     }
     // What the upgrade at open changed that the user should know, one sentence each (e.g. a
-    // stored measurement that was not a number, moved to its run's details by schema v4).
-    [[nodiscard]] const std::vector<std::string>& upgradeNotes() const { return m_upgradeNotes; }
+    // stored measurement that was not a number, moved to its run's details by schema v4): the
+    // catalogue messages, and the same rendered in `lang` (English as the CLI prints them).
+    [[nodiscard]] const std::vector<StoreMessage>& upgradeMessages() const {
+        return m_upgradeNotes;
+    }
+    [[nodiscard]] std::vector<std::string> upgradeNotes(model::Lang lang = model::Lang::En) const;
     // How many deleted scenarios opening purged (StoreOptions::purgeDeletedAfter).
     [[nodiscard]] int purgedOnOpen() const { return m_purgedOnOpen; }
 
@@ -199,7 +203,7 @@ private:
     Connection m_connection;
     int m_schemaVersion = 0;
     std::optional<std::filesystem::path> m_backupPath;
-    std::vector<std::string> m_upgradeNotes;
+    std::vector<StoreMessage> m_upgradeNotes;
     int m_purgedOnOpen = 0;
 };
 
