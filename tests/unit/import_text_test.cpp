@@ -218,6 +218,63 @@ TEST(ImportText, FindingsTheModelWordsKeepTheirLineInBothLanguages) {
     EXPECT_EQ(depth->text(Lang::ZhCN), "错误：ds_config.json：不是有效的 JSON：嵌套超过 256 层");
 }
 
+// Text that is not JSON reads as the scenario loader words it (model::detail::jsonErrorIssue):
+// the position, the context and the tokens are arguments, so the Chinese line has no English
+// parser sentence, while the English line is nlohmann's text as the CLI always printed it.
+TEST(ImportText, AConfigThatIsNotJsonReadsInChinese) {
+    const ImportedFields ds = importDeepSpeedConfig(
+        readFixture("deepspeed/ds_config_trailing_comma.json"), "ds_config.json");
+    ASSERT_EQ(ds.issues.size(), 1u) << dump(ds.issues);
+    const ImportIssue& comma = ds.issues.front();
+    ASSERT_TRUE(comma.validation.has_value());
+    EXPECT_EQ(comma.validation->id, IssueId::JsonSyntaxUnexpectedExpected);
+    EXPECT_EQ(comma.text(), "error: ds_config.json: not valid JSON: parse error at line 12, column "
+                            "3: syntax error while parsing object key - unexpected '}'; expected "
+                            "string literal");
+    EXPECT_EQ(comma.text(Lang::ZhCN), "错误：ds_config.json：不是有效的 JSON：第 12 行第 3 列，"
+                                      "解析对象的键时语法错误：意外的 '}'，应为字符串");
+
+    // A lexer error keeps the token it last read verbatim.
+    const ImportedFields hf =
+        importHfConfig(readFixture("hf/python-literals/config.json"), "config.json");
+    ASSERT_EQ(hf.issues.size(), 1u) << dump(hf.issues);
+    const ImportIssue& literal = hf.issues.front();
+    EXPECT_EQ(literal.text(), "error: config.json: not valid JSON: parse error at line 11, column "
+                              "26: syntax error while parsing value - invalid literal; last read: "
+                              "'\"tie_word_embeddings\": F'");
+    EXPECT_EQ(literal.text(Lang::ZhCN), "错误：config.json：不是有效的 JSON：第 11 行第 26 列，"
+                                        "解析值时语法错误：无效的字面量；最后读到 "
+                                        "'\"tie_word_embeddings\": F'");
+
+    // A truncated file and a key given twice.
+    const ImportedFields cut = importDeepSpeedConfig("{\"train_batch_size\": 8", "ds.json");
+    ASSERT_EQ(cut.issues.size(), 1u) << dump(cut.issues);
+    EXPECT_EQ(cut.issues[0].text(), "error: ds.json: not valid JSON: parse error at line 1, column "
+                                    "23: syntax error while parsing object - unexpected end of "
+                                    "input; expected '}'");
+    EXPECT_EQ(cut.issues[0].text(Lang::ZhCN), "错误：ds.json：不是有效的 JSON：第 1 行第 23 列，"
+                                              "解析对象时语法错误：意外的输入结尾，应为 '}'");
+    const ImportedFields twice =
+        importDeepSpeedConfig("{\"train_batch_size\": 8, \"train_batch_size\": 16}", "ds.json");
+    ASSERT_EQ(twice.issues.size(), 1u) << dump(twice.issues);
+    EXPECT_EQ(twice.issues[0].text(),
+              "error: ds.json: duplicate key \"train_batch_size\" at line 1, column 25 (first "
+              "given at line 1, column 2); only one value can be used: remove the other");
+    EXPECT_EQ(twice.issues[0].validation->id, IssueId::JsonDuplicateKeyAt);
+    EXPECT_EQ(twice.issues[0].text(Lang::ZhCN),
+              "错误：ds.json：第 1 行第 25 列有重复的键 \"train_batch_size\"（第一次出现在第 1 行"
+              "第 2 列）；只能使用一个值：请删除另一个");
+
+    // A metrics mapping with a syntax error is refused as not a JSON object, with no parser text.
+    ImportIssues issues;
+    EXPECT_FALSE(parseLogMapping("{\n  \"schema\": \"trainplan.log_mapping.v1\",\n  \"step\": "
+                                 "\"step\",\n}\n",
+                                 "mapping.json", issues));
+    ASSERT_EQ(issues.size(), 1u) << dump(issues);
+    EXPECT_EQ(issues[0].text(), "error: mapping.json: the mapping is not a JSON object");
+    EXPECT_EQ(issues[0].text(Lang::ZhCN), "错误：mapping.json：映射不是 JSON 对象");
+}
+
 TEST(ImportText, IssueTextKeepsTheEnglishLineAndSaysItInChinese) {
     const ImportIssue i(Severity::Warning, "ds_config.json", "zero_optimization.overlap_comm",
                         ImportTextId::DsOverlapCommFalse);

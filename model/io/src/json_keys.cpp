@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 namespace trainplan::model::io::detail {
 
@@ -37,6 +38,18 @@ std::size_t nestingDepth(std::string_view text) {
     return deepest;
 }
 
+// Why the text is not JSON, as the scenario loader words it (model::detail::jsonErrorIssue: the
+// line, column, context and tokens of a syntax error, a number too large or a duplicate key as
+// arguments, so the Chinese has no English parser sentence). `why` is the importers' English
+// argument of `id` (nlohmann's text without its "[json.exception…] " prefix); when the structured
+// issue's English is not that line byte for byte (jsonErrorIssue writes a control byte such as
+// DEL as \x7F), the importers' line is kept as it was.
+ValidationIssue jsonSyntaxIssue(IssueId id, const std::string& why) {
+    ValidationIssue asBefore("", id, {why});
+    ValidationIssue structured = model::detail::jsonErrorIssue(std::runtime_error(why));
+    return structured.message == asBefore.message ? structured : asBefore;
+}
+
 } // namespace
 
 ParsedJson parseJson(std::string_view text) {
@@ -52,18 +65,18 @@ ParsedJson parseJson(std::string_view text) {
         out.value = nlohmann::json::parse(text.begin(), text.end());
         if (auto duplicate = findDuplicateJsonKey(text)) {
             out.value = nullptr;
-            out.error = ValidationIssue("", IssueId::JsonDuplicateKey, {*duplicate});
+            out.error = jsonSyntaxIssue(IssueId::JsonDuplicateKey, *duplicate);
         }
     } catch (const nlohmann::json::out_of_range& e) {
-        out.error = ValidationIssue("", IssueId::NotValidJson,
-                                    {model::detail::numberOverflowMessage(e.what(), text)});
+        out.error = jsonSyntaxIssue(IssueId::NotValidJson,
+                                    model::detail::numberOverflowMessage(e.what(), text));
     } catch (const nlohmann::json::exception& e) {
         std::string what = e.what();
         const auto pos = what.find("] ");
-        out.error = ValidationIssue("", IssueId::NotValidJson,
-                                    {pos == std::string::npos ? what : what.substr(pos + 2)});
+        out.error = jsonSyntaxIssue(IssueId::NotValidJson,
+                                    pos == std::string::npos ? what : what.substr(pos + 2));
     } catch (const std::exception& e) {
-        out.error = ValidationIssue("", IssueId::NotValidJson, {std::string(e.what())});
+        out.error = jsonSyntaxIssue(IssueId::NotValidJson, e.what());
     }
     return out;
 }

@@ -17,8 +17,10 @@ namespace trainplan::model::io::detail {
 
 struct ParsedJson {
     nlohmann::json value;
-    // Why the text is not JSON, worded by the model's catalogue (NotValidJson, JsonTooDeep,
-    // JsonDuplicateKey) for the whole file (empty path); nullopt when parsed.
+    // Why the text is not JSON, worded by the model's catalogue for the whole file (empty path) as
+    // the scenario loader words it (model::detail::jsonErrorIssue: a syntax error's line, column,
+    // context and tokens, a number too large, a duplicate key, JsonTooDeep), its English the line
+    // the importers always printed; nullopt when parsed.
     std::optional<ValidationIssue> error;
 };
 
