@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "cli_labels.h"
 #include "commands.h"
 #include "profile_resolver.h"
 
@@ -255,7 +256,7 @@ std::optional<model::Scenario> CliContext::loadScenario(const std::string& file)
         return std::move(load.scenario);
     }
     // English unless the command was given --lang (advise, size, report take it).
-    const model::Lang l = lang == "zh_CN" ? model::Lang::ZhCN : model::Lang::En;
+    const model::Lang l = outputLang(lang);
     for (const auto& issue : load.issues)
         err << (issue.path.empty() ? issue.messageIn(l) : file + ": " + issue.text(l)) << '\n';
     return std::nullopt;

@@ -4,6 +4,10 @@
 
 namespace trainplan::cli {
 
+sim::Lang outputLang(std::string_view lang) {
+    return sim::langFromString(lang).value_or(sim::Lang::En);
+}
+
 std::string statusText(sim::RecommendationStatus s, sim::Lang lang) {
     using services::CliText;
     switch (s) {

@@ -7,8 +7,12 @@
 #include <trainplan/simulator/advisor.h>
 
 #include <string>
+#include <string_view>
 
 namespace trainplan::cli {
+
+// The language --lang names ("en", "zh_CN"); English when it names none.
+[[nodiscard]] sim::Lang outputLang(std::string_view lang);
 
 // A recommendation's status: "ready", "needs prerequisites", "nothing fits".
 [[nodiscard]] std::string statusText(sim::RecommendationStatus s, sim::Lang lang);

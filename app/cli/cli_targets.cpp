@@ -2,6 +2,7 @@
 
 #include "cli_labels.h"
 
+#include <trainplan/services/cli_text.h>
 #include <trainplan/simulator/goodput.h>
 #include <trainplan/simulator/sizing_text.h>
 
@@ -32,21 +33,26 @@ nlohmann::json toJson(const sim::TargetCheck& t, const sim::SizingConstraints& k
     return j;
 }
 
-std::string targetsCell(const sim::TargetCheck& t, bool zh) {
+std::string targetsCell(const sim::TargetCheck& t, sim::Lang lang) {
+    using services::CliText;
     if (!t.any()) return "";
     sim::SizingTextOptions o;
-    o.lang = zh ? sim::Lang::ZhCN : sim::Lang::En;
+    o.lang = lang;
     std::string out;
-    auto add = [&out, zh](const std::string& s) {
-        out += (out.empty() ? "" : zh ? "，" : ", ") + s;
+    auto add = [&out, lang](const std::string& s) {
+        out = out.empty() ? s
+                          : services::cliText(CliText::TargetsBoth, lang,
+                                              {sim::textArg(out), sim::textArg(s)});
     };
     if (t.hasDeadline && !t.meetsDeadline)
-        add((zh ? "晚 " : "late ") + sim::formatDays(-t.deadlineSlackSeconds, o));
+        add(services::cliText(CliText::TargetsLate, lang,
+                              {sim::textArg(sim::formatDays(-t.deadlineSlackSeconds, o))}));
     if (t.hasBudget && !t.priced)
-        add(noPriceText(o.lang));
+        add(noPriceText(lang));
     else if (t.hasBudget && !t.meetsBudget)
-        add((zh ? "超支 " : "over ") + sim::formatMoney(-t.budgetSlackUsd, o));
-    return out.empty() ? (zh ? "满足" : "meets") : out;
+        add(services::cliText(CliText::TargetsOver, lang,
+                              {sim::textArg(sim::formatMoney(-t.budgetSlackUsd, o))}));
+    return out.empty() ? services::cliText(CliText::TargetsMet, lang) : out;
 }
 
 } // namespace trainplan::cli

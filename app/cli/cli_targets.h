@@ -22,8 +22,8 @@ namespace trainplan::cli {
                                                 const sim::PlanEstimate& e,
                                                 const sim::SizingConstraints& k);
 [[nodiscard]] nlohmann::json toJson(const sim::TargetCheck& t, const sim::SizingConstraints& k);
-// "meets", "late 3.2 days", "over $0.4M", "late 1.0 days, over $2k", "no price"; Chinese with
-// zh = true.
-[[nodiscard]] std::string targetsCell(const sim::TargetCheck& t, bool zh);
+// "meets", "late 3.2 days", "over $0.4M", "late 1.0 days, over $2k", "no price", in `lang`
+// (services::CliText's Targets* entries).
+[[nodiscard]] std::string targetsCell(const sim::TargetCheck& t, sim::Lang lang);
 
 } // namespace trainplan::cli

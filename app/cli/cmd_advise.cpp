@@ -80,8 +80,7 @@ void printText(CliContext& ctx, const model::Scenario& s, const sim::Advice& a, 
     // The scenario's deadline and budget against the recommended plan (docs/cli.md, "compare").
     if (const auto targets = scenarioTargets(ctx, s); targets && rec.plan && rec.plan->memory.fits)
         out << T(CliText::DeadlineAndBudget,
-                 {sim::textArg(
-                     targetsCell(checkPlanTargets(s, *rec.plan, *targets), lang == Lang::ZhCN))})
+                 {sim::textArg(targetsCell(checkPlanTargets(s, *rec.plan, *targets), lang))})
             << '\n';
 
     const sim::BreakPoints& bp = a.breakPoints;
@@ -227,7 +226,7 @@ int cmdAdvise(CliContext& ctx) {
     if (ctx.args.size() != 1) throw UsageError("advise needs exactly one FILE");
     const Format fmt = ctx.format.value_or(Format::Text);
     if (fmt == Format::Csv) throw UsageError("advise: --format must be text or json");
-    const Lang lang = sim::langFromString(ctx.lang).value_or(Lang::En);
+    const Lang lang = outputLang(ctx.lang);
 
     auto scenario = ctx.loadScenario(ctx.args.front());
     if (!scenario) return kExitInvalidInput;

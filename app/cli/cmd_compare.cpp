@@ -1,3 +1,4 @@
+#include "cli_labels.h"
 #include "cli_targets.h"
 #include "commands.h"
 #include "text_table.h"
@@ -143,7 +144,7 @@ int cmdCompare(CliContext& ctx) {
         row.push_back(std::to_string(fr.evaluatedPlans));
         if (targets)
             row.push_back(fr.best ? targetsCell(checkPlanTargets(*scenario, *fr.best, *targets),
-                                                ctx.lang == "zh_CN")
+                                                outputLang(ctx.lang))
                                   : "—");
         if (fmt == Format::Csv)
             row.push_back(joined(sim::renderAll(fr.exclusionReasons, sim::Lang::En), "; "));

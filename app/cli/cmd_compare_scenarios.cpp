@@ -31,7 +31,7 @@ int compareScenarios(CliContext& ctx, const std::vector<std::string>& files) {
     const services::ScenarioComparison c = services::compareScenarios(scenarios, planner);
 
     const Format fmt = ctx.format.value_or(Format::Table);
-    const sim::Lang lang = sim::langFromString(ctx.lang).value_or(sim::Lang::En);
+    const sim::Lang lang = outputLang(ctx.lang);
     using services::CliText;
     auto T = [lang](CliText id, std::initializer_list<sim::MessageArg> args = {}) {
         return services::cliText(id, lang, args);

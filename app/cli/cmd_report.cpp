@@ -1,3 +1,4 @@
+#include "cli_labels.h"
 #include "cli_store.h"
 #include "commands.h"
 
@@ -68,7 +69,7 @@ int cmdReport(CliContext& ctx) {
         throw UsageError("-o: '" + *output + "' must end in .pdf, .html, .md, .csv or .json");
     if (deck && *format != report::OutputFormat::Pdf)
         throw UsageError("--deck writes a PDF: use -o DECK.pdf");
-    const sim::Lang lang = sim::langFromString(ctx.lang).value_or(sim::Lang::En);
+    const sim::Lang lang = outputLang(ctx.lang);
     // A FIFO, device or read-only file is refused before the minutes of rendering.
     model::checkWriteTarget(*output);
 

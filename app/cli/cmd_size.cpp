@@ -1,4 +1,5 @@
 // trainplan-cli size: from a deadline and a budget to a cluster (docs/cli.md, "size").
+#include "cli_labels.h"
 #include "cli_store.h"
 #include "commands.h"
 #include "text_table.h"
@@ -71,7 +72,7 @@ int cmdSize(CliContext& ctx) {
 
     const model::PriceTable& prices = ctx.priceTable();
     sim::SizingTextOptions text;
-    text.lang = ctx.lang == "zh_CN" ? sim::Lang::ZhCN : sim::Lang::En;
+    text.lang = outputLang(ctx.lang);
     text.cnyPerUsd = prices.cnyPerUsd;
     model::Currency cur =
         scenario->constraints.budget ? scenario->constraints.budgetCurrency : model::Currency::Usd;

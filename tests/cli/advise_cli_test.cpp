@@ -124,6 +124,34 @@ TEST(AdviseCli, TextInEnglishAndChinese) {
     EXPECT_NE(j["stages"][0]["title"].get<std::string>().find("基线"), std::string::npos);
 }
 
+// The scenario's deadline and budget against the recommended plan, in both languages.
+TEST(AdviseCli, DeadlineAndBudgetLineInEnglishAndChinese) {
+    json doc = readData(kSmall);
+    doc["constraints"] = {{"deadline_days", 100000}, {"budget", 1e12}};
+    const std::string meets = writeScenario(doc, "advise-targets-meets.json");
+    const CliRun en = runCli({"advise", meets, "--no-break-points"});
+    ASSERT_EQ(en.exitCode, 0) << en.err;
+    EXPECT_NE(en.out.find("\nDeadline and budget: meets\n"), std::string::npos) << en.out;
+    const CliRun zh = runCli({"advise", meets, "--no-break-points", "--lang", "zh_CN"});
+    ASSERT_EQ(zh.exitCode, 0) << zh.err;
+    EXPECT_NE(zh.out.find("\n期限与预算：满足\n"), std::string::npos) << zh.out;
+
+    doc["constraints"] = {{"deadline_days", 1}};
+    const std::string late = writeScenario(doc, "advise-targets-late.json");
+    const CliRun lateEn = runCli({"advise", late, "--no-break-points"});
+    ASSERT_EQ(lateEn.exitCode, 0) << lateEn.err;
+    const std::string prefix = "\nDeadline and budget: late ";
+    const auto at = lateEn.out.find(prefix);
+    ASSERT_NE(at, std::string::npos) << lateEn.out;
+    const auto days = lateEn.out.find(" days\n", at);
+    ASSERT_NE(days, std::string::npos) << lateEn.out;
+    const std::string number = lateEn.out.substr(at + prefix.size(), days - at - prefix.size());
+    const CliRun lateZh = runCli({"advise", late, "--no-break-points", "--lang", "zh_CN"});
+    ASSERT_EQ(lateZh.exitCode, 0) << lateZh.err;
+    EXPECT_NE(lateZh.out.find("\n期限与预算：晚 " + number + " 天\n"), std::string::npos)
+        << lateZh.out;
+}
+
 TEST(AdviseCli, ThresholdOptionsReachTheBreakPoints) {
     const CliRun r = runCli({"advise", dataFile(kSmall), "--format", "json", "--mfu-threshold",
                              "0.6", "--dp-comm-threshold", "0.25", "--max-scan-gpus", "16"});

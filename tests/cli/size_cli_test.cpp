@@ -65,6 +65,41 @@ TEST(sizeCli, ImpossibleDeadlineNamesTheBindingConstraintInBothLanguages) {
     EXPECT_TRUE(j.at("binding").contains("fastest_overall"));
 }
 
+// The heading and the search counters speak the output's language throughout.
+TEST(sizeCli, HeadingAndSearchSummaryInEnglishAndChinese) {
+    const CliRun js = runCli(with({"--format", "json"}, sizeArgs({})));
+    ASSERT_EQ(js.exitCode, 0) << js.err;
+    const auto search = nlohmann::json::parse(js.out).at("search");
+    auto n = [&search](const char* key) { return std::to_string(search.at(key).get<long long>()); };
+
+    const CliRun en = runCli(sizeArgs({}));
+    ASSERT_EQ(en.exitCode, 0) << en.err;
+    EXPECT_EQ(en.out.rfind("Sizing: qwen25-72b-h20x128 — 60.0 days, $1.50M, ≤ 256 GPUs\n", 0), 0u)
+        << en.out;
+    EXPECT_NE(en.out.find("\nSearch: " + n("candidates") + " candidates, " + n("evaluated") +
+                          " searched, " + n("pruned_by_deadline") + " pruned by the deadline, " +
+                          n("pruned_by_budget") + " by the budget, " + n("pruned_by_dominance") +
+                          " by dominance; " + n("pruned_framework_searches") +
+                          " framework searches skipped on their layouts' bounds\n"),
+              std::string::npos)
+        << en.out;
+
+    const CliRun zh = runCli(with({"--lang", "zh_CN"}, sizeArgs({})));
+    ASSERT_EQ(zh.exitCode, 0) << zh.err;
+    EXPECT_EQ(zh.out.rfind("集群规模测算: qwen25-72b-h20x128 — 60.0 天, $150万, ≤ 256 块 GPU\n", 0),
+              0u)
+        << zh.out;
+    EXPECT_NE(zh.out.find("\n搜索统计: 候选 " + n("candidates") + " 个，搜索 " + n("evaluated") +
+                          " 个，因期限剪枝 " + n("pruned_by_deadline") + " 个，因预算剪枝 " +
+                          n("pruned_by_budget") + " 个，因被支配剪枝 " + n("pruned_by_dominance") +
+                          " 个；" + n("pruned_framework_searches") +
+                          " 次框架搜索因其布局的下界而跳过\n"),
+              std::string::npos)
+        << zh.out;
+    EXPECT_EQ(zh.out.find("candidates"), std::string::npos) << zh.out;
+    EXPECT_EQ(zh.out.find(" GPUs"), std::string::npos) << zh.out;
+}
+
 TEST(sizeCli, CnyBudgetConvertsAtTheLibraryRate) {
     const CliRun r =
         runCli(with({"--format", "json"}, sizeArgs({"--budget", "10500000", "--currency", "CNY"})));

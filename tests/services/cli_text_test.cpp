@@ -24,7 +24,8 @@ TEST(CliText, EveryEntryHasChineseWithTheSameArguments) {
         SCOPED_TRACE(std::string(en));
         EXPECT_FALSE(en.empty()) << i;
         EXPECT_FALSE(zh.empty()) << i;
-        if (id != CliText::Mfu) { // "MFU" is the same word in both
+        // "MFU" is the same word in both; TargetsBoth is two cells and a full-width comma.
+        if (id != CliText::Mfu && id != CliText::TargetsBoth) {
             EXPECT_TRUE(test::hasCjk(zh)) << zh;
         }
         const std::set<int> used = test::placeholders(en);
@@ -80,4 +81,49 @@ TEST(CliText, ComparisonMarksTheFastestAndCheapestCell) {
               "$2.66万（最省）");
     EXPECT_EQ(services::cliText(CliText::FrameworkStep, Lang::ZhCN, {sim::textArg("PyTorch DDP")}),
               "PyTorch DDP 每步");
+}
+
+TEST(CliText, TheDeadlineAndBudgetCell) {
+    EXPECT_EQ(services::cliText(CliText::TargetsMet, Lang::En), "meets");
+    EXPECT_EQ(services::cliText(CliText::TargetsMet, Lang::ZhCN), "满足");
+    EXPECT_EQ(services::cliText(CliText::TargetsLate, Lang::En, {sim::textArg("76.1 days")}),
+              "late 76.1 days");
+    EXPECT_EQ(services::cliText(CliText::TargetsLate, Lang::ZhCN, {sim::textArg("76.1 天")}),
+              "晚 76.1 天");
+    EXPECT_EQ(services::cliText(CliText::TargetsOver, Lang::En, {sim::textArg("$25.6k")}),
+              "over $25.6k");
+    EXPECT_EQ(services::cliText(CliText::TargetsOver, Lang::ZhCN, {sim::textArg("$2.56万")}),
+              "超支 $2.56万");
+    EXPECT_EQ(services::cliText(CliText::TargetsBoth, Lang::En,
+                                {sim::textArg("late 76.1 days"), sim::textArg("over $25.6k")}),
+              "late 76.1 days, over $25.6k");
+    EXPECT_EQ(services::cliText(CliText::TargetsBoth, Lang::ZhCN,
+                                {sim::textArg("晚 76.1 天"), sim::textArg("超支 $2.56万")}),
+              "晚 76.1 天，超支 $2.56万");
+}
+
+TEST(CliText, SizeHeadingAndSearchSummaryAreChineseThroughout) {
+    const auto heading = {sim::textArg("qwen25-72b-h20x128"), sim::textArg("60.0 天"),
+                          sim::textArg("$150万"), sim::textArg("16,384")};
+    EXPECT_EQ(services::cliText(CliText::SizingHeader, Lang::ZhCN, heading),
+              "集群规模测算: qwen25-72b-h20x128 — 60.0 天, $150万, ≤ 16,384 块 GPU");
+    EXPECT_EQ(services::cliText(CliText::SizingHeader, Lang::En,
+                                {sim::textArg("qwen25-72b-h20x128"), sim::textArg("60.0 days"),
+                                 sim::textArg("$1.50M"), sim::textArg("16,384")}),
+              "Sizing: qwen25-72b-h20x128 — 60.0 days, $1.50M, ≤ 16,384 GPUs");
+    const auto counts = {sim::countArg(396), sim::countArg(86), sim::countArg(302),
+                         sim::countArg(8),   sim::countArg(0),  sim::countArg(814)};
+    EXPECT_EQ(services::cliText(CliText::SearchSummary, Lang::En, counts),
+              "Search: 396 candidates, 86 searched, 302 pruned by the deadline, 8 by the budget, 0 "
+              "by dominance; 814 framework searches skipped on their layouts' bounds");
+    EXPECT_EQ(services::cliText(CliText::SearchSummary, Lang::ZhCN, counts),
+              "搜索统计: 候选 396 个，搜索 86 个，因期限剪枝 302 个，因预算剪枝 8 个，因被支配剪枝 "
+              "0 个；814 次框架搜索因其布局的下界而跳过");
+    // Counts are whole numbers, as in English.
+    EXPECT_EQ(
+        services::cliText(CliText::SearchSummary, Lang::ZhCN,
+                          {sim::countArg(12800), sim::countArg(86), sim::countArg(302),
+                           sim::countArg(8), sim::countArg(0), sim::countArg(814)}),
+        "搜索统计: 候选 12800 个，搜索 86 个，因期限剪枝 302 个，因预算剪枝 8 个，因被支配剪枝 "
+        "0 个；814 次框架搜索因其布局的下界而跳过");
 }

@@ -1,12 +1,13 @@
 #pragma once
 
 // The command line's own words in English and Simplified Chinese: the headings, table columns,
-// cells and line templates of `advise`, `size` and `compare A B …`, and the status words and the
-// "no price" cell several commands share. Each is an id plus typed arguments, rendered by
-// sim::renderTemplate, so numbers come out in the one style of number_format.h. The sentences
-// inside those outputs come from the advisor's and the sizing catalogues (advice_text.h,
-// sizing_text.h); a word the window already says the same way in both languages is read from its
-// catalogue (PlanViewText::DoesNotFit, PlanViewText::Parenthesized), not repeated here.
+// cells and line templates of `advise`, `size` and `compare A B …`, and the status words, the
+// "no price" cell and the deadline-and-budget cell several commands share. Each is an id plus typed
+// arguments, rendered by sim::renderTemplate, so numbers come out in the one style of
+// number_format.h. The sentences inside those outputs come from the advisor's and the sizing
+// catalogues (advice_text.h, sizing_text.h); a word the window already says the same way in both
+// languages is read from its catalogue (PlanViewText::DoesNotFit, PlanViewText::Parenthesized), not
+// repeated here.
 
 #include <trainplan/simulator/advice_text.h>
 
@@ -41,6 +42,12 @@ enum class CliText {
     Yes,
     No,
     DeadlineAndBudget,
+    // The deadline-and-budget cell (advise, compare FILE): "meets", "late …", "over …" and two
+    // misses side by side ("late …, over …", "late …, no price").
+    TargetsMet,
+    TargetsLate,
+    TargetsOver,
+    TargetsBoth,
     // advise: break points.
     BreakPoints,
     LargestModel,
