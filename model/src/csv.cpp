@@ -1,5 +1,7 @@
 #include <trainplan/model/csv.h>
 
+#include <trainplan/model/issue_text.h>
+
 #include <trainplan/model/utf8.h>
 
 #include <trainplan/model/json_reader.h>
@@ -19,6 +21,21 @@ enum class State { FieldStart, Unquoted, Quoted, AfterQuote };
 
 } // namespace
 
+CsvError::CsvError(std::size_t line, IssueId id, std::vector<IssueArg> args)
+    : line(line)
+    , id(id)
+    , args(std::move(args)) {
+    message = messageIn(Lang::En);
+}
+
+std::string CsvError::messageIn(Lang lang) const {
+    return renderIssue(id, args, lang);
+}
+
+std::string CsvError::text(Lang lang) const {
+    return renderIssue(IssueId::AtLine, std::vector<IssueArg>{line, messageIn(lang)}, lang);
+}
+
 CsvDocument parseCsv(std::string_view text) {
     CsvDocument doc;
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -30,8 +47,8 @@ CsvDocument parseCsv(std::string_view text) {
     std::string field;
     bool recordHasQuotes = false;
 
-    auto fail = [&](std::size_t where, std::string message) {
-        doc.error = CsvError{where, std::move(message)};
+    auto fail = [&](std::size_t where, IssueId id, std::vector<IssueArg> args = {}) {
+        doc.error = CsvError(where, id, std::move(args));
         return doc;
     };
     // Cells end up in JSON output, which must be UTF-8 (type_error.316 otherwise).
@@ -41,9 +58,7 @@ CsvDocument parseCsv(std::string_view text) {
         char byteText[8];
         std::snprintf(byteText, sizeof byteText, "0x%02X",
                       static_cast<unsigned>(static_cast<unsigned char>(text[*bad])));
-        return fail(badLine, "byte " + std::string(byteText) + " at offset " +
-                                 std::to_string(*bad) +
-                                 " is not UTF-8 text (save the file as UTF-8)");
+        return fail(badLine, IssueId::CsvNotUtf8, {std::string(byteText), *bad});
     }
     auto endField = [&] {
         record.fields.push_back(std::move(field));
@@ -60,7 +75,7 @@ CsvDocument parseCsv(std::string_view text) {
 
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        if (c == '\0') return fail(line, "contains a NUL byte (is this a binary file?)");
+        if (c == '\0') return fail(line, IssueId::CsvNulByte);
         const bool lineBreak = c == '\n' || c == '\r';
         if (lineBreak) {
             const bool crlf = c == '\r' && i + 1 < text.size() && text[i + 1] == '\n';
@@ -93,9 +108,7 @@ CsvDocument parseCsv(std::string_view text) {
                 endField();
                 state = State::FieldStart;
             } else if (c == '"') {
-                return fail(
-                    line, "a quote inside an unquoted field (quote the whole field and double the "
-                          "quote: \"a \"\"b\"\" c\")");
+                return fail(line, IssueId::CsvQuoteInUnquoted);
             } else {
                 field += c;
             }
@@ -117,16 +130,13 @@ CsvDocument parseCsv(std::string_view text) {
                 endField();
                 state = State::FieldStart;
             } else {
-                return fail(
-                    line,
-                    "unexpected '" + detail::printable(std::string_view(&c, 1)) +
-                        "' after a closing quote (a quote inside a quoted field is written \"\")");
+                return fail(line, IssueId::CsvAfterClosingQuote,
+                            {detail::printable(std::string_view(&c, 1))});
             }
             break;
         }
     }
-    if (state == State::Quoted)
-        return fail(quoteLine, "the quoted field starting on this line is never closed");
+    if (state == State::Quoted) return fail(quoteLine, IssueId::CsvQuoteNeverClosed);
     if (state != State::FieldStart || !record.fields.empty() || !field.empty()) endRecord();
     return doc;
 }
@@ -135,21 +145,21 @@ CsvDocument readCsvFile(const std::filesystem::path& file) {
     std::error_code ec;
     if (std::filesystem::is_directory(file, ec)) {
         CsvDocument doc;
-        doc.error = CsvError{0, file.string() + ": is a directory, not a CSV file"};
+        doc.error = CsvError(0, IssueId::CsvIsDirectory, {file.string()});
         return doc;
     }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         CsvDocument doc;
-        doc.error = CsvError{0, file.string() + ": cannot open (" +
-                                    std::generic_category().message(errno) + ")"};
+        doc.error = CsvError(0, IssueId::CsvCannotOpen,
+                             {file.string(), std::generic_category().message(errno)});
         return doc;
     }
     std::ostringstream buffer;
     buffer << in.rdbuf();
     if (in.bad()) {
         CsvDocument doc;
-        doc.error = CsvError{0, file.string() + ": read error"};
+        doc.error = CsvError(0, IssueId::CsvReadError, {file.string()});
         return doc;
     }
     return parseCsv(buffer.str());

@@ -1,6 +1,8 @@
 #include <trainplan/model/ascii_text.h>
 #include <trainplan/model/published_run.h>
 
+#include <trainplan/model/issue_text.h>
+
 #include <trainplan/model/csv.h>
 
 #include <trainplan/model/json_reader.h>
@@ -35,6 +37,7 @@ struct Column {
     // relative error infinite and `validate`'s mean_abs_error null).
     double floor = 0;
     const char* floorReason = "";
+    const char* floorReasonZh = "";
 };
 
 constexpr double kNoMaximum = std::numeric_limits<double>::infinity();
@@ -43,7 +46,8 @@ const std::vector<Column>& columns() {
     static const std::vector<Column> table = {
         {"source", &PublishedRun::sourceText, true},
         {"model_name", &PublishedRun::modelName, true},
-        {"params_b", &PublishedRun::paramsB, false, 1, kNoMaximum, 1e-6, "a thousand parameters"},
+        {"params_b", &PublishedRun::paramsB, false, 1, kNoMaximum, 1e-6, "a thousand parameters",
+         "一千个参数"},
         {"layers", &PublishedRun::layers},
         {"hidden", &PublishedRun::hidden},
         {"ffn_hidden", &PublishedRun::ffnHidden},
@@ -73,15 +77,15 @@ const std::vector<Column>& columns() {
         {"sequence_parallel", &PublishedRun::sequenceParallel},
         {"precision", &PublishedRun::precision},
         {"measured_tflops_per_gpu", &PublishedRun::measuredTflopsPerGpu, false, 1, kNoMaximum, 1e-3,
-         "1 GFLOP/s"},
+         "1 GFLOP/s", "1 GFLOP/s"},
         {"measured_mfu_pct", &PublishedRun::measuredMfuPct, false, 1, 100.0, 1e-3,
-         "0.001 % of the peak"},
+         "0.001 % of the peak", "峰值的 0.001 %"},
         {"measured_step_time_s", &PublishedRun::measuredStepTimeS, false, 1, kNoMaximum, 1e-6,
-         "a microsecond: no training step is shorter"},
+         "a microsecond: no training step is shorter", "一微秒：没有比这更短的训练步"},
         {"measured_tokens_per_s_per_gpu", &PublishedRun::measuredTokensPerSPerGpu, false, 1,
-         kNoMaximum, 1e-3, "0.001 tokens/s"},
+         kNoMaximum, 1e-3, "0.001 tokens/s", "0.001 token/秒"},
         {"measured_peak_mem_gb", &PublishedRun::measuredPeakMemGb, false, 1, kNoMaximum, 1e-3,
-         "a megabyte"},
+         "a megabyte", "一兆字节"},
         {"notes", &PublishedRun::notes},
         {"pipeline_split", &PublishedRun::pipelineSplit},
         {"etp", &PublishedRun::etp},
@@ -115,15 +119,26 @@ std::string quoteCell(std::string_view cell) {
     return "'" + shown + "'";
 }
 
-// Reads one cell into `run`; returns the problem, or an empty string.
-std::string readCell(const Column& col, std::string_view raw, PublishedRun& run) {
+// A cell's problem: an issue id and its arguments.
+struct CellProblem {
+    IssueId id;
+    std::vector<IssueArg> args;
+};
+
+// Reads one cell into `run`; returns the problem, if any.
+std::optional<CellProblem> readCell(const Column& col, std::string_view raw, PublishedRun& run) {
     const std::string_view cell = trim(raw);
     if (const auto* text = std::get_if<TextField>(&col.field)) {
-        if (col.required && cell.empty()) return "is required";
+        if (col.required && cell.empty()) return CellProblem{IssueId::Required, {}};
         run.*(*text) = std::string(raw);
-        return {};
+        return std::nullopt;
     }
-    if (cell.empty()) return {};
+    if (cell.empty()) return std::nullopt;
+    auto problem = [&cell](IssueId id, std::vector<IssueArg> more = {}) {
+        std::vector<IssueArg> args{quoteCell(cell)};
+        args.insert(args.end(), more.begin(), more.end());
+        return CellProblem{id, std::move(args)};
+    };
     if (const auto* flag = std::get_if<BoolField>(&col.field)) {
         const std::string v = asciiLower(cell);
         if (v == "y" || v == "yes" || v == "true" || v == "1")
@@ -131,37 +146,53 @@ std::string readCell(const Column& col, std::string_view raw, PublishedRun& run)
         else if (v == "n" || v == "no" || v == "false" || v == "0")
             run.*(*flag) = false;
         else
-            return quoteCell(cell) + " is not y or n";
-        return {};
+            return problem(IssueId::QuotedNotYesNo);
+        return std::nullopt;
     }
     const std::optional<double> v = parseNumber(cell);
-    if (!v) return quoteCell(cell) + " is not a number";
-    if (*v > col.maximum) return quoteCell(cell) + " exceeds " + detail::formatNumber(col.maximum);
+    if (!v) return problem(IssueId::QuotedNotNumber);
+    if (*v > col.maximum)
+        return problem(IssueId::QuotedExceeds, {detail::formatNumber(col.maximum)});
     if (const auto* number = std::get_if<DoubleField>(&col.field)) {
-        if (*v <= 0) return quoteCell(cell) + " must be positive";
+        if (*v <= 0) return problem(IssueId::QuotedMustBePositive);
         if (*v < col.floor)
-            return quoteCell(cell) + " is below " + detail::formatNumber(col.floor) + " (" +
-                   col.floorReason + "), not a real measurement";
+            return problem(IssueId::QuotedBelowFloor,
+                           {detail::formatNumber(col.floor),
+                            IssueArg::phrase(col.floorReason, col.floorReasonZh)});
         run.*(*number) = *v;
-        return {};
+        return std::nullopt;
     }
     const auto intField = std::get<IntField>(col.field);
-    if (*v != std::floor(*v)) return quoteCell(cell) + " is not a whole number";
+    if (*v != std::floor(*v)) return problem(IssueId::QuotedNotWholeNumber);
     if (*v < col.minimum)
-        return quoteCell(cell) +
-               (col.minimum == 0 ? " must not be negative" : " must be at least 1");
-    if (*v > std::numeric_limits<int>::max()) return quoteCell(cell) + " is too large";
+        return problem(col.minimum == 0 ? IssueId::QuotedMustNotBeNegative
+                                        : IssueId::QuotedAtLeastOne);
+    if (*v > std::numeric_limits<int>::max()) return problem(IssueId::QuotedTooLarge);
     run.*intField = static_cast<int>(*v);
-    return {};
+    return std::nullopt;
 }
 
 } // namespace
 
-std::string PublishedRunIssue::text() const {
-    if (line == 0) return message; // about the file as a whole
-    std::string out = "line " + std::to_string(line);
-    if (!column.empty()) out += ", column " + column;
-    return out + ": " + message;
+PublishedRunIssue::PublishedRunIssue(std::size_t line, std::string column, IssueId id,
+                                     std::vector<IssueArg> args)
+    : line(line)
+    , column(std::move(column))
+    , id(id)
+    , args(std::move(args)) {
+    message = messageIn(Lang::En);
+}
+
+std::string PublishedRunIssue::messageIn(Lang lang) const {
+    return renderIssue(id, args, lang);
+}
+
+std::string PublishedRunIssue::text(Lang lang) const {
+    if (line == 0) return messageIn(lang); // about the file as a whole
+    if (column.empty())
+        return renderIssue(IssueId::AtLine, std::vector<IssueArg>{line, messageIn(lang)}, lang);
+    return renderIssue(IssueId::AtLineColumn, std::vector<IssueArg>{line, column, messageIn(lang)},
+                       lang);
 }
 
 const std::vector<std::string>& publishedRunColumns() {
@@ -178,11 +209,9 @@ namespace {
 
 PublishedRunsLoad fromDocument(const CsvDocument& doc) {
     PublishedRunsLoad out;
-    if (doc.error) out.issues.push_back({doc.error->line, "", doc.error->message});
+    if (doc.error) out.issues.emplace_back(doc.error->line, "", doc.error->id, doc.error->args);
     if (doc.records.empty()) {
-        if (!doc.error)
-            out.issues.push_back(
-                {1, "", "no header row (expected the columns source, model_name, ...)"});
+        if (!doc.error) out.issues.emplace_back(1, "", IssueId::RunsNoHeader);
         return out;
     }
 
@@ -195,16 +224,16 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
         const auto it = std::find_if(columns().begin(), columns().end(),
                                      [&](const Column& c) { return name == c.name; });
         if (it == columns().end()) {
-            std::string msg =
-                "unknown column " + quoteCell(raw) + " (expected columns of published_runs.csv:";
+            std::string expected;
             for (const auto& c : columns())
-                msg += std::string(" ") + c.name;
-            out.issues.push_back({header.line, "", msg + ")"});
+                expected += std::string(" ") + c.name;
+            out.issues.emplace_back(header.line, "", IssueId::RunsUnknownColumn,
+                                    std::vector<IssueArg>{quoteCell(raw), expected});
             byPosition.push_back(nullptr);
             continue;
         }
         if (seen[name]) {
-            out.issues.push_back({header.line, name, "appears twice in the header"});
+            out.issues.emplace_back(header.line, name, IssueId::RunsColumnTwice);
             byPosition.push_back(nullptr);
             continue;
         }
@@ -213,16 +242,13 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
     }
     for (const char* required : {"source", "model_name"})
         if (!seen[required])
-            out.issues.push_back({header.line, required, "is missing from the header"});
+            out.issues.emplace_back(header.line, required, IssueId::RunsColumnMissing);
 
     for (std::size_t r = 1; r < doc.records.size(); ++r) {
         const CsvRecord& rec = doc.records[r];
         if (rec.fields.size() != header.fields.size()) {
-            out.issues.push_back({rec.line, "",
-                                  "has " + std::to_string(rec.fields.size()) +
-                                      " fields but the header has " +
-                                      std::to_string(header.fields.size()) +
-                                      " (a field with a comma must be quoted)"});
+            out.issues.emplace_back(rec.line, "", IssueId::RunsFieldCount,
+                                    std::vector<IssueArg>{rec.fields.size(), header.fields.size()});
             continue;
         }
         PublishedRun run;
@@ -230,35 +256,30 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
         bool rowOk = true;
         for (std::size_t f = 0; f < rec.fields.size(); ++f) {
             if (!byPosition[f]) continue;
-            std::string problem = readCell(*byPosition[f], rec.fields[f], run);
-            if (!problem.empty()) {
-                out.issues.push_back({rec.line, byPosition[f]->name, std::move(problem)});
+            std::optional<CellProblem> problem = readCell(*byPosition[f], rec.fields[f], run);
+            if (problem) {
+                out.issues.emplace_back(rec.line, byPosition[f]->name, problem->id,
+                                        std::move(problem->args));
                 rowOk = false;
             }
         }
         if (run.moeExperts && run.moeTopK && *run.moeTopK > *run.moeExperts) {
-            out.issues.push_back({rec.line, "moe_topk",
-                                  std::to_string(*run.moeTopK) + " exceeds moe_experts (" +
-                                      std::to_string(*run.moeExperts) + ")"});
+            out.issues.emplace_back(rec.line, "moe_topk", IssueId::QuotedExceedsExperts,
+                                    std::vector<IssueArg>{*run.moeTopK, *run.moeExperts});
             rowOk = false;
         }
         const std::string split(trim(run.pipelineSplit));
         if (!split.empty() && split != "embedding" && split != "loss" &&
             split != "embedding+loss") {
-            out.issues.push_back({rec.line, "pipeline_split",
-                                  quoteCell(split) +
-                                      " is not embedding, loss or embedding+loss (what Megatron's "
-                                      "--account-for-embedding/loss-in-pipeline-split count as "
-                                      "a layer)"});
+            out.issues.emplace_back(rec.line, "pipeline_split", IssueId::QuotedPipelineSplit,
+                                    std::vector<IssueArg>{quoteCell(split)});
             rowOk = false;
         }
         run.pipelineSplit = split;
         const std::string loss(trim(run.crossEntropy));
         if (!loss.empty() && loss != "unfused" && loss != "te") {
-            out.issues.push_back({rec.line, "cross_entropy",
-                                  quoteCell(loss) +
-                                      " is not unfused or te (Megatron-Core's loss: "
-                                      "--cross-entropy-loss-fusion, --cross-entropy-fusion-impl)"});
+            out.issues.emplace_back(rec.line, "cross_entropy", IssueId::QuotedCrossEntropy,
+                                    std::vector<IssueArg>{quoteCell(loss)});
             rowOk = false;
         }
         run.crossEntropy = loss;
@@ -268,10 +289,8 @@ PublishedRunsLoad fromDocument(const CsvDocument& doc) {
             const double p = std::strtod(dropout.c_str(), &end);
             if (end != dropout.c_str() + dropout.size() || !std::isfinite(p) || p < 0.0 ||
                 p >= 1.0) {
-                out.issues.push_back({rec.line, "dropout",
-                                      quoteCell(dropout) +
-                                          " is not a probability from 0 to below 1 (the run's "
-                                          "--attention-dropout and --hidden-dropout)"});
+                out.issues.emplace_back(rec.line, "dropout", IssueId::QuotedDropout,
+                                        std::vector<IssueArg>{quoteCell(dropout)});
                 rowOk = false;
             } else {
                 run.dropout = p;
@@ -293,7 +312,7 @@ PublishedRunsLoad loadPublishedRuns(const std::filesystem::path& file) {
     const CsvDocument doc = readCsvFile(file);
     if (doc.error && doc.error->line == 0) {
         PublishedRunsLoad out;
-        out.issues.push_back({0, "", doc.error->message});
+        out.issues.emplace_back(0, "", doc.error->id, doc.error->args);
         return out;
     }
     return fromDocument(doc);

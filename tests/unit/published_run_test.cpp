@@ -205,6 +205,46 @@ TEST(publishedRun, JsonUsesColumnNamesAndLeavesBlanksOut) {
                {"source", "paper"}, {"model_name", "A"}, {"tp", 8}, {"sequence_parallel", false}}));
 }
 
+// The same problems in a Chinese window (the Measurements tab's CSV import, the Accuracy tab):
+// position, column and sentence in Chinese, the cell and the column key as written.
+TEST(publishedRun, ProblemsReadInChinese) {
+    const auto load = parsePublishedRuns(
+        "source,model_name,tp,sequence_parallel,measured_step_time_s,moe_experts,moe_topk\n"
+        "paper,B,eight,maybe,5e-324,8,9\n"
+        "paper,C,1\n");
+    std::vector<std::string> texts;
+    for (const auto& i : load.issues)
+        texts.push_back(i.text(Lang::ZhCN));
+    EXPECT_EQ(texts,
+              (std::vector<std::string>{
+                  "第 2 行，tp 列：'eight' 不是数字",
+                  "第 2 行，sequence_parallel 列：'maybe' 不是 y 或 n",
+                  "第 2 行，measured_step_time_s 列：'5e-324' 低于 1e-06（一微秒：没有比这更短的"
+                  "训练步），不是真实的测量值",
+                  "第 2 行，moe_topk 列：9 超过 moe_experts（8）",
+                  "第 3 行：有 3 个字段，但表头有 7 个（含逗号的字段必须加引号）",
+              }));
+    // English is the message the CLI prints.
+    EXPECT_EQ(load.issues[4].text(), "line 3: has 3 fields but the header has 7 (a field with a "
+                                     "comma must be quoted)");
+}
+
+TEST(publishedRun, CsvAndFileProblemsReadInChinese) {
+    const auto quote = parsePublishedRuns("source,model_name\n\"paper,A\n");
+    ASSERT_EQ(quote.issues.size(), 1u);
+    EXPECT_EQ(quote.issues[0].text(Lang::ZhCN), "第 2 行：从这一行开始的带引号字段没有闭合");
+    const auto missing = loadPublishedRuns("/nonexistent/runs.csv");
+    ASSERT_EQ(missing.issues.size(), 1u);
+    EXPECT_EQ(missing.issues[0].text(Lang::ZhCN).rfind("/nonexistent/runs.csv：无法打开（", 0), 0u)
+        << missing.issues[0].text(Lang::ZhCN);
+    const CsvDocument bad = parseCsv("a,b\nx,\xff\n");
+    ASSERT_TRUE(bad.error);
+    EXPECT_EQ(bad.error->text(Lang::ZhCN),
+              "第 2 行：偏移 6 处的字节 0xFF 不是 UTF-8 文本（请将文件另存为 UTF-8）");
+    EXPECT_EQ(bad.error->text(),
+              "line 2: byte 0xFF at offset 6 is not UTF-8 text (save the file as UTF-8)");
+}
+
 } // namespace
 } // namespace trainplan::model
 

@@ -98,7 +98,7 @@ void AccuracyTab::refresh() {
             r.file = QString::fromStdString(file.string());
             const model::PublishedRunsLoad load = model::loadPublishedRuns(file);
             for (const auto& issue : load.issues)
-                r.problems << QString::fromStdString(issue.text());
+                r.problems << QString::fromStdString(issue.text(advisorLanguage()));
             r.report = std::make_shared<const sim::ValidationReport>(
                 sim::validatePublishedRuns(load.runs, *catalog));
             return r;

@@ -241,7 +241,7 @@ MeasurementsView::ImportOutcome MeasurementsView::importCsv(const QString& file)
     }
     const model::PublishedRunsLoad load = model::loadPublishedRuns(file.toStdString());
     for (const auto& issue : load.issues)
-        out.problems << QString::fromStdString(issue.text());
+        out.problems << QString::fromStdString(issue.text(advisorLanguage()));
     if (!load.runs.empty()) {
         try {
             const store::ImportSummary summary =

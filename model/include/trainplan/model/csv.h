@@ -1,5 +1,7 @@
 #pragma once
 
+#include <trainplan/model/validation_issue.h>
+
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -16,13 +18,20 @@ struct CsvRecord {
     std::vector<std::string> fields;
 };
 
+// A structured message (an IssueId of issue_text.h and its arguments) at a line; `message` is
+// its English rendering, as the CLI prints it.
 struct CsvError {
     std::size_t line = 0; // 1-based line where the problem is
     std::string message;
+    IssueId id{};
+    std::vector<IssueArg> args;
 
-    [[nodiscard]] std::string text() const {
-        return "line " + std::to_string(line) + ": " + message;
-    }
+    CsvError() = default;
+    CsvError(std::size_t line, IssueId id, std::vector<IssueArg> args = {});
+
+    [[nodiscard]] std::string messageIn(Lang lang) const;
+    // "line 2: <message>" / "第 2 行：<message>".
+    [[nodiscard]] std::string text(Lang lang = Lang::En) const;
 };
 
 struct CsvDocument {

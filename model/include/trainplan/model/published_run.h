@@ -1,5 +1,7 @@
 #pragma once
 
+#include <trainplan/model/validation_issue.h>
+
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstddef>
@@ -73,13 +75,22 @@ struct PublishedRun {
     bool operator==(const PublishedRun&) const = default;
 };
 
-// A problem with one cell or row; column is empty for whole-row problems.
+// A problem with one cell or row; column is empty for whole-row problems. The message is
+// structured (an IssueId of issue_text.h and its arguments); `message` is its English rendering.
 struct PublishedRunIssue {
     std::size_t line = 0;
     std::string column;
     std::string message;
+    IssueId id{};
+    std::vector<IssueArg> args;
 
-    [[nodiscard]] std::string text() const; // "line 12, column tp: 'x' is not a whole number"
+    PublishedRunIssue() = default;
+    PublishedRunIssue(std::size_t line, std::string column, IssueId id,
+                      std::vector<IssueArg> args = {});
+
+    [[nodiscard]] std::string messageIn(Lang lang) const;
+    // "line 12, column tp: 'x' is not a whole number" / "第 12 行，tp 列：'x' 不是整数".
+    [[nodiscard]] std::string text(Lang lang = Lang::En) const;
     bool operator==(const PublishedRunIssue&) const = default;
 };
 

@@ -19,10 +19,11 @@ enum class IssueId : int;
 // An issue's argument: a field name or a value as the user wrote it (copied verbatim in both
 // languages), or the JSON type of a value, which each language words itself ("an object", "对象").
 struct IssueArg {
-    enum class Kind { Text, JsonType };
+    enum class Kind { Text, JsonType, Phrase };
     Kind kind = Kind::Text;
     std::string text; // Text: verbatim; JsonType: null, object, array, string, boolean, integer,
-                      // number or unsupported
+                      // number or unsupported; Phrase: the English
+    std::string zh;   // Phrase: the Simplified Chinese
 
     IssueArg() = default;
     IssueArg(std::string t) // NOLINT(google-explicit-constructor): arguments read as written
@@ -38,6 +39,13 @@ struct IssueArg {
     [[nodiscard]] static IssueArg jsonType(std::string name) {
         IssueArg a(std::move(name));
         a.kind = Kind::JsonType;
+        return a;
+    }
+    // A phrase the producer words in both languages (a published-run column's floor reason).
+    [[nodiscard]] static IssueArg phrase(std::string en, std::string zh) {
+        IssueArg a(std::move(en));
+        a.kind = Kind::Phrase;
+        a.zh = std::move(zh);
         return a;
     }
     bool operator==(const IssueArg&) const = default;
