@@ -46,9 +46,14 @@ std::vector<std::string> configRow(const sim::SizedConfig& c, const sim::SizingT
 
 void printChosen(CliContext& ctx, CliText title, const sim::ChosenCluster& c,
                  const sim::SizingTextOptions& o) {
-    ctx.out << services::cliText(title, o.lang) << ":\n  "
-            << sim::chosenClusterText(c, model::toString(c.best.plan.framework), o);
-    ctx.out << "\n  " << services::cliText(CliText::BestPerFramework, o.lang) << ":\n";
+    ctx.out << services::cliText(CliText::Heading, o.lang,
+                                 {sim::textArg(services::cliText(title, o.lang))})
+            << "\n  " << sim::chosenClusterText(c, model::toString(c.best.plan.framework), o);
+    ctx.out << "\n  "
+            << services::cliText(
+                   CliText::Heading, o.lang,
+                   {sim::textArg(services::cliText(CliText::BestPerFramework, o.lang))})
+            << '\n';
     TextTable t(configColumns(o.lang));
     for (const auto& f : c.perFramework)
         t.addRow(configRow(f, o));
@@ -171,7 +176,7 @@ int cmdSize(CliContext& ctx) {
     } else {
         printChosen(ctx, CliText::CheapestMeetingDeadline, *r.cheapestMeetingDeadline, text);
         printChosen(ctx, CliText::FastestWithinBudget, *r.fastestWithinBudget, text);
-        ctx.out << T(CliText::ParetoFront) << ":\n";
+        ctx.out << T(CliText::Heading, {sim::textArg(T(CliText::ParetoFront))}) << '\n';
         TextTable t({T(CliText::Cluster), T(CliText::SizeGpus), T(CliText::Framework),
                      T(CliText::Plan), T(CliText::ExpectedTime), T(CliText::Goodput),
                      T(CliText::SizeCost), T(CliText::WhyOnFront)});
@@ -182,7 +187,8 @@ int cmdSize(CliContext& ctx) {
                       formatPercent(p.config.goodput), sim::formatMoney(p.config.expectedUsd, text),
                       sim::frontReasonText(p, text)});
         t.print(ctx.out);
-        ctx.out << '\n' << T(CliText::CheapestPerFramework) << ":\n";
+        ctx.out << '\n'
+                << T(CliText::Heading, {sim::textArg(T(CliText::CheapestPerFramework))}) << '\n';
         TextTable top(configColumns(text.lang));
         for (const auto& [fw, list] : r.topPerFramework)
             for (const auto& c : list)
@@ -190,7 +196,7 @@ int cmdSize(CliContext& ctx) {
         top.print(ctx.out);
         ctx.out << '\n';
     }
-    ctx.out << T(CliText::PricesUsed) << ":\n";
+    ctx.out << T(CliText::Heading, {sim::textArg(T(CliText::PricesUsed))}) << '\n';
     for (const auto& p : r.prices)
         ctx.out << "  " << p.gpu << ": " << p.describe() << '\n';
     if (text.cny)

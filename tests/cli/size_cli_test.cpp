@@ -86,10 +86,10 @@ TEST(sizeCli, HeadingAndSearchSummaryInEnglishAndChinese) {
 
     const CliRun zh = runCli(with({"--lang", "zh_CN"}, sizeArgs({})));
     ASSERT_EQ(zh.exitCode, 0) << zh.err;
-    EXPECT_EQ(zh.out.rfind("集群规模测算: qwen25-72b-h20x128 — 60.0 天, $150万, ≤ 256 块 GPU\n", 0),
+    EXPECT_EQ(zh.out.rfind("集群规模测算：qwen25-72b-h20x128 — 60.0 天，$150万，≤ 256 块 GPU\n", 0),
               0u)
         << zh.out;
-    EXPECT_NE(zh.out.find("\n搜索统计: 候选 " + n("candidates") + " 个，搜索 " + n("evaluated") +
+    EXPECT_NE(zh.out.find("\n搜索统计：候选 " + n("candidates") + " 个，搜索 " + n("evaluated") +
                           " 个，因期限剪枝 " + n("pruned_by_deadline") + " 个，因预算剪枝 " +
                           n("pruned_by_budget") + " 个，因被支配剪枝 " + n("pruned_by_dominance") +
                           " 个；" + n("pruned_framework_searches") +

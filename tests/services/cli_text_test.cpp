@@ -24,8 +24,9 @@ TEST(CliText, EveryEntryHasChineseWithTheSameArguments) {
         SCOPED_TRACE(std::string(en));
         EXPECT_FALSE(en.empty()) << i;
         EXPECT_FALSE(zh.empty()) << i;
-        // "MFU" is the same word in both; TargetsBoth is two cells and a full-width comma.
-        if (id != CliText::Mfu && id != CliText::TargetsBoth) {
+        // "MFU" is the same word in both; TargetsBoth is two cells and a full-width comma, Heading
+        // a heading and a full-width colon.
+        if (id != CliText::Mfu && id != CliText::TargetsBoth && id != CliText::Heading) {
             EXPECT_TRUE(test::hasCjk(zh)) << zh;
         }
         const std::set<int> used = test::placeholders(en);
@@ -36,6 +37,14 @@ TEST(CliText, EveryEntryHasChineseWithTheSameArguments) {
         EXPECT_EQ(used, expected) << "argCount " << services::cliArgCount(id);
         EXPECT_EQ(zh.find('|'), std::string_view::npos) << zh << ": Chinese needs no plural";
     }
+}
+
+TEST(CliText, HeadingsEndInEachLanguagesColon) {
+    EXPECT_EQ(services::cliText(CliText::Heading, Lang::En, {sim::textArg("Prices used")}),
+              "Prices used:");
+    EXPECT_EQ(services::cliText(CliText::Heading, Lang::ZhCN, {sim::textArg("所用价格")}),
+              "所用价格：");
+    EXPECT_EQ(services::cliText(CliText::SizeStep, Lang::ZhCN), "单步时间");
 }
 
 TEST(CliText, StatusWordsAndTheUnpricedCell) {
@@ -106,7 +115,7 @@ TEST(CliText, SizeHeadingAndSearchSummaryAreChineseThroughout) {
     const auto heading = {sim::textArg("qwen25-72b-h20x128"), sim::textArg("60.0 天"),
                           sim::textArg("$150万"), sim::textArg("16,384")};
     EXPECT_EQ(services::cliText(CliText::SizingHeader, Lang::ZhCN, heading),
-              "集群规模测算: qwen25-72b-h20x128 — 60.0 天, $150万, ≤ 16,384 块 GPU");
+              "集群规模测算：qwen25-72b-h20x128 — 60.0 天，$150万，≤ 16,384 块 GPU");
     EXPECT_EQ(services::cliText(CliText::SizingHeader, Lang::En,
                                 {sim::textArg("qwen25-72b-h20x128"), sim::textArg("60.0 days"),
                                  sim::textArg("$1.50M"), sim::textArg("16,384")}),
@@ -117,13 +126,13 @@ TEST(CliText, SizeHeadingAndSearchSummaryAreChineseThroughout) {
               "Search: 396 candidates, 86 searched, 302 pruned by the deadline, 8 by the budget, 0 "
               "by dominance; 814 framework searches skipped on their layouts' bounds");
     EXPECT_EQ(services::cliText(CliText::SearchSummary, Lang::ZhCN, counts),
-              "搜索统计: 候选 396 个，搜索 86 个，因期限剪枝 302 个，因预算剪枝 8 个，因被支配剪枝 "
+              "搜索统计：候选 396 个，搜索 86 个，因期限剪枝 302 个，因预算剪枝 8 个，因被支配剪枝 "
               "0 个；814 次框架搜索因其布局的下界而跳过");
     // Counts are whole numbers, as in English.
     EXPECT_EQ(
         services::cliText(CliText::SearchSummary, Lang::ZhCN,
                           {sim::countArg(12800), sim::countArg(86), sim::countArg(302),
                            sim::countArg(8), sim::countArg(0), sim::countArg(814)}),
-        "搜索统计: 候选 12800 个，搜索 86 个，因期限剪枝 302 个，因预算剪枝 8 个，因被支配剪枝 "
+        "搜索统计：候选 12800 个，搜索 86 个，因期限剪枝 302 个，因预算剪枝 8 个，因被支配剪枝 "
         "0 个；814 次框架搜索因其布局的下界而跳过");
 }

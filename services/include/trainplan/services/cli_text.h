@@ -94,9 +94,10 @@ enum class CliText {
     Fastest,
     Cheapest,
     FrameworkStep,
-    ComparisonNote, // keep last (kCliTextCount)
+    ComparisonNote,
+    Heading, // a section heading before its lines ("Prices used:"); keep last (kCliTextCount)
 };
-inline constexpr int kCliTextCount = static_cast<int>(CliText::ComparisonNote) + 1;
+inline constexpr int kCliTextCount = static_cast<int>(CliText::Heading) + 1;
 
 // The entry's template in `lang` (placeholders {0}..).
 [[nodiscard]] std::string_view cliTemplate(CliText id, sim::Lang lang);
