@@ -5,6 +5,7 @@
 #include "text_table.h"
 
 #include <trainplan/services/cli_text.h>
+#include <trainplan/services/plan_view_text.h>
 #include <trainplan/simulator/sizing.h>
 #include <trainplan/simulator/sizing_json.h>
 #include <trainplan/simulator/sizing_text.h>
@@ -198,7 +199,11 @@ int cmdSize(CliContext& ctx) {
     }
     ctx.out << T(CliText::Heading, {sim::textArg(T(CliText::PricesUsed))}) << '\n';
     for (const auto& p : r.prices)
-        ctx.out << "  " << p.gpu << ": " << p.describe() << '\n';
+        ctx.out << "  "
+                << services::planViewText(
+                       services::PlanViewText::LabelValue, text.lang,
+                       {sim::textArg(p.gpu), sim::textArg(p.describe(text.lang))})
+                << '\n';
     if (text.cny)
         ctx.out << "  CNY/USD " << formatFixed(prices.cnyPerUsd, 4) << " (" << prices.cnyPerUsdDate
                 << ")\n";

@@ -98,6 +98,11 @@ TEST(sizeCli, HeadingAndSearchSummaryInEnglishAndChinese) {
         << zh.out;
     EXPECT_EQ(zh.out.find("candidates"), std::string::npos) << zh.out;
     EXPECT_EQ(zh.out.find(" GPUs"), std::string::npos) << zh.out;
+    // The prices used read in Chinese (sim::ResolvedPrice::describe(lang)), as in the window.
+    EXPECT_NE(zh.out.find("\n所用价格：\n"), std::string::npos) << zh.out;
+    EXPECT_NE(zh.out.find("/GPU 时（目录："), std::string::npos) << zh.out;
+    EXPECT_EQ(zh.out.find("/GPU-h (catalog"), std::string::npos) << zh.out;
+    EXPECT_NE(en.out.find("/GPU-h (catalog: "), std::string::npos) << en.out;
 }
 
 TEST(sizeCli, CnyBudgetConvertsAtTheLibraryRate) {
